@@ -1,0 +1,29 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { settings } from "../config";
+
+let client: DynamoDBDocumentClient | undefined;
+
+/** One document client per process (per Lambda cold start). */
+export function db(): DynamoDBDocumentClient {
+  if (!client) {
+    const s = settings();
+    const raw = new DynamoDBClient({
+      region: s.AWS_REGION,
+      ...(s.DYNAMODB_ENDPOINT
+        ? { endpoint: s.DYNAMODB_ENDPOINT, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
+        : {}),
+      maxAttempts: 5,
+    });
+    client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  }
+  return client;
+}
+
+export const table = () => settings().TABLE_NAME;
+
+/** For tests that switch endpoints between runs. */
+export function resetDb() {
+  client?.destroy();
+  client = undefined;
+}

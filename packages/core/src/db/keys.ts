@@ -1,0 +1,25 @@
+/**
+ * Every key of the single table, in one place. docs/data-model.md lists the access patterns.
+ * A petition's item collection (pk PETITION#<id>) holds its metadata, counter shards, e-mail
+ * guards and signatures, so deleting a petition is one query plus batch deletes.
+ */
+export const Keys = {
+  petition: (id: string) => ({ pk: `PETITION#${id}`, sk: "META" }),
+  petitionList: (createdAt: string, id: string) => ({ gsi1pk: "PETITIONS", gsi1sk: `${createdAt}#${id}` }),
+  counterShard: (petitionId: string, shard: number) => ({ pk: `PETITION#${petitionId}`, sk: `COUNT#${shard}` }),
+  counterPrefix: "COUNT#",
+  emailGuard: (petitionId: string, email: string) => ({ pk: `PETITION#${petitionId}`, sk: `EMAIL#${email}` }),
+  signature: (petitionId: string, signatureId: string) => ({ pk: `PETITION#${petitionId}`, sk: `SIG#${signatureId}` }),
+  signaturePrefix: "SIG#",
+  signatureList: (createdAt: string, signatureId: string) => ({ gsi1pk: "SIGNATURES", gsi1sk: `${createdAt}#${signatureId}` }),
+  rateWindow: (scope: string, subject: string, windowStart: number) => ({
+    pk: `RATE#${scope}#${subject}`,
+    sk: String(windowStart),
+  }),
+  newsletter: (email: string) => ({ pk: `NEWSLETTER#${email}`, sk: "SUBSCRIPTION" }),
+  newsletterList: (consentAt: string, email: string) => ({ gsi1pk: "NEWSLETTER", gsi1sk: `${consentAt}#${email}` }),
+  effect: (subscriber: string, eventId: string) => ({ pk: `EFFECT#${subscriber}#${eventId}`, sk: "EFFECT" }),
+};
+
+/** Epoch seconds for the table's TTL attribute `expiresAt`. */
+export const expiresIn = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;

@@ -1,0 +1,38 @@
+export * as Mail from "./index";
+
+import { SESClient, SendEmailCommand } from "@aws-sdk/client-ses";
+import { settings } from "../config";
+import { writeToOutbox } from "./outbox";
+
+export interface Message {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+let ses: SESClient | undefined;
+
+/** The Mailer port: SES when deployed, the file outbox (.data/outbox) locally. */
+export async function send(message: Message): Promise<void> {
+  const s = settings();
+  if (message.to.length === 0) return;
+  if (s.MAIL_DRIVER === "outbox") {
+    await writeToOutbox(s.OUTBOX_DIR, { from: s.MAIL_FROM, ...message });
+    return;
+  }
+  ses ??= new SESClient({ region: s.AWS_REGION });
+  await ses.send(
+    new SendEmailCommand({
+      Source: s.MAIL_FROM,
+      Destination: { ToAddresses: message.to },
+      Message: {
+        Subject: { Data: message.subject, Charset: "UTF-8" },
+        Body: { Text: { Data: message.text, Charset: "UTF-8" }, Html: { Data: message.html, Charset: "UTF-8" } },
+      },
+    }),
+  );
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);

@@ -1,0 +1,36 @@
+import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { sortableId } from "../util/id";
+
+/** A message as the local outbox stores it: one JSON file per message, named by a sortable id. */
+export interface OutboxMessage {
+  id: string;
+  at: string;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function writeToOutbox(dir: string, message: Omit<OutboxMessage, "id" | "at">): Promise<OutboxMessage> {
+  await mkdir(dir, { recursive: true });
+  const stored = { id: sortableId(), at: new Date().toISOString(), ...message };
+  await writeFile(join(dir, `${stored.id}.json`), JSON.stringify(stored, null, 2));
+  return stored;
+}
+
+/** Newest first. */
+export async function listOutbox(dir: string): Promise<OutboxMessage[]> {
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".json")).sort().reverse();
+  return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(dir, f), "utf8")) as OutboxMessage));
+}
+
+export async function readOutbox(dir: string, id: string): Promise<OutboxMessage | undefined> {
+  if (!/^[0-9a-z]+$/.test(id)) return undefined;
+  try {
+    return JSON.parse(await readFile(join(dir, `${id}.json`), "utf8")) as OutboxMessage;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,120 @@
+export * as Petition from "./index";
+
+import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { z } from "zod";
+import { db, table } from "../db/client";
+import { Keys } from "../db/keys";
+import { NotFoundError } from "../util/error";
+import { fn } from "../util/zod";
+import { sortableId } from "../util/id";
+
+export const Info = z.object({
+  id: z.string(),
+  title: z.string(),
+  story: z.string(),
+  goal: z.number().int(),
+  signatureCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Info = z.infer<typeof Info>;
+
+export const CreateInput = z.object({
+  id: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/, "Use lower-case letters, digits and hyphens")
+    .optional(),
+  title: z.string().trim().min(1, "Title is required").max(200),
+  story: z.string().trim().min(1, "Story is required").max(20_000),
+  goal: z.coerce.number().int("Goal must be a whole number").min(1, "Goal must be at least 1"),
+});
+
+export class PetitionNotFound extends NotFoundError {
+  constructor() {
+    super("petition.not_found", "Petition not found");
+  }
+}
+
+type Stored = Omit<Info, "signatureCount">;
+
+const toStored = (item: Record<string, unknown>): Stored => ({
+  id: item.id as string,
+  title: item.title as string,
+  story: item.story as string,
+  goal: item.goal as number,
+  createdAt: item.createdAt as string,
+});
+
+/** Creates the petition; with an explicit id an existing petition is left untouched (idempotent seed). */
+export const create = fn(CreateInput, async (input): Promise<Info> => {
+  const id = input.id ?? sortableId();
+  const createdAt = new Date().toISOString();
+  const petition: Stored = { id, title: input.title, story: input.story, goal: input.goal, createdAt };
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...Keys.petition(id), ...Keys.petitionList(createdAt, id), type: "petition", ...petition },
+        ConditionExpression: "attribute_not_exists(pk)",
+      }),
+    );
+  } catch (err) {
+    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
+    return fromID(id);
+  }
+  return { ...petition, signatureCount: 0 };
+});
+
+async function stored(id: string): Promise<Stored> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.petition(id) }));
+  if (!res.Item) throw new PetitionNotFound();
+  return toStored(res.Item);
+}
+
+export async function fromID(id: string): Promise<Info> {
+  const [petition, signatureCount] = await Promise.all([stored(id), count(id)]);
+  return { ...petition, signatureCount };
+}
+
+/** The signature count is the sum of the petition's counter shards. */
+export async function count(id: string, consistent = false): Promise<number> {
+  let total = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+        ExpressionAttributeValues: { ":pk": Keys.petition(id).pk, ":prefix": Keys.counterPrefix },
+        ProjectionExpression: "#c",
+        ExpressionAttributeNames: { "#c": "count" },
+        ConsistentRead: consistent,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of res.Items ?? []) total += Number(item.count ?? 0);
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return total;
+}
+
+/** Every petition, newest first, with counts. */
+export async function list(): Promise<Info[]> {
+  const petitions: Stored[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: "gsi1",
+        KeyConditionExpression: "gsi1pk = :pk",
+        ExpressionAttributeValues: { ":pk": "PETITIONS" },
+        ScanIndexForward: false,
+        ExclusiveStartKey,
+      }),
+    );
+    petitions.push(...(res.Items ?? []).map(toStored));
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  const counts = await Promise.all(petitions.map((p) => count(p.id)));
+  return petitions.map((p, i) => ({ ...p, signatureCount: counts[i] }));
+}

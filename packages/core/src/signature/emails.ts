@@ -1,0 +1,73 @@
+import { settings } from "../config";
+import type { Message } from "../mail";
+import { escapeHtml } from "../mail";
+import type { Info as Petition } from "../petition";
+import type { Info as Signature } from "./index";
+
+/** Used when a petition has no usable goal, as the spec's e-mails do. */
+const FALLBACK_GOAL = 2000;
+
+/** signatures / goal × 100 with two decimals, as the spec's e-mails show it. */
+export const progressPercent = (count: number, goal: number) => ((count / (goal > 0 ? goal : FALLBACK_GOAL)) * 100).toFixed(2);
+
+export function shareLinks(petitionId: string) {
+  const signUrl = `${settings().SITE_URL.replace(/\/$/, "")}/sign/${encodeURIComponent(petitionId)}`;
+  const u = encodeURIComponent(signUrl);
+  const text = encodeURIComponent("Help Fight Timeshare Scams!");
+  return {
+    signUrl,
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
+    twitter: `https://twitter.com/intent/tweet?url=${u}&text=${text}`,
+    linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
+  };
+}
+
+const row = (label: string, value: string) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`;
+
+export function adminNotification(signature: Signature, petition: Petition): Omit<Message, "to"> {
+  const goal = petition.goal > 0 ? petition.goal : FALLBACK_GOAL;
+  const m = signature.meta;
+  const fields: [string, string][] = [
+    ["Petition", petition.title],
+    ["Name", `${signature.firstName} ${signature.lastName}`],
+    ["Email", signature.email],
+    ["Timeshare", signature.timeshareName || "Not provided"],
+    ["Signed at (EST)", `${signature.createdDate} ${signature.createdTime}`],
+    ["Location", `${m.city}, ${m.region}, ${m.country}`],
+    ["IP address", m.ipAddress],
+    ["Device", `${m.deviceType} · ${m.browser} · ${m.screenResolution}`],
+    ["Timezone / language", `${m.timezone} / ${m.language}`],
+    ["Signatures", `${petition.signatureCount.toLocaleString("en-US")} of ${goal.toLocaleString("en-US")} (${progressPercent(petition.signatureCount, goal)}%)`],
+  ];
+  return {
+    subject: `New signature: ${signature.firstName} ${signature.lastName} signed "${petition.title}"`,
+    text: fields.map(([k, v]) => `${k}: ${v}`).join("\n"),
+    html: `<h2>New petition signature</h2><table>${fields.map(([k, v]) => row(k, v)).join("")}</table>`,
+  };
+}
+
+export function signerShare(signature: Signature, petition: Petition): Omit<Message, "to"> {
+  const goal = petition.goal > 0 ? petition.goal : FALLBACK_GOAL;
+  const links = shareLinks(petition.id);
+  const progress = progressPercent(petition.signatureCount, goal);
+  const count = `${petition.signatureCount.toLocaleString("en-US")} of ${goal.toLocaleString("en-US")} signatures (${progress}%)`;
+  const text = [
+    `Dear ${signature.firstName},`,
+    "",
+    `Thank you for signing "${petition.title}". We now have ${count}.`,
+    "Every signature counts. Please share the petition with friends and family:",
+    "",
+    `Sign link: ${links.signUrl}`,
+    `Facebook: ${links.facebook}`,
+    `Twitter: ${links.twitter}`,
+    `LinkedIn: ${links.linkedin}`,
+  ].join("\n");
+  const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
+  const html = [
+    `<p>Dear ${escapeHtml(signature.firstName)},</p>`,
+    `<p>Thank you for signing <strong>${escapeHtml(petition.title)}</strong>. We now have ${escapeHtml(count)}.</p>`,
+    `<p>Every signature counts. Help Fight Timeshare Scams! Share the petition:</p>`,
+    `<p>${link(links.signUrl, "Sign the petition")} · ${link(links.facebook, "Facebook")} · ${link(links.twitter, "Twitter")} · ${link(links.linkedin, "LinkedIn")}</p>`,
+  ].join("\n");
+  return { subject: "Thank you for signing — help us spread the word", text, html };
+}

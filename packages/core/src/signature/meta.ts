@@ -1,0 +1,62 @@
+import Bowser from "bowser";
+import { z } from "zod";
+import type { RequestMetadata } from "../request/metadata";
+
+/** What the browser may tell us about itself; everything else is derived on the server. */
+export const ClientDetails = z.object({
+  screenResolution: z.string().trim().max(32).regex(/^[0-9x ]*$/, "Invalid screen resolution").optional(),
+  timezone: z.string().trim().max(64).optional(),
+  language: z.string().trim().max(35).optional(),
+});
+export type ClientDetails = z.infer<typeof ClientDetails>;
+
+export interface MetaDetails {
+  browser: string;
+  deviceType: "Mobile" | "Tablet" | "Desktop";
+  screenResolution: string;
+  userAgent: string;
+  timezone: string;
+  language: string;
+  ipAddress: string;
+  city: string;
+  region: string;
+  country: string;
+  latitude: string;
+  longitude: string;
+}
+
+const UNKNOWN = "Unknown";
+
+/** The spec's rule, checked in this order: 'mobile' → Mobile; 'tablet' or 'ipad' → Tablet; else Desktop. */
+export function deviceType(userAgent: string): MetaDetails["deviceType"] {
+  const ua = userAgent.toLowerCase();
+  if (ua.includes("mobile")) return "Mobile";
+  if (ua.includes("tablet") || ua.includes("ipad")) return "Tablet";
+  return "Desktop";
+}
+
+export function browserName(userAgent: string): string {
+  if (!userAgent) return UNKNOWN;
+  const { name, version } = Bowser.getParser(userAgent).getBrowser();
+  if (!name) return UNKNOWN;
+  const major = version?.split(".")[0];
+  return major ? `${name} ${major}` : name;
+}
+
+export function metaDetails(request: RequestMetadata, client: ClientDetails = {}): MetaDetails {
+  const or = (v: string | undefined) => (v && v.trim() ? v : UNKNOWN);
+  return {
+    browser: browserName(request.userAgent),
+    deviceType: deviceType(request.userAgent),
+    screenResolution: or(client.screenResolution),
+    userAgent: or(request.userAgent.slice(0, 512)),
+    timezone: or(client.timezone),
+    language: or(client.language),
+    ipAddress: or(request.ipAddress),
+    city: or(request.city),
+    region: or(request.region),
+    country: or(request.country),
+    latitude: or(request.latitude),
+    longitude: or(request.longitude),
+  };
+}

@@ -1,0 +1,15 @@
+import { randomBytes } from "node:crypto";
+
+const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/**
+ * A time-sortable identifier: 9 base-36 characters of milliseconds, then 12 random ones. Items
+ * keyed by it list in creation order without a separate index.
+ */
+export function sortableId(at = Date.now()): string {
+  const time = at.toString(36).padStart(9, "0");
+  const bytes = randomBytes(12);
+  let random = "";
+  for (const b of bytes) random += ALPHABET[b % 36];
+  return time + random;
+}

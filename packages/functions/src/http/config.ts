@@ -1,0 +1,19 @@
+import { settings } from "@site/core/config";
+import { ok, publicRoute } from "../lib/http";
+
+/** What the browser needs at run time; none of it is secret. */
+export const handler = publicRoute(async () => {
+  const s = settings();
+  return ok(
+    {
+      defaultPetitionId: s.DEFAULT_PETITION_ID,
+      recaptchaSiteKey: s.CAPTCHA_SECRET && s.CAPTCHA_SITE_KEY ? s.CAPTCHA_SITE_KEY : null,
+      auth: {
+        userPoolId: s.USER_POOL_ID,
+        userPoolClientId: s.USER_POOL_CLIENT_ID,
+        userPoolEndpoint: s.USER_POOL_ENDPOINT ?? null,
+      },
+    },
+    { "cache-control": "public, max-age=60" },
+  );
+});

@@ -1,0 +1,24 @@
+import { Bus } from "@site/core/bus";
+import { Captcha } from "@site/core/captcha";
+import { settings } from "@site/core/config";
+import { RateLimit } from "@site/core/ratelimit";
+import { Signature } from "@site/core/signature";
+import { created, publicRoute } from "../lib/http";
+
+export const handler = publicRoute(async (req) => {
+  const petitionId = req.param("id");
+  const input = req.body(Signature.SignInput);
+  await RateLimit.consume("sign", req.meta.ipAddress || "unknown", settings().SIGN_RATE_LIMIT_PER_MINUTE);
+  await Captcha.verify(input.captchaToken, "sign_petition", req.meta.ipAddress);
+  const { signature, signatureCount } = await Signature.create({
+    petitionId,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    timeshareName: input.timeshareName,
+    newsletterConsent: input.newsletterConsent,
+    meta: Signature.metaDetails(req.meta, input.client),
+  });
+  await Bus.publish(Signature.Events.Created, { petitionId, signatureId: signature.id });
+  return created({ signatureId: signature.id, signatureCount });
+});

@@ -1,0 +1,115 @@
+import middy from "@middy/core";
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "aws-lambda";
+import type { z } from "zod";
+import { fromHeaders, type RequestMetadata } from "@site/core/request/metadata";
+import { VisibleError } from "@site/core/util/error";
+import { parse } from "@site/core/util/zod";
+import { loadSecrets } from "./secrets";
+
+/** API Gateway v2 event, with the claims a JWT authorizer (or the local server) attaches. */
+export type HttpEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2["requestContext"] & {
+    authorizer?: { jwt?: { claims: Record<string, string | number | boolean | string[]>; scopes: string[] | null } };
+  };
+};
+export type HttpResult = { statusCode: number; headers?: Record<string, string>; body?: string };
+
+export const MAX_BODY_BYTES = 16 * 1024;
+export const ADMIN_GROUP = "admin";
+
+export interface Request {
+  event: HttpEvent;
+  /** Parsed JSON body (undefined without one). */
+  json: unknown;
+  meta: RequestMetadata;
+  param(name: string): string;
+  /** Parses the JSON body with a zod schema; a failure is a 400 with field messages. */
+  body<S extends z.ZodType>(schema: S): z.output<S>;
+  /** The signed-in administrator (admin routes only). */
+  admin?: { sub: string; email?: string };
+}
+
+const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult => ({
+  statusCode,
+  headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  body: JSON.stringify(body),
+});
+
+export const ok = (body: unknown, headers?: Record<string, string>) => json(200, body, headers);
+export const created = (body: unknown) => json(201, body);
+export const error = (statusCode: number, message: string, fields?: Record<string, string>) =>
+  json(statusCode, fields ? { error: message, fields } : { error: message });
+
+class HttpError extends VisibleError {}
+
+function rawBody(event: HttpEvent): string | undefined {
+  if (event.body === undefined || event.body === null || event.body === "") return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, "base64").toString("utf8") : event.body;
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, "body.too_large", "Request body too large");
+  return text;
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "body.malformed", "Malformed JSON body");
+  }
+}
+
+/** `cognito:groups` arrives as an array (local, raw JWT) or as "[admin other]" (API Gateway). */
+export function groupsOf(claims: Record<string, unknown>): string[] {
+  const raw = claims["cognito:groups"];
+  if (Array.isArray(raw)) return raw.map(String);
+  if (typeof raw === "string") return raw.replace(/^\[|\]$/g, "").split(/[\s,]+/).filter(Boolean);
+  return [];
+}
+
+function requireAdmin(event: HttpEvent): Request["admin"] {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  if (!claims) throw new HttpError(401, "auth.required", "Authentication required");
+  if (!groupsOf(claims).includes(ADMIN_GROUP)) {
+    throw new HttpError(403, "auth.forbidden", "Access denied. Please verify you have admin privileges.");
+  }
+  return { sub: String(claims.sub), email: claims.email ? String(claims.email) : undefined };
+}
+
+function toResponse(err: unknown, event: HttpEvent): HttpResult {
+  if (err instanceof VisibleError) return error(err.status, err.message, err.fields);
+  console.error(
+    JSON.stringify({ level: "error", msg: "unhandled", route: event.routeKey, err: String(err), stack: (err as Error)?.stack }),
+  );
+  return error(500, "Something went wrong. Please try again later.");
+}
+
+type Impl = (req: Request, context: Context) => Promise<HttpResult>;
+
+/**
+ * The one middleware chain of every HTTP handler: secrets, body limits and JSON parsing, the admin
+ * check on admin routes, and one error mapper (visible errors → their status and message; anything
+ * else → a logged 500 with a generic message).
+ */
+function build(impl: Impl, access: "public" | "admin") {
+  return middy<HttpEvent, APIGatewayProxyResultV2>().handler(async (event, context) => {
+    try {
+      await loadSecrets();
+      const admin = access === "admin" ? requireAdmin(event) : undefined;
+      const parsed = parseJson(rawBody(event));
+      const req: Request = {
+        event,
+        json: parsed,
+        admin,
+        meta: fromHeaders(event.headers ?? {}, event.requestContext?.http?.sourceIp ?? ""),
+        param: (name) => decodeURIComponent(event.pathParameters?.[name] ?? ""),
+        body: (schema) => parse(schema, parsed ?? {}),
+      };
+      return await impl(req, context);
+    } catch (err) {
+      return toResponse(err, event);
+    }
+  });
+}
+
+export const publicRoute = (impl: Impl) => build(impl, "public");
+export const adminRoute = (impl: Impl) => build(impl, "admin");

@@ -1,0 +1,28 @@
+import { JwtRsaVerifier } from "aws-jwt-verify";
+
+export interface LocalAuthorizer {
+  /** The claims of a valid token, or undefined: the same checks API Gateway's JWT authorizer makes. */
+  verify(authorization: string | undefined): Promise<Record<string, unknown> | undefined>;
+}
+
+/**
+ * Verifies Cognito tokens against cognito-local's JWKS: signature, issuer, expiry, and audience
+ * (`aud` for ID tokens, `client_id` for access tokens). The admin-group check is the handler's job,
+ * as it is when deployed.
+ */
+export function localAuthorizer(opts: { issuer: string; jwksUri: string; clientId: string }): LocalAuthorizer {
+  const verifier = JwtRsaVerifier.create({ issuer: opts.issuer, jwksUri: opts.jwksUri, audience: null });
+  return {
+    async verify(authorization) {
+      const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
+      if (!token) return undefined;
+      try {
+        const claims = (await verifier.verify(token)) as Record<string, unknown>;
+        const audience = claims.client_id ?? claims.aud;
+        return audience === opts.clientId ? claims : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

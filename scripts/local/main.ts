@@ -1,0 +1,87 @@
+/**
+ * The whole local stack in one process: `npm start` (built site), `npm run dev` (Vite hot reload),
+ * and `--ephemeral` for browser tests and benchmarks (temp data, free ports, a JSON line on stdout).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { repoRoot } from "./paths";
+import { startLocalStack } from "./stack";
+
+const args = new Set(process.argv.slice(2));
+const dev = args.has("--dev");
+const ephemeral = args.has("--ephemeral");
+const build = !dev && !ephemeral && !args.has("--no-build");
+
+if (existsSync(join(repoRoot, ".env"))) process.loadEnvFile(join(repoRoot, ".env"));
+const env = process.env;
+const port = (name: string, fallback: number) => (ephemeral ? 0 : Number(env[name] ?? fallback));
+const dataDir = ephemeral ? mkdtempSync(join(tmpdir(), "timeshare-stack-")) : join(repoRoot, env.DATA_DIR ?? ".data");
+const log = (msg: string) => console.log(ephemeral ? `[stack] ${msg}` : `• ${msg}`);
+
+if (build) {
+  log("building the site (web/dist)");
+  const res = spawnSync("npm", ["run", "build", "--workspace", "web"], { cwd: repoRoot, stdio: "inherit" });
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}
+
+let devMiddleware;
+let closeVite = async () => {};
+if (dev) {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ root: join(repoRoot, "web"), server: { middlewareMode: true }, appType: "spa" });
+  devMiddleware = vite.middlewares;
+  closeVite = () => vite.close();
+}
+
+const stack = await startLocalStack({
+  dataDir,
+  inMemory: ephemeral,
+  ports: {
+    http: port("PORT", 3000),
+    dynamodb: port("DYNAMODB_PORT", 8000),
+    s3: port("S3_PORT", 4569),
+    cognito: port("COGNITO_PORT", 9229),
+  },
+  siteUrl: ephemeral ? undefined : env.SITE_URL ?? `http://localhost:${env.PORT ?? 3000}`,
+  admin: { email: env.LOCAL_ADMIN_EMAIL ?? "admin@example.org" },
+  devMiddleware,
+  onProgress: log,
+});
+
+const shutdown = async () => {
+  await Promise.all([stack.stop(), closeVite()]);
+  if (ephemeral) rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);
+
+if (ephemeral) {
+  // Tests and benchmarks read this line; stdin closing (the parent went away) stops the stack.
+  console.log(
+    "STACK_READY " +
+      JSON.stringify({
+        url: stack.url,
+        outboxDir: stack.outboxDir,
+        dynamodb: stack.dynamodb,
+        cognito: stack.cognito,
+        userPool: stack.userPool,
+        admin: stack.admin,
+        defaultPetitionId: stack.defaultPetitionId,
+      }),
+  );
+  process.stdin.on("end", shutdown).resume();
+} else {
+  const site = `http://localhost:${new URL(stack.url).port}`;
+  console.log(`
+  Site:         ${site}/petition
+  API:          ${site}/api/health
+  Admin login:  ${site}/admin/login
+                e-mail    ${stack.admin.email}
+                password  ${stack.admin.password}
+  Mail outbox:  ${site}/dev/mail
+
+  Data is kept in ${dataDir}. Press Ctrl-C to stop.`);
+}

@@ -1,0 +1,130 @@
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from "@aws-sdk/client-dynamodb";
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+} from "@aws-sdk/client-cognito-identity-provider";
+
+const localCredentials = { accessKeyId: "local", secretAccessKey: "local" };
+export const LOCAL_REGION = "us-east-1";
+
+/** The table as the Storage stack defines it: pk/sk, gsi1, gsi2, TTL on expiresAt. */
+export async function ensureTable(endpoint: string, name: string): Promise<void> {
+  const ddb = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: localCredentials });
+  try {
+    await ddb.send(new DescribeTableCommand({ TableName: name }));
+    return;
+  } catch (err) {
+    if ((err as Error).name !== "ResourceNotFoundException") throw err;
+  }
+  const attr = (AttributeName: string) => ({ AttributeName, AttributeType: "S" as const });
+  const gsi = (n: 1 | 2) => ({
+    IndexName: `gsi${n}`,
+    KeySchema: [
+      { AttributeName: `gsi${n}pk`, KeyType: "HASH" as const },
+      { AttributeName: `gsi${n}sk`, KeyType: "RANGE" as const },
+    ],
+    Projection: { ProjectionType: "ALL" as const },
+  });
+  await ddb.send(
+    new CreateTableCommand({
+      TableName: name,
+      BillingMode: "PAY_PER_REQUEST",
+      AttributeDefinitions: ["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk"].map(attr),
+      KeySchema: [
+        { AttributeName: "pk", KeyType: "HASH" },
+        { AttributeName: "sk", KeyType: "RANGE" },
+      ],
+      GlobalSecondaryIndexes: [gsi(1), gsi(2)],
+    }),
+  );
+  await ddb.send(
+    new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true } }),
+  );
+  ddb.destroy();
+}
+
+export interface UserPool {
+  userPoolId: string;
+  clientId: string;
+}
+
+export function cognitoClient(endpoint?: string) {
+  return new CognitoIdentityProviderClient(
+    endpoint ? { endpoint, region: LOCAL_REGION, credentials: localCredentials } : {},
+  );
+}
+
+/** The pool as the Auth stack defines it: e-mail login, no self sign-up, an admin group, a web client. */
+export async function ensureUserPool(endpoint: string, name: string): Promise<UserPool> {
+  const cognito = cognitoClient(endpoint);
+  const pools = await cognito.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+  let userPoolId = pools.UserPools?.find((p) => p.Name === name)?.Id;
+  if (!userPoolId) {
+    const created = await cognito.send(
+      new CreateUserPoolCommand({
+        PoolName: name,
+        UsernameAttributes: ["email"],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      }),
+    );
+    userPoolId = created.UserPool!.Id!;
+    await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: "admin" }));
+  }
+  const clients = await cognito.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  let clientId = clients.UserPoolClients?.find((c) => c.ClientName === "web")?.ClientId;
+  if (!clientId) {
+    const created = await cognito.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: "web",
+        ExplicitAuthFlows: ["ALLOW_USER_PASSWORD_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"],
+      }),
+    );
+    clientId = created.UserPoolClient!.ClientId!;
+  }
+  cognito.destroy();
+  return { userPoolId, clientId };
+}
+
+/**
+ * Creates (or updates) a confirmed user with a permanent password, optionally in the admin group.
+ * Local only: deployed administrators set their own password (scripts/create-admin.ts).
+ */
+export async function ensureUser(
+  endpoint: string,
+  userPoolId: string,
+  user: { email: string; password: string; admin: boolean },
+): Promise<void> {
+  const cognito = cognitoClient(endpoint);
+  try {
+    await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.email }));
+  } catch (err) {
+    if ((err as Error).name !== "UserNotFoundException") throw err;
+    await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: user.email,
+        MessageAction: "SUPPRESS",
+        UserAttributes: [
+          { Name: "email", Value: user.email },
+          { Name: "email_verified", Value: "true" },
+        ],
+      }),
+    );
+  }
+  await cognito.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.email, Password: user.password, Permanent: true }),
+  );
+  if (user.admin) {
+    await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.email, GroupName: "admin" }));
+  }
+  cognito.destroy();
+}

@@ -1,0 +1,165 @@
+import { createReadStream, existsSync, statSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { extname, join, normalize } from "node:path";
+import { routes, routeKey, type Route } from "../../packages/functions/src/routes";
+import type { LocalAuthorizer } from "./auth";
+import { lambdaContext, loadHandler } from "./handlers";
+import { mailPages } from "./mail-pages";
+
+export interface LocalServerOptions {
+  /** The built site (web/dist); ignored when `devMiddleware` serves the web. */
+  webDir: string;
+  outboxDir: string;
+  authorizer: LocalAuthorizer;
+  /** In `npm run dev`, Vite's middleware serves the web with hot reload. */
+  devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+}
+
+const MIME: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".ico": "image/x-icon",
+  ".webp": "image/webp",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+interface CompiledRoute extends Route {
+  pattern: RegExp;
+  params: string[];
+}
+
+const compiled: CompiledRoute[] = routes.map((r) => {
+  const params: string[] = [];
+  const source = r.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\}/g, (_, name) => {
+    params.push(name);
+    return "([^/]+)";
+  });
+  return { ...r, pattern: new RegExp(`^${source}$`), params };
+});
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | "too-large"> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.on("end", () => resolve(size > limit ? "too-large" : Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
+  res.end(JSON.stringify(body));
+}
+
+/** Builds the API Gateway v2 HTTP event the deployed Lambda would receive. */
+function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, match: RegExpExecArray, body: Buffer, claims?: Record<string, unknown>) {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(",") : v;
+  const query = Object.fromEntries(url.searchParams);
+  const now = new Date();
+  return {
+    version: "2.0",
+    routeKey: routeKey(route),
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: route.params.length ? Object.fromEntries(route.params.map((p, i) => [p, match[i + 1]])) : undefined,
+    requestContext: {
+      accountId: "local",
+      apiId: "local",
+      domainName: url.host,
+      domainPrefix: "local",
+      http: {
+        method: req.method!,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: (req.socket.remoteAddress ?? "").replace(/^::ffff:/, ""),
+        userAgent: headers["user-agent"] ?? "",
+      },
+      requestId: crypto.randomUUID(),
+      routeKey: routeKey(route),
+      stage: "$default",
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+      ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
+    },
+    body: body.length ? body.toString("utf8") : undefined,
+    isBase64Encoded: false,
+  };
+}
+
+/** API Gateway refuses payloads over 10 MB before the Lambda runs; the handler applies our 16 KB rule. */
+const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, authorizer: LocalAuthorizer) {
+  const candidates = compiled.filter((r) => r.pattern.test(url.pathname));
+  const route = candidates.find((r) => r.method === req.method);
+  if (!route) return sendJson(res, candidates.length ? 405 : 404, { error: "Not found" });
+  const match = route.pattern.exec(url.pathname)!;
+  let claims: Record<string, unknown> | undefined;
+  if (route.access === "admin") {
+    claims = await authorizer.verify(req.headers.authorization);
+    // API Gateway answers {"message":"Unauthorized"}; we add the "error" field our clients read.
+    if (!claims) return sendJson(res, 401, { error: "Authentication required", message: "Unauthorized" });
+  }
+  const body = await readBody(req, GATEWAY_BODY_LIMIT);
+  if (body === "too-large") return sendJson(res, 413, { message: "Request Entity Too Large" });
+  const handler = await loadHandler(route.handler);
+  const result = (await handler(toEvent(req, url, route, match, body, claims), lambdaContext(route.handler))) as {
+    statusCode: number;
+    headers?: Record<string, string>;
+    body?: string;
+  };
+  res.writeHead(result.statusCode, result.headers);
+  res.end(result.body);
+}
+
+function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir: string) {
+  const path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, "");
+  const file = join(webDir, path);
+  const candidates = [file, join(file, "index.html")];
+  let found = candidates.find((f) => f.startsWith(webDir) && existsSync(f) && statSync(f).isFile());
+  // Unknown paths get the app shell; the client router renders parameterised routes and sends the rest to /404.
+  const shell = existsSync(join(webDir, "spa.html")) ? join(webDir, "spa.html") : join(webDir, "index.html");
+  found ??= shell;
+  if (!existsSync(found)) {
+    res.writeHead(503, { "content-type": "text/plain" });
+    return res.end("The site is not built yet: run `npm run build:web`.");
+  }
+  const immutable = path.startsWith("/assets/");
+  res.writeHead(200, {
+    "content-type": MIME[extname(found)] ?? "application/octet-stream",
+    "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+  });
+  if (req.method === "HEAD") return res.end();
+  createReadStream(found).pipe(res);
+}
+
+export function createLocalServer(opts: LocalServerOptions): Server {
+  return createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+    try {
+      if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return await handleApi(req, res, url, opts.authorizer);
+      if (url.pathname === "/dev/mail" || url.pathname.startsWith("/dev/mail/") || url.pathname === "/dev/mail.json") {
+        return await mailPages(req, res, url, opts.outboxDir);
+      }
+      if (opts.devMiddleware) return opts.devMiddleware(req, res, () => serveStatic(req, res, url, opts.webDir));
+      serveStatic(req, res, url, opts.webDir);
+    } catch (err) {
+      console.error("[local server]", err);
+      if (!res.headersSent) sendJson(res, 500, { error: "Something went wrong. Please try again later." });
+      else res.end();
+    }
+  });
+}

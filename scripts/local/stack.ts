@@ -1,0 +1,141 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { join, resolve } from "node:path";
+import { resetSettings } from "@site/core/config";
+import { resetDb } from "@site/core/db/client";
+import { localAuthorizer } from "./auth";
+import { installLocalBus, type LocalBus } from "./bus";
+import { startCognito, startDynamo, startS3, type Emulator } from "./emulators";
+import { freePort } from "./ports";
+import { ensureTable, ensureUser, ensureUserPool, LOCAL_REGION, type UserPool } from "./provision";
+import { seedDefaultPetition } from "./seed";
+import { createLocalServer, type LocalServerOptions } from "./server";
+import { repoRoot } from "./paths";
+
+export interface StackOptions {
+  /** Where emulators keep their data; `.data` for `npm start`, a temp dir for tests. */
+  dataDir: string;
+  /** DynamoDB Local keeps data in memory (tests) instead of `<dataDir>/dynamodb`. */
+  inMemory?: boolean;
+  /** 0 picks a free port. */
+  ports: { http: number; dynamodb: number; s3: number; cognito: number };
+  /** Site origin as visitors see it (share links in e-mails). */
+  siteUrl?: string;
+  admin: { email: string };
+  devMiddleware?: LocalServerOptions["devMiddleware"];
+  onProgress?: (step: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  outboxDir: string;
+  dynamodb: string;
+  s3: string;
+  cognito: string;
+  userPool: UserPool;
+  admin: { email: string; password: string };
+  defaultPetitionId: string;
+  bus: LocalBus;
+  stop(): Promise<void>;
+}
+
+export const TABLE_NAME = "timeshare-local";
+export const BUCKET_NAME = "evidence";
+const USER_POOL_NAME = "timeshare-local";
+
+const pick = async (port: number) => (port === 0 ? freePort() : port);
+
+/** The local admin's password is made once per data directory and kept there (never in git). */
+function localAdminPassword(dataDir: string): string {
+  const file = join(dataDir, "local-admin.json");
+  if (existsSync(file)) return (JSON.parse(readFileSync(file, "utf8")) as { password: string }).password;
+  const password = `Local-${randomBytes(9).toString("base64url")}1!`;
+  writeFileSync(file, JSON.stringify({ password }, null, 2), { mode: 0o600 });
+  return password;
+}
+
+/** Starts emulators, provisions and seeds them, and serves site + API from the route table. */
+export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
+  const progress = opts.onProgress ?? (() => {});
+  const dataDir = resolve(opts.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const started: Emulator[] = [];
+  let server: Server | undefined;
+  const stop = async () => {
+    if (server) await new Promise<void>((r) => server!.close(() => r()));
+    await Promise.all(started.map((e) => e.stop()));
+  };
+
+  try {
+    const [httpPort, dynamoPort, s3Port, cognitoPort] = await Promise.all(
+      [opts.ports.http, opts.ports.dynamodb, opts.ports.s3, opts.ports.cognito].map(pick),
+    );
+    progress("starting DynamoDB Local, s3rver and cognito-local");
+    const [dynamo, s3, cognito] = await Promise.all([
+      startDynamo(dynamoPort, opts.inMemory ? undefined : join(dataDir, "dynamodb")),
+      startS3(s3Port, join(dataDir, "s3"), [BUCKET_NAME]),
+      startCognito(cognitoPort, join(dataDir, "cognito")),
+    ]);
+    started.push(dynamo, s3, cognito);
+
+    progress("provisioning the table and the user pool");
+    const [, userPool] = await Promise.all([ensureTable(dynamo.url, TABLE_NAME), ensureUserPool(cognito.url, USER_POOL_NAME)]);
+    const url = `http://127.0.0.1:${httpPort}`;
+    const outboxDir = join(dataDir, "outbox");
+
+    Object.assign(process.env, {
+      TABLE_NAME,
+      BUCKET_NAME,
+      AWS_REGION: LOCAL_REGION,
+      DYNAMODB_ENDPOINT: dynamo.url,
+      S3_ENDPOINT: s3.url,
+      MAIL_DRIVER: "outbox",
+      OUTBOX_DIR: outboxDir,
+      BUS_DRIVER: "local",
+      USER_POOL_ID: userPool.userPoolId,
+      USER_POOL_CLIENT_ID: userPool.clientId,
+      USER_POOL_ENDPOINT: cognito.url,
+      SITE_URL: opts.siteUrl ?? process.env.SITE_URL ?? url,
+    });
+    process.env.ADMIN_NOTIFY_RECIPIENTS ||= opts.admin.email;
+    resetSettings();
+    resetDb();
+
+    progress("seeding the default petition and the local admin");
+    const admin = { email: opts.admin.email, password: localAdminPassword(dataDir) };
+    const [petition] = await Promise.all([
+      seedDefaultPetition(),
+      ensureUser(cognito.url, userPool.userPoolId, { ...admin, admin: true }),
+    ]);
+
+    const bus = installLocalBus();
+    server = createLocalServer({
+      webDir: join(repoRoot, "web/dist"),
+      outboxDir,
+      devMiddleware: opts.devMiddleware,
+      authorizer: localAuthorizer({
+        issuer: `${cognito.url}/${userPool.userPoolId}`,
+        jwksUri: `${cognito.url}/${userPool.userPoolId}/.well-known/jwks.json`,
+        clientId: userPool.clientId,
+      }),
+    });
+    await new Promise<void>((r, reject) => server!.once("error", reject).listen(httpPort, "127.0.0.1", r));
+
+    return {
+      url,
+      outboxDir,
+      dynamodb: dynamo.url,
+      s3: s3.url,
+      cognito: cognito.url,
+      userPool,
+      admin,
+      defaultPetitionId: petition.id,
+      bus,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
