@@ -23,6 +23,7 @@ export default defineConfig({
           name: "integration",
           include: ["packages/*/test/**/*.int.test.ts", "test/integration/**/*.test.ts"],
           globalSetup: ["test/support/global-setup.ts"],
+          setupFiles: ["test/support/env.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -39,7 +40,7 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts", "test/build/**/*.test.ts"],
-          globalSetup: ["test/support/global-setup.ts"],
+          globalSetup: ["test/support/browser-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

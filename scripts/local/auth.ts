@@ -12,10 +12,21 @@ export interface LocalAuthorizer {
  */
 export function localAuthorizer(opts: { issuer: string; jwksUri: string; clientId: string }): LocalAuthorizer {
   const verifier = JwtRsaVerifier.create({ issuer: opts.issuer, jwksUri: opts.jwksUri, audience: null });
+  // aws-jwt-verify only fetches JWKS over https; cognito-local serves http, so we fetch and hand it over.
+  let jwksLoaded: Promise<void> | undefined;
+  const loadJwks = () =>
+    (jwksLoaded ??= fetch(opts.jwksUri)
+      .then((res) => res.json())
+      .then((jwks) => verifier.cacheJwks(jwks as Parameters<typeof verifier.cacheJwks>[0]))
+      .catch((err) => {
+        jwksLoaded = undefined;
+        throw err;
+      }));
   return {
     async verify(authorization) {
       const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
       if (!token) return undefined;
+      await loadJwks();
       try {
         const claims = (await verifier.verify(token)) as Record<string, unknown>;
         const audience = claims.client_id ?? claims.aud;

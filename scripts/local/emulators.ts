@@ -98,9 +98,7 @@ export async function startCognito(port: number, dataDir: string): Promise<Emula
 /** s3rver runs in-process: it is a plain Node server. */
 export async function startS3(port: number, dataDir: string, buckets: string[]): Promise<Emulator> {
   mkdirSync(dataDir, { recursive: true });
-  const { default: S3rver } = (await import("s3rver")) as unknown as {
-    default: new (o: object) => { run(): Promise<unknown>; close(): Promise<void> };
-  };
+  const { default: S3rver } = await import("s3rver");
   const server = new S3rver({
     port,
     address: "127.0.0.1",

@@ -6,7 +6,14 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import type { LocalServerOptions } from "./server";
 import { repoRoot } from "./paths";
+
+interface ViteModule {
+  createServer(config: object): Promise<{ middlewares: NonNullable<LocalServerOptions["devMiddleware"]>; close(): Promise<void> }>;
+}
 import { startLocalStack } from "./stack";
 
 const args = new Set(process.argv.slice(2));
@@ -26,10 +33,12 @@ if (build) {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-let devMiddleware;
+let devMiddleware: LocalServerOptions["devMiddleware"];
 let closeVite = async () => {};
 if (dev) {
-  const { createServer } = await import("vite");
+  // Vite lives in the web workspace; load that copy so the dev server matches the build.
+  const vitePath = createRequire(join(repoRoot, "web/package.json")).resolve("vite");
+  const { createServer } = (await import(pathToFileURL(vitePath).href)) as ViteModule;
   const vite = await createServer({ root: join(repoRoot, "web"), server: { middlewareMode: true }, appType: "spa" });
   devMiddleware = vite.middlewares;
   closeVite = () => vite.close();

@@ -1,5 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { Agent } from "node:https";
+import { Agent as HttpAgent } from "node:http";
 import { settings } from "../config";
 
 let client: DynamoDBDocumentClient | undefined;
@@ -14,6 +16,8 @@ export function db(): DynamoDBDocumentClient {
         ? { endpoint: s.DYNAMODB_ENDPOINT, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
         : {}),
       maxAttempts: 5,
+      // Bursts of signers must not queue behind the SDK's default of 50 sockets.
+      requestHandler: { httpsAgent: new Agent({ keepAlive: true, maxSockets: 256 }), httpAgent: new HttpAgent({ keepAlive: true, maxSockets: 256 }) },
     });
     client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
   }

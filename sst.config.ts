@@ -1,0 +1,26 @@
+import type { SSTConfig } from "sst";
+import { Storage } from "./stacks/Storage";
+import { Auth } from "./stacks/Auth";
+import { Events } from "./stacks/Events";
+import { Api } from "./stacks/Api";
+import { Web } from "./stacks/Web";
+
+export default {
+  config() {
+    return { name: "timeshare-advocacy", region: "us-east-1" };
+  },
+  stacks(app) {
+    app.setDefaultFunctionProps({
+      runtime: "nodejs22.x",
+      architecture: "arm_64",
+      memorySize: "512 MB",
+      timeout: "10 seconds",
+      logRetention: "one_month",
+      nodejs: { format: "esm" },
+    });
+    // Production data (table, evidence bucket, user pool) is retained when a stack is removed.
+    if (app.stage !== "prod") app.setDefaultRemovalPolicy("destroy");
+
+    app.stack(Storage).stack(Auth).stack(Events).stack(Api).stack(Web);
+  },
+} satisfies SSTConfig;

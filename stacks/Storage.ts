@@ -1,0 +1,46 @@
+import { Bucket, Config, Table, type StackContext } from "sst/constructs";
+
+/** Secrets are set per stage with `npx sst secrets set NAME value --stage <stage>`. */
+export const SECRET_NAMES = ["CAPTCHA_SECRET", "ADMIN_NOTIFY_RECIPIENTS", "MAIL_FROM", "SITE_URL"] as const;
+
+export function Storage({ stack, app }: StackContext) {
+  const table = new Table(stack, "Table", {
+    fields: {
+      pk: "string",
+      sk: "string",
+      gsi1pk: "string",
+      gsi1sk: "string",
+      gsi2pk: "string",
+      gsi2sk: "string",
+    },
+    primaryIndex: { partitionKey: "pk", sortKey: "sk" },
+    globalIndexes: {
+      gsi1: { partitionKey: "gsi1pk", sortKey: "gsi1sk" },
+      gsi2: { partitionKey: "gsi2pk", sortKey: "gsi2sk" },
+    },
+    timeToLiveAttribute: "expiresAt",
+    cdk: {
+      table: {
+        pointInTimeRecovery: true,
+        deletionProtection: app.stage === "prod",
+      },
+    },
+  });
+
+  // Evidence files are private: the API hands out short-lived presigned URLs, never public ones.
+  const bucket = new Bucket(stack, "Evidence", {
+    blockPublicACLs: true,
+    // Lets the browser PUT/POST to a presigned URL; CORS grants no access by itself.
+    cors: [{ allowedMethods: ["PUT", "POST"], allowedOrigins: ["*"], allowedHeaders: ["*"] }],
+    cdk: {
+      bucket: {
+        publicReadAccess: false,
+        enforceSSL: true,
+      },
+    },
+  });
+
+  const secrets = Object.values(Config.Secret.create(stack, ...SECRET_NAMES));
+
+  return { table, bucket, secrets };
+}

@@ -1,0 +1,114 @@
+import path from "node:path";
+import { Duration, Lazy } from "aws-cdk-lib";
+import {
+  AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
+  CachePolicy,
+  CacheQueryStringBehavior,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
+  OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
+  ViewerProtocolPolicy,
+} from "aws-cdk-lib/aws-cloudfront";
+import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { StaticSite, use, type StackContext } from "sst/constructs";
+import { useProject } from "sst/project.js";
+import { Api } from "./Api";
+import { defaultPetitionId } from "./function-props";
+import { pageRouterFor } from "./site-routing";
+
+/**
+ * Who and where the visitor is, as CloudFront saw it (packages/core/src/request/metadata.ts):
+ * behind CloudFront, API Gateway's own source IP is an edge server's.
+ */
+export const VIEWER_GEO_HEADERS = [
+  "CloudFront-Viewer-Address",
+  "CloudFront-Viewer-City",
+  "CloudFront-Viewer-Country",
+  "CloudFront-Viewer-Country-Name",
+  "CloudFront-Viewer-Country-Region",
+  "CloudFront-Viewer-Country-Region-Name",
+  "CloudFront-Viewer-Latitude",
+  "CloudFront-Viewer-Longitude",
+];
+
+/**
+ * Viewer headers the API reads besides Authorization, which CloudFront only forwards through the
+ * cache policy. An origin request policy holds at most 10 headers, all of them used here.
+ */
+export const API_VIEWER_HEADERS = ["Content-Type", "User-Agent"];
+
+const UNCACHED_ERRORS = [400, 403, 404, 405, 500, 502, 503, 504];
+
+export function Web({ stack }: StackContext) {
+  const { api } = use(Api);
+
+  // Authorization must be part of the cache key to reach the origin. A default TTL of 0 means
+  // nothing is cached unless the API itself sends Cache-Control, and then per token and query.
+  const apiCachePolicy = new CachePolicy(stack, "ApiCachePolicy", {
+    defaultTtl: Duration.seconds(0),
+    minTtl: Duration.seconds(0),
+    maxTtl: Duration.days(1),
+    headerBehavior: CacheHeaderBehavior.allowList("Authorization"),
+    queryStringBehavior: CacheQueryStringBehavior.all(),
+    cookieBehavior: CacheCookieBehavior.none(),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
+
+  const apiOriginRequestPolicy = new OriginRequestPolicy(stack, "ApiOriginRequestPolicy", {
+    headerBehavior: OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS, ...VIEWER_GEO_HEADERS),
+    queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+    cookieBehavior: OriginRequestCookieBehavior.none(),
+  });
+
+  // Reads the built site when the template is synthesized, i.e. after StaticSite's build step.
+  const distDir = path.join(useProject().paths.root, "web", "dist");
+  const pageRouter = new CloudFrontFunction(stack, "PageRouter", {
+    runtime: FunctionRuntime.JS_2_0,
+    code: FunctionCode.fromInline(Lazy.string({ produce: () => pageRouterFor(distDir) })),
+  });
+
+  const site = new StaticSite(stack, "Site", {
+    path: "web",
+    buildCommand: "npm run build",
+    buildOutput: "dist",
+    environment: { DEFAULT_PETITION_ID: defaultPetitionId() },
+    // Keeps SST's generated env typings out of web/src.
+    vite: { types: "../.sst/web-env.d.ts" },
+    cdk: {
+      distribution: {
+        // Error responses apply to the whole distribution, so none may swap in a page (that would
+        // replace the API's own 403/404 bodies); they only stop CloudFront caching errors.
+        errorResponses: UNCACHED_ERRORS.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
+        defaultBehavior: {
+          functionAssociations: [{ function: pageRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+        additionalBehaviors: {
+          "/api/*": {
+            origin: new HttpOrigin(`${api.cdk.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+              protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            }),
+            viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+            allowedMethods: AllowedMethods.ALLOW_ALL,
+            cachePolicy: apiCachePolicy,
+            originRequestPolicy: apiOriginRequestPolicy,
+          },
+        },
+      },
+    },
+  });
+  // StaticSite always creates its own URL-rewriting function; ours replaced it above.
+  site.node.tryRemoveChild("CloudFrontFunction");
+
+  stack.addOutputs({ SiteUrl: site.url });
+
+  return { site };
+}

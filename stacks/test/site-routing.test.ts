@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultPetitionId } from "../function-props";
+import { pageRouterCode, pageRouterFor, prerenderedPages } from "../site-routing";
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "site-dist-"));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** A built site in a fresh directory; returns the directory. */
+function site(name: string, files: string[]): string {
+  const dir = path.join(tmp, name);
+  for (const file of files) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), "<!doctype html>");
+  }
+  return dir;
+}
+
+/** Runs CloudFront function code the way CloudFront would, on one viewer request. */
+function router(code: string) {
+  const handler = new Function(`${code}\nreturn handler;`)() as (e: unknown) => { uri: string };
+  return (uri: string) => handler({ request: { uri, method: "GET", headers: {} } }).uri;
+}
+
+describe("prerenderedPages", () => {
+  it("maps clean URLs to both file layouts a prerenderer may write", () => {
+    const dir = site("layouts", ["index.html", "guides.html", "report/index.html", "sign/abc.html", "assets/app.js"]);
+    expect(prerenderedPages(dir)).toEqual({
+      "/": "/index.html",
+      "/guides": "/guides.html",
+      "/report": "/report/index.html",
+      "/sign/abc": "/sign/abc.html",
+    });
+  });
+
+  it("is empty when the site has not been built", () => {
+    expect(prerenderedPages(path.join(tmp, "missing"))).toEqual({});
+  });
+});
+
+describe("page router for the web build (web/scripts/prerender.mjs layout)", () => {
+  let route: (uri: string) => string;
+  beforeAll(() => {
+    const dir = site("web", [
+      "index.html",
+      "spa.html",
+      "petition/index.html",
+      "404/index.html",
+      "assets/index-1a2b.js",
+      "favicon.svg",
+    ]);
+    route = router(pageRouterFor(dir));
+  });
+
+  it("serves prerendered pages with or without a trailing slash", () => {
+    expect(route("/")).toBe("/index.html");
+    expect(route("/petition")).toBe("/petition/index.html");
+    expect(route("/petition/")).toBe("/petition/index.html");
+  });
+
+  it("gives every other path the SPA shell, never the prerendered home page", () => {
+    expect(route("/sign/timeshare-reform")).toBe("/spa.html");
+    expect(route("/admin/petitions/")).toBe("/spa.html");
+    expect(route("/spa")).toBe("/spa.html");
+  });
+
+  it("leaves files alone", () => {
+    expect(route("/assets/index-1a2b.js")).toBe("/assets/index-1a2b.js");
+    expect(route("/favicon.svg")).toBe("/favicon.svg");
+    expect(route("/.well-known/security")).toBe("/.well-known/security");
+  });
+
+  it("falls back to index.html when there is no SPA shell", () => {
+    const bare = router(pageRouterFor(site("bare", ["index.html"])));
+    expect(bare("/anything")).toBe("/index.html");
+  });
+
+  it("refuses a page list CloudFront could not accept", () => {
+    const many = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`/page-${i}`, `/page-${i}/index.html`]));
+    expect(() => pageRouterCode(many, "/spa.html")).toThrow(/10 KB/);
+  });
+});
+
+describe("defaultPetitionId", () => {
+  it("is timeshare-reform unless DEFAULT_PETITION_ID is set at deploy time", () => {
+    const saved = process.env.DEFAULT_PETITION_ID;
+    try {
+      delete process.env.DEFAULT_PETITION_ID;
+      expect(defaultPetitionId()).toBe("timeshare-reform");
+      process.env.DEFAULT_PETITION_ID = "other";
+      expect(defaultPetitionId()).toBe("other");
+    } finally {
+      if (saved === undefined) delete process.env.DEFAULT_PETITION_ID;
+      else process.env.DEFAULT_PETITION_ID = saved;
+    }
+  });
+});

@@ -1,0 +1,262 @@
+import { Match, type Template } from "aws-cdk-lib/assertions";
+import { use } from "sst/constructs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { routeKey, routes } from "../../packages/functions/src/routes";
+import { EVENT_SOURCE, subscribers } from "../../packages/functions/src/subscribers";
+import { SECRET_NAMES } from "../Storage";
+import { Web } from "../Web";
+import { STAGE, synthesize, type Synthesized } from "./synth";
+import { actionsOf, environmentOf, ofType, refId, resources, routeFunctionId } from "./template";
+
+const PETITION_ID = "petition-under-test";
+const SITE_KEY = "site-key-under-test";
+
+let s: Synthesized;
+beforeAll(async () => {
+  s = await synthesize({ DEFAULT_PETITION_ID: PETITION_ID, CAPTCHA_SITE_KEY: SITE_KEY });
+});
+
+/** What every API handler and subscriber must be deployed with. */
+function expectSharedSetup(t: Template, functionId: string) {
+  const env = environmentOf(t, functionId);
+  expect(env).toMatchObject({
+    DEFAULT_PETITION_ID: PETITION_ID,
+    COUNTER_SHARDS: "10",
+    SIGN_RATE_LIMIT_PER_MINUTE: "10",
+    CAPTCHA_MIN_SCORE: "0.5",
+    CAPTCHA_SITE_KEY: SITE_KEY,
+    MAIL_DRIVER: "ses",
+    BUS_DRIVER: "eventbridge",
+  });
+  for (const name of ["TABLE_NAME", "BUCKET_NAME", "EVENT_BUS_NAME", "USER_POOL_ID", "USER_POOL_CLIENT_ID"]) {
+    expect(env[name], name).toBeTypeOf("object"); // a reference to the deployed resource
+  }
+  for (const name of SECRET_NAMES) {
+    // SST fetches bound secrets from SSM at runtime; the template never holds a value.
+    expect(env[`SST_Secret_value_${name}`]).toBe("__FETCH_FROM_SSM__");
+  }
+  expect(s.functions.get(functionId)).toMatchObject({ runtime: "nodejs22.x", secrets: [...SECRET_NAMES] });
+  expect(actionsOf(t, functionId)).toEqual(
+    expect.arrayContaining(["events:PutEvents", "ses:SendEmail", "ses:SendRawEmail", "dynamodb:*", "s3:*"]),
+  );
+}
+
+describe("Storage", () => {
+  const table = () => s.templates.Storage;
+
+  it("has one single-table design table with pk/sk keys and on-demand billing", () => {
+    table().resourceCountIs("AWS::DynamoDB::Table", 1);
+    table().hasResourceProperties("AWS::DynamoDB::Table", {
+      KeySchema: [
+        { AttributeName: "pk", KeyType: "HASH" },
+        { AttributeName: "sk", KeyType: "RANGE" },
+      ],
+      BillingMode: "PAY_PER_REQUEST",
+      AttributeDefinitions: Match.arrayWith(
+        ["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk"].map((AttributeName) => ({ AttributeName, AttributeType: "S" })),
+      ),
+    });
+  });
+
+  it("has the gsi1 and gsi2 global indexes", () => {
+    table().hasResourceProperties("AWS::DynamoDB::Table", {
+      GlobalSecondaryIndexes: Match.arrayWith(
+        ["gsi1", "gsi2"].map((IndexName) =>
+          Match.objectLike({
+            IndexName,
+            KeySchema: [
+              { AttributeName: `${IndexName}pk`, KeyType: "HASH" },
+              { AttributeName: `${IndexName}sk`, KeyType: "RANGE" },
+            ],
+          }),
+        ),
+      ),
+    });
+  });
+
+  it("keeps point-in-time recovery on and expires items by expiresAt", () => {
+    table().hasResourceProperties("AWS::DynamoDB::Table", {
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true },
+    });
+  });
+
+  it("keeps the evidence bucket private and reachable over TLS only", () => {
+    table().resourceCountIs("AWS::S3::Bucket", 1);
+    table().hasResourceProperties("AWS::S3::Bucket", {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      OwnershipControls: { Rules: [{ ObjectOwnership: "BucketOwnerEnforced" }] },
+    });
+    table().hasResourceProperties("AWS::S3::BucketPolicy", {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+        ]),
+      },
+    });
+    const [[, bucket]] = ofType(table(), "AWS::S3::Bucket");
+    expect(bucket.Properties.WebsiteConfiguration).toBeUndefined();
+  });
+});
+
+describe("Auth", () => {
+  const auth = () => s.templates.Auth;
+
+  it("signs in by e-mail and lets no one sign themselves up", () => {
+    auth().hasResourceProperties("AWS::Cognito::UserPool", {
+      UsernameAttributes: ["email"],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+    });
+  });
+
+  it("has an admin group", () => {
+    auth().hasResourceProperties("AWS::Cognito::UserPoolGroup", { GroupName: "admin" });
+  });
+
+  it("has a public web client using USER_PASSWORD_AUTH and SRP", () => {
+    auth().resourceCountIs("AWS::Cognito::UserPoolClient", 1);
+    auth().hasResourceProperties("AWS::Cognito::UserPoolClient", {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayWith(["ALLOW_USER_PASSWORD_AUTH", "ALLOW_USER_SRP_AUTH"]),
+    });
+    auth().hasOutput("UserPoolId", {});
+    auth().hasOutput("UserPoolClientId", {});
+  });
+});
+
+describe("Events", () => {
+  const events = () => s.templates.Events;
+
+  it("has one rule per subscriber", () => {
+    expect(subscribers.length).toBeGreaterThan(0);
+    events().resourceCountIs("AWS::Events::Rule", subscribers.length);
+  });
+
+  it.each(subscribers)("routes $detailType to $name, with retries and a dead-letter queue", (sub) => {
+    const rule = ofType(events(), "AWS::Events::Rule").find(
+      ([, r]) => r.Properties.Name === `${STAGE}-timeshare-advocacy-${sub.name}`,
+    );
+    expect(rule, sub.name).toBeDefined();
+    const { EventPattern, Targets } = rule![1].Properties;
+    expect(EventPattern).toEqual({ source: [EVENT_SOURCE], "detail-type": [sub.detailType] });
+    expect(Targets).toHaveLength(1);
+    const [target] = Targets;
+    expect(target.RetryPolicy.MaximumRetryAttempts).toBeGreaterThanOrEqual(3);
+    const deadLetterQueue = resources(events())[refId(target.DeadLetterConfig.Arn)];
+    expect(deadLetterQueue.Type).toBe("AWS::SQS::Queue");
+
+    const functionId = refId(target.Arn);
+    expect(s.functions.get(functionId)?.handler).toBe(sub.handler);
+    expectSharedSetup(events(), functionId);
+    events().hasResourceProperties("AWS::Lambda::EventInvokeConfig", {
+      FunctionName: { Ref: functionId },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: target.DeadLetterConfig.Arn } },
+    });
+  });
+});
+
+describe("Api", () => {
+  const api = () => s.templates.Api;
+
+  it("has exactly the routes of the route table", () => {
+    const keys = ofType(api(), "AWS::ApiGatewayV2::Route").map(([, r]) => r.Properties.RouteKey);
+    expect(keys.sort()).toEqual(routes.map(routeKey).sort());
+  });
+
+  it("verifies admin tokens against the user pool and web client", () => {
+    api().hasResourceProperties("AWS::ApiGatewayV2::Authorizer", {
+      AuthorizerType: "JWT",
+      IdentitySource: ["$request.header.Authorization"],
+      JwtConfiguration: {
+        Issuer: { "Fn::Join": ["", ["https://cognito-idp.us-east-1.amazonaws.com/", { "Fn::ImportValue": Match.stringLikeRegexp("Auth.*UserPool") }]] },
+        Audience: [{ "Fn::ImportValue": Match.stringLikeRegexp("Auth.*UserPoolClient") }],
+      },
+    });
+  });
+
+  it.each(routes)("$method $path ($access) → $handler", (route) => {
+    const key = routeKey(route);
+    const [, resource] = ofType(api(), "AWS::ApiGatewayV2::Route").find(([, r]) => r.Properties.RouteKey === key)!;
+    if (route.access === "admin") {
+      expect(resource.Properties.AuthorizationType).toBe("JWT");
+      expect(resources(api())[refId(resource.Properties.AuthorizerId)].Type).toBe("AWS::ApiGatewayV2::Authorizer");
+    } else {
+      expect(resource.Properties.AuthorizationType).toBe("NONE");
+      expect(resource.Properties.AuthorizerId).toBeUndefined();
+    }
+    const functionId = routeFunctionId(api(), key);
+    expect(s.functions.get(functionId)?.handler).toBe(route.handler);
+    expectSharedSetup(api(), functionId);
+  });
+});
+
+describe("Web", () => {
+  const web = () => s.templates.Web;
+  const distribution = () => {
+    const [[, d]] = ofType(web(), "AWS::CloudFront::Distribution");
+    return d.Properties.DistributionConfig;
+  };
+
+  it("builds the site with the default petition id", () => {
+    const { site } = use(Web);
+    expect(site.getConstructMetadata().data.environment).toEqual({ DEFAULT_PETITION_ID: PETITION_ID });
+    web().hasOutput("SiteUrl", {});
+  });
+
+  it("sends /api/* to the HTTP API, uncached unless the API says otherwise", () => {
+    const behavior = distribution().CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === "/api/*");
+    expect(behavior).toBeDefined();
+    expect(behavior.AllowedMethods).toEqual(expect.arrayContaining(["GET", "HEAD", "OPTIONS", "PUT", "PATCH", "POST", "DELETE"]));
+    expect(behavior.ViewerProtocolPolicy).toBe("https-only");
+
+    const origin = distribution().Origins.find((o: { Id: string }) => o.Id === behavior.TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toMatch(/Api.*\.execute-api\.us-east-1\./);
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe("https-only");
+
+    const cachePolicy = resources(web())[refId(behavior.CachePolicyId)].Properties.CachePolicyConfig;
+    expect(cachePolicy.DefaultTTL).toBe(0);
+    expect(cachePolicy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      HeadersConfig: { HeaderBehavior: "whitelist", Headers: ["Authorization"] },
+      QueryStringsConfig: { QueryStringBehavior: "all" },
+    });
+  });
+
+  it("forwards the query string and the viewer geolocation headers to the API", () => {
+    const behavior = distribution().CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === "/api/*");
+    const policy = resources(web())[refId(behavior.OriginRequestPolicyId)].Properties.OriginRequestPolicyConfig;
+    expect(policy.QueryStringsConfig.QueryStringBehavior).toBe("all");
+    expect(policy.HeadersConfig.Headers).toEqual(
+      expect.arrayContaining([
+        "CloudFront-Viewer-Address",
+        "CloudFront-Viewer-City",
+        "CloudFront-Viewer-Country",
+        "CloudFront-Viewer-Country-Name",
+        "CloudFront-Viewer-Country-Region",
+        "CloudFront-Viewer-Country-Region-Name",
+        "CloudFront-Viewer-Latitude",
+        "CloudFront-Viewer-Longitude",
+        "Content-Type",
+        "User-Agent",
+      ]),
+    );
+    expect(policy.HeadersConfig.Headers).not.toContain("Host"); // API Gateway routes by its own Host
+    expect(policy.HeadersConfig.Headers.length).toBeLessThanOrEqual(10); // CloudFront's limit
+  });
+
+  it("serves pages through the page router and never swaps an error for a page", () => {
+    web().resourceCountIs("AWS::CloudFront::Function", 1);
+    const [[routerId]] = ofType(web(), "AWS::CloudFront::Function");
+    expect(distribution().DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: "viewer-request", FunctionARN: { "Fn::GetAtt": [routerId, "FunctionARN"] } },
+    ]);
+    for (const response of distribution().CustomErrorResponses ?? []) {
+      expect(response).toEqual({ ErrorCode: response.ErrorCode, ErrorCachingMinTTL: 0 });
+    }
+  });
+});

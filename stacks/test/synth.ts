@@ -1,0 +1,51 @@
+import { Stack, type CfnElement } from "aws-cdk-lib";
+import { Template } from "aws-cdk-lib/assertions";
+import { App, Function as SstFunction, getStack } from "sst/constructs";
+import { initProject, useProject } from "sst/project.js";
+import config from "../../sst.config";
+import { Api } from "../Api";
+import { Auth } from "../Auth";
+import { Events } from "../Events";
+import { Storage } from "../Storage";
+import { Web } from "../Web";
+
+export const STAGE = "test";
+
+export interface FunctionInfo {
+  handler?: string;
+  runtime?: string;
+  secrets: string[];
+}
+
+export interface Synthesized {
+  app: App;
+  templates: Record<"Storage" | "Auth" | "Events" | "Api" | "Web", Template>;
+  /** SST functions by their CloudFormation logical ID (the template only shows a placeholder). */
+  functions: Map<string, FunctionInfo>;
+}
+
+/**
+ * Builds the real app from sst.config.ts in "deploy" mode without running `app.finish()`, which
+ * is where SST bundles functions and builds the site: nothing is built, nothing leaves the machine.
+ * `env` is applied after the project's .env files are loaded, as a deploy-time override would be.
+ */
+export async function synthesize(env: Record<string, string> = {}): Promise<Synthesized> {
+  await initProject({ stage: STAGE });
+  Object.assign(process.env, env);
+  const { name, region } = useProject().config;
+  const app = new App({ mode: "deploy", stage: STAGE, name, region });
+  await config.stacks(app);
+
+  const functions = new Map<string, FunctionInfo>();
+  for (const node of app.node.findAll()) {
+    if (!(node instanceof SstFunction)) continue;
+    const { handler, runtime, secrets } = node.getConstructMetadata().data;
+    functions.set(Stack.of(node).getLogicalId(node.node.defaultChild as CfnElement), { handler, runtime, secrets });
+  }
+
+  const stacks = { Storage, Auth, Events, Api, Web };
+  const templates = Object.fromEntries(
+    Object.entries(stacks).map(([id, fn]) => [id, Template.fromStack(getStack(fn))]),
+  ) as Synthesized["templates"];
+  return { app, templates, functions };
+}

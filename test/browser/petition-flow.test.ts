@@ -1,0 +1,138 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../support/browser";
+
+const stack = inject("stack");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: stack.url });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: stack.url });
+  return context.newPage();
+}
+
+const count = async () => ((await (await fetch(`${stack.url}/api/petitions/${stack.defaultPetitionId}`)).json()) as { signatureCount: number }).signatureCount;
+
+async function outbox() {
+  const files = await readdir(stack.outboxDir).catch(() => [] as string[]);
+  return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(stack.outboxDir, f), "utf8")) as { to: string[]; subject: string; text: string }));
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function fillSignForm(page: Page, person: { first: string; last: string; email: string }) {
+  await page.getByLabel("First Name").fill(person.first);
+  await page.getByLabel("Last Name").fill(person.last);
+  await page.getByLabel("Email").fill(person.email);
+}
+
+describe("a visitor signs the default petition", () => {
+  const email = `visitor-${Date.now()}@example.com`;
+
+  it("goes from the landing page through the form to the thank-you page, and the count rises by one", async () => {
+    const before = await count();
+    const page = await newPage();
+    await page.goto("/petition");
+    await expect(page.title()).resolves.toBe("Timeshare Reform Petition");
+    await page.getByRole("button", { name: "Sign the Petition Now" }).or(page.getByRole("link", { name: "Sign the Petition Now" })).first().click();
+    await page.waitForURL(`**/sign/${stack.defaultPetitionId}`);
+    await page.getByText("Fair Cancellation Rights for Timeshare Owners").first().waitFor();
+
+    await fillSignForm(page, { first: "Maria", last: "Gonzalez", email });
+    await page.getByLabel("Timeshare Name").fill("Sunset Shores");
+    await page.getByRole("button", { name: "Sign Petition" }).click();
+    await page.getByText("Thank you for signing the petition!").waitFor();
+    await expect(page.getByRole("link", { name: "View Petition Progress" }).getAttribute("href")).resolves.toBe(`/share/${stack.defaultPetitionId}`);
+    await page.waitForURL(`**/thank-you/${stack.defaultPetitionId}`, { timeout: 10_000 });
+    await page.getByText("Thank You for Signing!").waitFor();
+
+    expect(await count()).toBe(before + 1);
+    await page.goto(`/share/${stack.defaultPetitionId}`);
+    await page.getByText("Spread the Word—Every Signature Counts!").waitFor();
+    await page.getByText(`${(before + 1).toLocaleString("en-US")} of 10,000 signatures collected`).waitFor();
+
+    await page.getByRole("button", { name: "Copy Link" }).click();
+    await page.getByText("Link copied to clipboard!").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${stack.url}/sign/${stack.defaultPetitionId}`);
+    await page.context().close();
+  });
+
+  it("puts the signer's share e-mail and the admin notification in the outbox", async () => {
+    const mails = await waitFor(async () => {
+      const all = await outbox();
+      const share = all.find((m) => m.to.includes(email));
+      const admin = all.find((m) => m.to.includes(stack.admin.email) && m.text.includes(email));
+      return share && admin ? { share, admin } : undefined;
+    });
+    expect(mails.share.text).toContain(`/sign/${stack.defaultPetitionId}`);
+    expect(mails.admin.text).toContain("Maria Gonzalez");
+    expect(mails.admin.text).toContain("Sunset Shores");
+  });
+
+  it("refuses the same e-mail a second time with the spec's message", async () => {
+    const before = await count();
+    const page = await newPage();
+    await page.goto(`/sign/${stack.defaultPetitionId}`);
+    await fillSignForm(page, { first: "Maria", last: "Gonzalez", email: email.toUpperCase() });
+    await page.getByRole("button", { name: "Sign Petition" }).click();
+    await page.getByText("You have already signed this petition.").waitFor();
+    expect(await count()).toBe(before);
+    await page.context().close();
+  });
+});
+
+describe("pages and routing", () => {
+  it("serves prerendered HTML for /petition before any script runs", async () => {
+    const html = await (await fetch(`${stack.url}/petition`)).text();
+    expect(html).toContain("Sign the Petition Now");
+    expect(html).toContain(`/sign/${stack.defaultPetitionId}`);
+  });
+
+  it("sends unknown paths to /404 and 'Go Back' returns to the previous page", async () => {
+    const page = await newPage();
+    await page.goto("/petition");
+    await page.goto("/no/such/page");
+    await page.waitForURL("**/404");
+    await page.getByText("Page Not Found").waitFor();
+    await page.getByRole("button", { name: "Go Back" }).click();
+    await page.waitForURL("**/petition");
+    await page.context().close();
+  });
+
+  it("shows 'Petition not found' for an unknown petition", async () => {
+    const page = await newPage();
+    await page.goto("/sign/does-not-exist");
+    await page.getByText("Petition not found").first().waitFor();
+    await page.context().close();
+  });
+
+  it("never downloads Amplify or calls Cognito on public pages", async () => {
+    const page = await newPage();
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    await page.goto("/petition");
+    await page.goto(`/sign/${stack.defaultPetitionId}`);
+    await page.getByLabel("First Name").waitFor();
+    const scripts = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
+    expect([...requests, ...scripts].some((u) => /amplify|cognito/i.test(u) || u.startsWith(stack.cognito))).toBe(false);
+    expect(requests.every((u) => u.startsWith(stack.url) || u.startsWith("data:"))).toBe(true);
+    await page.context().close();
+  });
+});

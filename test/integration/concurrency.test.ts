@@ -1,0 +1,36 @@
+import { expect, it } from "vitest";
+import { handler as sign } from "../../packages/functions/src/http/signature-create";
+import { Petition } from "@site/core/petition";
+import { call, httpEvent } from "../support/http";
+import { newPetition, petitionItems, signer } from "../support/fixtures";
+import { installLocalBus } from "../../scripts/local/bus";
+
+const bus = installLocalBus();
+
+it("200 concurrent signers with different e-mails leave a count equal to the stored signatures", async () => {
+  const { id } = await newPetition(1000);
+  const results = await Promise.all(
+    Array.from({ length: 200 }, (_, i) =>
+      call(
+        sign,
+        httpEvent({
+          method: "POST",
+          pathParameters: { id },
+          body: signer(`c${i}`),
+          sourceIp: `10.200.${Math.floor(i / 5)}.${i % 5}`,
+        }),
+      ),
+    ),
+  );
+  await bus.idle();
+  const statuses = results.map((r) => r.statusCode);
+  expect(statuses.filter((s) => s !== 201)).toEqual([]);
+  const items = await petitionItems(id);
+  expect(items.signatures).toHaveLength(200);
+  expect(items.guards).toHaveLength(200);
+  expect(await Petition.count(id, true)).toBe(200);
+  // the increments spread over several shards instead of one hot item
+  expect(items.shards.length).toBeGreaterThan(1);
+  // every response carried a count no higher than the final one
+  expect(Math.max(...results.map((r) => r.body.signatureCount))).toBe(200);
+});

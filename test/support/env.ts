@@ -1,0 +1,30 @@
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { inject } from "vitest";
+import { resetSettings } from "@site/core/config";
+import { resetDb } from "@site/core/db/client";
+
+/**
+ * Points core at the shared emulators. Each test file gets its own outbox and default petition id
+ * so files running in parallel never see each other's mail or counts.
+ */
+const e = inject("emulators");
+Object.assign(process.env, {
+  TABLE_NAME: e.tableName,
+  AWS_REGION: "us-east-1",
+  DYNAMODB_ENDPOINT: e.dynamodb,
+  S3_ENDPOINT: e.s3,
+  MAIL_DRIVER: "outbox",
+  OUTBOX_DIR: join(e.dataDir, "outbox", randomUUID()),
+  BUS_DRIVER: "local",
+  USER_POOL_ID: e.userPoolId,
+  USER_POOL_CLIENT_ID: e.clientId,
+  USER_POOL_ENDPOINT: e.cognito,
+  DEFAULT_PETITION_ID: `default-${randomUUID().slice(0, 8)}`,
+  ADMIN_NOTIFY_RECIPIENTS: "admins@example.org",
+  SITE_URL: "http://localhost:3000",
+  MAIL_FROM: "petitions@example.org",
+});
+delete process.env.CAPTCHA_SECRET;
+resetSettings();
+resetDb();

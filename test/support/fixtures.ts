@@ -1,0 +1,37 @@
+import { randomUUID } from "node:crypto";
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { db, table } from "@site/core/db/client";
+import { Petition } from "@site/core/petition";
+
+export async function newPetition(goal = 100) {
+  return Petition.create({ id: `p-${randomUUID().slice(0, 12)}`, title: "Test petition", story: "A story worth telling.", goal });
+}
+
+/** Every item of a petition's collection, grouped by type: what a test can check the table for. */
+export async function petitionItems(petitionId: string) {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: "pk = :pk",
+        ExpressionAttributeValues: { ":pk": `PETITION#${petitionId}` },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(res.Items ?? []));
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  const of = (type: string) => items.filter((i) => i.type === type);
+  return { all: items, signatures: of("signature"), guards: of("emailGuard"), shards: of("counterShard") };
+}
+
+export const signer = (n: number | string, extra: Record<string, unknown> = {}) => ({
+  firstName: `First${n}`,
+  lastName: `Last${n}`,
+  email: `signer${n}-${randomUUID().slice(0, 6)}@example.com`,
+  client: { screenResolution: "1920x1080", timezone: "America/Chicago", language: "en-US" },
+  ...extra,
+});

@@ -1,0 +1,38 @@
+import { Alert, Center } from "@mantine/core";
+import { Navigate, Route, Routes } from "react-router-dom";
+import { PageLoader } from "../components/PageLoader";
+import { useConfig } from "../hooks/useConfig";
+import { configureAmplify } from "./amplify";
+import { AdminGuard } from "./AdminGuard";
+import { AuthProvider } from "./auth";
+import { DashboardPage } from "./DashboardPage";
+import { LoginPage } from "./LoginPage";
+
+/** The lazily loaded admin area, mounted at /admin/*. */
+export default function AdminApp() {
+  const { data: config, error } = useConfig();
+  if (error && !config) {
+    return (
+      <Center mih="60vh" p="md">
+        <Alert color="red" variant="light" role="alert" title="Admin unavailable">
+          Failed to load the sign-in configuration. Please try again later.
+        </Alert>
+      </Center>
+    );
+  }
+  if (!config) return <PageLoader label="Loading admin..." />;
+  configureAmplify(config.auth);
+
+  return (
+    <AuthProvider>
+      <Routes>
+        <Route path="login" element={<LoginPage />} />
+        <Route element={<AdminGuard />}>
+          <Route index element={<Navigate to="/admin/dashboard" replace />} />
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="*" element={<Navigate to="/404" replace />} />
+        </Route>
+      </Routes>
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,110 @@
+import { Alert, Button, Card, Center, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { signIn } from "aws-amplify/auth";
+import { useState, type FormEvent } from "react";
+import { Navigate, useNavigate } from "react-router-dom";
+import { LogoMark } from "../components/Logo";
+import { PageLoader } from "../components/PageLoader";
+import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { AccessDenied } from "./AccessDenied";
+import { useAuth } from "./auth";
+
+const LOGIN_FALLBACK = "An error occurred during login";
+
+export function LoginPage() {
+  useDocumentTitle("Admin Login");
+  const { state, refresh } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (state.status === "loading") return <PageLoader label="Checking your session..." />;
+  if (state.status === "signedIn" && state.isAdmin) return <Navigate to="/admin/dashboard" replace />;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problems = {
+      ...(email.trim() ? {} : { email: "Email is required" }),
+      ...(password ? {} : { password: "Password is required" }),
+    };
+    setFieldErrors(problems);
+    setError(null);
+    if (problems.email || problems.password) return;
+    setBusy(true);
+    try {
+      const result = await signIn({
+        username: email.trim(),
+        password,
+        options: { authFlowType: "USER_PASSWORD_AUTH" },
+      });
+      if (!result.isSignedIn) {
+        setError(`Sign-in needs another step (${result.nextStep.signInStep}), which this site does not support.`);
+        return;
+      }
+      await refresh();
+      navigate("/admin/dashboard", { replace: true });
+    } catch (cause) {
+      const message = (cause as Error)?.message;
+      setError(message && message.trim() ? message : LOGIN_FALLBACK);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Center mih="100vh" bg="gray.0" p="md">
+      <Stack w="100%" maw={420} gap="lg">
+        {state.status === "signedIn" && !state.isAdmin ? (
+          <AccessDenied />
+        ) : (
+          <Card withBorder padding="xl" radius="lg" shadow="sm">
+            <form onSubmit={submit} noValidate aria-label="Admin login">
+              <Stack gap="md">
+                <Center>
+                  <LogoMark size={48} />
+                </Center>
+                <Title order={1} fz={26} ta="center" c="ink.9">
+                  Admin Login
+                </Title>
+                <Text c="dimmed" fz="sm" ta="center">
+                  Sign in with your administrator account.
+                </Text>
+                {error && (
+                  <Alert color="red" variant="light" role="alert">
+                    {error}
+                  </Alert>
+                )}
+                <TextInput
+                  label="Email"
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.currentTarget.value)}
+                  error={fieldErrors.email}
+                  disabled={busy}
+                />
+                <PasswordInput
+                  label="Password"
+                  name="password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  error={fieldErrors.password}
+                  disabled={busy}
+                />
+                <Button type="submit" size="md" fullWidth disabled={busy}>
+                  Login
+                </Button>
+              </Stack>
+            </form>
+          </Card>
+        )}
+      </Stack>
+    </Center>
+  );
+}

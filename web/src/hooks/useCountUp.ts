@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { COUNT_UP_TICK_MS, countUpSteps, countUpValue } from "../lib/countUp";
+
+/**
+ * Counts from 0 to `target` in 50 ms ticks over 2 s, starting the first time at least half of the
+ * element is visible. Without IntersectionObserver the target is shown at once.
+ */
+export function useCountUp<T extends Element>(target: number): [RefObject<T | null>, number] {
+  const ref = useRef<T | null>(null);
+  const [value, setValue] = useState(0);
+  const started = useRef(false);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    if (typeof IntersectionObserver === "undefined") {
+      setValue(target);
+      return;
+    }
+    let timer: ReturnType<typeof setInterval> | undefined;
+    let finished = false;
+    const steps = countUpSteps();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (started.current || !entries.some((entry) => entry.isIntersecting)) return;
+        started.current = true;
+        observer.disconnect();
+        let tick = 0;
+        timer = setInterval(() => {
+          tick += 1;
+          setValue(countUpValue(target, tick, steps));
+          if (tick >= steps) {
+            finished = true;
+            clearInterval(timer);
+          }
+        }, COUNT_UP_TICK_MS);
+      },
+      { threshold: 0.5 },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      if (timer) clearInterval(timer);
+      // An interrupted animation (StrictMode re-runs effects) may start again.
+      if (!finished) started.current = false;
+    };
+  }, [target]);
+
+  return [ref, value];
+}

@@ -1,0 +1,122 @@
+/** The one way the browser talks to /api: JSON in, JSON out, failures as ApiError. */
+
+export type FieldErrors = Record<string, string>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fields: FieldErrors;
+  constructor(status: number, message: string, fields: FieldErrors = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  token?: string;
+  /** Message used when the response carries no `error` of its own. */
+  fallbackMessage?: string;
+  signal?: AbortSignal;
+}
+
+function readFields(value: unknown): FieldErrors {
+  if (!value || typeof value !== "object") return {};
+  const fields: FieldErrors = {};
+  for (const [key, message] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof message === "string") fields[key] = message;
+    else if (Array.isArray(message) && typeof message[0] === "string") fields[key] = message[0];
+  }
+  return fields;
+}
+
+/** Turns a non-2xx response body into an ApiError carrying the API's own message. */
+export function toApiError(status: number, body: unknown, fallbackMessage: string): ApiError {
+  const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const message = typeof record.error === "string" && record.error.trim() ? record.error : fallbackMessage;
+  return new ApiError(status, message, readFields(record.fields));
+}
+
+export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: "same-origin",
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if ((cause as Error)?.name === "AbortError") throw cause;
+    throw new ApiError(0, options.fallbackMessage ?? "Network error. Please check your connection.");
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+  }
+  if (!response.ok) {
+    throw toApiError(response.status, body, options.fallbackMessage ?? `Request failed (${response.status})`);
+  }
+  return body as T;
+}
+
+/** SWR fetcher: the key is the URL. */
+export const fetcher = <T>(url: string): Promise<T> => request<T>(url);
+
+export const postJson = <T>(url: string, body: unknown, options: Omit<RequestOptions, "body" | "method"> = {}) =>
+  request<T>(url, { ...options, method: "POST", body });
+
+// Response shapes of the public API.
+
+export interface Petition {
+  id: string;
+  title: string;
+  story: string;
+  goal: number;
+  signatureCount: number;
+  createdAt: string;
+}
+
+export interface SignatureCount {
+  count: number;
+}
+
+export interface SignatureInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  timeshareName?: string;
+  newsletterConsent?: boolean;
+  captchaToken?: string;
+  client: { screenResolution: string; timezone: string; language: string };
+}
+
+export interface SignatureCreated {
+  signatureId: string;
+  signatureCount: number;
+}
+
+export interface PublicConfig {
+  defaultPetitionId: string;
+  recaptchaSiteKey: string | null;
+  auth: { userPoolId: string; userPoolClientId: string; userPoolEndpoint: string | null };
+}
+
+export const api = {
+  config: "/api/config",
+  petition: (id: string) => `/api/petitions/${encodeURIComponent(id)}`,
+  signatures: (id: string) => `/api/petitions/${encodeURIComponent(id)}/signatures`,
+  signatureCount: "/api/signatures/count",
+  adminPetitions: "/api/admin/petitions",
+} as const;

@@ -1,0 +1,428 @@
+import { Box, Button, Card, Container, Grid, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { InitialsAvatar } from "../../components/InitialsAvatar";
+import {
+  IconAlert,
+  IconCheck,
+  IconClock,
+  IconHeart,
+  IconLock,
+  IconQuote,
+  IconShield,
+  IconUsers,
+  IconX,
+} from "../../components/icons";
+import { useCountUp } from "../../hooks/useCountUp";
+import { useDocumentTitle } from "../../hooks/useDocumentTitle";
+import { useSignatureCount } from "../../hooks/useSignatureCount";
+import { trackEvent } from "../../lib/analytics";
+import { formatCount, landingCount, progressPercent } from "../../lib/format";
+import { DEFAULT_PETITION_ID, LANDING_GOAL, LANDING_INITIAL_COUNT, SITE_NAME, signPath } from "../../site";
+import {
+  PETITION_DEMANDS,
+  PLAN,
+  PROBLEMS,
+  STATS,
+  TESTIMONIALS,
+  WITH_SIGNATURE,
+  WITHOUT_SIGNATURE,
+} from "./content";
+import classes from "./PetitionPage.module.css";
+
+export const PETITION_PAGE_TITLE = "Timeshare Reform Petition";
+
+const SIGN_HREF = signPath(DEFAULT_PETITION_ID);
+
+const PROBLEM_ICONS: Record<(typeof PROBLEMS)[number]["icon"], ReactNode> = {
+  lock: <IconLock />,
+  clock: <IconClock />,
+  users: <IconUsers />,
+  alert: <IconAlert />,
+};
+
+/** The running count of owners who have joined (starts at 3427; the server's count once non-zero). */
+function useLandingCount() {
+  const { data } = useSignatureCount();
+  const count = landingCount(data?.count, LANDING_INITIAL_COUNT);
+  // The goal is part of the campaign model but deliberately not shown on this page.
+  const progress = progressPercent(count, LANDING_GOAL);
+  return { count, goal: LANDING_GOAL, progress };
+}
+
+export function PetitionPage() {
+  useDocumentTitle(PETITION_PAGE_TITLE);
+  const { count } = useLandingCount();
+
+  return (
+    <>
+      <Hero count={count} />
+      <Problems />
+      <Stats />
+      <Testimonials />
+      <About />
+      <Plan />
+      <Outcomes />
+      <Donate />
+      <FinalCta count={count} />
+    </>
+  );
+}
+
+function SectionHeading({ kicker, title, children }: { kicker: string; title: string; children?: ReactNode }) {
+  return (
+    <Stack gap="xs" align="center" ta="center" mb={48} maw={720} mx="auto">
+      <Text className={classes.kicker}>{kicker}</Text>
+      <Title order={2} fz={{ base: 28, sm: 38 }} c="ink.9">
+        {title}
+      </Title>
+      {children && (
+        <Text c="dimmed" fz="lg">
+          {children}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Hero({ count }: { count: number }) {
+  return (
+    <section className={classes.hero} aria-labelledby="petition-title">
+      <Container size="lg">
+        <Grid gutter={48} align="center">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="lg">
+              <Box>
+                <span className={classes.eyebrow}>Timeshare Reform Petition</span>
+              </Box>
+              <Title order={1} id="petition-title" className={classes.heroTitle}>
+                Sign the Petition
+              </Title>
+              <Text className={classes.heroLead}>
+                Timeshare owners deserve a fair way out. Join us in asking lawmakers for real cancellation rights, more
+                time to change your mind, and an end to timeshare debt passed down to families.
+              </Text>
+              <Group gap="md">
+                <Button
+                  component={Link}
+                  to={SIGN_HREF}
+                  size="xl"
+                  radius="xl"
+                  onClick={() => trackEvent("sign_petition_main", { petitionId: DEFAULT_PETITION_ID })}
+                >
+                  Sign the Petition Now
+                </Button>
+                <Text className={classes.joined} aria-live="polite">
+                  <span className={classes.pulse} aria-hidden="true" />
+                  {formatCount(count)} owners have joined
+                </Text>
+              </Group>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Card className={classes.demandCard} p="xl">
+              <Stack gap="md">
+                <Text fw={800} fz="lg">
+                  We are asking lawmakers for:
+                </Text>
+                <List
+                  spacing="sm"
+                  icon={
+                    <ThemeIcon color="brand.6" size={26} radius="xl">
+                      <IconCheck size={16} />
+                    </ThemeIcon>
+                  }
+                >
+                  {PETITION_DEMANDS.map((demand) => (
+                    <List.Item key={demand}>
+                      <Text fw={600}>{demand}</Text>
+                    </List.Item>
+                  ))}
+                </List>
+                <Button component={Link} to={SIGN_HREF} fullWidth size="md" variant="light">
+                  Add My Name
+                </Button>
+              </Stack>
+            </Card>
+          </Grid.Col>
+        </Grid>
+      </Container>
+    </section>
+  );
+}
+
+function Problems() {
+  return (
+    <section className={classes.section} aria-labelledby="problem-title">
+      <Container size="lg">
+        <Box id="problem-title">
+          <SectionHeading kicker="The problem" title="Owners are trapped by rules written for sellers">
+            Timeshare contracts are easy to sign and almost impossible to leave. The law has not kept up.
+          </SectionHeading>
+        </Box>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
+          {PROBLEMS.map((problem) => (
+            <Card key={problem.title} withBorder padding="xl" className={classes.problemCard}>
+              <Stack gap="sm">
+                <div className={classes.iconBubble}>{PROBLEM_ICONS[problem.icon]}</div>
+                <Title order={3} fz="lg" c="ink.9">
+                  {problem.title}
+                </Title>
+                <Text c="dimmed" fz="sm" lh={1.6}>
+                  {problem.text}
+                </Text>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </section>
+  );
+}
+
+function Stat({ prefix, target, suffix, label }: (typeof STATS)[number]) {
+  const [ref, value] = useCountUp<HTMLDivElement>(target);
+  return (
+    <Stack gap={6} align="center" ta="center" ref={ref}>
+      <div className={classes.statValue}>
+        {prefix}
+        {value}
+        {suffix}
+      </div>
+      <Text className={classes.statLabel}>{label}</Text>
+    </Stack>
+  );
+}
+
+function Stats() {
+  return (
+    <section className={classes.stats} aria-label="Timeshare statistics">
+      <Container size="lg">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+          {STATS.map((stat) => (
+            <Stat key={stat.label} {...stat} />
+          ))}
+        </SimpleGrid>
+      </Container>
+    </section>
+  );
+}
+
+function Testimonials() {
+  return (
+    <section className={classes.sectionAlt} aria-labelledby="stories-title">
+      <Container size="lg">
+        <Box id="stories-title">
+          <SectionHeading kicker="Owners' stories" title="Real families, real consequences" />
+        </Box>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+          {TESTIMONIALS.map((person, index) => (
+            <Card key={person.name} padding="xl" radius="lg" shadow="sm" className={classes.testimonial}>
+              <Stack gap="md">
+                <Group gap="md" wrap="nowrap">
+                  <InitialsAvatar name={person.name} index={index} size={64} />
+                  <Box>
+                    <Text fw={800} c="ink.9">
+                      {person.name}
+                    </Text>
+                    <Text fz="sm" c="dimmed">
+                      {person.place}
+                    </Text>
+                  </Box>
+                </Group>
+                <Box className={classes.quoteMark}>
+                  <IconQuote size={28} />
+                </Box>
+                <Text component="blockquote" m={0} className={classes.quote}>
+                  “{person.quote}”
+                </Text>
+                <Text c="dimmed" fz="sm" lh={1.7}>
+                  {person.story}
+                </Text>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </section>
+  );
+}
+
+function About() {
+  return (
+    <section className={classes.section} aria-labelledby="about-title">
+      <Container size="lg">
+        <Grid gutter={48} align="center">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="md">
+              <Text className={classes.kicker}>About the foundation</Text>
+              <Title order={2} id="about-title" fz={{ base: 28, sm: 38 }} c="ink.9">
+                Standing with owners since day one
+              </Title>
+              <Text fz="lg" c="ink.7" lh={1.7}>
+                The {SITE_NAME} is a nonprofit public-safety organisation. We help owners and their families understand
+                their rights, warn them about exit scams, and push for laws that make timeshare contracts fair.
+              </Text>
+              <Text c="dimmed" lh={1.7}>
+                We do not sell timeshares, resale services or exit services, and we never charge owners for help. Our
+                work is funded by donations from people who believe no family should be trapped by a vacation.
+              </Text>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <SimpleGrid cols={2} spacing="md">
+              {[
+                { icon: <IconShield />, title: "Independent", text: "No ties to developers or exit companies." },
+                { icon: <IconUsers />, title: "Owner-led", text: "Shaped by the stories owners share with us." },
+                { icon: <IconAlert />, title: "Scam watch", text: "We track and expose exit-scam tactics." },
+                { icon: <IconHeart />, title: "Free help", text: "Guides and checklists at no cost, ever." },
+              ].map((item) => (
+                <Card key={item.title} withBorder padding="lg">
+                  <Stack gap={6}>
+                    <div className={classes.iconBubble}>{item.icon}</div>
+                    <Text fw={800} c="ink.9">
+                      {item.title}
+                    </Text>
+                    <Text fz="sm" c="dimmed">
+                      {item.text}
+                    </Text>
+                  </Stack>
+                </Card>
+              ))}
+            </SimpleGrid>
+          </Grid.Col>
+        </Grid>
+      </Container>
+    </section>
+  );
+}
+
+function Plan() {
+  return (
+    <section className={classes.sectionAlt} aria-labelledby="plan-title">
+      <Container size="lg">
+        <Box id="plan-title">
+          <SectionHeading kicker="Our plan" title="Three steps to change the law" />
+        </Box>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
+          {PLAN.map((step, index) => (
+            <Group key={step.title} align="flex-start" wrap="nowrap" gap="md">
+              <div className={classes.stepNumber} aria-hidden="true">
+                {index + 1}
+              </div>
+              <Stack gap={6}>
+                <Title order={3} fz="lg" c="ink.9">
+                  {index + 1}. {step.title}
+                </Title>
+                <Text c="dimmed" lh={1.6}>
+                  {step.text}
+                </Text>
+              </Stack>
+            </Group>
+          ))}
+        </SimpleGrid>
+        <Group justify="center" mt={48}>
+          <Button component={Link} to={SIGN_HREF} size="lg" radius="xl">
+            Start with Step 1: Sign
+          </Button>
+        </Group>
+      </Container>
+    </section>
+  );
+}
+
+function Outcomes() {
+  return (
+    <section className={classes.section} aria-labelledby="outcomes-title">
+      <Container size="lg">
+        <Box id="outcomes-title">
+          <SectionHeading kicker="Why it matters" title="What your signature changes" />
+        </Box>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Card className={classes.withCard} padding="xl" radius="lg">
+            <Title order={3} fz="xl" c="brand.9" mb="md">
+              With your signature
+            </Title>
+            <List
+              spacing="sm"
+              icon={
+                <ThemeIcon color="brand.6" size={24} radius="xl">
+                  <IconCheck size={14} />
+                </ThemeIcon>
+              }
+            >
+              {WITH_SIGNATURE.map((item) => (
+                <List.Item key={item}>{item}</List.Item>
+              ))}
+            </List>
+          </Card>
+          <Card className={classes.withoutCard} padding="xl" radius="lg">
+            <Title order={3} fz="xl" c="red.8" mb="md">
+              Without action
+            </Title>
+            <List
+              spacing="sm"
+              icon={
+                <ThemeIcon color="red.6" size={24} radius="xl">
+                  <IconX size={14} />
+                </ThemeIcon>
+              }
+            >
+              {WITHOUT_SIGNATURE.map((item) => (
+                <List.Item key={item}>{item}</List.Item>
+              ))}
+            </List>
+          </Card>
+        </SimpleGrid>
+      </Container>
+    </section>
+  );
+}
+
+function Donate() {
+  return (
+    <section className={classes.donate} aria-labelledby="donate-title">
+      <Container size="md">
+        <Stack align="center" ta="center" gap="md">
+          <Title order={2} id="donate-title" fz={{ base: 26, sm: 34 }} c="ink.9">
+            Help us carry every signature to lawmakers
+          </Title>
+          <Text fz="lg" c="ink.8" maw={620}>
+            Your gift pays for legal research, owner support and the campaign that puts this petition in front of the
+            people who can change the law.
+          </Text>
+          <Button component={Link} to="/donate" size="lg" radius="xl" color="ink.9">
+            Donate to the Campaign
+          </Button>
+        </Stack>
+      </Container>
+    </section>
+  );
+}
+
+function FinalCta({ count }: { count: number }) {
+  return (
+    <section className={classes.finalCta} aria-labelledby="final-title">
+      <Container size="md">
+        <Stack align="center" ta="center" gap="lg">
+          <Title order={2} id="final-title" fz={{ base: 28, sm: 40 }} c="white">
+            Add your name to {formatCount(count)} owners
+          </Title>
+          <Text fz="lg" c="ink.1" maw={600}>
+            It takes less than a minute, and it is free.
+          </Text>
+          <Button component={Link} to={SIGN_HREF} size="xl" radius="xl">
+            Sign the Petition
+          </Button>
+          <Text className={classes.disclaimer} maw={680}>
+            Petition disclaimer: this petition is organised by the {SITE_NAME}, a nonprofit organisation. Signing is
+            free and does not create a legal relationship, a legal claim or an obligation of any kind. We use your name
+            and e-mail address to count and verify your signature and to deliver the petition; we send campaign updates
+            only if you ask for them, and we never sell your data. The {SITE_NAME} does not offer timeshare exit,
+            resale or legal services. You can ask us to delete your data at any time.
+          </Text>
+        </Stack>
+      </Container>
+    </section>
+  );
+}

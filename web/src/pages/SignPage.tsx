@@ -1,0 +1,263 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Container,
+  Grid,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { useSWRConfig } from "swr";
+import { PageLoader } from "../components/PageLoader";
+import { PetitionProgress } from "../components/PetitionProgress";
+import { PetitionUnavailable } from "../components/PetitionUnavailable";
+import { IconCheck, IconLock } from "../components/icons";
+import { loadConfig, useConfig } from "../hooks/useConfig";
+import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { usePetition } from "../hooks/usePetition";
+import { trackEvent } from "../lib/analytics";
+import { ApiError, api, postJson, type Petition, type SignatureCreated } from "../lib/api";
+import { clientInfo } from "../lib/clientInfo";
+import { displayGoal } from "../lib/format";
+import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE, loadRecaptcha, recaptchaToken } from "../lib/recaptcha";
+import { validateSignature, type SignatureFormValues } from "../lib/signatureForm";
+import { REDIRECT_AFTER_SIGN_MS, SITE_NAME, sharePath, thankYouPath } from "../site";
+
+const SIGN_FALLBACK = "Failed to submit signature";
+const EMPTY: SignatureFormValues = { firstName: "", lastName: "", email: "", timeshareName: "", newsletterConsent: false };
+
+export function SignPage() {
+  const { id } = useParams<{ id: string }>();
+  const { data: petition, error } = usePetition(id);
+  useDocumentTitle(petition ? `Sign: ${petition.title}` : "Sign the Petition");
+
+  if (error && !petition) return <PetitionUnavailable error={error} />;
+  if (!petition || !id) return <PageLoader label="Loading petition..." />;
+
+  return (
+    <Container size="lg" py={{ base: 40, md: 72 }}>
+      <Grid gutter={48}>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="lg">
+            <Text c="brand.8" fw={800} fz="sm" tt="uppercase" lts="0.08em">
+              Petition
+            </Text>
+            <Title order={1} c="ink.9" fz={{ base: 30, sm: 40 }} lh={1.15}>
+              {petition.title}
+            </Title>
+            <Text fz="lg" c="ink.7" lh={1.7} style={{ whiteSpace: "pre-line" }}>
+              {petition.story}
+            </Text>
+            <Card withBorder padding="lg">
+              <PetitionProgress count={petition.signatureCount} goal={displayGoal(petition.goal)} />
+            </Card>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <SignForm petition={petition} id={id} />
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
+
+function SignForm({ petition, id }: { petition: Petition; id: string }) {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const { data: config } = useConfig();
+  const siteKey = config?.recaptchaSiteKey ?? null;
+  const [values, setValues] = useState<SignatureFormValues>(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [signed, setSigned] = useState(false);
+
+  // Load the captcha library as soon as we know a site key exists; never when it is null.
+  useEffect(() => {
+    if (siteKey) loadRecaptcha(siteKey).catch((cause) => console.error("reCAPTCHA failed to load:", cause));
+  }, [siteKey]);
+
+  useEffect(() => {
+    if (!signed) return;
+    const timer = setTimeout(() => navigate(thankYouPath(id)), REDIRECT_AFTER_SIGN_MS);
+    return () => clearTimeout(timer);
+  }, [signed, id, navigate]);
+
+  const set = <K extends keyof SignatureFormValues>(key: K, value: SignatureFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problems = validateSignature(values);
+    setFieldErrors(problems);
+    setError(null);
+    if (Object.keys(problems).length > 0) return;
+    setSubmitting(true);
+    try {
+      const runtime = config ?? (await loadConfig().catch(() => null));
+      const captchaToken = runtime?.recaptchaSiteKey
+        ? await recaptchaToken(runtime.recaptchaSiteKey, "sign_petition")
+        : undefined;
+      const created = await postJson<SignatureCreated>(
+        api.signatures(id),
+        {
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+          email: values.email.trim(),
+          timeshareName: values.timeshareName.trim() || undefined,
+          newsletterConsent: values.newsletterConsent,
+          captchaToken,
+          client: clientInfo(),
+        },
+        { fallbackMessage: SIGN_FALLBACK },
+      );
+      trackEvent("signature", { petitionId: id });
+      await mutate<Petition>(
+        api.petition(id),
+        (current) => (current ? { ...current, signatureCount: created.signatureCount } : current),
+        { revalidate: false },
+      );
+      setValues(EMPTY);
+      setSigned(true);
+    } catch (cause) {
+      if (cause instanceof ApiError) {
+        setFieldErrors(cause.fields);
+        setError(cause.message || SIGN_FALLBACK);
+      } else {
+        const message = (cause as Error)?.message;
+        setError(message === RECAPTCHA_NOT_AVAILABLE || message === RECAPTCHA_FAILED ? message : SIGN_FALLBACK);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (signed) {
+    return (
+      <Card withBorder padding="xl" radius="lg" shadow="sm" role="status">
+        <Stack align="center" ta="center" gap="md">
+          <IconCheck size={48} color="#01BD9B" />
+          <Title order={2} c="ink.9">
+            Thank you for signing the petition!
+          </Title>
+          <Text c="dimmed">Your signature for “{petition.title}” has been recorded.</Text>
+          <Button component={Link} to={sharePath(id)} variant="light">
+            View Petition Progress
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+
+  return (
+    <Card withBorder padding="xl" radius="lg" shadow="md">
+      <form onSubmit={submit} noValidate aria-label="Sign the petition">
+        <Stack gap="md">
+          <Title order={2} fz="xl" c="ink.9">
+            Add your name
+          </Title>
+          {error && (
+            <Alert color="red" variant="light" title="Your signature was not recorded" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group grow align="flex-start" wrap="wrap">
+            <TextInput
+              label="First Name"
+              name="firstName"
+              autoComplete="given-name"
+              required
+              value={values.firstName}
+              onChange={(e) => set("firstName", e.currentTarget.value)}
+              error={fieldErrors.firstName}
+              disabled={submitting}
+              miw={180}
+            />
+            <TextInput
+              label="Last Name"
+              name="lastName"
+              autoComplete="family-name"
+              required
+              value={values.lastName}
+              onChange={(e) => set("lastName", e.currentTarget.value)}
+              error={fieldErrors.lastName}
+              disabled={submitting}
+              miw={180}
+            />
+          </Group>
+          <TextInput
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={(e) => set("email", e.currentTarget.value)}
+            error={fieldErrors.email}
+            disabled={submitting}
+          />
+          <TextInput
+            label="Timeshare Name"
+            name="timeshareName"
+            description="Optional: the resort or company you bought from"
+            value={values.timeshareName}
+            onChange={(e) => set("timeshareName", e.currentTarget.value)}
+            error={fieldErrors.timeshareName}
+            disabled={submitting}
+          />
+          <Checkbox
+            label="Keep me updated about the campaign"
+            name="newsletterConsent"
+            checked={values.newsletterConsent}
+            onChange={(e) => set("newsletterConsent", e.currentTarget.checked)}
+            error={fieldErrors.newsletterConsent}
+            disabled={submitting}
+          />
+          <Button type="submit" size="lg" fullWidth disabled={submitting}>
+            {submitting ? "Signing..." : "Sign Petition"}
+          </Button>
+          <Text fz="xs" c="dimmed" lh={1.6}>
+            By signing, you ask lawmakers to support this petition. The {SITE_NAME} uses your name and e-mail address
+            to count and verify your signature; we send campaign e-mails only if you tick the box above, and never sell
+            your data. Signing creates no legal relationship or obligation. Read our{" "}
+            <Anchor component={Link} to="/privacy-policy" fz="xs">
+              privacy policy
+            </Anchor>{" "}
+            or{" "}
+            <Anchor component={Link} to="/data-deletion-request" fz="xs">
+              ask us to delete your data
+            </Anchor>
+            .
+          </Text>
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconLock size={14} color="#868e96" />
+            {siteKey ? (
+              <Text fz="xs" c="dimmed">
+                This site is protected by reCAPTCHA and the Google{" "}
+                <Anchor href="https://policies.google.com/privacy" target="_blank" rel="noopener noreferrer" fz="xs">
+                  Privacy Policy
+                </Anchor>{" "}
+                and{" "}
+                <Anchor href="https://policies.google.com/terms" target="_blank" rel="noopener noreferrer" fz="xs">
+                  Terms of Service
+                </Anchor>{" "}
+                apply.
+              </Text>
+            ) : (
+              <Text fz="xs" c="dimmed">
+                Each signature is checked on our servers to keep automated sign-ups out.
+              </Text>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+/** Constants shared by the public pages (spec §9). */
+export const SITE_NAME = "Timeshare Owners Foundation";
+
+/** Every sign button of /petition leads to this petition; fixed at build time. */
+export const DEFAULT_PETITION_ID: string =
+  typeof __DEFAULT_PETITION_ID__ === "string" ? __DEFAULT_PETITION_ID__ : "timeshare-reform";
+
+/** Landing page: shown until the server returns a non-zero count. */
+export const LANDING_INITIAL_COUNT = 3427;
+/** Landing page goal: computed, never displayed. */
+export const LANDING_GOAL = 10000;
+/** Goal shown when a petition has none. */
+export const DISPLAY_FALLBACK_GOAL = 2000;
+
+export const REDIRECT_AFTER_SIGN_MS = 2000;
+export const TOAST_MS = 3000;
+/** SWR polling interval for live counts. */
+export const LIVE_REFRESH_MS = 5000;
+
+export const SHARE_TEXT = "Help Fight Timeshare Scams!";
+export const SHARE_DESCRIPTION =
+  "I just signed the petition for fair cancellation rights, a longer rescission period and an end to inherited timeshare debt. Add your name too.";
+
+export const TIME_ZONE = "America/New_York";
+
+export const signPath = (id: string) => `/sign/${encodeURIComponent(id)}`;
+export const sharePath = (id: string) => `/share/${encodeURIComponent(id)}`;
+export const thankYouPath = (id: string) => `/thank-you/${encodeURIComponent(id)}`;
