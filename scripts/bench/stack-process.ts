@@ -1,0 +1,37 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { repoRoot } from "../local/paths";
+
+export interface RunningStack {
+  url: string;
+  dynamodb: string;
+  outboxDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `scripts/local/main.ts --ephemeral` (free ports, throw-away data) and waits until it serves. */
+export async function startEphemeralStack(env: Record<string, string> = {}): Promise<RunningStack> {
+  const child: ChildProcess = spawn(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "scripts/local/main.ts"), "--ephemeral"], {
+    cwd: repoRoot,
+    stdio: ["pipe", "pipe", "inherit"],
+    env: { ...process.env, NODE_OPTIONS: "--disable-warning=NodeVersionSupportWarning", ...env },
+  });
+  const info = await new Promise<{ url: string; dynamodb: string; outboxDir: string }>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split("\n").find((l) => l.startsWith("STACK_READY "));
+      if (line) resolve(JSON.parse(line.slice("STACK_READY ".length)));
+    });
+    child.once("exit", (code) => reject(new Error(`local stack exited with ${code}:\n${out}`)));
+  });
+  return {
+    ...info,
+    stop: async () => {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.stdin!.end();
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}
