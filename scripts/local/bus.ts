@@ -4,11 +4,23 @@ import { lambdaContext, loadHandler } from "./handlers";
 
 /** Delays before each retry, like EventBridge's retry policy but compressed for a laptop. */
 const RETRY_DELAYS_MS = [200, 1000, 3000];
+/**
+ * Deliveries run at most this many at a time, in order, and start only while no API request is in
+ * flight (`busy`). Deployed, subscribers are separate Lambdas that never slow the API; locally they
+ * share one DynamoDB Local, so a burst of visitors is served first and its side effects follow as
+ * soon as the burst ends, as an asynchronous queue would deliver them. One visitor's e-mails go out
+ * right after their response.
+ */
+const CONCURRENT_DELIVERIES = 2;
 
 export interface LocalBus {
   /** Resolves when every delivery started so far has finished (succeeded or given up). */
   idle(): Promise<void>;
   failures: { subscriber: string; eventId: string; error: string }[];
+  /** Deliveries waiting or running. */
+  backlog(): number;
+  /** Tells the bus the API may have gone idle, so waiting deliveries can start. */
+  kick(): void;
 }
 
 /**
@@ -16,8 +28,7 @@ export interface LocalBus {
  * has returned, to every subscriber of its detail type — the same handler modules the rules target —
  * with retries.
  */
-export function installLocalBus(): LocalBus {
-  const pending = new Set<Promise<void>>();
+export function installLocalBus(busy: () => boolean = () => false): LocalBus {
   const failures: LocalBus["failures"] = [];
 
   const deliver = async (envelope: Bus.Envelope, sub: (typeof subscribers)[number]) => {
@@ -37,18 +48,36 @@ export function installLocalBus(): LocalBus {
     }
   };
 
+  const queue: (() => Promise<void>)[] = [];
+  let running = 0;
+  let settled: (() => void)[] = [];
+  const pump = () => {
+    while (running < CONCURRENT_DELIVERIES && queue.length && !busy()) {
+      const job = queue.shift()!;
+      running++;
+      job().finally(() => {
+        running--;
+        pump();
+        if (running === 0 && queue.length === 0) {
+          for (const resolve of settled) resolve();
+          settled = [];
+        }
+      });
+    }
+  };
+
   Bus.deliverLocallyWith((envelope) => {
     for (const sub of subscribers.filter((s) => s.detailType === envelope["detail-type"])) {
-      const p = new Promise<void>((r) => setImmediate(r)).then(() => deliver(envelope, sub));
-      pending.add(p);
-      p.finally(() => pending.delete(p));
+      queue.push(() => deliver(envelope, sub));
     }
+    // after the publishing request has had its response
+    setImmediate(pump);
   });
 
   return {
     failures,
-    async idle() {
-      while (pending.size) await Promise.all([...pending]);
-    },
+    idle: () => (running === 0 && queue.length === 0 ? Promise.resolve() : new Promise<void>((r) => settled.push(r))),
+    backlog: () => queue.length + running,
+    kick: () => setImmediate(pump),
   };
 }

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize } from "node:path";
 import { routes, routeKey, type Route } from "../../packages/functions/src/routes";
 import type { LocalAuthorizer } from "./auth";
+import type { LocalBus } from "./bus";
 import { lambdaContext, loadHandler } from "./handlers";
 import { mailPages } from "./mail-pages";
 
@@ -11,6 +12,8 @@ export interface LocalServerOptions {
   webDir: string;
   outboxDir: string;
   authorizer: LocalAuthorizer;
+  /** The in-process bus, whose backlog /dev/bus.json reports (benchmarks wait on it). */
+  bus?: LocalBus;
   /** In `npm run dev`, Vite's middleware serves the web with hot reload. */
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 }
@@ -146,13 +149,28 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir
   createReadStream(found).pipe(res);
 }
 
+/** API requests being handled right now; the local bus waits for zero before delivering events. */
+let apiInFlight = 0;
+export const apiBusy = () => apiInFlight > 0;
+
 export function createLocalServer(opts: LocalServerOptions): Server {
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
     try {
-      if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return await handleApi(req, res, url, opts.authorizer);
+      if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+        apiInFlight++;
+        try {
+          return await handleApi(req, res, url, opts.authorizer);
+        } finally {
+          apiInFlight--;
+          if (apiInFlight === 0) opts.bus?.kick();
+        }
+      }
       if (url.pathname === "/dev/mail" || url.pathname.startsWith("/dev/mail/") || url.pathname === "/dev/mail.json") {
         return await mailPages(req, res, url, opts.outboxDir);
+      }
+      if (url.pathname === "/dev/bus.json") {
+        return sendJson(res, 200, { backlog: opts.bus?.backlog() ?? 0, failures: opts.bus?.failures.length ?? 0 });
       }
       if (opts.devMiddleware) return opts.devMiddleware(req, res, () => serveStatic(req, res, url, opts.webDir));
       serveStatic(req, res, url, opts.webDir);

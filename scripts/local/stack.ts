@@ -10,7 +10,7 @@ import { startCognito, startDynamo, startS3, type Emulator } from "./emulators";
 import { freePort } from "./ports";
 import { ensureTable, ensureUser, ensureUserPool, LOCAL_REGION, type UserPool } from "./provision";
 import { seedDefaultPetition } from "./seed";
-import { createLocalServer, type LocalServerOptions } from "./server";
+import { apiBusy, createLocalServer, type LocalServerOptions } from "./server";
 import { repoRoot } from "./paths";
 
 export interface StackOptions {
@@ -109,10 +109,11 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       ensureUser(cognito.url, userPool.userPoolId, { ...admin, admin: true }),
     ]);
 
-    const bus = installLocalBus();
+    const bus = installLocalBus(apiBusy);
     server = createLocalServer({
       webDir: join(repoRoot, "web/dist"),
       outboxDir,
+      bus,
       devMiddleware: opts.devMiddleware,
       authorizer: localAuthorizer({
         issuer: `${cognito.url}/${userPool.userPoolId}`,

@@ -34,3 +34,23 @@ it("200 concurrent signers with different e-mails leave a count equal to the sto
   // every response carried a count no higher than the final one
   expect(Math.max(...results.map((r) => r.body.signatureCount))).toBe(200);
 });
+
+it("answers each signer with a count that includes their own signature", async () => {
+  const { id } = await newPetition(1000);
+  const sequential: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const res = await call(sign, httpEvent({ method: "POST", pathParameters: { id }, body: signer(`s${i}`), sourceIp: `10.201.0.${i}` }));
+    sequential.push(res.body.signatureCount);
+  }
+  expect(sequential).toEqual([1, 2, 3, 4, 5]);
+  // concurrent signers share count reads, yet none is told a count that misses their own signature
+  const burst = await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      call(sign, httpEvent({ method: "POST", pathParameters: { id }, body: signer(`b${i}`), sourceIp: `10.202.0.${i}` })),
+    ),
+  );
+  const counts = burst.map((r) => r.body.signatureCount as number);
+  expect(Math.min(...counts)).toBeGreaterThanOrEqual(6);
+  expect(Math.max(...counts)).toBe(45);
+  await bus.idle();
+});

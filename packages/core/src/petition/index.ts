@@ -118,3 +118,37 @@ export async function list(): Promise<Info[]> {
   const counts = await Promise.all(petitions.map((p) => count(p.id)));
   return petitions.map((p, i) => ({ ...p, signatureCount: counts[i] }));
 }
+
+interface CountRead {
+  startedAt: number;
+  result: Promise<number>;
+}
+const inFlight = new Map<string, CountRead>();
+const queued = new Map<string, Promise<number>>();
+
+/**
+ * The count as of a moment after `writtenAt` (a performance.now() taken once a write committed), so
+ * it includes that write. Concurrent callers share reads: one that started after their write, or
+ * else the next one, queued behind the read in flight. A burst of signers on one server then costs
+ * a couple of count reads instead of one per signer, and every answer still includes its own
+ * signature. (Deployed, a Lambda serves one request at a time and this is a plain consistent read.)
+ */
+export function countAfter(id: string, writtenAt: number): Promise<number> {
+  const current = inFlight.get(id);
+  if (current && current.startedAt >= writtenAt) return current.result;
+  const start = (): Promise<number> => {
+    queued.delete(id);
+    const read: CountRead = { startedAt: performance.now(), result: count(id, true) };
+    inFlight.set(id, read);
+    const clear = () => inFlight.get(id) === read && inFlight.delete(id);
+    read.result.then(clear, clear);
+    return read.result;
+  };
+  if (!current) return start();
+  let next = queued.get(id);
+  if (!next) {
+    next = current.result.catch(() => 0).then(start);
+    queued.set(id, next);
+  }
+  return next;
+}

@@ -1,6 +1,6 @@
 export * as RateLimit from "./index";
 
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { VisibleError } from "../util/error";
@@ -13,22 +13,33 @@ export class TooManyAttempts extends VisibleError {
 
 /**
  * A fixed one-minute window per subject, counted atomically in DynamoDB so every Lambda instance
- * shares it; the window item expires through the table's TTL.
+ * shares it; the window item expires through the table's TTL. `hit` is the conditional update that
+ * counts one attempt and fails once the limit is reached: alone via `consume`, or as one item of a
+ * caller's transaction so a successful write costs one round trip.
  */
-export async function consume(scope: string, subject: string, perMinute: number): Promise<void> {
+export function hit(scope: string, subject: string, perMinute: number) {
   const windowStart = Math.floor(Date.now() / 60_000) * 60;
+  return {
+    TableName: table(),
+    Key: Keys.rateWindow(scope, subject, windowStart),
+    UpdateExpression: "ADD hits :one SET expiresAt = :exp",
+    ConditionExpression: "attribute_not_exists(hits) OR hits < :limit",
+    ExpressionAttributeValues: { ":one": 1, ":limit": perMinute, ":exp": windowStart + 120 },
+  };
+}
+
+export async function consume(scope: string, subject: string, perMinute: number): Promise<void> {
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: Keys.rateWindow(scope, subject, windowStart),
-        UpdateExpression: "ADD hits :one SET expiresAt = :exp",
-        ConditionExpression: "attribute_not_exists(hits) OR hits < :limit",
-        ExpressionAttributeValues: { ":one": 1, ":limit": perMinute, ":exp": windowStart + 120 },
-      }),
-    );
+    await db().send(new UpdateCommand(hit(scope, subject, perMinute)));
   } catch (err) {
     if ((err as Error).name === "ConditionalCheckFailedException") throw new TooManyAttempts();
     throw err;
   }
+}
+
+/** Throws when the subject has no attempts left, without counting one (a cheap read). */
+export async function check(scope: string, subject: string, perMinute: number): Promise<void> {
+  const { Key } = hit(scope, subject, perMinute);
+  const res = await db().send(new GetCommand({ TableName: table(), Key, ProjectionExpression: "hits" }));
+  if (Number(res.Item?.hits ?? 0) >= perMinute) throw new TooManyAttempts();
 }

@@ -7,6 +7,7 @@ import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
+import { RateLimit, TooManyAttempts } from "../ratelimit";
 import { VisibleError, NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
@@ -68,9 +69,12 @@ export class SignatureNotFound extends NotFoundError {
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 const MAX_CONFLICT_RETRIES = 8;
+export const RATE_SCOPE = "sign";
 
 export interface SignRequest {
   petitionId: string;
+  /** Who is signing, for the per-client rate limit (the client IP). */
+  client: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -80,16 +84,33 @@ export interface SignRequest {
 }
 
 /**
- * One transaction: the petition must exist, the e-mail guard must be new, the signature is stored
- * and one random counter shard is incremented. Contention on a shard cancels the transaction with
- * TransactionConflict; it is retried on another shard.
+ * Signs in one transaction: the petition must exist, the e-mail guard must be new, the client must have
+ * attempts left this minute (the attempt is counted), the signature is stored and one random counter
+ * shard is incremented. Contention on a shard cancels the transaction with TransactionConflict; it is
+ * retried on another shard. A refused attempt (duplicate, unknown petition) still counts against the
+ * rate limit, so nobody can probe which e-mails have signed faster than the limit allows.
  */
 export async function create(req: SignRequest): Promise<{ signature: Info; signatureCount: number }> {
-  const now = new Date();
+  const signature = build(req);
+  const conflicts = await writeWithRetries((shard) => transaction(req, signature, shard), async (reasons) => {
+    if (reasons[2] === "ConditionalCheckFailed") throw new TooManyAttempts();
+    const refusal =
+      reasons[0] === "ConditionalCheckFailed" ? new PetitionNotFound() : reasons[1] === "ConditionalCheckFailed" ? new AlreadySigned() : undefined;
+    if (refusal) {
+      await RateLimit.consume(RATE_SCOPE, req.client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
+      throw refusal;
+    }
+  });
+  const writtenAt = performance.now();
+  if (conflicts > 2) console.warn(JSON.stringify({ level: "warn", msg: "signing retried on shard conflicts", conflicts, petitionId: req.petitionId }));
+  return { signature, signatureCount: await Petition.countAfter(req.petitionId, writtenAt) };
+}
+
+/** The signature as stored and as subscribers read it. */
+export function build(req: SignRequest, now = new Date()): Info {
   const createdAt = now.toISOString();
-  const id = sortableId(now.getTime());
-  const signature: Info = {
-    id,
+  return {
+    id: sortableId(now.getTime()),
     petitionId: req.petitionId,
     firstName: req.firstName,
     lastName: req.lastName,
@@ -102,64 +123,68 @@ export async function create(req: SignRequest): Promise<{ signature: Info; signa
     createdTime: newYorkTime(now),
     createdAt,
   };
-  const email = normaliseEmail(req.email);
+}
 
+/** The five items of the signing transaction (also what the sign benchmark writes bare). */
+export function transaction(req: SignRequest, signature: Info, shard: number) {
+  const email = normaliseEmail(req.email);
+  return new TransactWriteCommand({
+    TransactItems: [
+      { ConditionCheck: { TableName: table(), Key: Keys.petition(req.petitionId), ConditionExpression: "attribute_exists(pk)" } },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...Keys.emailGuard(req.petitionId, email), type: "emailGuard", signatureId: signature.id },
+          ConditionExpression: "attribute_not_exists(pk)",
+        },
+      },
+      { Update: RateLimit.hit(RATE_SCOPE, req.client, settings().SIGN_RATE_LIMIT_PER_MINUTE) },
+      {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...Keys.signature(req.petitionId, signature.id),
+            ...Keys.signatureList(signature.createdAt, signature.id),
+            type: "signature",
+            emailNormalized: email,
+            ...signature,
+          },
+        },
+      },
+      {
+        Update: {
+          TableName: table(),
+          Key: Keys.counterShard(req.petitionId, shard),
+          UpdateExpression: "ADD #count :one SET #type = :type",
+          ExpressionAttributeNames: { "#count": "count", "#type": "type" },
+          ExpressionAttributeValues: { ":one": 1, ":type": "counterShard" },
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * Sends the transaction built for a random counter shard. Contention on a shard cancels it with
+ * TransactionConflict; it is retried on another shard after a short random pause. Any other
+ * cancellation goes to `refused` (which throws the domain error). Returns the number of conflicts.
+ */
+export async function writeWithRetries(
+  command: (shard: number) => TransactWriteCommand,
+  refused: (reasons: (string | undefined)[]) => Promise<void>,
+): Promise<number> {
   for (let attempt = 0; ; attempt++) {
-    const shard = Math.floor(Math.random() * settings().COUNTER_SHARDS);
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName: table(),
-                Key: Keys.petition(req.petitionId),
-                ConditionExpression: "attribute_exists(pk)",
-              },
-            },
-            {
-              Put: {
-                TableName: table(),
-                Item: { ...Keys.emailGuard(req.petitionId, email), type: "emailGuard", signatureId: id },
-                ConditionExpression: "attribute_not_exists(pk)",
-              },
-            },
-            {
-              Put: {
-                TableName: table(),
-                Item: {
-                  ...Keys.signature(req.petitionId, id),
-                  ...Keys.signatureList(createdAt, id),
-                  type: "signature",
-                  emailNormalized: email,
-                  ...signature,
-                },
-              },
-            },
-            {
-              Update: {
-                TableName: table(),
-                Key: Keys.counterShard(req.petitionId, shard),
-                UpdateExpression: "ADD #count :one SET #type = :type",
-                ExpressionAttributeNames: { "#count": "count", "#type": "type" },
-                ExpressionAttributeValues: { ":one": 1, ":type": "counterShard" },
-              },
-            },
-          ],
-        }),
-      );
-      break;
+      await db().send(command(Math.floor(Math.random() * settings().COUNTER_SHARDS)));
+      return attempt;
     } catch (err) {
       const reasons = cancellationCodes(err);
-      if (reasons[0] === "ConditionalCheckFailed") throw new PetitionNotFound();
-      if (reasons[1] === "ConditionalCheckFailed") throw new AlreadySigned();
+      await refused(reasons);
       const conflict = reasons.includes("TransactionConflict") || (err as Error).name === "TransactionConflictException";
       if (!conflict || attempt >= MAX_CONFLICT_RETRIES) throw err;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * (attempt + 1)));
     }
   }
-
-  return { signature, signatureCount: await Petition.count(req.petitionId, true) };
 }
 
 function cancellationCodes(err: unknown): (string | undefined)[] {

@@ -8,10 +8,13 @@ import { created, publicRoute } from "../lib/http";
 export const handler = publicRoute(async (req) => {
   const petitionId = req.param("id");
   const input = req.body(Signature.SignInput);
-  await RateLimit.consume("sign", req.meta.ipAddress || "unknown", settings().SIGN_RATE_LIMIT_PER_MINUTE);
+  const client = req.meta.ipAddress || "unknown";
+  // The transaction enforces the limit; checking first spares the captcha service refused attempts.
+  if (Captcha.enabled()) await RateLimit.check(Signature.RATE_SCOPE, client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
   await Captcha.verify(input.captchaToken, "sign_petition", req.meta.ipAddress);
   const { signature, signatureCount } = await Signature.create({
     petitionId,
+    client,
     firstName: input.firstName,
     lastName: input.lastName,
     email: input.email,
