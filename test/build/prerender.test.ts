@@ -8,6 +8,7 @@ function text(html: string): string {
   return html
     .replace(/<script[\s\S]*?<\/script>/g, " ")
     .replace(/<style[\s\S]*?<\/style>/g, " ")
+    .replace(/<!--[\s\S]*?-->/g, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&quot;/g, '"')
@@ -39,6 +40,10 @@ const PAGES = [
       "3,427 owners have joined",
       "regret their purchase",
       "average loss",
+      // statistics are prerendered at their targets; only the browser counts them up from 0
+      "87%",
+      "3-10",
+      "$22K",
       "Linda Martinez",
       "James Turner",
       "Rosa Gutierrez",

@@ -3,11 +3,12 @@ import { COUNT_UP_TICK_MS, countUpSteps, countUpValue } from "../lib/countUp";
 
 /**
  * Counts from 0 to `target` in 50 ms ticks over 2 s, starting the first time at least half of the
- * element is visible. Without IntersectionObserver the target is shown at once.
+ * element is visible. The prerendered HTML (and a browser without IntersectionObserver) shows the
+ * target itself, so search engines and visitors without scripts never read "0%".
  */
 export function useCountUp<T extends Element>(target: number): [RefObject<T | null>, number] {
   const ref = useRef<T | null>(null);
-  const [value, setValue] = useState(0);
+  const [value, setValue] = useState(target);
   const started = useRef(false);
 
   useEffect(() => {
@@ -19,6 +20,7 @@ export function useCountUp<T extends Element>(target: number): [RefObject<T | nu
     }
     let timer: ReturnType<typeof setInterval> | undefined;
     let finished = false;
+    if (!started.current) setValue(0);
     const steps = countUpSteps();
     const observer = new IntersectionObserver(
       (entries) => {
