@@ -24,9 +24,12 @@ if (!existsSync(join(root, "node_modules", ".package-lock.json"))) {
 }
 
 const tsx = join(root, "node_modules", ".bin", "tsx");
+// The AWS SDK warns that Node 20 support ends in 2027; the toolchain supports Node 20.19+ and 22.
+const NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --disable-warning=NodeVersionSupportWarning`.trim();
 const child = spawn(tsx, [join(root, "scripts", "local", "main.ts"), ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
+  env: { ...process.env, NODE_OPTIONS },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));
