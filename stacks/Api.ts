@@ -13,7 +13,7 @@ export function Api({ stack }: StackContext) {
   const apiRoutes: Record<string, ApiRouteProps<"cognito">> = {};
   for (const r of routes) {
     apiRoutes[routeKey(r)] = {
-      function: { handler: r.handler },
+      function: { handler: r.handler, ...(r.timeout ? { timeout: r.timeout } : {}) },
       // The JWT authorizer only proves who the caller is; handlers still require the admin group.
       authorizer: r.access === "admin" ? "cognito" : "none",
     };

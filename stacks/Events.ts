@@ -29,6 +29,7 @@ export function Events({ stack }: StackContext) {
             function: {
               ...shared,
               handler: s.handler,
+              ...(s.timeout ? { timeout: s.timeout } : {}),
               // EventBridge invokes asynchronously: a throwing handler is retried by Lambda,
               // while the target's retry policy below covers delivery failures.
               retryAttempts: 2,

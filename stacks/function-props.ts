@@ -31,11 +31,14 @@ export function functionProps({ table, bucket, bus, auth, secrets }: FunctionDep
       CAPTCHA_SITE_KEY: captchaSiteKey(),
       MAIL_DRIVER: "ses",
       BUS_DRIVER: "eventbridge",
+      SHEETS_DRIVER: "google",
     },
     bind: [table, bucket, bus, ...secrets],
     permissions: [
       new PolicyStatement({ actions: ["events:PutEvents"], resources: [bus.eventBusArn] }),
       new PolicyStatement({ actions: ["ses:SendEmail", "ses:SendRawEmail"], resources: ["*"] }),
+      // The audit trail names the administrator by e-mail, looked up in the user pool.
+      new PolicyStatement({ actions: ["cognito-idp:AdminGetUser"], resources: [auth.cdk.userPool.userPoolArn] }),
     ],
   };
 }

@@ -6,6 +6,10 @@ export interface RunningStack {
   url: string;
   dynamodb: string;
   outboxDir: string;
+  /** cognito-local's endpoint, the pool and the stack's administrator (from the STACK_READY line) */
+  cognito: string;
+  userPool: { userPoolId: string; clientId: string };
+  admin: { email: string; password: string };
   stop(): Promise<void>;
 }
 
@@ -16,7 +20,7 @@ export async function startEphemeralStack(env: Record<string, string> = {}): Pro
     stdio: ["pipe", "pipe", "inherit"],
     env: { ...process.env, NODE_OPTIONS: "--disable-warning=NodeVersionSupportWarning", ...env },
   });
-  const info = await new Promise<{ url: string; dynamodb: string; outboxDir: string }>((resolve, reject) => {
+  const info = await new Promise<Omit<RunningStack, "stop">>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString();

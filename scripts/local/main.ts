@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import type { LocalServerOptions } from "./server";
@@ -24,7 +24,7 @@ const build = !dev && !ephemeral && !args.has("--no-build");
 if (existsSync(join(repoRoot, ".env"))) process.loadEnvFile(join(repoRoot, ".env"));
 const env = process.env;
 const port = (name: string, fallback: number) => (ephemeral ? 0 : Number(env[name] ?? fallback));
-const dataDir = ephemeral ? mkdtempSync(join(tmpdir(), "timeshare-stack-")) : join(repoRoot, env.DATA_DIR ?? ".data");
+const dataDir = ephemeral ? mkdtempSync(join(tmpdir(), "timeshare-stack-")) : resolve(repoRoot, env.DATA_DIR ?? ".data");
 const log = (msg: string) => console.log(ephemeral ? `[stack] ${msg}` : `• ${msg}`);
 
 if (build) {

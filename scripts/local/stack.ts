@@ -93,6 +93,9 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       MAIL_DRIVER: "outbox",
       OUTBOX_DIR: outboxDir,
       BUS_DRIVER: "local",
+      // "Sync to Sheet" writes CSV files here instead of calling Google.
+      SHEETS_DRIVER: "local",
+      SHEETS_DIR: join(dataDir, "sheets"),
       USER_POOL_ID: userPool.userPoolId,
       USER_POOL_CLIENT_ID: userPool.clientId,
       USER_POOL_ENDPOINT: cognito.url,

@@ -6,7 +6,7 @@ import { EVENT_SOURCE, subscribers } from "../../packages/functions/src/subscrib
 import { SECRET_NAMES } from "../Storage";
 import { Web } from "../Web";
 import { STAGE, synthesize, type Synthesized } from "./synth";
-import { actionsOf, environmentOf, ofType, refId, resources, routeFunctionId } from "./template";
+import { actionsOf, environmentOf, ofType, refId, resources, routeFunctionId, statementsOf } from "./template";
 
 const PETITION_ID = "petition-under-test";
 const SITE_KEY = "site-key-under-test";
@@ -27,6 +27,7 @@ function expectSharedSetup(t: Template, functionId: string) {
     CAPTCHA_SITE_KEY: SITE_KEY,
     MAIL_DRIVER: "ses",
     BUS_DRIVER: "eventbridge",
+    SHEETS_DRIVER: "google",
   });
   for (const name of ["TABLE_NAME", "BUCKET_NAME", "EVENT_BUS_NAME", "USER_POOL_ID", "USER_POOL_CLIENT_ID"]) {
     expect(env[name], name).toBeTypeOf("object"); // a reference to the deployed resource
@@ -39,6 +40,11 @@ function expectSharedSetup(t: Template, functionId: string) {
   expect(actionsOf(t, functionId)).toEqual(
     expect.arrayContaining(["events:PutEvents", "ses:SendEmail", "ses:SendRawEmail", "dynamodb:*", "s3:*"]),
   );
+  // The audit trail looks up the administrator's e-mail, in this user pool only.
+  const lookups = statementsOf(t, functionId).filter((st) => [st.Action].flat().includes("cognito-idp:AdminGetUser"));
+  expect(lookups).toHaveLength(1);
+  expect(JSON.stringify(lookups[0].Resource)).toMatch(/Auth.*UserPool/);
+  expect(JSON.stringify(lookups[0].Resource)).not.toContain('"*"');
 }
 
 describe("Storage", () => {
@@ -129,6 +135,17 @@ describe("Auth", () => {
   });
 });
 
+describe("Spreadsheet sync", () => {
+  it("gives the sheet-sync subscriber the time a full sync and its debounce need", () => {
+    expect(subscribers.find((x) => x.name === "signature-sheet-sync")?.timeout).toBe(900);
+    expect(routes.find((r) => r.handler.includes("admin-sheets-sync-signatures"))?.timeout).toBe(30);
+  });
+
+  it("binds the Google secrets to every function", () => {
+    expect(SECRET_NAMES).toEqual(expect.arrayContaining(["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"]));
+  });
+});
+
 describe("Events", () => {
   const events = () => s.templates.Events;
 
@@ -153,6 +170,7 @@ describe("Events", () => {
     const functionId = refId(target.Arn);
     expect(s.functions.get(functionId)?.handler).toBe(sub.handler);
     expectSharedSetup(events(), functionId);
+    expect(resources(events())[functionId].Properties.Timeout).toBe(sub.timeout ?? 10);
     events().hasResourceProperties("AWS::Lambda::EventInvokeConfig", {
       FunctionName: { Ref: functionId },
       MaximumRetryAttempts: 2,
@@ -192,6 +210,7 @@ describe("Api", () => {
     }
     const functionId = routeFunctionId(api(), key);
     expect(s.functions.get(functionId)?.handler).toBe(route.handler);
+    expect(resources(api())[functionId].Properties.Timeout).toBe(route.timeout ?? 10);
     expectSharedSetup(api(), functionId);
   });
 });

@@ -40,3 +40,11 @@ export function actionsOf(t: Template, functionId: string): string[] {
     .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
     .flatMap((s: Props) => [s.Action].flat());
 }
+
+/** Every IAM policy statement granted to a function's role by the policies in the same template. */
+export function statementsOf(t: Template, functionId: string): Props[] {
+  const roleId = refId(resources(t)[functionId].Properties.Role);
+  return ofType(t, "AWS::IAM::Policy")
+    .filter(([, p]) => p.Properties.Roles.some((r: Props) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+}

@@ -1,4 +1,4 @@
-import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from "@aws-sdk/client-cognito-identity-provider";
+import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand } from "@aws-sdk/client-cognito-identity-provider";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { cognitoClient } from "../../scripts/local/provision";
@@ -67,5 +67,23 @@ describe("administrators", () => {
     const res = await fetch(`${stack.url}/api/admin/petitions`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(403);
     await page.context().close();
+  });
+
+  it("an administrator created with a temporary password chooses a new one, then reaches the dashboard", async () => {
+    const email = `new-admin-${Date.now()}@example.org`;
+    const cognito = cognitoClient(stack.cognito);
+    await cognito.send(new AdminCreateUserCommand({ UserPoolId: stack.userPool.userPoolId, Username: email, TemporaryPassword: "Temporary-password-1!", MessageAction: "SUPPRESS", UserAttributes: [{ Name: "email", Value: email }] }));
+    await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: stack.userPool.userPoolId, Username: email, GroupName: "admin" }));
+    const page = await login(email, "Temporary-password-1!");
+    await page.getByText("Choose a new password").first().waitFor();
+    await page.getByLabel("New password").fill("Chosen-password-2!");
+    await page.getByRole("button", { name: "Set Password and Continue" }).click();
+    await page.waitForURL("**/admin/dashboard");
+    await page.getByRole("tab", { name: "Petitions" }).waitFor();
+    await page.context().close();
+    // the new password works from now on
+    const again = await login(email, "Chosen-password-2!");
+    await again.waitForURL("**/admin/dashboard");
+    await again.context().close();
   });
 });

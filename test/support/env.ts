@@ -5,8 +5,8 @@ import { resetSettings } from "@site/core/config";
 import { resetDb } from "@site/core/db/client";
 
 /**
- * Points core at the shared emulators. Each test file gets its own outbox and default petition id
- * so files running in parallel never see each other's mail or counts.
+ * Points core at the shared emulators. Each test file gets its own outbox, sheets directory and
+ * default petition id so files running in parallel never see each other's mail, files or counts.
  */
 const e = inject("emulators");
 Object.assign(process.env, {
@@ -17,6 +17,9 @@ Object.assign(process.env, {
   MAIL_DRIVER: "outbox",
   OUTBOX_DIR: join(e.dataDir, "outbox", randomUUID()),
   BUS_DRIVER: "local",
+  SHEETS_DRIVER: "local",
+  SHEETS_DIR: join(e.dataDir, "sheets", randomUUID()),
+  SHEETS_SYNC_DEBOUNCE_MS: "150",
   USER_POOL_ID: e.userPoolId,
   USER_POOL_CLIENT_ID: e.clientId,
   USER_POOL_ENDPOINT: e.cognito,

@@ -5,6 +5,11 @@ import { z } from "zod";
  * into the environment by `loadSecrets` before first use); locally, scripts/local sets them.
  * `.env.example` documents each one.
  */
+/** Optional secrets that a stage may set to "none" (SST secrets cannot be empty). */
+function unlessNone<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (typeof v === "string" && v.trim().toLowerCase() === "none" ? undefined : v), schema);
+}
+
 const Settings = z.object({
   TABLE_NAME: z.string().min(1),
   BUCKET_NAME: z.string().min(1).default("evidence"),
@@ -29,6 +34,17 @@ const Settings = z.object({
   DYNAMODB_ENDPOINT: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   AWS_REGION: z.string().default("us-east-1"),
+  /** Where "sync to sheet" writes: Google Sheets (deployed) or CSV files in SHEETS_DIR (local). */
+  SHEETS_DRIVER: z.enum(["google", "local"]).default("google"),
+  SHEETS_DIR: z.string().default(".data/sheets"),
+  /** Secrets (deployed). "none" stands for unset: SST secrets cannot be empty. */
+  GOOGLE_SHEETS_SPREADSHEET_ID: unlessNone(z.string().min(1).optional()),
+  /** The service account's JSON key, as Google Cloud downloads it (client_email, private_key). */
+  GOOGLE_SERVICE_ACCOUNT: unlessNone(z.string().min(1).optional()),
+  GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_SHEETS_API_URL: z.string().url().default("https://sheets.googleapis.com/v4"),
+  /** How long the spreadsheet sync after a signature waits for more signatures to coalesce. */
+  SHEETS_SYNC_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
 });
 export type Settings = z.output<typeof Settings>;
 

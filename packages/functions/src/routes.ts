@@ -12,6 +12,8 @@ export interface Route {
   path: string;
   handler: string;
   access: Access;
+  /** Lambda timeout in seconds when the default (10) is too short; API Gateway waits at most 30. */
+  timeout?: number;
 }
 
 const fn = (file: string) => `packages/functions/src/http/${file}.handler`;
@@ -23,6 +25,17 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/petitions/{id}/signatures", handler: fn("signature-create"), access: "public" },
   { method: "GET", path: "/api/signatures/count", handler: fn("signature-count"), access: "public" },
   { method: "GET", path: "/api/admin/petitions", handler: fn("admin-petition-list"), access: "admin" },
+  { method: "POST", path: "/api/admin/petitions", handler: fn("admin-petition-create"), access: "admin" },
+  { method: "PATCH", path: "/api/admin/petitions/{id}", handler: fn("admin-petition-update"), access: "admin" },
+  { method: "DELETE", path: "/api/admin/petitions/{id}", handler: fn("admin-petition-delete"), access: "admin" },
+  { method: "GET", path: "/api/admin/signatures", handler: fn("admin-signature-list"), access: "admin" },
+  { method: "GET", path: "/api/admin/signatures/export", handler: fn("admin-signature-export"), access: "admin" },
+  { method: "POST", path: "/api/admin/signatures/delete-all", handler: fn("admin-signature-delete-all"), access: "admin" },
+  { method: "GET", path: "/api/admin/petitions/{id}/signatures/{signatureId}", handler: fn("admin-signature-get"), access: "admin" },
+  { method: "DELETE", path: "/api/admin/petitions/{id}/signatures/{signatureId}", handler: fn("admin-signature-delete"), access: "admin" },
+  { method: "POST", path: "/api/admin/sheets/signatures", handler: fn("admin-sheets-sync-signatures"), access: "admin", timeout: 30 },
+  { method: "POST", path: "/api/admin/test-email", handler: fn("admin-test-email"), access: "admin" },
+  { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit-list"), access: "admin" },
 ];
 
 /** "GET /api/petitions/{id}" — the key API Gateway uses for a route. */

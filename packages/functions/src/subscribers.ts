@@ -8,6 +8,8 @@ export interface Subscriber {
   name: string;
   detailType: string;
   handler: string;
+  /** Lambda timeout in seconds when the default (10) is too short. */
+  timeout?: number;
 }
 
 const fn = (file: string) => `packages/functions/src/events/${file}.handler`;
@@ -18,4 +20,5 @@ export const subscribers: Subscriber[] = [
   { name: "signature-notify-admin", detailType: "signature.created", handler: fn("signature-notify-admin") },
   { name: "signature-share-email", detailType: "signature.created", handler: fn("signature-share-email") },
   { name: "signature-newsletter", detailType: "signature.created", handler: fn("signature-newsletter") },
+  { name: "signature-sheet-sync", detailType: "signature.created", handler: fn("signature-sheet-sync"), timeout: 900 },
 ];

@@ -7,6 +7,10 @@ import { AdminGuard } from "./AdminGuard";
 import { AuthProvider } from "./auth";
 import { DashboardPage } from "./DashboardPage";
 import { LoginPage } from "./LoginPage";
+import { CreatePetitionPage } from "./pages/CreatePetitionPage";
+import { ManagePetitionsPage } from "./pages/ManagePetitionsPage";
+import { PetitionSignaturesPage, SignaturesPage } from "./pages/SignaturesPage";
+import { TestEmailPage } from "./pages/TestEmailPage";
 
 /** The lazily loaded admin area, mounted at /admin/*. */
 export default function AdminApp() {
@@ -30,6 +34,12 @@ export default function AdminApp() {
         <Route element={<AdminGuard />}>
           <Route index element={<Navigate to="/admin/dashboard" replace />} />
           <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="petitions" element={<ManagePetitionsPage />} />
+          <Route path="create-petition" element={<CreatePetitionPage />} />
+          <Route path="petition-signatures" element={<SignaturesPage />} />
+          <Route path="petitions/:id/signatures" element={<PetitionSignaturesPage />} />
+          <Route path="test-email" element={<TestEmailPage />} />
+          {/* /admin/forms, /admin/scam-reports and /admin/analytics arrive with later issues: 404 until then. */}
           <Route path="*" element={<Navigate to="/404" replace />} />
         </Route>
       </Routes>

@@ -12,12 +12,12 @@ export function AdminFrame({ children }: { children: ReactNode }) {
     <Box mih="100vh" bg="gray.0">
       <Box component="header" bg="ink.9" py="sm">
         <Container size="xl">
-          <Group justify="space-between">
-            <Group gap="md">
+          <Group justify="space-between" wrap="nowrap">
+            <Group gap="md" wrap="nowrap">
               <Link to="/admin/dashboard" style={{ textDecoration: "none" }}>
                 <Logo inverted />
               </Link>
-              <Text c="ink.2" fz="sm" fw={700} tt="uppercase" lts="0.08em">
+              <Text c="ink.2" fz="sm" fw={700} tt="uppercase" lts="0.08em" visibleFrom="xs">
                 Admin
               </Text>
             </Group>

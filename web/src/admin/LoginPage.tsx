@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Center, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { signIn } from "aws-amplify/auth";
+import { confirmSignIn, signIn } from "aws-amplify/auth";
 import { useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
 import { LogoMark } from "../components/Logo";
@@ -19,6 +19,10 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Set when Cognito wants a new password (administrators created with a temporary one). */
+  const [newPasswordStep, setNewPasswordStep] = useState(false);
+  const [newPassword, setNewPassword] = useState("");
+  const [newPasswordError, setNewPasswordError] = useState<string | undefined>();
 
   if (state.status === "loading") return <PageLoader label="Checking your session..." />;
   if (state.status === "signedIn" && state.isAdmin) return <Navigate to="/admin/dashboard" replace />;
@@ -40,11 +44,44 @@ export function LoginPage() {
         options: { authFlowType: "USER_PASSWORD_AUTH" },
       });
       if (!result.isSignedIn) {
+        if (result.nextStep.signInStep === "CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED") {
+          setNewPasswordStep(true);
+          setPassword("");
+          return;
+        }
         setError(`Sign-in needs another step (${result.nextStep.signInStep}), which this site does not support.`);
         return;
       }
-      await refresh();
-      navigate("/admin/dashboard", { replace: true });
+      await finish();
+    } catch (cause) {
+      const message = (cause as Error)?.message;
+      setError(message && message.trim() ? message : LOGIN_FALLBACK);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function finish() {
+    await refresh();
+    navigate("/admin/dashboard", { replace: true });
+  }
+
+  async function submitNewPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    if (!newPassword) {
+      setNewPasswordError("New password is required");
+      return;
+    }
+    setNewPasswordError(undefined);
+    setBusy(true);
+    try {
+      const result = await confirmSignIn({ challengeResponse: newPassword });
+      if (!result.isSignedIn) {
+        setError(`Sign-in needs another step (${result.nextStep.signInStep}), which this site does not support.`);
+        return;
+      }
+      await finish();
     } catch (cause) {
       const message = (cause as Error)?.message;
       setError(message && message.trim() ? message : LOGIN_FALLBACK);
@@ -58,6 +95,41 @@ export function LoginPage() {
       <Stack w="100%" maw={420} gap="lg">
         {state.status === "signedIn" && !state.isAdmin ? (
           <AccessDenied />
+        ) : newPasswordStep ? (
+          <Card withBorder padding="xl" radius="lg" shadow="sm">
+            <form onSubmit={submitNewPassword} noValidate aria-label="Password change">
+              <Stack gap="md">
+                <Center>
+                  <LogoMark size={48} />
+                </Center>
+                <Title order={1} fz={26} ta="center" c="ink.9">
+                  Choose a new password
+                </Title>
+                <Text c="dimmed" fz="sm" ta="center">
+                  Your account was created with a temporary password. Choose a new one to continue.
+                </Text>
+                {error && (
+                  <Alert color="red" variant="light" role="alert">
+                    {error}
+                  </Alert>
+                )}
+                <PasswordInput
+                  label="New password"
+                  name="new-password"
+                  autoComplete="new-password"
+                  required
+                  value={newPassword}
+                  onChange={(e) => setNewPassword(e.currentTarget.value)}
+                  error={newPasswordError}
+                  disabled={busy}
+                  data-autofocus
+                />
+                <Button type="submit" size="md" fullWidth disabled={busy}>
+                  {busy ? "Saving..." : "Set Password and Continue"}
+                </Button>
+              </Stack>
+            </form>
+          </Card>
         ) : (
           <Card withBorder padding="xl" radius="lg" shadow="sm">
             <form onSubmit={submit} noValidate aria-label="Admin login">

@@ -5,6 +5,7 @@ import { Agent as HttpAgent } from "node:http";
 import { settings } from "../config";
 
 let client: DynamoDBDocumentClient | undefined;
+let rawClient: DynamoDBClient | undefined;
 
 /** One document client per process (per Lambda cold start). */
 export function db(): DynamoDBDocumentClient {
@@ -20,8 +21,15 @@ export function db(): DynamoDBDocumentClient {
       requestHandler: { httpsAgent: new Agent({ keepAlive: true, maxSockets: 256 }), httpAgent: new HttpAgent({ keepAlive: true, maxSockets: 256 }) },
     });
     client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+    rawClient = raw;
   }
   return client;
+}
+
+/** The low-level client, for hot loops that read a few string attributes and skip unmarshalling. */
+export function rawDb(): DynamoDBClient {
+  db();
+  return rawClient!;
 }
 
 export const table = () => settings().TABLE_NAME;
@@ -30,4 +38,5 @@ export const table = () => settings().TABLE_NAME;
 export function resetDb() {
   client?.destroy();
   client = undefined;
+  rawClient = undefined;
 }

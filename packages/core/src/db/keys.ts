@@ -12,6 +12,13 @@ export const Keys = {
   signature: (petitionId: string, signatureId: string) => ({ pk: `PETITION#${petitionId}`, sk: `SIG#${signatureId}` }),
   signaturePrefix: "SIG#",
   signatureList: (createdAt: string, signatureId: string) => ({ gsi1pk: "SIGNATURES", gsi1sk: `${createdAt}#${signatureId}` }),
+  /** Admin signature index: one compact row per signature, spread over INDEX_BUCKETS partitions per petition. */
+  signatureIndex: (petitionId: string, bucket: number, signatureId: string) => ({ pk: `SIGIDX#${petitionId}#${bucket}`, sk: signatureId }),
+  signatureIndexPartition: (petitionId: string, bucket: number) => `SIGIDX#${petitionId}#${bucket}`,
+  /** Audit trail: one partition, entries keyed by their time-sortable id (newest last). */
+  audit: (id: string) => ({ pk: "AUDIT", sk: `ENTRY#${id}` }),
+  auditPartition: "AUDIT",
+  auditPrefix: "ENTRY#",
   rateWindow: (scope: string, subject: string, windowStart: number) => ({
     pk: `RATE#${scope}#${subject}`,
     sk: String(windowStart),
@@ -19,7 +26,12 @@ export const Keys = {
   newsletter: (email: string) => ({ pk: `NEWSLETTER#${email}`, sk: "SUBSCRIPTION" }),
   newsletterList: (consentAt: string, email: string) => ({ gsi1pk: "NEWSLETTER", gsi1sk: `${consentAt}#${email}` }),
   effect: (subscriber: string, eventId: string) => ({ pk: `EFFECT#${subscriber}#${eventId}`, sk: "EFFECT" }),
+  /** Coalesces spreadsheet syncs: a pending marker and a run lock per destination tab. */
+  sheetSync: (target: string) => ({ pk: `SHEETSYNC#${target}`, sk: "STATE" }),
 };
+
+/** Partitions of the admin signature index per petition (queried in parallel). */
+export const INDEX_BUCKETS = 16;
 
 /** Epoch seconds for the table's TTL attribute `expiresAt`. */
 export const expiresIn = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;

@@ -2,6 +2,7 @@ export * as Mail from "./index";
 
 import { SESClient, SendEmailCommand } from "@aws-sdk/client-ses";
 import { settings } from "../config";
+import { VisibleError } from "../util/error";
 import { writeToOutbox } from "./outbox";
 
 export interface Message {
@@ -32,6 +33,20 @@ export async function send(message: Message): Promise<void> {
       },
     }),
   );
+}
+
+/** The admin console's "Send Test Email": proves the mail path end to end. */
+export async function sendTest(to: string): Promise<void> {
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to)) {
+    throw new VisibleError(400, "mail.no_address", "Failed to send test email: your account has no e-mail address");
+  }
+  const at = new Date().toISOString();
+  await send({
+    to: [to],
+    subject: "Test Email Notification",
+    text: `This is a test e-mail from the petition site's admin console, sent ${at}. If you can read it, e-mail works.`,
+    html: `<p>This is a test e-mail from the petition site's admin console, sent ${escapeHtml(at)}.</p><p>If you can read it, e-mail works.</p>`,
+  });
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

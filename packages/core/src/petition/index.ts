@@ -1,12 +1,13 @@
 export * as Petition from "./index";
 
-import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { NotFoundError } from "../util/error";
-import { fn } from "../util/zod";
+import { fn, parse } from "../util/zod";
 import { sortableId } from "../util/id";
+import { Order, Search, containsFolded, pageOf, pageQuery, type Page } from "../util/page";
 
 export const Info = z.object({
   id: z.string(),
@@ -18,6 +19,19 @@ export const Info = z.object({
 });
 export type Info = z.infer<typeof Info>;
 
+export const MAX_GOAL = 1_000_000_000;
+
+/** A goal from a form or JSON: digits (as a number or a string), a whole number of at least `min`. */
+export const goal = (min: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? "Goal is required" : "Goal must be a whole number") })
+      .int("Goal must be a whole number")
+      .min(min, `Goal must be at least ${min}`)
+      .max(MAX_GOAL, "Goal is too large"),
+  );
+
 export const CreateInput = z.object({
   id: z
     .string()
@@ -25,8 +39,14 @@ export const CreateInput = z.object({
     .optional(),
   title: z.string().trim().min(1, "Title is required").max(200),
   story: z.string().trim().min(1, "Story is required").max(20_000),
-  goal: z.coerce.number().int("Goal must be a whole number").min(1, "Goal must be at least 1"),
+  goal: goal(1),
 });
+
+/** What an administrator may send to create a petition (the id is always generated). */
+export const AdminCreateInput = CreateInput.omit({ id: true });
+
+/** PATCH body: the goal, a whole number of at least 0 (the spec's edit rule). */
+export const UpdateGoalInput = z.object({ goal: goal(0) });
 
 export class PetitionNotFound extends NotFoundError {
   constructor() {
@@ -117,6 +137,53 @@ export async function list(): Promise<Info[]> {
   } while (ExclusiveStartKey);
   const counts = await Promise.all(petitions.map((p) => count(p.id)));
   return petitions.map((p, i) => ({ ...p, signatureCount: counts[i] }));
+}
+
+export const SORTS = ["createdAt", "signatureCount", "goal"] as const;
+export const AdminListQuery = z.object({
+  search: Search,
+  sort: z.enum(SORTS, { error: "Sort by createdAt, signatureCount or goal" }).default("createdAt"),
+  order: Order,
+  ...pageQuery(),
+});
+export type AdminListQuery = z.input<typeof AdminListQuery>;
+
+/** Search (title, story, goal, signature count), sort and page, as the admin lists want them. Pure. */
+export function select(petitions: Info[], q: z.output<typeof AdminListQuery>): Page<Info> {
+  const matching = petitions.filter((p) => containsFolded(q.search, p.title, p.story, p.goal, p.signatureCount));
+  const key = (p: Info) => (q.sort === "createdAt" ? p.createdAt : p[q.sort]);
+  const sign = q.order === "asc" ? 1 : -1;
+  matching.sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    const c = x < y ? -1 : x > y ? 1 : a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    return c * sign;
+  });
+  return pageOf(matching, q.page, q.pageSize);
+}
+
+export const adminList = fn(AdminListQuery, async (q): Promise<Page<Info>> => select(await list(), q));
+
+/** Sets the goal; answers the petition and the goal it replaced. */
+export async function updateGoal(id: string, input: z.input<typeof UpdateGoalInput>): Promise<{ petition: Info; previousGoal: number }> {
+  const { goal: next } = parse(UpdateGoalInput, input);
+  try {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.petition(id),
+        UpdateExpression: "SET goal = :goal",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":goal": next },
+        ReturnValues: "ALL_OLD",
+      }),
+    );
+    const old = res.Attributes!;
+    return { petition: { ...toStored(old), goal: next, signatureCount: await count(id, true) }, previousGoal: Number(old.goal) };
+  } catch (err) {
+    if ((err as Error).name === "ConditionalCheckFailedException") throw new PetitionNotFound();
+    throw err;
+  }
 }
 
 interface CountRead {

@@ -12,6 +12,7 @@ import { VisibleError, NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
 import { ClientDetails, type MetaDetails } from "./meta";
+import { indexItem, touch } from "./index-item";
 
 export { ClientDetails, metaDetails, deviceType, browserName, type MetaDetails } from "./meta";
 
@@ -102,6 +103,7 @@ export async function create(req: SignRequest): Promise<{ signature: Info; signa
     }
   });
   const writtenAt = performance.now();
+  touch(req.petitionId);
   if (conflicts > 2) console.warn(JSON.stringify({ level: "warn", msg: "signing retried on shard conflicts", conflicts, petitionId: req.petitionId }));
   return { signature, signatureCount: await Petition.countAfter(req.petitionId, writtenAt) };
 }
@@ -125,32 +127,40 @@ export function build(req: SignRequest, now = new Date()): Info {
   };
 }
 
-/** The five items of the signing transaction (also what the sign benchmark writes bare). */
+/** The stored signature item (main table, listed by date on gsi1). */
+export function signatureItem(signature: Info) {
+  return {
+    ...Keys.signature(signature.petitionId, signature.id),
+    ...Keys.signatureList(signature.createdAt, signature.id),
+    type: "signature",
+    emailNormalized: normaliseEmail(signature.email),
+    ...signature,
+  };
+}
+
+export function guardItem(signature: Info) {
+  return { ...Keys.emailGuard(signature.petitionId, normaliseEmail(signature.email)), type: "emailGuard", signatureId: signature.id };
+}
+
+/**
+ * The six items of the signing transaction (also what the sign benchmark writes bare). Callers read
+ * cancellation reasons by position: 0 petition (missing or being deleted), 1 e-mail guard, 2 rate
+ * limit. The admin index item is the last one.
+ */
 export function transaction(req: SignRequest, signature: Info, shard: number) {
-  const email = normaliseEmail(req.email);
   return new TransactWriteCommand({
     TransactItems: [
-      { ConditionCheck: { TableName: table(), Key: Keys.petition(req.petitionId), ConditionExpression: "attribute_exists(pk)" } },
       {
-        Put: {
+        ConditionCheck: {
           TableName: table(),
-          Item: { ...Keys.emailGuard(req.petitionId, email), type: "emailGuard", signatureId: signature.id },
-          ConditionExpression: "attribute_not_exists(pk)",
+          Key: Keys.petition(req.petitionId),
+          // a petition being deleted takes no new signatures, so its deletion can finish
+          ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deleting)",
         },
       },
+      { Put: { TableName: table(), Item: guardItem(signature), ConditionExpression: "attribute_not_exists(pk)" } },
       { Update: RateLimit.hit(RATE_SCOPE, req.client, settings().SIGN_RATE_LIMIT_PER_MINUTE) },
-      {
-        Put: {
-          TableName: table(),
-          Item: {
-            ...Keys.signature(req.petitionId, signature.id),
-            ...Keys.signatureList(signature.createdAt, signature.id),
-            type: "signature",
-            emailNormalized: email,
-            ...signature,
-          },
-        },
-      },
+      { Put: { TableName: table(), Item: signatureItem(signature) } },
       {
         Update: {
           TableName: table(),
@@ -160,6 +170,7 @@ export function transaction(req: SignRequest, signature: Info, shard: number) {
           ExpressionAttributeValues: { ":one": 1, ":type": "counterShard" },
         },
       },
+      { Put: { TableName: table(), Item: indexItem(signature) } },
     ],
   });
 }

@@ -35,12 +35,21 @@ export function deviceType(userAgent: string): MetaDetails["deviceType"] {
   return "Desktop";
 }
 
+/** Visitors share a handful of user agents; parsing each once keeps the signing path cheap. */
+const browserNames = new Map<string, string>();
+const MAX_CACHED_AGENTS = 1000;
+
 export function browserName(userAgent: string): string {
   if (!userAgent) return UNKNOWN;
-  const { name, version } = Bowser.getParser(userAgent).getBrowser();
-  if (!name) return UNKNOWN;
-  const major = version?.split(".")[0];
-  return major ? `${name} ${major}` : name;
+  let name = browserNames.get(userAgent);
+  if (name === undefined) {
+    const browser = Bowser.getParser(userAgent).getBrowser();
+    const major = browser.version?.split(".")[0];
+    name = !browser.name ? UNKNOWN : major ? `${browser.name} ${major}` : browser.name;
+    if (browserNames.size >= MAX_CACHED_AGENTS) browserNames.clear();
+    browserNames.set(userAgent, name);
+  }
+  return name;
 }
 
 export function metaDetails(request: RequestMetadata, client: ClientDetails = {}): MetaDetails {

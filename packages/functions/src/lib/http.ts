@@ -25,8 +25,13 @@ export interface Request {
   param(name: string): string;
   /** Parses the JSON body with a zod schema; a failure is a 400 with field messages. */
   body<S extends z.ZodType>(schema: S): z.output<S>;
-  /** The signed-in administrator (admin routes only). */
-  admin?: { sub: string; email?: string };
+  /** Parses the query string (blank values dropped) with a zod schema; a failure is a 400 with field messages. */
+  query<S extends z.ZodType>(schema: S): z.output<S>;
+  /**
+   * The signed-in administrator (admin routes only): `sub`, and `username` (access tokens) or
+   * `email` (ID tokens). `Admins.emailOf(req.admin)` resolves the e-mail.
+   */
+  admin?: { sub: string; username?: string; email?: string };
 }
 
 const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult => ({
@@ -72,7 +77,8 @@ function requireAdmin(event: HttpEvent): Request["admin"] {
   if (!groupsOf(claims).includes(ADMIN_GROUP)) {
     throw new HttpError(403, "auth.forbidden", "Access denied. Please verify you have admin privileges.");
   }
-  return { sub: String(claims.sub), email: claims.email ? String(claims.email) : undefined };
+  const claim = (name: string) => (claims[name] ? String(claims[name]) : undefined);
+  return { sub: String(claims.sub), username: claim("username") ?? claim("cognito:username"), email: claim("email") };
 }
 
 function toResponse(err: unknown, event: HttpEvent): HttpResult {
@@ -103,6 +109,7 @@ function build(impl: Impl, access: "public" | "admin") {
         meta: fromHeaders(event.headers ?? {}, event.requestContext?.http?.sourceIp ?? ""),
         param: (name) => decodeURIComponent(event.pathParameters?.[name] ?? ""),
         body: (schema) => parse(schema, parsed ?? {}),
+        query: (schema) => parse(schema, Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).filter(([, v]) => v !== undefined && v !== ""))),
       };
       return await impl(req, context);
     } catch (err) {

@@ -3,7 +3,14 @@
  * SSM. We copy them into the environment once per cold start so the runtime-agnostic settings in
  * core read them like any other setting. Locally nothing is bound and this does nothing.
  */
-const SECRETS = ["CAPTCHA_SECRET", "ADMIN_NOTIFY_RECIPIENTS", "MAIL_FROM", "SITE_URL"] as const;
+const SECRETS = [
+  "CAPTCHA_SECRET",
+  "ADMIN_NOTIFY_RECIPIENTS",
+  "MAIL_FROM",
+  "SITE_URL",
+  "GOOGLE_SERVICE_ACCOUNT",
+  "GOOGLE_SHEETS_SPREADSHEET_ID",
+] as const;
 
 let loaded: Promise<void> | undefined;
 

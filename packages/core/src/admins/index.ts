@@ -1,0 +1,56 @@
+export * as Admins from "./index";
+
+import { AdminGetUserCommand, CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
+import { settings } from "../config";
+
+/** Who an admin route's caller is, from the token's claims (access tokens carry `username`, not `email`). */
+export interface Caller {
+  sub: string;
+  username?: string;
+  email?: string;
+}
+
+let client: CognitoIdentityProviderClient | undefined;
+function cognito() {
+  if (!client) {
+    const s = settings();
+    client = new CognitoIdentityProviderClient({
+      region: s.AWS_REGION,
+      ...(s.USER_POOL_ENDPOINT ? { endpoint: s.USER_POOL_ENDPOINT, credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {}),
+    });
+  }
+  return client;
+}
+
+const emails = new Map<string, string>();
+const MAX_CACHED = 500;
+
+/**
+ * The administrator's e-mail: the token's `email` claim (ID tokens), else Cognito's AdminGetUser for
+ * the token's `username` (or `sub`), cached per process. Falls back to the username when Cognito
+ * cannot answer, so an audit entry always names someone.
+ */
+export async function emailOf(caller: Caller): Promise<string> {
+  if (caller.email) return caller.email;
+  const username = caller.username || caller.sub;
+  const cached = emails.get(username);
+  if (cached) return cached;
+  try {
+    const res = await cognito().send(new AdminGetUserCommand({ UserPoolId: settings().USER_POOL_ID, Username: username }));
+    const email = res.UserAttributes?.find((a) => a.Name === "email")?.Value;
+    if (!email) return username;
+    if (emails.size >= MAX_CACHED) emails.clear();
+    emails.set(username, email);
+    return email;
+  } catch (err) {
+    console.warn(JSON.stringify({ level: "warn", msg: "admin e-mail lookup failed", username, err: String(err) }));
+    return username;
+  }
+}
+
+/** For tests that switch endpoints between runs. */
+export function resetAdmins() {
+  client?.destroy();
+  client = undefined;
+  emails.clear();
+}

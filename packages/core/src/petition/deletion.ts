@@ -1,0 +1,72 @@
+import { DeleteCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { db, table } from "../db/client";
+import { INDEX_BUCKETS, Keys } from "../db/keys";
+import { sortableId } from "../util/id";
+import { CHUNK, deleteChunk, type Progress } from "../signature/deletion";
+import { batchWrite, pool } from "../signature/listing";
+import { count, PetitionNotFound } from "./index";
+
+/** Every key under a partition key (optionally a sort-key prefix), excluding `META`. */
+async function keysOf(pk: string): Promise<{ pk: string; sk: string }[]> {
+  const keys: { pk: string; sk: string }[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: "pk = :pk",
+        ExpressionAttributeValues: { ":pk": pk },
+        ProjectionExpression: "pk, sk",
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of res.Items ?? []) if (item.sk !== "META") keys.push({ pk: item.pk as string, sk: item.sk as string });
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return keys;
+}
+
+async function deleteKeys(keys: { pk: string; sk: string }[]) {
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < keys.length; i += 25) batches.push(keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })));
+  await pool(batches, 8, (b) => batchWrite(b));
+}
+
+/**
+ * Deletes a petition a chunk per call. The first call marks it `deleting` (the signing transaction
+ * then refuses new signers, as for an unknown petition); each call deletes up to CHUNK signatures
+ * with their e-mail guards and index items (counts kept exact); once none is left, the counter
+ * shards, any stray item of the collection and of its index partitions, and finally the petition
+ * itself. Nothing with the petition's keys is left.
+ */
+export async function remove(id: string, operationId?: string): Promise<Progress> {
+  const op = operationId ?? sortableId();
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.petition(id),
+        UpdateExpression: "SET deleting = if_not_exists(deleting, :op)",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":op": op },
+      }),
+    );
+  } catch (err) {
+    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
+    // already gone: a repeated last call finishes quietly, a first call is a 404
+    if (!operationId) throw new PetitionNotFound();
+    return { operationId: op, deleted: 0, remaining: 0, done: true };
+  }
+  const deleted = await deleteChunk(id, CHUNK);
+  const remaining = deleted < CHUNK ? 0 : await count(id, true);
+  if (deleted === CHUNK && remaining > 0) return { operationId: op, deleted, remaining, done: false };
+  // No signature left: the rest of the collection (shards, stray guards), the index partitions, then META.
+  const partitions = [Keys.petition(id).pk, ...Array.from({ length: INDEX_BUCKETS }, (_, b) => Keys.signatureIndexPartition(id, b))];
+  const leftovers = (await Promise.all(partitions.map(keysOf))).flat();
+  // a signature found here (impossible once `deleting` is set, unless counts drifted) waits for the next call
+  if (leftovers.some((k) => k.sk.startsWith(Keys.signaturePrefix))) return { operationId: op, deleted, remaining: 1, done: false };
+  await deleteKeys(leftovers);
+  await db().send(new DeleteCommand({ TableName: table(), Key: Keys.petition(id) }));
+  return { operationId: op, deleted, remaining: 0, done: true };
+}

@@ -1,0 +1,138 @@
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { db, table } from "../db/client";
+import { Keys } from "../db/keys";
+import { SheetsError } from "./errors";
+
+/**
+ * Coordinates the syncs of one destination tab (`tab` below: Sheets.target) across concurrent
+ * Lambdas (or local deliveries) with one item (Keys.sheetSync) holding two markers:
+ *
+ * - `pendingSince` (epoch ms): a sync is scheduled and has not read its rows yet. Whoever sets it
+ *   (a conditional update) owns the next sync; every other trigger meanwhile just returns, because
+ *   that sync reads rows after their data was written.
+ * - `lockedUntil` (epoch ms): a sync is running. Syncs never overlap, so an older, slower one can
+ *   never finish after (and overwrite) a newer one.
+ *
+ * The owner waits `debounceMs` for the burst to settle, then takes the lock and clears
+ * `pendingSince` in one update, before reading rows: a signature stored after that schedules a
+ * new sync. Markers older than their lease count as abandoned (a crashed run), so nothing stays
+ * stuck.
+ */
+export interface CoalesceOptions {
+  debounceMs: number;
+  /** Longest a run may hold the lock (≥ the function's timeout). */
+  leaseMs: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const isConflict = (err: unknown) => (err as Error).name === "ConditionalCheckFailedException";
+
+/** Removes our own marker; someone else's (a takeover of an abandoned one) is left alone. */
+async function release(tab: string, attribute: "pendingSince" | "lockedUntil", mine: number) {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.sheetSync(tab),
+        UpdateExpression: `REMOVE ${attribute}`,
+        ConditionExpression: `${attribute} = :mine`,
+        ExpressionAttributeValues: { ":mine": mine },
+      }),
+    );
+  } catch (err) {
+    if (!isConflict(err)) throw err;
+  }
+}
+
+/** Claims the pending marker; false when another sync is already scheduled. */
+async function claimPending(tab: string, now: number, opts: CoalesceOptions): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.sheetSync(tab),
+        UpdateExpression: "SET pendingSince = :now, #type = :type",
+        ConditionExpression: "attribute_not_exists(pendingSince) OR pendingSince < :abandoned",
+        ExpressionAttributeNames: { "#type": "type" },
+        ExpressionAttributeValues: { ":now": now, ":type": "sheetSync", ":abandoned": now - opts.debounceMs - opts.leaseMs },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConflict(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Takes the run lock, clearing `pending` (our pending marker) in the same update when given.
+ * Waits while another run holds the lock; gives up after `waitMs`. Undefined when our pending
+ * marker was taken over meanwhile.
+ */
+async function lock(tab: string, opts: CoalesceOptions, pending: number | undefined, waitMs: number): Promise<number | undefined> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const now = Date.now();
+    const until = now + opts.leaseMs;
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: Keys.sheetSync(tab),
+          UpdateExpression: pending === undefined ? "SET lockedUntil = :until" : "SET lockedUntil = :until REMOVE pendingSince",
+          ConditionExpression:
+            "(attribute_not_exists(lockedUntil) OR lockedUntil < :now)" + (pending === undefined ? "" : " AND pendingSince = :pending"),
+          ExpressionAttributeValues: { ":until": until, ":now": now, ...(pending === undefined ? {} : { ":pending": pending }) },
+        }),
+      );
+      return until;
+    } catch (err) {
+      if (!isConflict(err)) throw err;
+    }
+    if (pending !== undefined) {
+      const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.sheetSync(tab), ConsistentRead: true }));
+      // Our marker was judged abandoned and taken over: that run's sync covers this trigger.
+      if (Item?.pendingSince !== pending) return undefined;
+    }
+    if (Date.now() >= deadline) throw new SheetsError("another sync is still running; try again in a minute");
+    await sleep(Math.max(100, Math.min(opts.debounceMs, 1000)));
+  }
+}
+
+/** Runs `sync` holding the tab's lock (no debounce): the administrator's "sync now". */
+export async function exclusive<T>(tab: string, opts: CoalesceOptions & { waitMs: number }, sync: () => Promise<T>): Promise<T> {
+  const until = (await lock(tab, opts, undefined, opts.waitMs))!;
+  try {
+    return await sync();
+  } finally {
+    await release(tab, "lockedUntil", until);
+  }
+}
+
+/**
+ * One sync for a burst of triggers: resolves `{ ran: false }` when a scheduled sync will cover this
+ * trigger, else runs `sync` after the debounce and resolves its result. Throws when `sync` throws,
+ * after releasing both markers, so the caller's retry schedules a fresh sync.
+ */
+export async function coalesced<T>(
+  tab: string,
+  opts: CoalesceOptions,
+  sync: () => Promise<T>,
+): Promise<{ ran: false } | { ran: true; result: T }> {
+  const pending = Date.now();
+  if (!(await claimPending(tab, pending, opts))) return { ran: false };
+  let until: number | undefined;
+  try {
+    await sleep(opts.debounceMs);
+    until = await lock(tab, opts, pending, opts.leaseMs);
+  } catch (err) {
+    await release(tab, "pendingSince", pending);
+    throw err;
+  }
+  if (until === undefined) return { ran: false };
+  try {
+    return { ran: true, result: await sync() };
+  } finally {
+    await release(tab, "lockedUntil", until);
+  }
+}

@@ -1,0 +1,30 @@
+export * as Sheets from "./index";
+
+import { settings } from "../config";
+import * as Google from "./google";
+import * as Local from "./local";
+
+export { SheetsError } from "./errors";
+
+/**
+ * The spreadsheet port: rewrites one tab with a header and rows. Google Sheets when deployed
+ * (SHEETS_DRIVER=google), a CSV file per tab in SHEETS_DIR locally (SHEETS_DRIVER=local).
+ */
+export function replaceTab(tab: string, header: string[], rows: string[][]): Promise<{ rows: number; destination: string }> {
+  return settings().SHEETS_DRIVER === "local" ? Local.replaceTab(tab, header, rows) : Google.replaceTab(tab, header, rows);
+}
+
+/** Why a sync cannot run with the current settings, or undefined when it can. */
+export function notConfigured(): string | undefined {
+  const s = settings();
+  if (s.SHEETS_DRIVER === "local") return undefined;
+  if (!s.GOOGLE_SHEETS_SPREADSHEET_ID) return "GOOGLE_SHEETS_SPREADSHEET_ID is not set";
+  if (!s.GOOGLE_SERVICE_ACCOUNT) return "GOOGLE_SERVICE_ACCOUNT is not set";
+  return undefined;
+}
+
+/** Names the destination (spreadsheet or directory) and tab, e.g. to coordinate syncs of one tab. */
+export function target(tab: string): string {
+  const s = settings();
+  return s.SHEETS_DRIVER === "local" ? `local:${s.SHEETS_DIR}#${tab}` : `google:${s.GOOGLE_SHEETS_SPREADSHEET_ID ?? ""}#${tab}`;
+}

@@ -1,0 +1,53 @@
+import type { Info } from "./index";
+
+/**
+ * A signature as admin lists, exports and spreadsheet syncs see it: everything but the user agent
+ * and coordinates, flat. The admin index (signature/listing.ts) keeps one compact item per
+ * signature in this shape so lists, searches, sorts and exports never read full signature items.
+ */
+export interface SignatureRow {
+  id: string;
+  petitionId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  timeshareName: string;
+  /** MM/DD/YYYY, New York */
+  createdDate: string;
+  /** HH:mm:ss, New York */
+  createdTime: string;
+  /** ISO UTC */
+  createdAt: string;
+  browser: string;
+  deviceType: string;
+  screenResolution: string;
+  timezone: string;
+  language: string;
+  city: string;
+  region: string;
+  country: string;
+  ipAddress: string;
+}
+
+export function toRow(s: Info): SignatureRow {
+  return {
+    id: s.id,
+    petitionId: s.petitionId,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    email: s.email,
+    timeshareName: s.timeshareName ?? "",
+    createdDate: s.createdDate,
+    createdTime: s.createdTime,
+    createdAt: s.createdAt,
+    browser: s.meta.browser,
+    deviceType: s.meta.deviceType,
+    screenResolution: s.meta.screenResolution,
+    timezone: s.meta.timezone,
+    language: s.meta.language,
+    city: s.meta.city,
+    region: s.meta.region,
+    country: s.meta.country,
+    ipAddress: s.meta.ipAddress,
+  };
+}

@@ -1,0 +1,409 @@
+import { generateKeyPairSync, randomUUID, verify } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { Audit } from "@site/core/audit";
+import { Bus } from "@site/core/bus";
+import { resetSettings, settings } from "@site/core/config";
+import { Sheets } from "@site/core/sheets";
+import { ROWS_PER_REQUEST, SCOPE } from "@site/core/sheets/google";
+import { SIGNATURE_COLUMNS, SIGNATURES_TAB } from "@site/core/sheets/signatures";
+import { Signature } from "@site/core/signature";
+import { allRows } from "@site/core/signature/listing";
+import { toCsv } from "@site/core/util/csv";
+import { handler as syncNow } from "../../packages/functions/src/http/admin-sheets-sync-signatures";
+import { handler as sign } from "../../packages/functions/src/http/signature-create";
+import { handler as sheetSync } from "../../packages/functions/src/events/signature-sheet-sync";
+import { freePort } from "../../scripts/local/ports";
+import { newPetition, signer } from "../support/fixtures";
+import { call, httpEvent } from "../support/http";
+
+// ---------------------------------------------------------------------------------------------
+// A stand-in for Google on 127.0.0.1: the OAuth token endpoint and the parts of the Sheets API the
+// adapter uses. It checks what a real one would (a JWT bearer grant signed by the service account's
+// key, a Bearer token it issued) and records every request.
+
+/** A throw-away service account: the key pair exists only for this test run. */
+const keys = generateKeyPairSync("rsa", {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: "pkcs8", format: "pem" },
+  publicKeyEncoding: { type: "spki", format: "pem" },
+});
+const SERVICE_EMAIL = "sync@test-project.iam.gserviceaccount.com";
+const serviceAccount = JSON.stringify({
+  type: "service_account",
+  client_email: SERVICE_EMAIL,
+  private_key: keys.privateKey,
+  token_uri: "https://oauth2.googleapis.com/token",
+});
+
+interface Received {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  authorization?: string;
+  body: any;
+}
+interface FakeSheet {
+  sheetId: number;
+  values: string[][];
+}
+
+let server: Server;
+let base: string;
+const received: Received[] = [];
+const issued = new Set<string>();
+const spreadsheets = new Map<string, Map<string, FakeSheet>>();
+/** Spreadsheet ids whose writes fail as if the service account lost access. */
+const readOnly = new Set<string>();
+/** Spreadsheet id → how many clears still answer 503 (Google's transient "try again"). */
+const unavailable = new Map<string, number>();
+let refuseGrants = false;
+
+const book = (id: string) => {
+  let b = spreadsheets.get(id);
+  if (!b) spreadsheets.set(id, (b = new Map([["Sheet1", { sheetId: 0, values: [] }]])));
+  return b;
+};
+/** `'Sign''s'!A12` → ["Sign's", 12] */
+function parseRange(range: string): [string, number] {
+  const m = /^'((?:[^']|'')*)'(?:!A(\d+))?$/.exec(range);
+  if (!m) throw new Error(`unexpected range ${range}`);
+  return [m[1].replace(/''/g, "'"), Number(m[2] ?? 1)];
+}
+
+function answer(res: import("node:http").ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+const googleError = (code: number, message: string, status: string) => ({ error: { code, message, status } });
+
+function verifyAssertion(assertion: string) {
+  const [header, payload, signature] = assertion.split(".");
+  const valid = verify("RSA-SHA256", Buffer.from(`${header}.${payload}`), keys.publicKey, Buffer.from(signature, "base64url"));
+  return { valid, header: JSON.parse(Buffer.from(header, "base64url").toString()), claims: JSON.parse(Buffer.from(payload, "base64url").toString()) };
+}
+
+function handle(r: Received, res: import("node:http").ServerResponse) {
+  if (r.path === "/token") {
+    const form = new URLSearchParams(r.body);
+    const { valid, claims } = verifyAssertion(form.get("assertion") ?? "..");
+    if (refuseGrants || form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:jwt-bearer" || !valid || claims.iss !== SERVICE_EMAIL) {
+      return answer(res, 400, { error: "invalid_grant", error_description: "Invalid JWT Signature." });
+    }
+    const token = `ya29.fake-${randomUUID()}`;
+    issued.add(token);
+    return answer(res, 200, { access_token: token, expires_in: 3599, token_type: "Bearer" });
+  }
+  const m = /^\/v4\/spreadsheets\/([^/:]+)(?::batchUpdate|\/values\/([^:]+)(:clear)?)?$/.exec(r.path);
+  if (!m) return answer(res, 404, googleError(404, "Not found", "NOT_FOUND"));
+  if (!issued.has(r.authorization?.replace(/^Bearer /, "") ?? "")) {
+    return answer(res, 401, googleError(401, "Request had invalid authentication credentials.", "UNAUTHENTICATED"));
+  }
+  const id = decodeURIComponent(m[1]);
+  const sheets = book(id);
+  if (r.method === "GET" && !m[2] && !r.path.endsWith(":batchUpdate")) {
+    return answer(res, 200, { sheets: [...sheets].map(([title, s]) => ({ properties: { sheetId: s.sheetId, title } })) });
+  }
+  if (r.method === "POST" && r.path.endsWith(":batchUpdate")) {
+    const title = r.body.requests[0].addSheet.properties.title;
+    if (sheets.has(title)) return answer(res, 400, googleError(400, `A sheet with the name "${title}" already exists.`, "INVALID_ARGUMENT"));
+    const sheetId = 1000 + sheets.size;
+    sheets.set(title, { sheetId, values: [] });
+    return answer(res, 200, { spreadsheetId: id, replies: [{ addSheet: { properties: { sheetId, title } } }] });
+  }
+  const [tab, row] = parseRange(decodeURIComponent(m[2]));
+  const sheet = sheets.get(tab);
+  if (!sheet) return answer(res, 400, googleError(400, `Unable to parse range: ${m[2]}`, "INVALID_ARGUMENT"));
+  if (readOnly.has(id)) return answer(res, 403, googleError(403, "The caller does not have permission", "PERMISSION_DENIED"));
+  if (r.method === "POST" && m[3]) {
+    const outages = unavailable.get(id) ?? 0;
+    if (outages > 0) {
+      unavailable.set(id, outages - 1);
+      return answer(res, 503, googleError(503, "The service is currently unavailable.", "UNAVAILABLE"));
+    }
+    sheet.values = [];
+    return answer(res, 200, { spreadsheetId: id, clearedRange: `${tab}!A1:Z1000` });
+  }
+  if (r.method === "PUT") {
+    sheet.values.splice(row - 1, r.body.values.length, ...r.body.values);
+    return answer(res, 200, { spreadsheetId: id, updatedRows: r.body.values.length });
+  }
+  return answer(res, 405, googleError(405, "Method not allowed", "INVALID_ARGUMENT"));
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://fake");
+      const json = (req.headers["content-type"] ?? "").includes("json");
+      const r: Received = {
+        method: req.method ?? "GET",
+        path: url.pathname,
+        query: url.searchParams,
+        authorization: req.headers.authorization,
+        body: json && body ? JSON.parse(body) : body,
+      };
+      received.push(r);
+      handle(r, res);
+    });
+  });
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  base = `http://127.0.0.1:${port}`;
+  // Signing publishes signature.created; these tests deliver it to the subscriber themselves.
+  Bus.deliverLocallyWith(() => {});
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const localEnv = { SHEETS_DRIVER: process.env.SHEETS_DRIVER, SHEETS_DIR: process.env.SHEETS_DIR };
+afterEach(() => {
+  Object.assign(process.env, localEnv);
+  for (const name of ["GOOGLE_SHEETS_SPREADSHEET_ID", "GOOGLE_SERVICE_ACCOUNT", "GOOGLE_TOKEN_URL", "GOOGLE_SHEETS_API_URL"]) delete process.env[name];
+  readOnly.clear();
+  refuseGrants = false;
+  resetSettings();
+});
+
+/** Points the Google adapter at the fake, with a spreadsheet of its own. */
+function useGoogle(spreadsheetId = `sheet-${randomUUID().slice(0, 8)}`) {
+  Object.assign(process.env, {
+    SHEETS_DRIVER: "google",
+    GOOGLE_SHEETS_SPREADSHEET_ID: spreadsheetId,
+    GOOGLE_SERVICE_ACCOUNT: serviceAccount,
+    GOOGLE_TOKEN_URL: `${base}/token`,
+    GOOGLE_SHEETS_API_URL: `${base}/v4`,
+  });
+  resetSettings();
+  return spreadsheetId;
+}
+const to = (id: string) => received.filter((r) => r.path.startsWith(`/v4/spreadsheets/${id}`));
+const clears = (id: string) => to(id).filter((r) => r.path.endsWith(":clear"));
+const tabValues = (id: string, tab = SIGNATURES_TAB) => spreadsheets.get(id)?.get(tab)?.values ?? [];
+
+let ip = 0;
+async function signSome(petitionId: string, n: number) {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await call(sign, httpEvent({ method: "POST", pathParameters: { id: petitionId }, body: signer(`sheet${i}`), sourceIp: `10.61.${++ip % 250}.${i + 1}` }));
+    expect(res.statusCode).toBe(201);
+    ids.push(res.body.signatureId);
+  }
+  return ids;
+}
+const delivery = (petitionId: string, signatureId: string) => Bus.envelope(Signature.Events.Created.type, { petitionId, signatureId });
+const admin = { sub: "admin-sub", email: "sheets-admin@example.org", "cognito:groups": ["admin"] };
+
+describe("the Google Sheets adapter", () => {
+  it("gets a token with a JWT bearer grant and rewrites the tab: addSheet, clear, then RAW values", async () => {
+    const id = useGoogle();
+    const before = received.length;
+    const rows = [
+      ["Ada", "O'Hara", "ada@example.com", "=HYPERLINK(\"x\")"],
+      ["Bo", "Li", "bo@example.com", ""],
+    ];
+    const result = await Sheets.replaceTab(SIGNATURES_TAB, ["First Name", "Last Name", "Email", "Timeshare Name"], rows);
+    expect(result.rows).toBe(2);
+    expect(result.destination).toBe(`https://docs.google.com/spreadsheets/d/${id}/edit#gid=1001`);
+
+    const calls = received.slice(before);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      "POST /token",
+      `GET /v4/spreadsheets/${id}`,
+      `POST /v4/spreadsheets/${id}:batchUpdate`,
+      `POST /v4/spreadsheets/${id}/values/'Signatures':clear`,
+      `PUT /v4/spreadsheets/${id}/values/'Signatures'!A1`,
+    ]);
+    const [token, get, add, clear, update] = calls;
+
+    // the grant: a JWT signed with the service account's key, for the spreadsheets scope
+    const form = new URLSearchParams(token.body);
+    expect(form.get("grant_type")).toBe("urn:ietf:params:oauth:grant-type:jwt-bearer");
+    const { valid, header, claims } = verifyAssertion(form.get("assertion")!);
+    expect(valid).toBe(true);
+    expect(header.alg).toBe("RS256");
+    expect(claims).toMatchObject({ iss: SERVICE_EMAIL, scope: SCOPE, aud: "https://oauth2.googleapis.com/token" });
+    expect(claims.exp - claims.iat).toBeLessThanOrEqual(3600);
+
+    // every Sheets call carries the token the endpoint issued
+    for (const c of [get, add, clear, update]) expect(issued.has(c.authorization!.replace(/^Bearer /, ""))).toBe(true);
+    expect(get.query.get("fields")).toContain("title");
+    expect(add.body).toEqual({ requests: [{ addSheet: { properties: { title: "Signatures" } } }] });
+    expect(update.query.get("valueInputOption")).toBe("RAW");
+    expect(update.body).toEqual({
+      range: "'Signatures'!A1",
+      majorDimension: "ROWS",
+      values: [["First Name", "Last Name", "Email", "Timeshare Name"], ...rows],
+    });
+    expect(tabValues(id)).toEqual(update.body.values);
+  });
+
+  it("reuses its token, keeps an existing tab and leaves no old rows behind", async () => {
+    const id = useGoogle();
+    await Sheets.replaceTab("Signatures", ["A"], [["1"], ["2"], ["3"]]);
+    const before = received.length;
+    const result = await Sheets.replaceTab("Signatures", ["A"], [["4"]]);
+    expect(result.rows).toBe(1);
+    expect(received.slice(before).map((c) => `${c.method} ${c.path}`)).toEqual([
+      `GET /v4/spreadsheets/${id}`,
+      `POST /v4/spreadsheets/${id}/values/'Signatures':clear`,
+      `PUT /v4/spreadsheets/${id}/values/'Signatures'!A1`,
+    ]);
+    expect(tabValues(id)).toEqual([["A"], ["4"]]);
+  });
+
+  it("writes a large tab in blocks of rows, one after the other", async () => {
+    const id = useGoogle();
+    const rows = Array.from({ length: ROWS_PER_REQUEST + 10 }, (_, i) => [`r${i}`]);
+    await Sheets.replaceTab("Big 'one'", ["H"], rows);
+    const updates = to(id).filter((r) => r.method === "PUT");
+    expect(updates.map((u) => u.body.range)).toEqual(["'Big ''one'''!A1", `'Big ''one'''!A${ROWS_PER_REQUEST + 1}`]);
+    expect(tabValues(id, "Big 'one'")).toEqual([["H"], ...rows]);
+  });
+
+  it("retries a call Google answers with 503", async () => {
+    const id = useGoogle();
+    unavailable.set(id, 2);
+    await expect(Sheets.replaceTab("Signatures", ["A"], [["1"]])).resolves.toMatchObject({ rows: 1 });
+    expect(clears(id)).toHaveLength(3);
+    expect(tabValues(id)).toEqual([["A"], ["1"]]);
+  });
+
+  it("fails with Google's reason: no permission, a refused grant, missing settings", async () => {
+    const id = useGoogle();
+    readOnly.add(id);
+    await expect(Sheets.replaceTab("Signatures", ["A"], [])).rejects.toThrow("Google Sheets answered 403: The caller does not have permission");
+
+    useGoogle();
+    process.env.GOOGLE_SERVICE_ACCOUNT = serviceAccount.replace(SERVICE_EMAIL, "other@test-project.iam.gserviceaccount.com");
+    resetSettings();
+    refuseGrants = true;
+    await expect(Sheets.replaceTab("Signatures", ["A"], [])).rejects.toThrow(/invalid_grant/);
+
+    process.env.GOOGLE_SERVICE_ACCOUNT = "not json";
+    resetSettings();
+    await expect(Sheets.replaceTab("Signatures", ["A"], [])).rejects.toThrow("GOOGLE_SERVICE_ACCOUNT is not JSON");
+
+    process.env.GOOGLE_SHEETS_SPREADSHEET_ID = "none";
+    resetSettings();
+    expect(Sheets.notConfigured()).toBe("GOOGLE_SHEETS_SPREADSHEET_ID is not set");
+  });
+});
+
+describe("the local adapter", () => {
+  it("writes <SHEETS_DIR>/<tab>.csv as the CSV export does and returns its path", async () => {
+    const rows = [
+      ["Ada", "=1+1", 'say "hi"'],
+      ["Bo", "", "x"],
+    ];
+    const result = await Sheets.replaceTab("Signatures", ["A", "B", "C"], rows);
+    const file = join(settings().SHEETS_DIR, "signatures.csv");
+    expect(result).toEqual({ rows: 2, destination: file });
+    expect(readFileSync(file, "utf8")).toBe(toCsv(["A", "B", "C"], rows));
+    await Sheets.replaceTab("Signatures", ["A", "B", "C"], []);
+    expect(readFileSync(file, "utf8")).toBe(toCsv(["A", "B", "C"], []));
+  });
+});
+
+describe("the signature sheet sync", () => {
+  it("writes the Signatures tab with the export's columns", async () => {
+    const id = useGoogle();
+    const p = await newPetition();
+    const [signatureId] = await signSome(p.id, 1);
+    await sheetSync(delivery(p.id, signatureId));
+    const [header, ...rows] = tabValues(id);
+    expect(header).toEqual([...SIGNATURE_COLUMNS]);
+    const row = rows.find((r) => r[4] === p.id)!;
+    const stored = await Signature.fromID(p.id, signatureId);
+    expect(row).toEqual([
+      stored.firstName,
+      stored.lastName,
+      stored.email,
+      "",
+      p.id,
+      new Date(stored.createdAt).toLocaleDateString("en-US", { timeZone: "America/New_York" }),
+      stored.meta.browser,
+      stored.meta.deviceType,
+      "1920x1080",
+      "America/Chicago",
+      stored.meta.city,
+      stored.meta.region,
+      stored.meta.country,
+      stored.meta.ipAddress,
+    ]);
+    expect(row[5]).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
+  });
+
+  it("syncs once for a burst of 20 signatures, and again for a later one", async () => {
+    const id = useGoogle();
+    const p = await newPetition();
+    const ids = await signSome(p.id, 20);
+    await Promise.all(ids.map((signatureId) => sheetSync(delivery(p.id, signatureId))));
+    expect(clears(id).length).toBe(1);
+    expect(tabValues(id).filter((r) => r[4] === p.id)).toHaveLength(20);
+
+    // the marker was cleared before the rows were read: a later signature gets a sync of its own
+    const [late] = await signSome(p.id, 1);
+    await sheetSync(delivery(p.id, late));
+    expect(clears(id).length).toBe(2);
+    expect(tabValues(id).filter((r) => r[4] === p.id)).toHaveLength(21);
+  });
+
+  it("throws for a retry when the sync fails, keeps the signatures, and the retry writes them", async () => {
+    const id = useGoogle();
+    readOnly.add(id);
+    const p = await newPetition();
+    const ids = await signSome(p.id, 3);
+    await expect(sheetSync(delivery(p.id, ids[0]))).rejects.toThrow(/403/);
+    expect((await allRows(p.id)).map((r) => r.id).sort()).toEqual([...ids].sort());
+
+    readOnly.clear(); // access restored; the bus retries the delivery
+    await sheetSync(delivery(p.id, ids[0]));
+    expect(tabValues(id).filter((r) => r[4] === p.id)).toHaveLength(3);
+  });
+
+  it("does nothing while no spreadsheet is configured", async () => {
+    useGoogle("none");
+    const before = received.length;
+    const p = await newPetition();
+    const [signatureId] = await signSome(p.id, 1);
+    await expect(sheetSync(delivery(p.id, signatureId))).resolves.toBeUndefined();
+    expect(received.length).toBe(before);
+  });
+});
+
+describe("POST /api/admin/sheets/signatures", () => {
+  const event = (claims?: Record<string, string | string[]>) =>
+    httpEvent({ method: "POST", path: "/api/admin/sheets/signatures", routeKey: "POST /api/admin/sheets/signatures", claims });
+
+  it("refuses anonymous and non-admin callers", async () => {
+    expect((await call(syncNow, event())).statusCode).toBe(401);
+    expect((await call(syncNow, event({ sub: "x", "cognito:groups": ["staff"] }))).statusCode).toBe(403);
+  });
+
+  it("rewrites the tab, answers {rows, destination} and records the sync in the audit trail", async () => {
+    const p = await newPetition();
+    await signSome(p.id, 2);
+    const res = await call(syncNow, event(admin));
+    expect(res.statusCode).toBe(200);
+    const file = join(settings().SHEETS_DIR, "signatures.csv");
+    expect(res.body).toEqual({ rows: expect.any(Number), destination: file });
+    expect(res.body.rows).toBeGreaterThanOrEqual(2);
+    const csv = readFileSync(file, "utf8");
+    expect(csv.split("\r\n")[0]).toBe(SIGNATURE_COLUMNS.map((c) => `"${c}"`).join(","));
+    expect(csv.split("\r\n").filter((l) => l.includes(`"${p.id}"`))).toHaveLength(2);
+    const entry = (await Audit.list(100)).find((e) => e.action === "signatures.synced" && e.actor === admin.email);
+    expect(entry).toMatchObject({ target: "all petitions", rows: res.body.rows });
+  });
+
+  it("answers 502 with the reason when the sync fails", async () => {
+    const id = useGoogle();
+    readOnly.add(id);
+    const res = await call(syncNow, event(admin));
+    expect(res.statusCode).toBe(502);
+    expect(res.body.error).toBe("Failed to sync signatures: Google Sheets answered 403: The caller does not have permission");
+  });
+});

@@ -1,0 +1,54 @@
+import { request, type Petition, type RequestOptions } from "../lib/api";
+import { accessToken } from "./auth";
+import type { SignatureRow } from "./lib/signatures";
+
+/** Every admin call: the caller's access token as `Authorization: Bearer`. */
+export async function adminRequest<T>(url: string, options: Omit<RequestOptions, "token"> = {}): Promise<T> {
+  const token = await accessToken();
+  return request<T>(url, { ...options, token });
+}
+
+const enc = encodeURIComponent;
+
+/** docs/admin-api.md */
+export const adminApi = {
+  petitions: "/api/admin/petitions",
+  petition: (id: string) => `/api/admin/petitions/${enc(id)}`,
+  signatures: "/api/admin/signatures",
+  signaturesExport: "/api/admin/signatures/export",
+  signaturesDeleteAll: "/api/admin/signatures/delete-all",
+  signature: (petitionId: string, signatureId: string) => `/api/admin/petitions/${enc(petitionId)}/signatures/${enc(signatureId)}`,
+  sheetsSignatures: "/api/admin/sheets/signatures",
+  testEmail: "/api/admin/test-email",
+  audit: "/api/admin/audit",
+} as const;
+
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** One chunk of a long server operation (delete petition, delete all). */
+export interface ChunkAnswer {
+  operationId: string;
+  deleted: number;
+  remaining: number;
+  done: boolean;
+}
+
+export interface ExportPage extends ListPage<SignatureRow> {
+  operationId: string;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: string;
+  action: string;
+  target?: string | null;
+  rows?: number | null;
+}
+
+export type { Petition, SignatureRow };

@@ -1,0 +1,100 @@
+import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { useEffect, useState } from "react";
+import type { Petition } from "../../lib/api";
+import { formatCount } from "../../lib/format";
+import { parseEditGoal } from "../lib/goal";
+
+export const EDIT_GOAL_FALLBACK = "Failed to update petition";
+
+/** Edits a petition's goal: numeric, minimum 0, invalid → 0, whole number. */
+export function EditGoalDialog({
+  petition,
+  onClose,
+  onSave,
+}: {
+  petition: Petition | null;
+  onClose: () => void;
+  /** rejects with the error to show */
+  onSave: (petition: Petition, goal: number) => Promise<void>;
+}) {
+  const [value, setValue] = useState<string | number>("");
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (petition) {
+      setValue(petition.goal);
+      setError(null);
+      setSaving(false);
+    }
+  }, [petition]);
+
+  const save = async () => {
+    if (!petition) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await onSave(petition, parseEditGoal(value));
+    } catch (cause) {
+      const message = (cause as Error)?.message;
+      setError(message && message.trim() ? message : EDIT_GOAL_FALLBACK);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={!!petition}
+      onClose={() => !saving && onClose()}
+      title={<Text fw={800} c="ink.9">Edit Petition Goal</Text>}
+      centered
+      radius="lg"
+      closeOnClickOutside={!saving}
+    >
+      {petition && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <Stack gap="md">
+            <div>
+              <Text fw={700} c="ink.9" lineClamp={2}>
+                {petition.title}
+              </Text>
+              <Text fz="sm" c="dimmed">
+                Current goal: {formatCount(petition.goal)} · {formatCount(petition.signatureCount)} signatures
+              </Text>
+            </div>
+            <NumberInput
+              label="Goal"
+              value={value}
+              onChange={setValue}
+              min={0}
+              allowDecimal={false}
+              allowNegative={false}
+              thousandSeparator=","
+              disabled={saving}
+              data-autofocus
+            />
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose} disabled={saving}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={saving}>
+                {saving ? "Saving..." : "Save"}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

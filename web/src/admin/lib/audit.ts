@@ -1,0 +1,14 @@
+/** Human wording for audit trail actions. */
+const ACTIONS: Record<string, string> = {
+  "petition.goal_changed": "Changed a petition goal",
+  "petition.deleted": "Deleted a petition",
+  "petition.created": "Created a petition",
+  "signature.deleted": "Deleted a signature",
+  "signatures.deleted_all": "Deleted all signatures",
+  "signatures.exported": "Exported signatures",
+  "signatures.synced": "Synced signatures to the sheet",
+};
+
+export function auditActionLabel(action: string): string {
+  return ACTIONS[action] ?? action;
+}

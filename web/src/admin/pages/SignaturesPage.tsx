@@ -1,0 +1,301 @@
+import { Alert, Button, Card, Center, Code, Group, Loader, ScrollArea, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useRef, useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import { useDocumentTitle } from "../../hooks/useDocumentTitle";
+import { formatCount } from "../../lib/format";
+import { downloadCsv } from "../../lib/download";
+import { adminApi, adminRequest, type ChunkAnswer, type ExportPage } from "../adminApi";
+import { ConfirmDialog } from "../components/ConfirmDialog";
+import { ListToolbar } from "../components/ListToolbar";
+import { NoticeBanner } from "../components/NoticeBanner";
+import { OperationProgressBar } from "../components/OperationProgressBar";
+import { PageHeader } from "../components/PageHeader";
+import { SignatureDetailsDialog } from "../components/SignatureDetailsDialog";
+import { TablePager } from "../components/TablePager";
+import { CONFIRM_WORD, TypedConfirmDialog } from "../components/TypedConfirmDialog";
+import { deleteStep, useChunkedOperation } from "../hooks/useChunkedOperation";
+import { useNotice } from "../hooks/useNotice";
+import { usePagedList } from "../hooks/usePagedList";
+import { withQuery } from "../lib/query";
+import { exportFileName, orNA, signaturesCsv, signedAt, type SignatureRow } from "../lib/signatures";
+import { SIGNATURE_SORTS, apiSort, type SortOrder } from "../lib/sorting";
+
+const PAGE_SIZE = 50;
+export const EXPORT_PAGE_SIZE = 1000;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const DELETE_SIGNATURE_MESSAGE = "Are you sure you want to delete this signature? This action cannot be undone.";
+export const DELETE_ALL_TITLE = "Confirm Deletion of All Signatures";
+export const DELETE_ALL_MESSAGE = "Are you absolutely sure you want to delete ALL signatures? This action cannot be undone.";
+const LOAD_FALLBACK = "Failed to load signatures";
+const DELETE_FALLBACK = "Failed to delete signature";
+const DELETE_ALL_FALLBACK = "Failed to delete all signatures";
+const EXPORT_FALLBACK = "Failed to export signatures";
+const SYNC_FALLBACK = "Failed to sync signatures";
+
+export function SignaturesPage() {
+  const { id: petitionId } = useParams<{ id?: string }>();
+  useDocumentTitle("Petition Signatures");
+  const [search, setSearch] = useState("");
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState(SIGNATURE_SORTS[0]!.value);
+  const [order, setOrder] = useState<SortOrder>("desc");
+  const [page, setPage] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+  const notice = useNotice();
+  const [syncing, setSyncing] = useState(false);
+  const [viewing, setViewing] = useState<SignatureRow | null>(null);
+  const [deleting, setDeleting] = useState<SignatureRow | null>(null);
+  const [deletingOne, setDeletingOne] = useState(false);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const deleteAll = useChunkedOperation();
+  const exporter = useChunkedOperation();
+  const exported = useRef<SignatureRow[]>([]);
+
+  const filters = { petitionId, search: debouncedSearch, sort: apiSort(SIGNATURE_SORTS, sort), order };
+  const list = usePagedList<SignatureRow>(adminApi.signatures, { ...filters, page, pageSize: PAGE_SIZE }, { fallbackMessage: LOAD_FALLBACK });
+  const hasRows = list.total > 0 && list.items.length > 0;
+
+  const resetPage = <T,>(set: (v: T) => void) => (value: T) => {
+    set(value);
+    setPage(1);
+  };
+
+  const refresh = async () => {
+    setError(null);
+    if (!(await list.refresh())) setError("Failed to refresh. Please try again.");
+  };
+
+  const sync = async () => {
+    setSyncing(true);
+    try {
+      await adminRequest<{ rows: number; destination: string }>(adminApi.sheetsSignatures, { method: "POST", fallbackMessage: SYNC_FALLBACK });
+      notice.success("Signatures synced successfully!");
+    } catch (cause) {
+      notice.failure(`Sync failed: ${(cause as Error)?.message || SYNC_FALLBACK}`);
+    } finally {
+      setSyncing(false);
+    }
+  };
+
+  const exportCsv = async () => {
+    setError(null);
+    exported.current = [];
+    const { ok } = await exporter.run(async ({ operationId }) => {
+      const nextPage = Math.floor(exported.current.length / EXPORT_PAGE_SIZE) + 1;
+      const answer = await adminRequest<ExportPage>(
+        withQuery(adminApi.signaturesExport, { ...filters, page: nextPage, pageSize: EXPORT_PAGE_SIZE, operationId }),
+        { fallbackMessage: EXPORT_FALLBACK },
+      );
+      exported.current.push(...answer.items);
+      const completed = exported.current.length;
+      const done = answer.items.length < EXPORT_PAGE_SIZE || completed >= answer.total;
+      return { operationId: answer.operationId, done, progress: { completed, total: Math.max(answer.total, completed) } };
+    });
+    if (ok) {
+      downloadCsv(signaturesCsv(exported.current), exportFileName());
+      exported.current = [];
+    }
+  };
+  const exportError = exporter.error ? exporter.error.message || EXPORT_FALLBACK : null;
+
+  const confirmDeleteOne = async () => {
+    if (!deleting) return;
+    const row = deleting;
+    setDeletingOne(true);
+    setError(null);
+    try {
+      await adminRequest<{ signatureCount: number }>(adminApi.signature(row.petitionId, row.id), { method: "DELETE", fallbackMessage: DELETE_FALLBACK });
+      list.update((current) => ({ ...current, items: current.items.filter((s) => s.id !== row.id), total: Math.max(0, current.total - 1) }));
+    } catch (cause) {
+      setError((cause as Error)?.message || DELETE_FALLBACK);
+    } finally {
+      setDeletingOne(false);
+      setDeleting(null);
+    }
+  };
+
+  const confirmDeleteAll = async (typed: string) => {
+    setError(null);
+    const result = await deleteAll.run(
+      deleteStep((operationId) =>
+        adminRequest<ChunkAnswer>(adminApi.signaturesDeleteAll, {
+          method: "POST",
+          body: { confirm: typed, ...(petitionId ? { petitionId } : {}), ...(operationId ? { operationId } : {}) },
+          fallbackMessage: DELETE_ALL_FALLBACK,
+        }),
+      ),
+    );
+    setConfirmAll(false);
+    deleteAll.reset();
+    if (result.ok) {
+      setPage(1);
+      list.update((current) => ({ ...current, items: [], total: 0 }));
+    } else {
+      setError(result.error.message || DELETE_ALL_FALLBACK);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Petition Signatures"
+        subtitle={
+          petitionId ? (
+            <>
+              Signatures of petition <Code>{petitionId}</Code>
+            </>
+          ) : (
+            "Signatures of all petitions."
+          )
+        }
+        back={{ to: "/admin/forms", label: "Back to Forms" }}
+        actions={
+          <>
+            <Button variant="default" onClick={() => void sync()} disabled={syncing}>
+              {syncing ? "Syncing..." : "Sync to Sheet"}
+            </Button>
+            <Tooltip label="Download the signatures matching the filters" disabled={!hasRows}>
+              <Button variant="light" onClick={() => void exportCsv()} disabled={!hasRows || exporter.running} loading={exporter.running}>
+                Export CSV
+              </Button>
+            </Tooltip>
+            <Button color="red.6" onClick={() => setConfirmAll(true)} disabled={!hasRows || deleteAll.running}>
+              Delete All
+            </Button>
+          </>
+        }
+      />
+
+      <Group gap="lg" align="center">
+        <Card withBorder radius="lg" padding="md" miw={220}>
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={700} lts="0.06em">
+            Signatures
+          </Text>
+          <Text fz={28} fw={800} c="ink.9" lh={1.2} aria-live="polite">
+            Total Signatures: {formatCount(list.total)}
+          </Text>
+        </Card>
+      </Group>
+
+      <Card withBorder radius="lg" padding="md">
+        <ListToolbar
+          searchLabel="Search Signatures"
+          searchPlaceholder="Name, e-mail, timeshare, petition or city"
+          search={search}
+          onSearch={resetPage(setSearch)}
+          sortOptions={SIGNATURE_SORTS}
+          sort={sort}
+          onSort={resetPage(setSort)}
+          order={order}
+          onOrder={resetPage(setOrder)}
+          onRefresh={() => void refresh()}
+          refreshing={list.isValidating && !list.isLoading}
+        />
+      </Card>
+
+      <NoticeBanner notice={notice.notice} />
+      {exporter.running && <OperationProgressBar label="Exporting signatures" progress={exporter.progress} percent={exporter.percent} />}
+      {(error || exportError || list.error) && (
+        <Alert color="red" variant="filled" role="alert" withCloseButton onClose={() => { setError(null); exporter.reset(); }}>
+          {error || exportError || list.error?.message || LOAD_FALLBACK}
+        </Alert>
+      )}
+
+      {list.isLoading ? (
+        <Center py={80} role="status">
+          <Stack align="center" gap="xs">
+            <Loader color="brand" />
+            <Text c="dimmed">Loading signatures...</Text>
+          </Stack>
+        </Center>
+      ) : (
+        list.data && (
+          <Card withBorder padding={0} radius="lg">
+            <ScrollArea>
+              <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" miw={1100} aria-label="Signatures">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={56}>#</Table.Th>
+                    <Table.Th>First Name</Table.Th>
+                    <Table.Th>Last Name</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Timeshare Name</Table.Th>
+                    <Table.Th>Petition ID</Table.Th>
+                    <Table.Th>Signed At (EST)</Table.Th>
+                    <Table.Th ta="right">Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.items.length === 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={8}>
+                        <Text ta="center" c="dimmed" py="lg">
+                          No signatures found
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : (
+                    list.items.map((row, index) => (
+                      <Table.Tr key={row.id} data-signature-id={row.id}>
+                        <Table.Td c="dimmed">{(page - 1) * PAGE_SIZE + index + 1}</Table.Td>
+                        <Table.Td fw={600}>{row.firstName}</Table.Td>
+                        <Table.Td fw={600}>{row.lastName}</Table.Td>
+                        <Table.Td>{row.email}</Table.Td>
+                        <Table.Td c={row.timeshareName ? undefined : "dimmed"}>{orNA(row.timeshareName)}</Table.Td>
+                        <Table.Td>
+                          <Code fz="xs">{row.petitionId}</Code>
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: "nowrap" }}>{signedAt(row)}</Table.Td>
+                        <Table.Td>
+                          <Group gap={6} justify="flex-end" wrap="nowrap">
+                            <Button size="compact-sm" variant="light" onClick={() => setViewing(row)}>
+                              View Details
+                            </Button>
+                            <Button size="compact-sm" variant="light" color="red" onClick={() => setDeleting(row)}>
+                              Delete Signature
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  )}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+            <TablePager page={page} pageSize={PAGE_SIZE} total={list.total} onChange={setPage} />
+          </Card>
+        )
+      )}
+
+      <SignatureDetailsDialog row={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        opened={!!deleting}
+        title="Delete Signature"
+        message={DELETE_SIGNATURE_MESSAGE}
+        busy={deletingOne}
+        onConfirm={() => void confirmDeleteOne()}
+        onClose={() => setDeleting(null)}
+      />
+      <TypedConfirmDialog
+        opened={confirmAll}
+        title={DELETE_ALL_TITLE}
+        message={DELETE_ALL_MESSAGE}
+        word={CONFIRM_WORD}
+        busy={deleteAll.running}
+        onConfirm={(typed) => void confirmDeleteAll(typed)}
+        onClose={() => setConfirmAll(false)}
+      >
+        {deleteAll.running && (
+          <OperationProgressBar label="Deleting signatures" progress={deleteAll.progress} percent={deleteAll.percent} />
+        )}
+      </TypedConfirmDialog>
+    </Stack>
+  );
+}
+
+/** /admin/petitions/:id/signatures: a fresh screen (search, page, dialogs) for every petition. */
+export function PetitionSignaturesPage() {
+  const { id } = useParams<{ id: string }>();
+  return <SignaturesPage key={id} />;
+}
