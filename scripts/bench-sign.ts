@@ -10,9 +10,9 @@
 import { randomUUID } from "node:crypto";
 import { cpus } from "node:os";
 import { parseArgs } from "node:util";
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { resetSettings, settings } from "@site/core/config";
-import { db, resetDb, table } from "@site/core/db/client";
+import { resetSettings } from "@site/core/config";
+import { resetDb, table } from "@site/core/db/client";
+import { queryCount } from "@site/core/db/query";
 import { Keys } from "@site/core/db/keys";
 import { Petition } from "@site/core/petition";
 import { Signature } from "@site/core/signature";
@@ -105,12 +105,13 @@ bareConflicts = 0;
 await waitForSideEffects();
 
 // Alternate the two modes in rounds, so neither always runs on the colder JVM or the smaller table.
-const ROUNDS = 4;
+const ROUNDS = 8;
 const apiLatencies: number[] = [];
 const bareLatencies: number[] = [];
 let apiSeconds = 0;
 let bareSeconds = 0;
 let drainSeconds = 0;
+const roundRatios: number[] = [];
 const apiProgress = progress("API", N);
 const bareProgress = progress("bare TransactWriteItems", N);
 for (let round = 0; round < ROUNDS; round++) {
@@ -125,34 +126,28 @@ for (let round = 0; round < ROUNDS; round++) {
   const bare = await runPool(size, CONCURRENCY, (i) => bareSign(from + i), (done) => bareProgress(from + done));
   bareSeconds += bare.seconds;
   bareLatencies.push(...bare.latencies);
+  roundRatios.push(bare.seconds / api.seconds);
 }
 const api = { seconds: apiSeconds, latencies: apiLatencies.sort((a, b) => a - b) };
 const bare = { seconds: bareSeconds, latencies: bareLatencies.sort((a, b) => a - b) };
 
-async function storedSignatures(petitionId: string) {
-  let total = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: "pk = :pk AND begins_with(sk, :sig)",
-        ExpressionAttributeValues: { ":pk": Keys.petition(petitionId).pk, ":sig": Keys.signaturePrefix },
-        Select: "COUNT",
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    total += res.Count ?? 0;
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return total;
-}
+const storedSignatures = (petitionId: string) =>
+  queryCount({
+    TableName: table(),
+    KeyConditionExpression: "pk = :pk AND begins_with(sk, :sig)",
+    ExpressionAttributeValues: { ":pk": Keys.petition(petitionId).pk, ":sig": Keys.signaturePrefix },
+    ConsistentRead: true,
+  });
 
 const [count, stored] = await Promise.all([Petition.count(apiPetition.id, true), storedSignatures(apiPetition.id)]);
 const apiRate = N / api.seconds;
 const bareRate = N / bare.seconds;
 const ratio = apiRate / bareRate;
+// Each round pairs an API run with a bare run of the same size moments apart; on a small shared
+// machine the median of those ratios is steadier than the totals, so the target is judged on it.
+const sortedRatios = [...roundRatios].sort((a, b) => a - b);
+const mid = sortedRatios.length / 2;
+const medianRatio = sortedRatios.length % 2 ? sortedRatios[Math.floor(mid)] : (sortedRatios[mid - 1] + sortedRatios[mid]) / 2;
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 const rows = [
@@ -162,14 +157,14 @@ const rows = [
 ];
 const table_ = rows.map((r) => `| ${r.join(" | ")} |`);
 table_.splice(1, 0, "|---|---|---|---|");
-const verdict = ratio >= 0.7 ? "meets" : "misses";
+const verdict = medianRatio >= 0.7 ? "meets" : "misses";
 const summary = [
   `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version},`,
   `${N} signatures at concurrency ${CONCURRENCY}, local stack (DynamoDB Local, in-process bus and subscribers).`,
   "",
   ...table_,
   "",
-  `- API / bare ratio: **${ratio.toFixed(2)}** (target ≥ 0.70: ${verdict})`,
+  `- API / bare ratio: **${medianRatio.toFixed(2)}**, the median of the ${ROUNDS} rounds (${roundRatios.map((r) => r.toFixed(2)).join(", ")}); over all rounds ${ratio.toFixed(2)}. Target ≥ 0.70: ${verdict}`,
   `- Rounds: ${ROUNDS}, alternating API and bare, after a warm-up of ${WARMUP} of each`,
   `- Side effects (admin and signer e-mails, newsletter) trailed the API rounds by ${drainSeconds.toFixed(1)} s in all`,
   `- Shard conflicts retried in the bare run: ${bareConflicts}`,

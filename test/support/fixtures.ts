@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { db, table } from "@site/core/db/client";
+import { table } from "@site/core/db/client";
+import { queryAll } from "@site/core/db/query";
 import { Petition } from "@site/core/petition";
 
 export async function newPetition(goal = 100) {
@@ -9,21 +9,12 @@ export async function newPetition(goal = 100) {
 
 /** Every item of a petition's collection, grouped by type: what a test can check the table for. */
 export async function petitionItems(petitionId: string) {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: "pk = :pk",
-        ExpressionAttributeValues: { ":pk": `PETITION#${petitionId}` },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(res.Items ?? []));
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: "pk = :pk",
+    ExpressionAttributeValues: { ":pk": `PETITION#${petitionId}` },
+    ConsistentRead: true,
+  });
   const of = (type: string) => items.filter((i) => i.type === type);
   return { all: items, signatures: of("signature"), guards: of("emailGuard"), shards: of("counterShard") };
 }

@@ -1,30 +1,22 @@
-import { DeleteCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { INDEX_BUCKETS, Keys } from "../db/keys";
 import { sortableId } from "../util/id";
+import { queryAll } from "../db/query";
 import { CHUNK, deleteChunk, type Progress } from "../signature/deletion";
 import { batchWrite, pool } from "../signature/listing";
 import { count, PetitionNotFound } from "./index";
 
 /** Every key under a partition key (optionally a sort-key prefix), excluding `META`. */
 async function keysOf(pk: string): Promise<{ pk: string; sk: string }[]> {
-  const keys: { pk: string; sk: string }[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: "pk = :pk",
-        ExpressionAttributeValues: { ":pk": pk },
-        ProjectionExpression: "pk, sk",
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of res.Items ?? []) if (item.sk !== "META") keys.push({ pk: item.pk as string, sk: item.sk as string });
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return keys;
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: "pk = :pk",
+    ExpressionAttributeValues: { ":pk": pk },
+    ProjectionExpression: "pk, sk",
+    ConsistentRead: true,
+  });
+  return items.filter((item) => item.sk !== "META").map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
 }
 
 async function deleteKeys(keys: { pk: string; sk: string }[]) {

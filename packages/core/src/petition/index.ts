@@ -1,8 +1,9 @@
 export * as Petition from "./index";
 
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { db, table } from "../db/client";
+import { queryAll } from "../db/query";
 import { Keys } from "../db/keys";
 import { NotFoundError } from "../util/error";
 import { fn, parse } from "../util/zod";
@@ -97,44 +98,27 @@ export async function fromID(id: string): Promise<Info> {
 
 /** The signature count is the sum of the petition's counter shards. */
 export async function count(id: string, consistent = false): Promise<number> {
-  let total = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-        ExpressionAttributeValues: { ":pk": Keys.petition(id).pk, ":prefix": Keys.counterPrefix },
-        ProjectionExpression: "#c",
-        ExpressionAttributeNames: { "#c": "count" },
-        ConsistentRead: consistent,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of res.Items ?? []) total += Number(item.count ?? 0);
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return total;
+  const shards = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+    ExpressionAttributeValues: { ":pk": Keys.petition(id).pk, ":prefix": Keys.counterPrefix },
+    ProjectionExpression: "#c",
+    ExpressionAttributeNames: { "#c": "count" },
+    ConsistentRead: consistent,
+  });
+  return shards.reduce((total, shard) => total + Number(shard.count ?? 0), 0);
 }
 
 /** Every petition, newest first, with counts. */
 export async function list(): Promise<Info[]> {
-  const petitions: Stored[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": "PETITIONS" },
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    petitions.push(...(res.Items ?? []).map(toStored));
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll({
+    TableName: table(),
+    IndexName: "gsi1",
+    KeyConditionExpression: "gsi1pk = :pk",
+    ExpressionAttributeValues: { ":pk": "PETITIONS" },
+    ScanIndexForward: false,
+  });
+  const petitions = items.map(toStored);
   const counts = await Promise.all(petitions.map((p) => count(p.id)));
   return petitions.map((p, i) => ({ ...p, signatureCount: counts[i] }));
 }

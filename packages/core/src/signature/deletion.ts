@@ -4,6 +4,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@
 import { z } from "zod";
 import { settings } from "../config";
 import { db, table } from "../db/client";
+import { queryCount } from "../db/query";
 import { Keys } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
 import { sortableId } from "../util/id";
@@ -201,23 +202,12 @@ export async function deleteChunk(petitionId: string, limit = CHUNK, before?: st
 
 /** Signatures of the petition signed at or after the operation began (sk ≥ `from`). */
 async function countFrom(petitionId: string, from: string): Promise<number> {
-  let total = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
-        ExpressionAttributeValues: { ":pk": Keys.petition(petitionId).pk, ":from": from, ":to": `${Keys.signaturePrefix}~` },
-        Select: "COUNT",
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    total += res.Count ?? 0;
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return total;
+  return queryCount({
+    TableName: table(),
+    KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
+    ExpressionAttributeValues: { ":pk": Keys.petition(petitionId).pk, ":from": from, ":to": `${Keys.signaturePrefix}~` },
+    ConsistentRead: true,
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from "@aws
 import { z } from "zod";
 import { settings } from "../config";
 import { db, rawDb, table } from "../db/client";
+import { queryAll } from "../db/query";
 import { INDEX_BUCKETS, Keys } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
 import { Order, Search, pageOf, pageQuery, type Page } from "../util/page";
@@ -184,24 +185,15 @@ function fresh(petitionId: string): Promise<PetitionRows | undefined> {
 
 /** Every petition id (gsi1 `PETITIONS`). */
 export async function petitionIds(): Promise<string[]> {
-  const ids: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": "PETITIONS" },
-        ProjectionExpression: "id",
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    ids.push(...(res.Items ?? []).map((i) => i.id as string));
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return ids;
+  const items = await queryAll({
+    TableName: table(),
+    IndexName: "gsi1",
+    KeyConditionExpression: "gsi1pk = :pk",
+    ExpressionAttributeValues: { ":pk": "PETITIONS" },
+    ProjectionExpression: "id",
+    ScanIndexForward: false,
+  });
+  return items.map((i) => i.id as string);
 }
 
 interface Scope {
@@ -261,9 +253,11 @@ export async function query(q: Pick<ListQuery, "petitionId" | "search" | "sort" 
 export async function list(input: z.input<typeof ListQuery>): Promise<Page<SignatureRow>> {
   const q = ListQuery.parse(input);
   if (q.page === 1 && q.sort === "createdAt" && q.order === "desc" && !q.search) {
-    // Warm the index while the administrator reads the first page: their next search or sort uses it.
+    const page = await newest(q.petitionId, q.pageSize);
+    // Warm the index once the first page is ready, while the administrator reads it: their next
+    // search or sort then finds the rows loaded (or loading) instead of starting from nothing.
     scope(q.petitionId).catch((err) => console.warn(JSON.stringify({ level: "warn", msg: "index warm-up failed", err: String(err) })));
-    return newest(q.petitionId, q.pageSize);
+    return page;
   }
   return pageOf(await query(q), q.page, q.pageSize);
 }

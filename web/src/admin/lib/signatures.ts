@@ -1,30 +1,9 @@
+import { signatureCells, SIGNATURE_COLUMNS } from "@site/core/sheets/signature-columns";
+import type { SignatureRow } from "@site/core/signature/row";
 import { toCsv } from "@site/core/util/csv";
-import { TIME_ZONE } from "../../site";
 
-/** A signature as admin lists and exports see it (packages/core/src/signature/row.ts). */
-export interface SignatureRow {
-  id: string;
-  petitionId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  timeshareName: string;
-  /** MM/DD/YYYY, New York */
-  createdDate: string;
-  /** HH:mm:ss, New York */
-  createdTime: string;
-  /** ISO UTC */
-  createdAt: string;
-  browser: string;
-  deviceType: string;
-  screenResolution: string;
-  timezone: string;
-  language: string;
-  city: string;
-  region: string;
-  country: string;
-  ipAddress: string;
-}
+/** A signature as admin lists and exports see it; the server defines it. */
+export type { SignatureRow } from "@site/core/signature/row";
 
 const present = (value: unknown): value is string | number =>
   (typeof value === "string" && value.trim() !== "") || (typeof value === "number" && Number.isFinite(value));
@@ -39,54 +18,16 @@ export function signedAt(row: { createdDate?: string | null; createdTime?: strin
   return present(row.createdDate) && present(row.createdTime) ? `${row.createdDate} ${row.createdTime}` : "N/A";
 }
 
-const submissionDateFormat = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE });
-
-/** month/day/year in US English, New York time; '' when the instant is missing or invalid. */
-export function submissionDate(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : submissionDateFormat.format(date);
-}
-
-export const SIGNATURE_CSV_HEADER = [
-  "First Name",
-  "Last Name",
-  "Email",
-  "Timeshare Name",
-  "Petition ID",
-  "Submission Date",
-  "Browser",
-  "Device Type",
-  "Screen Resolution",
-  "Timezone",
-  "City",
-  "Region",
-  "Country",
-  "IP Address",
-] as const;
-
-export function signatureCsvRow(row: SignatureRow): string[] {
-  return [
-    row.firstName,
-    row.lastName,
-    row.email,
-    row.timeshareName,
-    row.petitionId,
-    submissionDate(row.createdAt),
-    row.browser,
-    row.deviceType,
-    row.screenResolution,
-    row.timezone,
-    row.city,
-    row.region,
-    row.country,
-    row.ipAddress,
-  ].map((value) => (value === null || value === undefined ? "" : String(value)));
-}
+/** The export's columns and cells are the server's own (also used by the spreadsheet sync). */
+export {
+  SIGNATURE_COLUMNS as SIGNATURE_CSV_HEADER,
+  signatureCells as signatureCsvRow,
+  submissionDateOf as submissionDate,
+} from "@site/core/sheets/signature-columns";
 
 /** The export file's text: every value quoted, inner quotes doubled. */
 export function signaturesCsv(rows: SignatureRow[]): string {
-  return toCsv([...SIGNATURE_CSV_HEADER], rows.map(signatureCsvRow));
+  return toCsv([...SIGNATURE_COLUMNS], rows.map(signatureCells));
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

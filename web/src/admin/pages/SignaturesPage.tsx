@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Center, Code, Group, Loader, ScrollArea, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useRef, useState } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { formatCount } from "../../lib/format";
 import { downloadCsv } from "../../lib/download";
