@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Center, Code, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Tabs, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import useSWR from "swr";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
@@ -14,7 +14,7 @@ import { PetitionsTable } from "./components/PetitionsTable";
 import { TablePager } from "./components/TablePager";
 import { usePetitionActions } from "./components/usePetitionActions";
 import { useNotice } from "./hooks/useNotice";
-import { usePagedList } from "./hooks/usePagedList";
+import { usePagedList, type PagedList } from "./hooks/usePagedList";
 import { auditActionLabel } from "./lib/audit";
 import { withQuery } from "./lib/query";
 import { orNA, signedAt, type SignatureRow } from "./lib/signatures";
@@ -65,6 +65,46 @@ function Loading({ label }: { label: string }) {
   );
 }
 
+/** The dashboard tabs' shared frame: toolbar, load error, spinner, then the table once data is in. */
+function TabList<T>(props: {
+  controls: ReturnType<typeof useListControls>;
+  list: PagedList<T>;
+  sortOptions: typeof DASHBOARD_PETITION_SORTS;
+  searchLabel: string;
+  searchPlaceholder: string;
+  loadingLabel: string;
+  onNotice: ReturnType<typeof useNotice>;
+  children: ReactNode;
+}) {
+  const { controls: c, list } = props;
+  return (
+    <>
+      <ListToolbar
+        searchLabel={props.searchLabel}
+        searchPlaceholder={props.searchPlaceholder}
+        search={c.search}
+        onSearch={c.setSearch}
+        sortOptions={props.sortOptions}
+        sort={c.sort}
+        onSort={c.setSort}
+        order={c.order}
+        onOrder={c.setOrder}
+        onRefresh={async () => {
+          if (!(await list.refresh())) props.onNotice.failure(REFRESH_FAILED);
+        }}
+        refreshing={list.isValidating && !list.isLoading}
+      />
+      {list.error && !list.data && (
+        <Alert color="red" variant="light" role="alert">
+          {DASHBOARD_FALLBACK}
+        </Alert>
+      )}
+      {list.isLoading && <Loading label={props.loadingLabel} />}
+      {list.data && props.children}
+    </>
+  );
+}
+
 function PetitionsTab({ onNotice }: { onNotice: ReturnType<typeof useNotice> }) {
   const c = useListControls(DASHBOARD_PETITION_SORTS[0]!.value);
   const list = usePagedList<Petition>(
@@ -80,33 +120,20 @@ function PetitionsTab({ onNotice }: { onNotice: ReturnType<typeof useNotice> }) 
   });
   return (
     <Stack gap="md">
-      <ListToolbar
+      <TabList
+        controls={c}
+        list={list}
+        sortOptions={DASHBOARD_PETITION_SORTS}
         searchLabel="Search Petitions"
         searchPlaceholder="Title, story, goal or signature count"
-        search={c.search}
-        onSearch={c.setSearch}
-        sortOptions={DASHBOARD_PETITION_SORTS}
-        sort={c.sort}
-        onSort={c.setSort}
-        order={c.order}
-        onOrder={c.setOrder}
-        onRefresh={async () => {
-          if (!(await list.refresh())) onNotice.failure(REFRESH_FAILED);
-        }}
-        refreshing={list.isValidating && !list.isLoading}
-      />
-      {list.error && !list.data && (
-        <Alert color="red" variant="light" role="alert">
-          {DASHBOARD_FALLBACK}
-        </Alert>
-      )}
-      {list.isLoading && <Loading label="Loading petitions..." />}
-      {list.data && (
+        loadingLabel="Loading petitions..."
+        onNotice={onNotice}
+      >
         <Card withBorder padding={0} radius="md">
           <PetitionsTable petitions={list.items} showId onEdit={actions.edit} onDelete={actions.remove} />
           <TablePager page={c.page} pageSize={PAGE_SIZE} total={list.total} onChange={c.setPage} />
         </Card>
-      )}
+      </TabList>
       {actions.dialogs}
     </Stack>
   );
@@ -141,28 +168,15 @@ function SignaturesTab({ onNotice }: { onNotice: ReturnType<typeof useNotice> })
 
   return (
     <Stack gap="md">
-      <ListToolbar
+      <TabList
+        controls={c}
+        list={list}
+        sortOptions={DASHBOARD_SIGNATURE_SORTS}
         searchLabel="Search Signatures"
         searchPlaceholder="Name, e-mail, timeshare, petition or city"
-        search={c.search}
-        onSearch={c.setSearch}
-        sortOptions={DASHBOARD_SIGNATURE_SORTS}
-        sort={c.sort}
-        onSort={c.setSort}
-        order={c.order}
-        onOrder={c.setOrder}
-        onRefresh={async () => {
-          if (!(await list.refresh())) onNotice.failure(REFRESH_FAILED);
-        }}
-        refreshing={list.isValidating && !list.isLoading}
-      />
-      {list.error && !list.data && (
-        <Alert color="red" variant="light" role="alert">
-          {DASHBOARD_FALLBACK}
-        </Alert>
-      )}
-      {list.isLoading && <Loading label="Loading signatures..." />}
-      {list.data && (
+        loadingLabel="Loading signatures..."
+        onNotice={onNotice}
+      >
         <Card withBorder padding={0} radius="md">
           <ScrollArea>
             <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" miw={900} aria-label="Signatures">
@@ -208,7 +222,7 @@ function SignaturesTab({ onNotice }: { onNotice: ReturnType<typeof useNotice> })
           </ScrollArea>
           <TablePager page={c.page} pageSize={PAGE_SIZE} total={list.total} onChange={c.setPage} />
         </Card>
-      )}
+      </TabList>
       <ConfirmDialog
         opened={!!deleting}
         title="Delete Signature"

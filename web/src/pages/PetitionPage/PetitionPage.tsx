@@ -85,6 +85,22 @@ function SectionHeading({ kicker, title, children }: { kicker: string; title: st
   );
 }
 
+/** A page section with a centred heading; `aria-labelledby` points at the heading block. */
+function HeadedSection(props: { id: string; alt?: boolean; kicker: string; title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <section className={props.alt ? classes.sectionAlt : classes.section} aria-labelledby={props.id}>
+      <Container size="lg">
+        <Box id={props.id}>
+          <SectionHeading kicker={props.kicker} title={props.title}>
+            {props.intro}
+          </SectionHeading>
+        </Box>
+        {props.children}
+      </Container>
+    </section>
+  );
+}
+
 function Hero({ count }: { count: number }) {
   return (
     <section className={classes.hero} aria-labelledby="petition-title">
@@ -153,30 +169,28 @@ function Hero({ count }: { count: number }) {
 
 function Problems() {
   return (
-    <section className={classes.section} aria-labelledby="problem-title">
-      <Container size="lg">
-        <Box id="problem-title">
-          <SectionHeading kicker="The problem" title="Owners are trapped by rules written for sellers">
-            Timeshare contracts are easy to sign and almost impossible to leave. The law has not kept up.
-          </SectionHeading>
-        </Box>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
-          {PROBLEMS.map((problem) => (
-            <Card key={problem.title} withBorder padding="xl" className={classes.problemCard}>
-              <Stack gap="sm">
-                <div className={classes.iconBubble}>{PROBLEM_ICONS[problem.icon]}</div>
-                <Title order={3} fz="lg" c="ink.9">
-                  {problem.title}
-                </Title>
-                <Text c="dimmed" fz="sm" lh={1.6}>
-                  {problem.text}
-                </Text>
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-      </Container>
-    </section>
+    <HeadedSection
+      id="problem-title"
+      kicker="The problem"
+      title="Owners are trapped by rules written for sellers"
+      intro="Timeshare contracts are easy to sign and almost impossible to leave. The law has not kept up."
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
+        {PROBLEMS.map((problem) => (
+          <Card key={problem.title} withBorder padding="xl" className={classes.problemCard}>
+            <Stack gap="sm">
+              <div className={classes.iconBubble}>{PROBLEM_ICONS[problem.icon]}</div>
+              <Title order={3} fz="lg" c="ink.9">
+                {problem.title}
+              </Title>
+              <Text c="dimmed" fz="sm" lh={1.6}>
+                {problem.text}
+              </Text>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </HeadedSection>
   );
 }
 
@@ -210,41 +224,36 @@ function Stats() {
 
 function Testimonials() {
   return (
-    <section className={classes.sectionAlt} aria-labelledby="stories-title">
-      <Container size="lg">
-        <Box id="stories-title">
-          <SectionHeading kicker="Owners' stories" title="Real families, real consequences" />
-        </Box>
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-          {TESTIMONIALS.map((person, index) => (
-            <Card key={person.name} padding="xl" radius="lg" shadow="sm" className={classes.testimonial}>
-              <Stack gap="md">
-                <Group gap="md" wrap="nowrap">
-                  <InitialsAvatar name={person.name} index={index} size={64} />
-                  <Box>
-                    <Text fw={800} c="ink.9">
-                      {person.name}
-                    </Text>
-                    <Text fz="sm" c="dimmed">
-                      {person.place}
-                    </Text>
-                  </Box>
-                </Group>
-                <Box className={classes.quoteMark}>
-                  <IconQuote size={28} />
+    <HeadedSection id="stories-title" alt kicker="Owners' stories" title="Real families, real consequences">
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+        {TESTIMONIALS.map((person, index) => (
+          <Card key={person.name} padding="xl" radius="lg" shadow="sm" className={classes.testimonial}>
+            <Stack gap="md">
+              <Group gap="md" wrap="nowrap">
+                <InitialsAvatar name={person.name} index={index} size={64} />
+                <Box>
+                  <Text fw={800} c="ink.9">
+                    {person.name}
+                  </Text>
+                  <Text fz="sm" c="dimmed">
+                    {person.place}
+                  </Text>
                 </Box>
-                <Text component="blockquote" m={0} className={classes.quote}>
-                  “{person.quote}”
-                </Text>
-                <Text c="dimmed" fz="sm" lh={1.7}>
-                  {person.story}
-                </Text>
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-      </Container>
-    </section>
+              </Group>
+              <Box className={classes.quoteMark}>
+                <IconQuote size={28} />
+              </Box>
+              <Text component="blockquote" m={0} className={classes.quote}>
+                “{person.quote}”
+              </Text>
+              <Text c="dimmed" fz="sm" lh={1.7}>
+                {person.story}
+              </Text>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </HeadedSection>
   );
 }
 
@@ -299,83 +308,73 @@ function About() {
 
 function Plan() {
   return (
-    <section className={classes.sectionAlt} aria-labelledby="plan-title">
-      <Container size="lg">
-        <Box id="plan-title">
-          <SectionHeading kicker="Our plan" title="Three steps to change the law" />
-        </Box>
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
-          {PLAN.map((step, index) => (
-            <Group key={step.title} align="flex-start" wrap="nowrap" gap="md">
-              <div className={classes.stepNumber} aria-hidden="true">
-                {index + 1}
-              </div>
-              <Stack gap={6}>
-                <Title order={3} fz="lg" c="ink.9">
-                  {index + 1}. {step.title}
-                </Title>
-                <Text c="dimmed" lh={1.6}>
-                  {step.text}
-                </Text>
-              </Stack>
-            </Group>
-          ))}
-        </SimpleGrid>
-        <Group justify="center" mt={48}>
-          <Button component={Link} to={SIGN_HREF} size="lg" radius="xl">
-            Start with Step 1: Sign
-          </Button>
-        </Group>
-      </Container>
-    </section>
+    <HeadedSection id="plan-title" alt kicker="Our plan" title="Three steps to change the law">
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
+        {PLAN.map((step, index) => (
+          <Group key={step.title} align="flex-start" wrap="nowrap" gap="md">
+            <div className={classes.stepNumber} aria-hidden="true">
+              {index + 1}
+            </div>
+            <Stack gap={6}>
+              <Title order={3} fz="lg" c="ink.9">
+                {index + 1}. {step.title}
+              </Title>
+              <Text c="dimmed" lh={1.6}>
+                {step.text}
+              </Text>
+            </Stack>
+          </Group>
+        ))}
+      </SimpleGrid>
+      <Group justify="center" mt={48}>
+        <Button component={Link} to={SIGN_HREF} size="lg" radius="xl">
+          Start with Step 1: Sign
+        </Button>
+      </Group>
+    </HeadedSection>
   );
 }
 
 function Outcomes() {
   return (
-    <section className={classes.section} aria-labelledby="outcomes-title">
-      <Container size="lg">
-        <Box id="outcomes-title">
-          <SectionHeading kicker="Why it matters" title="What your signature changes" />
-        </Box>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Card className={classes.withCard} padding="xl" radius="lg">
-            <Title order={3} fz="xl" c="brand.9" mb="md">
-              With your signature
-            </Title>
-            <List
-              spacing="sm"
-              icon={
-                <ThemeIcon color="brand.6" size={24} radius="xl">
-                  <IconCheck size={14} />
-                </ThemeIcon>
-              }
-            >
-              {WITH_SIGNATURE.map((item) => (
-                <List.Item key={item}>{item}</List.Item>
-              ))}
-            </List>
-          </Card>
-          <Card className={classes.withoutCard} padding="xl" radius="lg">
-            <Title order={3} fz="xl" c="red.8" mb="md">
-              Without action
-            </Title>
-            <List
-              spacing="sm"
-              icon={
-                <ThemeIcon color="red.6" size={24} radius="xl">
-                  <IconX size={14} />
-                </ThemeIcon>
-              }
-            >
-              {WITHOUT_SIGNATURE.map((item) => (
-                <List.Item key={item}>{item}</List.Item>
-              ))}
-            </List>
-          </Card>
-        </SimpleGrid>
-      </Container>
-    </section>
+    <HeadedSection id="outcomes-title" kicker="Why it matters" title="What your signature changes">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card className={classes.withCard} padding="xl" radius="lg">
+          <Title order={3} fz="xl" c="brand.9" mb="md">
+            With your signature
+          </Title>
+          <List
+            spacing="sm"
+            icon={
+              <ThemeIcon color="brand.6" size={24} radius="xl">
+                <IconCheck size={14} />
+              </ThemeIcon>
+            }
+          >
+            {WITH_SIGNATURE.map((item) => (
+              <List.Item key={item}>{item}</List.Item>
+            ))}
+          </List>
+        </Card>
+        <Card className={classes.withoutCard} padding="xl" radius="lg">
+          <Title order={3} fz="xl" c="red.8" mb="md">
+            Without action
+          </Title>
+          <List
+            spacing="sm"
+            icon={
+              <ThemeIcon color="red.6" size={24} radius="xl">
+                <IconX size={14} />
+              </ThemeIcon>
+            }
+          >
+            {WITHOUT_SIGNATURE.map((item) => (
+              <List.Item key={item}>{item}</List.Item>
+            ))}
+          </List>
+        </Card>
+      </SimpleGrid>
+    </HeadedSection>
   );
 }
 
