@@ -8,6 +8,7 @@ import type { ApiError, Petition } from "../lib/api";
 import { formatCount, formatDateTimeNY } from "../lib/format";
 import { adminApi, adminRequest, type AuditEntry } from "./adminApi";
 import { ConfirmDialog } from "./components/ConfirmDialog";
+import { DataTable } from "./components/DataTable";
 import { ListToolbar } from "./components/ListToolbar";
 import { NoticeBanner } from "./components/NoticeBanner";
 import { PetitionsTable } from "./components/PetitionsTable";
@@ -178,48 +179,36 @@ function SignaturesTab({ onNotice }: { onNotice: ReturnType<typeof useNotice> })
         onNotice={onNotice}
       >
         <Card withBorder padding={0} radius="md">
-          <ScrollArea>
-            <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" miw={900} aria-label="Signatures">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Timeshare Name</Table.Th>
-                  <Table.Th>Petition ID</Table.Th>
-                  <Table.Th>Signed At (EST)</Table.Th>
-                  <Table.Th ta="right">Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.items.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text ta="center" c="dimmed" py="lg">
-                        No signatures found
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  list.items.map((row) => (
-                    <Table.Tr key={row.id} data-signature-id={row.id}>
-                      <Table.Td fw={600}>{`${row.firstName} ${row.lastName}`}</Table.Td>
-                      <Table.Td>{row.email}</Table.Td>
-                      <Table.Td c={row.timeshareName ? undefined : "dimmed"}>{orNA(row.timeshareName)}</Table.Td>
-                      <Table.Td>
-                        <Code fz="xs">{row.petitionId}</Code>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{signedAt(row)}</Table.Td>
-                      <Table.Td ta="right">
-                        <Button size="compact-sm" variant="light" color="red" onClick={() => { setError(null); setDeleting(row); }}>
-                          Delete
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+          <DataTable
+            label="Signatures"
+            minWidth={900}
+            columns={[
+              { header: "Name" },
+              { header: "Email" },
+              { header: "Timeshare Name" },
+              { header: "Petition ID" },
+              { header: "Signed At (EST)" },
+              { header: "Actions", align: "right" },
+            ]}
+            rows={list.items}
+            empty="No signatures found"
+            renderRow={(row) => (
+              <Table.Tr key={row.id} data-signature-id={row.id}>
+                <Table.Td fw={600}>{`${row.firstName} ${row.lastName}`}</Table.Td>
+                <Table.Td>{row.email}</Table.Td>
+                <Table.Td c={row.timeshareName ? undefined : "dimmed"}>{orNA(row.timeshareName)}</Table.Td>
+                <Table.Td>
+                  <Code fz="xs">{row.petitionId}</Code>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{signedAt(row)}</Table.Td>
+                <Table.Td ta="right">
+                  <Button size="compact-sm" variant="light" color="red" onClick={() => { setError(null); setDeleting(row); }}>
+                    Delete
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          />
           <TablePager page={c.page} pageSize={PAGE_SIZE} total={list.total} onChange={c.setPage} />
         </Card>
       </TabList>

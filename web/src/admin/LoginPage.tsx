@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Center, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { confirmSignIn, signIn } from "aws-amplify/auth";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
 import { LogoMark } from "../components/Logo";
 import { PageLoader } from "../components/PageLoader";
@@ -96,87 +96,84 @@ export function LoginPage() {
         {state.status === "signedIn" && !state.isAdmin ? (
           <AccessDenied />
         ) : newPasswordStep ? (
-          <Card withBorder padding="xl" radius="lg" shadow="sm">
-            <form onSubmit={submitNewPassword} noValidate aria-label="Password change">
-              <Stack gap="md">
-                <Center>
-                  <LogoMark size={48} />
-                </Center>
-                <Title order={1} fz={26} ta="center" c="ink.9">
-                  Choose a new password
-                </Title>
-                <Text c="dimmed" fz="sm" ta="center">
-                  Your account was created with a temporary password. Choose a new one to continue.
-                </Text>
-                {error && (
-                  <Alert color="red" variant="light" role="alert">
-                    {error}
-                  </Alert>
-                )}
-                <PasswordInput
-                  label="New password"
-                  name="new-password"
-                  autoComplete="new-password"
-                  required
-                  value={newPassword}
-                  onChange={(e) => setNewPassword(e.currentTarget.value)}
-                  error={newPasswordError}
-                  disabled={busy}
-                  data-autofocus
-                />
-                <Button type="submit" size="md" fullWidth disabled={busy}>
-                  {busy ? "Saving..." : "Set Password and Continue"}
-                </Button>
-              </Stack>
-            </form>
-          </Card>
+          <AuthCard
+            label="Password change"
+            onSubmit={submitNewPassword}
+            title="Choose a new password"
+            intro="Your account was created with a temporary password. Choose a new one to continue."
+            error={error}
+          >
+            <PasswordInput
+              label="New password"
+              name="new-password"
+              autoComplete="new-password"
+              required
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.currentTarget.value)}
+              error={newPasswordError}
+              disabled={busy}
+              data-autofocus
+            />
+            <Button type="submit" size="md" fullWidth disabled={busy}>
+              {busy ? "Saving..." : "Set Password and Continue"}
+            </Button>
+          </AuthCard>
         ) : (
-          <Card withBorder padding="xl" radius="lg" shadow="sm">
-            <form onSubmit={submit} noValidate aria-label="Admin login">
-              <Stack gap="md">
-                <Center>
-                  <LogoMark size={48} />
-                </Center>
-                <Title order={1} fz={26} ta="center" c="ink.9">
-                  Admin Login
-                </Title>
-                <Text c="dimmed" fz="sm" ta="center">
-                  Sign in with your administrator account.
-                </Text>
-                {error && (
-                  <Alert color="red" variant="light" role="alert">
-                    {error}
-                  </Alert>
-                )}
-                <TextInput
-                  label="Email"
-                  type="email"
-                  name="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.currentTarget.value)}
-                  error={fieldErrors.email}
-                  disabled={busy}
-                />
-                <PasswordInput
-                  label="Password"
-                  name="password"
-                  autoComplete="current-password"
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                  error={fieldErrors.password}
-                  disabled={busy}
-                />
-                <Button type="submit" size="md" fullWidth disabled={busy}>
-                  Login
-                </Button>
-              </Stack>
-            </form>
-          </Card>
+          <AuthCard label="Admin login" onSubmit={submit} title="Admin Login" intro="Sign in with your administrator account." error={error}>
+            <TextInput
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              error={fieldErrors.email}
+              disabled={busy}
+            />
+            <PasswordInput
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={fieldErrors.password}
+              disabled={busy}
+            />
+            <Button type="submit" size="md" fullWidth disabled={busy}>
+              Login
+            </Button>
+          </AuthCard>
         )}
       </Stack>
     </Center>
+  );
+}
+
+/** The sign-in card: logo, title, a line of help, the error, then the form's fields. */
+function AuthCard(props: { label: string; onSubmit: (e: FormEvent<HTMLFormElement>) => void; title: string; intro: string; error: string | null; children: ReactNode }) {
+  return (
+    <Card withBorder padding="xl" radius="lg" shadow="sm">
+      <form onSubmit={props.onSubmit} noValidate aria-label={props.label}>
+        <Stack gap="md">
+          <Center>
+            <LogoMark size={48} />
+          </Center>
+          <Title order={1} fz={26} ta="center" c="ink.9">
+            {props.title}
+          </Title>
+          <Text c="dimmed" fz="sm" ta="center">
+            {props.intro}
+          </Text>
+          {props.error && (
+            <Alert color="red" variant="light" role="alert">
+              {props.error}
+            </Alert>
+          )}
+          {props.children}
+        </Stack>
+      </form>
+    </Card>
   );
 }

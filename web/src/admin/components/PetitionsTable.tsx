@@ -1,4 +1,5 @@
-import { Badge, Button, Code, Group, Progress, ScrollArea, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { Badge, Button, Code, Group, Progress, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { DataTable } from "./DataTable";
 import { Link } from "react-router-dom";
 import type { Petition } from "../../lib/api";
 import { formatCount, formatDateTimeNY, formatPercent, progressValue } from "../../lib/format";
@@ -20,85 +21,72 @@ export function PetitionsTable({
   onEdit: (p: Petition) => void;
   onDelete: (p: Petition) => void;
 }) {
-  const columns = 5 + (showId ? 1 : 0) + (showProgress ? 1 : 0);
   return (
-    <ScrollArea>
-      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" miw={showProgress ? 980 : 900} aria-label="Petitions">
-        <Table.Thead>
-          <Table.Tr>
-            {showId && <Table.Th>ID</Table.Th>}
-            <Table.Th>Title</Table.Th>
-            <Table.Th ta="right">Goal</Table.Th>
-            <Table.Th ta="right">Signatures</Table.Th>
-            {showProgress && <Table.Th w={160}>Progress</Table.Th>}
-            <Table.Th>Created At</Table.Th>
-            <Table.Th ta="right">Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {petitions.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns}>
-                <Text ta="center" c="dimmed" py="lg">
-                  No petitions found
-                </Text>
+    <DataTable
+      label="Petitions"
+      minWidth={showProgress ? 980 : 900}
+      columns={[
+        showId && { header: "ID" },
+        { header: "Title" },
+        { header: "Goal", align: "right" },
+        { header: "Signatures", align: "right" },
+        showProgress && { header: "Progress", width: 160 },
+        { header: "Created At" },
+        { header: "Actions", align: "right" },
+      ]}
+      rows={petitions}
+      empty="No petitions found"
+      renderRow={(petition) => (
+          <Table.Tr key={petition.id} data-petition-id={petition.id}>
+            {showId && (
+              <Table.Td>
+                <Code fz="xs">{petition.id}</Code>
               </Table.Td>
-            </Table.Tr>
-          ) : (
-            petitions.map((petition) => (
-              <Table.Tr key={petition.id} data-petition-id={petition.id}>
-                {showId && (
-                  <Table.Td>
-                    <Code fz="xs">{petition.id}</Code>
-                  </Table.Td>
-                )}
-                <Table.Td fw={600} maw={360}>
-                  <Text fw={600} fz="sm" lineClamp={2} title={petition.title}>
-                    {petition.title}
+            )}
+            <Table.Td fw={600} maw={360}>
+              <Text fw={600} fz="sm" lineClamp={2} title={petition.title}>
+                {petition.title}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" data-column="goal">
+              {formatCount(petition.goal)}
+            </Table.Td>
+            <Table.Td ta="right">
+              <Badge variant="light" color="brand" size="lg">
+                {formatCount(petition.signatureCount)}
+              </Badge>
+            </Table.Td>
+            {showProgress && (
+              <Table.Td>
+                <Stack gap={4}>
+                  <Text fz="sm" fw={600}>
+                    {formatPercent(petition.signatureCount, petition.goal)}
                   </Text>
-                </Table.Td>
-                <Table.Td ta="right" data-column="goal">
-                  {formatCount(petition.goal)}
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Badge variant="light" color="brand" size="lg">
-                    {formatCount(petition.signatureCount)}
-                  </Badge>
-                </Table.Td>
-                {showProgress && (
-                  <Table.Td>
-                    <Stack gap={4}>
-                      <Text fz="sm" fw={600}>
-                        {formatPercent(petition.signatureCount, petition.goal)}
-                      </Text>
-                      <Progress value={progressValue(petition.signatureCount, petition.goal)} color="brand.6" size="sm" radius="xl" aria-hidden />
-                    </Stack>
-                  </Table.Td>
-                )}
-                <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTimeNY(petition.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap={6} justify="flex-end" wrap="nowrap">
-                    <Tooltip label="Open the public share page">
-                      <Button component={Link} to={sharePath(petition.id)} size="compact-sm" variant="light">
-                        View
-                      </Button>
-                    </Tooltip>
-                    <Button component={Link} to={petitionSignaturesPath(petition.id)} size="compact-sm" variant="light" color="ink">
-                      Signatures
-                    </Button>
-                    <Button size="compact-sm" variant="light" color="gold.8" onClick={() => onEdit(petition)}>
-                      Edit Goal
-                    </Button>
-                    <Button size="compact-sm" variant="light" color="red" onClick={() => onDelete(petition)}>
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
+                  <Progress value={progressValue(petition.signatureCount, petition.goal)} color="brand.6" size="sm" radius="xl" aria-hidden />
+                </Stack>
+              </Table.Td>
+            )}
+            <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTimeNY(petition.createdAt)}</Table.Td>
+            <Table.Td>
+              <Group gap={6} justify="flex-end" wrap="nowrap">
+                <Tooltip label="Open the public share page">
+                  <Button component={Link} to={sharePath(petition.id)} size="compact-sm" variant="light">
+                    View
+                  </Button>
+                </Tooltip>
+                <Button component={Link} to={petitionSignaturesPath(petition.id)} size="compact-sm" variant="light" color="ink">
+                  Signatures
+                </Button>
+                <Button size="compact-sm" variant="light" color="gold.8" onClick={() => onEdit(petition)}>
+                  Edit Goal
+                </Button>
+                <Button size="compact-sm" variant="light" color="red" onClick={() => onDelete(petition)}>
+                  Delete
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+      )}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Code, Group, Loader, ScrollArea, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { Alert, Button, Card, Center, Code, Group, Loader, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useRef, useState } from "react";
 import { useParams } from "react-router-dom";
@@ -7,6 +7,7 @@ import { formatCount } from "../../lib/format";
 import { downloadCsv } from "../../lib/download";
 import { adminApi, adminRequest, type ChunkAnswer, type ExportPage } from "../adminApi";
 import { ConfirmDialog } from "../components/ConfirmDialog";
+import { DataTable } from "../components/DataTable";
 import { ListToolbar } from "../components/ListToolbar";
 import { NoticeBanner } from "../components/NoticeBanner";
 import { OperationProgressBar } from "../components/OperationProgressBar";
@@ -212,57 +213,45 @@ export function SignaturesPage() {
       ) : (
         list.data && (
           <Card withBorder padding={0} radius="lg">
-            <ScrollArea>
-              <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" miw={1100} aria-label="Signatures">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={56}>#</Table.Th>
-                    <Table.Th>First Name</Table.Th>
-                    <Table.Th>Last Name</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Timeshare Name</Table.Th>
-                    <Table.Th>Petition ID</Table.Th>
-                    <Table.Th>Signed At (EST)</Table.Th>
-                    <Table.Th ta="right">Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.items.length === 0 ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={8}>
-                        <Text ta="center" c="dimmed" py="lg">
-                          No signatures found
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : (
-                    list.items.map((row, index) => (
-                      <Table.Tr key={row.id} data-signature-id={row.id}>
-                        <Table.Td c="dimmed">{(page - 1) * PAGE_SIZE + index + 1}</Table.Td>
-                        <Table.Td fw={600}>{row.firstName}</Table.Td>
-                        <Table.Td fw={600}>{row.lastName}</Table.Td>
-                        <Table.Td>{row.email}</Table.Td>
-                        <Table.Td c={row.timeshareName ? undefined : "dimmed"}>{orNA(row.timeshareName)}</Table.Td>
-                        <Table.Td>
-                          <Code fz="xs">{row.petitionId}</Code>
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: "nowrap" }}>{signedAt(row)}</Table.Td>
-                        <Table.Td>
-                          <Group gap={6} justify="flex-end" wrap="nowrap">
-                            <Button size="compact-sm" variant="light" onClick={() => setViewing(row)}>
-                              View Details
-                            </Button>
-                            <Button size="compact-sm" variant="light" color="red" onClick={() => setDeleting(row)}>
-                              Delete Signature
-                            </Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  )}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea>
+            <DataTable
+              label="Signatures"
+              minWidth={1100}
+              columns={[
+                { header: "#", width: 56 },
+                { header: "First Name" },
+                { header: "Last Name" },
+                { header: "Email" },
+                { header: "Timeshare Name" },
+                { header: "Petition ID" },
+                { header: "Signed At (EST)" },
+                { header: "Actions", align: "right" },
+              ]}
+              rows={list.items}
+              empty="No signatures found"
+              renderRow={(row, index) => (
+                <Table.Tr key={row.id} data-signature-id={row.id}>
+                  <Table.Td c="dimmed">{(page - 1) * PAGE_SIZE + index + 1}</Table.Td>
+                  <Table.Td fw={600}>{row.firstName}</Table.Td>
+                  <Table.Td fw={600}>{row.lastName}</Table.Td>
+                  <Table.Td>{row.email}</Table.Td>
+                  <Table.Td c={row.timeshareName ? undefined : "dimmed"}>{orNA(row.timeshareName)}</Table.Td>
+                  <Table.Td>
+                    <Code fz="xs">{row.petitionId}</Code>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{signedAt(row)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={6} justify="flex-end" wrap="nowrap">
+                      <Button size="compact-sm" variant="light" onClick={() => setViewing(row)}>
+                        View Details
+                      </Button>
+                      <Button size="compact-sm" variant="light" color="red" onClick={() => setDeleting(row)}>
+                        Delete Signature
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            />
             <TablePager page={page} pageSize={PAGE_SIZE} total={list.total} onChange={setPage} />
           </Card>
         )
