@@ -2,6 +2,7 @@ export * as Admins from "./index";
 
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
 import { settings } from "../config";
+import { errorAttributes, log } from "../log";
 
 /** Who an admin route's caller is, from the token's claims (access tokens carry `username`, not `email`). */
 export interface Caller {
@@ -43,7 +44,7 @@ export async function emailOf(caller: Caller): Promise<string> {
     emails.set(username, email);
     return email;
   } catch (err) {
-    console.warn(JSON.stringify({ level: "warn", msg: "admin e-mail lookup failed", username, err: String(err) }));
+    log.warn("admin e-mail lookup failed", { username, ...errorAttributes(err) });
     return username;
   }
 }

@@ -5,6 +5,7 @@ import { EventBridgeClient, PutEventsCommand } from "@aws-sdk/client-eventbridge
 import { z } from "zod";
 import { settings } from "../config";
 import { EVENT_SOURCE } from "./source";
+import { errorAttributes, log } from "../log";
 
 /** The envelope EventBridge hands to a rule's target; the local bus builds the same. */
 export interface Envelope<T = unknown> {
@@ -79,6 +80,6 @@ export async function publish<S extends z.ZodType>(def: EventDefinition<S>, deta
     );
     if (res.FailedEntryCount) throw new Error(`PutEvents failed: ${JSON.stringify(res.Entries)}`);
   } catch (err) {
-    console.error(JSON.stringify({ level: "error", msg: "event publish failed", type: def.type, detail: parsed, err: String(err) }));
+    log.error("event publish failed", { type: def.type, detail: parsed, ...errorAttributes(err) });
   }
 }

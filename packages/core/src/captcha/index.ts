@@ -3,6 +3,7 @@ export * as Captcha from "./index";
 import { z } from "zod";
 import { settings } from "../config";
 import { VisibleError } from "../util/error";
+import { errorAttributes, log } from "../log";
 
 export class CaptchaFailed extends VisibleError {
   constructor() {
@@ -31,7 +32,7 @@ export async function verify(token: string | undefined, action: string, remoteIp
     const res = await fetch(s.CAPTCHA_VERIFY_URL, { method: "POST", body, signal: AbortSignal.timeout(5000) });
     result = VerifyResponse.parse(await res.json());
   } catch (err) {
-    console.error(JSON.stringify({ level: "error", msg: "captcha verify unavailable", err: String(err) }));
+    log.error("captcha verify unavailable", errorAttributes(err));
     throw new CaptchaFailed();
   }
   if (!result.success || result.action !== action || (result.score ?? 0) < s.CAPTCHA_MIN_SCORE) {

@@ -13,6 +13,7 @@ import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
 import { ClientDetails, type MetaDetails } from "./meta";
 import { indexItem, touch } from "./index-item";
+import { log } from "../log";
 
 export { ClientDetails, metaDetails, deviceType, browserName, type MetaDetails } from "./meta";
 
@@ -104,7 +105,7 @@ export async function create(req: SignRequest): Promise<{ signature: Info; signa
   });
   const writtenAt = performance.now();
   touch(req.petitionId);
-  if (conflicts > 2) console.warn(JSON.stringify({ level: "warn", msg: "signing retried on shard conflicts", conflicts, petitionId: req.petitionId }));
+  if (conflicts > 2) log.warn("signing retried on shard conflicts", { conflicts, petitionId: req.petitionId });
   return { signature, signatureCount: await Petition.countAfter(req.petitionId, writtenAt) };
 }
 

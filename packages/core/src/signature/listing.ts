@@ -12,6 +12,7 @@ import { Order, Search, pageOf, pageQuery, type Page } from "../util/page";
 import { build, guardItem, signatureItem, type Info, type SignRequest } from "./index";
 import { decodeRow, indexItem, localEpoch, touch } from "./index-item";
 import { toRow, type SignatureRow } from "./row";
+import { errorAttributes, log } from "../log";
 
 /**
  * The admin signature list: search, sort and pages over up to ~100,000 signatures. docs/data-model.md
@@ -256,7 +257,7 @@ export async function list(input: z.input<typeof ListQuery>): Promise<Page<Signa
     const page = await newest(q.petitionId, q.pageSize);
     // Warm the index once the first page is ready, while the administrator reads it: their next
     // search or sort then finds the rows loaded (or loading) instead of starting from nothing.
-    scope(q.petitionId).catch((err) => console.warn(JSON.stringify({ level: "warn", msg: "index warm-up failed", err: String(err) })));
+    scope(q.petitionId).catch((err) => log.warn("index warm-up failed", errorAttributes(err)));
     return page;
   }
   return pageOf(await query(q), q.page, q.pageSize);

@@ -2,6 +2,7 @@ import { Sheets } from "@site/core/sheets";
 import { syncSignaturesSoon } from "@site/core/sheets/signatures";
 import { Signature } from "@site/core/signature";
 import { EventHandler } from "../lib/events";
+import { log } from "@site/core/log";
 
 let toldUnconfigured = false;
 
@@ -15,10 +16,10 @@ export const handler = EventHandler(Signature.Events.Created, async () => {
   if (missing) {
     if (!toldUnconfigured) {
       toldUnconfigured = true;
-      console.log(JSON.stringify({ level: "info", msg: "spreadsheet sync skipped", reason: missing }));
+      log.info("spreadsheet sync skipped", { reason: missing });
     }
     return;
   }
   const synced = await syncSignaturesSoon();
-  if (synced) console.log(JSON.stringify({ level: "info", msg: "signatures synced", ...synced }));
+  if (synced) log.info("signatures synced", synced);
 });

@@ -4,6 +4,7 @@ import { SheetsError } from "@site/core/sheets";
 import { syncSignatures } from "@site/core/sheets/signatures";
 import { VisibleError } from "@site/core/util/error";
 import { adminRoute, ok } from "../lib/http";
+import { errorAttributes, log } from "@site/core/log";
 
 /**
  * "Sync to Sheet": rewrites the Signatures tab now (Google Sheets deployed, a CSV file locally) and
@@ -15,7 +16,7 @@ export const handler = adminRoute(async (req) => {
   try {
     synced = await syncSignatures();
   } catch (err) {
-    console.error(JSON.stringify({ level: "error", msg: "signature sync failed", err: String(err), stack: (err as Error)?.stack }));
+    log.error("signature sync failed", errorAttributes(err));
     const reason = err instanceof SheetsError ? err.message : "unexpected error (see the server log)";
     throw new VisibleError(502, "sheets.sync_failed", `Failed to sync signatures: ${reason}`);
   }

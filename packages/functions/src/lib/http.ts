@@ -2,6 +2,7 @@ import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "aws-lambda";
 import type { z } from "zod";
 import { fromHeaders, type RequestMetadata } from "@site/core/request/metadata";
+import { errorAttributes, log } from "@site/core/log";
 import { VisibleError } from "@site/core/util/error";
 import { parse } from "@site/core/util/zod";
 import { loadSecrets } from "./secrets";
@@ -83,9 +84,7 @@ function requireAdmin(event: HttpEvent): Request["admin"] {
 
 function toResponse(err: unknown, event: HttpEvent): HttpResult {
   if (err instanceof VisibleError) return error(err.status, err.message, err.fields);
-  console.error(
-    JSON.stringify({ level: "error", msg: "unhandled", route: event.routeKey, err: String(err), stack: (err as Error)?.stack }),
-  );
+  log.error("unhandled", { route: event.routeKey, ...errorAttributes(err) });
   return error(500, "Something went wrong. Please try again later.");
 }
 
