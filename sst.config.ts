@@ -4,6 +4,7 @@ import { Auth } from "./stacks/Auth";
 import { Events } from "./stacks/Events";
 import { Api } from "./stacks/Api";
 import { Web } from "./stacks/Web";
+import { Schedules } from "./stacks/Schedules";
 
 export default {
   config() {
@@ -21,6 +22,6 @@ export default {
     // Production data (table, evidence bucket, user pool) is retained when a stack is removed.
     if (app.stage !== "prod") app.setDefaultRemovalPolicy("destroy");
 
-    app.stack(Storage).stack(Auth).stack(Events).stack(Api).stack(Web);
+    app.stack(Storage).stack(Auth).stack(Events).stack(Api).stack(Web).stack(Schedules);
   },
 } satisfies SSTConfig;

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -12,10 +13,22 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Web component tests render with web's React 19; SWR is hoisted to the root, next to an
+        // older React another tool brings, so it is bundled (inline) and pointed at web's copy
+        // (whose built-in useSyncExternalStore stands in for the shim, as in React ≥ 18).
+        resolve: {
+          alias: {
+            react: resolve("web/node_modules/react"),
+            "react-dom": resolve("web/node_modules/react-dom"),
+            "use-sync-external-store/shim": resolve("web/node_modules/react"),
+          },
+        },
         test: {
           name: "unit",
           include: ["packages/*/test/**/*.test.ts", "web/test/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "**/node_modules/**"],
+          // @mantine/hooks is hoisted to the root too (its `react` import must reach web's copy).
+          server: { deps: { inline: ["swr", /@mantine\//] } },
         },
       },
       {

@@ -19,7 +19,9 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { InitiateAuthCommand } from "@aws-sdk/client-cognito-identity-provider";
 import { resetSettings } from "@site/core/config";
-import { resetDb } from "@site/core/db/client";
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { db, resetDb } from "@site/core/db/client";
+import { Keys } from "@site/core/db/keys";
 import { SIGNATURE_COLUMNS, signatureCells } from "@site/core/sheets/signature-columns";
 import { Signature } from "@site/core/signature";
 import { allRows, importBatch } from "@site/core/signature/listing";
@@ -52,7 +54,9 @@ if (![N, BATCH, CONCURRENCY].every((v) => Number.isInteger(v) && v > 0)) {
   process.exit(2);
 }
 
-const TARGETS = { firstPage: 300, search: 2000, sort: 2000, export: 20_000 };
+/** The issue's targets at 100,000 signatures; the first page also ≤ FIRST_PAGE_RATIO × a bare 50-item Query. */
+const TARGETS = { firstPage: 150, search: 1000, sort: 1000, export: 10_000 };
+const FIRST_PAGE_RATIO = 1.5;
 
 // ---------------------------------------------------------------------------------------------
 // The stack and the administrator
@@ -213,11 +217,29 @@ const list = (query: string) => api<Page>(`/api/admin/signatures?petitionId=${en
 await new Promise((r) => setTimeout(r, 2100));
 const needle = lastName(4242);
 
-const firstPage = await timed("first page", async () => {
+// The baseline: the same 50-item Query the cold first page sends, straight to DynamoDB Local from this process.
+const bareQuery = await timed("bare 50-item Query", async () => {
+  const res = await db().send(
+    new QueryCommand({
+      TableName: TABLE_NAME,
+      KeyConditionExpression: "pk = :pk AND begins_with(sk, :sig)",
+      ExpressionAttributeValues: { ":pk": Keys.petition(petition.id).pk, ":sig": Keys.signaturePrefix },
+      ScanIndexForward: false,
+      Limit: 50,
+    }),
+  );
+  return `${res.Items?.length ?? 0} items`;
+});
+const firstPageOnce = async () => {
   const p = await list("page=1&pageSize=50");
   if (p.total !== N) throw new Error(`first page reports ${p.total} signatures, expected ${N}`);
   return `${p.items.length} of ${p.total}`;
-});
+};
+// Once, from the table: the API process has no rows of the petition yet, and starts loading them.
+const coldFirstPageStart = performance.now();
+await firstPageOnce();
+const coldFirstPageMs = performance.now() - coldFirstPageStart;
+console.log(`  first page, cold index (from the table): ${coldFirstPageMs.toFixed(0)} ms`);
 const search = await timed(`search "${needle}"`, async () => {
   const p = await list(`search=${encodeURIComponent(needle)}&page=1&pageSize=50`);
   return `${p.total} matches`;
@@ -226,6 +248,10 @@ const sort = await timed("sort by last name", async () => {
   const p = await list("sort=lastName&order=asc&page=1&pageSize=50");
   return `first ${p.items[0]?.lastName}`;
 });
+
+// The administrator's next visits to the first page: served from the warm index.
+const firstPageWarm = await timed("first page, warm index", firstPageOnce);
+const firstPage: Timing = { cold: coldFirstPageMs, warm: firstPageWarm.warm, detail: firstPageWarm.detail };
 
 let exportRows = 0;
 let csvBytes = 0;
@@ -260,21 +286,27 @@ const verdict = (ms: number, target: number) => (ms <= target ? "meets" : "MISSE
 const fmt = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
 const line = (name: string, t: Timing, target: number) =>
   `| ${name} | ${fmt(t.cold)} | ${fmt(t.warm)} | ≤ ${fmt(target)} | ${verdict(Math.max(t.cold, t.warm), target)} | ${t.detail} |`;
+const firstPageRatio = firstPage.warm / bareQuery.warm;
+const firstPageMet = firstPage.warm <= TARGETS.firstPage && firstPageRatio <= FIRST_PAGE_RATIO;
+const firstPageVerdict = `${firstPageMet ? "meets" : "MISSES"} (ratio ${firstPageRatio.toFixed(2)})`;
 const summary = [
   `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version},`,
   `one petition of ${N} signatures seeded with importBatch (batches of ${BATCH}, ${CONCURRENCY} at a time: ${seedSeconds.toFixed(1)} s,`,
   `${(N / seedSeconds).toFixed(0)} signatures/s), local stack (DynamoDB Local), timed over HTTP with an admin access token.`,
-  `"first" is the first call after seeding, "median" the median of ${REPEAT} more. The first page comes straight from the`,
-  "table and then starts loading the petition's admin index into the API process's cache; the first search, issued",
-  "right after it, waits for whatever of that load remains (a cold load of every row, measured alone, is printed below).",
+  `"first" is the first call after seeding, "median" the median of ${REPEAT} more. The first call of the first page comes`,
+  "straight from the table (the API process has no rows yet) and starts loading the petition's admin index into its",
+  "cache; every later first page is served from that warm index. The first search, issued right after, waits for",
+  "whatever of that load remains (a cold load of every row, measured alone, is printed below).",
   "",
   "| request | first | median | target | verdict | result |",
   "|---|---|---|---|---|---|",
-  line("first page (`GET /api/admin/signatures?petitionId=…`)", firstPage, TARGETS.firstPage),
+  `| bare 50-item DynamoDB Query (baseline, no HTTP) | ${fmt(bareQuery.cold)} | ${fmt(bareQuery.warm)} | | | ${bareQuery.detail} |`,
+  `| first page, warm index (\`GET /api/admin/signatures?petitionId=…\`) | ${fmt(firstPage.cold)} | ${fmt(firstPage.warm)} | ≤ ${fmt(TARGETS.firstPage)} and ≤ ${FIRST_PAGE_RATIO} × bare | ${firstPageVerdict} | ${firstPage.detail} |`,
   line(`search (\`search=${needle}\`, a last name)`, search, TARGETS.search),
   line("sort by last name (`sort=lastName&order=asc`)", sort, TARGETS.sort),
   line("full CSV export (every page at pageSize 1000 + toCsv)", exportTiming, TARGETS.export),
   "",
+  `First page median / bare Query median: **${firstPageRatio.toFixed(2)}** (target ≤ ${FIRST_PAGE_RATIO}).`,
   `Admin index cold load, measured alone (\`Listing.allRows\` in the benchmark process, empty cache): ${coldRows} rows in ${fmt(coldLoadMs)}.`,
   "",
   "Command: `npm run bench:admin` (options `--n`, `--batch`, `--concurrency`, `--repeat`, `--url`, `--dynamodb`, `--admin-email`, `--admin-password`).",
@@ -284,8 +316,7 @@ console.log(`\n${summary}\n`);
 recordSection("Admin console (`npm run bench:admin`)", summary);
 console.log("Recorded in docs/benchmarks.md");
 await own?.stop();
-const allMet = [
-  [firstPage, TARGETS.firstPage],
+const allMet = firstPageMet && [
   [search, TARGETS.search],
   [sort, TARGETS.sort],
   [exportTiming, TARGETS.export],

@@ -19,6 +19,7 @@ import { Signature } from "@site/core/signature";
 import { fromHeaders } from "@site/core/request/metadata";
 import { startEphemeralStack } from "./bench/stack-process";
 import { percentile, progress, recordSection, runPool } from "./bench/report";
+import { closeVisitors, postJson, visitorAddress } from "./bench/visitors";
 import { TABLE_NAME } from "./local/stack";
 
 const { values } = parseArgs({
@@ -53,12 +54,12 @@ async function waitForSideEffects() {
 const apiPetition = await Petition.create({ id: `bench-api-${run}`, title: "Benchmark (API)", story: "Benchmark petition", goal: N });
 const barePetition = await Petition.create({ id: `bench-bare-${run}`, title: "Benchmark (bare)", story: "Benchmark petition", goal: N });
 
-// Each request comes from its own viewer address, as distinct visitors would, so the per-IP limit
-// measures nothing here.
-const viewer = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}:443`;
+// Each request comes from its own loopback address, as distinct visitors would, so the per-IP limit
+// measures nothing here; the bare run counts the same addresses.
 const body = (i: number) =>
   JSON.stringify({
-    firstName: `Bench${i}`,
+    // names take no digits: 0-9 become a-j
+    firstName: `Bench${String(i).replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)])}`,
     lastName: "Signer",
     email: `bench-${run}-${i}@example.com`,
     client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" },
@@ -69,12 +70,12 @@ let bareConflicts = 0;
 async function bareSign(i: number, petitionId = barePetition.id) {
   const req: Signature.SignRequest = {
     petitionId,
-    client: viewer(i),
+    client: visitorAddress(i),
     firstName: `Bench${i}`,
     lastName: "Signer",
     email: `bare-${run}-${petitionId}-${i}@example.com`,
     newsletterConsent: false,
-    meta: Signature.metaDetails(fromHeaders({ "user-agent": "bench/1.0", "cloudfront-viewer-address": viewer(i) }, "127.0.0.1"), {
+    meta: Signature.metaDetails(fromHeaders({ "user-agent": "bench/1.0" }, visitorAddress(i)), {
       screenResolution: "1920x1080",
       timezone: "America/New_York",
       language: "en-US",
@@ -85,12 +86,7 @@ async function bareSign(i: number, petitionId = barePetition.id) {
 }
 let apiErrors = 0;
 async function apiSign(i: number, petitionId = apiPetition.id) {
-  const res = await fetch(`${url}/api/petitions/${petitionId}/signatures`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "cloudfront-viewer-address": viewer(i), "user-agent": "bench/1.0" },
-    body: body(i),
-  });
-  await res.arrayBuffer();
+  const res = await postJson(`${url}/api/petitions/${petitionId}/signatures`, body(i), visitorAddress(i), { "user-agent": "bench/1.0" });
   if (res.status !== 201) apiErrors++;
 }
 
@@ -157,14 +153,15 @@ const rows = [
 ];
 const table_ = rows.map((r) => `| ${r.join(" | ")} |`);
 table_.splice(1, 0, "|---|---|---|---|");
-const verdict = medianRatio >= 0.7 ? "meets" : "misses";
+const TARGET_RATIO = 0.9;
+const verdict = medianRatio >= TARGET_RATIO ? "meets" : "MISSES";
 const summary = [
   `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version},`,
   `${N} signatures at concurrency ${CONCURRENCY}, local stack (DynamoDB Local, in-process bus and subscribers).`,
   "",
   ...table_,
   "",
-  `- API / bare ratio: **${medianRatio.toFixed(2)}**, the median of the ${ROUNDS} rounds (${roundRatios.map((r) => r.toFixed(2)).join(", ")}); over all rounds ${ratio.toFixed(2)}. Target ≥ 0.70: ${verdict}`,
+  `- API / bare ratio: **${medianRatio.toFixed(2)}**, the median of the ${ROUNDS} rounds (${roundRatios.map((r) => r.toFixed(2)).join(", ")}); over all rounds ${ratio.toFixed(2)}. Target ≥ ${TARGET_RATIO.toFixed(2)}: ${verdict}`,
   `- Rounds: ${ROUNDS}, alternating API and bare, after a warm-up of ${WARMUP} of each`,
   `- Side effects (admin and signer e-mails, newsletter) trailed the API rounds by ${drainSeconds.toFixed(1)} s in all`,
   `- Shard conflicts retried in the bare run: ${bareConflicts}`,
@@ -176,5 +173,6 @@ const summary = [
 console.log(`\n${summary}\n`);
 recordSection("Signing (`npm run bench:sign`)", summary);
 console.log("Recorded in docs/benchmarks.md");
+closeVisitors();
 await own?.stop();
 process.exit(count === stored && apiErrors === 0 ? 0 : 1);

@@ -1,19 +1,42 @@
+import { RemovalPolicy } from "aws-cdk-lib";
+import { Secret } from "aws-cdk-lib/aws-secretsmanager";
+import { HttpRoute, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { Api as HttpApi, use, type ApiRouteProps, type StackContext } from "sst/constructs";
-import { routeKey, routes } from "../packages/functions/src/routes";
+import { isPublicWrite, routeKey, routes } from "../packages/functions/src/routes";
+import { deploySettings } from "./deploy-settings";
 import { Auth } from "./Auth";
 import { Events } from "./Events";
 import { functionProps } from "./function-props";
 import { Storage } from "./Storage";
 
-export function Api({ stack }: StackContext) {
+export function Api({ stack, app }: StackContext) {
   const { table, bucket, secrets } = use(Storage);
   const { auth } = use(Auth);
   const { bus } = use(Events);
+  const limits = deploySettings(app.stage);
+
+  // CloudFront adds it to every /api/* request (stacks/Web.ts); handlers trust the viewer's address
+  // and location only next to it, so calling the execute-api URL directly cannot forge them.
+  const originSecret = new Secret(stack, "OriginSecret", {
+    description: "Proves to the API that a request came through the site's CloudFront distribution",
+    generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  // Must precede the functions: stack defaults apply to functions created afterwards.
+  stack.addDefaultFunctionEnv({ ORIGIN_SECRET: originSecret.secretValue.unsafeUnwrap() });
 
   const apiRoutes: Record<string, ApiRouteProps<"cognito">> = {};
   for (const r of routes) {
     apiRoutes[routeKey(r)] = {
-      function: { handler: r.handler, ...(r.timeout ? { timeout: r.timeout } : {}) },
+      function: {
+        handler: r.handler,
+        ...(r.timeout ? { timeout: r.timeout } : {}),
+        // Each function gets only what its route declares (function-props.ts).
+        ...functionProps(r.needs, { table, bucket, bus, auth, secrets }),
+        ...(isPublicWrite(r) && limits.PUBLIC_WRITE_RESERVED_CONCURRENCY
+          ? { reservedConcurrentExecutions: limits.PUBLIC_WRITE_RESERVED_CONCURRENCY }
+          : {}),
+      },
       // The JWT authorizer only proves who the caller is; handlers still require the admin group.
       authorizer: r.access === "admin" ? "cognito" : "none",
     };
@@ -31,11 +54,24 @@ export function Api({ stack }: StackContext) {
         },
       },
     },
-    defaults: { function: functionProps({ table, bucket, bus, auth, secrets }) },
+    defaults: { throttle: { rate: limits.API_THROTTLE_RATE, burst: limits.API_THROTTLE_BURST } },
     routes: apiRoutes,
   });
 
+  // Public write routes get a tighter limit than the stage default. The stage names those routes,
+  // so CloudFormation must create them first. (RouteSettings is raw JSON: CloudFormation's casing.)
+  const stage = api.cdk.httpApi.defaultStage!.node.defaultChild as CfnStage;
+  stage.routeSettings = Object.fromEntries(
+    routes
+      .filter(isPublicWrite)
+      .map((r) => [
+        routeKey(r),
+        { ThrottlingRateLimit: limits.API_PUBLIC_WRITE_THROTTLE_RATE, ThrottlingBurstLimit: limits.API_PUBLIC_WRITE_THROTTLE_BURST },
+      ]),
+  );
+  for (const route of api.node.findAll().filter((c) => c instanceof HttpRoute)) stage.node.addDependency(route);
+
   stack.addOutputs({ ApiUrl: api.url });
 
-  return { api };
+  return { api, originSecret };
 }

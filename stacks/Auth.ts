@@ -1,9 +1,18 @@
-import { CfnUserPoolGroup } from "aws-cdk-lib/aws-cognito";
+import { CfnUserPoolGroup, ClientAttributes, Mfa } from "aws-cdk-lib/aws-cognito";
 import { Cognito, type StackContext } from "sst/constructs";
+import { deploySettings } from "./deploy-settings";
 
 export const ADMIN_GROUP = "admin";
 
+/**
+ * What an administrator may change on their own account with their access token. The e-mail
+ * (their identity in the audit trail), the phone number and the verified flags are managed by
+ * whoever runs `npm run admin:create`, never by the administrator.
+ */
+export const ADMIN_WRITABLE_ATTRIBUTES = { fullname: true, givenName: true, familyName: true, locale: true, timezone: true } as const;
+
 export function Auth({ stack, app }: StackContext) {
+  const { ADMIN_MFA } = deploySettings(app.stage);
   // Administrators are created by `npm run admin:create`; nobody can sign themselves up.
   const auth = new Cognito(stack, "Auth", {
     login: ["email"],
@@ -13,11 +22,15 @@ export function Auth({ stack, app }: StackContext) {
         selfSignUpEnabled: false,
         autoVerify: { email: true },
         deletionProtection: app.stage === "prod",
+        // TOTP only: SMS codes can be intercepted (SIM swap) and cost money.
+        mfa: ADMIN_MFA === "required" ? Mfa.REQUIRED : Mfa.OPTIONAL,
+        mfaSecondFactor: { otp: true, sms: false },
       },
       userPoolClient: {
         authFlows: { userPassword: true, userSrp: true },
         generateSecret: false,
         preventUserExistenceErrors: true,
+        writeAttributes: new ClientAttributes().withStandardAttributes(ADMIN_WRITABLE_ATTRIBUTES),
       },
     },
   });

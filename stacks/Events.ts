@@ -1,13 +1,18 @@
 import { Duration } from "aws-cdk-lib";
+import { Alarm, ComparisonOperator, TreatMissingData } from "aws-cdk-lib/aws-cloudwatch";
+import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
+import { Topic } from "aws-cdk-lib/aws-sns";
+import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { EventBus, use, type StackContext } from "sst/constructs";
 import { EVENT_SOURCE, subscribers } from "../packages/functions/src/subscribers";
 import { Auth } from "./Auth";
+import { deploySettings } from "./deploy-settings";
 import { functionProps } from "./function-props";
 import { Storage } from "./Storage";
 
-export function Events({ stack }: StackContext) {
+export function Events({ stack, app }: StackContext) {
   const { table, bucket, secrets } = use(Storage);
   const { auth } = use(Auth);
 
@@ -19,7 +24,21 @@ export function Events({ stack }: StackContext) {
     retentionPeriod: Duration.days(14),
   });
 
-  const shared = functionProps({ table, bucket, bus, auth, secrets });
+  // Anything in the dead-letter queue is an effect that never happened: tell someone.
+  const alarms = new Topic(stack, "Alarms");
+  const { ALARM_EMAIL } = deploySettings(app.stage);
+  if (ALARM_EMAIL) alarms.addSubscription(new EmailSubscription(ALARM_EMAIL));
+  const deadLetterAlarm = new Alarm(stack, "SubscriberDeadLettersAlarm", {
+    alarmDescription: "Events failed every retry and wait in the subscriber dead-letter queue",
+    metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: "Maximum" }),
+    threshold: 0,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    evaluationPeriods: 1,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+  deadLetterAlarm.addAlarmAction(new SnsAction(alarms));
+
+  const deps = { table, bucket, bus, auth, secrets };
   for (const s of subscribers) {
     bus.addRules(stack, {
       [s.name]: {
@@ -27,7 +46,7 @@ export function Events({ stack }: StackContext) {
         targets: {
           handler: {
             function: {
-              ...shared,
+              ...functionProps(s.needs, deps),
               handler: s.handler,
               ...(s.timeout ? { timeout: s.timeout } : {}),
               // EventBridge invokes asynchronously: a throwing handler is retried by Lambda,
@@ -50,5 +69,5 @@ export function Events({ stack }: StackContext) {
 
   stack.addOutputs({ EventBusName: bus.eventBusName });
 
-  return { bus };
+  return { bus, alarms };
 }

@@ -1,15 +1,8 @@
 import { Bucket, Config, Table, type StackContext } from "sst/constructs";
+import { SECRET_NAMES } from "../packages/functions/src/needs";
 
-/** Secrets are set per stage with `npx sst secrets set NAME value --stage <stage>`. */
-export const SECRET_NAMES = [
-  "CAPTCHA_SECRET",
-  "ADMIN_NOTIFY_RECIPIENTS",
-  "MAIL_FROM",
-  "SITE_URL",
-  // Google Sheets sync: the service account's JSON key and the spreadsheet id ("none" turns it off).
-  "GOOGLE_SERVICE_ACCOUNT",
-  "GOOGLE_SHEETS_SPREADSHEET_ID",
-] as const;
+/** Secrets are set per stage with `npx sst secrets set NAME value --stage <stage>`; routes declare which they need. */
+export { SECRET_NAMES };
 
 export function Storage({ stack, app }: StackContext) {
   const table = new Table(stack, "Table", {

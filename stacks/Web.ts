@@ -10,23 +10,37 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   OriginProtocolPolicy,
   OriginRequestCookieBehavior,
   OriginRequestHeaderBehavior,
   OriginRequestPolicy,
   OriginRequestQueryStringBehavior,
+  ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { StaticSite, use, type StackContext } from "sst/constructs";
 import { useProject } from "sst/project.js";
+import { ORIGIN_SECRET_HEADER } from "../packages/core/src/request/metadata";
+import {
+  cognitoOrigin,
+  contentSecurityPolicy,
+  FRAME_OPTIONS,
+  PERMISSIONS_POLICY,
+  REFERRER_POLICY,
+  STRICT_TRANSPORT_SECURITY,
+} from "../packages/core/src/request/security-headers";
 import { Api } from "./Api";
 import { defaultPetitionId } from "./function-props";
 import { pageRouterFor } from "./site-routing";
+import { rateLimitWebAcl, wafRateLimit } from "./waf";
 
 /**
  * Who and where the visitor is, as CloudFront saw it (packages/core/src/request/metadata.ts):
- * behind CloudFront, API Gateway's own source IP is an edge server's.
+ * behind CloudFront, API Gateway's own source IP is an edge server's. The API believes them only
+ * next to the origin secret CloudFront adds (ORIGIN_SECRET_HEADER).
  */
 export const VIEWER_GEO_HEADERS = [
   "CloudFront-Viewer-Address",
@@ -47,8 +61,31 @@ export const API_VIEWER_HEADERS = ["Content-Type", "User-Agent"];
 
 const UNCACHED_ERRORS = [400, 403, 404, 405, 500, 502, 503, 504];
 
+/** The security headers of packages/core/src/request/security-headers.ts as CloudFront's policy. */
+function securityHeadersPolicy(stack: StackContext["stack"]) {
+  const referrerPolicy = Object.values(HeadersReferrerPolicy).find((p) => p === REFERRER_POLICY);
+  if (!referrerPolicy) throw new Error(`CloudFront has no referrer policy "${REFERRER_POLICY}"`);
+  return new ResponseHeadersPolicy(stack, "SecurityHeaders", {
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ cognitoOrigin: cognitoOrigin(stack.region) }), override: true },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(STRICT_TRANSPORT_SECURITY.maxAgeSeconds),
+        includeSubdomains: STRICT_TRANSPORT_SECURITY.includeSubdomains,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption[FRAME_OPTIONS], override: true },
+      referrerPolicy: { referrerPolicy, override: true },
+    },
+    customHeadersBehavior: { customHeaders: [{ header: "Permissions-Policy", value: PERMISSIONS_POLICY, override: true }] },
+  });
+}
+
 export function Web({ stack }: StackContext) {
-  const { api } = use(Api);
+  const { api, originSecret } = use(Api);
+  const responseHeadersPolicy = securityHeadersPolicy(stack);
+  const wafLimit = wafRateLimit();
+  const webAcl = wafLimit === undefined ? undefined : rateLimitWebAcl(stack, wafLimit);
 
   // Authorization must be part of the cache key to reach the origin. A default TTL of 0 means
   // nothing is cached unless the API itself sends Cache-Control, and then per token and query.
@@ -88,18 +125,22 @@ export function Web({ stack }: StackContext) {
         // Error responses apply to the whole distribution, so none may swap in a page (that would
         // replace the API's own 403/404 bodies); they only stop CloudFront caching errors.
         errorResponses: UNCACHED_ERRORS.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
+        ...(webAcl ? { webAclId: webAcl.attrArn } : {}),
         defaultBehavior: {
           functionAssociations: [{ function: pageRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
+          responseHeadersPolicy,
         },
         additionalBehaviors: {
           "/api/*": {
             origin: new HttpOrigin(`${api.cdk.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
               protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+              customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret.secretValue.unsafeUnwrap() },
             }),
             viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
             allowedMethods: AllowedMethods.ALLOW_ALL,
             cachePolicy: apiCachePolicy,
             originRequestPolicy: apiOriginRequestPolicy,
+            responseHeadersPolicy,
           },
         },
       },

@@ -1,5 +1,7 @@
+import { Stack } from "aws-cdk-lib";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import type { Bucket, Cognito, Config, EventBus, FunctionProps, Table } from "sst/constructs";
+import type { Needs, SettingName } from "../packages/functions/src/needs";
 
 export interface FunctionDeps {
   table: Table;
@@ -15,30 +17,78 @@ export const defaultPetitionId = () => process.env.DEFAULT_PETITION_ID || "times
 /** The public reCAPTCHA site key, served to the browser by GET /api/config; unset turns captcha off. */
 const captchaSiteKey = () => process.env.CAPTCHA_SITE_KEY ?? "";
 
-/** What every API handler and event subscriber gets: the same settings, resources and secrets. */
-export function functionProps({ table, bucket, bus, auth, secrets }: FunctionDeps): FunctionProps {
-  return {
-    environment: {
-      TABLE_NAME: table.tableName,
-      BUCKET_NAME: bucket.bucketName,
-      EVENT_BUS_NAME: bus.eventBusName,
-      USER_POOL_ID: auth.userPoolId,
-      USER_POOL_CLIENT_ID: auth.userPoolClientId,
-      DEFAULT_PETITION_ID: defaultPetitionId(),
-      COUNTER_SHARDS: "10",
-      SIGN_RATE_LIMIT_PER_MINUTE: "10",
-      CAPTCHA_MIN_SCORE: "0.5",
-      CAPTCHA_SITE_KEY: captchaSiteKey(),
-      MAIL_DRIVER: "ses",
-      BUS_DRIVER: "eventbridge",
-      SHEETS_DRIVER: "google",
-    },
-    bind: [table, bucket, bus, ...secrets],
-    permissions: [
-      new PolicyStatement({ actions: ["events:PutEvents"], resources: [bus.eventBusArn] }),
-      new PolicyStatement({ actions: ["ses:SendEmail", "ses:SendRawEmail"], resources: ["*"] }),
-      // The audit trail names the administrator by e-mail, looked up in the user pool.
-      new PolicyStatement({ actions: ["cognito-idp:AdminGetUser"], resources: [auth.cdk.userPool.userPoolArn] }),
-    ],
-  };
+const settingValues = (): Record<SettingName, string> => ({
+  DEFAULT_PETITION_ID: defaultPetitionId(),
+  SIGN_RATE_LIMIT_PER_MINUTE: "10",
+  CAPTCHA_MIN_SCORE: "0.5",
+  CAPTCHA_SITE_KEY: captchaSiteKey(),
+  SHEETS_DRIVER: "google",
+});
+
+export const TABLE_ACTIONS = {
+  read: ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query"],
+  write: [
+    "dynamodb:GetItem",
+    "dynamodb:BatchGetItem",
+    "dynamodb:Query",
+    "dynamodb:PutItem",
+    "dynamodb:UpdateItem",
+    "dynamodb:DeleteItem",
+    "dynamodb:BatchWriteItem",
+    "dynamodb:ConditionCheckItem",
+  ],
+} as const;
+export const BUCKET_ACTIONS = {
+  read: ["s3:GetObject"],
+  write: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"],
+} as const;
+export const BUS_ACTIONS = ["events:PutEvents"] as const;
+export const MAIL_ACTIONS = ["ses:SendEmail"] as const;
+export const USER_POOL_READ_ACTIONS = ["cognito-idp:AdminGetUser"] as const;
+
+/**
+ * Turns what a route or subscriber declares it needs into its function props: IAM statements on
+ * exactly those resources, only the declared secrets bound, and only the settings it reads.
+ */
+export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets }: FunctionDeps): FunctionProps {
+  const environment: Record<string, string> = {};
+  const permissions: PolicyStatement[] = [];
+
+  if (needs.table) {
+    Object.assign(environment, { TABLE_NAME: table.tableName, COUNTER_SHARDS: "10" });
+    permissions.push(
+      new PolicyStatement({ actions: [...TABLE_ACTIONS[needs.table]], resources: [table.tableArn, `${table.tableArn}/index/*`] }),
+    );
+  }
+  if (needs.bucket) {
+    environment.BUCKET_NAME = bucket.bucketName;
+    permissions.push(new PolicyStatement({ actions: [...BUCKET_ACTIONS[needs.bucket]], resources: [`${bucket.bucketArn}/*`] }));
+  }
+  if (needs.bus) {
+    Object.assign(environment, { EVENT_BUS_NAME: bus.eventBusName, BUS_DRIVER: "eventbridge" });
+    permissions.push(new PolicyStatement({ actions: [...BUS_ACTIONS], resources: [bus.eventBusArn] }));
+  }
+  if (needs.mail) {
+    environment.MAIL_DRIVER = "ses";
+    // The sender (MAIL_FROM) is a secret, so any verified identity of this account and region.
+    const identities = Stack.of(table).formatArn({ service: "ses", resource: "identity", resourceName: "*" });
+    permissions.push(new PolicyStatement({ actions: [...MAIL_ACTIONS], resources: [identities] }));
+  }
+  if (needs.userPool) {
+    Object.assign(environment, { USER_POOL_ID: auth.userPoolId, USER_POOL_CLIENT_ID: auth.userPoolClientId });
+    if (needs.userPool === "read") {
+      // The audit trail names the administrator by e-mail, looked up in this user pool only.
+      permissions.push(new PolicyStatement({ actions: [...USER_POOL_READ_ACTIONS], resources: [auth.cdk.userPool.userPoolArn] }));
+    }
+  }
+  const values = settingValues();
+  for (const name of needs.settings ?? []) environment[name] = values[name];
+
+  const bind = (needs.secrets ?? []).map((name) => {
+    const secret = secrets.find((s) => s.name === name);
+    if (!secret) throw new Error(`Secret ${name} is declared in a route's needs but not created by the Storage stack`);
+    return secret;
+  });
+
+  return { environment, bind, permissions };
 }

@@ -29,6 +29,8 @@ export function localAuthorizer(opts: { issuer: string; jwksUri: string; clientI
       await loadJwks();
       try {
         const claims = (await verifier.verify(token)) as Record<string, unknown>;
+        // aws-jwt-verify checks `exp` only when present; API Gateway requires it.
+        if (typeof claims.exp !== "number") return undefined;
         const audience = claims.client_id ?? claims.aud;
         return audience === opts.clientId ? claims : undefined;
       } catch {

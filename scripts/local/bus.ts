@@ -1,9 +1,12 @@
 import { Bus } from "@site/core/bus";
+import { EffectInProgress } from "@site/core/idempotency";
+import { errorAttributes, log } from "@site/core/log";
+import { Outbox } from "@site/core/outbox";
 import { subscribers } from "../../packages/functions/src/subscribers";
 import { lambdaContext, loadHandler } from "./handlers";
 
-/** Delays before each retry, like EventBridge's retry policy but compressed for a laptop. */
-const RETRY_DELAYS_MS = [200, 1000, 3000];
+/** Delays before each retry, like EventBridge's and Lambda's retries but compressed for a laptop. */
+export const RETRY_DELAYS_MS = [200, 1000, 3000, 10_000];
 /**
  * Deliveries run at most this many at a time, in order, and start only while no API request is in
  * flight (`busy`). Deployed, subscribers are separate Lambdas that never slow the API; locally they
@@ -13,12 +16,22 @@ const RETRY_DELAYS_MS = [200, 1000, 3000];
  */
 const CONCURRENT_DELIVERIES = 2;
 
+export interface LocalBusOptions {
+  /** True while the API serves requests: deliveries wait. */
+  busy?: () => boolean;
+  /** One retry per entry, after that many ms (default RETRY_DELAYS_MS); then the delivery gives up. */
+  retryDelaysMs?: number[];
+}
+
 export interface LocalBus {
   /** Resolves when every delivery started so far has finished (succeeded or given up). */
   idle(): Promise<void>;
+  /** Deliveries that gave up after every retry: what EventBridge would send to the dead-letter queue. */
   failures: { subscriber: string; eventId: string; error: string }[];
-  /** Deliveries waiting or running. */
+  /** Deliveries waiting, running or waiting to retry. */
   backlog(): number;
+  /** Failed attempts so far that were scheduled for a retry. */
+  retried(): number;
   /** Tells the bus the API may have gone idle, so waiting deliveries can start. */
   kick(): void;
 }
@@ -26,31 +39,26 @@ export interface LocalBus {
 /**
  * The in-process stand-in for EventBridge: each published event goes, after the publishing request
  * has returned, to every subscriber of its detail type — the same handler modules the rules target —
- * with retries.
+ * with retries. A retry waits outside the delivery slots, so a failing subscriber does not hold up
+ * the others; a duplicate delivery that meets a live lease (EffectInProgress) waits for the lease.
+ * When every subscriber of an event has had it (succeeded or given up), the event's outbox item is
+ * acknowledged, as the outbox-ack rule does deployed.
  */
-export function installLocalBus(busy: () => boolean = () => false): LocalBus {
+export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): LocalBus {
+  const { busy = () => false, retryDelaysMs = RETRY_DELAYS_MS } = typeof opts === "function" ? { busy: opts } : opts;
   const failures: LocalBus["failures"] = [];
-
-  const deliver = async (envelope: Bus.Envelope, sub: (typeof subscribers)[number]) => {
-    const handler = await loadHandler(sub.handler);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await handler(envelope, lambdaContext(sub.name));
-        return;
-      } catch (err) {
-        if (attempt >= RETRY_DELAYS_MS.length) {
-          failures.push({ subscriber: sub.name, eventId: envelope.id, error: String(err) });
-          console.error(`[bus] ${sub.name} gave up on ${envelope.id}: ${err}`);
-          return;
-        }
-        await new Promise((r) => setTimeout(r, RETRY_DELAYS_MS[attempt]));
-      }
-    }
-  };
-
   const queue: (() => Promise<void>)[] = [];
   let running = 0;
+  let retrying = 0;
+  let retried = 0;
   let settled: (() => void)[] = [];
+
+  const backlog = () => queue.length + running + retrying;
+  const settle = () => {
+    if (backlog() > 0) return;
+    for (const resolve of settled) resolve();
+    settled = [];
+  };
   const pump = () => {
     while (running < CONCURRENT_DELIVERIES && queue.length && !busy()) {
       const job = queue.shift()!;
@@ -58,26 +66,55 @@ export function installLocalBus(busy: () => boolean = () => false): LocalBus {
       job().finally(() => {
         running--;
         pump();
-        if (running === 0 && queue.length === 0) {
-          for (const resolve of settled) resolve();
-          settled = [];
-        }
+        settle();
       });
     }
   };
 
-  Bus.deliverLocallyWith((envelope) => {
-    for (const sub of subscribers.filter((s) => s.detailType === envelope["detail-type"])) {
-      queue.push(() => deliver(envelope, sub));
+  /** One attempt; a failed one schedules the next, and `done` runs once the delivery is over. */
+  const attempt = (envelope: Bus.Envelope, sub: (typeof subscribers)[number], n: number, done: () => void) => async () => {
+    try {
+      const handler = await loadHandler(sub.handler);
+      await handler(envelope, lambdaContext(sub.name));
+      done();
+    } catch (err) {
+      if (n >= retryDelaysMs.length) {
+        failures.push({ subscriber: sub.name, eventId: Bus.eventId(envelope), error: String(err) });
+        log.error("local bus gave up", { subscriber: sub.name, eventId: Bus.eventId(envelope), ...errorAttributes(err) });
+        done();
+        return;
+      }
+      const delay = Math.max(retryDelaysMs[n], err instanceof EffectInProgress ? err.retryInMs + 50 : 0);
+      retrying++;
+      retried++;
+      setTimeout(() => {
+        retrying--;
+        queue.push(attempt(envelope, sub, n + 1, done));
+        pump();
+      }, delay);
     }
+  };
+
+  Bus.deliverLocallyWith((envelope) => {
+    const targets = subscribers.filter((s) => s.detailType === envelope["detail-type"]);
+    let remaining = targets.length;
+    const acknowledge = () =>
+      Outbox.acknowledge(Bus.eventId(envelope)).catch((err) => log.error("outbox acknowledgement failed", { eventId: Bus.eventId(envelope), ...errorAttributes(err) }));
+    // The acknowledgement counts as a delivery, so idle() also waits for it.
+    const done = () => {
+      if (--remaining === 0) queue.push(acknowledge);
+    };
+    if (remaining === 0) queue.push(acknowledge);
+    for (const sub of targets) queue.push(attempt(envelope, sub, 0, done));
     // after the publishing request has had its response
     setImmediate(pump);
   });
 
   return {
     failures,
-    idle: () => (running === 0 && queue.length === 0 ? Promise.resolve() : new Promise<void>((r) => settled.push(r))),
-    backlog: () => queue.length + running,
+    idle: () => (backlog() === 0 ? Promise.resolve() : new Promise<void>((r) => settled.push(r))),
+    backlog,
+    retried: () => retried,
     kick: () => setImmediate(pump),
   };
 }

@@ -1,6 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize } from "node:path";
+import { resetSettings, settings } from "@site/core/config";
+import { ORIGIN_SECRET_HEADER, VIEWER_HEADER_PREFIX } from "@site/core/request/metadata";
+import { cognitoOrigin, securityHeaders } from "@site/core/request/security-headers";
 import { routes, routeKey, type Route } from "../../packages/functions/src/routes";
 import type { LocalAuthorizer } from "./auth";
 import type { LocalBus } from "./bus";
@@ -64,10 +68,37 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-/** Builds the API Gateway v2 HTTP event the deployed Lambda would receive. */
-function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, match: RegExpExecArray, body: Buffer, claims?: Record<string, unknown>) {
+/**
+ * This server plays CloudFront, so like CloudFront it alone tells the handlers who the viewer is:
+ * the secret it adds to every API request is made here, once per process, and handed to the
+ * handlers through the ORIGIN_SECRET setting (createLocalServer).
+ */
+const originSecret = randomBytes(32).toString("base64url");
+
+/** The socket's address in CloudFront-Viewer-Address form: "203.0.113.9:46532", "2001:db8::1:46532". */
+function viewerAddressOf(req: IncomingMessage): string {
+  const ip = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+  return `${ip}:${req.socket.remotePort ?? 0}`;
+}
+
+/**
+ * The request headers as CloudFront forwards them to the API: whatever the caller sent as viewer
+ * headers or origin secret is dropped, and CloudFront's own are set.
+ */
+function forwardedHeaders(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(",") : v;
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined || k.startsWith(VIEWER_HEADER_PREFIX) || k === ORIGIN_SECRET_HEADER) continue;
+    headers[k] = Array.isArray(v) ? v.join(",") : v;
+  }
+  headers["cloudfront-viewer-address"] = viewerAddressOf(req);
+  headers[ORIGIN_SECRET_HEADER] = originSecret;
+  return headers;
+}
+
+/** Builds the API Gateway v2 HTTP event the deployed Lambda would receive behind CloudFront. */
+function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, match: RegExpExecArray, body: Buffer, claims?: Record<string, unknown>) {
+  const headers = forwardedHeaders(req);
   const query = Object.fromEntries(url.searchParams);
   const now = new Date();
   return {
@@ -128,8 +159,21 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, au
   res.end(result.body);
 }
 
+function decodedPath(url: URL): string | undefined {
+  try {
+    return decodeURIComponent(url.pathname);
+  } catch {
+    return undefined;
+  }
+}
+
 function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir: string) {
-  const path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, "");
+  const decoded = decodedPath(url);
+  if (decoded === undefined) {
+    res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
+    return res.end("Malformed percent-escape in the path");
+  }
+  const path = normalize(decoded).replace(/^(\.\.[/\\])+/, "");
   const file = join(webDir, path);
   const candidates = [file, join(file, "index.html")];
   let found = candidates.find((f) => f.startsWith(webDir) && existsSync(f) && statSync(f).isFile());
@@ -154,9 +198,15 @@ let apiInFlight = 0;
 export const apiBusy = () => apiInFlight > 0;
 
 export function createLocalServer(opts: LocalServerOptions): Server {
+  process.env.ORIGIN_SECRET = originSecret;
+  resetSettings();
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
     try {
+      // What CloudFront's response headers policy adds to every response (stacks/Web.ts).
+      const { AWS_REGION, USER_POOL_ENDPOINT } = settings();
+      const headers = securityHeaders({ cognitoOrigin: cognitoOrigin(AWS_REGION, USER_POOL_ENDPOINT), viteDevServer: !!opts.devMiddleware });
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
         apiInFlight++;
         try {

@@ -6,6 +6,7 @@ import { resetSettings } from "@site/core/config";
 import { resetDb } from "@site/core/db/client";
 import { localAuthorizer } from "./auth";
 import { installLocalBus, type LocalBus } from "./bus";
+import { startLocalSchedules } from "./schedules";
 import { startCognito, startDynamo, startS3, type Emulator } from "./emulators";
 import { freePort } from "./ports";
 import { ensureTable, ensureUser, ensureUserPool, LOCAL_REGION, type UserPool } from "./provision";
@@ -44,6 +45,16 @@ export const TABLE_NAME = "timeshare-local";
 export const BUCKET_NAME = "evidence";
 const USER_POOL_NAME = "timeshare-local";
 
+/** Where the local stack's adapters write instead of SES, EventBridge and Google (also used by scripts/jobs). */
+export const localDrivers = (dataDir: string) => ({
+  MAIL_DRIVER: "outbox",
+  OUTBOX_DIR: join(dataDir, "outbox"),
+  BUS_DRIVER: "local",
+  // "Sync to Sheet" writes CSV files here instead of calling Google.
+  SHEETS_DRIVER: "local",
+  SHEETS_DIR: join(dataDir, "sheets"),
+});
+
 const pick = async (port: number) => (port === 0 ? freePort() : port);
 
 /** The local admin's password is made once per data directory and kept there (never in git). */
@@ -62,7 +73,9 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
   mkdirSync(dataDir, { recursive: true });
   const started: Emulator[] = [];
   let server: Server | undefined;
+  let timers: { stop(): void } | undefined;
   const stop = async () => {
+    timers?.stop();
     if (server) await new Promise<void>((r) => server!.close(() => r()));
     await Promise.all(started.map((e) => e.stop()));
   };
@@ -90,12 +103,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       AWS_REGION: LOCAL_REGION,
       DYNAMODB_ENDPOINT: dynamo.url,
       S3_ENDPOINT: s3.url,
-      MAIL_DRIVER: "outbox",
-      OUTBOX_DIR: outboxDir,
-      BUS_DRIVER: "local",
-      // "Sync to Sheet" writes CSV files here instead of calling Google.
-      SHEETS_DRIVER: "local",
-      SHEETS_DIR: join(dataDir, "sheets"),
+      ...localDrivers(dataDir),
       USER_POOL_ID: userPool.userPoolId,
       USER_POOL_CLIENT_ID: userPool.clientId,
       USER_POOL_ENDPOINT: cognito.url,
@@ -113,6 +121,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
     ]);
 
     const bus = installLocalBus(apiBusy);
+    timers = startLocalSchedules(() => !apiBusy() && bus.backlog() === 0);
     server = createLocalServer({
       webDir: join(repoRoot, "web/dist"),
       outboxDir,

@@ -2,11 +2,12 @@ import { Match, type Template } from "aws-cdk-lib/assertions";
 import { use } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeKey, routes } from "../../packages/functions/src/routes";
+import type { Needs } from "../../packages/functions/src/needs";
 import { EVENT_SOURCE, subscribers } from "../../packages/functions/src/subscribers";
 import { SECRET_NAMES } from "../Storage";
 import { Web } from "../Web";
 import { STAGE, synthesize, type Synthesized } from "./synth";
-import { actionsOf, environmentOf, ofType, refId, resources, routeFunctionId, statementsOf } from "./template";
+import { environmentOf, ofType, refId, resources, routeFunctionId } from "./template";
 
 const PETITION_ID = "petition-under-test";
 const SITE_KEY = "site-key-under-test";
@@ -16,35 +17,29 @@ beforeAll(async () => {
   s = await synthesize({ DEFAULT_PETITION_ID: PETITION_ID, CAPTCHA_SITE_KEY: SITE_KEY });
 });
 
-/** What every API handler and subscriber must be deployed with. */
-function expectSharedSetup(t: Template, functionId: string) {
+/**
+ * The runtime, and the deployed value of each setting a function declares (least-privilege.test.ts
+ * checks that it gets nothing else).
+ */
+function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
   const env = environmentOf(t, functionId);
-  expect(env).toMatchObject({
+  const values: Record<string, string> = {
     DEFAULT_PETITION_ID: PETITION_ID,
-    COUNTER_SHARDS: "10",
     SIGN_RATE_LIMIT_PER_MINUTE: "10",
     CAPTCHA_MIN_SCORE: "0.5",
     CAPTCHA_SITE_KEY: SITE_KEY,
-    MAIL_DRIVER: "ses",
-    BUS_DRIVER: "eventbridge",
     SHEETS_DRIVER: "google",
-  });
-  for (const name of ["TABLE_NAME", "BUCKET_NAME", "EVENT_BUS_NAME", "USER_POOL_ID", "USER_POOL_CLIENT_ID"]) {
-    expect(env[name], name).toBeTypeOf("object"); // a reference to the deployed resource
-  }
-  for (const name of SECRET_NAMES) {
+  };
+  for (const name of needs.settings ?? []) expect(env[name], name).toBe(values[name]);
+  if (needs.table) expect(env).toMatchObject({ COUNTER_SHARDS: "10", TABLE_NAME: expect.any(Object) });
+  if (needs.mail) expect(env.MAIL_DRIVER).toBe("ses");
+  if (needs.bus) expect(env).toMatchObject({ BUS_DRIVER: "eventbridge", EVENT_BUS_NAME: expect.any(Object) });
+  if (needs.userPool) expect(env).toMatchObject({ USER_POOL_ID: expect.any(Object), USER_POOL_CLIENT_ID: expect.any(Object) });
+  for (const name of needs.secrets ?? []) {
     // SST fetches bound secrets from SSM at runtime; the template never holds a value.
     expect(env[`SST_Secret_value_${name}`]).toBe("__FETCH_FROM_SSM__");
   }
-  expect(s.functions.get(functionId)).toMatchObject({ runtime: "nodejs22.x", secrets: [...SECRET_NAMES] });
-  expect(actionsOf(t, functionId)).toEqual(
-    expect.arrayContaining(["events:PutEvents", "ses:SendEmail", "ses:SendRawEmail", "dynamodb:*", "s3:*"]),
-  );
-  // The audit trail looks up the administrator's e-mail, in this user pool only.
-  const lookups = statementsOf(t, functionId).filter((st) => [st.Action].flat().includes("cognito-idp:AdminGetUser"));
-  expect(lookups).toHaveLength(1);
-  expect(JSON.stringify(lookups[0].Resource)).toMatch(/Auth.*UserPool/);
-  expect(JSON.stringify(lookups[0].Resource)).not.toContain('"*"');
+  expect(s.functions.get(functionId)).toMatchObject({ runtime: "nodejs22.x" });
 }
 
 describe("Storage", () => {
@@ -136,13 +131,21 @@ describe("Auth", () => {
 });
 
 describe("Spreadsheet sync", () => {
-  it("gives the sheet-sync subscriber the time a full sync and its debounce need", () => {
+  it("runs every sync in a subscriber with 15 minutes, never inside an API request", () => {
     expect(subscribers.find((x) => x.name === "signature-sheet-sync")?.timeout).toBe(900);
-    expect(routes.find((r) => r.handler.includes("admin-sheets-sync-signatures"))?.timeout).toBe(30);
+    expect(subscribers.find((x) => x.name === "sheets-sync-job")).toMatchObject({ detailType: "sheets.sync_requested", timeout: 900 });
+    // the admin's button only records a job: default timeout, no Google secrets
+    expect(routes.find((r) => r.handler.includes("admin-sheets-sync-signatures"))).toMatchObject({ needs: { table: "write", bus: true } });
+    expect(routes.find((r) => r.handler.includes("admin-sheets-sync-signatures"))?.timeout).toBeUndefined();
+    expect(routes.filter((r) => r.needs.secrets?.some((n) => n.startsWith("GOOGLE_")))).toEqual([]);
   });
 
-  it("binds the Google secrets to every function", () => {
+  it("creates the Google secrets, bound only to functions that sync and never to a public route", () => {
     expect(SECRET_NAMES).toEqual(expect.arrayContaining(["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"]));
+    const syncers = [...routes, ...subscribers].filter((x) => x.needs.secrets?.includes("GOOGLE_SERVICE_ACCOUNT"));
+    expect(syncers.map((x) => x.handler)).toContain("packages/functions/src/events/signature-sheet-sync.handler");
+    for (const x of syncers) expect(x.needs.settings, x.handler).toContain("SHEETS_DRIVER");
+    expect(routes.filter((r) => r.access === "public" && r.needs.secrets?.some((n) => n.startsWith("GOOGLE_")))).toEqual([]);
   });
 });
 
@@ -169,7 +172,7 @@ describe("Events", () => {
 
     const functionId = refId(target.Arn);
     expect(s.functions.get(functionId)?.handler).toBe(sub.handler);
-    expectSharedSetup(events(), functionId);
+    expectSharedSetup(events(), functionId, sub.needs);
     expect(resources(events())[functionId].Properties.Timeout).toBe(sub.timeout ?? 10);
     events().hasResourceProperties("AWS::Lambda::EventInvokeConfig", {
       FunctionName: { Ref: functionId },
@@ -211,7 +214,7 @@ describe("Api", () => {
     const functionId = routeFunctionId(api(), key);
     expect(s.functions.get(functionId)?.handler).toBe(route.handler);
     expect(resources(api())[functionId].Properties.Timeout).toBe(route.timeout ?? 10);
-    expectSharedSetup(api(), functionId);
+    expectSharedSetup(api(), functionId, route.needs);
   });
 });
 

@@ -29,11 +29,11 @@ export interface Synthesized {
  * is where SST bundles functions and builds the site: nothing is built, nothing leaves the machine.
  * `env` is applied after the project's .env files are loaded, as a deploy-time override would be.
  */
-export async function synthesize(env: Record<string, string> = {}): Promise<Synthesized> {
-  await initProject({ stage: STAGE });
+export async function synthesize(env: Record<string, string> = {}, stage = STAGE): Promise<Synthesized> {
+  await initProject({ stage });
   Object.assign(process.env, env);
   const { name, region } = useProject().config;
-  const app = new App({ mode: "deploy", stage: STAGE, name, region });
+  const app = new App({ mode: "deploy", stage, name, region });
   await config.stacks(app);
 
   const functions = new Map<string, FunctionInfo>();

@@ -16,9 +16,11 @@ let page: Page;
 
 const stamp = Date.now();
 const title = `Console petition ${stamp}`;
+// names take no digits: the stamp's digits become letters a-j
+const nameStamp = String(stamp).replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)]);
 const signers = [
-  { first: "Alma", last: `Quill${stamp}`, email: `alma-${stamp}@example.com`, timeshare: "Harbor Point" },
-  { first: "Bruno", last: `Zed${stamp}`, email: `bruno-${stamp}@example.com`, timeshare: "" },
+  { first: "Alma", last: `Quill${nameStamp}`, email: `alma-${stamp}@example.com`, timeshare: "Harbor Point" },
+  { first: "Bruno", last: `Zed${nameStamp}`, email: `bruno-${stamp}@example.com`, timeshare: "" },
 ];
 let petitionId = "";
 
@@ -166,9 +168,21 @@ describe("the admin console", () => {
     await details.waitFor({ state: "detached" });
   });
 
-  it("syncs to the sheet", async () => {
+  it("syncs to the sheet as a job, following it until done", async () => {
+    const started = page.waitForResponse((r) => r.url().endsWith("/api/admin/sheets/signatures") && r.request().method() === "POST");
+    const polled = page.waitForResponse((r) => /\/api\/admin\/jobs\/[0-9a-z]{21}$/.test(r.url()));
     await page.getByRole("button", { name: "Sync to Sheet" }).click();
-    await page.getByText("Signatures synced successfully!").waitFor();
+    const answer = await started;
+    expect(answer.status()).toBe(202);
+    const { jobId } = (await answer.json()) as { jobId: string };
+    expect((await polled).url()).toContain(jobId);
+    const notice = page.getByText(/^Signatures synced successfully! [\d,]+ rows? written\.$/);
+    await notice.waitFor({ timeout: 30_000 });
+    const job = await adminGet<{ status: string; actor: string; result: { rows: number } }>(`/api/admin/jobs/${jobId}`);
+    expect(job).toMatchObject({ status: "done", actor: stack.admin.email });
+    expect(job.result.rows).toBeGreaterThanOrEqual(2);
+    await expect(notice.textContent()).resolves.toContain(job.result.rows.toLocaleString("en-US"));
+    await expect(page.getByRole("button", { name: "Sync to Sheet" }).isEnabled()).resolves.toBe(true);
   });
 
   it("exports the signatures as CSV", async () => {

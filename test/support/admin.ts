@@ -1,8 +1,7 @@
-import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand, InitiateAuthCommand } from "@aws-sdk/client-cognito-identity-provider";
 import { inject } from "vitest";
 import { localAuthorizer } from "../../scripts/local/auth";
-import { cognitoClient } from "../../scripts/local/provision";
 import { call, httpEvent } from "./http";
+import { signIn } from "./tokens";
 import type { HttpEvent } from "../../packages/functions/src/lib/http";
 
 /**
@@ -12,19 +11,12 @@ import type { HttpEvent } from "../../packages/functions/src/lib/http";
 export async function adminClaims(): Promise<{ email: string; claims: Record<string, string> }> {
   const e = inject("emulators");
   const email = `ops-${crypto.randomUUID().slice(0, 8)}@example.org`;
-  const password = "Test-password-1!";
-  const cognito = cognitoClient(e.cognito);
-  await cognito.send(new AdminCreateUserCommand({ UserPoolId: e.userPoolId, Username: email, MessageAction: "SUPPRESS", UserAttributes: [{ Name: "email", Value: email }] }));
-  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: e.userPoolId, Username: email, Password: password, Permanent: true }));
-  await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: e.userPoolId, Username: email, GroupName: "admin" }));
-  const auth = await cognito.send(
-    new InitiateAuthCommand({ AuthFlow: "USER_PASSWORD_AUTH", ClientId: e.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
-  );
+  const { accessToken } = await signIn({ endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId }, email, true);
   const verified = await localAuthorizer({
     issuer: `${e.cognito}/${e.userPoolId}`,
     jwksUri: `${e.cognito}/${e.userPoolId}/.well-known/jwks.json`,
     clientId: e.clientId,
-  }).verify(`Bearer ${auth.AuthenticationResult!.AccessToken!}`);
+  }).verify(`Bearer ${accessToken}`);
   if (!verified) throw new Error("token did not verify");
   // API Gateway passes every claim as a string, groups as "[admin]"
   const claims = Object.fromEntries(

@@ -27,6 +27,8 @@ Object.assign(process.env, {
   ADMIN_NOTIFY_RECIPIENTS: "admins@example.org",
   SITE_URL: "http://localhost:3000",
   MAIL_FROM: "petitions@example.org",
+  // What CloudFront (or the local server) proves itself with; see viaCloudFront in ./http.
+  ORIGIN_SECRET: `test-${randomUUID()}`,
 });
 delete process.env.CAPTCHA_SECRET;
 resetSettings();

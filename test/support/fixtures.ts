@@ -19,9 +19,12 @@ export async function petitionItems(petitionId: string) {
   return { all: items, signatures: of("signature"), guards: of("emailGuard"), shards: of("counterShard") };
 }
 
+/** Names take no digits (PersonName): 0-9 become a-j, so every n still gives its own name. */
+export const nameOf = (n: number | string) => String(n).replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)]);
+
 export const signer = (n: number | string, extra: Record<string, unknown> = {}) => ({
-  firstName: `First${n}`,
-  lastName: `Last${n}`,
+  firstName: `First${nameOf(n)}`,
+  lastName: `Last${nameOf(n)}`,
   email: `signer${n}-${randomUUID().slice(0, 6)}@example.com`,
   client: { screenResolution: "1920x1080", timezone: "America/Chicago", language: "en-US" },
   ...extra,

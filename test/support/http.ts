@@ -1,4 +1,12 @@
+import { settings } from "@site/core/config";
+import { ORIGIN_SECRET_HEADER } from "@site/core/request/metadata";
 import type { HttpEvent } from "../../packages/functions/src/lib/http";
+
+/** Viewer headers as CloudFront sends them to the API: with the origin secret that makes them believed. */
+export const viaCloudFront = (viewerHeaders: Record<string, string>): Record<string, string> => ({
+  ...viewerHeaders,
+  [ORIGIN_SECRET_HEADER]: settings().ORIGIN_SECRET ?? "",
+});
 
 /** A realistic API Gateway v2 event for calling a handler directly. */
 export function httpEvent(opts: {

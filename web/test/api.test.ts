@@ -54,4 +54,17 @@ describe("the shared fetcher", () => {
     expect(calls[1]![1].body).toBe('{"firstName":"A"}');
     expect((calls[1]![1].headers as Record<string, string>)["Content-Type"]).toBe("application/json");
   });
+
+  it("sends the JSON content type on every write, with or without a body, and not on reads", async () => {
+    const fetchMock = respond(200, {});
+    vi.stubGlobal("fetch", fetchMock);
+    await request("/api/admin/test-email", { method: "POST" });
+    await request("/api/admin/petitions/p", { method: "PATCH", body: { goal: 5 } });
+    await request("/api/admin/petitions/p", { method: "DELETE" });
+    await request(api.signatureCount);
+    const types = (fetchMock.mock.calls as unknown as [string, RequestInit][]).map(
+      ([, init]) => (init.headers as Record<string, string>)["Content-Type"],
+    );
+    expect(types).toEqual(["application/json", "application/json", undefined, undefined]);
+  });
 });

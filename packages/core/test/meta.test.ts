@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { browserName, deviceType, metaDetails } from "../src/signature/meta";
-import { fromHeaders, stripPort } from "../src/request/metadata";
+import { fromHeaders, fromOrigin, rateLimitSubject, viewerAddress } from "../src/request/metadata";
 
 const UA = {
   iphone: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
@@ -30,27 +30,59 @@ describe("browser name", () => {
 });
 
 describe("request metadata", () => {
-  it("prefers CloudFront's viewer address and decodes its geolocation headers", () => {
-    const meta = fromHeaders(
-      {
-        "cloudfront-viewer-address": "[2001:db8::1]:5555",
-        "cloudfront-viewer-city": "S%C3%A3o%20Paulo",
-        "cloudfront-viewer-country": "BR",
-        "user-agent": UA.firefox,
-      },
-      "10.0.0.1",
-    );
-    expect(meta).toMatchObject({ ipAddress: "2001:db8::1", city: "São Paulo", country: "BR", userAgent: UA.firefox });
+  const SECRET = "origin-secret-under-test-0123456789";
+  const viewer = {
+    "cloudfront-viewer-address": "2001:db8::1:5555",
+    "cloudfront-viewer-city": "S%C3%A3o%20Paulo",
+    "cloudfront-viewer-country": "BR",
+    "cloudfront-viewer-latitude": "-23.55",
+    "user-agent": UA.firefox,
+  };
+
+  it("takes CloudFront's viewer address and decodes its geolocation headers when the origin secret matches", () => {
+    const meta = fromHeaders({ ...viewer, "x-origin-verify": SECRET }, "10.0.0.1", SECRET);
+    expect(meta).toMatchObject({ ipAddress: "2001:db8::1", city: "São Paulo", country: "BR", latitude: "-23.55", userAgent: UA.firefox });
   });
 
-  it("strips ports from IPv4 and IPv6 viewer addresses", () => {
-    expect(stripPort("203.0.113.9:443")).toBe("203.0.113.9");
-    expect(stripPort("[2001:db8::1]:443")).toBe("2001:db8::1");
-    expect(stripPort("2001:db8::1")).toBe("2001:db8::1");
+  it("ignores viewer headers without the origin secret, with a wrong one, or when no secret is configured", () => {
+    const untrusted = { ipAddress: "10.0.0.1", userAgent: UA.firefox };
+    expect(fromHeaders(viewer, "10.0.0.1", SECRET)).toEqual(untrusted);
+    expect(fromHeaders({ ...viewer, "x-origin-verify": `${SECRET}x` }, "10.0.0.1", SECRET)).toEqual(untrusted);
+    expect(fromHeaders({ ...viewer, "x-origin-verify": SECRET.slice(0, -1) }, "10.0.0.1", SECRET)).toEqual(untrusted);
+    expect(fromHeaders({ ...viewer, "x-origin-verify": "" }, "10.0.0.1", "")).toEqual(untrusted);
+    expect(fromHeaders({ ...viewer, "x-origin-verify": SECRET }, "10.0.0.1", undefined)).toEqual(untrusted);
+    expect(fromOrigin({ "x-origin-verify": SECRET }, SECRET)).toBe(true);
+  });
+
+  it("falls back to the source IP when a trusted viewer address does not parse", () => {
+    const meta = fromHeaders({ "cloudfront-viewer-address": "not-an-ip:443", "x-origin-verify": SECRET }, "10.0.0.1", SECRET);
+    expect(meta.ipAddress).toBe("10.0.0.1");
+  });
+
+  it("reads CloudFront's viewer address as address and port, IPv6 without brackets", () => {
+    expect(viewerAddress("203.0.113.9:443")).toBe("203.0.113.9");
+    expect(viewerAddress("2001:db8::1:46532")).toBe("2001:db8::1");
+    expect(viewerAddress("2001:db8:85a3:0:0:8a2e:370:7334:443")).toBe("2001:db8:85a3:0:0:8a2e:370:7334");
+    expect(viewerAddress("::1:8080")).toBe("::1");
+    expect(viewerAddress("[2001:db8::1]:443")).toBe("2001:db8::1");
+    expect(viewerAddress("203.0.113.9")).toBeUndefined();
+    expect(viewerAddress("garbage")).toBeUndefined();
+  });
+
+  it("rate-limits IPv4 clients by address and IPv6 clients by their /64", () => {
+    expect(rateLimitSubject("203.0.113.9")).toBe("203.0.113.9");
+    expect(rateLimitSubject("2001:db8:aa:bb:1::1")).toBe("2001:db8:aa:bb::/64");
+    expect(rateLimitSubject("2001:DB8:AA:BB:ffff:ffff:ffff:ffff")).toBe("2001:db8:aa:bb::/64");
+    expect(rateLimitSubject("2001:db8:aa:bc::1")).toBe("2001:db8:aa:bc::/64");
+    expect(rateLimitSubject("2001:0db8:00aa:00bb::7")).toBe("2001:db8:aa:bb::/64");
+    expect(rateLimitSubject("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(rateLimitSubject("::1")).toBe("0:0:0:0::/64");
+    expect(rateLimitSubject("::ffff:198.51.100.7")).toBe("198.51.100.7");
+    expect(rateLimitSubject("")).toBe("unknown");
   });
 
   it("fills every missing detail with Unknown", () => {
-    const meta = metaDetails(fromHeaders({}, "198.51.100.1"));
+    const meta = metaDetails(fromHeaders({}, "198.51.100.1", undefined));
     expect(meta).toEqual({
       browser: "Unknown",
       deviceType: "Desktop",

@@ -3,6 +3,8 @@
  * so they cannot drift. `handler` uses SST's "<file without extension>.<export>" form, relative to
  * the repository root.
  */
+import type { Needs } from "./needs";
+
 export type Access = "public" | "admin";
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -12,6 +14,8 @@ export interface Route {
   path: string;
   handler: string;
   access: Access;
+  /** What the handler uses; the stacks grant exactly this (packages/functions/src/needs.ts). */
+  needs: Needs;
   /** Lambda timeout in seconds when the default (10) is too short; API Gateway waits at most 30. */
   timeout?: number;
 }
@@ -19,24 +23,29 @@ export interface Route {
 const fn = (file: string) => `packages/functions/src/http/${file}.handler`;
 
 export const routes: Route[] = [
-  { method: "GET", path: "/api/health", handler: fn("health"), access: "public" },
-  { method: "GET", path: "/api/config", handler: fn("config"), access: "public" },
-  { method: "GET", path: "/api/petitions/{id}", handler: fn("petition-get"), access: "public" },
-  { method: "POST", path: "/api/petitions/{id}/signatures", handler: fn("signature-create"), access: "public" },
-  { method: "GET", path: "/api/signatures/count", handler: fn("signature-count"), access: "public" },
-  { method: "GET", path: "/api/admin/petitions", handler: fn("admin-petition-list"), access: "admin" },
-  { method: "POST", path: "/api/admin/petitions", handler: fn("admin-petition-create"), access: "admin" },
-  { method: "PATCH", path: "/api/admin/petitions/{id}", handler: fn("admin-petition-update"), access: "admin" },
-  { method: "DELETE", path: "/api/admin/petitions/{id}", handler: fn("admin-petition-delete"), access: "admin" },
-  { method: "GET", path: "/api/admin/signatures", handler: fn("admin-signature-list"), access: "admin" },
-  { method: "GET", path: "/api/admin/signatures/export", handler: fn("admin-signature-export"), access: "admin" },
-  { method: "POST", path: "/api/admin/signatures/delete-all", handler: fn("admin-signature-delete-all"), access: "admin" },
-  { method: "GET", path: "/api/admin/petitions/{id}/signatures/{signatureId}", handler: fn("admin-signature-get"), access: "admin" },
-  { method: "DELETE", path: "/api/admin/petitions/{id}/signatures/{signatureId}", handler: fn("admin-signature-delete"), access: "admin" },
-  { method: "POST", path: "/api/admin/sheets/signatures", handler: fn("admin-sheets-sync-signatures"), access: "admin", timeout: 30 },
-  { method: "POST", path: "/api/admin/test-email", handler: fn("admin-test-email"), access: "admin" },
-  { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit-list"), access: "admin" },
+  { method: "GET", path: "/api/health", handler: fn("health"), access: "public", needs: {} },
+  { method: "GET", path: "/api/config", handler: fn("config"), access: "public", needs: { userPool: "ids", settings: ["DEFAULT_PETITION_ID", "CAPTCHA_SITE_KEY"] } },
+  { method: "GET", path: "/api/petitions/{id}", handler: fn("petition-get"), access: "public", needs: { table: "read" } },
+  { method: "POST", path: "/api/petitions/{id}/signatures", handler: fn("signature-create"), access: "public", needs: { table: "write", bus: true, secrets: ["CAPTCHA_SECRET"], settings: ["SIGN_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
+  { method: "GET", path: "/api/signatures/count", handler: fn("signature-count"), access: "public", needs: { table: "read", settings: ["DEFAULT_PETITION_ID"] } },
+  { method: "GET", path: "/api/admin/petitions", handler: fn("admin-petition-list"), access: "admin", needs: { table: "read" } },
+  { method: "POST", path: "/api/admin/petitions", handler: fn("admin-petition-create"), access: "admin", needs: { table: "write" } },
+  { method: "PATCH", path: "/api/admin/petitions/{id}", handler: fn("admin-petition-update"), access: "admin", needs: { table: "write", userPool: "read" } },
+  { method: "DELETE", path: "/api/admin/petitions/{id}", handler: fn("admin-petition-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
+  { method: "GET", path: "/api/admin/signatures", handler: fn("admin-signature-list"), access: "admin", needs: { table: "read" } },
+  { method: "GET", path: "/api/admin/signatures/export", handler: fn("admin-signature-export"), access: "admin", needs: { table: "write", userPool: "read" } },
+  { method: "POST", path: "/api/admin/signatures/delete-all", handler: fn("admin-signature-delete-all"), access: "admin", needs: { table: "write", userPool: "read" } },
+  { method: "GET", path: "/api/admin/petitions/{id}/signatures/{signatureId}", handler: fn("admin-signature-get"), access: "admin", needs: { table: "read" } },
+  { method: "DELETE", path: "/api/admin/petitions/{id}/signatures/{signatureId}", handler: fn("admin-signature-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
+  // Starts the sync as a job (202 {jobId}); the sheets-sync-job subscriber runs it with the Google secrets.
+  { method: "POST", path: "/api/admin/sheets/signatures", handler: fn("admin-sheets-sync-signatures"), access: "admin", needs: { table: "write", bus: true, userPool: "read" } },
+  { method: "GET", path: "/api/admin/jobs/{id}", handler: fn("admin-job-get"), access: "admin", needs: { table: "read" } },
+  { method: "POST", path: "/api/admin/test-email", handler: fn("admin-test-email"), access: "admin", needs: { userPool: "read", mail: true, secrets: ["MAIL_FROM"] } },
+  { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit-list"), access: "admin", needs: { table: "read" } },
 ];
 
 /** "GET /api/petitions/{id}" — the key API Gateway uses for a route. */
 export const routeKey = (r: Pick<Route, "method" | "path">) => `${r.method} ${r.path}`;
+
+/** Anyone may call it and it writes: tighter API throttling and a concurrency cap (stacks/Api.ts). */
+export const isPublicWrite = (r: Pick<Route, "method" | "access">) => r.access === "public" && r.method !== "GET";

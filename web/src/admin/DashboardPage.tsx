@@ -16,7 +16,7 @@ import { TablePager } from "./components/TablePager";
 import { usePetitionActions } from "./components/usePetitionActions";
 import { useNotice } from "./hooks/useNotice";
 import { usePagedList, type PagedList } from "./hooks/usePagedList";
-import { auditActionLabel } from "./lib/audit";
+import { auditActionLabel, auditStatusNote } from "./lib/audit";
 import { withQuery } from "./lib/query";
 import { orNA, signedAt, type SignatureRow } from "./lib/signatures";
 import { DASHBOARD_PETITION_SORTS, DASHBOARD_SIGNATURE_SORTS, apiSort, type SortOrder } from "./lib/sorting";
@@ -278,6 +278,11 @@ function RecentActivity() {
                       <Text fz="xs" c="dimmed" span ml={6}>
                         {entry.target}
                       </Text>
+                    )}
+                    {auditStatusNote(entry.status) && (
+                      <Badge variant="light" color="yellow" size="sm" ml={6} data-audit-status={entry.status}>
+                        {auditStatusNote(entry.status)}
+                      </Badge>
                     )}
                   </Table.Td>
                   <Table.Td ta="right">

@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Center, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { confirmSignIn, signIn } from "aws-amplify/auth";
+import { Alert, Anchor, Button, Card, Center, Code, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { confirmSignIn, signIn, type SignInOutput } from "aws-amplify/auth";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
 import { LogoMark } from "../components/Logo";
@@ -7,8 +7,9 @@ import { PageLoader } from "../components/PageLoader";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { AccessDenied } from "./AccessDenied";
 import { useAuth } from "./auth";
+import { nextScreen, normalizeCode, signInError } from "./signInSteps";
 
-const LOGIN_FALLBACK = "An error occurred during login";
+type Step = "credentials" | "newPassword" | "totpSetup" | "totpCode";
 
 export function LoginPage() {
   useDocumentTitle("Admin Login");
@@ -19,13 +20,70 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  /** Set when Cognito wants a new password (administrators created with a temporary one). */
-  const [newPasswordStep, setNewPasswordStep] = useState(false);
+  /** After the password: a new password (temporary ones), then TOTP setup or a TOTP code. */
+  const [step, setStep] = useState<Step>("credentials");
   const [newPassword, setNewPassword] = useState("");
   const [newPasswordError, setNewPasswordError] = useState<string | undefined>();
+  const [totpSetup, setTotpSetup] = useState<{ secret: string; uri: string } | null>(null);
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | undefined>();
 
   if (state.status === "loading") return <PageLoader label="Checking your session..." />;
   if (state.status === "signedIn" && state.isAdmin) return <Navigate to="/admin/dashboard" replace />;
+
+  function restart(message: string) {
+    setStep("credentials");
+    setPassword("");
+    setCode("");
+    setTotpSetup(null);
+    setError(message);
+  }
+
+  /** Moves to whatever Cognito asks for next; answers "which MFA?" with TOTP, the only one offered. */
+  async function advance(result: SignInOutput): Promise<void> {
+    const screen = nextScreen(result, email.trim());
+    switch (screen.kind) {
+      case "done":
+        await refresh();
+        navigate("/admin/dashboard", { replace: true });
+        return;
+      case "chooseTotp":
+        return advance(await confirmSignIn({ challengeResponse: "TOTP" }));
+      case "newPassword":
+        setPassword("");
+        setStep("newPassword");
+        return;
+      case "totpSetup":
+        setTotpSetup({ secret: screen.secret, uri: screen.uri });
+        setCode("");
+        setStep("totpSetup");
+        return;
+      case "totpCode":
+        setCode("");
+        setStep("totpCode");
+        return;
+      case "unsupported":
+        setError(`Sign-in needs another step (${screen.step}), which this site does not support.`);
+    }
+  }
+
+  /** Runs one sign-in call with the busy flag and the error mapping shared by every step. */
+  async function run(call: () => Promise<SignInOutput>, atCodeStep = false) {
+    setError(null);
+    setBusy(true);
+    try {
+      await advance(await call());
+    } catch (cause) {
+      const failure = signInError(cause, atCodeStep);
+      if (failure.restart) restart(failure.message);
+      else if (atCodeStep) {
+        setCode("");
+        setCodeError(failure.message);
+      } else setError(failure.message);
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,34 +94,7 @@ export function LoginPage() {
     setFieldErrors(problems);
     setError(null);
     if (problems.email || problems.password) return;
-    setBusy(true);
-    try {
-      const result = await signIn({
-        username: email.trim(),
-        password,
-        options: { authFlowType: "USER_PASSWORD_AUTH" },
-      });
-      if (!result.isSignedIn) {
-        if (result.nextStep.signInStep === "CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED") {
-          setNewPasswordStep(true);
-          setPassword("");
-          return;
-        }
-        setError(`Sign-in needs another step (${result.nextStep.signInStep}), which this site does not support.`);
-        return;
-      }
-      await finish();
-    } catch (cause) {
-      const message = (cause as Error)?.message;
-      setError(message && message.trim() ? message : LOGIN_FALLBACK);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function finish() {
-    await refresh();
-    navigate("/admin/dashboard", { replace: true });
+    await run(() => signIn({ username: email.trim(), password, options: { authFlowType: "USER_PASSWORD_AUTH" } }));
   }
 
   async function submitNewPassword(event: FormEvent<HTMLFormElement>) {
@@ -74,28 +105,43 @@ export function LoginPage() {
       return;
     }
     setNewPasswordError(undefined);
-    setBusy(true);
-    try {
-      const result = await confirmSignIn({ challengeResponse: newPassword });
-      if (!result.isSignedIn) {
-        setError(`Sign-in needs another step (${result.nextStep.signInStep}), which this site does not support.`);
-        return;
-      }
-      await finish();
-    } catch (cause) {
-      const message = (cause as Error)?.message;
-      setError(message && message.trim() ? message : LOGIN_FALLBACK);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => confirmSignIn({ challengeResponse: newPassword }));
   }
+
+  async function submitCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    const normalized = normalizeCode(code);
+    if (!normalized) {
+      setCodeError("Enter the 6-digit code from your authenticator app");
+      return;
+    }
+    setCodeError(undefined);
+    await run(() => confirmSignIn({ challengeResponse: normalized }), true);
+  }
+
+  const codeInput = (
+    <TextInput
+      label="Authentication code"
+      name="one-time-code"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={7}
+      required
+      value={code}
+      onChange={(e) => setCode(e.currentTarget.value)}
+      error={codeError}
+      disabled={busy}
+      data-autofocus
+    />
+  );
 
   return (
     <Center mih="100vh" bg="gray.0" p="md">
       <Stack w="100%" maw={420} gap="lg">
         {state.status === "signedIn" && !state.isAdmin ? (
           <AccessDenied />
-        ) : newPasswordStep ? (
+        ) : step === "newPassword" ? (
           <AuthCard
             label="Password change"
             onSubmit={submitNewPassword}
@@ -116,6 +162,45 @@ export function LoginPage() {
             />
             <Button type="submit" size="md" fullWidth disabled={busy}>
               {busy ? "Saving..." : "Set Password and Continue"}
+            </Button>
+          </AuthCard>
+        ) : step === "totpSetup" && totpSetup ? (
+          <AuthCard
+            label="Authenticator setup"
+            onSubmit={submitCode}
+            title="Set up two-step sign-in"
+            intro="Administrator accounts need an authenticator app (such as Google Authenticator, Authy or 1Password). Add this account to it, then enter the 6-digit code it shows."
+            error={error}
+          >
+            <Text fz="sm">
+              On this device,{" "}
+              <Anchor href={totpSetup.uri} fw={700}>
+                open the setup link in your authenticator app
+              </Anchor>
+              , or enter this secret key in the app by hand:
+            </Text>
+            <Code block data-testid="totp-secret" fz="md" style={{ wordBreak: "break-all" }}>
+              {totpSetup.secret}
+            </Code>
+            <Text fz="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
+              Setup link: {totpSetup.uri}
+            </Text>
+            {codeInput}
+            <Button type="submit" size="md" fullWidth disabled={busy}>
+              {busy ? "Checking..." : "Verify and Continue"}
+            </Button>
+          </AuthCard>
+        ) : step === "totpCode" ? (
+          <AuthCard
+            label="Two-step sign-in"
+            onSubmit={submitCode}
+            title="Enter your code"
+            intro="Enter the 6-digit code from your authenticator app."
+            error={error}
+          >
+            {codeInput}
+            <Button type="submit" size="md" fullWidth disabled={busy}>
+              {busy ? "Checking..." : "Verify"}
             </Button>
           </AuthCard>
         ) : (

@@ -19,6 +19,7 @@ export const adminApi = {
   signaturesDeleteAll: "/api/admin/signatures/delete-all",
   signature: (petitionId: string, signatureId: string) => `/api/admin/petitions/${enc(petitionId)}/signatures/${enc(signatureId)}`,
   sheetsSignatures: "/api/admin/sheets/signatures",
+  job: (id: string) => `/api/admin/jobs/${enc(id)}`,
   testEmail: "/api/admin/test-email",
   audit: "/api/admin/audit",
 } as const;
@@ -49,6 +50,8 @@ export interface AuditEntry {
   action: string;
   target?: string | null;
   rows?: number | null;
+  /** "running" until a chunked operation's last chunk (a crash leaves it running) */
+  status?: "running" | "completed";
 }
 
 export type { Petition, SignatureRow };

@@ -1,6 +1,7 @@
 import { fetchAuthSession, getCurrentUser, signOut as amplifySignOut } from "aws-amplify/auth";
 import { Hub } from "aws-amplify/utils";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useSWRConfig } from "swr";
 import { ApiError } from "../lib/api";
 import { isAdminPayload } from "./groups";
 
@@ -34,6 +35,12 @@ async function readAuth(): Promise<AuthState> {
   }
 }
 
+/** SWR keys of admin data: "/api/admin/..." URLs, or [path, query] pairs (usePagedList). */
+export function isAdminKey(key: unknown): boolean {
+  const first = Array.isArray(key) ? key[0] : key;
+  return typeof first === "string" && first.startsWith("/api/admin");
+}
+
 /** The current access token, for `Authorization: Bearer`. */
 export async function accessToken(): Promise<string> {
   const session = await fetchAuthSession().catch(() => null);
@@ -44,6 +51,10 @@ export async function accessToken(): Promise<string> {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: "loading" });
+  const { mutate } = useSWRConfig();
+
+  // The next person at this browser must see nothing of the previous session's admin data.
+  const forgetAdminData = useCallback(() => mutate(isAdminKey, undefined, { revalidate: false }), [mutate]);
 
   const refresh = useCallback(async () => {
     const next = await readAuth();
@@ -55,16 +66,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await amplifySignOut();
     } finally {
+      await forgetAdminData();
       setState({ status: "signedOut" });
     }
-  }, []);
+  }, [forgetAdminData]);
 
   useEffect(() => {
     void refresh();
     return Hub.listen("auth", ({ payload }) => {
+      if (payload.event === "signedOut") void forgetAdminData();
       if (["signedIn", "signedOut", "tokenRefresh", "tokenRefresh_failure"].includes(payload.event)) void refresh();
     });
-  }, [refresh]);
+  }, [refresh, forgetAdminData]);
 
   const value = useMemo(() => ({ state, refresh, signOut }), [state, refresh, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

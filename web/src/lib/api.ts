@@ -39,14 +39,18 @@ export function toApiError(status: number, body: unknown, fallbackMessage: strin
   return new ApiError(status, message, readFields(record.fields));
 }
 
+/** The API answers 415 to a write without a JSON content type, even one with no body. */
+const WRITES = new Set(["POST", "PUT", "PATCH"]);
+
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const headers: Record<string, string> = { Accept: "application/json" };
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.body !== undefined || WRITES.has(method)) headers["Content-Type"] = "application/json";
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let response: Response;
   try {
     response = await fetch(url, {
-      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+      method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: "same-origin",

@@ -1,4 +1,6 @@
-/** Client-side checks of the sign form (spec §5); the API checks again. */
+import { PersonName } from "@site/core/util/person-name";
+
+/** Client-side checks of the sign form (spec §5); the API checks again, names by the same schema. */
 export interface SignatureFormValues {
   firstName: string;
   lastName: string;
@@ -8,11 +10,20 @@ export interface SignatureFormValues {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const FIRST_NAME = PersonName("First name");
+const LAST_NAME = PersonName("Last name");
+
+const problemOf = (schema: typeof FIRST_NAME, value: string) => {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+};
 
 export function validateSignature(values: SignatureFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!values.firstName.trim()) errors.firstName = "First name is required";
-  if (!values.lastName.trim()) errors.lastName = "Last name is required";
+  const firstName = problemOf(FIRST_NAME, values.firstName);
+  if (firstName) errors.firstName = firstName;
+  const lastName = problemOf(LAST_NAME, values.lastName);
+  if (lastName) errors.lastName = lastName;
   if (!values.email.trim()) errors.email = "Email is required";
   else if (!EMAIL.test(values.email.trim())) errors.email = "Please enter a valid email address";
   return errors;

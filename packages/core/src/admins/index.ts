@@ -3,6 +3,7 @@ export * as Admins from "./index";
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
 import { settings } from "../config";
 import { errorAttributes, log } from "../log";
+import { SERVICE_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
 
 /** Who an admin route's caller is, from the token's claims (access tokens carry `username`, not `email`). */
 export interface Caller {
@@ -17,6 +18,7 @@ function cognito() {
     const s = settings();
     client = new CognitoIdentityProviderClient({
       region: s.AWS_REGION,
+      requestHandler: sdkRequestHandler(SERVICE_TIMEOUTS),
       ...(s.USER_POOL_ENDPOINT ? { endpoint: s.USER_POOL_ENDPOINT, credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {}),
     });
   }

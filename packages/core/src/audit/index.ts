@@ -1,10 +1,11 @@
 export * as Audit from "./index";
 
-import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
+import { emailOf, type Caller } from "../admins";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
-import { VisibleError } from "../util/error";
+import { NotFoundError, VisibleError } from "../util/error";
 import { sortableId } from "../util/id";
 
 export const ACTIONS = [
@@ -17,9 +18,15 @@ export const ACTIONS = [
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
+/** Actions that run as a server-issued operation over several calls. */
+export type OperationAction = Extract<Action, "petition.deleted" | "signatures.deleted_all" | "signatures.exported">;
+
+/** "running" from before an operation's first step until its last chunk; a crash leaves it running. */
+export type Status = "running" | "completed";
+
 export interface Entry {
   id: string;
-  /** ISO UTC, when the action (or its first chunk) ran */
+  /** ISO UTC, when the action (or its operation) started */
   at: string;
   /** the administrator's e-mail (or username) */
   actor: string;
@@ -28,14 +35,29 @@ export interface Entry {
   target: string;
   /** how many rows it touched (summed over the chunks of one operation) */
   rows: number;
+  status: Status;
+  /** ISO UTC, when the last chunk finished */
+  completedAt?: string;
 }
 
-/** Chunked operations (delete-all, petition delete, export pages) name themselves with this id. */
+/** The shape of an operation id (a time-sortable id); only ids the server recorded are accepted. */
 export const OperationId = z.string().regex(/^[0-9a-z]{21}$/, "Unknown operation");
 
-export class UnknownOperation extends VisibleError {
+export class UnknownOperation extends NotFoundError {
   constructor() {
-    super(400, "audit.unknown_operation", "Unknown operation");
+    super("audit.unknown_operation", "Unknown operation");
+  }
+}
+
+export class OperationOfAnotherAdmin extends VisibleError {
+  constructor() {
+    super(403, "audit.operation_forbidden", "This operation was started by another administrator");
+  }
+}
+
+export class OperationMismatch extends VisibleError {
+  constructor(what: "action" | "target") {
+    super(400, `audit.operation_${what}_mismatch`, `This operation was started for another ${what}`);
   }
 }
 
@@ -44,42 +66,111 @@ export interface RecordInput {
   actor: string;
   target: string;
   rows: number;
-  /** Adds `rows` to this operation's entry (created on first use) instead of recording a new one. */
+}
+
+/** Records a single-call admin action, once it is done. */
+export async function record(input: RecordInput): Promise<Entry> {
+  const entry: Entry = { id: sortableId(), at: new Date().toISOString(), ...input, status: "completed" };
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...Keys.audit(entry.id), type: "audit", ...entry },
+      ConditionExpression: "attribute_not_exists(pk)",
+    }),
+  );
+  return entry;
+}
+
+/** An operation as its steps see it: what the server recorded when it began. */
+export interface Operation {
+  id: string;
+  action: OperationAction;
+  target: string;
+  /** ISO UTC, stored when the operation began (delete-all spares signatures made from then on) */
+  startedAt: string;
+  /** false on the call that began it */
+  continued: boolean;
+}
+
+export interface OperationRequest {
+  action: OperationAction;
+  /** the signed-in administrator, from the verified token */
+  actor: Caller;
+  target: string;
+  /** absent: begin a new operation; present: continue one this administrator began for this action and target */
   operationId?: string;
+  /** Checked before a new operation is recorded, so a refusal (e.g. an unknown petition) leaves no entry. */
+  precheck?: () => Promise<void>;
+}
+
+export interface Chunk<T> {
+  value: T;
+  /** rows this chunk touched */
+  rows: number;
+  /** the operation's last chunk */
+  done: boolean;
 }
 
 /**
- * Records an admin action. One entry per operation: later chunks of the same operationId add their
- * rows to it (an id used by another kind of action is refused).
+ * Runs one chunk of an audited operation. The first call records the entry ("running", with the
+ * actor) before `step` runs, so a crash mid-step leaves a trace; later calls must name an operation
+ * this server issued to the same administrator for the same action and target, or are refused
+ * before anything changes. After the step the chunk's rows are added; the last chunk completes it.
  */
-export async function record(input: RecordInput): Promise<Entry> {
-  const id = input.operationId ?? sortableId();
-  try {
-    const res = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: Keys.audit(id),
-        UpdateExpression:
-          "SET #type = :type, #id = :id, #at = if_not_exists(#at, :at), #actor = if_not_exists(#actor, :actor), #action = :action, #target = if_not_exists(#target, :target) ADD #rows :rows",
-        ConditionExpression: "attribute_not_exists(pk) OR #action = :action",
-        ExpressionAttributeNames: { "#type": "type", "#id": "id", "#at": "at", "#actor": "actor", "#action": "action", "#target": "target", "#rows": "rows" },
-        ExpressionAttributeValues: {
-          ":type": "audit",
-          ":id": id,
-          ":at": new Date().toISOString(),
-          ":actor": input.actor,
-          ":action": input.action,
-          ":target": input.target,
-          ":rows": input.rows,
-        },
-        ReturnValues: "ALL_NEW",
-      }),
-    );
-    return toEntry(res.Attributes!);
-  } catch (err) {
-    if ((err as Error).name === "ConditionalCheckFailedException") throw new UnknownOperation();
-    throw err;
-  }
+export async function chunk<T extends object>(req: OperationRequest, step: (op: Operation) => Promise<Chunk<T>>): Promise<T & { operationId: string }> {
+  const op = req.operationId ? await resume(req, req.operationId) : await begin(req);
+  const { value, rows, done } = await step(op);
+  await advance(op.id, rows, done);
+  return { ...value, operationId: op.id };
+}
+
+async function begin(req: OperationRequest): Promise<Operation> {
+  await req.precheck?.();
+  const op: Operation = { id: sortableId(), action: req.action, target: req.target, startedAt: new Date().toISOString(), continued: false };
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...Keys.audit(op.id),
+        type: "audit",
+        id: op.id,
+        at: op.startedAt,
+        actor: await emailOf(req.actor),
+        actorSub: req.actor.sub,
+        action: op.action,
+        target: op.target,
+        rows: 0,
+        status: "running",
+      },
+      ConditionExpression: "attribute_not_exists(pk)",
+    }),
+  );
+  return op;
+}
+
+async function resume(req: OperationRequest, operationId: string): Promise<Operation> {
+  if (!OperationId.safeParse(operationId).success) throw new UnknownOperation();
+  const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.audit(operationId), ConsistentRead: true }));
+  const item = res.Item;
+  // entries of single-call actions carry no actorSub: they were never issued as operations
+  if (!item || item.type !== "audit" || typeof item.actorSub !== "string") throw new UnknownOperation();
+  if (item.actorSub !== req.actor.sub) throw new OperationOfAnotherAdmin();
+  if (item.action !== req.action) throw new OperationMismatch("action");
+  if (item.target !== req.target) throw new OperationMismatch("target");
+  return { id: operationId, action: req.action, target: req.target, startedAt: item.at as string, continued: true };
+}
+
+async function advance(id: string, rows: number, done: boolean) {
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: Keys.audit(id),
+      UpdateExpression: done ? "ADD #rows :rows SET #status = :completed, completedAt = if_not_exists(completedAt, :now)" : "ADD #rows :rows",
+      ConditionExpression: "attribute_exists(pk)",
+      ExpressionAttributeNames: { "#rows": "rows", ...(done ? { "#status": "status" } : {}) },
+      ExpressionAttributeValues: { ":rows": rows, ...(done ? { ":completed": "completed", ":now": new Date().toISOString() } : {}) },
+    }),
+  );
 }
 
 const toEntry = (item: Record<string, unknown>): Entry => ({
@@ -89,6 +180,9 @@ const toEntry = (item: Record<string, unknown>): Entry => ({
   action: item.action as Action,
   target: item.target as string,
   rows: Number(item.rows ?? 0),
+  // entries written before statuses existed were recorded after the fact
+  status: (item.status as Status | undefined) ?? "completed",
+  ...(item.completedAt ? { completedAt: item.completedAt as string } : {}),
 });
 
 export const ListQuery = z.object({

@@ -6,10 +6,16 @@ import { z } from "zod";
 import { settings } from "../config";
 import { EVENT_SOURCE } from "./source";
 import { errorAttributes, log } from "../log";
+import { sortableId } from "../util/id";
+import { SERVICE_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
 
 /** The envelope EventBridge hands to a rule's target; the local bus builds the same. */
 export interface Envelope<T = unknown> {
   version: "0";
+  /**
+   * EventBridge's id of this delivery. Subscribers key their effects on the event's stable id
+   * instead (`eventId(envelope)`): a republished event gets a new envelope id, never a new stable id.
+   */
   id: string;
   "detail-type": string;
   source: string;
@@ -17,6 +23,19 @@ export interface Envelope<T = unknown> {
   time: string;
   region: string;
   resources: string[];
+  detail: T;
+}
+
+/** `detail` as published: the event's own properties and, beside them, its stable id. */
+export interface Wire<T = unknown> {
+  metadata: { id: string };
+  properties: T;
+}
+
+/** An event with its stable id: what the outbox stores and the bus publishes. */
+export interface Published<T = unknown> {
+  id: string;
+  type: string;
   detail: T;
 }
 
@@ -28,7 +47,7 @@ export interface EventDefinition<S extends z.ZodType> {
 /** Declared next to its domain, named in the past tense: `signature.created`. */
 export const event = <S extends z.ZodType>(type: string, schema: S): EventDefinition<S> => ({ type, schema });
 
-export type Delivery = (envelope: Envelope) => void;
+export type Delivery = (envelope: Envelope<Wire>) => void;
 
 let localDelivery: Delivery | undefined;
 
@@ -39,7 +58,8 @@ export function deliverLocallyWith(delivery: Delivery) {
 
 let eventBridge: EventBridgeClient | undefined;
 
-export function envelope<T>(type: string, detail: T): Envelope<T> {
+/** An envelope as EventBridge would deliver it (the local bus and tests build deliveries with it). */
+export function envelope<T>(type: string, detail: T, id = sortableId()): Envelope<Wire<T>> {
   return {
     version: "0",
     id: randomUUID(),
@@ -49,37 +69,66 @@ export function envelope<T>(type: string, detail: T): Envelope<T> {
     time: new Date().toISOString(),
     region: settings().AWS_REGION,
     resources: [],
-    detail,
+    detail: { metadata: { id }, properties: detail },
   };
+}
+
+const isWire = (detail: unknown): detail is Wire =>
+  typeof detail === "object" &&
+  detail !== null &&
+  "properties" in detail &&
+  typeof (detail as Wire).metadata?.id === "string";
+
+/**
+ * The stable id and the properties of a delivered event. An envelope without metadata (published
+ * before stable ids existed, e.g. redriven from the dead-letter queue) keeps its envelope id.
+ */
+export function unwrap(envelope: Envelope): { id: string; properties: unknown } {
+  return isWire(envelope.detail)
+    ? { id: envelope.detail.metadata.id, properties: envelope.detail.properties }
+    : { id: envelope.id, properties: envelope.detail };
+}
+
+export const eventId = (envelope: Envelope) => unwrap(envelope).id;
+
+/** PutEvents takes at most 10 entries per call. */
+const BATCH = 10;
+
+/** Hands events to the bus; throws when any of them was not accepted. */
+export async function send(events: Published[]): Promise<void> {
+  if (events.length === 0) return;
+  if (settings().BUS_DRIVER === "local") {
+    if (!localDelivery) throw new Error("local bus has no delivery installed");
+    for (const e of events) localDelivery(envelope(e.type, e.detail, e.id));
+    return;
+  }
+  eventBridge ??= new EventBridgeClient({ region: settings().AWS_REGION, requestHandler: sdkRequestHandler(SERVICE_TIMEOUTS) });
+  for (let i = 0; i < events.length; i += BATCH) {
+    const batch = events.slice(i, i + BATCH);
+    const res = await eventBridge.send(
+      new PutEventsCommand({
+        Entries: batch.map((e) => ({
+          EventBusName: settings().EVENT_BUS_NAME,
+          Source: EVENT_SOURCE,
+          DetailType: e.type,
+          Detail: JSON.stringify({ metadata: { id: e.id }, properties: e.detail } satisfies Wire),
+        })),
+      }),
+    );
+    if (res.FailedEntryCount) throw new Error(`PutEvents failed: ${JSON.stringify(res.Entries)}`);
+  }
 }
 
 /**
  * Publishes after a write. Never throws: a side effect must not fail the visitor's request, and
- * the data it follows is already stored. Failures are logged for the operators.
+ * the data it follows is already stored (with an outbox item, when the write recorded one, which
+ * the sweeper publishes again). Failures are logged for the operators.
  */
-export async function publish<S extends z.ZodType>(def: EventDefinition<S>, detail: z.input<S>): Promise<void> {
+export async function publish<S extends z.ZodType>(def: EventDefinition<S>, detail: z.input<S>, id = sortableId()): Promise<void> {
   const parsed = def.schema.parse(detail);
   try {
-    if (settings().BUS_DRIVER === "local") {
-      if (!localDelivery) throw new Error("local bus has no delivery installed");
-      localDelivery(envelope(def.type, parsed));
-      return;
-    }
-    eventBridge ??= new EventBridgeClient({ region: settings().AWS_REGION });
-    const res = await eventBridge.send(
-      new PutEventsCommand({
-        Entries: [
-          {
-            EventBusName: settings().EVENT_BUS_NAME,
-            Source: EVENT_SOURCE,
-            DetailType: def.type,
-            Detail: JSON.stringify(parsed),
-          },
-        ],
-      }),
-    );
-    if (res.FailedEntryCount) throw new Error(`PutEvents failed: ${JSON.stringify(res.Entries)}`);
+    await send([{ id, type: def.type, detail: parsed }]);
   } catch (err) {
-    log.error("event publish failed", { type: def.type, detail: parsed, ...errorAttributes(err) });
+    log.error("event publish failed", { type: def.type, eventId: id, detail: parsed, ...errorAttributes(err) });
   }
 }

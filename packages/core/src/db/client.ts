@@ -1,8 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { Agent } from "node:https";
-import { Agent as HttpAgent } from "node:http";
 import { settings } from "../config";
+import { DYNAMODB_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
 
 let client: DynamoDBDocumentClient | undefined;
 let rawClient: DynamoDBClient | undefined;
@@ -17,8 +16,7 @@ export function db(): DynamoDBDocumentClient {
         ? { endpoint: s.DYNAMODB_ENDPOINT, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
         : {}),
       maxAttempts: 5,
-      // Bursts of signers must not queue behind the SDK's default of 50 sockets.
-      requestHandler: { httpsAgent: new Agent({ keepAlive: true, maxSockets: 256 }), httpAgent: new HttpAgent({ keepAlive: true, maxSockets: 256 }) },
+      requestHandler: sdkRequestHandler(DYNAMODB_TIMEOUTS),
     });
     client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
     rawClient = raw;
@@ -32,7 +30,11 @@ export function rawDb(): DynamoDBClient {
   return rawClient!;
 }
 
-export const table = () => settings().TABLE_NAME;
+export function table(): string {
+  const name = settings().TABLE_NAME;
+  if (!name) throw new Error("TABLE_NAME is not set: this function was granted no table (see its `needs` in routes.ts or subscribers.ts)");
+  return name;
+}
 
 /** For tests that switch endpoints between runs. */
 export function resetDb() {

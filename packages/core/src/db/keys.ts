@@ -26,9 +26,30 @@ export const Keys = {
   newsletter: (email: string) => ({ pk: `NEWSLETTER#${email}`, sk: "SUBSCRIPTION" }),
   newsletterList: (consentAt: string, email: string) => ({ gsi1pk: "NEWSLETTER", gsi1sk: `${consentAt}#${email}` }),
   effect: (subscriber: string, eventId: string) => ({ pk: `EFFECT#${subscriber}#${eventId}`, sk: "EFFECT" }),
+  /** Transactional outbox: an event written with its data, until the bus has it (packages/core/src/outbox). */
+  outbox: (eventId: string) => ({ pk: outboxPartition(fnv1a(eventId) % OUTBOX_PARTITIONS), sk: eventId }),
+  outboxPartition: (n: number) => outboxPartition(n),
   /** Coalesces spreadsheet syncs: a pending marker and a run lock per destination tab. */
   sheetSync: (target: string) => ({ pk: `SHEETSYNC#${target}`, sk: "STATE" }),
+  /** At most one visitor-triggered e-mail per recipient per 24 h: the claim, keyed by a hash of the normalised address. */
+  mailCap: (addressHash: string) => ({ pk: `MAILCAP#${addressHash}`, sk: "MAILCAP" }),
+  /** A long-running job (e.g. a spreadsheet sync) started by an administrator: status and progress. */
+  job: (id: string) => ({ pk: `JOB#${id}`, sk: "JOB" }),
 };
+
+/** Outbox partitions: a burst of events spreads over them; the sweeper queries each. */
+export const OUTBOX_PARTITIONS = 4;
+const outboxPartition = (n: number) => `OUTBOX#${n}`;
+
+/** 32-bit FNV-1a of a string: a cheap, stable spread of ids over partitions. */
+export function fnv1a(value: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) {
+    hash ^= value.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
 
 /** Partitions of the admin signature index per petition (queried in parallel). */
 export const INDEX_BUCKETS = 16;

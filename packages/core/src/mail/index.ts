@@ -1,8 +1,10 @@
 export * as Mail from "./index";
+export { sendToVisitor, mailboxOf, VISITOR_MAIL_WINDOW_SECONDS } from "./visitor";
 
 import { SESClient, SendEmailCommand } from "@aws-sdk/client-ses";
 import { settings } from "../config";
 import { VisibleError } from "../util/error";
+import { SERVICE_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
 import { writeToOutbox } from "./outbox";
 
 export interface Message {
@@ -22,7 +24,7 @@ export async function send(message: Message): Promise<void> {
     await writeToOutbox(s.OUTBOX_DIR, { from: s.MAIL_FROM, ...message });
     return;
   }
-  ses ??= new SESClient({ region: s.AWS_REGION });
+  ses ??= new SESClient({ region: s.AWS_REGION, requestHandler: sdkRequestHandler(SERVICE_TIMEOUTS) });
   await ses.send(
     new SendEmailCommand({
       Source: s.MAIL_FROM,

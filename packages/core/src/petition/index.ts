@@ -33,10 +33,13 @@ export const goal = (min: number) =>
       .max(MAX_GOAL, "Goal is too large"),
   );
 
+/** Every petition id has this form: chosen ones are checked by CreateInput, generated ones are base 36. */
+export const ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+
 export const CreateInput = z.object({
   id: z
     .string()
-    .regex(/^[a-z0-9-]{1,64}$/, "Use lower-case letters, digits and hyphens")
+    .regex(ID_PATTERN, "Use lower-case letters, digits and hyphens")
     .optional(),
   title: z.string().trim().min(1, "Title is required").max(200),
   story: z.string().trim().min(1, "Story is required").max(20_000),
@@ -85,6 +88,14 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   return { ...petition, signatureCount: 0 };
 });
 
+/**
+ * An id no petition can have is not found without asking DynamoDB, which refuses keys over 2 KB
+ * (a 500 for a long id in the URL).
+ */
+export function assertPossibleId(id: string): void {
+  if (!ID_PATTERN.test(id)) throw new PetitionNotFound();
+}
+
 async function stored(id: string): Promise<Stored> {
   const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.petition(id) }));
   if (!res.Item) throw new PetitionNotFound();
@@ -92,6 +103,7 @@ async function stored(id: string): Promise<Stored> {
 }
 
 export async function fromID(id: string): Promise<Info> {
+  assertPossibleId(id);
   const [petition, signatureCount] = await Promise.all([stored(id), count(id)]);
   return { ...petition, signatureCount };
 }
@@ -151,6 +163,7 @@ export const adminList = fn(AdminListQuery, async (q): Promise<Page<Info>> => se
 /** Sets the goal; answers the petition and the goal it replaced. */
 export async function updateGoal(id: string, input: z.input<typeof UpdateGoalInput>): Promise<{ petition: Info; previousGoal: number }> {
   const { goal: next } = parse(UpdateGoalInput, input);
+  assertPossibleId(id);
   try {
     const res = await db().send(
       new UpdateCommand({

@@ -1,7 +1,11 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { isIP } from "node:net";
+
 /**
  * What the server knows about a request, independent of the runtime. The HTTP layer fills it from
  * the API Gateway event: the IP from CloudFront's viewer address (or the socket), the location from
- * CloudFront's viewer geolocation headers when present.
+ * CloudFront's viewer geolocation headers — both only when the request proves it came through our
+ * CloudFront distribution (or the local server playing it) with the origin secret.
  */
 export interface RequestMetadata {
   ipAddress: string;
@@ -12,6 +16,15 @@ export interface RequestMetadata {
   latitude?: string;
   longitude?: string;
 }
+
+/**
+ * The header CloudFront adds to every `/api/*` origin request (stacks/Web.ts), holding the stage's
+ * origin secret. Anyone can reach the API at its execute-api URL; only CloudFront knows this value.
+ */
+export const ORIGIN_SECRET_HEADER = "x-origin-verify";
+
+/** Headers CloudFront sets about the viewer; trusted only next to the origin secret. */
+export const VIEWER_HEADER_PREFIX = "cloudfront-viewer-";
 
 type Headers = Record<string, string | undefined>;
 
@@ -24,20 +37,71 @@ const decode = (value: string | undefined) => {
   }
 };
 
-/** "203.0.113.9:46532" or "[2001:db8::1]:46532" → the address without the port. */
-export function stripPort(address: string): string {
-  const v6 = address.match(/^\[([^\]]+)\](?::\d+)?$/);
-  if (v6) return v6[1];
-  const parts = address.split(":");
-  return parts.length === 2 ? parts[0] : address;
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/** Constant-time check of the origin-secret header; an unset secret trusts nothing. */
+export function fromOrigin(headers: Headers, originSecret: string | undefined): boolean {
+  const presented = headers[ORIGIN_SECRET_HEADER];
+  if (!originSecret || !presented) return false;
+  // Hashing first gives equal lengths, so neither value's length leaks through the comparison.
+  return timingSafeEqual(digest(presented), digest(originSecret));
 }
 
-export function fromHeaders(headers: Headers, sourceIp: string): RequestMetadata {
+/**
+ * CloudFront-Viewer-Address → the address without the port: "203.0.113.9:46532" → "203.0.113.9",
+ * "2001:db8::1:46532" → "2001:db8::1" (CloudFront writes IPv6 without brackets; the part after the
+ * last colon is the port). Bracketed "[2001:db8::1]:46532" is accepted too. Anything that does not
+ * leave a valid IP address gives undefined.
+ */
+export function viewerAddress(value: string): string | undefined {
+  const bracketed = value.match(/^\[([^\]]+)\]:\d+$/);
+  const address = bracketed ? bracketed[1] : value.match(/^(.+):\d+$/)?.[1];
+  return address && isIP(address) ? address : undefined;
+}
+
+/** The eight 16-bit groups of an IPv6 address (an embedded IPv4 tail becomes two groups). */
+function ipv6Groups(ip: string): number[] {
+  let text = ip.toLowerCase().split("%")[0];
+  const v4 = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
+  if (v4) {
+    const [a, b, c, d] = v4[1].split(".").map(Number);
+    text = text.slice(0, -v4[1].length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::");
+  const parse = (part: string | undefined) => (part ? part.split(":").map((g) => parseInt(g, 16)) : []);
+  const left = parse(head);
+  const right = parse(tail);
+  const zeros = tail === undefined ? [] : new Array(8 - left.length - right.length).fill(0);
+  return [...left, ...zeros, ...right];
+}
+
+/**
+ * Whom a rate limit counts: an IPv4 address as it is, an IPv6 client by its /64 (one subscriber
+ * usually gets a whole /64, so counting single addresses would let it rotate through 2^64 of them).
+ * IPv4-mapped IPv6 addresses count as their IPv4 address.
+ */
+export function rateLimitSubject(ip: string): string {
+  if (isIP(ip) !== 6) return ip || "unknown";
+  const groups = ipv6Groups(ip);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join(".");
+  }
+  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+}
+
+/**
+ * The request's metadata. `sourceIp` is the connection's address (API Gateway's `sourceIp`, the
+ * local server's socket). CloudFront's viewer headers replace it, and give a location, only when
+ * the origin-secret header matches `originSecret`.
+ */
+export function fromHeaders(headers: Headers, sourceIp: string, originSecret?: string): RequestMetadata {
   const h = (name: string) => headers[name.toLowerCase()];
+  const base = { ipAddress: sourceIp, userAgent: h("user-agent") ?? "" };
+  if (!fromOrigin(headers, originSecret)) return base;
   const viewer = h("cloudfront-viewer-address");
   return {
-    ipAddress: viewer ? stripPort(viewer) : sourceIp,
-    userAgent: h("user-agent") ?? "",
+    ipAddress: (viewer && viewerAddress(viewer)) || sourceIp,
+    userAgent: base.userAgent,
     city: decode(h("cloudfront-viewer-city")),
     region: decode(h("cloudfront-viewer-country-region-name") ?? h("cloudfront-viewer-country-region")),
     country: decode(h("cloudfront-viewer-country-name") ?? h("cloudfront-viewer-country")),

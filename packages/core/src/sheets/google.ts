@@ -2,13 +2,18 @@ import { JWT } from "google-auth-library";
 import { z } from "zod";
 import { settings } from "../config";
 import { SheetsError } from "./errors";
+import type { ReplaceOptions } from "./port";
 
 /** Read and write spreadsheets; nothing else (no Drive access). */
 export const SCOPE = "https://www.googleapis.com/auth/spreadsheets";
 /** Where google-auth-library posts its JWT bearer grant; GOOGLE_TOKEN_URL can point it elsewhere (tests). */
 export const DEFAULT_TOKEN_URL = "https://oauth2.googleapis.com/token";
-/** Rows per values.update request: keeps each request well under the API's payload limits. */
+/** Rows per values.update request at most: a big tab goes in many requests, one after the other. */
 export const ROWS_PER_REQUEST = 5000;
+/** JSON bytes of the values per request at most (Google advises payloads under 2 MB). */
+export const MAX_REQUEST_BYTES = 1_000_000;
+/** Each Sheets API request gives up after this long (and is retried when repeatable). */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 const ServiceAccount = z.object({
   client_email: z.string().min(1, "client_email is missing"),
@@ -69,6 +74,12 @@ function reason(err: unknown): string {
   return e.message ?? String(err);
 }
 
+/** gaxios aborts a request that outlives `timeout` with the signal's TimeoutError as the reason. */
+const timedOut = (err: unknown) => {
+  const e = err as { code?: string; config?: { signal?: AbortSignal } };
+  return e.code === "TimeoutError" || (e.config?.signal?.aborted === true && (e.config.signal.reason as Error | undefined)?.name === "TimeoutError");
+};
+
 /**
  * One Sheets API call with the service account's token. Repeatable calls (reads, clear, update)
  * are retried on 429 and 5xx with backoff; adding a tab is not (a repeat would fail as a duplicate).
@@ -79,6 +90,7 @@ async function call<T>(
   data?: unknown,
   params?: Record<string, string>,
   repeatable = true,
+  timeoutMs = REQUEST_TIMEOUT_MS,
 ): Promise<T> {
   const url = `${settings().GOOGLE_SHEETS_API_URL.replace(/\/$/, "")}${path}`;
   try {
@@ -88,12 +100,14 @@ async function call<T>(
       data,
       params,
       responseType: "json",
+      timeout: timeoutMs,
       retry: repeatable,
       retryConfig: repeatable ? { retry: 3, httpMethodsToRetry: ["GET", "PUT", "POST"], statusCodesToRetry: [[429, 429], [500, 599]] } : undefined,
     });
     return res.data;
   } catch (err) {
     if (err instanceof SheetsError) throw err;
+    if (timedOut(err)) throw new SheetsError(`Google Sheets did not answer within ${timeoutMs / 1000} s`);
     throw new SheetsError(reason(err));
   }
 }
@@ -106,16 +120,39 @@ interface BatchUpdateReply {
 }
 
 /**
- * Rewrites one tab of the spreadsheet GOOGLE_SHEETS_SPREADSHEET_ID: creates it when missing
- * (batchUpdate addSheet), clears it (values:clear), then writes header and rows (values.update,
- * RAW, so nothing a signer typed is ever run as a formula).
+ * Splits rows into consecutive blocks of at most `maxRows` rows and about `maxBytes` of JSON each
+ * (a single row larger than that still goes alone).
  */
-export async function replaceTab(tab: string, header: string[], rows: string[][]): Promise<{ rows: number; destination: string }> {
+export function blocks(values: string[][], maxRows = ROWS_PER_REQUEST, maxBytes = MAX_REQUEST_BYTES): string[][][] {
+  const out: string[][][] = [];
+  let block: string[][] = [];
+  let bytes = 0;
+  for (const row of values) {
+    const size = Buffer.byteLength(JSON.stringify(row)) + 1;
+    if (block.length && (block.length >= maxRows || bytes + size > maxBytes)) {
+      out.push(block);
+      block = [];
+      bytes = 0;
+    }
+    block.push(row);
+    bytes += size;
+  }
+  if (block.length) out.push(block);
+  return out;
+}
+
+/**
+ * Rewrites one tab of the spreadsheet GOOGLE_SHEETS_SPREADSHEET_ID: creates it when missing
+ * (batchUpdate addSheet), clears it (values:clear), then writes header and rows in blocks
+ * (values.update, RAW, so nothing a signer typed is ever run as a formula), reporting progress.
+ */
+export async function replaceTab(tab: string, header: string[], rows: string[][], options: ReplaceOptions = {}): Promise<{ rows: number; destination: string }> {
   const id = settings().GOOGLE_SHEETS_SPREADSHEET_ID;
   if (!id) throw new SheetsError("GOOGLE_SHEETS_SPREADSHEET_ID is not set");
   const sheet = `/spreadsheets/${encodeURIComponent(id)}`;
+  const timeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
 
-  const found = await call<Spreadsheet>("GET", sheet, undefined, { fields: "sheets.properties(sheetId,title)" });
+  const found = await call<Spreadsheet>("GET", sheet, undefined, { fields: "sheets.properties(sheetId,title)" }, true, timeout);
   let sheetId = found.sheets?.find((s) => s.properties?.title === tab)?.properties?.sheetId;
   if (sheetId === undefined) {
     const added = await call<BatchUpdateReply>(
@@ -124,21 +161,19 @@ export async function replaceTab(tab: string, header: string[], rows: string[][]
       { requests: [{ addSheet: { properties: { title: tab } } }] },
       undefined,
       false,
+      timeout,
     );
     sheetId = added.replies?.[0]?.addSheet?.properties?.sheetId;
   }
 
-  await call("POST", `${sheet}/values/${encodeURIComponent(quoteTab(tab))}:clear`, {});
+  await call("POST", `${sheet}/values/${encodeURIComponent(quoteTab(tab))}:clear`, {}, undefined, true, timeout);
 
-  const values = [header, ...rows];
-  for (let start = 0; start < values.length; start += ROWS_PER_REQUEST) {
+  let start = 0;
+  for (const block of blocks([header, ...rows])) {
     const range = `${quoteTab(tab)}!A${start + 1}`;
-    await call(
-      "PUT",
-      `${sheet}/values/${encodeURIComponent(range)}`,
-      { range, majorDimension: "ROWS", values: values.slice(start, start + ROWS_PER_REQUEST) },
-      { valueInputOption: "RAW" },
-    );
+    await call("PUT", `${sheet}/values/${encodeURIComponent(range)}`, { range, majorDimension: "ROWS", values: block }, { valueInputOption: "RAW" }, true, timeout);
+    start += block.length;
+    await options.onProgress?.(start - 1, rows.length);
   }
   const destination = `https://docs.google.com/spreadsheets/d/${id}/edit${sheetId === undefined ? "" : `#gid=${sheetId}`}`;
   return { rows: rows.length, destination };

@@ -5,13 +5,16 @@ import * as Google from "./google";
 import * as Local from "./local";
 
 export { SheetsError } from "./errors";
+import type { ReplaceOptions } from "./port";
+export type { ReplaceOptions } from "./port";
 
 /**
- * The spreadsheet port: rewrites one tab with a header and rows. Google Sheets when deployed
- * (SHEETS_DRIVER=google), a CSV file per tab in SHEETS_DIR locally (SHEETS_DRIVER=local).
+ * The spreadsheet port: rewrites one tab with a header and rows, reporting the rows written as it
+ * goes. Google Sheets when deployed (SHEETS_DRIVER=google), a CSV file per tab in SHEETS_DIR
+ * locally (SHEETS_DRIVER=local).
  */
-export function replaceTab(tab: string, header: string[], rows: string[][]): Promise<{ rows: number; destination: string }> {
-  return settings().SHEETS_DRIVER === "local" ? Local.replaceTab(tab, header, rows) : Google.replaceTab(tab, header, rows);
+export function replaceTab(tab: string, header: string[], rows: string[][], options: ReplaceOptions = {}): Promise<{ rows: number; destination: string }> {
+  return settings().SHEETS_DRIVER === "local" ? Local.replaceTab(tab, header, rows, options) : Google.replaceTab(tab, header, rows, options);
 }
 
 /** Why a sync cannot run with the current settings, or undefined when it can. */

@@ -7,10 +7,8 @@ import { Sheets } from "./index";
 export { SIGNATURE_COLUMNS, signatureCells } from "./signature-columns";
 
 export const SIGNATURES_TAB = "Signatures";
-/** A run may hold the lock this long: the subscriber's Lambda timeout (15 minutes). */
-const LEASE_MS = 15 * 60_000;
-/** How long "sync now" waits for a running sync to finish (the API answers within 30 s). */
-const MANUAL_WAIT_MS = 20_000;
+/** A run may hold the lock this long: the subscribers' Lambda timeout (15 minutes). */
+export const LEASE_MS = 15 * 60_000;
 
 /**
  * Deployed, the admin index caches rows per Lambda for up to RECHECK_MS, so the sync waits at least
@@ -23,15 +21,25 @@ function options(): CoalesceOptions {
   return { debounceMs: Math.max(s.SHEETS_SYNC_DEBOUNCE_MS, floor), leaseMs: LEASE_MS };
 }
 
+export type SyncPhase = "reading" | "writing";
+export type SyncProgress = (phase: SyncPhase, completed: number, total: number | null) => Promise<void> | void;
+
 /** Rewrites the "Signatures" tab with every signature of every petition, as the CSV export has them. */
-async function write(): Promise<{ rows: number; destination: string }> {
+async function write(progress?: SyncProgress): Promise<{ rows: number; destination: string }> {
+  await progress?.("reading", 0, null);
   const rows = await allRows();
-  return Sheets.replaceTab(SIGNATURES_TAB, [...SIGNATURE_COLUMNS], rows.map(signatureCells));
+  await progress?.("writing", 0, rows.length);
+  return Sheets.replaceTab(SIGNATURES_TAB, [...SIGNATURE_COLUMNS], rows.map(signatureCells), {
+    onProgress: (written, total) => progress?.("writing", written, total),
+  });
 }
 
-/** The administrator's "Sync to Sheet": runs now (after any sync already running). */
-export function syncSignatures(): Promise<{ rows: number; destination: string }> {
-  return exclusive(Sheets.target(SIGNATURES_TAB), { ...options(), waitMs: MANUAL_WAIT_MS }, write);
+/**
+ * The administrator's sync (run by the job subscriber): runs now, after any sync already running
+ * on the tab, which it waits up to `waitMs` for.
+ */
+export function syncSignatures(waitMs: number, progress?: SyncProgress): Promise<{ rows: number; destination: string }> {
+  return exclusive(Sheets.target(SIGNATURES_TAB), { ...options(), waitMs }, () => write(progress));
 }
 
 /**
@@ -39,6 +47,6 @@ export function syncSignatures(): Promise<{ rows: number; destination: string }>
  * already scheduled covers this signature.
  */
 export async function syncSignaturesSoon(): Promise<{ rows: number; destination: string } | undefined> {
-  const outcome = await coalesced(Sheets.target(SIGNATURES_TAB), options(), write);
+  const outcome = await coalesced(Sheets.target(SIGNATURES_TAB), options(), () => write());
   return outcome.ran ? outcome.result : undefined;
 }

@@ -7,10 +7,9 @@ import { db, table } from "../db/client";
 import { queryCount } from "../db/query";
 import { Keys } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
-import { sortableId } from "../util/id";
-import { SignatureNotFound, normaliseEmail, writeWithRetries } from "./index";
+import { SignatureNotFound, assertPossibleId, normaliseEmail, writeWithRetries } from "./index";
 import { indexKey, touch } from "./index-item";
-import { petitionIds, pool } from "./listing";
+import { idFloor, petitionIds, pool } from "./listing";
 
 export const CONFIRM_WORD = "CONFIRM";
 export const CONFIRM_MESSAGE = "Please type CONFIRM exactly to proceed";
@@ -23,12 +22,13 @@ const PER_TRANSACTION = 33;
 export const DeleteAllInput = z.object({
   confirm: z.literal(CONFIRM_WORD, { error: CONFIRM_MESSAGE }),
   petitionId: z.string().trim().min(1).max(100).optional(),
+  /** continues an operation the server issued; its cut-off comes from the stored operation */
   operationId: z.string().regex(/^[0-9a-z]{21}$/, "Unknown operation").optional(),
 });
 export type DeleteAllInput = z.input<typeof DeleteAllInput>;
 
+/** One chunk's answer (the audited operation adds its `operationId`). */
 export interface Progress {
-  operationId: string;
   /** signatures deleted by this call */
   deleted: number;
   /** signatures the operation still has to delete */
@@ -65,6 +65,7 @@ async function bumpRevision(petitionId: string) {
  * index item, one counter shard decremented, the petition's revision incremented. Answers the count.
  */
 export async function remove(petitionId: string, signatureId: string): Promise<{ signatureCount: number }> {
+  assertPossibleId(petitionId, signatureId);
   const res = await db().send(
     new GetCommand({
       TableName: table(),
@@ -212,20 +213,15 @@ async function countFrom(petitionId: string, from: string): Promise<number> {
 
 /**
  * Delete-all, one chunk per call. The operation deletes the signatures that existed when it began
- * (signature ids sort by time, the operation id is one taken at its start), so people who sign while
- * it runs keep their signature and their count, and it always finishes. Counts drop by exactly the
- * rows deleted: shards are decremented, never reset.
+ * (`startedAt`, as recorded with its audit entry; signature ids sort by time), so people who sign
+ * while it runs keep their signature and their count, and it always finishes. Counts drop by exactly
+ * the rows deleted: shards are decremented, never reset.
  */
-export async function deleteAll(input: DeleteAllInput): Promise<Progress> {
-  const q = DeleteAllInput.parse(input);
-  const operationId = q.operationId ?? sortableId();
-  const before = `${Keys.signaturePrefix}${operationId}`;
-  let ids: string[];
-  if (q.petitionId) {
-    const exists = await db().send(new GetCommand({ TableName: table(), Key: Keys.petition(q.petitionId), ProjectionExpression: "pk" }));
-    if (!exists.Item) throw new PetitionNotFound();
-    ids = [q.petitionId];
-  } else ids = await petitionIds();
+export async function deleteAll(scope: { petitionId?: string }, startedAt: string): Promise<Progress> {
+  const started = Date.parse(startedAt);
+  if (Number.isNaN(started)) throw new Error(`delete-all needs the operation's start time, got ${JSON.stringify(startedAt)}`);
+  const before = `${Keys.signaturePrefix}${idFloor(started)}`;
+  const ids = scope.petitionId ? [scope.petitionId] : await petitionIds();
   let deleted = 0;
   for (const id of ids) {
     if (deleted >= CHUNK) break;
@@ -234,5 +230,13 @@ export async function deleteAll(input: DeleteAllInput): Promise<Progress> {
   const left = await Promise.all(ids.map(async (id) => Math.max(0, (await Petition.count(id, true)) - (await countFrom(id, before)))));
   // fewer than a chunk found: nothing older is left, whatever the counters say
   const done = deleted < CHUNK || left.every((n) => n === 0);
-  return { operationId, deleted, remaining: done ? 0 : left.reduce((a, b) => a + b, 0), done };
+  return { deleted, remaining: done ? 0 : left.reduce((a, b) => a + b, 0), done };
+}
+
+/** A delete-all of one petition needs the petition (checked before its operation is recorded). */
+export async function checkScope(scope: { petitionId?: string }): Promise<void> {
+  if (!scope.petitionId) return;
+  Petition.assertPossibleId(scope.petitionId);
+  const exists = await db().send(new GetCommand({ TableName: table(), Key: Keys.petition(scope.petitionId), ProjectionExpression: "pk" }));
+  if (!exists.Item) throw new PetitionNotFound();
 }

@@ -40,7 +40,8 @@ export function adminNotification(signature: Signature, petition: Petition): Omi
     ["Signatures", `${petition.signatureCount.toLocaleString("en-US")} of ${goal.toLocaleString("en-US")} (${progressPercent(petition.signatureCount, goal)}%)`],
   ];
   return {
-    subject: `New signature: ${signature.firstName} ${signature.lastName} signed "${petition.title}"`,
+    // visitor text never goes into a subject line; the petition title is written by administrators
+    subject: `New signature on "${petition.title}"`,
     text: fields.map(([k, v]) => `${k}: ${v}`).join("\n"),
     html: `<h2>New petition signature</h2><table>${fields.map(([k, v]) => row(k, v)).join("")}</table>`,
   };

@@ -1,4 +1,4 @@
-import { INDEX_BUCKETS, Keys } from "../db/keys";
+import { INDEX_BUCKETS, Keys, fnv1a } from "../db/keys";
 import type { Info } from "./index";
 import { toRow, type SignatureRow } from "./row";
 
@@ -31,12 +31,7 @@ export const INDEX_TYPE = "sigIndex";
 
 /** FNV-1a of the id, mod INDEX_BUCKETS: stable, and even over random id suffixes. */
 export function indexBucket(signatureId: string, buckets = INDEX_BUCKETS): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < signatureId.length; i++) {
-    h ^= signatureId.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0) % buckets;
+  return fnv1a(signatureId) % buckets;
 }
 
 export const indexKey = (petitionId: string, signatureId: string) =>

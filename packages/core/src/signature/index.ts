@@ -6,10 +6,12 @@ import { event } from "../bus";
 import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
+import { Outbox } from "../outbox";
 import { Petition, PetitionNotFound } from "../petition";
 import { RateLimit, TooManyAttempts } from "../ratelimit";
 import { VisibleError, NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
+import { PersonName } from "../util/person-name";
 import { newYorkDate, newYorkTime } from "../util/time";
 import { ClientDetails, type MetaDetails } from "./meta";
 import { indexItem, touch } from "./index-item";
@@ -21,13 +23,10 @@ export const Events = {
   Created: event("signature.created", z.object({ petitionId: z.string(), signatureId: z.string() })),
 };
 
-const required = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
-
 /** The sign form as the API receives it. */
 export const SignInput = z.object({
-  firstName: required("First name", 100),
-  lastName: required("Last name", 100),
+  firstName: PersonName("First name"),
+  lastName: PersonName("Last name"),
   email: z
     .string({ error: "Email is required" })
     .trim()
@@ -92,9 +91,14 @@ export interface SignRequest {
  * retried on another shard. A refused attempt (duplicate, unknown petition) still counts against the
  * rate limit, so nobody can probe which e-mails have signed faster than the limit allows.
  */
-export async function create(req: SignRequest): Promise<{ signature: Info; signatureCount: number }> {
+export async function create(req: SignRequest): Promise<{ signature: Info; signatureCount: number; event: CreatedEvent }> {
+  if (!Petition.ID_PATTERN.test(req.petitionId)) {
+    await RateLimit.consume(RATE_SCOPE, req.client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
+    throw new PetitionNotFound();
+  }
   const signature = build(req);
-  const conflicts = await writeWithRetries((shard) => transaction(req, signature, shard), async (reasons) => {
+  const event = createdEvent(signature);
+  const conflicts = await writeWithRetries((shard) => transaction(req, signature, shard, event), async (reasons) => {
     if (reasons[2] === "ConditionalCheckFailed") throw new TooManyAttempts();
     const refusal =
       reasons[0] === "ConditionalCheckFailed" ? new PetitionNotFound() : reasons[1] === "ConditionalCheckFailed" ? new AlreadySigned() : undefined;
@@ -106,8 +110,13 @@ export async function create(req: SignRequest): Promise<{ signature: Info; signa
   const writtenAt = performance.now();
   touch(req.petitionId);
   if (conflicts > 2) log.warn("signing retried on shard conflicts", { conflicts, petitionId: req.petitionId });
-  return { signature, signatureCount: await Petition.countAfter(req.petitionId, writtenAt) };
+  return { signature, signatureCount: await Petition.countAfter(req.petitionId, writtenAt), event };
 }
+
+export type CreatedEvent = ReturnType<typeof createdEvent>;
+
+/** `signature.created` with its stable id: stored in the signing transaction's outbox item, then published. */
+export const createdEvent = (signature: Info) => Outbox.record(Events.Created, { petitionId: signature.petitionId, signatureId: signature.id });
 
 /** The signature as stored and as subscribers read it. */
 export function build(req: SignRequest, now = new Date()): Info {
@@ -144,11 +153,12 @@ export function guardItem(signature: Info) {
 }
 
 /**
- * The six items of the signing transaction (also what the sign benchmark writes bare). Callers read
+ * The seven items of the signing transaction (also what the sign benchmark writes bare). Callers read
  * cancellation reasons by position: 0 petition (missing or being deleted), 1 e-mail guard, 2 rate
- * limit. The admin index item is the last one.
+ * limit. Then the signature, its counter shard, the admin index row and the outbox item of
+ * `signature.created` (one event id for every conflict retry of one signature).
  */
-export function transaction(req: SignRequest, signature: Info, shard: number) {
+export function transaction(req: SignRequest, signature: Info, shard: number, event = createdEvent(signature)) {
   return new TransactWriteCommand({
     TransactItems: [
       {
@@ -172,6 +182,7 @@ export function transaction(req: SignRequest, signature: Info, shard: number) {
         },
       },
       { Put: { TableName: table(), Item: indexItem(signature) } },
+      Outbox.put(event),
     ],
   });
 }
@@ -207,7 +218,16 @@ function cancellationCodes(err: unknown): (string | undefined)[] {
   return match ? match[1].split(",").map((s) => s.trim()) : [];
 }
 
+/** Signature ids are sortable ids (lower-case base 36). */
+const SIGNATURE_ID_PATTERN = /^[0-9a-z]{1,64}$/;
+
+/** Ids no signature can have are not found without asking DynamoDB, which refuses keys over 2 KB. */
+export function assertPossibleId(petitionId: string, signatureId: string): void {
+  if (!Petition.ID_PATTERN.test(petitionId) || !SIGNATURE_ID_PATTERN.test(signatureId)) throw new SignatureNotFound();
+}
+
 export async function fromID(petitionId: string, signatureId: string): Promise<Info> {
+  assertPossibleId(petitionId, signatureId);
   const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.signature(petitionId, signatureId) }));
   if (!res.Item) throw new SignatureNotFound();
   const { pk, sk, gsi1pk, gsi1sk, type, emailNormalized, ...info } = res.Item;

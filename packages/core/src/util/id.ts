@@ -7,9 +7,12 @@ const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
  * keyed by it list in creation order without a separate index.
  */
 export function sortableId(at = Date.now()): string {
-  const time = at.toString(36).padStart(9, "0");
+  const time = sortableIdFloor(at);
   const bytes = randomBytes(12);
   let random = "";
   for (const b of bytes) random += ALPHABET[b % 36];
   return time + random;
 }
+
+/** The time part of a sortable id made at `ms`: every id made earlier sorts below it. */
+export const sortableIdFloor = (ms: number) => Math.max(0, Math.floor(ms)).toString(36).padStart(9, "0");

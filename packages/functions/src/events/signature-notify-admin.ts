@@ -1,10 +1,9 @@
 import { adminRecipients } from "@site/core/config";
-import { Idempotency } from "@site/core/idempotency";
 import { Mail } from "@site/core/mail";
 import { Petition } from "@site/core/petition";
 import { Signature } from "@site/core/signature";
 import { adminNotification } from "@site/core/signature/emails";
-import { EventHandler } from "../lib/events";
+import { EventHandler, once } from "../lib/events";
 
 export const handler = EventHandler(Signature.Events.Created, async (detail, event) => {
   const to = adminRecipients();
@@ -13,5 +12,5 @@ export const handler = EventHandler(Signature.Events.Created, async (detail, eve
     Signature.fromID(detail.petitionId, detail.signatureId),
     Petition.fromID(detail.petitionId),
   ]);
-  await Idempotency.once("signature-notify-admin", event.id, () => Mail.send({ to, ...adminNotification(signature, petition) }));
+  await once("signature-notify-admin", event, () => Mail.send({ to, ...adminNotification(signature, petition) }));
 });

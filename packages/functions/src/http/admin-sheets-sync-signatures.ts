@@ -1,30 +1,13 @@
 import { Admins } from "@site/core/admins";
-import { Audit } from "@site/core/audit";
-import { SheetsError } from "@site/core/sheets";
-import { syncSignatures } from "@site/core/sheets/signatures";
-import { VisibleError } from "@site/core/util/error";
-import { adminRoute, ok } from "../lib/http";
-import { errorAttributes, log } from "@site/core/log";
+import * as SyncJob from "@site/core/sheets/signature-sync-job";
+import { accepted, adminRoute } from "../lib/http";
 
 /**
- * "Sync to Sheet": rewrites the Signatures tab now (Google Sheets deployed, a CSV file locally) and
- * answers `{rows, destination}`. A failure is a 502 whose message carries the reason, which the
- * admin screen shows as "Sync failed: …".
+ * "Sync to Sheet": starts the sync as a job and answers 202 `{jobId}` at once; the console follows
+ * it with `GET /api/admin/jobs/{jobId}`. The sync itself runs in the `sheets-sync-job` subscriber,
+ * never inside this request.
  */
 export const handler = adminRoute(async (req) => {
-  let synced: { rows: number; destination: string };
-  try {
-    synced = await syncSignatures();
-  } catch (err) {
-    log.error("signature sync failed", errorAttributes(err));
-    const reason = err instanceof SheetsError ? err.message : "unexpected error (see the server log)";
-    throw new VisibleError(502, "sheets.sync_failed", `Failed to sync signatures: ${reason}`);
-  }
-  await Audit.record({
-    action: "signatures.synced",
-    actor: await Admins.emailOf(req.admin!),
-    target: "all petitions",
-    rows: synced.rows,
-  });
-  return ok(synced);
+  const job = await SyncJob.request(await Admins.emailOf(req.admin!));
+  return accepted({ jobId: job.id });
 });

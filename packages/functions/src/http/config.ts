@@ -7,7 +7,8 @@ export const handler = publicRoute(async () => {
   return ok(
     {
       defaultPetitionId: s.DEFAULT_PETITION_ID,
-      recaptchaSiteKey: s.CAPTCHA_SECRET && s.CAPTCHA_SITE_KEY ? s.CAPTCHA_SITE_KEY : null,
+      // The site key alone decides: this function is deliberately not given the captcha secret.
+      recaptchaSiteKey: s.CAPTCHA_SITE_KEY || null,
       auth: {
         userPoolId: s.USER_POOL_ID,
         userPoolClientId: s.USER_POOL_CLIENT_ID,

@@ -2,17 +2,18 @@ import { Bus } from "@site/core/bus";
 import { Captcha } from "@site/core/captcha";
 import { settings } from "@site/core/config";
 import { RateLimit } from "@site/core/ratelimit";
+import { rateLimitSubject } from "@site/core/request/metadata";
 import { Signature } from "@site/core/signature";
 import { created, publicRoute } from "../lib/http";
 
 export const handler = publicRoute(async (req) => {
   const petitionId = req.param("id");
   const input = req.body(Signature.SignInput);
-  const client = req.meta.ipAddress || "unknown";
+  const client = rateLimitSubject(req.meta.ipAddress);
   // The transaction enforces the limit; checking first spares the captcha service refused attempts.
   if (Captcha.enabled()) await RateLimit.check(Signature.RATE_SCOPE, client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
   await Captcha.verify(input.captchaToken, "sign_petition", req.meta.ipAddress);
-  const { signature, signatureCount } = await Signature.create({
+  const { signature, signatureCount, event } = await Signature.create({
     petitionId,
     client,
     firstName: input.firstName,
@@ -22,6 +23,7 @@ export const handler = publicRoute(async (req) => {
     newsletterConsent: input.newsletterConsent,
     meta: Signature.metaDetails(req.meta, input.client),
   });
-  await Bus.publish(Signature.Events.Created, { petitionId, signatureId: signature.id });
+  // The outbox item written with the signature makes the event survive a crash right here.
+  await Bus.publish(Signature.Events.Created, event.detail, event.id);
   return created({ signatureId: signature.id, signatureCount });
 });

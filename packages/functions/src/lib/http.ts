@@ -1,6 +1,7 @@
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "aws-lambda";
 import type { z } from "zod";
+import { settings } from "@site/core/config";
 import { fromHeaders, type RequestMetadata } from "@site/core/request/metadata";
 import { errorAttributes, log } from "@site/core/log";
 import { VisibleError } from "@site/core/util/error";
@@ -43,6 +44,8 @@ const json = (statusCode: number, body: unknown, headers: Record<string, string>
 
 export const ok = (body: unknown, headers?: Record<string, string>) => json(200, body, headers);
 export const created = (body: unknown) => json(201, body);
+/** The work was queued (a job); the body says where to follow it. */
+export const accepted = (body: unknown) => json(202, body);
 export const error = (statusCode: number, message: string, fields?: Record<string, string>) =>
   json(statusCode, fields ? { error: message, fields } : { error: message });
 
@@ -53,6 +56,45 @@ function rawBody(event: HttpEvent): string | undefined {
   const text = event.isBase64Encoded ? Buffer.from(event.body, "base64").toString("utf8") : event.body;
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, "body.too_large", "Request body too large");
   return text;
+}
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+
+/** "application/json", optionally with parameters; a charset, if named, must be UTF-8. */
+export function isJsonContentType(value: string | undefined): boolean {
+  if (!value) return false;
+  const [type, ...params] = value.split(";").map((part) => part.trim().toLowerCase());
+  if (type !== "application/json") return false;
+  return params.every((param) => {
+    const [name, charset = ""] = param.split("=").map((part) => part.trim());
+    return name !== "charset" || ["utf-8", "utf8", '"utf-8"', '"utf8"'].includes(charset);
+  });
+}
+
+/**
+ * Bodies are JSON only. Requiring the header on every write means a cross-site HTML form (which can
+ * only send form or text/plain types) cannot reach a handler.
+ */
+function requireJsonContentType(event: HttpEvent) {
+  const method = (event.requestContext?.http?.method ?? "").toUpperCase();
+  const hasBody = event.body !== undefined && event.body !== null && event.body !== "";
+  if (!hasBody && !BODY_METHODS.has(method)) return;
+  if (!isJsonContentType(event.headers?.["content-type"])) {
+    throw new HttpError(415, "body.unsupported_type", "Content-Type must be application/json");
+  }
+}
+
+/** Path parameters arrive percent-encoded; a malformed escape (`%E0%A4%A`) is the caller's error. */
+function decodePathParameters(event: HttpEvent): Record<string, string> {
+  const decoded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.pathParameters ?? {})) {
+    try {
+      decoded[name] = decodeURIComponent(value ?? "");
+    } catch {
+      throw new HttpError(400, "path.malformed", "Malformed percent-escape in the path");
+    }
+  }
+  return decoded;
 }
 
 function parseJson(text: string | undefined): unknown {
@@ -91,8 +133,9 @@ function toResponse(err: unknown, event: HttpEvent): HttpResult {
 type Impl = (req: Request, context: Context) => Promise<HttpResult>;
 
 /**
- * The one middleware chain of every HTTP handler: secrets, body limits and JSON parsing, the admin
- * check on admin routes, and one error mapper (visible errors → their status and message; anything
+ * The one middleware chain of every HTTP handler: secrets, the admin check on admin routes, JSON
+ * content type, path decoding, body limits and JSON parsing, request metadata (viewer headers trusted
+ * only with the origin secret), and one error mapper (visible errors → their status and message; anything
  * else → a logged 500 with a generic message).
  */
 function build(impl: Impl, access: "public" | "admin") {
@@ -100,13 +143,15 @@ function build(impl: Impl, access: "public" | "admin") {
     try {
       await loadSecrets();
       const admin = access === "admin" ? requireAdmin(event) : undefined;
+      requireJsonContentType(event);
+      const params = decodePathParameters(event);
       const parsed = parseJson(rawBody(event));
       const req: Request = {
         event,
         json: parsed,
         admin,
-        meta: fromHeaders(event.headers ?? {}, event.requestContext?.http?.sourceIp ?? ""),
-        param: (name) => decodeURIComponent(event.pathParameters?.[name] ?? ""),
+        meta: fromHeaders(event.headers ?? {}, event.requestContext?.http?.sourceIp ?? "", settings().ORIGIN_SECRET),
+        param: (name) => params[name] ?? "",
         body: (schema) => parse(schema, parsed ?? {}),
         query: (schema) => parse(schema, Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).filter(([, v]) => v !== undefined && v !== ""))),
       };

@@ -12,3 +12,8 @@ const ACTIONS: Record<string, string> = {
 export function auditActionLabel(action: string): string {
   return ACTIONS[action] ?? action;
 }
+
+/** A short note for entries whose operation has not finished (or stopped midway); none once completed. */
+export function auditStatusNote(status: string | undefined): string | null {
+  return status === "running" ? "Not finished" : null;
+}

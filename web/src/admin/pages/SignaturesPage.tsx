@@ -16,8 +16,10 @@ import { SignatureDetailsDialog } from "../components/SignatureDetailsDialog";
 import { TablePager } from "../components/TablePager";
 import { CONFIRM_WORD, TypedConfirmDialog } from "../components/TypedConfirmDialog";
 import { deleteStep, useChunkedOperation } from "../hooks/useChunkedOperation";
+import { useBackgroundJob } from "../hooks/useBackgroundJob";
 import { useNotice } from "../hooks/useNotice";
 import { usePagedList } from "../hooks/usePagedList";
+import { syncPhaseLabel, syncedMessage } from "../lib/jobs";
 import { withQuery } from "../lib/query";
 import { exportFileName, orNA, signaturesCsv, signedAt, type SignatureRow } from "../lib/signatures";
 import { SIGNATURE_SORTS, apiSort, type SortOrder } from "../lib/sorting";
@@ -44,7 +46,11 @@ export function SignaturesPage() {
   const [page, setPage] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const notice = useNotice();
-  const [syncing, setSyncing] = useState(false);
+  const syncJob = useBackgroundJob(adminApi.sheetsSignatures, {
+    fallbackMessage: SYNC_FALLBACK,
+    onDone: (job) => notice.success(syncedMessage(job)),
+    onFailed: (reason) => notice.failure(`Sync failed: ${reason}`),
+  });
   const [viewing, setViewing] = useState<SignatureRow | null>(null);
   const [deleting, setDeleting] = useState<SignatureRow | null>(null);
   const [deletingOne, setDeletingOne] = useState(false);
@@ -65,18 +71,6 @@ export function SignaturesPage() {
   const refresh = async () => {
     setError(null);
     if (!(await list.refresh())) setError("Failed to refresh. Please try again.");
-  };
-
-  const sync = async () => {
-    setSyncing(true);
-    try {
-      await adminRequest<{ rows: number; destination: string }>(adminApi.sheetsSignatures, { method: "POST", fallbackMessage: SYNC_FALLBACK });
-      notice.success("Signatures synced successfully!");
-    } catch (cause) {
-      notice.failure(`Sync failed: ${(cause as Error)?.message || SYNC_FALLBACK}`);
-    } finally {
-      setSyncing(false);
-    }
   };
 
   const exportCsv = async () => {
@@ -153,8 +147,8 @@ export function SignaturesPage() {
         back={{ to: "/admin/forms", label: "Back to Forms" }}
         actions={
           <>
-            <Button variant="default" onClick={() => void sync()} disabled={syncing}>
-              {syncing ? "Syncing..." : "Sync to Sheet"}
+            <Button variant="default" onClick={() => void syncJob.start()} disabled={syncJob.running}>
+              {syncJob.running ? "Syncing..." : "Sync to Sheet"}
             </Button>
             <Tooltip label="Download the signatures matching the filters" disabled={!hasRows}>
               <Button variant="light" onClick={() => void exportCsv()} disabled={!hasRows || exporter.running} loading={exporter.running}>
@@ -196,6 +190,9 @@ export function SignaturesPage() {
       </Card>
 
       <NoticeBanner notice={notice.notice} />
+      {syncJob.running && (
+        <OperationProgressBar label={syncPhaseLabel(syncJob.job?.progress.phase)} progress={syncJob.progress} percent={syncJob.percent} />
+      )}
       {exporter.running && <OperationProgressBar label="Exporting signatures" progress={exporter.progress} percent={exporter.percent} />}
       {(error || exportError || list.error) && (
         <Alert color="red" variant="filled" role="alert" withCloseButton onClose={() => { setError(null); exporter.reset(); }}>

@@ -1,0 +1,79 @@
+export * as Outbox from "./index";
+
+import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
+import type { z } from "zod";
+import { Bus } from "../bus";
+import { db, table } from "../db/client";
+import { Keys, OUTBOX_PARTITIONS } from "../db/keys";
+import { queryPages } from "../db/query";
+import { errorAttributes, log } from "../log";
+import { sortableId, sortableIdFloor } from "../util/id";
+
+/**
+ * The transactional outbox. A domain write that has side effects records its event in the same
+ * transaction (`put`), so the event exists exactly when the data does. After the commit the
+ * handler publishes it at once (the fast path, carrying the stable id); the bus delivery then
+ * acknowledges it (`acknowledge`, which deletes the item). Whatever is still here after a grace
+ * period was never handed over (the process died, PutEvents failed) and `sweep` publishes it
+ * again. Subscribers key their effects on the stable id, so a republished event has no second effect.
+ *
+ * Items: pk `OUTBOX#<FNV-1a(id) mod OUTBOX_PARTITIONS>`, sk the event id (time-sortable), so a
+ * burst spreads over partitions and the sweeper reads only what is older than the grace period.
+ */
+
+/** Long enough for the fast path and its acknowledgement; short enough that a lost e-mail is late by minutes. */
+export const DEFAULT_GRACE_MS = 60_000;
+
+/** A new event with its stable id, parsed with its definition's schema. */
+export function record<S extends z.ZodType>(def: Bus.EventDefinition<S>, detail: z.input<S>, now = Date.now()): Bus.Published<z.output<S>> {
+  return { id: sortableId(now), type: def.type, detail: def.schema.parse(detail) };
+}
+
+/** The outbox item, as one Put of the domain's TransactWriteItems. */
+export function put(event: Bus.Published) {
+  return {
+    Put: {
+      TableName: table(),
+      Item: { ...Keys.outbox(event.id), type: "outbox", eventType: event.type, detail: event.detail },
+    },
+  };
+}
+
+/** The bus has the event: its outbox item is done with. */
+export async function acknowledge(eventId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: table(), Key: Keys.outbox(eventId) }));
+}
+
+export interface SweepResult {
+  /** Events handed to the bus again. */
+  republished: number;
+  /** Events the bus refused this time (logged; the next sweep tries again). */
+  failed: number;
+}
+
+/** Publishes again every outbox item older than the grace period, partition by partition, page by page. */
+export async function sweep(opts: { graceMs?: number; now?: number } = {}): Promise<SweepResult> {
+  const before = sortableIdFloor((opts.now ?? Date.now()) - (opts.graceMs ?? DEFAULT_GRACE_MS));
+  const result: SweepResult = { republished: 0, failed: 0 };
+  await Promise.all(
+    Array.from({ length: OUTBOX_PARTITIONS }, async (_, n) => {
+      const pages = queryPages({
+        TableName: table(),
+        KeyConditionExpression: "pk = :pk AND sk < :before",
+        ExpressionAttributeValues: { ":pk": Keys.outboxPartition(n), ":before": before },
+      });
+      for await (const page of pages) {
+        const events = (page.Items ?? []).map((i) => ({ id: String(i.sk), type: String(i.eventType), detail: i.detail }));
+        try {
+          await Bus.send(events);
+          result.republished += events.length;
+        } catch (err) {
+          result.failed += events.length;
+          log.error("outbox sweep could not publish", { partition: n, events: events.length, ...errorAttributes(err) });
+        }
+      }
+    }),
+  );
+  if (result.republished || result.failed) log.warn("outbox sweep republished events", { ...result });
+  return result;
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+/**
+ * Only zod here: the public web bundle imports this module, so the browser checks names by the very
+ * rule the API applies.
+ */
+
+/** Longest accepted name, in characters (code points, after NFC normalisation). */
+export const PERSON_NAME_MAX = 50;
+
+/**
+ * Letters of any script with their combining marks, spaces, apostrophes (' and ’), hyphens and dots.
+ * Everything else is refused — digits, ':' and '/' (so a name cannot carry a link or a message into
+ * an e-mail), control characters and bidi overrides.
+ */
+const NAME = /^[\p{L}\p{M} '\u2019.-]+$/u;
+
+/**
+ * A person's first or last name as a visitor types it; `label` names the field in the messages
+ * ("First name can only contain …"). Every form that asks for a name uses it.
+ */
+export const PersonName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .normalize("NFC")
+    .min(1, `${label} is required`)
+    .regex(NAME, `${label} can only contain letters, spaces, apostrophes, hyphens and dots`)
+    .refine((name) => Array.from(name).length <= PERSON_NAME_MAX, `${label} must be at most ${PERSON_NAME_MAX} characters`);

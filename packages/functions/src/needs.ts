@@ -1,0 +1,45 @@
+/**
+ * What a route or subscriber needs to run. The stacks grant exactly this to its Lambda (IAM
+ * actions, bound secrets, environment) and nothing else; a synth test compares the two. Declare
+ * it from what the handler and the core functions it calls really do.
+ */
+
+/** SST secrets, set per stage with `npx sst secrets set NAME value --stage <stage>`. */
+export const SECRET_NAMES = [
+  "CAPTCHA_SECRET",
+  "ADMIN_NOTIFY_RECIPIENTS",
+  "MAIL_FROM",
+  "SITE_URL",
+  // Google Sheets sync: the service account's JSON key and the spreadsheet id ("none" turns it off).
+  "GOOGLE_SERVICE_ACCOUNT",
+  "GOOGLE_SHEETS_SPREADSHEET_ID",
+] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+
+/**
+ * Plain (non-secret) settings a handler reads. Settings that come with a resource (TABLE_NAME and
+ * COUNTER_SHARDS with `table`, EVENT_BUS_NAME with `bus`, ...) need not be listed.
+ */
+export const SETTING_NAMES = [
+  "DEFAULT_PETITION_ID",
+  "SIGN_RATE_LIMIT_PER_MINUTE",
+  "CAPTCHA_MIN_SCORE",
+  "CAPTCHA_SITE_KEY",
+  "SHEETS_DRIVER",
+] as const;
+export type SettingName = (typeof SETTING_NAMES)[number];
+
+export interface Needs {
+  /** "read": GetItem, BatchGetItem, Query; "write" adds PutItem, UpdateItem, DeleteItem, BatchWriteItem, ConditionCheckItem. */
+  table?: "read" | "write";
+  /** The evidence bucket: "read" GetObject, "write" adds PutObject and DeleteObject. */
+  bucket?: "read" | "write";
+  /** Publishes to the event bus. */
+  bus?: true;
+  /** Sends e-mail through SES. */
+  mail?: true;
+  /** "ids": the user pool and web client ids, no rights; "read" adds AdminGetUser (an admin's e-mail). */
+  userPool?: "ids" | "read";
+  secrets?: SecretName[];
+  settings?: SettingName[];
+}

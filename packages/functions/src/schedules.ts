@@ -1,0 +1,35 @@
+/**
+ * Every scheduled job. The Schedules stack makes one SST Cron per entry; `npm start` runs the same
+ * handler modules on timers (scripts/local/schedules.ts); each is also runnable once by a script
+ * (scripts/jobs/).
+ */
+import type { Needs } from "./needs";
+
+export interface Schedule {
+  /** Unique, kebab-case; used for construct names. */
+  name: string;
+  handler: string;
+  everyMinutes: number;
+  /** What the handler uses; the stacks grant exactly this (packages/functions/src/needs.ts). */
+  needs: Needs;
+  /** Lambda timeout in seconds when the default (10) is too short. */
+  timeout?: number;
+}
+
+const job = (file: string) => `packages/functions/src/jobs/${file}.handler`;
+
+export const schedules: Schedule[] = [
+  // Publishes again the events whose fast path was lost (packages/core/src/outbox).
+  { name: "outbox-sweep", handler: job("outbox-sweep"), everyMinutes: 1, needs: { table: "read", bus: true }, timeout: 60 },
+];
+
+/**
+ * Deployed, EventBridge also delivers every event of ours to this handler, which deletes the
+ * event's outbox item: the bus has it, the sweeper need not publish it again. (The local bus
+ * acknowledges by itself once every subscriber has had the event.)
+ */
+export const outboxAcknowledger = {
+  name: "outbox-ack",
+  handler: "packages/functions/src/events/outbox-ack.handler",
+  needs: { table: "write" } satisfies Needs,
+};

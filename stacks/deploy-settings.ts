@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/**
+ * Deploy-time settings of the protective limits, read from the environment of `npm run deploy`
+ * (all optional). A bad value stops the deploy with the setting's name.
+ */
+const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
+const Schema = z.object({
+  /** Requests per second (steady, and burst) over the whole HTTP API stage. */
+  API_THROTTLE_RATE: count(100),
+  API_THROTTLE_BURST: count(200),
+  /** Tighter limits on each public write route (signing), per second. */
+  API_PUBLIC_WRITE_THROTTLE_RATE: count(20),
+  API_PUBLIC_WRITE_THROTTLE_BURST: count(40),
+  /**
+   * Reserved (and maximum) concurrency of each public write function, so a flood of signers cannot
+   * take the account's whole Lambda concurrency from the admin functions and subscribers. "off"
+   * leaves them unreserved: needed on accounts whose concurrency quota is too low to reserve any
+   * (Lambda keeps at least 100 unreserved; new accounts may have a quota of 10).
+   */
+  PUBLIC_WRITE_RESERVED_CONCURRENCY: z
+    .union([z.literal("off"), z.coerce.number().int().min(1)])
+    .default(20)
+    .transform((v) => (v === "off" ? undefined : v)),
+  /** Administrators' TOTP MFA: "required" (default on prod) or "optional" (default elsewhere). Never SMS. */
+  ADMIN_MFA: z.enum(["required", "optional"]).optional(),
+  /** Where the dead-letter alarm e-mails (an SNS e-mail subscription, confirmed by its recipient). */
+  ALARM_EMAIL: z.email().optional(),
+});
+
+export type DeploySettings = Omit<z.output<typeof Schema>, "ADMIN_MFA"> & { ADMIN_MFA: "required" | "optional" };
+
+export function deploySettings(stage: string, env: NodeJS.ProcessEnv = process.env): DeploySettings {
+  const names = Object.keys(Schema.shape);
+  const given = Object.fromEntries(names.filter((n) => env[n] !== undefined && env[n] !== "").map((n) => [n, env[n]]));
+  const parsed = Schema.safeParse(given);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message} (got "${env[String(i.path[0])]}")`);
+    throw new Error(`Invalid deploy setting: ${problems.join("; ")}`);
+  }
+  return { ...parsed.data, ADMIN_MFA: parsed.data.ADMIN_MFA ?? (stage === "prod" ? "required" : "optional") };
+}

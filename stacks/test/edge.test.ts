@@ -1,0 +1,114 @@
+import type { Template } from "aws-cdk-lib/assertions";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cognitoOrigin, securityHeaders } from "../../packages/core/src/request/security-headers";
+import { routeKey, routes } from "../../packages/functions/src/routes";
+import { wafRateLimit } from "../waf";
+import { synthesize } from "./synth";
+import { environmentOf, ofType, refId, resources, routeFunctionId } from "./template";
+
+let off: Record<"Api" | "Web", Template>;
+let on: Record<"Api" | "Web", Template>;
+
+beforeAll(async () => {
+  delete process.env.WAF_RATE_LIMIT;
+  off = (await synthesize()).templates;
+  on = (await synthesize({ WAF_RATE_LIMIT: "2000" })).templates;
+  delete process.env.WAF_RATE_LIMIT;
+});
+
+const distribution = (t: Template) => ofType(t, "AWS::CloudFront::Distribution")[0][1].Properties.DistributionConfig;
+const apiBehavior = (t: Template) => distribution(t).CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === "/api/*");
+
+/** The headers a CloudFront response headers policy adds, as the browser receives them. */
+function headersOf(policy: Record<string, any>): Record<string, string> {
+  const s = policy.SecurityHeadersConfig;
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": s.ContentSecurityPolicy.ContentSecurityPolicy,
+    "Strict-Transport-Security": `max-age=${s.StrictTransportSecurity.AccessControlMaxAgeSec}${s.StrictTransportSecurity.IncludeSubdomains ? "; includeSubDomains" : ""}${s.StrictTransportSecurity.Preload ? "; preload" : ""}`,
+    "X-Frame-Options": s.FrameOptions.FrameOption,
+    "Referrer-Policy": s.ReferrerPolicy.ReferrerPolicy,
+    ...(s.ContentTypeOptions ? { "X-Content-Type-Options": "nosniff" } : {}),
+  };
+  for (const h of policy.CustomHeadersConfig?.Items ?? []) headers[h.Header] = h.Value;
+  for (const config of Object.values(s) as { Override?: boolean }[]) expect(config.Override).toBe(true);
+  return headers;
+}
+
+/** The secret a `{{resolve:secretsmanager:...}}` dynamic reference reads, as the JSON of its ARN. */
+const resolvedSecret = (value: unknown) => {
+  const json = JSON.stringify(value);
+  expect(json).toMatch(/\{\{resolve:secretsmanager:.*:SecretString:::\}\}/);
+  return json;
+};
+
+describe("origin secret", () => {
+  it("is generated per stage by Secrets Manager, never written in the template", () => {
+    const secrets = ofType(off.Api, "AWS::SecretsManager::Secret");
+    expect(secrets).toHaveLength(1);
+    const [[, secret]] = secrets;
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true });
+    expect(secret.Properties.SecretString).toBeUndefined();
+  });
+
+  it("is given to every API function as ORIGIN_SECRET", () => {
+    const [[secretId]] = ofType(off.Api, "AWS::SecretsManager::Secret");
+    for (const route of routes) {
+      const env = environmentOf(off.Api, routeFunctionId(off.Api, routeKey(route)));
+      expect(resolvedSecret(env.ORIGIN_SECRET), routeKey(route)).toContain(`"Ref":"${secretId}"`);
+    }
+  });
+
+  it("is added by CloudFront to every /api/* origin request as x-origin-verify", () => {
+    const origin = distribution(off.Web).Origins.find((o: { Id: string }) => o.Id === apiBehavior(off.Web).TargetOriginId);
+    expect(origin.OriginCustomHeaders).toHaveLength(1);
+    const [header] = origin.OriginCustomHeaders;
+    expect(header.HeaderName).toBe("x-origin-verify");
+    expect(resolvedSecret(header.HeaderValue)).toMatch(/Fn::ImportValue.*Api.*OriginSecret/);
+  });
+
+  it("is not among the headers CloudFront forwards from the viewer", () => {
+    const policyId = refId(apiBehavior(off.Web).OriginRequestPolicyId);
+    const forwarded: string[] = resources(off.Web)[policyId].Properties.OriginRequestPolicyConfig.HeadersConfig.Headers;
+    expect(forwarded.map((h) => h.toLowerCase())).not.toContain("x-origin-verify");
+  });
+});
+
+describe("security headers", () => {
+  it("come from one response headers policy equal to the shared definition, on pages and on /api/*", () => {
+    const policies = ofType(off.Web, "AWS::CloudFront::ResponseHeadersPolicy");
+    expect(policies).toHaveLength(1);
+    const [[policyId, policy]] = policies;
+    expect(headersOf(policy.Properties.ResponseHeadersPolicyConfig)).toEqual(
+      securityHeaders({ cognitoOrigin: cognitoOrigin("us-east-1") }),
+    );
+    expect(distribution(off.Web).DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(apiBehavior(off.Web).ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+});
+
+describe("WAF", () => {
+  it("is off by default: no web ACL, none on the distribution", () => {
+    expect(ofType(off.Web, "AWS::WAFv2::WebACL")).toHaveLength(0);
+    expect(distribution(off.Web).WebACLId).toBeUndefined();
+  });
+
+  it("with WAF_RATE_LIMIT, blocks an IP over the limit per 5 minutes on the whole distribution", () => {
+    const acls = ofType(on.Web, "AWS::WAFv2::WebACL");
+    expect(acls).toHaveLength(1);
+    const [[aclId, acl]] = acls;
+    expect(acl.Properties.Scope).toBe("CLOUDFRONT");
+    expect(acl.Properties.DefaultAction).toEqual({ Allow: {} });
+    expect(acl.Properties.Rules).toHaveLength(1);
+    const [rule] = acl.Properties.Rules;
+    expect(rule.Statement.RateBasedStatement).toEqual({ Limit: 2000, AggregateKeyType: "IP", EvaluationWindowSec: 300 });
+    expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
+    expect(distribution(on.Web).WebACLId).toEqual({ "Fn::GetAtt": [aclId, "Arn"] });
+  });
+
+  it("refuses a WAF_RATE_LIMIT that AWS WAF would not accept, naming the setting", () => {
+    expect(wafRateLimit(undefined)).toBeUndefined();
+    expect(wafRateLimit("")).toBeUndefined();
+    expect(wafRateLimit("500")).toBe(500);
+    for (const bad of ["9", "12.5", "lots", "-100", "3000000000"]) expect(() => wafRateLimit(bad)).toThrow(/WAF_RATE_LIMIT/);
+  });
+});

@@ -1,0 +1,121 @@
+import type { Template } from "aws-cdk-lib/assertions";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Needs } from "../../packages/functions/src/needs";
+import { routeKey, routes, type Route } from "../../packages/functions/src/routes";
+import { subscribers, type Subscriber } from "../../packages/functions/src/subscribers";
+import { STAGE, synthesize, type Synthesized } from "./synth";
+import { environmentOf, ofType, refId, routeFunctionId, statementsOf } from "./template";
+
+// A route (or subscriber) that does not declare what it needs does not typecheck.
+// @ts-expect-error needs is required
+export const undeclaredRoute: Route = { method: "GET", path: "/api/x", handler: "h", access: "public" };
+// @ts-expect-error needs is required
+export const undeclaredSubscriber: Subscriber = { name: "x", detailType: "x", handler: "h" };
+
+/** The IAM actions each declaration must turn into: the spec, written out independently of function-props.ts. */
+function expectedActions(needs: Needs): string[] {
+  const read = ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query"];
+  const write = ["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem"];
+  return [
+    ...(needs.table === "read" ? read : needs.table === "write" ? [...read, ...write] : []),
+    ...(needs.bucket === "read" ? ["s3:GetObject"] : needs.bucket === "write" ? ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"] : []),
+    ...(needs.bus ? ["events:PutEvents"] : []),
+    ...(needs.mail ? ["ses:SendEmail"] : []),
+    ...(needs.userPool === "read" ? ["cognito-idp:AdminGetUser"] : []),
+    ...(needs.secrets?.length ? ["ssm:GetParameters"] : []),
+  ].sort();
+}
+
+/**
+ * What every function gets whatever it declares, touching no data: tracing (CDK), and for a
+ * subscriber, sending a failed event to its dead-letter queue (the on-failure destination).
+ */
+const isDelivery = (st: Record<string, any>) =>
+  [st.Action].flat().every((a: string) => a.startsWith("xray:")) ||
+  ([st.Action].flat().every((a: string) => a.startsWith("sqs:")) && /SubscriberDeadLetters/.test(JSON.stringify(st.Resource)));
+
+const grantedActions = (t: Template, functionId: string) =>
+  [...new Set(statementsOf(t, functionId).filter((st) => !isDelivery(st)).flatMap((st) => [st.Action].flat() as string[]))].sort();
+
+function expectGranted(t: Template, functionId: string, needs: Needs, s: Synthesized) {
+  expect(grantedActions(t, functionId)).toEqual(expectedActions(needs));
+
+  const statements = statementsOf(t, functionId);
+  for (const st of statements) expect(st.Effect).toBe("Allow");
+  const resourcesOf = (action: string) =>
+    JSON.stringify(statements.filter((st) => [st.Action].flat().includes(action)).map((st) => st.Resource));
+  if (needs.table) {
+    expect(resourcesOf("dynamodb:Query")).toMatch(/Storage:ExportsOutputFnGetAttTable.*Arn/);
+    expect(resourcesOf("dynamodb:Query")).toContain("/index/*");
+    expect(resourcesOf("dynamodb:Query")).not.toContain('"*"');
+  }
+  if (needs.bus) expect(resourcesOf("events:PutEvents")).toMatch(/Events:ExportsOutputFnGetAttBus.*Arn/);
+  if (needs.mail) expect(resourcesOf("ses:SendEmail")).toMatch(/:ses:us-east-1:[^:]+:identity\/\*/);
+  if (needs.userPool === "read") expect(resourcesOf("cognito-idp:AdminGetUser")).toMatch(/Auth:ExportsOutputFnGetAttAuthUserPool.*Arn/);
+
+  // Only the declared secrets are bound, readable and placed in the environment.
+  const secrets = [...(needs.secrets ?? [])].sort();
+  expect([...(s.functions.get(functionId)?.secrets ?? [])].sort()).toEqual(secrets);
+  const readable = [...resourcesOf("ssm:GetParameters").matchAll(/\/Secret\/([A-Z_]+)\/value/g)].map((m) => m[1]);
+  expect([...new Set(readable)].sort()).toEqual(secrets);
+  const env = environmentOf(t, functionId);
+  const boundInEnv = Object.keys(env)
+    .filter((k) => k.startsWith("SST_Secret_value_"))
+    .map((k) => k.slice("SST_Secret_value_".length))
+    .sort();
+  expect(boundInEnv).toEqual(secrets);
+
+  // Resource names and settings only where declared.
+  expect("TABLE_NAME" in env).toBe(Boolean(needs.table));
+  expect("BUCKET_NAME" in env).toBe(Boolean(needs.bucket));
+  expect("EVENT_BUS_NAME" in env).toBe(Boolean(needs.bus));
+  expect("MAIL_DRIVER" in env).toBe(Boolean(needs.mail));
+  expect("USER_POOL_ID" in env).toBe(Boolean(needs.userPool));
+  for (const name of ["DEFAULT_PETITION_ID", "SIGN_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE", "CAPTCHA_SITE_KEY", "SHEETS_DRIVER"] as const) {
+    expect(name in env, name).toBe(Boolean(needs.settings?.includes(name)));
+  }
+}
+
+let s: Synthesized;
+beforeAll(async () => {
+  s = await synthesize({ CAPTCHA_SITE_KEY: "site-key-under-test" });
+});
+
+describe("every API route's Lambda gets exactly what its route declares", () => {
+  it.each(routes)("$method $path", (route) => {
+    expectGranted(s.templates.Api, routeFunctionId(s.templates.Api, routeKey(route)), route.needs, s);
+  });
+
+  it.each(["GET /api/health", "GET /api/config"])("%s has no data rights and no secrets", (key) => {
+    const functionId = routeFunctionId(s.templates.Api, key);
+    expect(grantedActions(s.templates.Api, functionId)).toEqual([]);
+    expect(s.functions.get(functionId)?.secrets).toEqual([]);
+    const env = environmentOf(s.templates.Api, functionId);
+    expect(Object.keys(env).filter((k) => /TABLE|BUCKET|BUS|SST_Secret/.test(k))).toEqual([]);
+  });
+
+  it("gives signing the table, the bus and the captcha secret, and the admin lookups the user pool", () => {
+    // Spot checks of the declarations themselves, from what the handlers do.
+    const needs = (key: string) => routes.find((r) => routeKey(r) === key)!.needs;
+    expect(needs("POST /api/petitions/{id}/signatures")).toMatchObject({ table: "write", bus: true, secrets: ["CAPTCHA_SECRET"] });
+    for (const r of routes.filter((r) => r.access === "admin" && ["PATCH", "DELETE"].includes(r.method))) {
+      expect(r.needs, routeKey(r)).toMatchObject({ table: "write", userPool: "read" });
+    }
+  });
+});
+
+describe("every subscriber's Lambda gets exactly what it declares", () => {
+  it.each(subscribers)("$name", (sub) => {
+    const rule = ofType(s.templates.Events, "AWS::Events::Rule").find(
+      ([, r]) => r.Properties.Name === `${STAGE}-timeshare-advocacy-${sub.name}`,
+    );
+    expect(rule, sub.name).toBeDefined();
+    expectGranted(s.templates.Events, refId(rule![1].Properties.Targets[0].Arn), sub.needs, s);
+  });
+
+  it("lets the admin notification write its effect marker, send mail and read its three mail secrets", () => {
+    const notify = subscribers.find((x) => x.name === "signature-notify-admin")!.needs;
+    expect(notify).toMatchObject({ table: "write", mail: true });
+    expect([...(notify.secrets ?? [])].sort()).toEqual(["ADMIN_NOTIFY_RECIPIENTS", "MAIL_FROM", "SITE_URL"]);
+  });
+});

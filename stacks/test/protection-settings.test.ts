@@ -1,0 +1,72 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { isPublicWrite, routeKey, routes } from "../../packages/functions/src/routes";
+import { deploySettings } from "../deploy-settings";
+import { synthesize, type Synthesized } from "./synth";
+import { ofType, resources, routeFunctionId } from "./template";
+
+/** The protective limits' deploy-time settings reach the templates; bad values stop the deploy. */
+let s: Synthesized;
+beforeAll(async () => {
+  s = await synthesize({
+    API_THROTTLE_RATE: "300",
+    API_THROTTLE_BURST: "600",
+    API_PUBLIC_WRITE_THROTTLE_RATE: "7",
+    API_PUBLIC_WRITE_THROTTLE_BURST: "9",
+    PUBLIC_WRITE_RESERVED_CONCURRENCY: "off",
+    ADMIN_MFA: "required",
+    ALARM_EMAIL: "ops@example.org",
+  });
+});
+
+describe("deploy-time settings", () => {
+  it("set the stage and public write throttles", () => {
+    const [[, stage]] = ofType(s.templates.Api, "AWS::ApiGatewayV2::Stage");
+    expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 300, ThrottlingBurstLimit: 600 });
+    expect(stage.Properties.RouteSettings["POST /api/petitions/{id}/signatures"]).toEqual({ ThrottlingRateLimit: 7, ThrottlingBurstLimit: 9 });
+  });
+
+  it('"off" reserves no concurrency, for accounts with a small concurrency quota', () => {
+    for (const route of routes.filter(isPublicWrite)) {
+      const fn = resources(s.templates.Api)[routeFunctionId(s.templates.Api, routeKey(route))];
+      expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
+    }
+  });
+
+  it("ADMIN_MFA=required requires TOTP outside prod too", () => {
+    const [[, pool]] = ofType(s.templates.Auth, "AWS::Cognito::UserPool");
+    expect(pool.Properties).toMatchObject({ MfaConfiguration: "ON", EnabledMfas: ["SOFTWARE_TOKEN_MFA"] });
+  });
+
+  it("ALARM_EMAIL subscribes that address to the alarm topic", () => {
+    const [[topicId]] = ofType(s.templates.Events, "AWS::SNS::Topic");
+    const subscriptions = ofType(s.templates.Events, "AWS::SNS::Subscription").map(([, r]) => r.Properties);
+    expect(subscriptions).toEqual([{ Protocol: "email", Endpoint: "ops@example.org", TopicArn: { Ref: topicId } }]);
+  });
+});
+
+describe("deploySettings", () => {
+  it("has defaults that fit an ordinary account, MFA required on prod only", () => {
+    expect(deploySettings("prod", {})).toEqual({
+      API_THROTTLE_RATE: 100,
+      API_THROTTLE_BURST: 200,
+      API_PUBLIC_WRITE_THROTTLE_RATE: 20,
+      API_PUBLIC_WRITE_THROTTLE_BURST: 40,
+      PUBLIC_WRITE_RESERVED_CONCURRENCY: 20,
+      ADMIN_MFA: "required",
+    });
+    expect(deploySettings("dev", {}).ADMIN_MFA).toBe("optional");
+    expect(deploySettings("prod", { ADMIN_MFA: "optional" }).ADMIN_MFA).toBe("optional");
+    expect(deploySettings("dev", { PUBLIC_WRITE_RESERVED_CONCURRENCY: "5" }).PUBLIC_WRITE_RESERVED_CONCURRENCY).toBe(5);
+  });
+
+  it.each([
+    [{ API_THROTTLE_RATE: "fast" }, /API_THROTTLE_RATE.*"fast"/],
+    [{ API_PUBLIC_WRITE_THROTTLE_BURST: "0" }, /API_PUBLIC_WRITE_THROTTLE_BURST.*"0"/],
+    [{ PUBLIC_WRITE_RESERVED_CONCURRENCY: "-3" }, /PUBLIC_WRITE_RESERVED_CONCURRENCY.*"-3"/],
+    [{ ADMIN_MFA: "sms" }, /ADMIN_MFA.*"sms"/],
+    [{ ALARM_EMAIL: "ops" }, /ALARM_EMAIL.*"ops"/],
+  ])("refuses %j with the setting's name", (env, message) => {
+    expect(() => deploySettings("dev", env)).toThrow(message);
+    expect(() => deploySettings("dev", env)).toThrow(/^Invalid deploy setting/);
+  });
+});

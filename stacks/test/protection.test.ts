@@ -1,0 +1,105 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { isPublicWrite, routeKey, routes } from "../../packages/functions/src/routes";
+import { subscribers } from "../../packages/functions/src/subscribers";
+import { synthesize, type Synthesized } from "./synth";
+import { ofType, refId, resources, routeFunctionId } from "./template";
+
+/** Throttling, reserved concurrency, the dead-letter alarm and admin accounts, with default settings (stage "test"). */
+let s: Synthesized;
+beforeAll(async () => {
+  for (const name of ["API_THROTTLE_RATE", "API_THROTTLE_BURST", "API_PUBLIC_WRITE_THROTTLE_RATE", "API_PUBLIC_WRITE_THROTTLE_BURST", "PUBLIC_WRITE_RESERVED_CONCURRENCY", "ADMIN_MFA", "ALARM_EMAIL"]) {
+    delete process.env[name];
+  }
+  s = await synthesize();
+});
+
+const stageOf = () => {
+  const stages = ofType(s.templates.Api, "AWS::ApiGatewayV2::Stage");
+  expect(stages).toHaveLength(1);
+  return stages[0];
+};
+
+describe("API throttling", () => {
+  it("limits the whole stage by default", () => {
+    const [, stage] = stageOf();
+    expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 });
+  });
+
+  it("gives every public write route, and only those, a tighter limit", () => {
+    const [, stage] = stageOf();
+    const publicWrites = routes.filter(isPublicWrite).map(routeKey);
+    expect(publicWrites).toContain("POST /api/petitions/{id}/signatures");
+    expect(Object.keys(stage.Properties.RouteSettings).sort()).toEqual(publicWrites.sort());
+    for (const key of publicWrites) {
+      const limit = stage.Properties.RouteSettings[key];
+      expect(limit).toEqual({ ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 });
+      expect(limit.ThrottlingRateLimit).toBeLessThan(stage.Properties.DefaultRouteSettings.ThrottlingRateLimit);
+    }
+  });
+
+  it("creates the routes before the stage that names them", () => {
+    const [stageId] = stageOf();
+    const dependsOn = (s.templates.Api.toJSON().Resources[stageId].DependsOn ?? []) as string[];
+    for (const key of routes.filter(isPublicWrite).map(routeKey)) {
+      const [routeId] = ofType(s.templates.Api, "AWS::ApiGatewayV2::Route").find(([, r]) => r.Properties.RouteKey === key)!;
+      expect(dependsOn, key).toContain(routeId);
+    }
+  });
+});
+
+describe("reserved concurrency", () => {
+  it("caps each public write function and leaves admin functions and subscribers to the rest of the account", () => {
+    for (const route of routes) {
+      const fn = resources(s.templates.Api)[routeFunctionId(s.templates.Api, routeKey(route))];
+      expect(fn.Properties.ReservedConcurrentExecutions, routeKey(route)).toBe(isPublicWrite(route) ? 20 : undefined);
+    }
+    for (const [, fn] of ofType(s.templates.Events, "AWS::Lambda::Function")) {
+      expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
+    }
+  });
+});
+
+describe("dead-letter alarm", () => {
+  it("alarms as soon as one event is waiting in the subscribers' dead-letter queue", () => {
+    const events = s.templates.Events;
+    const rule = ofType(events, "AWS::Events::Rule").find(([, r]) => r.Properties.Name.endsWith(subscribers[0].name))!;
+    const queueId = refId(rule[1].Properties.Targets[0].DeadLetterConfig.Arn);
+    const alarms = ofType(events, "AWS::CloudWatch::Alarm");
+    expect(alarms).toHaveLength(1);
+    const [, alarm] = alarms[0];
+    expect(alarm.Properties).toMatchObject({
+      Namespace: "AWS/SQS",
+      MetricName: "ApproximateNumberOfMessagesVisible",
+      Threshold: 0,
+      ComparisonOperator: "GreaterThanThreshold",
+      EvaluationPeriods: 1,
+      TreatMissingData: "notBreaching",
+    });
+    expect(alarm.Properties.Dimensions).toEqual([{ Name: "QueueName", Value: { "Fn::GetAtt": [queueId, "QueueName"] } }]);
+    const [topicId] = ofType(events, "AWS::SNS::Topic").map(([id]) => id);
+    expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+  });
+
+  it("subscribes no e-mail address unless ALARM_EMAIL is set", () => {
+    expect(ofType(s.templates.Events, "AWS::SNS::Subscription")).toEqual([]);
+  });
+});
+
+describe("admin accounts", () => {
+  const pool = () => ofType(s.templates.Auth, "AWS::Cognito::UserPool")[0][1].Properties;
+  const client = () => ofType(s.templates.Auth, "AWS::Cognito::UserPoolClient")[0][1].Properties;
+
+  it("offers TOTP MFA, never SMS, and does not require it outside prod by default", () => {
+    expect(pool().MfaConfiguration).toBe("OPTIONAL");
+    expect(pool().EnabledMfas).toEqual(["SOFTWARE_TOKEN_MFA"]);
+  });
+
+  it("does not let administrators change their own e-mail, phone number or verified flags", () => {
+    const writable: string[] = client().WriteAttributes;
+    expect(writable.length).toBeGreaterThan(0); // an empty list would mean "every attribute" to Cognito
+    for (const attribute of ["email", "email_verified", "phone_number", "phone_number_verified"]) {
+      expect(writable).not.toContain(attribute);
+    }
+    expect(writable.filter((a) => a.startsWith("custom:"))).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import { Template } from "aws-cdk-lib/assertions";
+import { getStack } from "sst/constructs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { EVENT_SOURCE } from "../../packages/functions/src/subscribers";
+import { schedules } from "../../packages/functions/src/schedules";
+import { Schedules } from "../Schedules";
+import { synthesize } from "./synth";
+import { ofType } from "./template";
+
+let t: Template;
+beforeAll(async () => {
+  await synthesize();
+  t = Template.fromStack(getStack(Schedules));
+});
+
+describe("Schedules", () => {
+  it("runs the outbox sweep every minute", () => {
+    expect(schedules.map((s) => s.name)).toContain("outbox-sweep");
+    const rules = ofType(t, "AWS::Events::Rule").map(([, r]) => r.Properties);
+    expect(rules.filter((r) => r.ScheduleExpression === "rate(1 minute)")).toHaveLength(1);
+  });
+
+  it("acknowledges every event of ours, whatever its type, on the app's bus", () => {
+    const rules = ofType(t, "AWS::Events::Rule").map(([, r]) => r.Properties);
+    const ack = rules.filter((r) => r.EventPattern);
+    expect(ack).toHaveLength(1);
+    expect(ack[0].EventPattern).toEqual({ source: [EVENT_SOURCE] });
+    expect(JSON.stringify(ack[0].EventBusName)).toMatch(/Bus/);
+  });
+});

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../support/browser";
+
+const stack = inject("stack");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A page that records every Content-Security-Policy violation Chromium reports. */
+async function watchedPage(): Promise<{ page: Page; violations: string[] }> {
+  const page = await (await browser.newContext({ baseURL: stack.url })).newPage();
+  const violations: string[] = [];
+  page.on("console", (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  await page.exposeFunction("reportCspViolation", (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { reportCspViolation(v: string): void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return { page, violations };
+}
+
+describe("the site under its Content-Security-Policy", () => {
+  it("is served with the policy, framing forbidden", async () => {
+    const res = await fetch(`${stack.url}/petition`);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(new URL(stack.cognito).origin);
+  });
+
+  it("renders and hydrates the public pages and signs without a violation", async () => {
+    const { page, violations } = await watchedPage();
+    await page.goto("/");
+    await page.goto("/petition");
+    await page.getByRole("button", { name: "Sign the Petition Now" }).or(page.getByRole("link", { name: "Sign the Petition Now" })).first().click();
+    await page.waitForURL(`**/sign/${stack.defaultPetitionId}`);
+    await page.getByLabel("First Name").fill("Clara");
+    await page.getByLabel("Last Name").fill("Policy");
+    await page.getByLabel("Email").fill(`csp-${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Sign Petition" }).click();
+    await page.getByText("Thank you for signing the petition!").waitFor();
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+
+  it("loads the admin console and reaches Cognito without a violation", async () => {
+    const { page, violations } = await watchedPage();
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(stack.admin.email);
+    await page.getByLabel("Password").fill("not-the-password-1!");
+    await page.getByRole("button", { name: "Login" }).click();
+    // The answer comes from cognito-local: the browser was allowed to call it.
+    await page.getByRole("alert").first().waitFor();
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+});
