@@ -39,12 +39,14 @@ describe("AWS SDK clients time out", () => {
   it("core's DynamoDB client gives up on a hung endpoint instead of waiting for the function's timeout", async () => {
     const endpoint = process.env.DYNAMODB_ENDPOINT;
     process.env.DYNAMODB_ENDPOINT = url;
+    process.env.DYNAMODB_REQUEST_TIMEOUT_MS = "500";
     resetSettings();
     resetDb();
     try {
       await expect(db().send(new GetCommand({ TableName: "t", Key: { pk: "a", sk: "b" } }))).rejects.toMatchObject({ name: "TimeoutError" });
     } finally {
       process.env.DYNAMODB_ENDPOINT = endpoint;
+      delete process.env.DYNAMODB_REQUEST_TIMEOUT_MS;
       resetSettings();
       resetDb();
     }

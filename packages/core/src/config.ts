@@ -40,6 +40,12 @@ const Settings = z.object({
    */
   ORIGIN_SECRET: z.string().min(16).optional(),
   DYNAMODB_ENDPOINT: z.string().optional(),
+  /**
+   * Longest one DynamoDB request may take before the SDK retries it. DynamoDB answers in
+   * milliseconds (default 3000); DynamoDB Local on a small shared machine can take seconds under a
+   * burst, so with DYNAMODB_ENDPOINT set the default is 30000.
+   */
+  DYNAMODB_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   S3_ENDPOINT: z.string().optional(),
   AWS_REGION: z.string().default("us-east-1"),
   /** Where "sync to sheet" writes: Google Sheets (deployed) or CSV files in SHEETS_DIR (local). */

@@ -16,7 +16,10 @@ export function db(): DynamoDBDocumentClient {
         ? { endpoint: s.DYNAMODB_ENDPOINT, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
         : {}),
       maxAttempts: 5,
-      requestHandler: sdkRequestHandler(DYNAMODB_TIMEOUTS),
+      requestHandler: sdkRequestHandler({
+        ...DYNAMODB_TIMEOUTS,
+        requestTimeoutMs: s.DYNAMODB_REQUEST_TIMEOUT_MS ?? (s.DYNAMODB_ENDPOINT ? 30_000 : DYNAMODB_TIMEOUTS.requestTimeoutMs),
+      }),
     });
     client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
     rawClient = raw;

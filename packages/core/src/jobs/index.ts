@@ -76,8 +76,6 @@ function toInfo(item: Record<string, unknown>, now = Date.now()): Info {
   return info;
 }
 
-export const isFinished = (job: Pick<Info, "status">) => job.status === "done" || job.status === "failed";
-
 /** The job's item, for callers that write it together with other items (a transaction). */
 export function newItem(input: { kind: string; actor: string }, now = Date.now()) {
   const id = sortableId(now);
