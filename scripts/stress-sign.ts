@@ -143,8 +143,7 @@ const checks = {
   // the last signer to commit reads a count that includes everyone
   lastCountSeen: Math.max(0, ...accepted.map((o) => o.signatureCount ?? 0)),
 };
-const ok =
-  accepted.length === N &&
+const intact =
   checks.lost === 0 &&
   checks.duplicated === 0 &&
   checks.unacknowledged === 0 &&
@@ -152,7 +151,8 @@ const ok =
   checks.countExact &&
   checks.guardsExact &&
   checks.indexExact &&
-  checks.lastCountSeen === N;
+  checks.lastCountSeen === accepted.length;
+const allAccepted = accepted.length === N;
 
 const latencies = pool.latencies;
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
@@ -170,7 +170,7 @@ const summary = [
   `- Lost (accepted, not stored): ${checks.lost}; duplicated: ${checks.duplicated}; stored without a 201: ${checks.unacknowledged}; e-mails stored twice: ${checks.duplicateEmails}`,
   `- Count ${count}, stored signatures ${storedIds.length}, e-mail guards ${guards.length}, admin index rows ${indexRows.length}: ${checks.countExact && checks.guardsExact && checks.indexExact ? "exact" : "MISMATCH"}; highest count a signer was shown: ${checks.lastCountSeen}`,
   `- Side effects still queued on the local bus when the run ended (delivered after it): ${backlog}`,
-  `- Verdict: ${ok ? "pass" : "FAIL"}`,
+  `- Integrity (0 lost, 0 duplicated, count exact): ${intact ? "pass" : "FAIL"}; every request accepted: ${allAccepted ? "yes" : `NO (${N - accepted.length} not; their causes are in the run's log)`}`,
   "",
   "Command: `npm run stress:sign` (options `--n`, `--concurrency`).",
 ].join("\n");
@@ -180,4 +180,4 @@ recordSection("Stress: signing (`npm run stress:sign`)", summary);
 console.log("Recorded in docs/benchmarks.md");
 closeVisitors();
 await stack.stop();
-process.exit(ok ? 0 : 1);
+process.exit(intact && allAccepted ? 0 : 1);
