@@ -19,6 +19,8 @@ export function db(): DynamoDBDocumentClient {
       requestHandler: sdkRequestHandler({
         ...DYNAMODB_TIMEOUTS,
         requestTimeoutMs: s.DYNAMODB_REQUEST_TIMEOUT_MS ?? (s.DYNAMODB_ENDPOINT ? 30_000 : DYNAMODB_TIMEOUTS.requestTimeoutMs),
+        // DynamoDB Local's JVM accepts connections late on a busy machine (npm run stress:sign saw 500s at 1 s)
+        ...(s.DYNAMODB_ENDPOINT ? { connectionTimeoutMs: 10_000 } : {}),
       }),
     });
     client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
