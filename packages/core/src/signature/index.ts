@@ -91,6 +91,8 @@ export interface SignRequest {
  * retried on another shard. A refused attempt (duplicate, unknown petition) still counts against the
  * rate limit, so nobody can probe which e-mails have signed faster than the limit allows.
  */
+const RATE_CONFLICTS_BEFORE_REFUSING = 3;
+
 export async function create(req: SignRequest): Promise<{ signature: Info; signatureCount: number; event: CreatedEvent }> {
   if (!Petition.ID_PATTERN.test(req.petitionId)) {
     await RateLimit.consume(RATE_SCOPE, req.client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
@@ -98,8 +100,12 @@ export async function create(req: SignRequest): Promise<{ signature: Info; signa
   }
   const signature = build(req);
   const event = createdEvent(signature);
+  let rateConflicts = 0;
   const conflicts = await writeWithRetries((shard) => transaction(req, signature, shard, event), async (reasons) => {
     if (reasons[2] === "ConditionalCheckFailed") throw new TooManyAttempts();
+    // Only this client's own concurrent attempts contend for its rate window: a burst from one
+    // address is refused as such instead of retrying into a 500.
+    if (reasons[2] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
     const refusal =
       reasons[0] === "ConditionalCheckFailed" ? new PetitionNotFound() : reasons[1] === "ConditionalCheckFailed" ? new AlreadySigned() : undefined;
     if (refusal) {
