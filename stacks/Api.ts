@@ -22,8 +22,6 @@ export function Api({ stack, app }: StackContext) {
     generateSecretString: { passwordLength: 48, excludePunctuation: true },
     removalPolicy: RemovalPolicy.DESTROY,
   });
-  // Must precede the functions: stack defaults apply to functions created afterwards.
-  stack.addDefaultFunctionEnv({ ORIGIN_SECRET: originSecret.secretValue.unsafeUnwrap() });
 
   const apiRoutes: Record<string, ApiRouteProps<"cognito">> = {};
   for (const r of routes) {
@@ -32,7 +30,7 @@ export function Api({ stack, app }: StackContext) {
         handler: r.handler,
         ...(r.timeout ? { timeout: r.timeout } : {}),
         // Each function gets only what its route declares (function-props.ts).
-        ...functionProps(r.needs, { table, bucket, bus, auth, secrets }),
+        ...functionProps(r.needs, { table, bucket, bus, auth, secrets, originSecret }),
         ...(isPublicWrite(r) && limits.PUBLIC_WRITE_RESERVED_CONCURRENCY
           ? { reservedConcurrentExecutions: limits.PUBLIC_WRITE_RESERVED_CONCURRENCY }
           : {}),

@@ -1,5 +1,6 @@
 import { Stack } from "aws-cdk-lib";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
+import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Bucket, Cognito, Config, EventBus, FunctionProps, Table } from "sst/constructs";
 import type { Needs, SettingName } from "../packages/functions/src/needs";
 
@@ -9,6 +10,8 @@ export interface FunctionDeps {
   bus: EventBus;
   auth: Cognito;
   secrets: Config.Secret[];
+  /** The Api stack's origin secret, for routes that declare `viewer`. */
+  originSecret?: ISecret;
 }
 
 /** Overridable at deploy time: `DEFAULT_PETITION_ID=... npm run deploy`. */
@@ -50,7 +53,7 @@ export const USER_POOL_READ_ACTIONS = ["cognito-idp:AdminGetUser"] as const;
  * Turns what a route or subscriber declares it needs into its function props: IAM statements on
  * exactly those resources, only the declared secrets bound, and only the settings it reads.
  */
-export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets }: FunctionDeps): FunctionProps {
+export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets, originSecret }: FunctionDeps): FunctionProps {
   const environment: Record<string, string> = {};
   const permissions: PolicyStatement[] = [];
 
@@ -80,6 +83,11 @@ export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets 
       // The audit trail names the administrator by e-mail, looked up in this user pool only.
       permissions.push(new PolicyStatement({ actions: [...USER_POOL_READ_ACTIONS], resources: [auth.cdk.userPool.userPoolArn] }));
     }
+  }
+  if (needs.viewer) {
+    if (!originSecret) throw new Error("`viewer` is declared outside the Api stack, which alone has the origin secret");
+    // A dynamic reference, resolved by CloudFormation at deploy time: the value is never in the template.
+    environment.ORIGIN_SECRET = originSecret.secretValue.unsafeUnwrap();
   }
   const values = settingValues();
   for (const name of needs.settings ?? []) environment[name] = values[name];

@@ -50,11 +50,13 @@ describe("origin secret", () => {
     expect(secret.Properties.SecretString).toBeUndefined();
   });
 
-  it("is given to every API function as ORIGIN_SECRET", () => {
+  it("is given as ORIGIN_SECRET exactly to the API functions that declare `viewer`", () => {
     const [[secretId]] = ofType(off.Api, "AWS::SecretsManager::Secret");
+    expect(routes.some((r) => r.needs.viewer)).toBe(true);
     for (const route of routes) {
       const env = environmentOf(off.Api, routeFunctionId(off.Api, routeKey(route)));
-      expect(resolvedSecret(env.ORIGIN_SECRET), routeKey(route)).toContain(`"Ref":"${secretId}"`);
+      if (route.needs.viewer) expect(resolvedSecret(env.ORIGIN_SECRET), routeKey(route)).toContain(`"Ref":"${secretId}"`);
+      else expect(env.ORIGIN_SECRET, routeKey(route)).toBeUndefined();
     }
   });
 

@@ -71,6 +71,7 @@ function expectGranted(t: Template, functionId: string, needs: Needs, s: Synthes
   expect("EVENT_BUS_NAME" in env).toBe(Boolean(needs.bus));
   expect("MAIL_DRIVER" in env).toBe(Boolean(needs.mail));
   expect("USER_POOL_ID" in env).toBe(Boolean(needs.userPool));
+  expect("ORIGIN_SECRET" in env).toBe(Boolean(needs.viewer));
   for (const name of ["DEFAULT_PETITION_ID", "SIGN_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE", "CAPTCHA_SITE_KEY", "SHEETS_DRIVER"] as const) {
     expect(name in env, name).toBe(Boolean(needs.settings?.includes(name)));
   }
@@ -91,7 +92,7 @@ describe("every API route's Lambda gets exactly what its route declares", () => 
     expect(grantedActions(s.templates.Api, functionId)).toEqual([]);
     expect(s.functions.get(functionId)?.secrets).toEqual([]);
     const env = environmentOf(s.templates.Api, functionId);
-    expect(Object.keys(env).filter((k) => /TABLE|BUCKET|BUS|SST_Secret/.test(k))).toEqual([]);
+    expect(Object.keys(env).filter((k) => /TABLE|BUCKET|BUS|SECRET|SST_Secret/.test(k))).toEqual([]);
   });
 
   it("gives signing the table, the bus and the captcha secret, and the admin lookups the user pool", () => {

@@ -1,8 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "../support/browser";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { fileBrowser } from "../support/browser";
 
 /**
  * The admin console as an administrator uses it: create a petition, edit its goal, look at and
@@ -10,7 +10,7 @@ import { launchBrowser } from "../support/browser";
  * The tests run in order and share one signed-in page.
  */
 const stack = inject("stack");
-let browser: Browser;
+const browser = fileBrowser();
 let admin: BrowserContext;
 let page: Page;
 
@@ -25,7 +25,6 @@ const signers = [
 let petitionId = "";
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await browser.newContext({ baseURL: stack.url, acceptDownloads: true, timezoneId: "America/New_York" });
   page = await admin.newPage();
   await page.goto("/admin/login");
@@ -33,9 +32,6 @@ beforeAll(async () => {
   await page.getByLabel("Password").fill(stack.admin.password);
   await page.getByRole("button", { name: "Login" }).click();
   await page.waitForURL("**/admin/dashboard");
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function token(): Promise<string> {

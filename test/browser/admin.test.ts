@@ -1,18 +1,11 @@
 import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand } from "@aws-sdk/client-cognito-identity-provider";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { cognitoClient } from "../../scripts/local/provision";
-import { launchBrowser } from "../support/browser";
+import { fileBrowser } from "../support/browser";
 
 const stack = inject("stack");
-let browser: Browser;
+const browser = fileBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function login(email: string, password: string) {
   const page = await (await browser.newContext({ baseURL: stack.url })).newPage();

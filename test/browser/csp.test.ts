@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../support/browser";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { fileBrowser } from "../support/browser";
 
 const stack = inject("stack");
-let browser: Browser;
+const browser = fileBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A page that records every Content-Security-Policy violation Chromium reports. */
 async function watchedPage(): Promise<{ page: Page; violations: string[] }> {

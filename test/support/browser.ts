@@ -1,4 +1,5 @@
-import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { chromium, type Browser, type BrowserContextOptions } from "playwright-core";
 
 /**
  * The machine's Chromium (never a downloaded one), headless and sandbox-free as root requires;
@@ -19,4 +20,19 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/**
+ * Chromium for one test file: launched before the file's tests, closed after them. Call it at the
+ * top level; the returned object opens fresh visitor contexts.
+ */
+export function fileBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return { newContext: (options?: BrowserContextOptions) => browser!.newContext(options) };
 }

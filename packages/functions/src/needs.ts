@@ -42,4 +42,10 @@ export interface Needs {
   userPool?: "ids" | "read";
   secrets?: SecretName[];
   settings?: SettingName[];
+  /**
+   * Reads who and where the visitor is (client IP, location): gets the stage's origin secret, so
+   * CloudFront's viewer headers are believed (packages/core/src/request/metadata.ts). Without it a
+   * handler sees only the connection's address.
+   */
+  viewer?: true;
 }

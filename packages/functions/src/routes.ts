@@ -26,7 +26,7 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/health", handler: fn("health"), access: "public", needs: {} },
   { method: "GET", path: "/api/config", handler: fn("config"), access: "public", needs: { userPool: "ids", settings: ["DEFAULT_PETITION_ID", "CAPTCHA_SITE_KEY"] } },
   { method: "GET", path: "/api/petitions/{id}", handler: fn("petition-get"), access: "public", needs: { table: "read" } },
-  { method: "POST", path: "/api/petitions/{id}/signatures", handler: fn("signature-create"), access: "public", needs: { table: "write", bus: true, secrets: ["CAPTCHA_SECRET"], settings: ["SIGN_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
+  { method: "POST", path: "/api/petitions/{id}/signatures", handler: fn("signature-create"), access: "public", needs: { table: "write", bus: true, viewer: true, secrets: ["CAPTCHA_SECRET"], settings: ["SIGN_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
   { method: "GET", path: "/api/signatures/count", handler: fn("signature-count"), access: "public", needs: { table: "read", settings: ["DEFAULT_PETITION_ID"] } },
   { method: "GET", path: "/api/admin/petitions", handler: fn("admin-petition-list"), access: "admin", needs: { table: "read" } },
   { method: "POST", path: "/api/admin/petitions", handler: fn("admin-petition-create"), access: "admin", needs: { table: "write" } },
