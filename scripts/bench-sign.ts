@@ -175,4 +175,4 @@ recordSection("Signing (`npm run bench:sign`)", summary);
 console.log("Recorded in docs/benchmarks.md");
 closeVisitors();
 await own?.stop();
-process.exit(count === stored && apiErrors === 0 ? 0 : 1);
+process.exit(count === stored && apiErrors === 0 && medianRatio >= TARGET_RATIO ? 0 : 1);

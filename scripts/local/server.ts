@@ -193,9 +193,26 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir
   createReadStream(found).pipe(res);
 }
 
-/** API requests being handled right now; the local bus waits for zero before delivering events. */
+/**
+ * API requests being handled right now. The local bus delivers events only once the API has been
+ * quiet for QUIET_MS: here subscribers share DynamoDB Local and the CPU with the visitors, while
+ * deployed they are separate Lambdas that never slow the API. A visitor's e-mails follow right after.
+ */
 let apiInFlight = 0;
-export const apiBusy = () => apiInFlight > 0;
+let lastApiEnd = 0;
+const QUIET_MS = 50;
+export const apiBusy = () => apiInFlight > 0 || performance.now() - lastApiEnd < QUIET_MS;
+
+/** The security headers, computed once per (region, Cognito endpoint, dev) rather than per response. */
+let headerCache: { key: string; headers: Record<string, string> } | undefined;
+function responseHeaders(dev: boolean): Record<string, string> {
+  const { AWS_REGION, USER_POOL_ENDPOINT } = settings();
+  const key = `${AWS_REGION}|${USER_POOL_ENDPOINT ?? ""}|${dev}`;
+  if (headerCache?.key !== key) {
+    headerCache = { key, headers: securityHeaders({ cognitoOrigin: cognitoOrigin(AWS_REGION, USER_POOL_ENDPOINT), viteDevServer: dev }) };
+  }
+  return headerCache.headers;
+}
 
 export function createLocalServer(opts: LocalServerOptions): Server {
   process.env.ORIGIN_SECRET = originSecret;
@@ -204,16 +221,15 @@ export function createLocalServer(opts: LocalServerOptions): Server {
     const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
     try {
       // What CloudFront's response headers policy adds to every response (stacks/Web.ts).
-      const { AWS_REGION, USER_POOL_ENDPOINT } = settings();
-      const headers = securityHeaders({ cognitoOrigin: cognitoOrigin(AWS_REGION, USER_POOL_ENDPOINT), viteDevServer: !!opts.devMiddleware });
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(responseHeaders(!!opts.devMiddleware))) res.setHeader(name, value);
       if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
         apiInFlight++;
         try {
           return await handleApi(req, res, url, opts.authorizer);
         } finally {
           apiInFlight--;
-          if (apiInFlight === 0) opts.bus?.kick();
+          lastApiEnd = performance.now();
+          if (apiInFlight === 0) setTimeout(() => opts.bus?.kick(), QUIET_MS + 1);
         }
       }
       if (url.pathname === "/dev/mail" || url.pathname.startsWith("/dev/mail/") || url.pathname === "/dev/mail.json") {

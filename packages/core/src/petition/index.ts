@@ -191,28 +191,74 @@ const inFlight = new Map<string, CountRead>();
 const queued = new Map<string, Promise<number>>();
 
 /**
- * The count as of a moment after `writtenAt` (a performance.now() taken once a write committed), so
- * it includes that write. Concurrent callers share reads: one that started after their write, or
- * else the next one, queued behind the read in flight. A burst of signers on one server then costs
- * a couple of count reads instead of one per signer, and every answer still includes its own
- * signature. (Deployed, a Lambda serves one request at a time and this is a plain consistent read.)
+ * A consistent count this process read of a petition, when that read had answered, and how many of
+ * this process's own signatures committed since from transactions sent after it answered (so the
+ * read cannot have seen them).
  */
-export function countAfter(id: string, writtenAt: number): Promise<number> {
+interface KnownCount {
+  count: number;
+  readAt: number;
+  since: number;
+}
+/**
+ * Newest first. A signer is answered from the newest one read before their transaction left; the
+ * older ones serve the signers that were in flight when a newer read answered.
+ */
+const known = new Map<string, KnownCount[]>();
+const MAX_KNOWN = 32;
+const READ_SPACING_MS = 40;
+/** A known count older than this is refreshed in the background; twice as old, it is no longer used. */
+export const KNOWN_COUNT_MAX_AGE_MS = 1000;
+
+function startRead(id: string): CountRead {
+  queued.delete(id);
+  const read: CountRead = { startedAt: performance.now(), result: count(id, true) };
+  inFlight.set(id, read);
+  const clear = () => inFlight.get(id) === read && inFlight.delete(id);
+  read.result.then((n) => {
+    clear();
+    const now = performance.now();
+    const kept = (known.get(id) ?? []).filter((k) => now - k.readAt < 2 * KNOWN_COUNT_MAX_AGE_MS).slice(0, MAX_KNOWN - 1);
+    known.set(id, [{ count: n, readAt: now, since: 0 }, ...kept]);
+  }, clear);
+  return read;
+}
+
+/** A consistent read, shared by concurrent callers: one that started after `writtenAt`, or the next. */
+function readAfter(id: string, writtenAt: number): Promise<number> {
   const current = inFlight.get(id);
   if (current && current.startedAt >= writtenAt) return current.result;
-  const start = (): Promise<number> => {
-    queued.delete(id);
-    const read: CountRead = { startedAt: performance.now(), result: count(id, true) };
-    inFlight.set(id, read);
-    const clear = () => inFlight.get(id) === read && inFlight.delete(id);
-    read.result.then(clear, clear);
-    return read.result;
-  };
-  if (!current) return start();
+  if (!current) return startRead(id).result;
   let next = queued.get(id);
   if (!next) {
-    next = current.result.catch(() => 0).then(start);
+    // Back-to-back reads under a burst start at least READ_SPACING_MS apart, so each serves more signers.
+    const spaced = () => new Promise((r) => setTimeout(r, Math.max(0, current.startedAt + READ_SPACING_MS - performance.now())));
+    next = current.result.catch(() => 0).then(spaced).then(() => startRead(id).result);
     queued.set(id, next);
   }
   return next;
+}
+
+/**
+ * The count to answer a signer with, including their own signature: the transaction was sent at
+ * `sentAt` and committed by `writtenAt` (performance.now() values). When this process read the
+ * count recently, after the signer's transaction left, the answer is that count plus this
+ * process's signatures since — no read, so a burst of signers on one server costs about one count
+ * read a second, refreshed in the background. Otherwise a consistent read that started after the
+ * commit, shared by concurrent signers. Signatures other servers took in the last second or two
+ * may be missing from an answer; the signer's own never is.
+ */
+export function countAfter(id: string, sentAt: number, writtenAt: number): Promise<number> {
+  const now = performance.now();
+  const bases = known.get(id) ?? [];
+  const base = bases.find((b) => sentAt > b.readAt && now - b.readAt < 2 * KNOWN_COUNT_MAX_AGE_MS);
+  if (!base) return readAfter(id, writtenAt);
+  base.since += 1;
+  if (now - bases[0].readAt >= KNOWN_COUNT_MAX_AGE_MS && !inFlight.has(id)) startRead(id).result.catch(() => {});
+  return Promise.resolve(base.count + base.since);
+}
+
+/** After signatures were deleted, the count this process knows is too high: read it afresh next time. */
+export function forgetCount(id: string) {
+  known.delete(id);
 }

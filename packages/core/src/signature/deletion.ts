@@ -109,6 +109,7 @@ export async function remove(petitionId: string, signatureId: string): Promise<{
     },
   );
   touch(petitionId);
+  Petition.forgetCount(petitionId);
   return { signatureCount: await Petition.count(petitionId, true) };
 }
 
@@ -198,6 +199,7 @@ export async function deleteChunk(petitionId: string, limit = CHUNK, before?: st
   });
   await bumpRevision(petitionId);
   touch(petitionId);
+  Petition.forgetCount(petitionId);
   return deleted;
 }
 

@@ -101,6 +101,7 @@ export async function create(req: SignRequest): Promise<{ signature: Info; signa
   const signature = build(req);
   const event = createdEvent(signature);
   let rateConflicts = 0;
+  const sentAt = performance.now();
   const conflicts = await writeWithRetries((shard) => transaction(req, signature, shard, event), async (reasons) => {
     if (reasons[2] === "ConditionalCheckFailed") throw new TooManyAttempts();
     // Only this client's own concurrent attempts contend for its rate window: a burst from one
@@ -116,7 +117,7 @@ export async function create(req: SignRequest): Promise<{ signature: Info; signa
   const writtenAt = performance.now();
   touch(req.petitionId);
   if (conflicts > 2) log.warn("signing retried on shard conflicts", { conflicts, petitionId: req.petitionId });
-  return { signature, signatureCount: await Petition.countAfter(req.petitionId, writtenAt), event };
+  return { signature, signatureCount: await Petition.countAfter(req.petitionId, sentAt, writtenAt), event };
 }
 
 export type CreatedEvent = ReturnType<typeof createdEvent>;
