@@ -7,7 +7,7 @@ import { db, table } from "../db/client";
 import { queryCount } from "../db/query";
 import { Keys } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
-import { SignatureNotFound, assertPossibleId, normaliseEmail, writeWithRetries } from "./index";
+import { SignatureNotFound, assertPossibleId, cancellationCodes, normaliseEmail, writeWithRetries } from "./index";
 import { indexKey, touch } from "./index-item";
 import { idFloor, petitionIds, pool } from "./listing";
 
@@ -35,13 +35,6 @@ export interface Progress {
   remaining: number;
   done: boolean;
 }
-
-const cancellationCodes = (err: unknown): (string | undefined)[] => {
-  const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-  if (reasons) return reasons.map((r) => r.Code);
-  const match = /\[(.*)\]/.exec((err as Error).message ?? "");
-  return match ? match[1].split(",").map((s) => s.trim()) : [];
-};
 
 /** Increments the petition's revision, so listing caches elsewhere reload instead of extending. */
 async function bumpRevision(petitionId: string) {

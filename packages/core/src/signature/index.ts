@@ -217,7 +217,7 @@ export async function writeWithRetries(
   }
 }
 
-function cancellationCodes(err: unknown): (string | undefined)[] {
+export function cancellationCodes(err: unknown): (string | undefined)[] {
   const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
   if (reasons) return reasons.map((r) => r.Code);
   // DynamoDB Local sometimes only reports the reasons in the message: "[None, ConditionalCheckFailed, ...]".

@@ -8,6 +8,7 @@ import { db, rawDb, table } from "../db/client";
 import { queryAll } from "../db/query";
 import { INDEX_BUCKETS, Keys } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
+import { sortableIdFloor } from "../util/id";
 import { Order, Search, pageOf, pageQuery, type Page } from "../util/page";
 import { build, guardItem, signatureItem, type Info, type SignRequest } from "./index";
 import { decodeRow, indexItem, localEpoch, touch } from "./index-item";
@@ -76,7 +77,7 @@ export function filterRows(rows: readonly SignatureRow[], search: string): reado
 }
 
 /** The smallest signature id created at or after `ms` (ids start with 9 base-36 digits of ms). */
-export const idFloor = (ms: number) => Math.max(0, Math.floor(ms)).toString(36).padStart(9, "0");
+export const idFloor = sortableIdFloor;
 const idTime = (id: string) => parseInt(id.slice(0, 9), 36) || 0;
 
 // ---------------------------------------------------------------------------------------------
