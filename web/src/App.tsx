@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router-dom";
 import { Layout } from "./components/Layout/Layout";
 import { PageLoader } from "./components/PageLoader";
@@ -9,6 +9,18 @@ import { SharePage } from "./pages/SharePage";
 import { SignPage } from "./pages/SignPage";
 import { ThankYouPage } from "./pages/ThankYouPage";
 import { UnauthorizedPage } from "./pages/UnauthorizedPage";
+import { PUBLIC_ROUTES, type PublicPath } from "./publicRoutes";
+
+/** The page of every public route (publicRoutes.ts): a route without a page, or the reverse, fails typecheck. */
+const PAGES: Record<PublicPath, ReactNode> = {
+  "/": <HomePage />,
+  "/petition": <PetitionPage />,
+  "/sign/:id": <SignPage />,
+  "/share/:id": <SharePage />,
+  "/thank-you/:id": <ThankYouPage />,
+  "/unauthorized": <UnauthorizedPage />,
+  "/404": <NotFoundPage />,
+};
 
 // The admin area (and with it aws-amplify) is a separate chunk that public pages never download.
 const AdminApp = lazy(() => import("./admin/AdminApp"));
@@ -34,13 +46,9 @@ export function App() {
             </Suspense>
           }
         />
-        <Route path="/" element={<Layout><HomePage /></Layout>} />
-        <Route path="/petition" element={<Layout><PetitionPage /></Layout>} />
-        <Route path="/sign/:id" element={<Layout><SignPage /></Layout>} />
-        <Route path="/share/:id" element={<Layout><SharePage /></Layout>} />
-        <Route path="/thank-you/:id" element={<Layout><ThankYouPage /></Layout>} />
-        <Route path="/unauthorized" element={<Layout><UnauthorizedPage /></Layout>} />
-        <Route path="/404" element={<Layout><NotFoundPage /></Layout>} />
+        {PUBLIC_ROUTES.map(({ path }) => (
+          <Route key={path} path={path} element={<Layout>{PAGES[path]}</Layout>} />
+        ))}
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>
     </>

@@ -5,7 +5,7 @@ import { StaticRouter } from "react-router-dom";
 import { App } from "./App";
 import { Providers } from "./Providers";
 
-export { PRERENDER_ROUTES } from "./prerender-routes";
+export { PRERENDER_ROUTES } from "./publicRoutes";
 
 /** The body of `#root` for `url`, as the browser's first render will produce it. */
 export function render(url: string): string {

@@ -29,6 +29,7 @@ import { displayGoal } from "../lib/format";
 import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE, loadRecaptcha, recaptchaToken } from "../lib/recaptcha";
 import { validateSignature, type SignatureFormValues } from "../lib/signatureForm";
 import { REDIRECT_AFTER_SIGN_MS, SITE_NAME, sharePath, thankYouPath } from "../site";
+import { IfPage } from "../components/IfPage";
 
 const SIGN_FALLBACK = "Failed to submit signature";
 const EMPTY: SignatureFormValues = { firstName: "", lastName: "", email: "", timeshareName: "", newsletterConsent: false };
@@ -226,15 +227,21 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
           <Text fz="xs" c="dimmed" lh={1.6}>
             By signing, you ask lawmakers to support this petition. The {SITE_NAME} uses your name and e-mail address
             to count and verify your signature; we send campaign e-mails only if you tick the box above, and never sell
-            your data. Signing creates no legal relationship or obligation. Read our{" "}
-            <Anchor component={Link} to="/privacy-policy" fz="xs">
-              privacy policy
-            </Anchor>{" "}
-            or{" "}
-            <Anchor component={Link} to="/data-deletion-request" fz="xs">
-              ask us to delete your data
-            </Anchor>
-            .
+            your data. Signing creates no legal relationship or obligation.
+            <IfPage to="/privacy-policy">
+              {" "}Read our{" "}
+              <Anchor component={Link} to="/privacy-policy" fz="xs">
+                privacy policy
+              </Anchor>
+              .
+            </IfPage>
+            <IfPage to="/data-deletion-request">
+              {" "}You can{" "}
+              <Anchor component={Link} to="/data-deletion-request" fz="xs">
+                ask us to delete your data
+              </Anchor>
+              .
+            </IfPage>
           </Text>
           <Group gap={6} wrap="nowrap" align="flex-start">
             <IconLock size={14} color="#868e96" />

@@ -3,6 +3,8 @@ import { useDisclosure } from "@mantine/hooks";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { SITE_NAME } from "../../site";
+import { isPublicPage, type PlannedPath, type PublicPath } from "../../publicRoutes";
+import { IfPage } from "../IfPage";
 import { Logo } from "../Logo";
 import classes from "./Layout.module.css";
 
@@ -10,7 +12,34 @@ const NAV = [
   { to: "/", label: "Home" },
   { to: "/petition", label: "The Petition" },
   { to: "/donate", label: "Donate" },
-];
+].filter((item) => isPublicPage(item.to));
+
+interface FooterColumn {
+  heading: string;
+  links: { to: PublicPath | PlannedPath; label: string }[];
+}
+
+/** The footer's links, by column; a column whose pages are all still to come is left out. */
+const FOOTER = ([
+  {
+    heading: "Take action",
+    links: [
+      { to: "/petition", label: "The Petition" },
+      { to: "/donate", label: "Donate" },
+      { to: "/", label: "Home" },
+    ],
+  },
+  {
+    heading: "Your data",
+    links: [
+      { to: "/privacy-policy", label: "Privacy Policy" },
+      { to: "/data-deletion-request", label: "Data Deletion Request" },
+      { to: "/donate", label: "Become a Sponsor" },
+    ],
+  },
+] satisfies FooterColumn[])
+  .map((column): FooterColumn => ({ ...column, links: column.links.filter((link) => isPublicPage(link.to)) }))
+  .filter((column) => column.links.length > 0);
 
 const COPYRIGHT_YEAR = typeof __BUILD_YEAR__ === "number" ? __BUILD_YEAR__ : new Date().getUTCFullYear();
 
@@ -24,14 +53,16 @@ export function Layout({ children }: { children: ReactNode }) {
             <Logo />
           </Link>
           <Group gap={4} visibleFrom="sm" component="nav" aria-label="Main">
-            {NAV.slice(0, 2).map((item) => (
+            {NAV.filter((item) => item.to !== "/donate").map((item) => (
               <NavLink key={item.to} to={item.to} end className={classes.navLink}>
                 {item.label}
               </NavLink>
             ))}
-            <Button component={Link} to="/donate" color="gold.6" c="ink.9" ml="sm" radius="xl">
-              Donate
-            </Button>
+            <IfPage to="/donate">
+              <Button component={Link} to="/donate" color="gold.6" c="ink.9" ml="sm" radius="xl">
+                Donate
+              </Button>
+            </IfPage>
           </Group>
           <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Open navigation" />
         </Container>
@@ -63,34 +94,18 @@ function Footer() {
               debt and exit scams.
             </Text>
           </Stack>
-          <Stack gap={8}>
-            <Text fw={700} c="white">
-              Take action
-            </Text>
-            <Link className={classes.footerLink} to="/petition">
-              The Petition
-            </Link>
-            <Link className={classes.footerLink} to="/donate">
-              Donate
-            </Link>
-            <Link className={classes.footerLink} to="/">
-              Home
-            </Link>
-          </Stack>
-          <Stack gap={8}>
-            <Text fw={700} c="white">
-              Your data
-            </Text>
-            <Link className={classes.footerLink} to="/privacy-policy">
-              Privacy Policy
-            </Link>
-            <Link className={classes.footerLink} to="/data-deletion-request">
-              Data Deletion Request
-            </Link>
-            <Link className={classes.footerLink} to="/donate">
-              Become a Sponsor
-            </Link>
-          </Stack>
+          {FOOTER.map((column) => (
+            <Stack key={column.heading} gap={8}>
+              <Text fw={700} c="white">
+                {column.heading}
+              </Text>
+              {column.links.map((link) => (
+                <Link key={link.label} className={classes.footerLink} to={link.to}>
+                  {link.label}
+                </Link>
+              ))}
+            </Stack>
+          ))}
         </SimpleGrid>
         <Box className={classes.footerBottom}>
           <Text fz="xs" c="ink.3">

@@ -29,6 +29,7 @@ import {
   WITHOUT_SIGNATURE,
 } from "./content";
 import classes from "./PetitionPage.module.css";
+import { IfPage } from "../../components/IfPage";
 
 export const PETITION_PAGE_TITLE = "Timeshare Reform Petition";
 
@@ -63,7 +64,9 @@ export function PetitionPage() {
       <About />
       <Plan />
       <Outcomes />
-      <Donate />
+      <IfPage to="/donate">
+        <Donate />
+      </IfPage>
       <FinalCta count={count} />
     </>
   );

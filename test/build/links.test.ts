@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { isPublicPage } from "../../web/src/publicRoutes";
+import { distDir, listFiles, readDist, requireBuild } from "./dist";
+
+/** Every internal page link (`href="/…"`) of a prerendered page; assets and the favicon are files, not pages. */
+function pageLinks(html: string): string[] {
+  return [...html.matchAll(/<a\b[^>]*\bhref="(\/[^"]*)"/g)].map((m) => m[1]!).filter((href) => !href.startsWith("/assets/"));
+}
+
+describe("links of the prerendered site", () => {
+  it("lead only to pages the site has: none to /404", () => {
+    requireBuild();
+    const pages = listFiles(distDir).filter((f) => f.endsWith("index.html"));
+    expect(pages.length).toBeGreaterThanOrEqual(4);
+    const links = pages.flatMap((file) => pageLinks(readDist(file)).map((href) => ({ file, href })));
+    expect(links.length).toBeGreaterThan(0);
+    // the admin app (its own router, web/src/admin) is reached only through its login page
+    const exists = (href: string) => href === "/404" || href === "/admin/login" || isPublicPage(href);
+    expect(links.filter(({ href }) => !exists(href))).toEqual([]);
+  });
+
+  it("show no link to a page still to be built (donate, privacy policy, data deletion)", () => {
+    const all = listFiles(distDir)
+      .filter((f) => f.endsWith(".html"))
+      .map(readDist)
+      .join("\n");
+    for (const planned of ["/donate", "/privacy-policy", "/data-deletion-request"]) expect(all).not.toContain(`href="${planned}"`);
+  });
+});

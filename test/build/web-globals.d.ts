@@ -1,0 +1,2 @@
+/** What vite.config.ts injects into web code that the build tests import (see web/src/vite-env.d.ts). */
+declare const __DEFAULT_PETITION_ID__: string;
