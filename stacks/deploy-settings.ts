@@ -27,6 +27,11 @@ const Schema = z.object({
   ADMIN_MFA: z.enum(["required", "optional"]).optional(),
   /** Where the dead-letter alarm e-mails (an SNS e-mail subscription, confirmed by its recipient). */
   ALARM_EMAIL: z.email().optional(),
+  /**
+   * Requests per 5 minutes per IP across the whole site, enforced by a WAF rate rule on the
+   * distribution (AWS WAF accepts 10 to 2e9). Unset: no WAF (a web ACL costs a monthly fee).
+   */
+  WAF_RATE_LIMIT: z.coerce.number().int().min(10).max(2_000_000_000).optional(),
 });
 
 export type DeploySettings = Omit<z.output<typeof Schema>, "ADMIN_MFA"> & { ADMIN_MFA: "required" | "optional" };

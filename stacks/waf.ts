@@ -1,25 +1,13 @@
 import type { Stack } from "aws-cdk-lib";
 import { CfnWebACL } from "aws-cdk-lib/aws-wafv2";
+import { deploySettings } from "./deploy-settings";
 
-/** AWS WAF's bounds for a rate-based rule's limit (requests per evaluation window per IP). */
-export const WAF_RATE_LIMIT_MIN = 10;
-export const WAF_RATE_LIMIT_MAX = 2_000_000_000;
 /** The window the limit counts over. */
 export const WAF_WINDOW_SECONDS = 300;
 
-/**
- * The deploy-time setting `WAF_RATE_LIMIT`: requests per 5 minutes per IP across the whole site
- * (pages and API). Unset or empty leaves the WAF off (a web ACL costs a monthly fee).
- */
+/** The deploy-time setting `WAF_RATE_LIMIT` (stacks/deploy-settings.ts), validated with the others. */
 export function wafRateLimit(value = process.env.WAF_RATE_LIMIT): number | undefined {
-  if (value === undefined || value.trim() === "") return undefined;
-  const limit = Number(value);
-  if (!Number.isInteger(limit) || limit < WAF_RATE_LIMIT_MIN || limit > WAF_RATE_LIMIT_MAX) {
-    throw new Error(
-      `WAF_RATE_LIMIT must be a whole number of requests per 5 minutes per IP between ${WAF_RATE_LIMIT_MIN} and ${WAF_RATE_LIMIT_MAX}, or unset; got "${value}"`,
-    );
-  }
-  return limit;
+  return deploySettings("any", { WAF_RATE_LIMIT: value }).WAF_RATE_LIMIT;
 }
 
 /**
