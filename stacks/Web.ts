@@ -35,6 +35,8 @@ import {
 import { Api } from "./Api";
 import { defaultPetitionId } from "./function-props";
 import { pageRouterFor } from "./site-routing";
+import { deploySettings, siteUrl } from "./deploy-settings";
+import { isPageRoute, pagePathPattern, routes } from "../packages/functions/src/routes";
 import { rateLimitWebAcl, wafRateLimit } from "./waf";
 
 /**
@@ -106,6 +108,35 @@ export function Web({ stack }: StackContext) {
     cookieBehavior: OriginRequestCookieBehavior.none(),
   });
 
+  // Page routes (a petition's HTML with its share tags) are cached as briefly as the function says
+  // (Cache-Control); nothing of the viewer's request is part of the key, so all visitors share them.
+  const pageCachePolicy = new CachePolicy(stack, "PageCachePolicy", {
+    defaultTtl: Duration.seconds(0),
+    minTtl: Duration.seconds(0),
+    maxTtl: Duration.minutes(5),
+    headerBehavior: CacheHeaderBehavior.none(),
+    queryStringBehavior: CacheQueryStringBehavior.none(),
+    cookieBehavior: CacheCookieBehavior.none(),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
+  const apiOrigin = new HttpOrigin(`${api.cdk.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+    protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+    customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret.secretValue.unsafeUnwrap() },
+  });
+  const pageBehaviors = Object.fromEntries(
+    routes.filter(isPageRoute).map((r) => [
+      pagePathPattern(r),
+      {
+        origin: apiOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: pageCachePolicy,
+        responseHeadersPolicy,
+      },
+    ]),
+  );
+
   // Reads the built site when the template is synthesized, i.e. after StaticSite's build step.
   const distDir = path.join(useProject().paths.root, "web", "dist");
   const pageRouter = new CloudFrontFunction(stack, "PageRouter", {
@@ -117,7 +148,11 @@ export function Web({ stack }: StackContext) {
     path: "web",
     buildCommand: "npm run build",
     buildOutput: "dist",
-    environment: { DEFAULT_PETITION_ID: defaultPetitionId() },
+    environment: {
+      DEFAULT_PETITION_ID: defaultPetitionId(),
+      SITE_URL: siteUrl(),
+      DONATION_URL: deploySettings(stack.stage).DONATION_URL ?? "",
+    },
     // Keeps SST's generated env typings out of web/src.
     vite: { types: "../.sst/web-env.d.ts" },
     cdk: {
@@ -131,11 +166,9 @@ export function Web({ stack }: StackContext) {
           responseHeadersPolicy,
         },
         additionalBehaviors: {
+          ...pageBehaviors,
           "/api/*": {
-            origin: new HttpOrigin(`${api.cdk.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
-              protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-              customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret.secretValue.unsafeUnwrap() },
-            }),
+            origin: apiOrigin,
             viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
             allowedMethods: AllowedMethods.ALLOW_ALL,
             cachePolicy: apiCachePolicy,

@@ -32,9 +32,27 @@ const Schema = z.object({
    * distribution (AWS WAF accepts 10 to 2e9). Unset: no WAF (a web ACL costs a monthly fee).
    */
   WAF_RATE_LIMIT: z.coerce.number().int().min(10).max(2_000_000_000).optional(),
+  /**
+   * The site's public address (https://owners.example.org): canonical URLs and share cards in the
+   * web build, links in e-mails. Required to deploy (`siteUrl()`).
+   */
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The foundation's online payment page, where /donation.html sends donors; unset: "not open yet". */
+  DONATION_URL: z.url({ protocol: /^https$/ }).optional(),
 });
 
 export type DeploySettings = Omit<z.output<typeof Schema>, "ADMIN_MFA"> & { ADMIN_MFA: "required" | "optional" };
+
+/** SITE_URL's origin, or a clear error: a deploy cannot link to itself without it. */
+export function siteUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const { SITE_URL } = deploySettings("any", env);
+  if (!SITE_URL) {
+    throw new Error(
+      "SITE_URL is required to deploy: the site's public address, e.g. SITE_URL=https://owners.example.org npm run deploy",
+    );
+  }
+  return new URL(SITE_URL).origin;
+}
 
 export function deploySettings(stage: string, env: NodeJS.ProcessEnv = process.env): DeploySettings {
   const names = Object.keys(Schema.shape);

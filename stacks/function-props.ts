@@ -3,6 +3,7 @@ import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Bucket, Cognito, Config, EventBus, FunctionProps, Table } from "sst/constructs";
 import type { Needs, SettingName } from "../packages/functions/src/needs";
+import { siteUrl } from "./deploy-settings";
 
 export interface FunctionDeps {
   table: Table;
@@ -26,6 +27,9 @@ const settingValues = (): Record<SettingName, string> => ({
   CAPTCHA_MIN_SCORE: "0.5",
   CAPTCHA_SITE_KEY: captchaSiteKey(),
   SHEETS_DRIVER: "google",
+  get SITE_URL() {
+    return siteUrl();
+  },
 });
 
 export const TABLE_ACTIONS = {

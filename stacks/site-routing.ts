@@ -30,24 +30,29 @@ export function prerenderedPages(dir: string): Record<string, string> {
  */
 export const SPA_SHELL = "/spa.html";
 
+/** The SPA shell for the admin area, marked noindex (web/scripts/prerender.mjs). */
+export const ADMIN_SHELL = "/admin/index.html";
+
 /**
  * Viewer-request CloudFront function for the site's default behavior: a known page is served
  * from its prerendered file, files (anything with an extension) as they are, and every other
- * path gets the SPA shell with status 200.
+ * path gets the SPA shell with status 200 (the admin area: its noindex shell).
  *
  * This replaces distribution-wide custom error responses, which would also rewrite the API's
  * own 403/404 answers under `/api/*` into the HTML shell.
  */
-export function pageRouterCode(pages: Record<string, string>, fallback: string): string {
+export function pageRouterCode(pages: Record<string, string>, fallback: string, adminShell?: string): string {
   const code = `var PAGES = ${JSON.stringify(pages)};
 var FALLBACK = ${JSON.stringify(fallback)};
+var ADMIN = ${JSON.stringify(adminShell ?? fallback)};
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
   var name = uri.slice(uri.lastIndexOf("/") + 1);
   if (name.indexOf(".") !== -1 || uri.indexOf("/.well-known/") === 0) return request;
   var key = uri.length > 1 && uri.slice(-1) === "/" ? uri.slice(0, -1) : uri;
-  request.uri = PAGES[key] || FALLBACK;
+  var admin = key === "/admin" || key.indexOf("/admin/") === 0;
+  request.uri = PAGES[key] || (admin ? ADMIN : FALLBACK);
   return request;
 }`;
   if (Buffer.byteLength(code) > MAX_FUNCTION_BYTES) {
@@ -62,6 +67,7 @@ function handler(event) {
 export function pageRouterFor(dir: string): string {
   const pages = prerenderedPages(dir);
   const fallback = Object.values(pages).includes(SPA_SHELL) ? SPA_SHELL : "/index.html";
-  const routable = Object.fromEntries(Object.entries(pages).filter(([, file]) => file !== fallback));
-  return pageRouterCode(routable, fallback);
+  const adminShell = Object.values(pages).includes(ADMIN_SHELL) ? ADMIN_SHELL : undefined;
+  const routable = Object.fromEntries(Object.entries(pages).filter(([, file]) => file !== fallback && file !== adminShell));
+  return pageRouterCode(routable, fallback, adminShell);
 }

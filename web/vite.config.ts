@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
@@ -14,6 +15,75 @@ function defaultPetitionId(mode: string): string {
     throw new Error(`DEFAULT_PETITION_ID must be a URL-safe id, got ${JSON.stringify(id)}`);
   }
   return id;
+}
+
+/** A build-time setting: the environment first, then the repository's .env files. */
+function buildSetting(name: string, mode: string): string {
+  return process.env[name] || loadEnv(mode, repoRoot, "")[name] || "";
+}
+
+/** An absolute http(s) URL, or a clear error naming the setting. */
+function urlSetting(name: string, value: string, allowed: string[]): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute URL, got ${JSON.stringify(value)}`);
+  }
+  if (!allowed.includes(url.protocol)) throw new Error(`${name} must start with ${allowed.join(" or ")}, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/**
+ * The site's own origin, for canonical URLs and share cards (the same value the functions use for
+ * links in e-mails). Locally the local server's default address.
+ */
+function siteUrl(mode: string): string {
+  const value = buildSetting("SITE_URL", mode) || `http://localhost:${process.env.PORT || 3000}`;
+  return new URL(urlSetting("SITE_URL", value, ["https:", "http:"])).origin;
+}
+
+/** The foundation's online payment page; "" until it has one (see web/src/site.ts). */
+function donationUrl(mode: string): string {
+  const value = buildSetting("DONATION_URL", mode);
+  return value ? urlSetting("DONATION_URL", value, ["https:"]) : "";
+}
+
+/**
+ * The Mantine components the public pages use: those whose styles web/src/styles/public.ts loads
+ * (one list for their CSS and their code).
+ */
+function publicMantineComponents(): string[] {
+  const source = readFileSync(path.join(webRoot, "src/styles/public.ts"), "utf8").split("// some-pages-only")[0]!;
+  const names = [...source.matchAll(/@mantine\/core\/styles\/([A-Za-z]+)\.layer\.css/g)].map((m) => m[1]!);
+  return names.filter((name) => /^[A-Z]/.test(name));
+}
+
+/**
+ * Chunks of the public site. Left to itself the bundler gives every module shared by two pages its
+ * own file: a dozen requests of a few hundred bytes (plus response headers) for one page. Instead one
+ * shared chunk holds what every public page needs (the framework, the public pages' Mantine
+ * components, the site's frame and shared code); each page keeps its own chunk, and the admin area
+ * and the sign form's validation stay out of it.
+ */
+function publicChunks() {
+  const components = publicMantineComponents().join("|");
+  const sep = "[\\\\/]";
+  const framework = `node_modules${sep}(react|react-dom|scheduler|react-router|react-router-dom|swr|dequal|use-sync-external-store|clsx|cookie|set-cookie-parser)${sep}`;
+  // Plus what those components use that has no styles of its own: Button's Transition and its hooks.
+  const ui = `node_modules${sep}@mantine${sep}(core${sep}esm${sep}(core${sep}|components${sep}(${components}|Transition)${sep})|hooks${sep}esm${sep}(use-isomorphic-effect|use-media-query|use-did-update|use-reduced-motion)${sep})`;
+  const site = `web${sep}src${sep}(components${sep}(?!Toast|PetitionProgress)|hooks${sep}(useCountUp|useSignatureCount|usePetition|useDocumentTitle|useTimedMessage)|content${sep}(navigation|types)|theme|Providers|lib${sep}(api|paths|lazyPage|format|analytics|clientInfo|countUp|share|clipboard))`;
+  // Only the matched modules: a matched module's own imports (the route list, the styles the bootstrap
+  // loads) must not be pulled into the chunk, or the bootstrap would have to load it before first paint.
+  // The bootstrap's own modules (main.tsx): the route list and which chunk holds each page.
+  const bootstrap = `web${sep}src${sep}(publicRoutes|site|pageModules)\\.ts|core${sep}src${sep}site${sep}page-head\\.ts`;
+  return {
+    includeDependenciesRecursively: false,
+    groups: [
+      { name: "bootstrap", test: new RegExp(bootstrap) },
+      { name: "app", test: new RegExp(`${framework}|${ui}|${site}`) },
+    ],
+  };
 }
 
 /**
@@ -48,6 +118,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   define: {
     __DEFAULT_PETITION_ID__: JSON.stringify(defaultPetitionId(mode)),
     __BUILD_YEAR__: JSON.stringify(new Date().getUTCFullYear()),
+    __SITE_URL__: JSON.stringify(siteUrl(mode)),
+    __DONATION_URL__: JSON.stringify(donationUrl(mode)),
   },
   resolve: {
     // npm hoisting leaves an older React at the repository root (pulled in by other workspaces);
@@ -60,7 +132,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   },
   build: {
     manifest: !isSsrBuild,
-    sourcemap: false,
+    sourcemap: process.env.WEB_SOURCEMAP === "1",
+    ...(isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: publicChunks() } } }),
   },
   server: {
     proxy: {

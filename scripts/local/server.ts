@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize } from "node:path";
+import { gzipSync } from "node:zlib";
 import { resetSettings, settings } from "@site/core/config";
 import { ORIGIN_SECRET_HEADER, VIEWER_HEADER_PREFIX } from "@site/core/request/metadata";
 import { cognitoOrigin, securityHeaders } from "@site/core/request/security-headers";
-import { routes, routeKey, type Route } from "../../packages/functions/src/routes";
+import { isPageRoute, routes, routeKey, type Route } from "../../packages/functions/src/routes";
 import type { LocalAuthorizer } from "./auth";
 import type { LocalBus } from "./bus";
 import { lambdaContext, loadHandler } from "./handlers";
@@ -34,6 +35,7 @@ const MIME: Record<string, string> = {
   ".webp": "image/webp",
   ".woff2": "font/woff2",
   ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
 };
 
 interface CompiledRoute extends Route {
@@ -167,6 +169,20 @@ function decodedPath(url: URL): string | undefined {
   }
 }
 
+/** What CloudFront compresses (its list includes these types); images are compressed already. */
+const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".svg", ".txt", ".xml"]);
+const gzipped = new Map<string, { mtimeMs: number; body: Buffer }>();
+
+/** The file gzipped, as CloudFront serves it to browsers that accept gzip; cached per file version. */
+function gzipOf(file: string): Buffer {
+  const { mtimeMs } = statSync(file);
+  const hit = gzipped.get(file);
+  if (hit?.mtimeMs === mtimeMs) return hit.body;
+  const body = gzipSync(readFileSync(file), { level: 9 });
+  gzipped.set(file, { mtimeMs, body });
+  return body;
+}
+
 function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir: string) {
   const decoded = decodedPath(url);
   if (decoded === undefined) {
@@ -177,18 +193,31 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir
   const file = join(webDir, path);
   const candidates = [file, join(file, "index.html")];
   let found = candidates.find((f) => f.startsWith(webDir) && existsSync(f) && statSync(f).isFile());
-  // Unknown paths get the app shell; the client router renders parameterised routes and sends the rest to /404.
-  const shell = existsSync(join(webDir, "spa.html")) ? join(webDir, "spa.html") : join(webDir, "index.html");
+  // As CloudFront's page router (stacks/site-routing.ts): unknown paths get the app shell, whose client
+  // router renders parameterised routes and sends the rest to /404; the admin area gets its noindex shell.
+  const admin = /^\/admin(\/|$)/.test(path) && existsSync(join(webDir, "admin", "index.html"));
+  const shell = admin
+    ? join(webDir, "admin", "index.html")
+    : existsSync(join(webDir, "spa.html"))
+      ? join(webDir, "spa.html")
+      : join(webDir, "index.html");
   found ??= shell;
   if (!existsSync(found)) {
     res.writeHead(503, { "content-type": "text/plain" });
     return res.end("The site is not built yet: run `npm run build:web`.");
   }
   const immutable = path.startsWith("/assets/");
-  res.writeHead(200, {
+  const headers: Record<string, string> = {
     "content-type": MIME[extname(found)] ?? "application/octet-stream",
     "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
-  });
+  };
+  const gzip = COMPRESSIBLE.has(extname(found)) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  if (gzip) {
+    const body = gzipOf(found);
+    res.writeHead(200, { ...headers, "content-encoding": "gzip", vary: "Accept-Encoding", "content-length": String(body.length) });
+    return res.end(req.method === "HEAD" ? undefined : body);
+  }
+  res.writeHead(200, headers);
   if (req.method === "HEAD") return res.end();
   createReadStream(found).pipe(res);
 }
@@ -222,7 +251,10 @@ export function createLocalServer(opts: LocalServerOptions): Server {
     try {
       // What CloudFront's response headers policy adds to every response (stacks/Web.ts).
       for (const [name, value] of Object.entries(responseHeaders(!!opts.devMiddleware))) res.setHeader(name, value);
-      if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+      // Page routes of the route table (petition pages with their share tags), as CloudFront sends them
+      // to the API; `npm run dev` leaves pages to Vite.
+      const pageRoute = !opts.devMiddleware && compiled.some((r) => isPageRoute(r) && r.pattern.test(url.pathname));
+      if (url.pathname === "/api" || url.pathname.startsWith("/api/") || pageRoute) {
         apiInFlight++;
         try {
           return await handleApi(req, res, url, opts.authorizer);

@@ -114,9 +114,9 @@ describe("every subscriber's Lambda gets exactly what it declares", () => {
     expectGranted(s.templates.Events, refId(rule![1].Properties.Targets[0].Arn), sub.needs, s);
   });
 
-  it("lets the admin notification write its effect marker, send mail and read its three mail secrets", () => {
+  it("lets the admin notification write its effect marker, send mail, read its two mail secrets and the site's address", () => {
     const notify = subscribers.find((x) => x.name === "signature-notify-admin")!.needs;
-    expect(notify).toMatchObject({ table: "write", mail: true });
-    expect([...(notify.secrets ?? [])].sort()).toEqual(["ADMIN_NOTIFY_RECIPIENTS", "MAIL_FROM", "SITE_URL"]);
+    expect(notify).toMatchObject({ table: "write", mail: true, settings: ["SITE_URL"] });
+    expect([...(notify.secrets ?? [])].sort()).toEqual(["ADMIN_NOTIFY_RECIPIENTS", "MAIL_FROM"]);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { isPublicWrite, routeKey, routes } from "../../packages/functions/src/routes";
-import { deploySettings } from "../deploy-settings";
+import { deploySettings, siteUrl } from "../deploy-settings";
 import { synthesize, type Synthesized } from "./synth";
 import { ofType, resources, routeFunctionId } from "./template";
 
@@ -65,8 +65,17 @@ describe("deploySettings", () => {
     [{ PUBLIC_WRITE_RESERVED_CONCURRENCY: "-3" }, /PUBLIC_WRITE_RESERVED_CONCURRENCY.*"-3"/],
     [{ ADMIN_MFA: "sms" }, /ADMIN_MFA.*"sms"/],
     [{ ALARM_EMAIL: "ops" }, /ALARM_EMAIL.*"ops"/],
+    [{ SITE_URL: "owners.example.org" }, /SITE_URL.*"owners.example.org"/],
+    [{ DONATION_URL: "http://pay.example.org" }, /DONATION_URL.*"http:\/\/pay.example.org"/],
   ])("refuses %j with the setting's name", (env, message) => {
     expect(() => deploySettings("dev", env)).toThrow(message);
     expect(() => deploySettings("dev", env)).toThrow(/^Invalid deploy setting/);
+  });
+});
+
+describe("siteUrl", () => {
+  it("is SITE_URL's origin, and a deploy without it stops with a clear message", () => {
+    expect(siteUrl({ SITE_URL: "https://owners.example.org/" })).toBe("https://owners.example.org");
+    expect(() => siteUrl({})).toThrow(/SITE_URL is required to deploy/);
   });
 });

@@ -48,6 +48,7 @@ describe("page router for the web build (web/scripts/prerender.mjs layout)", () 
       "spa.html",
       "petition/index.html",
       "404/index.html",
+      "admin/index.html",
       "assets/index-1a2b.js",
       "favicon.svg",
     ]);
@@ -62,8 +63,14 @@ describe("page router for the web build (web/scripts/prerender.mjs layout)", () 
 
   it("gives every other path the SPA shell, never the prerendered home page", () => {
     expect(route("/sign/timeshare-reform")).toBe("/spa.html");
-    expect(route("/admin/petitions/")).toBe("/spa.html");
     expect(route("/spa")).toBe("/spa.html");
+    expect(route("/administrator")).toBe("/spa.html");
+  });
+
+  it("gives the admin area its noindex shell", () => {
+    expect(route("/admin")).toBe("/admin/index.html");
+    expect(route("/admin/login")).toBe("/admin/index.html");
+    expect(route("/admin/petitions/")).toBe("/admin/index.html");
   });
 
   it("leaves files alone", () => {
@@ -75,6 +82,7 @@ describe("page router for the web build (web/scripts/prerender.mjs layout)", () 
   it("falls back to index.html when there is no SPA shell", () => {
     const bare = router(pageRouterFor(site("bare", ["index.html"])));
     expect(bare("/anything")).toBe("/index.html");
+    expect(bare("/admin/login")).toBe("/index.html");
   });
 
   it("refuses a page list CloudFront could not accept", () => {

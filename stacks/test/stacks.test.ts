@@ -29,6 +29,7 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
     CAPTCHA_MIN_SCORE: "0.5",
     CAPTCHA_SITE_KEY: SITE_KEY,
     SHEETS_DRIVER: "google",
+    SITE_URL: "https://owners.example.org",
   };
   for (const name of needs.settings ?? []) expect(env[name], name).toBe(values[name]);
   if (needs.table) expect(env).toMatchObject({ COUNTER_SHARDS: "10", TABLE_NAME: expect.any(Object) });
@@ -225,9 +226,13 @@ describe("Web", () => {
     return d.Properties.DistributionConfig;
   };
 
-  it("builds the site with the default petition id", () => {
+  it("builds the site with the default petition id, its own address and no donation page until one is set", () => {
     const { site } = use(Web);
-    expect(site.getConstructMetadata().data.environment).toEqual({ DEFAULT_PETITION_ID: PETITION_ID });
+    expect(site.getConstructMetadata().data.environment).toEqual({
+      DEFAULT_PETITION_ID: PETITION_ID,
+      SITE_URL: "https://owners.example.org",
+      DONATION_URL: "",
+    });
     web().hasOutput("SiteUrl", {});
   });
 
@@ -246,6 +251,22 @@ describe("Web", () => {
     expect(cachePolicy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
       HeadersConfig: { HeaderBehavior: "whitelist", Headers: ["Authorization"] },
       QueryStringsConfig: { QueryStringBehavior: "all" },
+    });
+  });
+
+  it.each(["/sign/*", "/share/*"])("sends %s (a petition page with its share tags) to the API, cached as briefly as it says", (pattern) => {
+    const behavior = distribution().CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
+    expect(behavior).toBeDefined();
+    expect(behavior.AllowedMethods).toEqual(["GET", "HEAD"]);
+    const api = distribution().CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === "/api/*");
+    expect(behavior.TargetOriginId).toBe(api.TargetOriginId);
+    expect(behavior.ResponseHeadersPolicyId).toEqual(api.ResponseHeadersPolicyId);
+    const cachePolicy = resources(web())[refId(behavior.CachePolicyId)].Properties.CachePolicyConfig;
+    expect(cachePolicy).toMatchObject({ DefaultTTL: 0, MinTTL: 0, MaxTTL: 300 });
+    expect(cachePolicy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      HeadersConfig: { HeaderBehavior: "none" },
+      QueryStringsConfig: { QueryStringBehavior: "none" },
+      CookiesConfig: { CookieBehavior: "none" },
     });
   });
 

@@ -31,7 +31,8 @@ export interface Synthesized {
  */
 export async function synthesize(env: Record<string, string> = {}, stage = STAGE): Promise<Synthesized> {
   await initProject({ stage });
-  Object.assign(process.env, env);
+  // Required to deploy (stacks/deploy-settings.ts); a test may still override or unset it.
+  Object.assign(process.env, { SITE_URL: "https://owners.example.org" }, env);
   const { name, region } = useProject().config;
   const app = new App({ mode: "deploy", stage, name, region });
   await config.stacks(app);

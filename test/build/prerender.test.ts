@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { escapeHtml } from "../../packages/core/src/site/page-head";
 import { distDir, expectedPetitionId, readDist, readJson, requireBuild, type Manifest } from "./dist";
 
 /** Visible text of an HTML fragment (tags dropped, entities for quotes/ampersands decoded). */
@@ -28,7 +29,24 @@ const PAGES = [
     route: "/",
     file: "index.html",
     title: "Timeshare Owners Foundation | Protecting Timeshare Owners",
-    texts: ["Timeshare Owners Foundation", "Read and Sign the Petition"],
+    texts: [
+      "Protecting timeshare owners and their families",
+      "Timeshare Owners Foundation",
+      "Read and Sign the Petition",
+      "A nonprofit on the owner's side",
+      "Owners' stories",
+      "Nine owners, nine different traps",
+      "Ask lawmakers for a fair way out",
+      "What every owner should know",
+      "Seen a timeshare scam? Report it",
+      "Report to the FTC at ReportFraud.ftc.gov",
+      "A vacation should not become a lifelong debt",
+      "87%",
+      "3-10 days",
+      "$22K",
+      "Ways you can help",
+      "Check before you sign or pay anyone",
+    ],
   },
   {
     route: "/petition",
@@ -79,7 +97,7 @@ describe("prerendered public pages", () => {
         expect(root.attrs).toContain(`data-prerendered="${page.route}"`);
         const visible = text(root.body);
         for (const expected of page.texts) expect(visible, `${page.file} shows "${expected}"`).toContain(expected);
-        expect(html).toContain(`<title>${page.title.replace(/&/g, "&amp;")}</title>`);
+        expect(html).toContain(`<title>${escapeHtml(page.title)}</title>`);
       });
 
       it("loads the app, its styles and Mantine's colour-scheme script, so it can hydrate", () => {
@@ -98,8 +116,10 @@ describe("prerendered public pages", () => {
     const signHrefs = [...body.matchAll(/href="(\/sign\/[^"]*)"/g)].map((m) => m[1]);
     expect(signHrefs.length).toBeGreaterThanOrEqual(3);
     expect(new Set(signHrefs)).toEqual(new Set([`/sign/${encodeURIComponent(expectedPetitionId())}`]));
-    // Every link or button whose text mentions signing goes there too.
-    for (const [, attrs, inner] of body.matchAll(/<a([^>]*)>([\s\S]*?)<\/a>/g)) {
+    // Every link or button of the page (not the site's navigation) whose text mentions signing goes there too.
+    const main = body.match(/<main[\s\S]*<\/main>/)?.[0] ?? "";
+    expect(main.length).toBeGreaterThan(1000);
+    for (const [, attrs, inner] of main.matchAll(/<a([^>]*)>([\s\S]*?)<\/a>/g)) {
       if (/\bsign\b/i.test(text(inner!))) {
         expect(attrs, `link "${text(inner!).trim()}"`).toContain(`href="/sign/${expectedPetitionId()}"`);
       }
@@ -115,8 +135,11 @@ describe("prerendered public pages", () => {
     expect(visible).not.toMatch(/10,000|10000/);
   });
 
-  it("the donate call to action waits for the donate page (publicRoutes.ts)", () => {
-    expect(text(rootOf(readDist("petition/index.html")).body)).not.toContain("Donate to the Campaign");
+  it("the donate call to action of /petition leads to the donate page", () => {
+    const body = rootOf(readDist("petition/index.html")).body;
+    const donate = [...body.matchAll(/<a([^>]*)>([\s\S]*?)<\/a>/g)].filter(([, , inner]) => text(inner!).trim() === "Donate to the Campaign");
+    expect(donate).toHaveLength(1);
+    expect(donate[0]![1]).toContain('href="/donate"');
   });
 
   it("dist/spa.html is the untouched shell: an empty #root, no page markup", () => {

@@ -6,16 +6,17 @@ import { inject } from "vitest";
 import { localAuthorizer } from "../../scripts/local/auth";
 import { freePort } from "../../scripts/local/ports";
 import { createLocalServer } from "../../scripts/local/server";
+import { resetSettings } from "../../packages/core/src/config";
 
 /**
  * The local server (what API Gateway and its JWT authorizer do, in one process) on a free port,
  * serving the route table with the test process's handlers and settings. Paths outside /api get a
- * stand-in app shell, as a built site would serve them.
+ * stand-in app shell, as a built site would serve them, and the site's address (SITE_URL) is this server.
  */
 export async function startLocalApi(): Promise<{ base: string; port: number; close(): Promise<void> }> {
   const e = inject("emulators");
   const webDir = mkdtempSync(join(tmpdir(), "timeshare-web-"));
-  writeFileSync(join(webDir, "spa.html"), "<!doctype html><title>app shell</title>");
+  writeFileSync(join(webDir, "spa.html"), '<!doctype html><html><head><title>app shell</title></head><body><div id="root"></div></body></html>');
   const server: Server = createLocalServer({
     webDir,
     outboxDir: "/nonexistent",
@@ -27,6 +28,9 @@ export async function startLocalApi(): Promise<{ base: string; port: number; clo
   });
   const port = await freePort();
   await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  // The petition pages fetch the site's shell from the site itself, as deployed.
+  process.env.SITE_URL = `http://127.0.0.1:${port}`;
+  resetSettings();
   return {
     base: `http://127.0.0.1:${port}`,
     port,

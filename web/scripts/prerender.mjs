@@ -1,8 +1,12 @@
-// Renders the public routes without parameters to static HTML after `vite build` and the SSR build.
-//   dist/spa.html          the untouched SPA shell (fallback for every other path, e.g. /sign/x)
-//   dist/index.html        "/" prerendered
-//   dist/<route>/index.html each other prerendered route
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+// Writes the static files of the built site after `vite build` and the SSR build:
+//   dist/<route>/index.html  each public route without parameters, rendered, with its own <head>
+//                            (title, description, canonical, Open Graph, Twitter card)
+//   dist/spa.html            the SPA shell: fallback for every other path (e.g. /sign/x); the petition
+//                            pages' function fills its <head> per petition (packages/functions/src/http/petition-page.ts)
+//   dist/admin/index.html    the shell for /admin/*, marked noindex
+//   dist/sitemap.xml, dist/robots.txt   from the route list
+//   dist/donation.html       sends the visitor to the foundation's payment page (DONATION_URL)
+import { access, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -12,29 +16,121 @@ const ssrDir = path.join(webRoot, "dist-ssr");
 const ROOT = '<div id="root"></div>';
 const HEAD = "<!--app-head-->";
 
-const escapeHtml = (text) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 const template = await readFile(path.join(dist, "index.html"), "utf8");
 if (!template.includes(ROOT) || !template.includes(HEAD)) {
   throw new Error(`dist/index.html is not the Vite shell (missing ${ROOT} or ${HEAD}); run vite build first`);
 }
 
-const { render, renderHead, PRERENDER_ROUTES } = await import(pathToFileURL(path.join(ssrDir, "entry-server.js")).href);
+const ssr = await import(pathToFileURL(path.join(ssrDir, "entry-server.js")).href);
+await ssr.preloadAllPages();
+const { render, renderHead, withHead, PRERENDER_ROUTES, PAGE_SOURCES, shareImagePath, SITE_URL, SITE_NAME, DONATION_URL } = ssr;
+const manifest = JSON.parse(await readFile(path.join(dist, ".vite", "manifest.json"), "utf8"));
+
+/** The chunks `key` needs at once (itself and its static imports, recursively), from the build manifest. */
+function chunksOf(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  if (!manifest[key]) throw new Error(`The build manifest has no ${key}`);
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) chunksOf(imported, seen);
+  return seen;
+}
+const entryChunks = chunksOf("index.html");
+
+/**
+ * <link>s for the CSS of the app and of the page (what the bootstrap entry does not already load), so
+ * it is there at first paint: nothing shifts when the scripts arrive. The scripts themselves are
+ * fetched by the bootstrap after the first paint (web/src/main.tsx), so no modulepreload.
+ */
+function pageAssetLinks(routePath) {
+  const source = PAGE_SOURCES[routePath];
+  if (!source) throw new Error(`${routePath} has no page module (web/src/pageModules.ts)`);
+  const chunks = [...chunksOf("src/boot.tsx"), ...chunksOf(source)].filter((key) => !entryChunks.has(key));
+  const css = [...new Set(chunks.flatMap((key) => manifest[key].css ?? []))];
+  return css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join("\n    ");
+}
+
+const escapeHtml = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+async function write(rel, content) {
+  const file = path.join(dist, rel);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, content);
+  console.log(`wrote ${rel} (${(Buffer.byteLength(content) / 1024).toFixed(1)} kB)`);
+}
 
 const shell = template.replace(HEAD, renderHead());
-await writeFile(path.join(dist, "spa.html"), shell);
+const home = PRERENDER_ROUTES.find((r) => r.path === "/");
+const headOf = (route) => ({
+  title: route.title,
+  description: route.description,
+  path: route.path,
+  image: shareImagePath(route.path),
+  imageAlt: `${route.title} - ${SITE_NAME}`,
+  index: route.index,
+});
+
+for (const route of PRERENDER_ROUTES) {
+  try {
+    await access(path.join(dist, shareImagePath(route.path)));
+  } catch {
+    throw new Error(`${route.path} has no share image ${shareImagePath(route.path)}: run \`npm run share-images\``);
+  }
+}
+
+await write("spa.html", withHead(shell, { ...headOf(home), index: true }, SITE_URL));
+await write("admin/index.html", withHead(shell, { ...headOf(home), title: `Admin | ${SITE_NAME}`, path: "/admin/login", index: false }, SITE_URL));
 
 for (const route of PRERENDER_ROUTES) {
   const body = render(route.path);
   if (!body) throw new Error(`Prerendering ${route.path} produced no HTML`);
-  const html = shell
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(route.title)}</title>`)
+  const html = withHead(shell, headOf(route), SITE_URL)
+    .replace("</head>", `  ${pageAssetLinks(route.path)}\n  </head>`)
     .replace(ROOT, `<div id="root" data-prerendered="${escapeHtml(route.path)}">${body}</div>`);
-  const file = route.path === "/" ? path.join(dist, "index.html") : path.join(dist, route.path.slice(1), "index.html");
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, html);
-  console.log(`prerendered ${route.path} → ${path.relative(webRoot, file)} (${(html.length / 1024).toFixed(1)} kB)`);
+  await write(route.path === "/" ? "index.html" : path.join(route.path.slice(1), "index.html"), html);
 }
+
+const indexed = PRERENDER_ROUTES.filter((r) => r.index !== false);
+await write(
+  "sitemap.xml",
+  `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${indexed.map((r) => `  <url><loc>${escapeHtml(`${SITE_URL}${r.path}`)}</loc></url>`).join("\n")}
+</urlset>
+`,
+);
+await write("robots.txt", `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${SITE_URL}/sitemap.xml\n`);
+
+const donationBody = DONATION_URL
+  ? `<h1>Taking you to our secure donation page…</h1>
+    <p>If nothing happens, <a href="${escapeHtml(DONATION_URL)}">continue to the donation page</a>.</p>`
+  : `<h1>Online donations are not open yet</h1>
+    <p>Thank you for wanting to support timeshare owners. Our online donation page is being set up; please come back soon.</p>`;
+await write(
+  "donation.html",
+  `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    ${DONATION_URL ? `<meta http-equiv="refresh" content="0; url=${escapeHtml(DONATION_URL)}" />` : ""}
+    <title>Donate | ${escapeHtml(SITE_NAME)}</title>
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <style>
+      body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: #0f2a3d; background: #f8f9fa; }
+      main { max-width: 560px; margin: 12vh auto; padding: 32px; background: #fff; border-radius: 12px; border-top: 6px solid #01bd9b; }
+      h1 { font-size: 1.6rem; margin: 0 0 12px; }
+      a { color: #01604f; font-weight: 700; }
+    </style>
+  </head>
+  <body>
+    <main>
+    ${donationBody}
+    <p><a href="/donate">Back to ways to give</a> · <a href="/">Home</a></p>
+    </main>
+  </body>
+</html>
+`,
+);
 
 await rm(ssrDir, { recursive: true, force: true });

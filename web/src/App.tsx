@@ -1,26 +1,9 @@
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router-dom";
 import { Layout } from "./components/Layout/Layout";
 import { PageLoader } from "./components/PageLoader";
-import { HomePage } from "./pages/HomePage";
-import { NotFoundPage } from "./pages/NotFoundPage";
-import { PetitionPage } from "./pages/PetitionPage/PetitionPage";
-import { SharePage } from "./pages/SharePage";
-import { SignPage } from "./pages/SignPage";
-import { ThankYouPage } from "./pages/ThankYouPage";
-import { UnauthorizedPage } from "./pages/UnauthorizedPage";
-import { PUBLIC_ROUTES, type PublicPath } from "./publicRoutes";
-
-/** The page of every public route (publicRoutes.ts): a route without a page, or the reverse, fails typecheck. */
-const PAGES: Record<PublicPath, ReactNode> = {
-  "/": <HomePage />,
-  "/petition": <PetitionPage />,
-  "/sign/:id": <SignPage />,
-  "/share/:id": <SharePage />,
-  "/thank-you/:id": <ThankYouPage />,
-  "/unauthorized": <UnauthorizedPage />,
-  "/404": <NotFoundPage />,
-};
+import { PAGES } from "./pages";
+import { PUBLIC_ROUTES } from "./publicRoutes";
 
 // The admin area (and with it aws-amplify) is a separate chunk that public pages never download.
 const AdminApp = lazy(() => import("./admin/AdminApp"));
@@ -33,10 +16,19 @@ function ScrollToTop() {
   return null;
 }
 
+/** Marks the page once the app has taken over (hydrated or rendered): browser tests wait for it. */
+function ReadyMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.app = "ready";
+  }, []);
+  return null;
+}
+
 export function App() {
   return (
     <>
       <ScrollToTop />
+      <ReadyMarker />
       <Routes>
         <Route
           path="/admin/*"
@@ -46,9 +38,23 @@ export function App() {
             </Suspense>
           }
         />
-        {PUBLIC_ROUTES.map(({ path }) => (
-          <Route key={path} path={path} element={<Layout>{PAGES[path]}</Layout>} />
-        ))}
+        {/* One Layout for all public pages: header, menus and footer stay mounted while pages change. */}
+        <Route element={<Layout />}>
+          {PUBLIC_ROUTES.map(({ path }) => {
+            const Page = PAGES[path];
+            return (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <Suspense fallback={<PageLoader label="Loading..." />}>
+                    <Page />
+                  </Suspense>
+                }
+              />
+            );
+          })}
+        </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>
     </>

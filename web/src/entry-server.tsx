@@ -5,7 +5,12 @@ import { StaticRouter } from "react-router-dom";
 import { App } from "./App";
 import { Providers } from "./Providers";
 
-export { PRERENDER_ROUTES } from "./publicRoutes";
+// What web/scripts/prerender.mjs needs besides the renderer: the route list and the build-time settings.
+export { PRERENDER_ROUTES, shareImagePath, PETITION_SHARE_IMAGE } from "./publicRoutes";
+export { DONATION_URL, SITE_URL } from "./site";
+export { SITE_NAME, withHead } from "@site/core/site/page-head";
+export { preloadAllPages } from "./pages";
+export { PAGE_SOURCES } from "./pageModules";
 
 /** The body of `#root` for `url`, as the browser's first render will produce it. */
 export function render(url: string): string {

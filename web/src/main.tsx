@@ -1,31 +1,22 @@
-// Mantine's base styles first, so component and page CSS modules can override them.
-import "@mantine/core/styles.css";
-import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router-dom";
-import { App } from "./App";
-import { canHydrate } from "./lib/paths";
-import { Providers } from "./Providers";
+// The bootstrap: Mantine's base styles (layered) and the public components' styles; then, after the
+// first paint, the app (start.ts).
+import "./styles/public";
+
+/**
+ * The prerendered page is complete without scripts, so the app's code is not even requested before
+ * the first paint: it never competes with the HTML and CSS for the visitor's first view. This file
+ * stays tiny and imports nothing else, so the browser fetches no other script up front.
+ */
+const afterFirstPaint = () =>
+  new Promise<void>((resolve) => {
+    // rAF runs just before a paint, the timeout just after it; hidden tabs never paint, hence the cap.
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 500);
+  });
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from the page");
 
-const app = (
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>
-);
-
-// Prerendered HTML is hydrated only on the route it was rendered for; anything else (the SPA shell,
-// or a server that fell back to another page's HTML) is rendered from scratch.
-if (container.hasChildNodes() && canHydrate(container.dataset.prerendered, window.location.pathname)) {
-  hydrateRoot(container, app);
-} else {
-  container.replaceChildren();
-  delete container.dataset.prerendered;
-  createRoot(container).render(app);
-}
+await afterFirstPaint();
+const { start } = await import("./start");
+await start(container);

@@ -1,9 +1,18 @@
 /** Constants shared by the public pages (spec §9). */
-export const SITE_NAME = "Timeshare Owners Foundation";
+export { SITE_NAME } from "@site/core/site/page-head";
+
+/** The site's origin (SITE_URL at build time): canonical URLs and share cards. */
+export const SITE_URL: string = typeof __SITE_URL__ === "string" ? __SITE_URL__ : "http://localhost:3000";
 
 /** Every sign button of /petition leads to this petition; fixed at build time. */
 export const DEFAULT_PETITION_ID: string =
   typeof __DEFAULT_PETITION_ID__ === "string" ? __DEFAULT_PETITION_ID__ : "timeshare-reform";
+
+/**
+ * The foundation's online payment page (DONATION_URL when the site is built). Empty until the
+ * foundation has one: /donation.html then says how to give, and no button leads off-site.
+ */
+export const DONATION_URL: string = typeof __DONATION_URL__ === "string" ? __DONATION_URL__ : "";
 
 /** Landing page: shown until the server returns a non-zero count. */
 export const LANDING_INITIAL_COUNT = 3427;

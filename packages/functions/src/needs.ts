@@ -9,7 +9,6 @@ export const SECRET_NAMES = [
   "CAPTCHA_SECRET",
   "ADMIN_NOTIFY_RECIPIENTS",
   "MAIL_FROM",
-  "SITE_URL",
   // Google Sheets sync: the service account's JSON key and the spreadsheet id ("none" turns it off).
   "GOOGLE_SERVICE_ACCOUNT",
   "GOOGLE_SHEETS_SPREADSHEET_ID",
@@ -26,6 +25,8 @@ export const SETTING_NAMES = [
   "CAPTCHA_MIN_SCORE",
   "CAPTCHA_SITE_KEY",
   "SHEETS_DRIVER",
+  /** The site's public address (links in e-mails, petition share cards): a deploy setting. */
+  "SITE_URL",
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 

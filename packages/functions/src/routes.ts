@@ -42,7 +42,16 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/admin/jobs/{id}", handler: fn("admin-job-get"), access: "admin", needs: { table: "read" } },
   { method: "POST", path: "/api/admin/test-email", handler: fn("admin-test-email"), access: "admin", needs: { userPool: "read", mail: true, secrets: ["MAIL_FROM"] } },
   { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit-list"), access: "admin", needs: { table: "read" } },
+  // Pages, not API: a petition's HTML with its share-card tags (CloudFront routes these paths here, stacks/Web.ts).
+  { method: "GET", path: "/sign/{id}", handler: fn("petition-page"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
+  { method: "GET", path: "/share/{id}", handler: fn("petition-page"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
 ];
+
+/** A route that answers with a page of the site rather than under /api (served at the site's own path). */
+export const isPageRoute = (r: Pick<Route, "path">) => !r.path.startsWith("/api/");
+
+/** The CloudFront path pattern of a page route: "/sign/{id}" → "/sign/*". */
+export const pagePathPattern = (r: Pick<Route, "path">) => `${r.path.slice(0, r.path.indexOf("{"))}*`;
 
 /** "GET /api/petitions/{id}" — the key API Gateway uses for a route. */
 export const routeKey = (r: Pick<Route, "method" | "path">) => `${r.method} ${r.path}`;

@@ -3,7 +3,7 @@
  * in-process bus calls the same handler modules. Each handler receives an EventBridge event
  * envelope ({ id, "detail-type", source, detail, time }).
  */
-import type { Needs, SecretName } from "./needs";
+import type { Needs, SecretName, SettingName } from "./needs";
 
 export interface Subscriber {
   /** Unique, kebab-case; used for rule names and idempotency keys. */
@@ -17,13 +17,15 @@ export interface Subscriber {
 }
 
 const fn = (file: string) => `packages/functions/src/events/${file}.handler`;
-const MAIL_SECRETS: SecretName[] = ["MAIL_FROM", "SITE_URL"];
+/** E-mails: the sender is a secret, the site's address (links) a setting. */
+const MAIL_SECRETS: SecretName[] = ["MAIL_FROM"];
+const MAIL_SETTINGS: SettingName[] = ["SITE_URL"];
 
 export { EVENT_SOURCE } from "../../core/src/bus/source";
 
 export const subscribers: Subscriber[] = [
-  { name: "signature-notify-admin", detailType: "signature.created", handler: fn("signature-notify-admin"), needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS] } },
-  { name: "signature-share-email", detailType: "signature.created", handler: fn("signature-share-email"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS } },
+  { name: "signature-notify-admin", detailType: "signature.created", handler: fn("signature-notify-admin"), needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS], settings: MAIL_SETTINGS } },
+  { name: "signature-share-email", detailType: "signature.created", handler: fn("signature-share-email"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
   { name: "signature-newsletter", detailType: "signature.created", handler: fn("signature-newsletter"), needs: { table: "write" } },
   { name: "signature-sheet-sync", detailType: "signature.created", handler: fn("signature-sheet-sync"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
   // An administrator's "Sync to Sheet" job (POST /api/admin/sheets/signatures); shares the tab's lock with the one above.

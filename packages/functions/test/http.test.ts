@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { groupsOf } from "../src/lib/http";
-import { routes, routeKey } from "../src/routes";
+import { isPageRoute, pagePathPattern, routes, routeKey } from "../src/routes";
 import { subscribers } from "../src/subscribers";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -18,13 +18,15 @@ describe("the admin group claim", () => {
 });
 
 describe("the route table", () => {
-  it("has unique route keys under /api and only public or admin access", () => {
+  it("has unique route keys under /api, besides public GET pages, and only public or admin access", () => {
     const keys = routes.map(routeKey);
     expect(new Set(keys).size).toBe(keys.length);
     for (const r of routes) {
-      expect(r.path.startsWith("/api/")).toBe(true);
       expect(["public", "admin"]).toContain(r.access);
+      if (isPageRoute(r)) expect({ method: r.method, access: r.access }).toEqual({ method: "GET", access: "public" });
+      else expect(r.path.startsWith("/api/")).toBe(true);
     }
+    expect(routes.filter(isPageRoute).map(pagePathPattern)).toEqual(["/sign/*", "/share/*"]);
   });
 
   it("puts every /api/admin route behind admin access", () => {

@@ -1,3 +1,6 @@
+// The admin screens use many more Mantine components than the public pages (styles/public.ts): the
+// whole stylesheet, layered, so it never outranks the site's own CSS however late it loads.
+import "@mantine/core/styles.layer.css";
 import { Alert, Center } from "@mantine/core";
 import { Navigate, Route, Routes } from "react-router-dom";
 import { PageLoader } from "../components/PageLoader";

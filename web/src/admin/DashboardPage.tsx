@@ -202,7 +202,7 @@ function SignaturesTab({ onNotice }: { onNotice: ReturnType<typeof useNotice> })
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>{signedAt(row)}</Table.Td>
                 <Table.Td ta="right">
-                  <Button size="compact-sm" variant="light" color="red" onClick={() => { setError(null); setDeleting(row); }}>
+                  <Button size="compact-sm" variant="light" color="red" onClick={() => { setError(null); setDeleting(row); }} aria-label={`Delete signature of ${row.firstName} ${row.lastName}`}>
                     Delete
                   </Button>
                 </Table.Td>

@@ -88,8 +88,43 @@ export const IconBuilding = (p: IconProps) => (
     <path d="M9 21v-6h6v6M9 10h.01M15 10h.01" />
   </Icon>
 );
+export const IconHome = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m3 11 9-7 9 7" />
+    <path d="M5 10v10h14V10M10 20v-6h4v6" />
+  </Icon>
+);
+export const IconDollar = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 2v20" />
+    <path d="M17 6H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6" />
+  </Icon>
+);
+export const IconExit = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M14 4H6a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h8" />
+    <path d="M10 12h11M17 8l4 4-4 4" />
+  </Icon>
+);
+export const IconFile = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8l-5-5Z" />
+    <path d="M14 3v5h5M9 13h6M9 17h6" />
+  </Icon>
+);
 export const IconQuote = (p: IconProps) => (
   <svg width={p.size ?? 32} height={p.size ?? 32} viewBox="0 0 32 32" aria-hidden="true" focusable="false" fill="currentColor">
     <path d="M9.3 24C5.8 24 3 21.2 3 17.5 3 11 7.6 6.4 13.4 5l.9 2.2c-3.3 1.2-5.4 3.7-5.7 6.6h1.2c3.2 0 5.6 2.3 5.6 5.2 0 2.8-2.5 5-6.1 5Zm14.2 0c-3.5 0-6.3-2.8-6.3-6.5 0-6.5 4.6-11.1 10.4-12.5l.9 2.2c-3.3 1.2-5.4 3.7-5.7 6.6H24c3.2 0 5.6 2.3 5.6 5.2 0 2.8-2.5 5-6.1 5Z" />
   </svg>
+);
+export const IconMegaphone = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 10v4a1 1 0 0 0 1 1h3l9 5V4L7 9H4a1 1 0 0 0-1 1Z" />
+    <path d="M7 15v4a2 2 0 0 0 4 0v-2M19.5 9a4 4 0 0 1 0 6" />
+  </Icon>
+);
+export const IconChevronDown = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
 );

@@ -4,7 +4,8 @@ import { COUNT_UP_TICK_MS, countUpSteps, countUpValue } from "../lib/countUp";
 /**
  * Counts from 0 to `target` in 50 ms ticks over 2 s, starting the first time at least half of the
  * element is visible. The prerendered HTML (and a browser without IntersectionObserver) shows the
- * target itself, so search engines and visitors without scripts never read "0%".
+ * target itself, so search engines and visitors without scripts never read "0%". A visitor who
+ * asked for reduced motion sees the target without the animation.
  */
 export function useCountUp<T extends Element>(target: number): [RefObject<T | null>, number] {
   const ref = useRef<T | null>(null);
@@ -14,7 +15,8 @@ export function useCountUp<T extends Element>(target: number): [RefObject<T | nu
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    if (typeof IntersectionObserver === "undefined") {
+    const reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+    if (typeof IntersectionObserver === "undefined" || reducedMotion) {
       setValue(target);
       return;
     }

@@ -8,7 +8,7 @@ export function NotFoundPage() {
   return (
     <Container size="sm" py={120}>
       <Stack align="center" ta="center" gap="md">
-        <Text fz={96} fw={900} lh={1} c="brand.6">
+        <Text fz={96} fw={900} lh={1} c="brand.8">
           404
         </Text>
         <Title order={1} c="ink.9">

@@ -7,7 +7,7 @@ export function UnauthorizedPage() {
   return (
     <Container size="sm" py={120}>
       <Stack align="center" ta="center" gap="md">
-        <Text fz={72} fw={900} lh={1} c="gold.6">
+        <Text fz={72} fw={900} lh={1} c="gold.9">
           401
         </Text>
         <Title order={1} c="ink.9">

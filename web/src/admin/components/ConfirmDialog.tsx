@@ -57,7 +57,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={close} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button color="red.6" onClick={onConfirm} loading={busy} disabled={confirmDisabled}>
+          <Button color="red.7" onClick={onConfirm} loading={busy} disabled={confirmDisabled}>
             {confirmLabel}
           </Button>
         </Group>

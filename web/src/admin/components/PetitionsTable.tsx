@@ -70,17 +70,17 @@ export function PetitionsTable({
             <Table.Td>
               <Group gap={6} justify="flex-end" wrap="nowrap">
                 <Tooltip label="Open the public share page">
-                  <Button component={Link} to={sharePath(petition.id)} size="compact-sm" variant="light">
+                  <Button component={Link} to={sharePath(petition.id)} size="compact-sm" variant="light" aria-label={`View petition “${petition.title}”`}>
                     View
                   </Button>
                 </Tooltip>
-                <Button component={Link} to={petitionSignaturesPath(petition.id)} size="compact-sm" variant="light" color="ink">
+                <Button component={Link} to={petitionSignaturesPath(petition.id)} size="compact-sm" variant="light" color="ink" aria-label={`Signatures of petition “${petition.title}”`}>
                   Signatures
                 </Button>
-                <Button size="compact-sm" variant="light" color="gold.8" onClick={() => onEdit(petition)}>
+                <Button size="compact-sm" variant="default" onClick={() => onEdit(petition)} aria-label={`Edit goal of petition “${petition.title}”`}>
                   Edit Goal
                 </Button>
-                <Button size="compact-sm" variant="light" color="red" onClick={() => onDelete(petition)}>
+                <Button size="compact-sm" variant="light" color="red" onClick={() => onDelete(petition)} aria-label={`Delete petition “${petition.title}”`}>
                   Delete
                 </Button>
               </Group>

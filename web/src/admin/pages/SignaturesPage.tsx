@@ -155,7 +155,7 @@ export function SignaturesPage() {
                 Export CSV
               </Button>
             </Tooltip>
-            <Button color="red.6" onClick={() => setConfirmAll(true)} disabled={!hasRows || deleteAll.running}>
+            <Button color="red.7" onClick={() => setConfirmAll(true)} disabled={!hasRows || deleteAll.running}>
               Delete All
             </Button>
           </>
@@ -238,10 +238,10 @@ export function SignaturesPage() {
                   <Table.Td style={{ whiteSpace: "nowrap" }}>{signedAt(row)}</Table.Td>
                   <Table.Td>
                     <Group gap={6} justify="flex-end" wrap="nowrap">
-                      <Button size="compact-sm" variant="light" onClick={() => setViewing(row)}>
+                      <Button size="compact-sm" variant="light" onClick={() => setViewing(row)} aria-label={`View details of the signature of ${row.firstName} ${row.lastName}`}>
                         View Details
                       </Button>
-                      <Button size="compact-sm" variant="light" color="red" onClick={() => setDeleting(row)}>
+                      <Button size="compact-sm" variant="light" color="red" onClick={() => setDeleting(row)} aria-label={`Delete signature of ${row.firstName} ${row.lastName}`}>
                         Delete Signature
                       </Button>
                     </Group>

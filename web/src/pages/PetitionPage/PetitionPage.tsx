@@ -1,4 +1,4 @@
-import { Box, Button, Card, Container, Grid, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Box, Button, Card, Container, Grid, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { InitialsAvatar } from "../../components/InitialsAvatar";
@@ -131,7 +131,8 @@ function Hero({ count }: { count: number }) {
                 >
                   Sign the Petition Now
                 </Button>
-                <Text className={classes.joined} aria-live="polite">
+                {/* Not a live region: the count refreshes every few seconds and must not be re-announced. */}
+                <Text className={classes.joined}>
                   <span className={classes.pulse} aria-hidden="true" />
                   {formatCount(count)} owners have joined
                 </Text>
@@ -201,11 +202,17 @@ function Stat({ prefix, target, suffix, label }: (typeof STATS)[number]) {
   const [ref, value] = useCountUp<HTMLDivElement>(target);
   return (
     <Stack gap={6} align="center" ta="center" ref={ref}>
-      <div className={classes.statValue}>
+      {/* Screen readers read the figure once, not every step of the count-up. */}
+      <div className={classes.statValue} aria-hidden="true">
         {prefix}
         {value}
         {suffix}
       </div>
+      <VisuallyHidden>
+        {prefix}
+        {target}
+        {suffix}
+      </VisuallyHidden>
       <Text className={classes.statLabel}>{label}</Text>
     </Stack>
   );

@@ -29,11 +29,16 @@ export const STATS = [
   { prefix: "$", target: 22, suffix: "K", label: "average loss per owner" },
 ] as const;
 
+/** What the foundation must supply in place of each sample story below (see web/src/content/types.ts). */
+const PETITION_STORY_SAMPLE =
+  "A real owner's account, published with their written permission: name (or a name they chose), town and state, a portrait or initials, a short quote and what happened.";
+
 export const TESTIMONIALS = [
   {
     name: "Linda Martinez",
     place: "Columbus, Ohio",
     quote: "We signed in one afternoon and we have been paying for it for fourteen years.",
+    replaceBeforeLaunch: PETITION_STORY_SAMPLE,
     story:
       "A “free breakfast” turned into a five-hour presentation. Linda and her husband signed to make it stop. Their annual fees have more than tripled since, and the resort refuses to take the week back.",
   },
@@ -41,6 +46,7 @@ export const TESTIMONIALS = [
     name: "James Turner",
     place: "Tampa, Florida",
     quote: "When my father passed away, his timeshare bill arrived before the sympathy cards.",
+    replaceBeforeLaunch: PETITION_STORY_SAMPLE,
     story:
       "James inherited a contract he had never seen, with $3,800 in overdue fees. The developer told him the debt was now his family's responsibility, and collectors started calling within weeks.",
   },
@@ -48,6 +54,7 @@ export const TESTIMONIALS = [
     name: "Rosa Gutierrez",
     place: "San Antonio, Texas",
     quote: "The exit company promised us freedom. They took $6,000 and vanished.",
+    replaceBeforeLaunch: PETITION_STORY_SAMPLE,
     story:
       "Desperate to get out, Rosa answered an ad that guaranteed a legal exit in 90 days. After the upfront fee cleared, the phone number went dead. She still owns the timeshare today.",
   },

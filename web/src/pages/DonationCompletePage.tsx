@@ -1,0 +1,34 @@
+import { CtaBand, LinkButton, PageHero, Section, Steps } from "../components/page";
+import { CLOSING, HERO, NEXT_STEPS } from "../content/donation-complete";
+import { DEFAULT_PETITION_ID, signPath } from "../site";
+
+const SIGN_HREF = signPath(DEFAULT_PETITION_ID) as `/sign/${string}`;
+
+/** /complete: the payment provider sends donors here after a completed donation. */
+export function DonationCompletePage() {
+  return (
+    <>
+      <PageHero
+        eyebrow={HERO.eyebrow}
+        title={HERO.title}
+        lead={HERO.lead}
+        actions={
+          <LinkButton to="/" size="lg" variant="white" color="ink.9">
+            {HERO.homeButton}
+          </LinkButton>
+        }
+      />
+      <Section title={NEXT_STEPS.title}>
+        <Steps steps={NEXT_STEPS.steps} />
+      </Section>
+      <CtaBand title={CLOSING.title} text={CLOSING.text}>
+        <LinkButton to={SIGN_HREF} size="lg" color="gold.6" c="ink.9">
+          {CLOSING.signButton}
+        </LinkButton>
+        <LinkButton to="/" size="lg" variant="white" color="ink.9">
+          {CLOSING.homeButton}
+        </LinkButton>
+      </CtaBand>
+    </>
+  );
+}
