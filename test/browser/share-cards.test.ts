@@ -70,6 +70,10 @@ describe("petition links seen by a crawler (no JavaScript)", () => {
       expect(meta(html, "og:description"), path).toBe(story);
       expect(meta(html, "og:url"), path).toBe(`${stack.url}/sign/${id}`);
       expect(html, path).not.toContain("<Now>");
+      // the petition travels with the page, so the app renders it without fetching it first
+      const data = html.match(/<script type="application\/json" id="petition-data">([^<]*)<\/script>/)?.[1];
+      expect(data, path).toBeDefined();
+      expect(JSON.parse(data!)).toMatchObject({ id, title, story, goal: 500 });
     }
   });
 
@@ -79,5 +83,6 @@ describe("petition links seen by a crawler (no JavaScript)", () => {
     expect(meta(html, "og:title")).toBe("Sign the Petition | Timeshare Owners Foundation");
     expect(meta(html, "robots")).toBe("noindex");
     expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain("petition-data");
   });
 });

@@ -56,7 +56,7 @@ describe("the public bundle never contains aws-amplify", () => {
     for (const file of closure) {
       const ids = modules[file];
       expect(ids, `module list of ${file}`).toBeDefined();
-      expect(ids!.length, `${file} holds modules`).toBeGreaterThan(0);
+      // (a dynamic entry whose module sits in the shared app chunk is an empty facade: no modules)
       expect(ids!.filter((id) => AMPLIFY_MODULE.test(id)), `Amplify modules in ${file}`).toEqual([]);
       // Belt and braces: Amplify's Cognito service name must not appear in the public code either.
       expect(readDist(file), file).not.toContain("cognito-idp");

@@ -77,7 +77,25 @@ for (const route of PRERENDER_ROUTES) {
   }
 }
 
-await write("spa.html", withHead(shell, { ...headOf(home), index: true }, SITE_URL));
+/**
+ * The SPA shell serves pages the app renders (a petition's sign, share and thank-you pages): nothing
+ * is painted before the scripts run, so they are all preloaded with the HTML (no first paint to
+ * protect, and no chain of imports to wait for).
+ */
+function appPreloadLinks() {
+  const keys = ["src/start.ts", "src/boot.tsx", ...["/sign/:id", "/share/:id", "/thank-you/:id"].map((p) => PAGE_SOURCES[p])];
+  const chunks = [...new Set(keys.flatMap((key) => [...chunksOf(key)]))].filter((key) => !entryChunks.has(key));
+  const css = [...new Set(chunks.flatMap((key) => manifest[key].css ?? []))];
+  return [
+    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
+  ].join("\n    ");
+}
+
+await write(
+  "spa.html",
+  withHead(shell, { ...headOf(home), index: true }, SITE_URL).replace("</head>", `  ${appPreloadLinks()}\n  </head>`),
+);
 await write("admin/index.html", withHead(shell, { ...headOf(home), title: `Admin | ${SITE_NAME}`, path: "/admin/login", index: false }, SITE_URL));
 
 for (const route of PRERENDER_ROUTES) {

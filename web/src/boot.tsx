@@ -33,6 +33,8 @@ export async function boot(container: HTMLElement) {
   } else {
     container.replaceChildren();
     delete container.dataset.prerendered;
-    createRoot(container).render(app);
+    // In a transition too: the first render is sliced instead of one long task.
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
   }
 }

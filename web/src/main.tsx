@@ -9,14 +9,29 @@ import "./styles/public";
  */
 const afterFirstPaint = () =>
   new Promise<void>((resolve) => {
-    // rAF runs just before a paint, the timeout just after it; hidden tabs never paint, hence the cap.
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 500);
+    // The frame after the first contentful paint (PerformanceObserver "paint"); a tab in the background
+    // never paints, hence the cap.
+    const next = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    const painted = (entries: PerformanceEntryList) => entries.some((e) => e.name === "first-contentful-paint");
+    setTimeout(resolve, 3000);
+    if (painted(performance.getEntriesByType("paint"))) return next();
+    try {
+      const observer = new PerformanceObserver((list) => {
+        if (!painted(list.getEntries())) return;
+        observer.disconnect();
+        next();
+      });
+      observer.observe({ type: "paint", buffered: true });
+    } catch {
+      next();
+    }
   });
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from the page");
 
-await afterFirstPaint();
+// Only prerendered HTML has a first paint to protect; the shell of an app-rendered page (the sign
+// form) is empty, and its scripts are all it waits for.
+if (container.hasChildNodes()) await afterFirstPaint();
 const { start } = await import("./start");
 await start(container);

@@ -46,6 +46,20 @@ export function clip(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, "")}…`;
 }
 
+/** The id of the JSON data block a petition page carries (its petition, as GET /api/petitions/{id} returns it). */
+export const PETITION_DATA_ID = "petition-data";
+
+/**
+ * `html` with `data` as a JSON data block after the app's root: the app renders the petition at once
+ * instead of fetching it first. A data block is not a script (no CSP hash needed); "<" is escaped so
+ * the text can never close the element.
+ */
+export function withPetitionData(html: string, data: unknown): string {
+  const json = JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  if (!html.includes("</body>")) throw new Error("The page has no </body>");
+  return html.replace("</body>", `<script type="application/json" id="${PETITION_DATA_ID}">${json}</script>\n  </body>`);
+}
+
 /** The tags, one per line, for `head` on the site at `siteUrl`. */
 export function headTags(head: PageHead, siteUrl: string): string {
   const origin = siteOrigin(siteUrl);

@@ -2,12 +2,12 @@
  * GET /sign/{id} and /share/{id}: the site's HTML shell with that petition's title, story and share
  * image in its <head>, so a shared petition link unfurls on social networks (whose crawlers run no
  * JavaScript) for petitions created after the build too. Browsers get the same page and the app
- * takes over. CloudFront sends these paths here (stacks/Web.ts); locally the local server does.
+ * takes over, with the petition's data in the page so it renders without fetching it first. CloudFront sends these paths here (stacks/Web.ts); locally the local server does.
  */
 import { settings } from "@site/core/config";
 import { log, errorAttributes } from "@site/core/log";
 import { Petition } from "@site/core/petition";
-import { petitionHead, withHead } from "@site/core/site/page-head";
+import { petitionHead, withHead, withPetitionData } from "@site/core/site/page-head";
 import { NotFoundError } from "@site/core/util/error";
 import { publicRoute } from "../lib/http";
 
@@ -51,6 +51,6 @@ export const handler = publicRoute(async (req) => {
       "content-type": "text/html; charset=utf-8",
       "cache-control": `public, max-age=${PAGE_MAX_AGE_SECONDS}`,
     },
-    body: withHead(html, petitionHead(id, petition), origin),
+    body: petition ? withPetitionData(withHead(html, petitionHead(id, petition), origin), petition) : withHead(html, petitionHead(id), origin),
   };
 });
