@@ -99,7 +99,10 @@ const chrome = await chromeLauncher.launch({
 });
 
 const defaultPetition = process.env.DEFAULT_PETITION_ID || "timeshare-reform";
-const allRoutes = [...PRERENDER_ROUTES.filter((r) => r.index !== false).map((r) => r.path), `/sign/${defaultPetition}`];
+const allRoutes = [
+  ...PRERENDER_ROUTES.filter((r) => r.index !== false).map((r) => r.path),
+  ...["sign", "share", "thank-you"].map((page) => `/${page}/${defaultPetition}`),
+];
 /** ROUTES=/petition,/ measures only those (a quick look; the recorded figures cover every route). */
 const only = process.env.ROUTES?.split(",").filter(Boolean);
 const routes = only ? allRoutes.filter((r) => only.includes(r)) : allRoutes;
@@ -110,7 +113,8 @@ try {
   for (const route of routes) {
     const url = `${stack.url}${route}`;
     const page = await medianOf(chrome.port, url, false, RUNS);
-    // A page the app renders (the sign form) paints nothing without its scripts: no baseline there.
+    // A page the app renders (a petition's sign, share and thank-you pages) paints nothing without its
+    // scripts: no baseline there.
     const prerendered = PRERENDER_ROUTES.some((r) => r.path === route);
     const bare = prerendered ? await medianOf(chrome.port, url, true, RUNS) : undefined;
     const ratio = bare ? page.lcp / bare.lcp : NaN;
@@ -140,7 +144,7 @@ const table = [
 ].join("\n");
 if (!only) recordSection(
   "Public pages (npm run bench:pages)",
-  `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile settings (simulated slow 4G, 4× CPU slowdown), median of ${RUNS} runs per page (after one discarded warm-up run) on the built site served by the local stack with gzip; the scriptless LCP is the same page with every script blocked, also the median of ${RUNS} runs (the sign form, \`/sign/{id}\`, is rendered by the app and has no scriptless baseline). "JS gzip" is the compressed bodies of the scripts the page loads; "transferred" (Lighthouse's figure) adds each response's headers, which HTTP/2 mostly compresses away when deployed.
+  `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile settings (simulated slow 4G, 4× CPU slowdown), median of ${RUNS} runs per page (after one discarded warm-up run) on the built site served by the local stack with gzip; the scriptless LCP is the same page with every script blocked, also the median of ${RUNS} runs (a petition's sign, share and thank-you pages are rendered by the app and have no scriptless baseline). "JS gzip" is the compressed bodies of the scripts the page loads; "transferred" (Lighthouse's figure) adds each response's headers, which HTTP/2 mostly compresses away when deployed.
 Targets: score ≥ ${TARGETS.score}, CLS ≤ ${TARGETS.cls}, LCP ≤ ${TARGETS.lcpRatio} × scriptless, first-load JavaScript on \`/petition\` ≤ ${TARGETS.petitionJsKb} KB. ${failed.length ? `Missed on: ${failed.map((r) => `\`${r.route}\``).join(", ")}.` : "All met."}
 
 ${table}`,

@@ -254,7 +254,7 @@ describe("Web", () => {
     });
   });
 
-  it.each(["/sign/*", "/share/*"])("sends %s (a petition page with its share tags) to the API, cached as briefly as it says", (pattern) => {
+  it.each(["/sign/*", "/share/*", "/thank-you/*"])("sends %s (a petition page with its share tags) to the API, cached as briefly as it says", (pattern) => {
     const behavior = distribution().CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
     expect(behavior).toBeDefined();
     expect(behavior.AllowedMethods).toEqual(["GET", "HEAD"]);

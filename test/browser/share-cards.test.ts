@@ -77,6 +77,13 @@ describe("petition links seen by a crawler (no JavaScript)", () => {
     }
   });
 
+  it("/thank-you/{id} carries the petition too, but is never indexed", async () => {
+    const { status, html } = await crawl(`/thank-you/${stack.defaultPetitionId}`);
+    expect(status).toBe(200);
+    expect(meta(html, "robots")).toBe("noindex");
+    expect(html).toContain('id="petition-data"');
+  });
+
   it("an unknown petition answers 404 with the generic card, kept out of search results", async () => {
     const { status, html } = await crawl("/sign/no-such-petition-here");
     expect(status).toBe(404);

@@ -33,8 +33,6 @@ export async function boot(container: HTMLElement) {
   } else {
     container.replaceChildren();
     delete container.dataset.prerendered;
-    // In a transition too: the first render is sliced instead of one long task.
-    const root = createRoot(container);
-    startTransition(() => root.render(app));
+    createRoot(container).render(app);
   }
 }

@@ -45,6 +45,7 @@ export const routes: Route[] = [
   // Pages, not API: a petition's HTML with its share-card tags (CloudFront routes these paths here, stacks/Web.ts).
   { method: "GET", path: "/sign/{id}", handler: fn("petition-page"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
   { method: "GET", path: "/share/{id}", handler: fn("petition-page"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
+  { method: "GET", path: "/thank-you/{id}", handler: fn("petition-page"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
 ];
 
 /** A route that answers with a page of the site rather than under /api (served at the site's own path). */

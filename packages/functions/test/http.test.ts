@@ -26,7 +26,7 @@ describe("the route table", () => {
       if (isPageRoute(r)) expect({ method: r.method, access: r.access }).toEqual({ method: "GET", access: "public" });
       else expect(r.path.startsWith("/api/")).toBe(true);
     }
-    expect(routes.filter(isPageRoute).map(pagePathPattern)).toEqual(["/sign/*", "/share/*"]);
+    expect(routes.filter(isPageRoute).map(pagePathPattern)).toEqual(["/sign/*", "/share/*", "/thank-you/*"]);
   });
 
   it("puts every /api/admin route behind admin access", () => {

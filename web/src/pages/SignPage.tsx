@@ -27,11 +27,17 @@ import { ApiError, api, postJson, type Petition, type SignatureCreated } from ".
 import { clientInfo } from "../lib/clientInfo";
 import { displayGoal } from "../lib/format";
 import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE, loadRecaptcha, recaptchaToken } from "../lib/recaptcha";
-import { validateSignature, type SignatureFormValues } from "../lib/signatureForm";
+import type { SignatureFormValues } from "../lib/signatureForm";
 import { REDIRECT_AFTER_SIGN_MS, SITE_NAME, sharePath, thankYouPath } from "../site";
 import { IfPage } from "../components/IfPage";
 
 const SIGN_FALLBACK = "Failed to submit signature";
+
+/**
+ * The form's rules (the zod schemas the API enforces too) are loaded when the visitor starts filling
+ * the form, not with the page: the petition and the form paint without them.
+ */
+const loadRules = () => import("../lib/signatureForm");
 const EMPTY: SignatureFormValues = { firstName: "", lastName: "", email: "", timeshareName: "", newsletterConsent: false };
 
 export function SignPage() {
@@ -96,6 +102,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { validateSignature } = await loadRules();
     const problems = validateSignature(values);
     setFieldErrors(problems);
     setError(null);
@@ -159,7 +166,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
 
   return (
     <Card withBorder padding="xl" radius="lg" shadow="md">
-      <form onSubmit={submit} noValidate aria-label="Sign the petition">
+      <form onSubmit={submit} onFocus={() => void loadRules()} noValidate aria-label="Sign the petition">
         <Stack gap="md">
           <Title order={2} fz="xl" c="ink.9">
             Add your name

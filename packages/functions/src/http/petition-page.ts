@@ -1,5 +1,5 @@
 /**
- * GET /sign/{id} and /share/{id}: the site's HTML shell with that petition's title, story and share
+ * GET /sign/{id}, /share/{id} and /thank-you/{id}: the site's HTML shell with that petition's title, story and share
  * image in its <head>, so a shared petition link unfurls on social networks (whose crawlers run no
  * JavaScript) for petitions created after the build too. Browsers get the same page and the app
  * takes over, with the petition's data in the page so it renders without fetching it first. CloudFront sends these paths here (stacks/Web.ts); locally the local server does.
@@ -37,6 +37,12 @@ async function petitionOrUndefined(id: string) {
   }
 }
 
+/** A thank-you page is for the signer who just signed: shared like the petition, never indexed. */
+const head = (path: string, id: string, petition: { title: string; story: string }) => {
+  const tags = petitionHead(id, petition);
+  return path.startsWith("/thank-you/") ? { ...tags, index: false } : tags;
+};
+
 export const handler = publicRoute(async (req) => {
   const id = req.param("id");
   const origin = new URL(settings().SITE_URL).origin;
@@ -51,6 +57,6 @@ export const handler = publicRoute(async (req) => {
       "content-type": "text/html; charset=utf-8",
       "cache-control": `public, max-age=${PAGE_MAX_AGE_SECONDS}`,
     },
-    body: petition ? withPetitionData(withHead(html, petitionHead(id, petition), origin), petition) : withHead(html, petitionHead(id), origin),
+    body: petition ? withPetitionData(withHead(html, head(req.event.rawPath, id, petition), origin), petition) : withHead(html, petitionHead(id), origin),
   };
 });
