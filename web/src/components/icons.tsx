@@ -128,3 +128,21 @@ export const IconChevronDown = (p: IconProps) => (
     <path d="m6 9 6 6 6-6" />
   </Icon>
 );
+
+/** The icons content modules name by word ("icon": "lock"), so words and pictures stay apart. */
+export const NAMED_ICONS = {
+  alert: <IconAlert />,
+  building: <IconBuilding />,
+  clock: <IconClock />,
+  dollar: <IconDollar />,
+  exit: <IconExit />,
+  file: <IconFile />,
+  heart: <IconHeart />,
+  home: <IconHome />,
+  lock: <IconLock />,
+  megaphone: <IconMegaphone />,
+  shield: <IconShield />,
+  users: <IconUsers />,
+};
+
+export type IconName = keyof typeof NAMED_ICONS;

@@ -1,7 +1,7 @@
 import { Anchor, Box, Card, Container, Grid, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { useId, type ReactNode } from "react";
-import { IconAlert, IconCheck, IconClock, IconDollar, IconLock, IconShield, IconUsers } from "../components/icons";
-import { CtaBand, LinkButton, PageHero, Section, Steps, pageClasses } from "../components/page";
+import { useId } from "react";
+import { IconAlert, IconCheck, IconShield } from "../components/icons";
+import { CtaBand, IconCardGrid, LinkButton, PageHero, Section, Steps, pageClasses } from "../components/page";
 import {
   DENIED_RIGHTS,
   DONATE_BANNER,
@@ -10,20 +10,10 @@ import {
   MISSION,
   STRATEGY,
   URGENT_WARNING,
-  type RightsIcon,
 } from "../content/consumer-rights";
 import { DEFAULT_PETITION_ID, signPath } from "../site";
 
 const SIGN_HREF = signPath(DEFAULT_PETITION_ID) as `/sign/${string}`;
-
-const ICONS: Record<RightsIcon, ReactNode> = {
-  lock: <IconLock />,
-  clock: <IconClock />,
-  dollar: <IconDollar />,
-  users: <IconUsers />,
-  alert: <IconAlert />,
-  shield: <IconShield />,
-};
 
 /** /consumer-rights: what owners are denied, what heirs can do, and the campaign to change it. */
 export function ConsumerRightsPage() {
@@ -63,21 +53,7 @@ export function ConsumerRightsPage() {
 function DeniedRights() {
   return (
     <Section kicker={DENIED_RIGHTS.kicker} title={DENIED_RIGHTS.title} intro={DENIED_RIGHTS.intro}>
-      <SimpleGrid component="ul" cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" m={0} p={0} style={{ listStyle: "none" }}>
-        {DENIED_RIGHTS.cards.map((card) => (
-          <Card component="li" key={card.title} withBorder padding="xl" radius="lg" className={pageClasses.card}>
-            <Stack gap="sm">
-              <div className={pageClasses.iconBubble}>{ICONS[card.icon]}</div>
-              <Title order={3} fz="lg" c="ink.9">
-                {card.title}
-              </Title>
-              <Text c="ink.7" lh={1.6}>
-                {card.text}
-              </Text>
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
+      <IconCardGrid cards={DENIED_RIGHTS.cards} md={3} />
     </Section>
   );
 }

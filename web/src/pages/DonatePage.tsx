@@ -1,8 +1,8 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title, type ButtonProps } from "@mantine/core";
 import type { ReactNode } from "react";
-import { IconAlert, IconCheck, IconFile, IconMegaphone, IconUsers } from "../components/icons";
-import { CtaBand, LinkButton, PageHero, Section, pageClasses } from "../components/page";
-import { ACCOUNTABILITY, FINAL_CTA, GIFT_USES, HERO, OTHER_WAYS, type DonateIcon, type WayToHelp } from "../content/donate";
+import { IconCheck } from "../components/icons";
+import { CtaBand, IconCardGrid, LinkButton, PageHero, Section, pageClasses } from "../components/page";
+import { ACCOUNTABILITY, FINAL_CTA, GIFT_USES, HERO, OTHER_WAYS, type WayToHelp } from "../content/donate";
 import { isPublicPage } from "../publicRoutes";
 import { DEFAULT_PETITION_ID, signPath } from "../site";
 
@@ -10,13 +10,6 @@ import { DEFAULT_PETITION_ID, signPath } from "../site";
 export const DONATION_PAGE = "/donation.html";
 
 const SIGN_HREF = signPath(DEFAULT_PETITION_ID) as `/sign/${string}`;
-
-const ICONS: Record<DonateIcon, ReactNode> = {
-  file: <IconFile />,
-  users: <IconUsers />,
-  alert: <IconAlert />,
-  megaphone: <IconMegaphone />,
-};
 
 /** A Donate button: a plain link to the static donation page (a full page load, not a router link). */
 function DonateButton({ children, ...props }: ButtonProps & { children: ReactNode }) {
@@ -56,21 +49,7 @@ export function DonatePage() {
 function GiftUses() {
   return (
     <Section kicker={GIFT_USES.kicker} title={GIFT_USES.title} intro={GIFT_USES.intro}>
-      <SimpleGrid component="ul" cols={{ base: 1, sm: 2, md: 4 }} spacing="lg" m={0} p={0} style={{ listStyle: "none" }}>
-        {GIFT_USES.items.map((item) => (
-          <Card component="li" key={item.title} withBorder padding="xl" radius="lg" className={pageClasses.card}>
-            <Stack gap="sm">
-              <div className={pageClasses.iconBubble}>{ICONS[item.icon]}</div>
-              <Title order={3} fz="lg" c="ink.9">
-                {item.title}
-              </Title>
-              <Text c="ink.7" lh={1.6}>
-                {item.text}
-              </Text>
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
+      <IconCardGrid cards={GIFT_USES.items} md={4} />
       <Group justify="center" mt={48}>
         <DonateButton>{GIFT_USES.donateButton}</DonateButton>
       </Group>

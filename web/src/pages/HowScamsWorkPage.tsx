@@ -2,7 +2,7 @@ import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine
 import { IconAlert } from "../components/icons";
 import { CtaBand, LinkButton, PageHero, pageClasses, Section, Steps } from "../components/page";
 import { CLOSING, FAMILIES, HERO, SAFETY, TRAP, WARNING_SIGNS } from "../content/how-scams-work";
-import { SCAM_ICONS } from "./ScamPageParts";
+import { NAMED_ICONS } from "../components/icons";
 
 /** How Timeshare Scams Work (/how-timeshare-scams-work): the scam's five steps, four schemes, warning signs, three tips. */
 export function HowScamsWorkPage() {
@@ -45,7 +45,7 @@ export function HowScamsWorkPage() {
             <Card component="li" key={family.title} withBorder padding="xl" radius="lg" className={pageClasses.card}>
               <Stack gap="sm">
                 <Group gap="md" wrap="nowrap">
-                  <div className={pageClasses.iconBubble}>{SCAM_ICONS[family.icon]}</div>
+                  <div className={pageClasses.iconBubble}>{NAMED_ICONS[family.icon]}</div>
                   <Title order={3} fz="xl" c="ink.9">
                     {family.title}
                   </Title>

@@ -4,7 +4,7 @@ import { IconCheck, IconX } from "../components/icons";
 import { CtaBand, LinkButton, PageHero, pageClasses, Section, Steps } from "../components/page";
 import { ALLY, CLOSING, DANGERS, HERO, OUTCOMES, SAFETY_PLAN, type OutcomeCard } from "../content/scam-awareness";
 import { DEFAULT_PETITION_ID, signPath } from "../site";
-import { IconCardGrid } from "./ScamPageParts";
+import { IconCardGrid } from "../components/page";
 
 /** Timeshare Scam Awareness (/timeshare-scam-awareness): three dangers, who we are, the 3-step safety plan, two paths. */
 export function ScamAwarenessPage() {

@@ -2,7 +2,8 @@ import { Button, Card, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, T
 import { IconFile } from "../components/icons";
 import { CtaBand, LinkButton, PageHero, pageClasses, Section, Steps } from "../components/page";
 import { AFTER_REPORT, CLOSING, EVIDENCE, HERO, REPORT_KINDS, WHERE_ELSE, WHY_REPORT } from "../content/timeshare-scam";
-import { IconCardGrid, OfficialLink } from "./ScamPageParts";
+import { IconCardGrid } from "../components/page";
+import { OfficialLink } from "./ScamPageParts";
 
 /**
  * Report a Timeshare Scam (/timeshare-scam). The report wizard (/report-scam) and the checklist

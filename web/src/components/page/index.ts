@@ -1,4 +1,5 @@
 export { CtaBand } from "./CtaBand";
+export { IconCardGrid } from "./IconCardGrid";
 export { LinkButton } from "./LinkButton";
 export { PageHero } from "./PageHero";
 export { Section } from "./Section";

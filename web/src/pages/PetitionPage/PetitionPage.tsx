@@ -29,6 +29,7 @@ import {
   WITHOUT_SIGNATURE,
 } from "./content";
 import classes from "./PetitionPage.module.css";
+import { pageClasses } from "../../components/page";
 import { IfPage } from "../../components/IfPage";
 
 export const PETITION_PAGE_TITLE = "Timeshare Reform Petition";
@@ -75,7 +76,7 @@ export function PetitionPage() {
 function SectionHeading({ kicker, title, children }: { kicker: string; title: string; children?: ReactNode }) {
   return (
     <Stack gap="xs" align="center" ta="center" mb={48} maw={720} mx="auto">
-      <Text className={classes.kicker}>{kicker}</Text>
+      <Text className={pageClasses.kicker}>{kicker}</Text>
       <Title order={2} fz={{ base: 28, sm: 38 }} c="ink.9">
         {title}
       </Title>
@@ -106,15 +107,15 @@ function HeadedSection(props: { id: string; alt?: boolean; kicker: string; title
 
 function Hero({ count }: { count: number }) {
   return (
-    <section className={classes.hero} aria-labelledby="petition-title">
+    <section className={pageClasses.hero} aria-labelledby="petition-title">
       <Container size="lg">
         <Grid gutter={48} align="center">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="lg">
               <Box>
-                <span className={classes.eyebrow}>Timeshare Reform Petition</span>
+                <span className={pageClasses.eyebrow}>Timeshare Reform Petition</span>
               </Box>
-              <Title order={1} id="petition-title" className={classes.heroTitle}>
+              <Title order={1} id="petition-title" className={pageClasses.heroTitle}>
                 Sign the Petition
               </Title>
               <Text className={classes.heroLead}>
@@ -274,7 +275,7 @@ function About() {
         <Grid gutter={48} align="center">
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="md">
-              <Text className={classes.kicker}>About the foundation</Text>
+              <Text className={pageClasses.kicker}>About the foundation</Text>
               <Title order={2} id="about-title" fz={{ base: 28, sm: 38 }} c="ink.9">
                 Standing with owners since day one
               </Title>
