@@ -13,7 +13,10 @@ export function prerenderedPages(dir: string): Record<string, string> {
   const walk = (rel: string) => {
     for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const file = path.posix.join(rel, entry.name);
-      if (entry.isDirectory()) walk(file);
+      // "_templates": the petition page templates, fetched by the petition-page function, not pages.
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith("_")) walk(file);
+      }
       else if (file.endsWith(".html")) {
         const route = file.replace(/(^|\/)index\.html$/, "").replace(/\.html$/, "");
         pages[`/${route}`] = `/${file}`;

@@ -110,6 +110,34 @@ describe("pages and routing", () => {
     await page.context().close();
   });
 
+  it("the sign, share and thank-you pages arrive rendered and the app hydrates them without a mismatch", async () => {
+    for (const path of [`/sign/${stack.defaultPetitionId}`, `/share/${stack.defaultPetitionId}`, `/thank-you/${stack.defaultPetitionId}`]) {
+      const page = await newPage();
+      const problems: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error") problems.push(m.text());
+      });
+      page.on("pageerror", (e) => problems.push(e.message));
+      // The heading as the HTML delivered it, before any script ran: hydration keeps that node; a
+      // mismatch would make React throw the server's HTML away and render its own.
+      await page.addInitScript(() => {
+        document.addEventListener("DOMContentLoaded", () => {
+          (window as unknown as { served: Element | null }).served = document.querySelector("h1");
+        });
+      });
+      await page.goto(path);
+      await page.locator("html[data-app=ready]").waitFor();
+      const { kept, heading } = await page.evaluate(() => ({
+        kept: (window as unknown as { served: Element | null }).served === document.querySelector("h1") && document.querySelector("h1") !== null,
+        heading: document.querySelector("h1")?.textContent ?? "",
+      }));
+      expect(heading, path).not.toBe("");
+      expect(kept, path).toBe(true);
+      expect(problems, path).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   it("shows 'Petition not found' for an unknown petition", async () => {
     const page = await newPage();
     await page.goto("/sign/does-not-exist");

@@ -49,7 +49,9 @@ describe("petition links seen by a crawler (no JavaScript)", () => {
     expect(html.match(/property="og:title"/g)).toHaveLength(1);
     // and it is still the app: a browser gets the same page and the scripts take over
     expect(html).toMatch(/<script type="module"[^>]+src="\/assets\/index-[^"]+\.js"/);
-    expect(html).toContain('<div id="root"></div>');
+    // ...over the page already rendered for this petition (filled in from the prerendered template)
+    expect(html).toContain(`<div id="root" data-prerendered="/sign/${stack.defaultPetitionId}">`);
+    expect(html).not.toMatch(/__PETITION_ID__|%%[A-Z_]+%%/);
   });
 
   it("a petition created after the build unfurls from /share/{id} too, its text escaped", async () => {
@@ -70,6 +72,9 @@ describe("petition links seen by a crawler (no JavaScript)", () => {
       expect(meta(html, "og:description"), path).toBe(story);
       expect(meta(html, "og:url"), path).toBe(`${stack.url}/sign/${id}`);
       expect(html, path).not.toContain("<Now>");
+      // the page itself shows it, escaped as React escapes text
+      expect(html, path).toContain("Heirs &amp; &quot;Inherited&quot; Fees &lt;Now&gt;");
+      expect(html, path).toContain(`data-prerendered="${path}"`);
       // the petition travels with the page, so the app renders it without fetching it first
       const data = html.match(/<script type="application\/json" id="petition-data">([^<]*)<\/script>/)?.[1];
       expect(data, path).toBeDefined();
@@ -89,6 +94,7 @@ describe("petition links seen by a crawler (no JavaScript)", () => {
     expect(status).toBe(404);
     expect(meta(html, "og:title")).toBe("Sign the Petition | Timeshare Owners Foundation");
     expect(meta(html, "robots")).toBe("noindex");
+    // the app's shell, which renders "petition unavailable" in the browser
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain("petition-data");
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { Agent, request, type OutgoingHttpHeaders, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +7,7 @@ import { localAuthorizer } from "../../scripts/local/auth";
 import { freePort } from "../../scripts/local/ports";
 import { createLocalServer } from "../../scripts/local/server";
 import { resetSettings } from "../../packages/core/src/config";
+import { PETITION_TEMPLATES, TEMPLATE_PETITION, templatePath } from "../../packages/core/src/site/petition-template";
 
 /**
  * The local server (what API Gateway and its JWT authorizer do, in one process) on a free port,
@@ -17,6 +18,15 @@ export async function startLocalApi(): Promise<{ base: string; port: number; clo
   const e = inject("emulators");
   const webDir = mkdtempSync(join(tmpdir(), "timeshare-web-"));
   writeFileSync(join(webDir, "spa.html"), '<!doctype html><html><head><title>app shell</title></head><body><div id="root"></div></body></html>');
+  // Stand-ins for the petition page templates the build writes (packages/core/src/site/petition-template.ts).
+  mkdirSync(join(webDir, "_templates"));
+  for (const [name, route] of Object.entries(PETITION_TEMPLATES)) {
+    const path = route.replace(":id", TEMPLATE_PETITION.id);
+    writeFileSync(
+      join(webDir, templatePath(name as keyof typeof PETITION_TEMPLATES)),
+      `<!doctype html><html><head><title>template</title></head><body><div id="root" data-prerendered="${path}"><h1>${TEMPLATE_PETITION.title}</h1><p>${TEMPLATE_PETITION.story}</p></div></body></html>`,
+    );
+  }
   const server: Server = createLocalServer({
     webDir,
     outboxDir: "/nonexistent",

@@ -1,8 +1,9 @@
 // Writes the static files of the built site after `vite build` and the SSR build:
 //   dist/<route>/index.html  each public route without parameters, rendered, with its own <head>
 //                            (title, description, canonical, Open Graph, Twitter card)
-//   dist/spa.html            the SPA shell: fallback for every other path (e.g. /sign/x); the petition
-//                            pages' function fills its <head> per petition (packages/functions/src/http/petition-page.ts)
+//   dist/_templates/*.html   the petition pages (sign, share, thank-you) rendered for a placeholder petition;
+//                            the petition-page function fills in a real one (packages/core/src/site/petition-template.ts)
+//   dist/spa.html            the SPA shell: fallback for every other path (and petitions that do not exist)
 //   dist/admin/index.html    the shell for /admin/*, marked noindex
 //   dist/sitemap.xml, dist/robots.txt   from the route list
 //   dist/donation.html       sends the visitor to the foundation's payment page (DONATION_URL)
@@ -24,6 +25,7 @@ if (!template.includes(ROOT) || !template.includes(HEAD)) {
 const ssr = await import(pathToFileURL(path.join(ssrDir, "entry-server.js")).href);
 await ssr.preloadAllPages();
 const { render, renderHead, withHead, PRERENDER_ROUTES, PAGE_SOURCES, shareImagePath, SITE_URL, SITE_NAME, DONATION_URL } = ssr;
+const { renderPetitionPage, fillPetitionTemplate, PETITION_TEMPLATES, TEMPLATE_PETITION, templatePath } = ssr;
 const manifest = JSON.parse(await readFile(path.join(dist, ".vite", "manifest.json"), "utf8"));
 
 /** The chunks `key` needs at once (itself and its static imports, recursively), from the build manifest. */
@@ -107,6 +109,39 @@ for (const route of PRERENDER_ROUTES) {
   await write(route.path === "/" ? "index.html" : path.join(route.path.slice(1), "index.html"), html);
 }
 
+/**
+ * Petitions the build fills each template with and compares with React's own render of the same
+ * petition: text that needs escaping, a token in a story, no goal, a fraction, more than the goal.
+ */
+const SAMPLE_PETITIONS = [
+  { id: "fair-exit-rights", title: `Fair "exit" <rights> & 'more'`, story: "Line one\nLine <b>two</b> & 'three' \"four\" %%PETITION_TITLE%%", goal: 0, signatureCount: 1234, createdAt: "2026-01-01T00:00:00.000Z" },
+  { id: "a-third", title: "A third", story: "Thirds.", goal: 3, signatureCount: 1, createdAt: "2026-01-01T00:00:00.000Z" },
+  { id: "over-9", title: "Over the goal ☺", story: "Done.", goal: 10, signatureCount: 25_000, createdAt: "2026-01-01T00:00:00.000Z" },
+];
+
+for (const [name, routePath] of Object.entries(PETITION_TEMPLATES)) {
+  const pathFor = (id) => routePath.replace(":id", id);
+  const body = renderPetitionPage(pathFor(TEMPLATE_PETITION.id), TEMPLATE_PETITION);
+  if (!body.includes(TEMPLATE_PETITION.title)) throw new Error(`The ${name} template does not show the petition's title`);
+  for (const sample of SAMPLE_PETITIONS) {
+    const filled = fillPetitionTemplate(body, sample);
+    const rendered = renderPetitionPage(pathFor(sample.id), sample);
+    if (filled !== rendered) {
+      let at = 0;
+      while (at < filled.length && filled[at] === rendered[at]) at++;
+      throw new Error(
+        `The ${name} template filled with petition ${sample.id} differs from React's render at ${at}:\n` +
+          `  filled:   ${filled.slice(Math.max(0, at - 80), at + 80)}\n  rendered: ${rendered.slice(Math.max(0, at - 80), at + 80)}`,
+      );
+    }
+  }
+  const templateHead = { ...headOf(home), title: `Petition | ${SITE_NAME}`, path: pathFor(TEMPLATE_PETITION.id), index: false };
+  const html = withHead(shell, templateHead, SITE_URL)
+    .replace("</head>", `  ${pageAssetLinks(routePath)}\n  </head>`)
+    .replace(ROOT, `<div id="root" data-prerendered="${escapeHtml(pathFor(TEMPLATE_PETITION.id))}">${body}</div>`);
+  await write(templatePath(name).slice(1), html);
+}
+
 const indexed = PRERENDER_ROUTES.filter((r) => r.index !== false);
 await write(
   "sitemap.xml",
@@ -116,7 +151,7 @@ ${indexed.map((r) => `  <url><loc>${escapeHtml(`${SITE_URL}${r.path}`)}</loc></u
 </urlset>
 `,
 );
-await write("robots.txt", `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${SITE_URL}/sitemap.xml\n`);
+await write("robots.txt", `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /_templates/\n\nSitemap: ${SITE_URL}/sitemap.xml\n`);
 
 const donationBody = DONATION_URL
   ? `<h1>Taking you to our secure donation page…</h1>

@@ -4,6 +4,8 @@ import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./App";
 import { Providers } from "./Providers";
+import type { Petition } from "./lib/api";
+import { provideEmbeddedPetition } from "./lib/embeddedPetition";
 
 // What web/scripts/prerender.mjs needs besides the renderer: the route list and the build-time settings.
 export { PRERENDER_ROUTES, shareImagePath, PETITION_SHARE_IMAGE } from "./publicRoutes";
@@ -11,6 +13,7 @@ export { DONATION_URL, SITE_URL } from "./site";
 export { SITE_NAME, withHead } from "@site/core/site/page-head";
 export { preloadAllPages } from "./pages";
 export { PAGE_SOURCES } from "./pageModules";
+export { PETITION_TEMPLATES, TEMPLATE_PETITION, fillPetitionTemplate, templatePath } from "@site/core/site/petition-template";
 
 /** The body of `#root` for `url`, as the browser's first render will produce it. */
 export function render(url: string): string {
@@ -28,4 +31,14 @@ export function render(url: string): string {
 /** Tags for <head>: Mantine's colour-scheme script. */
 export function renderHead(): string {
   return renderToStaticMarkup(<ColorSchemeScript forceColorScheme="light" />);
+}
+
+/** The body of `#root` for a petition page at `url`, rendered with `petition` as if the page carried it. */
+export function renderPetitionPage(url: string, petition: Petition): string {
+  provideEmbeddedPetition(petition);
+  try {
+    return render(url);
+  } finally {
+    provideEmbeddedPetition(null);
+  }
 }

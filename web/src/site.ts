@@ -1,5 +1,6 @@
 /** Constants shared by the public pages (spec §9). */
 export { SITE_NAME } from "@site/core/site/page-head";
+export { DISPLAY_FALLBACK_GOAL } from "@site/core/petition/figures";
 
 /** The site's origin (SITE_URL at build time): canonical URLs and share cards. */
 export const SITE_URL: string = typeof __SITE_URL__ === "string" ? __SITE_URL__ : "http://localhost:3000";
@@ -18,8 +19,6 @@ export const DONATION_URL: string = typeof __DONATION_URL__ === "string" ? __DON
 export const LANDING_INITIAL_COUNT = 3427;
 /** Landing page goal: computed, never displayed. */
 export const LANDING_GOAL = 10000;
-/** Goal shown when a petition has none. */
-export const DISPLAY_FALLBACK_GOAL = 2000;
 
 export const REDIRECT_AFTER_SIGN_MS = 2000;
 export const TOAST_MS = 3000;

@@ -1,25 +1,31 @@
 import { Progress, Stack, Text } from "@mantine/core";
-import { formatCount, progressValue } from "../lib/format";
+import { figuresOf } from "@site/core/site/petition-template";
+import type { Petition } from "../lib/api";
 
-/** "N of goal signatures collected" and a progress bar. */
-export function PetitionProgress({ count, goal }: { count: number; goal: number }) {
-  const value = progressValue(count, goal);
+/**
+ * "N of goal signatures collected" and a progress bar. Its text comes from `figuresOf`, which gives
+ * tokens for the template petition (so the petition-page function can fill in any petition's figures:
+ * packages/core/src/site/petition-template.ts); hence the bar's value passes through as text.
+ */
+export function PetitionProgress({ petition }: { petition: Pick<Petition, "id" | "signatureCount" | "goal"> }) {
+  const figures = figuresOf(petition);
   return (
     <Stack gap={8}>
       <Text fw={700} fz="lg" c="ink.9">
-        {formatCount(count)} of {formatCount(goal)} signatures collected
+        {figures.count} of {figures.goal} signatures collected
       </Text>
       <Progress
-        value={value}
+        // Mantine writes the value into the bar's style and aria attributes as text.
+        value={figures.value as unknown as number}
         color="brand.6"
         size="xl"
         radius="xl"
         striped
-        animated={value < 100}
+        animated
         aria-label="Signature progress"
       />
       <Text fz="sm" c="dimmed">
-        {value.toFixed(1)}% of the goal
+        {figures.percent}% of the goal
       </Text>
     </Stack>
   );

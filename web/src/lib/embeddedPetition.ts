@@ -19,3 +19,8 @@ export function embeddedPetition(id: string | undefined): Petition | undefined {
   }
   return embedded && id !== undefined && embedded.id === id ? embedded : undefined;
 }
+
+/** For rendering on the server (web/src/entry-server.tsx): the petition the page is rendered with. */
+export function provideEmbeddedPetition(petition: Petition | null) {
+  embedded = petition;
+}

@@ -1,29 +1,11 @@
-import { DISPLAY_FALLBACK_GOAL, TIME_ZONE } from "../site";
+import { progressPercent } from "@site/core/petition/figures";
+import { TIME_ZONE } from "../site";
 
-/** A usable goal: the petition's own when positive, else the display fallback (2000). */
-export function displayGoal(goal: number | null | undefined, fallback = DISPLAY_FALLBACK_GOAL): number {
-  return typeof goal === "number" && Number.isFinite(goal) && goal > 0 ? goal : fallback;
-}
-
-/** signatures / goal × 100, unrounded; 0 when the goal is not positive. */
-export function progressPercent(count: number, goal: number): number {
-  if (!(goal > 0) || !(count > 0)) return 0;
-  return (count / goal) * 100;
-}
-
-/** Progress for a progress bar: clamped to 0–100. */
-export function progressValue(count: number, goal: number): number {
-  return Math.min(100, Math.max(0, progressPercent(count, goal)));
-}
+export { displayGoal, formatCount, progressPercent, progressValue } from "@site/core/petition/figures";
 
 /** Percentage with a fixed number of decimals (1 in admin lists, 2 in e-mails). */
 export function formatPercent(count: number, goal: number, decimals = 1): string {
   return `${progressPercent(count, goal).toFixed(decimals)}%`;
-}
-
-/** Locale thousands grouping (en-US so prerendered and hydrated text agree). */
-export function formatCount(value: number): string {
-  return new Intl.NumberFormat("en-US").format(Math.round(value));
 }
 
 /** The landing count: the server's value when it is a positive number, else the default. */

@@ -10,7 +10,6 @@ import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { usePetition } from "../hooks/usePetition";
 import { useTimedMessage } from "../hooks/useTimedMessage";
 import { copyText } from "../lib/clipboard";
-import { displayGoal } from "../lib/format";
 import { shareUrl, signUrl, type ShareNetwork } from "../lib/share";
 import { SHARE_DESCRIPTION, SHARE_TEXT, TOAST_MS, signPath } from "../site";
 
@@ -62,7 +61,7 @@ export function SharePage() {
           </Text>
         </Stack>
         <Card withBorder padding="xl" radius="lg">
-          <PetitionProgress count={petition.signatureCount} goal={displayGoal(petition.goal)} />
+          <PetitionProgress petition={petition} />
         </Card>
         <Card withBorder padding="xl" radius="lg" bg="gray.0">
           <Stack gap="sm">

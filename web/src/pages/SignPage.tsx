@@ -25,7 +25,6 @@ import { usePetition } from "../hooks/usePetition";
 import { trackEvent } from "../lib/analytics";
 import { ApiError, api, postJson, type Petition, type SignatureCreated } from "../lib/api";
 import { clientInfo } from "../lib/clientInfo";
-import { displayGoal } from "../lib/format";
 import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE, loadRecaptcha, recaptchaToken } from "../lib/recaptcha";
 import type { SignatureFormValues } from "../lib/signatureForm";
 import { REDIRECT_AFTER_SIGN_MS, SITE_NAME, sharePath, thankYouPath } from "../site";
@@ -63,7 +62,7 @@ export function SignPage() {
               {petition.story}
             </Text>
             <Card withBorder padding="lg">
-              <PetitionProgress count={petition.signatureCount} goal={displayGoal(petition.goal)} />
+              <PetitionProgress petition={petition} />
             </Card>
           </Stack>
         </Grid.Col>

@@ -9,7 +9,6 @@ import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { usePetition } from "../hooks/usePetition";
 import { useTimedMessage } from "../hooks/useTimedMessage";
 import { copyText } from "../lib/clipboard";
-import { displayGoal } from "../lib/format";
 import { TOAST_MS, sharePath } from "../site";
 
 export function ThankYouPage() {
@@ -45,7 +44,7 @@ export function ThankYouPage() {
           </Text>
         </Stack>
         <Card withBorder padding="xl" radius="lg" shadow="sm">
-          <PetitionProgress count={petition.signatureCount} goal={displayGoal(petition.goal)} />
+          <PetitionProgress petition={petition} />
         </Card>
         <Group justify="center" gap="md">
           <Button size="lg" radius="xl" onClick={invite}>

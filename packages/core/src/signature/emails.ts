@@ -3,12 +3,10 @@ import type { Message } from "../mail";
 import { escapeHtml } from "../mail";
 import type { Info as Petition } from "../petition";
 import type { Info as Signature } from "./index";
-
-/** Used when a petition has no usable goal, as the spec's e-mails do. */
-const FALLBACK_GOAL = 2000;
+import { DISPLAY_FALLBACK_GOAL } from "../petition/figures";
 
 /** signatures / goal × 100 with two decimals, as the spec's e-mails show it. */
-export const progressPercent = (count: number, goal: number) => ((count / (goal > 0 ? goal : FALLBACK_GOAL)) * 100).toFixed(2);
+export const progressPercent = (count: number, goal: number) => ((count / (goal > 0 ? goal : DISPLAY_FALLBACK_GOAL)) * 100).toFixed(2);
 
 export function shareLinks(petitionId: string) {
   const signUrl = `${settings().SITE_URL.replace(/\/$/, "")}/sign/${encodeURIComponent(petitionId)}`;
@@ -25,7 +23,7 @@ export function shareLinks(petitionId: string) {
 const row = (label: string, value: string) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`;
 
 export function adminNotification(signature: Signature, petition: Petition): Omit<Message, "to"> {
-  const goal = petition.goal > 0 ? petition.goal : FALLBACK_GOAL;
+  const goal = petition.goal > 0 ? petition.goal : DISPLAY_FALLBACK_GOAL;
   const m = signature.meta;
   const fields: [string, string][] = [
     ["Petition", petition.title],
@@ -48,7 +46,7 @@ export function adminNotification(signature: Signature, petition: Petition): Omi
 }
 
 export function signerShare(signature: Signature, petition: Petition): Omit<Message, "to"> {
-  const goal = petition.goal > 0 ? petition.goal : FALLBACK_GOAL;
+  const goal = petition.goal > 0 ? petition.goal : DISPLAY_FALLBACK_GOAL;
   const links = shareLinks(petition.id);
   const progress = progressPercent(petition.signatureCount, goal);
   const count = `${petition.signatureCount.toLocaleString("en-US")} of ${goal.toLocaleString("en-US")} signatures (${progress}%)`;

@@ -1,30 +1,37 @@
 /**
- * GET /sign/{id}, /share/{id} and /thank-you/{id}: the site's HTML shell with that petition's title, story and share
- * image in its <head>, so a shared petition link unfurls on social networks (whose crawlers run no
- * JavaScript) for petitions created after the build too. Browsers get the same page and the app
- * takes over, with the petition's data in the page so it renders without fetching it first. CloudFront sends these paths here (stacks/Web.ts); locally the local server does.
+ * GET /sign/{id}, /share/{id} and /thank-you/{id}: the page of that petition, ready to read. The build
+ * prerenders each of the three pages for a placeholder petition (/_templates/*.html); this fills in
+ * the real one (packages/core/src/site/petition-template.ts), sets the petition's title, story and
+ * share image in the <head> (so a shared link unfurls on social networks, whose crawlers run no
+ * JavaScript, for petitions created after the build too) and adds the petition as a JSON data block,
+ * from which the app hydrates the page without fetching it first. CloudFront sends these paths here
+ * (stacks/Web.ts); locally the local server does.
  */
 import { settings } from "@site/core/config";
 import { log, errorAttributes } from "@site/core/log";
 import { Petition } from "@site/core/petition";
 import { petitionHead, withHead, withPetitionData } from "@site/core/site/page-head";
+import { fillPetitionTemplate, templateOf, templatePath } from "@site/core/site/petition-template";
 import { NotFoundError } from "@site/core/util/error";
 import { publicRoute } from "../lib/http";
 
 /** Crawlers and CloudFront may keep the page this long: a renamed petition shows within a minute. */
 export const PAGE_MAX_AGE_SECONDS = 60;
-const SHELL_TTL_MS = 60_000;
-const SHELL_TIMEOUT_MS = 3_000;
+const FILE_TTL_MS = 60_000;
+const FILE_TIMEOUT_MS = 3_000;
 
-let shell: { html: string; fetchedAt: number; origin: string } | undefined;
+const files = new Map<string, { html: string; fetchedAt: number }>();
 
-/** The built site's SPA shell (web/scripts/prerender.mjs writes it to /spa.html), kept a minute per process. */
-async function spaShell(origin: string): Promise<string> {
-  if (shell && shell.origin === origin && Date.now() - shell.fetchedAt < SHELL_TTL_MS) return shell.html;
-  const res = await fetch(`${origin}/spa.html`, { signal: AbortSignal.timeout(SHELL_TIMEOUT_MS) });
-  if (!res.ok) throw new Error(`GET ${origin}/spa.html answered ${res.status}`);
-  shell = { html: await res.text(), fetchedAt: Date.now(), origin };
-  return shell.html;
+/** A file of the built site (a template, or the SPA shell), kept a minute per process. */
+async function siteFile(origin: string, path: string): Promise<string> {
+  const url = `${origin}${path}`;
+  const hit = files.get(url);
+  if (hit && Date.now() - hit.fetchedAt < FILE_TTL_MS) return hit.html;
+  const res = await fetch(url, { signal: AbortSignal.timeout(FILE_TIMEOUT_MS) });
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  const html = await res.text();
+  files.set(url, { html, fetchedAt: Date.now() });
+  return html;
 }
 
 async function petitionOrUndefined(id: string) {
@@ -45,18 +52,19 @@ const head = (path: string, id: string, petition: { title: string; story: string
 
 export const handler = publicRoute(async (req) => {
   const id = req.param("id");
+  const path = req.event.rawPath;
   const origin = new URL(settings().SITE_URL).origin;
-  const [html, petition] = await Promise.all([spaShell(origin), petitionOrUndefined(id)]).catch((err) => {
+  const template = templateOf(path);
+  if (!template) throw new Error(`No petition page template for ${path}`);
+  const petition = await petitionOrUndefined(id).catch((err) => {
     log.error("petition page", { id, ...errorAttributes(err) });
     throw err;
   });
-  return {
-    // An unknown petition is a 404 for crawlers; the app shows visitors its "petition unavailable" page.
-    statusCode: petition ? 200 : 404,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": `public, max-age=${PAGE_MAX_AGE_SECONDS}`,
-    },
-    body: petition ? withPetitionData(withHead(html, head(req.event.rawPath, id, petition), origin), petition) : withHead(html, petitionHead(id), origin),
-  };
+  const headers = { "content-type": "text/html; charset=utf-8", "cache-control": `public, max-age=${PAGE_MAX_AGE_SECONDS}` };
+  if (!petition) {
+    // A 404 for crawlers; the app renders its "petition unavailable" page from the shell.
+    return { statusCode: 404, headers, body: withHead(await siteFile(origin, "/spa.html"), petitionHead(id), origin) };
+  }
+  const page = fillPetitionTemplate(await siteFile(origin, templatePath(template)), petition);
+  return { statusCode: 200, headers, body: withPetitionData(withHead(page, head(path, id, petition), origin), petition) };
 });
