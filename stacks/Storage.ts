@@ -1,3 +1,4 @@
+import { Duration } from "aws-cdk-lib";
 import { Bucket, Config, Table, type StackContext } from "sst/constructs";
 import { SECRET_NAMES } from "../packages/functions/src/needs";
 
@@ -31,12 +32,14 @@ export function Storage({ stack, app }: StackContext) {
   // Evidence files are private: the API hands out short-lived presigned URLs, never public ones.
   const bucket = new Bucket(stack, "Evidence", {
     blockPublicACLs: true,
-    // Lets the browser PUT/POST to a presigned URL; CORS grants no access by itself.
-    cors: [{ allowedMethods: ["PUT", "POST"], allowedOrigins: ["*"], allowedHeaders: ["*"] }],
+    // Lets the browser POST a file with a presigned policy; CORS grants no access by itself.
+    cors: [{ allowedMethods: ["POST"], allowedOrigins: ["*"], allowedHeaders: ["*"], exposedHeaders: ["ETag"] }],
     cdk: {
       bucket: {
         publicReadAccess: false,
         enforceSSL: true,
+        // Uploads no report claimed (claimed ones move to reports/, packages/core/src/evidence/keys.ts).
+        lifecycleRules: [{ id: "expire-unclaimed-uploads", prefix: "uploads/", expiration: Duration.days(1) }],
       },
     },
   });

@@ -49,6 +49,11 @@ export const BUCKET_ACTIONS = {
   read: ["s3:GetObject"],
   write: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"],
 } as const;
+/**
+ * On the bucket itself, with "write": listing a report's files to delete them, and telling a
+ * missing upload (404) from a forbidden one (S3 answers 403 for a missing key to whoever cannot list).
+ */
+export const BUCKET_LIST_ACTIONS = ["s3:ListBucket"] as const;
 export const BUS_ACTIONS = ["events:PutEvents"] as const;
 export const MAIL_ACTIONS = ["ses:SendEmail"] as const;
 export const USER_POOL_READ_ACTIONS = ["cognito-idp:AdminGetUser"] as const;
@@ -70,6 +75,7 @@ export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets,
   if (needs.bucket) {
     environment.BUCKET_NAME = bucket.bucketName;
     permissions.push(new PolicyStatement({ actions: [...BUCKET_ACTIONS[needs.bucket]], resources: [`${bucket.bucketArn}/*`] }));
+    if (needs.bucket === "write") permissions.push(new PolicyStatement({ actions: [...BUCKET_LIST_ACTIONS], resources: [bucket.bucketArn] }));
   }
   if (needs.bus) {
     Object.assign(environment, { EVENT_BUS_NAME: bus.eventBusName, BUS_DRIVER: "eventbridge" });

@@ -95,6 +95,19 @@ export async function startCognito(port: number, dataDir: string): Promise<Emula
   return { url: `http://127.0.0.1:${port}`, port, stop: () => stopChild(child) };
 }
 
+/**
+ * The browser uploads evidence straight to the bucket with a presigned POST from the site's origin,
+ * and reads the ETag of the result (stacks/Storage.ts allows the same deployed).
+ */
+const S3_CORS = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>POST</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+  </CORSRule>
+</CORSConfiguration>`;
+
 /** s3rver runs in-process: it is a plain Node server. */
 export async function startS3(port: number, dataDir: string, buckets: string[]): Promise<Emulator> {
   mkdirSync(dataDir, { recursive: true });
@@ -104,7 +117,7 @@ export async function startS3(port: number, dataDir: string, buckets: string[]):
     address: "127.0.0.1",
     directory: dataDir,
     silent: true,
-    configureBuckets: buckets.map((name) => ({ name })),
+    configureBuckets: buckets.map((name) => ({ name, configs: [S3_CORS] })),
   });
   await server.run();
   return { url: `http://127.0.0.1:${port}`, port, stop: () => server.close() };

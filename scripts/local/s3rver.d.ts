@@ -5,7 +5,8 @@ declare module "s3rver" {
       address?: string;
       directory: string;
       silent?: boolean;
-      configureBuckets?: { name: string }[];
+      /** Each config is a bucket subresource's XML document (CORSConfiguration, WebsiteConfiguration). */
+      configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
     });
     run(): Promise<unknown>;
     close(): Promise<void>;

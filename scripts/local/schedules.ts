@@ -1,6 +1,13 @@
+import { Evidence } from "@site/core/evidence";
 import { errorAttributes, log } from "@site/core/log";
 import { schedules } from "../../packages/functions/src/schedules";
 import { lambdaContext, loadHandler } from "./handlers";
+
+/**
+ * Deployed work that needs no cron because AWS does it (the evidence bucket's lifecycle rule
+ * expires unclaimed uploads): locally a timer stands in for it.
+ */
+const localOnly = [{ name: "evidence-sweep", everyMinutes: 60, run: async () => void (await Evidence.sweepUploads()) }];
 
 /**
  * The local stand-in for the Schedules stack's crons: each job's handler module on a timer. A tick
@@ -8,20 +15,30 @@ import { lambdaContext, loadHandler } from "./handlers";
  * would otherwise republish events that are merely queued); the next tick runs it.
  */
 export function startLocalSchedules(quiet: () => boolean): { stop(): void } {
-  const timers = schedules.map((s) => {
+  const jobs = [
+    ...schedules.map((s) => ({
+      name: s.name,
+      everyMinutes: s.everyMinutes,
+      run: async () => {
+        const handler = await loadHandler(s.handler);
+        await handler({ source: "aws.events", "detail-type": "Scheduled Event" }, lambdaContext(s.name));
+      },
+    })),
+    ...localOnly,
+  ];
+  const timers = jobs.map((job) => {
     let running = false;
     return setInterval(async () => {
       if (running || !quiet()) return;
       running = true;
       try {
-        const handler = await loadHandler(s.handler);
-        await handler({ source: "aws.events", "detail-type": "Scheduled Event" }, lambdaContext(s.name));
+        await job.run();
       } catch (err) {
-        log.error("scheduled job failed", { job: s.name, ...errorAttributes(err) });
+        log.error("scheduled job failed", { job: job.name, ...errorAttributes(err) });
       } finally {
         running = false;
       }
-    }, s.everyMinutes * 60_000);
+    }, job.everyMinutes * 60_000);
   });
   return { stop: () => timers.forEach(clearInterval) };
 }

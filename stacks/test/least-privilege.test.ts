@@ -18,7 +18,7 @@ function expectedActions(needs: Needs): string[] {
   const write = ["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem"];
   return [
     ...(needs.table === "read" ? read : needs.table === "write" ? [...read, ...write] : []),
-    ...(needs.bucket === "read" ? ["s3:GetObject"] : needs.bucket === "write" ? ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"] : []),
+    ...(needs.bucket === "read" ? ["s3:GetObject"] : needs.bucket === "write" ? ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"] : []),
     ...(needs.bus ? ["events:PutEvents"] : []),
     ...(needs.mail ? ["ses:SendEmail"] : []),
     ...(needs.userPool === "read" ? ["cognito-idp:AdminGetUser"] : []),
@@ -49,6 +49,9 @@ function expectGranted(t: Template, functionId: string, needs: Needs, s: Synthes
     expect(resourcesOf("dynamodb:Query")).toContain("/index/*");
     expect(resourcesOf("dynamodb:Query")).not.toContain('"*"');
   }
+  if (needs.bucket) expect(resourcesOf("s3:GetObject")).toMatch(/Storage:ExportsOutputFnGetAttEvidence.*Arn.*\/\*/);
+  // listing is granted on the bucket, never on its objects
+  if (needs.bucket === "write") expect(resourcesOf("s3:ListBucket")).not.toContain("/*");
   if (needs.bus) expect(resourcesOf("events:PutEvents")).toMatch(/Events:ExportsOutputFnGetAttBus.*Arn/);
   if (needs.mail) expect(resourcesOf("ses:SendEmail")).toMatch(/:ses:us-east-1:[^:]+:identity\/\*/);
   if (needs.userPool === "read") expect(resourcesOf("cognito-idp:AdminGetUser")).toMatch(/Auth:ExportsOutputFnGetAttAuthUserPool.*Arn/);

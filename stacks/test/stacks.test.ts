@@ -104,6 +104,13 @@ describe("Storage", () => {
     const [[, bucket]] = ofType(table(), "AWS::S3::Bucket");
     expect(bucket.Properties.WebsiteConfiguration).toBeUndefined();
   });
+
+  it("takes evidence by presigned POST only and expires unclaimed uploads after a day", () => {
+    table().hasResourceProperties("AWS::S3::Bucket", {
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ["POST"], ExposedHeaders: ["ETag"] })] },
+      LifecycleConfiguration: { Rules: [Match.objectLike({ Prefix: "uploads/", ExpirationInDays: 1, Status: "Enabled" })] },
+    });
+  });
 });
 
 describe("Auth", () => {

@@ -33,7 +33,7 @@ export type SettingName = (typeof SETTING_NAMES)[number];
 export interface Needs {
   /** "read": GetItem, BatchGetItem, Query; "write" adds PutItem, UpdateItem, DeleteItem, BatchWriteItem, ConditionCheckItem. */
   table?: "read" | "write";
-  /** The evidence bucket: "read" GetObject, "write" adds PutObject and DeleteObject. */
+  /** The evidence bucket: "read" GetObject, "write" adds PutObject, DeleteObject and ListBucket. */
   bucket?: "read" | "write";
   /** Publishes to the event bus. */
   bus?: true;

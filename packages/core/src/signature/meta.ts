@@ -1,14 +1,8 @@
 import Bowser from "bowser";
-import { z } from "zod";
+import { ClientDetails } from "../request/client-details";
 import type { RequestMetadata } from "../request/metadata";
 
-/** What the browser may tell us about itself; everything else is derived on the server. */
-export const ClientDetails = z.object({
-  screenResolution: z.string().trim().max(32).regex(/^[0-9x ]*$/, "Invalid screen resolution").optional(),
-  timezone: z.string().trim().max(64).optional(),
-  language: z.string().trim().max(35).optional(),
-});
-export type ClientDetails = z.infer<typeof ClientDetails>;
+export { ClientDetails };
 
 export interface MetaDetails {
   browser: string;

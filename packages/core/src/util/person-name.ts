@@ -17,13 +17,14 @@ const NAME = /^[\p{L}\p{M} '\u2019.-]+$/u;
 
 /**
  * A person's first or last name as a visitor types it; `label` names the field in the messages
- * ("First name can only contain …"). Every form that asks for a name uses it.
+ * ("First name can only contain …"). Every form that asks for a name uses it (a full name with a
+ * larger `max`).
  */
-export const PersonName = (label: string) =>
+export const PersonName = (label: string, max = PERSON_NAME_MAX) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .normalize("NFC")
     .min(1, `${label} is required`)
     .regex(NAME, `${label} can only contain letters, spaces, apostrophes, hyphens and dots`)
-    .refine((name) => Array.from(name).length <= PERSON_NAME_MAX, `${label} must be at most ${PERSON_NAME_MAX} characters`);
+    .refine((name) => Array.from(name).length <= max, `${label} must be at most ${max} characters`);

@@ -1,0 +1,23 @@
+/**
+ * Where evidence lives in the bucket. A visitor's upload lands at `uploads/{uploadId}`, named by us
+ * and never by the visitor's file name; a report that references it moves it under
+ * `reports/{reportId}/`. Only `uploads/` expires (a lifecycle rule deployed, a sweep locally), so
+ * nothing a report references is ever expired.
+ */
+export const UPLOADS_PREFIX = "uploads/";
+export const REPORTS_PREFIX = "reports/";
+
+/** `sortableId()`: 21 characters of [0-9a-z]. */
+const UPLOAD_ID = /^[0-9a-z]{21}$/;
+const REPORT_ID = /^[0-9A-Za-z_-]{1,64}$/;
+
+export const isUploadId = (id: string) => UPLOAD_ID.test(id);
+
+export const uploadKey = (uploadId: string) => `${UPLOADS_PREFIX}${uploadId}`;
+
+export function reportPrefix(reportId: string) {
+  if (!REPORT_ID.test(reportId)) throw new Error(`not a report id: ${JSON.stringify(reportId)}`);
+  return `${REPORTS_PREFIX}${reportId}/`;
+}
+
+export const reportKey = (reportId: string, uploadId: string, ext: string) => `${reportPrefix(reportId)}${uploadId}.${ext}`;
