@@ -9,9 +9,12 @@
  *   npm run bench:pages                 build the site, then measure (3 runs per page, median)
  *   npm run bench:pages -- --no-build   measure the existing web/dist
  *   RUNS=5 npm run bench:pages
+ *   ROUTES=/petition,/ REPORTS_DIR=/tmp/lh npm run bench:pages -- --no-build   two routes, full reports kept
  */
 import { execSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { get as httpGet } from "node:http";
+import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { PRERENDER_ROUTES } from "../web/src/publicRoutes";
@@ -59,6 +62,12 @@ async function measure(port: number, url: string, blockScripts: boolean): Promis
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (process.env.REPORTS_DIR) {
+    // REPORTS_DIR=/tmp/lh keeps each run's full report (long tasks, bootup time, ...) for a closer look.
+    mkdirSync(process.env.REPORTS_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, "_")}${blockScripts ? "-scriptless" : ""}-${Date.now()}.json`;
+    writeFileSync(join(process.env.REPORTS_DIR, name), JSON.stringify(lhr));
+  }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const items = ((lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] })?.items ?? []);
   const kb = (type: string) => (items.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024;

@@ -19,8 +19,9 @@ import { PageLoader } from "../components/PageLoader";
 import { PetitionProgress } from "../components/PetitionProgress";
 import { PetitionUnavailable } from "../components/PetitionUnavailable";
 import { IconCheck, IconLock } from "../components/icons";
-import { loadConfig, useConfig } from "../hooks/useConfig";
+import { loadConfig } from "../hooks/useConfig";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { useHydrated } from "../hooks/useHydrated";
 import { usePetition } from "../hooks/usePetition";
 import { trackEvent } from "../lib/analytics";
 import { ApiError, api, postJson, type Petition, type SignatureCreated } from "../lib/api";
@@ -33,10 +34,18 @@ import { IfPage } from "../components/IfPage";
 const SIGN_FALLBACK = "Failed to submit signature";
 
 /**
- * The form's rules (the zod schemas the API enforces too) are loaded when the visitor starts filling
- * the form, not with the page: the petition and the form paint without them.
+ * The form's rules (the zod schemas the API enforces too), the runtime config and the captcha are
+ * loaded when the visitor starts filling the form, not with the page: the page arrives rendered and
+ * hydrates without waiting for them or re-rendering when they arrive.
  */
 const loadRules = () => import("../lib/signatureForm");
+
+function prepareForm() {
+  void loadRules();
+  loadConfig()
+    .then(({ recaptchaSiteKey }) => (recaptchaSiteKey ? loadRecaptcha(recaptchaSiteKey) : undefined))
+    .catch((cause) => console.error("reCAPTCHA failed to load:", cause));
+}
 const EMPTY: SignatureFormValues = { firstName: "", lastName: "", email: "", timeshareName: "", newsletterConsent: false };
 
 export function SignPage() {
@@ -77,18 +86,13 @@ export function SignPage() {
 function SignForm({ petition, id }: { petition: Petition; id: string }) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const { data: config } = useConfig();
-  const siteKey = config?.recaptchaSiteKey ?? null;
   const [values, setValues] = useState<SignatureFormValues>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [signed, setSigned] = useState(false);
-
-  // Load the captcha library as soon as we know a site key exists; never when it is null.
-  useEffect(() => {
-    if (siteKey) loadRecaptcha(siteKey).catch((cause) => console.error("reCAPTCHA failed to load:", cause));
-  }, [siteKey]);
+  const hydrated = useHydrated();
+  const busy = submitting || !hydrated;
 
   useEffect(() => {
     if (!signed) return;
@@ -108,7 +112,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
     if (Object.keys(problems).length > 0) return;
     setSubmitting(true);
     try {
-      const runtime = config ?? (await loadConfig().catch(() => null));
+      const runtime = await loadConfig().catch(() => null);
       const captchaToken = runtime?.recaptchaSiteKey
         ? await recaptchaToken(runtime.recaptchaSiteKey, "sign_petition")
         : undefined;
@@ -165,7 +169,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
 
   return (
     <Card withBorder padding="xl" radius="lg" shadow="md">
-      <form onSubmit={submit} onFocus={() => void loadRules()} noValidate aria-label="Sign the petition">
+      <form onSubmit={submit} onFocus={prepareForm} noValidate aria-label="Sign the petition">
         <Stack gap="md">
           <Title order={2} fz="xl" c="ink.9">
             Add your name
@@ -184,7 +188,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
               value={values.firstName}
               onChange={(e) => set("firstName", e.currentTarget.value)}
               error={fieldErrors.firstName}
-              disabled={submitting}
+              disabled={busy}
               miw={180}
             />
             <TextInput
@@ -195,7 +199,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
               value={values.lastName}
               onChange={(e) => set("lastName", e.currentTarget.value)}
               error={fieldErrors.lastName}
-              disabled={submitting}
+              disabled={busy}
               miw={180}
             />
           </Group>
@@ -208,7 +212,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
             value={values.email}
             onChange={(e) => set("email", e.currentTarget.value)}
             error={fieldErrors.email}
-            disabled={submitting}
+            disabled={busy}
           />
           <TextInput
             label="Timeshare Name"
@@ -217,7 +221,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
             value={values.timeshareName}
             onChange={(e) => set("timeshareName", e.currentTarget.value)}
             error={fieldErrors.timeshareName}
-            disabled={submitting}
+            disabled={busy}
           />
           <Checkbox
             label="Keep me updated about the campaign"
@@ -225,9 +229,9 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
             checked={values.newsletterConsent}
             onChange={(e) => set("newsletterConsent", e.currentTarget.checked)}
             error={fieldErrors.newsletterConsent}
-            disabled={submitting}
+            disabled={busy}
           />
-          <Button type="submit" size="lg" fullWidth disabled={submitting}>
+          <Button type="submit" size="lg" fullWidth disabled={busy}>
             {submitting ? "Signing..." : "Sign Petition"}
           </Button>
           <Text fz="xs" c="dimmed" lh={1.6}>
@@ -251,23 +255,10 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
           </Text>
           <Group gap={6} wrap="nowrap" align="flex-start">
             <IconLock size={14} color="#868e96" />
-            {siteKey ? (
-              <Text fz="xs" c="dimmed">
-                This site is protected by reCAPTCHA and the Google{" "}
-                <Anchor href="https://policies.google.com/privacy" target="_blank" rel="noopener noreferrer" fz="xs">
-                  Privacy Policy
-                </Anchor>{" "}
-                and{" "}
-                <Anchor href="https://policies.google.com/terms" target="_blank" rel="noopener noreferrer" fz="xs">
-                  Terms of Service
-                </Anchor>{" "}
-                apply.
-              </Text>
-            ) : (
-              <Text fz="xs" c="dimmed">
-                Each signature is checked on our servers to keep automated sign-ups out.
-              </Text>
-            )}
+            {/* When reCAPTCHA is on, its own badge (loaded with the form's rules) shows Google's terms. */}
+            <Text fz="xs" c="dimmed">
+              Each signature is checked on our servers to keep automated sign-ups out.
+            </Text>
           </Group>
         </Stack>
       </form>
