@@ -3,7 +3,8 @@ import { db, table } from "../db/client";
 import { INDEX_BUCKETS, Keys } from "../db/keys";
 import { queryAll } from "../db/query";
 import { CHUNK, checkScope, deleteChunk, type Progress } from "../signature/deletion";
-import { batchWrite, pool } from "../signature/listing";
+import { batchWrite } from "../db/batch";
+import { pool } from "../util/pool";
 import { assertPossibleId, count, PetitionNotFound } from "./index";
 
 /** Every key under a partition key (optionally a sort-key prefix), excluding `META`. */

@@ -2,39 +2,34 @@ export * as Deletion from "./deletion";
 
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
+import {
+  CONFIRM_MESSAGE,
+  CONFIRM_WORD,
+  deleteAll as deleteAllOf,
+  deleteAllInput,
+  deleteChunk as deleteChunkOf,
+  deleteInTransaction,
+  type ChunkedDeleteDef,
+  type Progress,
+} from "../collection/delete-all";
 import { settings } from "../config";
 import { db, table } from "../db/client";
 import { queryCount } from "../db/query";
 import { Keys } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
-import { SignatureNotFound, assertPossibleId, cancellationCodes, normaliseEmail, writeWithRetries } from "./index";
+import { SignatureNotFound, assertPossibleId, normaliseEmail, writeWithRetries } from "./index";
 import { indexKey, touch } from "./index-item";
-import { idFloor, petitionIds, pool } from "./listing";
+import { petitionIds } from "./listing";
 
-export const CONFIRM_WORD = "CONFIRM";
-export const CONFIRM_MESSAGE = "Please type CONFIRM exactly to proceed";
+export { CONFIRM_MESSAGE, CONFIRM_WORD, type Progress };
 
 /** Signatures deleted per call of a chunked deletion. */
 export const CHUNK = 500;
 /** Signatures per deletion transaction: 3 deletes each plus the counter update stay under 100 items. */
 const PER_TRANSACTION = 33;
 
-export const DeleteAllInput = z.object({
-  confirm: z.literal(CONFIRM_WORD, { error: CONFIRM_MESSAGE }),
-  petitionId: z.string().trim().min(1).max(100).optional(),
-  /** continues an operation the server issued; its cut-off comes from the stored operation */
-  operationId: z.string().regex(/^[0-9a-z]{21}$/, "Unknown operation").optional(),
-});
+export const DeleteAllInput = deleteAllInput({ petitionId: z.string().trim().min(1).max(100).optional() });
 export type DeleteAllInput = z.input<typeof DeleteAllInput>;
-
-/** One chunk's answer (the audited operation adds its `operationId`). */
-export interface Progress {
-  /** signatures deleted by this call */
-  deleted: number;
-  /** signatures the operation still has to delete */
-  remaining: number;
-  done: boolean;
-}
 
 /** Increments the petition's revision, so listing caches elsewhere reload instead of extending. */
 async function bumpRevision(petitionId: string) {
@@ -111,46 +106,9 @@ interface Victim {
   email: string;
 }
 
-/** Deletes the given signatures with their guards and index items, decrementing the count by exactly the number deleted. */
-async function deleteGroup(petitionId: string, victims: Victim[], shardHint: number): Promise<number> {
-  let pending = victims;
-  for (let attempt = 0; pending.length; attempt++) {
-    const shard = (shardHint + attempt) % settings().COUNTER_SHARDS;
-    const items = [
-      ...pending.map((v) => ({
-        Delete: { TableName: table(), Key: Keys.signature(petitionId, v.id), ConditionExpression: "attribute_exists(pk)" },
-      })),
-      ...pending.map((v) => ({ Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, v.email) } })),
-      ...pending.map((v) => ({ Delete: { TableName: table(), Key: indexKey(petitionId, v.id) } })),
-      {
-        Update: {
-          TableName: table(),
-          Key: Keys.counterShard(petitionId, shard),
-          UpdateExpression: "ADD #count :minus SET #type = :type",
-          ExpressionAttributeNames: { "#count": "count", "#type": "type" },
-          ExpressionAttributeValues: { ":minus": -pending.length, ":type": "counterShard" },
-        },
-      },
-    ];
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return pending.length;
-    } catch (err) {
-      const reasons = cancellationCodes(err);
-      // signatures someone else deleted meanwhile: leave them out and try again
-      const gone = new Set(pending.map((_, i) => i).filter((i) => reasons[i] === "ConditionalCheckFailed"));
-      const conflict = reasons.includes("TransactionConflict") || (err as Error).name === "TransactionConflictException";
-      if (!gone.size && !conflict) throw err;
-      if (attempt > 20) throw err;
-      pending = pending.filter((_, i) => !gone.has(i));
-      if (conflict) await new Promise((r) => setTimeout(r, Math.random() * 20 * (attempt + 1)));
-    }
-  }
-  return 0;
-}
-
-/** Up to `limit` signatures of the petition with sk < `before` (all when omitted), oldest first. */
-async function victims(petitionId: string, limit: number, before?: string): Promise<Victim[]> {
+/** Up to `limit` signatures of the petition with an id below `beforeId` (all when omitted), oldest first. */
+async function victims(petitionId: string, limit: number, beforeId?: string): Promise<Victim[]> {
+  const before = beforeId === undefined ? undefined : `${Keys.signaturePrefix}${beforeId}`;
   const found: Victim[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -175,35 +133,56 @@ async function victims(petitionId: string, limit: number, before?: string): Prom
   return found;
 }
 
-/**
- * Deletes up to `limit` of the petition's signatures (those signed before `before`, a signature sort
- * key, when given): signature, e-mail guard and index item each, in transactions of 33 that each
- * decrement a counter shard by exactly the number they deleted. Answers how many were deleted.
- */
-export async function deleteChunk(petitionId: string, limit = CHUNK, before?: string): Promise<number> {
-  const found = await victims(petitionId, limit, before);
-  if (!found.length) return 0;
-  const groups: Victim[][] = [];
-  for (let i = 0; i < found.length; i += PER_TRANSACTION) groups.push(found.slice(i, i + PER_TRANSACTION));
-  let deleted = 0;
-  await pool(groups, 4, async (group, i) => {
-    const n = await deleteGroup(petitionId, group, i);
-    deleted += n;
-  });
-  await bumpRevision(petitionId);
-  touch(petitionId);
-  Petition.forgetCount(petitionId);
-  return deleted;
-}
-
-/** Signatures of the petition signed at or after the operation began (sk ≥ `from`). */
-async function countFrom(petitionId: string, from: string): Promise<number> {
+/** Signatures of the petition signed at or after the operation began (ids ≥ `fromId`). */
+async function countFrom(petitionId: string, fromId: string): Promise<number> {
   return queryCount({
     TableName: table(),
     KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
-    ExpressionAttributeValues: { ":pk": Keys.petition(petitionId).pk, ":from": from, ":to": `${Keys.signaturePrefix}~` },
+    ExpressionAttributeValues: { ":pk": Keys.petition(petitionId).pk, ":from": `${Keys.signaturePrefix}${fromId}`, ":to": `${Keys.signaturePrefix}~` },
     ConsistentRead: true,
   });
+}
+
+/**
+ * Signatures as a chunked deletion (collection/delete-all.ts): each signature with its e-mail guard
+ * and index item, in transactions of 33 that each decrement a counter shard by exactly the number
+ * they deleted; the petition's revision is incremented after each chunk.
+ */
+const chunked: ChunkedDeleteDef<Victim> = {
+  chunk: CHUNK,
+  groupSize: PER_TRANSACTION,
+  parts: (petitionId) => (petitionId ? [petitionId] : petitionIds()),
+  victims,
+  deleteGroup: (petitionId, group, index) =>
+    deleteInTransaction(group, {
+      record: (v) => ({ Delete: { TableName: table(), Key: Keys.signature(petitionId, v.id), ConditionExpression: "attribute_exists(pk)" } }),
+      companions: (v) => [{ Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, v.email) } }, { Delete: { TableName: table(), Key: indexKey(petitionId, v.id) } }],
+      totals: (n, attempt) => [
+        {
+          Update: {
+            TableName: table(),
+            Key: Keys.counterShard(petitionId, (index + attempt) % settings().COUNTER_SHARDS),
+            UpdateExpression: "ADD #count :minus SET #type = :type",
+            ExpressionAttributeNames: { "#count": "count", "#type": "type" },
+            ExpressionAttributeValues: { ":minus": -n, ":type": "counterShard" },
+          },
+        },
+      ],
+    }),
+  afterChunk: async (petitionId) => {
+    await bumpRevision(petitionId);
+    touch(petitionId);
+    Petition.forgetCount(petitionId);
+  },
+  remaining: async (petitionId, beforeId) => (await Petition.count(petitionId, true)) - (await countFrom(petitionId, beforeId)),
+};
+
+/**
+ * Deletes up to `limit` of the petition's signatures (those signed before the id prefix `beforeId`,
+ * when given): signature, e-mail guard and index item each. Answers how many were deleted.
+ */
+export function deleteChunk(petitionId: string, limit = CHUNK, beforeId?: string): Promise<number> {
+  return deleteChunkOf(chunked, petitionId, limit, beforeId);
 }
 
 /**
@@ -212,20 +191,8 @@ async function countFrom(petitionId: string, from: string): Promise<number> {
  * while it runs keep their signature and their count, and it always finishes. Counts drop by exactly
  * the rows deleted: shards are decremented, never reset.
  */
-export async function deleteAll(scope: { petitionId?: string }, startedAt: string): Promise<Progress> {
-  const started = Date.parse(startedAt);
-  if (Number.isNaN(started)) throw new Error(`delete-all needs the operation's start time, got ${JSON.stringify(startedAt)}`);
-  const before = `${Keys.signaturePrefix}${idFloor(started)}`;
-  const ids = scope.petitionId ? [scope.petitionId] : await petitionIds();
-  let deleted = 0;
-  for (const id of ids) {
-    if (deleted >= CHUNK) break;
-    deleted += await deleteChunk(id, CHUNK - deleted, before);
-  }
-  const left = await Promise.all(ids.map(async (id) => Math.max(0, (await Petition.count(id, true)) - (await countFrom(id, before)))));
-  // fewer than a chunk found: nothing older is left, whatever the counters say
-  const done = deleted < CHUNK || left.every((n) => n === 0);
-  return { deleted, remaining: done ? 0 : left.reduce((a, b) => a + b, 0), done };
+export function deleteAll(scope: { petitionId?: string }, startedAt: string): Promise<Progress> {
+  return deleteAllOf(chunked, scope.petitionId, startedAt);
 }
 
 /** A delete-all of one petition needs the petition (checked before its operation is recorded). */

@@ -6,6 +6,7 @@ import { event } from "../bus";
 import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
+import { cancellationCodes } from "../db/cancellation";
 import { Outbox } from "../outbox";
 import { Petition, PetitionNotFound } from "../petition";
 import { RateLimit, TooManyAttempts } from "../ratelimit";
@@ -17,6 +18,7 @@ import { ClientDetails, type MetaDetails } from "./meta";
 import { indexItem, touch } from "./index-item";
 import { log } from "../log";
 
+export { cancellationCodes } from "../db/cancellation";
 export { ClientDetails, metaDetails, deviceType, browserName, type MetaDetails } from "./meta";
 
 export const Events = {
@@ -215,14 +217,6 @@ export async function writeWithRetries(
       await new Promise((r) => setTimeout(r, Math.random() * 20 * (attempt + 1)));
     }
   }
-}
-
-export function cancellationCodes(err: unknown): (string | undefined)[] {
-  const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-  if (reasons) return reasons.map((r) => r.Code);
-  // DynamoDB Local sometimes only reports the reasons in the message: "[None, ConditionalCheckFailed, ...]".
-  const match = /\[(.*)\]/.exec((err as Error).message ?? "");
-  return match ? match[1].split(",").map((s) => s.trim()) : [];
 }
 
 /** Signature ids are sortable ids (lower-case base 36). */

@@ -1,20 +1,15 @@
-import { Audit } from "@site/core/audit";
 import { Deletion } from "@site/core/signature/deletion";
-import { adminRoute, ok } from "../lib/http";
+import { deleteAllRoute } from "../lib/collection-routes";
 
 /**
  * `{confirm: "CONFIRM", petitionId?, operationId?}` → `{operationId, deleted, remaining, done}`, one
  * chunk per call. The server issues the operationId on the first call; only its administrator may
  * continue it, for the same petition.
  */
-export const handler = adminRoute(async (req) => {
-  const { petitionId, operationId } = req.body(Deletion.DeleteAllInput);
-  const progress = await Audit.chunk(
-    { action: "signatures.deleted_all", actor: req.admin!, target: petitionId ?? "all petitions", operationId, precheck: () => Deletion.checkScope({ petitionId }) },
-    async (op) => {
-      const chunk = await Deletion.deleteAll({ petitionId }, op.startedAt);
-      return { value: chunk, rows: chunk.deleted, done: chunk.done };
-    },
-  );
-  return ok(progress);
+export const handler = deleteAllRoute({
+  input: Deletion.DeleteAllInput,
+  action: "signatures.deleted_all",
+  target: ({ petitionId }) => petitionId ?? "all petitions",
+  precheck: ({ petitionId }) => Deletion.checkScope({ petitionId }),
+  step: ({ petitionId }, startedAt) => Deletion.deleteAll({ petitionId }, startedAt),
 });

@@ -1,4 +1,5 @@
 import { Button, Group, Select, TextInput } from "@mantine/core";
+import type { ReactNode } from "react";
 import { ORDER_OPTIONS, asOrder, type SortOption, type SortOrder } from "../lib/sorting";
 
 export interface ListToolbarProps {
@@ -15,9 +16,11 @@ export interface ListToolbarProps {
   refreshing?: boolean;
   sortLabel?: string;
   orderLabel?: string;
+  /** a collection's filter controls, between Order and Refresh */
+  children?: ReactNode;
 }
 
-/** Search, Sort By, Order and Refresh above an admin table. */
+/** Search, Sort By, Order, any filters and Refresh above an admin table. */
 export function ListToolbar(props: ListToolbarProps) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
@@ -48,6 +51,7 @@ export function ListToolbar(props: ListToolbarProps) {
         size="sm"
         w={{ base: "100%", xs: 150 }}
       />
+      {props.children}
       <Button variant="default" size="sm" onClick={props.onRefresh} loading={props.refreshing}>
         Refresh
       </Button>

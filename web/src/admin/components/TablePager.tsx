@@ -1,8 +1,25 @@
-import { Group, Pagination, Text } from "@mantine/core";
+import { Group, Pagination, Select, Text } from "@mantine/core";
 import { formatCount } from "../../lib/format";
 
-/** "Showing a–b of N" and Mantine pagination, under a server-paginated table. */
-export function TablePager({ page, pageSize, total, onChange }: { page: number; pageSize: number; total: number; onChange: (page: number) => void }) {
+/**
+ * "Showing a–b of N" and Mantine pagination, under a server-paginated table; with `pageSizes`, also
+ * a Rows per page choice.
+ */
+export function TablePager({
+  page,
+  pageSize,
+  total,
+  onChange,
+  pageSizes,
+  onPageSize,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onChange: (page: number) => void;
+  pageSizes?: number[];
+  onPageSize?: (size: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -11,7 +28,22 @@ export function TablePager({ page, pageSize, total, onChange }: { page: number; 
       <Text fz="sm" c="dimmed">
         {total === 0 ? "No results" : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
       </Text>
-      {pages > 1 && <Pagination value={page} onChange={onChange} total={pages} size="sm" siblings={1} boundaries={1} />}
+      {((pageSizes && onPageSize) || pages > 1) && (
+        <Group gap="sm" align="flex-end">
+          {pageSizes && onPageSize && (
+            <Select
+              label="Rows per page"
+              data={pageSizes.map(String)}
+              value={String(pageSize)}
+              onChange={(value) => value && onPageSize(Number(value))}
+              allowDeselect={false}
+              size="xs"
+              w={90}
+            />
+          )}
+          {pages > 1 && <Pagination value={page} onChange={onChange} total={pages} size="sm" siblings={1} boundaries={1} />}
+        </Group>
+      )}
     </Group>
   );
 }

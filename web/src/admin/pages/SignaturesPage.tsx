@@ -1,32 +1,25 @@
-import { Alert, Button, Card, Center, Code, Group, Loader, Stack, Table, Text, Tooltip } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { useRef, useState } from "react";
+import { Alert, Button, Card, Code, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { formatCount } from "../../lib/format";
 import { downloadCsv } from "../../lib/download";
-import { adminApi, adminRequest, type ChunkAnswer, type ExportPage } from "../adminApi";
+import { adminApi, adminRequest } from "../adminApi";
+import { CollectionTable, CollectionToolbar, DeleteAllDialog, useCollection, useCollectionExport, useDeleteAll } from "../collection";
 import { ConfirmDialog } from "../components/ConfirmDialog";
-import { DataTable } from "../components/DataTable";
-import { ListToolbar } from "../components/ListToolbar";
 import { NoticeBanner } from "../components/NoticeBanner";
 import { OperationProgressBar } from "../components/OperationProgressBar";
 import { PageHeader } from "../components/PageHeader";
 import { SignatureDetailsDialog } from "../components/SignatureDetailsDialog";
-import { TablePager } from "../components/TablePager";
-import { CONFIRM_WORD, TypedConfirmDialog } from "../components/TypedConfirmDialog";
-import { deleteStep, useChunkedOperation } from "../hooks/useChunkedOperation";
 import { useBackgroundJob } from "../hooks/useBackgroundJob";
 import { useNotice } from "../hooks/useNotice";
-import { usePagedList } from "../hooks/usePagedList";
 import { syncPhaseLabel, syncedMessage } from "../lib/jobs";
-import { withQuery } from "../lib/query";
 import { exportFileName, orNA, signaturesCsv, signedAt, type SignatureRow } from "../lib/signatures";
-import { SIGNATURE_SORTS, apiSort, type SortOrder } from "../lib/sorting";
+import { SIGNATURE_SORTS } from "../lib/sorting";
+
+export { EXPORT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from "../collection";
 
 const PAGE_SIZE = 50;
-export const EXPORT_PAGE_SIZE = 1000;
-export const SEARCH_DEBOUNCE_MS = 300;
 export const DELETE_SIGNATURE_MESSAGE = "Are you sure you want to delete this signature? This action cannot be undone.";
 export const DELETE_ALL_TITLE = "Confirm Deletion of All Signatures";
 export const DELETE_ALL_MESSAGE = "Are you absolutely sure you want to delete ALL signatures? This action cannot be undone.";
@@ -39,11 +32,14 @@ const SYNC_FALLBACK = "Failed to sync signatures";
 export function SignaturesPage() {
   const { id: petitionId } = useParams<{ id?: string }>();
   useDocumentTitle("Petition Signatures");
-  const [search, setSearch] = useState("");
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState(SIGNATURE_SORTS[0]!.value);
-  const [order, setOrder] = useState<SortOrder>("desc");
-  const [page, setPage] = useState(1);
+  const signatures = useCollection<SignatureRow>({
+    path: adminApi.signatures,
+    sorts: SIGNATURE_SORTS,
+    pageSize: PAGE_SIZE,
+    fixed: { petitionId },
+    fallbackMessage: LOAD_FALLBACK,
+  });
+  const { list, hasRows } = signatures;
   const [error, setError] = useState<string | null>(null);
   const notice = useNotice();
   const syncJob = useBackgroundJob(adminApi.sheetsSignatures, {
@@ -55,18 +51,8 @@ export function SignaturesPage() {
   const [deleting, setDeleting] = useState<SignatureRow | null>(null);
   const [deletingOne, setDeletingOne] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
-  const deleteAll = useChunkedOperation();
-  const exporter = useChunkedOperation();
-  const exported = useRef<SignatureRow[]>([]);
-
-  const filters = { petitionId, search: debouncedSearch, sort: apiSort(SIGNATURE_SORTS, sort), order };
-  const list = usePagedList<SignatureRow>(adminApi.signatures, { ...filters, page, pageSize: PAGE_SIZE }, { fallbackMessage: LOAD_FALLBACK });
-  const hasRows = list.total > 0 && list.items.length > 0;
-
-  const resetPage = <T,>(set: (v: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
+  const deleteAll = useDeleteAll(adminApi.signaturesDeleteAll, { petitionId }, { fallbackMessage: DELETE_ALL_FALLBACK });
+  const exporter = useCollectionExport<SignatureRow>(adminApi.signaturesExport, signatures.query, { fallbackMessage: EXPORT_FALLBACK });
 
   const refresh = async () => {
     setError(null);
@@ -75,24 +61,9 @@ export function SignaturesPage() {
 
   const exportCsv = async () => {
     setError(null);
-    exported.current = [];
-    const { ok } = await exporter.run(async ({ operationId }) => {
-      const nextPage = Math.floor(exported.current.length / EXPORT_PAGE_SIZE) + 1;
-      const answer = await adminRequest<ExportPage>(
-        withQuery(adminApi.signaturesExport, { ...filters, page: nextPage, pageSize: EXPORT_PAGE_SIZE, operationId }),
-        { fallbackMessage: EXPORT_FALLBACK },
-      );
-      exported.current.push(...answer.items);
-      const completed = exported.current.length;
-      const done = answer.items.length < EXPORT_PAGE_SIZE || completed >= answer.total;
-      return { operationId: answer.operationId, done, progress: { completed, total: Math.max(answer.total, completed) } };
-    });
-    if (ok) {
-      downloadCsv(signaturesCsv(exported.current), exportFileName());
-      exported.current = [];
-    }
+    const rows = await exporter.exportAll();
+    if (rows) downloadCsv(signaturesCsv(rows), exportFileName());
   };
-  const exportError = exporter.error ? exporter.error.message || EXPORT_FALLBACK : null;
 
   const confirmDeleteOne = async () => {
     if (!deleting) return;
@@ -112,19 +83,11 @@ export function SignaturesPage() {
 
   const confirmDeleteAll = async (typed: string) => {
     setError(null);
-    const result = await deleteAll.run(
-      deleteStep((operationId) =>
-        adminRequest<ChunkAnswer>(adminApi.signaturesDeleteAll, {
-          method: "POST",
-          body: { confirm: typed, ...(petitionId ? { petitionId } : {}), ...(operationId ? { operationId } : {}) },
-          fallbackMessage: DELETE_ALL_FALLBACK,
-        }),
-      ),
-    );
+    const result = await deleteAll.run(typed);
     setConfirmAll(false);
     deleteAll.reset();
     if (result.ok) {
-      setPage(1);
+      signatures.setPage(1);
       list.update((current) => ({ ...current, items: [], total: 0 }));
     } else {
       setError(result.error.message || DELETE_ALL_FALLBACK);
@@ -174,18 +137,12 @@ export function SignaturesPage() {
       </Group>
 
       <Card withBorder radius="lg" padding="md">
-        <ListToolbar
+        <CollectionToolbar
+          collection={signatures}
+          sorts={SIGNATURE_SORTS}
           searchLabel="Search Signatures"
           searchPlaceholder="Name, e-mail, timeshare, petition or city"
-          search={search}
-          onSearch={resetPage(setSearch)}
-          sortOptions={SIGNATURE_SORTS}
-          sort={sort}
-          onSort={resetPage(setSort)}
-          order={order}
-          onOrder={resetPage(setOrder)}
           onRefresh={() => void refresh()}
-          refreshing={list.isValidating && !list.isLoading}
         />
       </Card>
 
@@ -194,65 +151,52 @@ export function SignaturesPage() {
         <OperationProgressBar label={syncPhaseLabel(syncJob.job?.progress.phase)} progress={syncJob.progress} percent={syncJob.percent} />
       )}
       {exporter.running && <OperationProgressBar label="Exporting signatures" progress={exporter.progress} percent={exporter.percent} />}
-      {(error || exportError || list.error) && (
+      {(error || exporter.error || list.error) && (
         <Alert color="red" variant="filled" role="alert" withCloseButton onClose={() => { setError(null); exporter.reset(); }}>
-          {error || exportError || list.error?.message || LOAD_FALLBACK}
+          {error || exporter.error || list.error?.message || LOAD_FALLBACK}
         </Alert>
       )}
 
-      {list.isLoading ? (
-        <Center py={80} role="status">
-          <Stack align="center" gap="xs">
-            <Loader color="brand" />
-            <Text c="dimmed">Loading signatures...</Text>
-          </Stack>
-        </Center>
-      ) : (
-        list.data && (
-          <Card withBorder padding={0} radius="lg">
-            <DataTable
-              label="Signatures"
-              minWidth={1100}
-              columns={[
-                { header: "#", width: 56 },
-                { header: "First Name" },
-                { header: "Last Name" },
-                { header: "Email" },
-                { header: "Timeshare Name" },
-                { header: "Petition ID" },
-                { header: "Signed At (EST)" },
-                { header: "Actions", align: "right" },
-              ]}
-              rows={list.items}
-              empty="No signatures found"
-              renderRow={(row, index) => (
-                <Table.Tr key={row.id} data-signature-id={row.id}>
-                  <Table.Td c="dimmed">{(page - 1) * PAGE_SIZE + index + 1}</Table.Td>
-                  <Table.Td fw={600}>{row.firstName}</Table.Td>
-                  <Table.Td fw={600}>{row.lastName}</Table.Td>
-                  <Table.Td>{row.email}</Table.Td>
-                  <Table.Td c={row.timeshareName ? undefined : "dimmed"}>{orNA(row.timeshareName)}</Table.Td>
-                  <Table.Td>
-                    <Code fz="xs">{row.petitionId}</Code>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{signedAt(row)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={6} justify="flex-end" wrap="nowrap">
-                      <Button size="compact-sm" variant="light" onClick={() => setViewing(row)} aria-label={`View details of the signature of ${row.firstName} ${row.lastName}`}>
-                        View Details
-                      </Button>
-                      <Button size="compact-sm" variant="light" color="red" onClick={() => setDeleting(row)} aria-label={`Delete signature of ${row.firstName} ${row.lastName}`}>
-                        Delete Signature
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            />
-            <TablePager page={page} pageSize={PAGE_SIZE} total={list.total} onChange={setPage} />
-          </Card>
-        )
-      )}
+      <CollectionTable
+        collection={signatures}
+        label="Signatures"
+        loadingText="Loading signatures..."
+        empty="No signatures found"
+        minWidth={1100}
+        columns={[
+          { header: "#", width: 56 },
+          { header: "First Name" },
+          { header: "Last Name" },
+          { header: "Email" },
+          { header: "Timeshare Name" },
+          { header: "Petition ID" },
+          { header: "Signed At (EST)" },
+          { header: "Actions", align: "right" },
+        ]}
+        renderRow={(row, number) => (
+          <Table.Tr key={row.id} data-signature-id={row.id}>
+            <Table.Td c="dimmed">{number}</Table.Td>
+            <Table.Td fw={600}>{row.firstName}</Table.Td>
+            <Table.Td fw={600}>{row.lastName}</Table.Td>
+            <Table.Td>{row.email}</Table.Td>
+            <Table.Td c={row.timeshareName ? undefined : "dimmed"}>{orNA(row.timeshareName)}</Table.Td>
+            <Table.Td>
+              <Code fz="xs">{row.petitionId}</Code>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>{signedAt(row)}</Table.Td>
+            <Table.Td>
+              <Group gap={6} justify="flex-end" wrap="nowrap">
+                <Button size="compact-sm" variant="light" onClick={() => setViewing(row)} aria-label={`View details of the signature of ${row.firstName} ${row.lastName}`}>
+                  View Details
+                </Button>
+                <Button size="compact-sm" variant="light" color="red" onClick={() => setDeleting(row)} aria-label={`Delete signature of ${row.firstName} ${row.lastName}`}>
+                  Delete Signature
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       <SignatureDetailsDialog row={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
@@ -263,19 +207,15 @@ export function SignaturesPage() {
         onConfirm={() => void confirmDeleteOne()}
         onClose={() => setDeleting(null)}
       />
-      <TypedConfirmDialog
+      <DeleteAllDialog
         opened={confirmAll}
         title={DELETE_ALL_TITLE}
         message={DELETE_ALL_MESSAGE}
-        word={CONFIRM_WORD}
-        busy={deleteAll.running}
+        progressLabel="Deleting signatures"
+        operation={deleteAll}
         onConfirm={(typed) => void confirmDeleteAll(typed)}
         onClose={() => setConfirmAll(false)}
-      >
-        {deleteAll.running && (
-          <OperationProgressBar label="Deleting signatures" progress={deleteAll.progress} percent={deleteAll.percent} />
-        )}
-      </TypedConfirmDialog>
+      />
     </Stack>
   );
 }

@@ -1,0 +1,26 @@
+export * as Collection from "./index";
+
+/**
+ * The generic admin-collection module: a collection (signatures, scam reports, lead lists,
+ * newsletter subscribers) is a definition — its index rows, parts, version check, sorts, search
+ * fields and filters — and gets list, search, filter, sort, pages, exports, a warm cache and a
+ * chunked delete-all from here. docs/data-model.md ("Admin collections") explains it.
+ */
+export { defineCollection, RECHECK_MS, type AdminCollection, type CollectionDef, type RowChange, type Version } from "./define";
+export { indexLayout, packedCodec, type IndexLayout, type PackedCodec } from "./index-rows";
+export { byId, byNumber, byText, byValue, sortRows, type Comparator } from "./sorts";
+export { haystackOf, needleOf, searchRows, type SearchText } from "./search";
+export { allOf, isYes, isoDay, oneOf, yesNo, type RowPredicate } from "./filters";
+export { EXPORT_PAGE_SIZE, exportQuery, listQuery, type PageSizes } from "./query";
+export { localEpoch, touch } from "./epochs";
+export {
+  CONFIRM_MESSAGE,
+  CONFIRM_WORD,
+  deleteAll,
+  deleteAllInput,
+  deleteChunk,
+  deleteInTransaction,
+  type ChunkedDeleteDef,
+  type GroupDeletion,
+  type Progress,
+} from "./delete-all";

@@ -1,0 +1,76 @@
+import type { z } from "zod";
+import { Audit } from "@site/core/audit";
+import type { Progress } from "@site/core/collection";
+import type { Page } from "@site/core/util/page";
+import { adminRoute, ok } from "./http";
+
+/**
+ * The admin routes every collection has (collection/define.ts), so a new list's handlers are one line
+ * each: list, audited export pages, audited chunked delete-all.
+ */
+
+interface Listable<Q extends z.ZodType> {
+  ListQuery: Q;
+  list: (query: z.output<Q>) => Promise<Page<unknown>>;
+}
+
+/** `?<filters>&search=&sort=&order=&page=&pageSize=` → `{items, total, page, pageSize}`. */
+export const listRoute = <Q extends z.ZodType>(collection: Listable<Q>) =>
+  adminRoute(async (req) => ok(await collection.list(req.query(collection.ListQuery))));
+
+interface Exportable<Q extends z.ZodType<{ operationId?: string; search: string }>> {
+  ExportQuery: Q;
+  exportPage: (query: z.output<Q>) => Promise<Page<unknown>>;
+  /** the audit target: the scope, search and filters, so a continued export must keep them */
+  describe: (query: z.output<Q>) => string;
+}
+
+/**
+ * The list's filters, `page`, `pageSize` ≤ 1000. The first page opens an audited operation (its
+ * operationId comes back); later pages name it and add their rows; the last page completes it.
+ */
+export const exportRoute = <Q extends z.ZodType<{ operationId?: string; search: string }>>(collection: Exportable<Q>, action: Audit.OperationAction) =>
+  adminRoute(async (req) => {
+    const q = req.query(collection.ExportQuery);
+    const page = await Audit.chunk({ action, actor: req.admin!, target: collection.describe(q), operationId: q.operationId }, async () => {
+      const page = await collection.exportPage(q);
+      const last = page.items.length < page.pageSize || page.page * page.pageSize >= page.total;
+      return { value: page, rows: page.items.length, done: last };
+    });
+    return ok(page);
+  });
+
+export interface DeleteAllRoute<B extends z.ZodType<{ operationId?: string }>> {
+  /** the body: `{confirm: "CONFIRM", ...scope, operationId?}` (collection `deleteAllInput`) */
+  input: B;
+  action: Audit.OperationAction;
+  target: (body: z.output<B>) => string;
+  /** refuses a new operation before it is recorded (e.g. an unknown petition) */
+  precheck?: (body: z.output<B>) => Promise<void>;
+  /** one chunk of the deletion begun at `startedAt` */
+  step: (body: z.output<B>, startedAt: string) => Promise<Progress>;
+}
+
+/**
+ * `{confirm: "CONFIRM", ..., operationId?}` → `{operationId, deleted, remaining, done}`, one chunk per
+ * call. The server issues the operationId on the first call; only its administrator may continue it,
+ * for the same target.
+ */
+export const deleteAllRoute = <B extends z.ZodType<{ operationId?: string }>>(route: DeleteAllRoute<B>) =>
+  adminRoute(async (req) => {
+    const body = req.body(route.input);
+    const progress = await Audit.chunk(
+      {
+        action: route.action,
+        actor: req.admin!,
+        target: route.target(body),
+        operationId: body.operationId,
+        precheck: route.precheck && (() => route.precheck!(body)),
+      },
+      async (op) => {
+        const chunk = await route.step(body, op.startedAt);
+        return { value: chunk, rows: chunk.deleted, done: chunk.done };
+      },
+    );
+    return ok(progress);
+  });

@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { ListToolbar } from "../components/ListToolbar";
+import type { SortOption } from "../lib/sorting";
+import type { CollectionState, FilterValue } from "./useCollection";
+
+/** Search, Sort By, Order, the collection's filter controls (children) and Refresh, bound to its state. */
+export function CollectionToolbar<T, F extends Record<string, FilterValue>>(props: {
+  collection: CollectionState<T, F>;
+  sorts: SortOption[];
+  searchLabel: string;
+  searchPlaceholder?: string;
+  onRefresh: () => void;
+  children?: ReactNode;
+}) {
+  const { collection: c } = props;
+  return (
+    <ListToolbar
+      searchLabel={props.searchLabel}
+      searchPlaceholder={props.searchPlaceholder}
+      search={c.search}
+      onSearch={c.setSearch}
+      sortOptions={props.sorts}
+      sort={c.sort}
+      onSort={c.setSort}
+      order={c.order}
+      onOrder={c.setOrder}
+      onRefresh={props.onRefresh}
+      refreshing={c.list.isValidating && !c.list.isLoading}
+    >
+      {props.children}
+    </ListToolbar>
+  );
+}
