@@ -3,11 +3,16 @@
  * API, seeds N signatures straight into the table (Listing.importBatch, in batches), signs in as the
  * administrator, then times over HTTP the first page of the signature list, a search by last name,
  * a sort by last name and a full CSV export (every page at pageSize 1000, then the CSV built).
- * Prints the figures against the targets and records them in docs/benchmarks.md.
+ * Then the scam reports (scripts/bench/reports.ts): submitting over HTTP against writing directly,
+ * and the admin list of N reports. Prints the figures against the targets and records them in
+ * docs/benchmarks.md.
  *
- *   npm run bench:admin -- [--n 100000] [--batch 1000] [--concurrency 4]
+ *   npm run bench:admin -- [--n 100000] [--reports 100000] [--submissions 1000] [--only signatures|reports]
+ *                          [--batch 1000] [--concurrency 4]
  *                          [--url http://localhost:3000 --dynamodb http://127.0.0.1:8000
  *                           --admin-email admin@example.org --admin-password …]
+ *
+ * `REPORTS=5000 npm run bench:admin -- --only reports` is a quick run of the reports part.
  *
  * Without --url it starts a throw-away local stack of its own. Against `npm start`, the admin's
  * password defaults to the one in .data/local-admin.json.
@@ -27,6 +32,7 @@ import { Signature } from "@site/core/signature";
 import { allRows, importBatch } from "@site/core/signature/listing";
 import type { SignatureRow } from "@site/core/signature/row";
 import { toCsv } from "@site/core/util/csv";
+import { benchReports } from "./bench/reports";
 import { startEphemeralStack } from "./bench/stack-process";
 import { percentile, recordSection } from "./bench/report";
 import { repoRoot } from "./local/paths";
@@ -36,6 +42,9 @@ import { TABLE_NAME } from "./local/stack";
 const { values } = parseArgs({
   options: {
     n: { type: "string", default: "100000" },
+    reports: { type: "string", default: process.env.REPORTS ?? "100000" },
+    submissions: { type: "string", default: "1000" },
+    only: { type: "string" },
     batch: { type: "string", default: "1000" },
     concurrency: { type: "string", default: "4" },
     repeat: { type: "string", default: "5" },
@@ -107,6 +116,23 @@ async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   const body = await res.text();
   if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${res.status} ${body.slice(0, 300)}`);
   return JSON.parse(body) as T;
+}
+
+const REPORTS = Number(values.reports);
+const SUBMISSIONS = Number(values.submissions);
+if (![REPORTS, SUBMISSIONS].every((v) => Number.isInteger(v) && v >= 0)) {
+  console.error("--reports and --submissions must be whole numbers");
+  process.exit(2);
+}
+/** The scam reports part (issue 8 §5), on the same stack; true when its targets are met. */
+async function reportsPart(): Promise<boolean> {
+  if (REPORTS === 0) return true;
+  return (await benchReports({ url, token, n: REPORTS, submissions: SUBMISSIONS, repeat: REPEAT, batch: BATCH, concurrency: 16 })).met;
+}
+if (values.only === "reports") {
+  const met = await reportsPart();
+  await own?.stop();
+  process.exit(met ? 0 : 1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -324,8 +350,9 @@ const summary = [
 console.log(`\n${summary}\n`);
 recordSection("Admin console (`npm run bench:admin`)", summary);
 console.log("Recorded in docs/benchmarks.md");
+const reportsMet = values.only === "signatures" ? true : await reportsPart();
 await own?.stop();
-const allMet = firstPageMet && [
+const allMet = reportsMet && firstPageMet && [
   [search, TARGETS.search],
   [sort, TARGETS.sort],
   [exportTiming, TARGETS.export],

@@ -27,12 +27,14 @@ import { ORIGIN_SECRET_HEADER } from "../packages/core/src/request/metadata";
 import {
   cognitoOrigin,
   contentSecurityPolicy,
+  evidenceOrigin,
   FRAME_OPTIONS,
   PERMISSIONS_POLICY,
   REFERRER_POLICY,
   STRICT_TRANSPORT_SECURITY,
 } from "../packages/core/src/request/security-headers";
 import { Api } from "./Api";
+import { Storage } from "./Storage";
 import { defaultPetitionId } from "./function-props";
 import { pageRouterFor } from "./site-routing";
 import { deploySettings, siteUrl } from "./deploy-settings";
@@ -64,12 +66,12 @@ export const API_VIEWER_HEADERS = ["Content-Type", "User-Agent"];
 const UNCACHED_ERRORS = [400, 403, 404, 405, 500, 502, 503, 504];
 
 /** The security headers of packages/core/src/request/security-headers.ts as CloudFront's policy. */
-function securityHeadersPolicy(stack: StackContext["stack"]) {
+function securityHeadersPolicy(stack: StackContext["stack"], evidenceBucket: string) {
   const referrerPolicy = Object.values(HeadersReferrerPolicy).find((p) => p === REFERRER_POLICY);
   if (!referrerPolicy) throw new Error(`CloudFront has no referrer policy "${REFERRER_POLICY}"`);
   return new ResponseHeadersPolicy(stack, "SecurityHeaders", {
     securityHeadersBehavior: {
-      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ cognitoOrigin: cognitoOrigin(stack.region) }), override: true },
+      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ cognitoOrigin: cognitoOrigin(stack.region), evidenceOrigin: evidenceOrigin(evidenceBucket, stack.region) }), override: true },
       strictTransportSecurity: {
         accessControlMaxAge: Duration.seconds(STRICT_TRANSPORT_SECURITY.maxAgeSeconds),
         includeSubdomains: STRICT_TRANSPORT_SECURITY.includeSubdomains,
@@ -85,7 +87,8 @@ function securityHeadersPolicy(stack: StackContext["stack"]) {
 
 export function Web({ stack }: StackContext) {
   const { api, originSecret } = use(Api);
-  const responseHeadersPolicy = securityHeadersPolicy(stack);
+  const { bucket } = use(Storage);
+  const responseHeadersPolicy = securityHeadersPolicy(stack, bucket.bucketName);
   const wafLimit = wafRateLimit();
   const webAcl = wafLimit === undefined ? undefined : rateLimitWebAcl(stack, wafLimit);
 

@@ -83,7 +83,9 @@ function publicChunks() {
   const adminOnly = new RegExp(
     `@mantine${sep}core${sep}esm${sep}(core${sep}(utils${sep}(is-element|get-safe-id|find-element-ancestor|create-scoped-keydown-handler|get-default-z-index|noop|close-on-escape|create-event-handler|get-env|get-ref-prop|find-element-in-shadow-dom|get-single-element-child)|Box${sep}get-style-object|DirectionProvider)|components${sep}Transition${sep}get-transition-props)${sep}`,
   );
-  const app = new RegExp(`${framework}|${ui}|${site}`);
+  // Pure core modules the frame itself uses (lib/format re-exports the petition figures).
+  const core = `core${sep}src${sep}petition${sep}figures\\.ts`;
+  const app = new RegExp(`${framework}|${ui}|${site}|${core}`);
   return {
     includeDependenciesRecursively: false,
     groups: [

@@ -5,7 +5,7 @@ import { extname, join, normalize } from "node:path";
 import { gzipSync } from "node:zlib";
 import { resetSettings, settings } from "@site/core/config";
 import { ORIGIN_SECRET_HEADER, VIEWER_HEADER_PREFIX } from "@site/core/request/metadata";
-import { cognitoOrigin, securityHeaders } from "@site/core/request/security-headers";
+import { cognitoOrigin, evidenceOrigin, securityHeaders } from "@site/core/request/security-headers";
 import { isPageRoute, routes, routeKey, type Route } from "../../packages/functions/src/routes";
 import type { LocalAuthorizer } from "./auth";
 import type { LocalBus } from "./bus";
@@ -157,6 +157,13 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, au
     headers?: Record<string, string>;
     body?: string;
   };
+  // CloudFront compresses the page routes' HTML (their cache policy accepts gzip, stacks/Web.ts); the
+  // API's JSON it passes through as it is.
+  if (isPageRoute(route) && result.body && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
+    const body = gzipSync(result.body);
+    res.writeHead(result.statusCode, { ...result.headers, "content-encoding": "gzip", vary: "Accept-Encoding", "content-length": String(body.length) });
+    return res.end(body);
+  }
   res.writeHead(result.statusCode, result.headers);
   res.end(result.body);
 }
@@ -232,13 +239,20 @@ let lastApiEnd = 0;
 const QUIET_MS = 50;
 export const apiBusy = () => apiInFlight > 0 || performance.now() - lastApiEnd < QUIET_MS;
 
-/** The security headers, computed once per (region, Cognito endpoint, dev) rather than per response. */
+/** The security headers, computed once per (region, Cognito endpoint, evidence bucket, dev) rather than per response. */
 let headerCache: { key: string; headers: Record<string, string> } | undefined;
 function responseHeaders(dev: boolean): Record<string, string> {
-  const { AWS_REGION, USER_POOL_ENDPOINT } = settings();
-  const key = `${AWS_REGION}|${USER_POOL_ENDPOINT ?? ""}|${dev}`;
+  const { AWS_REGION, USER_POOL_ENDPOINT, BUCKET_NAME, S3_ENDPOINT } = settings();
+  const key = `${AWS_REGION}|${USER_POOL_ENDPOINT ?? ""}|${BUCKET_NAME}|${S3_ENDPOINT ?? ""}|${dev}`;
   if (headerCache?.key !== key) {
-    headerCache = { key, headers: securityHeaders({ cognitoOrigin: cognitoOrigin(AWS_REGION, USER_POOL_ENDPOINT), viteDevServer: dev }) };
+    headerCache = {
+      key,
+      headers: securityHeaders({
+        cognitoOrigin: cognitoOrigin(AWS_REGION, USER_POOL_ENDPOINT),
+        evidenceOrigin: evidenceOrigin(BUCKET_NAME, AWS_REGION, S3_ENDPOINT),
+        viteDevServer: dev,
+      }),
+    };
   }
   return headerCache.headers;
 }

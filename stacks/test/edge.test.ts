@@ -1,6 +1,6 @@
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cognitoOrigin, securityHeaders } from "../../packages/core/src/request/security-headers";
+import { cognitoOrigin, evidenceOrigin, securityHeaders } from "../../packages/core/src/request/security-headers";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { wafRateLimit } from "../waf";
 import { synthesize } from "./synth";
@@ -19,11 +19,27 @@ beforeAll(async () => {
 const distribution = (t: Template) => ofType(t, "AWS::CloudFront::Distribution")[0][1].Properties.DistributionConfig;
 const apiBehavior = (t: Template) => distribution(t).CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === "/api/*");
 
+/** Stands for the evidence bucket's name, which CloudFormation fills in from the Storage stack. */
+const EVIDENCE_BUCKET = "evidence-bucket-name";
+
+/** A value the template may build with Fn::Join; the only reference allowed in it is the evidence bucket's name. */
+function joined(value: unknown): string {
+  if (typeof value === "string") return value;
+  const [separator, parts] = (value as { "Fn::Join": [string, unknown[]] })["Fn::Join"];
+  return parts
+    .map((part) => {
+      if (typeof part === "string") return part;
+      expect(JSON.stringify(part)).toMatch(/^\{"Fn::ImportValue":"[^"]*Storage:ExportsOutputRefEvidenceBucket[^"]*"\}$/);
+      return EVIDENCE_BUCKET;
+    })
+    .join(separator);
+}
+
 /** The headers a CloudFront response headers policy adds, as the browser receives them. */
 function headersOf(policy: Record<string, any>): Record<string, string> {
   const s = policy.SecurityHeadersConfig;
   const headers: Record<string, string> = {
-    "Content-Security-Policy": s.ContentSecurityPolicy.ContentSecurityPolicy,
+    "Content-Security-Policy": joined(s.ContentSecurityPolicy.ContentSecurityPolicy),
     "Strict-Transport-Security": `max-age=${s.StrictTransportSecurity.AccessControlMaxAgeSec}${s.StrictTransportSecurity.IncludeSubdomains ? "; includeSubDomains" : ""}${s.StrictTransportSecurity.Preload ? "; preload" : ""}`,
     "X-Frame-Options": s.FrameOptions.FrameOption,
     "Referrer-Policy": s.ReferrerPolicy.ReferrerPolicy,
@@ -81,7 +97,7 @@ describe("security headers", () => {
     expect(policies).toHaveLength(1);
     const [[policyId, policy]] = policies;
     expect(headersOf(policy.Properties.ResponseHeadersPolicyConfig)).toEqual(
-      securityHeaders({ cognitoOrigin: cognitoOrigin("us-east-1") }),
+      securityHeaders({ cognitoOrigin: cognitoOrigin("us-east-1"), evidenceOrigin: evidenceOrigin(EVIDENCE_BUCKET, "us-east-1") }),
     );
     expect(distribution(off.Web).DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
     expect(apiBehavior(off.Web).ResponseHeadersPolicyId).toEqual({ Ref: policyId });

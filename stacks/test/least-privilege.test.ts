@@ -1,6 +1,6 @@
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Needs } from "../../packages/functions/src/needs";
+import { SETTING_NAMES, type Needs } from "../../packages/functions/src/needs";
 import { routeKey, routes, type Route } from "../../packages/functions/src/routes";
 import { subscribers, type Subscriber } from "../../packages/functions/src/subscribers";
 import { STAGE, synthesize, type Synthesized } from "./synth";
@@ -75,7 +75,7 @@ function expectGranted(t: Template, functionId: string, needs: Needs, s: Synthes
   expect("MAIL_DRIVER" in env).toBe(Boolean(needs.mail));
   expect("USER_POOL_ID" in env).toBe(Boolean(needs.userPool));
   expect("ORIGIN_SECRET" in env).toBe(Boolean(needs.viewer));
-  for (const name of ["DEFAULT_PETITION_ID", "SIGN_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE", "CAPTCHA_SITE_KEY", "SHEETS_DRIVER"] as const) {
+  for (const name of SETTING_NAMES) {
     expect(name in env, name).toBe(Boolean(needs.settings?.includes(name)));
   }
 }

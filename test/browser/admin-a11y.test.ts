@@ -51,6 +51,7 @@ describe("admin screens have no axe violations", () => {
       ["/admin/petition-signatures", () => page.getByRole("heading", { name: "Petition Signatures" }).waitFor()],
       [`/admin/petitions/${stack.defaultPetitionId}/signatures`, () => page.getByRole("heading", { name: "Petition Signatures" }).waitFor()],
       ["/admin/test-email", () => page.getByRole("button", { name: "Send Test Email" }).waitFor()],
+      ["/admin/scam-reports", () => page.getByRole("heading", { name: "Scam Reports Administration" }).waitFor()],
     ] as const) {
       await page.goto(path);
       await ready();

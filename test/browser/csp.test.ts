@@ -46,6 +46,29 @@ describe("the site under its Content-Security-Policy", () => {
     await page.context().close();
   });
 
+  it("lets a page upload an evidence file straight to the bucket with the presigned POST the API hands out", async () => {
+    const { page, violations } = await watchedPage();
+    await page.goto("/");
+    const result = await page.evaluate(async () => {
+      const res = await fetch("/api/reports/uploads", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ purpose: "details", fileName: "note.txt", size: 5 }),
+      });
+      const presigned = (await res.json()) as { url: string; fields: Record<string, string> };
+      const form = new FormData();
+      for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
+      form.append("file", new Blob(["hello"], { type: "text/plain" }), "note.txt");
+      const upload = await fetch(presigned.url, { method: "POST", body: form });
+      return { url: presigned.url, status: upload.status };
+    });
+    // the bucket is on another origin (s3rver locally, S3 deployed): the policy's connect-src names it
+    expect(new URL(result.url).origin).not.toBe(new URL(stack.url).origin);
+    expect(result.status).toBe(204);
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+
   it("loads the admin console and reaches Cognito without a violation", async () => {
     const { page, violations } = await watchedPage();
     await page.goto("/admin/login");

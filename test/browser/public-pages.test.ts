@@ -50,7 +50,21 @@ const SPEC: Record<string, { h1: string | RegExp; texts?: string[]; buttons?: Re
   "/donate": { h1: "Join the Movement" },
   "/complete": { h1: "You Fought Timeshare Debt", buttons: { "Return Home": ["/"] } },
   "/cancel": { h1: "Still Time to Act", buttons: { "Complete Your Donation Now": [/^(https:\/\/|\/donation\.html$)/] } },
-  "/timeshare-scam": { h1: /Report a Timeshare Scam/i, texts: ["Initial Review", "Data Analysis", "Support and Resources"] },
+  "/timeshare-scam": {
+    h1: /Report a Timeshare Scam/i,
+    texts: ["Initial Review", "Data Analysis", "Support and Resources"],
+    buttons: { "Start Your Report": ["/report-scam"] },
+  },
+  "/report-scam": {
+    h1: "Report a Scam",
+    texts: ["Your Information", "Tell Us What Happened", "Share Any Known Details", "Make Your Report Go Further"],
+  },
+  "/report-scam/thank-you": {
+    h1: "Thank you. Your story matters.",
+    texts: ["Your report was submitted successfully.", "What Happens After You Report"],
+    // without a report in this tab: no number, a link to report
+    buttons: { "Report a Scam": ["/report-scam"], "See Where Else to Report": ["/timeshare-scam#where-else-to-report"], "Return Home": ["/"] },
+  },
   "/how-timeshare-scams-work": {
     h1: /How Timeshare Scams Work/i,
     texts: ["The Timeshare Scam Trap", "Your Guide to Safety", "Take Control Today"],

@@ -35,6 +35,8 @@ describe("petition links seen by a crawler (no JavaScript)", () => {
     expect(status).toBe(200);
     expect(headers.get("content-type")).toMatch(/^text\/html/);
     expect(headers.get("cache-control")).toBe("public, max-age=60");
+    // compressed, as CloudFront serves it (the local server plays CloudFront)
+    expect(headers.get("content-encoding")).toBe("gzip");
     expect(meta(html, "og:title")).toContain(petition.title);
     expect(meta(html, "twitter:title")).toContain(petition.title);
     expect(petition.story.startsWith(meta(html, "og:description")!.replace(/…$/, ""))).toBe(true);

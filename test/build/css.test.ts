@@ -15,6 +15,31 @@ function publicSources(dir = webSrc): string[] {
   });
 }
 
+/**
+ * A page folder with its own styles module (web/src/pages/<Page>/styles.ts) loads the styles only
+ * its components use with its own chunk; its sources are checked against that module and public.ts.
+ */
+const pageStyleModules = () =>
+  readdirSync(path.join(webSrc, "pages"))
+    .map((name) => path.join(webSrc, "pages", name))
+    .filter((dir) => statSync(dir).isDirectory() && existsSync(path.join(dir, "styles.ts")));
+
+/** The Mantine components whose styles a styles module imports ("Button", "Stepper"…; base layers too). */
+const stylesLoadedBy = (file: string) =>
+  new Set([...readFileSync(file, "utf8").matchAll(/@mantine\/core\/styles\/([A-Za-z-]+)\.layer\.css/g)].map((m) => m[1]!));
+
+/** The Mantine components `files` import, and what those render, that have a stylesheet of their own. */
+function stylesNeededBy(files: string[]): Set<string> {
+  const used = new Set<string>();
+  for (const file of files) {
+    for (const [, names] of readFileSync(file, "utf8").matchAll(/import\s*\{([^}]+)\}\s*from\s*"@mantine\/(?:core|dates)"/g)) {
+      for (const name of names!.split(",").map((n) => n.trim().replace(/^type\s+/, ""))) if (/^[A-Z]/.test(name)) used.add(name);
+    }
+  }
+  const needed = new Set([...used].flatMap((name) => [name, ...(RENDERS[name] ?? [])]));
+  return new Set([...needed].filter((name) => existsSync(path.join(mantineStyles, `${name}.layer.css`))));
+}
+
 /** Components whose own styles are not enough: what they render inside carries its own stylesheet. */
 const RENDERS = {
   Button: ["UnstyledButton", "Loader"],
@@ -25,12 +50,16 @@ const RENDERS = {
   Alert: ["CloseButton"],
   Checkbox: ["InlineInput"],
   TextInput: ["Input"],
+  Textarea: ["Input"],
+  FileInput: ["Input", "CloseButton"],
+  Radio: ["InlineInput"],
+  Select: ["Input", "Combobox", "Popover", "ScrollArea", "CloseButton"],
+  Stepper: ["UnstyledButton", "Loader"],
+  DatePickerInput: ["Input", "Popover", "CloseButton"],
 } as Record<string, string[]>;
 
 describe("the public pages' CSS (web/src/styles/public.ts)", () => {
-  const loaded = new Set(
-    [...readFileSync(path.join(webSrc, "styles", "public.ts"), "utf8").matchAll(/@mantine\/core\/styles\/([A-Za-z-]+)\.layer\.css/g)].map((m) => m[1]!),
-  );
+  const loaded = stylesLoadedBy(path.join(webSrc, "styles", "public.ts"));
 
   it("loads Mantine's base layers, layered, and not the whole stylesheet", () => {
     for (const base of ["baseline", "default-css-variables", "global"]) expect(loaded.has(base), base).toBe(true);
@@ -38,19 +67,25 @@ describe("the public pages' CSS (web/src/styles/public.ts)", () => {
   });
 
   it("has the styles of every Mantine component the public pages use, and of what they render", () => {
-    const used = new Set<string>();
-    for (const file of publicSources()) {
-      for (const [, names] of readFileSync(file, "utf8").matchAll(/import\s*\{([^}]+)\}\s*from\s*"@mantine\/core"/g)) {
-        for (const name of names!.split(",").map((n) => n.trim().replace(/^type\s+/, ""))) if (/^[A-Z]/.test(name)) used.add(name);
-      }
-    }
-    expect(used.has("Button")).toBe(true);
-    const needed = new Set([...used].flatMap((name) => [name, ...(RENDERS[name] ?? [])]));
-    const withStyles = [...needed].filter((name) => existsSync(path.join(mantineStyles, `${name}.layer.css`)));
-    expect(withStyles.length).toBeGreaterThan(5);
-    expect(withStyles.filter((name) => !loaded.has(name))).toEqual([]);
+    const scoped = pageStyleModules();
+    const shared = publicSources().filter((file) => !scoped.some((dir) => file.startsWith(dir + path.sep)));
+    const needed = stylesNeededBy(shared);
+    expect(needed.has("Button")).toBe(true);
+    expect(needed.size).toBeGreaterThan(5);
+    expect([...needed].filter((name) => !loaded.has(name))).toEqual([]);
     // …and nothing no public page uses (each is downloaded by every visitor).
     const unused = [...loaded].filter((name) => /^[A-Z]/.test(name) && !needed.has(name));
     expect(unused).toEqual([]);
+  });
+
+  it("a page with its own styles module has the styles of what it uses there, and only those", () => {
+    expect(pageStyleModules().map((dir) => path.basename(dir))).toContain("ReportScamPage");
+    for (const dir of pageStyleModules()) {
+      const own = stylesLoadedBy(path.join(dir, "styles.ts"));
+      const needed = stylesNeededBy(publicSources(dir));
+      expect([...needed].filter((name) => !loaded.has(name) && !own.has(name)), dir).toEqual([]);
+      expect([...own].filter((name) => !needed.has(name)), `${dir}: styles it does not use`).toEqual([]);
+      expect([...own].filter((name) => loaded.has(name)), `${dir}: styles public.ts already loads`).toEqual([]);
+    }
   });
 });

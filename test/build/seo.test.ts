@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SHARE_IMAGE_SIZE, escapeHtml } from "../../packages/core/src/site/page-head";
-import { PETITION_SHARE_IMAGE, PRERENDER_ROUTES, shareImagePath } from "../../web/src/publicRoutes";
+import { PETITION_SHARE_IMAGE, PRERENDER_ROUTES, shareImagePath, type PrerenderPath } from "../../web/src/publicRoutes";
+import { ROUTE_DESCRIPTIONS } from "../../web/src/routeDescriptions";
+
+const describe_ = (path: string) => ROUTE_DESCRIPTIONS[path as PrerenderPath];
 import { distDir, readDist, requireBuild } from "./dist";
 
 /** The content of `<meta {attr}="{key}" content="…">` (decoded), or undefined. */
@@ -41,10 +44,10 @@ describe("what search engines and link previews read", () => {
     const html = readDist(fileOf(route.path));
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain(`<title>${escapeHtml(route.title)}</title>`);
-    expect(meta(html, "description")).toBe(route.description);
+    expect(meta(html, "description")).toBe(describe_(route.path));
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
     expect(meta(html, "og:title")).toBe(route.title);
-    expect(meta(html, "og:description")).toBe(route.description);
+    expect(meta(html, "og:description")).toBe(describe_(route.path));
     expect(meta(html, "og:image")).toBe(`${site}${shareImagePath(route.path)}`);
     expect(meta(html, "twitter:card")).toBe("summary_large_image");
     expect(meta(html, "twitter:image")).toBe(`${site}${shareImagePath(route.path)}`);
@@ -59,7 +62,8 @@ describe("what search engines and link previews read", () => {
   });
 
   it("gives every page a description of its own", () => {
-    const descriptions = PRERENDER_ROUTES.map((r) => r.description);
+    const descriptions = PRERENDER_ROUTES.map((r) => describe_(r.path));
+    for (const d of descriptions) expect(d, "every prerendered route has a description").toBeTruthy();
     expect(new Set(descriptions).size).toBe(descriptions.length);
     for (const d of descriptions) expect(d.length, d).toBeLessThanOrEqual(200);
   });

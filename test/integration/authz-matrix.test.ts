@@ -7,12 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { Petition } from "@site/core/petition";
+import { Report } from "@site/core/report";
 import { Signature } from "@site/core/signature";
 import { fromHeaders } from "@site/core/request/metadata";
 import { routes, routeKey, type Route } from "../../packages/functions/src/routes";
 import { loadHandler } from "../../scripts/local/handlers";
 import { call, httpEvent } from "../support/http";
 import { signer } from "../support/fixtures";
+import { minimalReport } from "../support/reports";
 import { startLocalApi } from "../support/local-api";
 import { describeChanges, diff, snapshot, useOwnTable } from "../support/table-snapshot";
 import { decodeClaims, hmacJwt, signIn, signJwt, unsignedJwt, untrustedKey, type Claims } from "../support/tokens";
@@ -23,7 +25,7 @@ const adminRoutes = routes.filter((r) => r.access === "admin");
 const FORBIDDEN = { error: "Access denied. Please verify you have admin privileges." };
 
 let api: Awaited<ReturnType<typeof startLocalApi>>;
-let fixture: { petitionId: string; signatureId: string };
+let fixture: { petitionId: string; signatureId: string; reportId: string };
 const tokens = { adminAccess: "", adminId: "", memberAccess: "", memberId: "" };
 
 /** Bodies that would write if the call got through, so "nothing written" means something. */
@@ -31,15 +33,22 @@ const sampleBodies: Record<string, unknown> = {
   "POST /api/admin/petitions": { title: "Injected", story: "Should never be stored.", goal: 10 },
   "PATCH /api/admin/petitions/{id}": { goal: 5 },
   "POST /api/admin/signatures/delete-all": { confirm: "CONFIRM" },
+  "PATCH /api/admin/reports/{id}": { status: "spam" },
+  "POST /api/admin/reports/delete-all": { confirm: "CONFIRM" },
 };
 
 /** Path parameters point at real items, so a destructive route that got through would show. */
-const concrete = (path: string) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    name === "id" ? fixture.petitionId : name === "signatureId" ? fixture.signatureId : `test-${name}`,
-  );
+const paramValue = (path: string, name: string) =>
+  name === "id"
+    ? path.startsWith("/api/admin/reports/")
+      ? fixture.reportId
+      : fixture.petitionId
+    : name === "signatureId"
+      ? fixture.signatureId
+      : `test-${name}`;
+const concrete = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => paramValue(path, name));
 const paramsOf = (route: Route) =>
-  Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, concrete(`{${name}}`)]));
+  Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, paramValue(route.path, name)]));
 const bodyOf = (route: Route) => (["GET", "DELETE"].includes(route.method) ? undefined : (sampleBodies[routeKey(route)] ?? {}));
 
 interface Credential {
@@ -104,7 +113,12 @@ beforeAll(async () => {
     newsletterConsent: false,
     meta: Signature.metaDetails(fromHeaders({ "user-agent": "test" }, "198.51.100.1")),
   });
-  fixture = { petitionId: petition.id, signatureId: signature.id };
+  const { report } = await Report.create({
+    submission: Report.ReportInput.parse(minimalReport("authz")),
+    client: "198.51.100.2",
+    meta: Signature.metaDetails(fromHeaders({ "user-agent": "test" }, "198.51.100.2")),
+  });
+  fixture = { petitionId: petition.id, signatureId: signature.id, reportId: report.id };
   const suffix = crypto.randomUUID().slice(0, 8);
   const cognito = { endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId };
   const [admin, member] = await Promise.all([signIn(cognito, `authz-admin-${suffix}@example.org`, true), signIn(cognito, `authz-member-${suffix}@example.org`, false)]);

@@ -21,10 +21,14 @@ const SEED = Number(process.env.BAD_INPUT_SEED ?? 6_2024);
 const CONCURRENCY = 20;
 const publicRoutes = routes.filter((r) => r.access === "public");
 const SIGN = "POST /api/petitions/{id}/signatures";
+const REPORT = "POST /api/reports";
+const UPLOAD = "POST /api/reports/uploads";
 
 /** The item kinds (`type`, or the partition key's prefix) each route may write; others write nothing. */
 const allowedWrites: Record<string, string[]> = {
   [SIGN]: ["signature", "emailGuard", "counterShard", "sigIndex", "RATE", "outbox"],
+  [REPORT]: ["report", "reportRef", "reportIndex", "reportCount", "RATE", "outbox"],
+  [UPLOAD]: ["RATE"],
 };
 
 const run = crypto.randomUUID().slice(0, 8);
@@ -42,6 +46,52 @@ const bodies: Record<string, BodyModel> = {
     others: ["newsletterConsent", "client"],
     required: ["firstName", "lastName", "email"],
   },
+  [REPORT]: {
+    // every optional field present, so a wrong type for one is a change and must be refused
+    valid: (n) => ({
+      reporter: { fullName: "Ana Lima", email: `bad-input-${run}-${n}@example.com`, city: "Orlando", state: "FL", ageRange: "30\u201345", speakWithTeam: false, shareAnonymously: true },
+      scamTypes: [{ type: "other", description: "They asked for a transfer fee." }],
+      contactMethods: [{ method: "in_person", location: "Orlando", eventType: "Owner update" }],
+      moneyLost: true,
+      amountLost: 1200,
+      dateOccurred: "2025-03-07",
+      scammer: { name: "John Smith", company: "Resale Pros", phone: "+1 555 123 4567", email: "john@example.com", website: "https://resale.example" },
+      evidence: {},
+      reportedElsewhere: true,
+      reportedTo: "Attorney General",
+      wantUpdates: false,
+      client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" },
+    }),
+    strings: [
+      "reporter.fullName",
+      "reporter.email",
+      "reporter.city",
+      "reporter.state",
+      "reporter.ageRange",
+      "scamTypes.0.description",
+      "contactMethods.0.location",
+      "contactMethods.0.eventType",
+      "dateOccurred",
+      "scammer.name",
+      "scammer.company",
+      "scammer.phone",
+      "scammer.email",
+      "scammer.website",
+      "reportedTo",
+      "captchaToken",
+      "client.screenResolution",
+      "client.timezone",
+      "client.language",
+    ],
+    others: ["reporter", "reporter.speakWithTeam", "reporter.shareAnonymously", "scamTypes", "contactMethods", "moneyLost", "amountLost", "scammer", "evidence", "reportedElsewhere", "wantUpdates", "client"],
+    required: ["reporter.fullName", "reporter.email", "reporter.city", "reporter.state", "scamTypes", "contactMethods"],
+  },
+  [UPLOAD]: {
+    valid: () => ({ purpose: "details", fileName: "screenshot.png", size: 1234 }),
+    strings: ["purpose", "fileName"],
+    others: ["size"],
+    required: ["purpose", "fileName", "size"],
+  },
 };
 const perRoute = (r: Route) => (bodies[routeKey(r)] ? 700 : 200);
 
@@ -54,6 +104,8 @@ beforeAll(async () => {
   await useOwnTable("bad-input");
   // One machine sends every request; the per-client limit must not turn well-formed ones into 429s.
   vi.stubEnv("SIGN_RATE_LIMIT_PER_MINUTE", "1000000");
+  vi.stubEnv("REPORT_RATE_LIMIT_PER_MINUTE", "1000000");
+  vi.stubEnv("UPLOAD_RATE_LIMIT_PER_MINUTE", "1000000");
   resetSettings();
   petitionId = (await Petition.create({ id: settings().DEFAULT_PETITION_ID, title: "Bad input", story: "Fixture.", goal: 10 })).id;
   // Events are not under test here; the handlers publish into this stand-in.
@@ -119,6 +171,13 @@ describe.each(publicRoutes.map((r) => [routeKey(r), r] as const))("%s", (key, ro
       expect(stored.sort()).toEqual(created.sort());
       expect(counted(after) - counted(before)).toBe(created.length);
       for (const kind of ["emailGuard", "sigIndex"]) expect(changes.filter((c) => c.kind === kind && c.change === "added")).toHaveLength(created.length);
+    }
+    if (allowed.includes("report")) {
+      const created = results.filter((x) => x.res!.status === 201).map((x) => (JSON.parse(x.res!.body) as { reportId: string }).reportId);
+      const stored = changes.filter((c) => c.kind === "report").map((c) => String(c.item.id));
+      expect(created.length, "some well-formed requests must have been accepted").toBeGreaterThan(50);
+      expect(stored.sort()).toEqual(created.sort());
+      expect(changes.filter((c) => c.kind === "reportRef" && c.change === "added")).toHaveLength(created.length);
     }
   });
 });

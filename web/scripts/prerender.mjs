@@ -25,7 +25,7 @@ if (!template.includes(ROOT) || !template.includes(HEAD)) {
 const ssr = await import(pathToFileURL(path.join(ssrDir, "entry-server.js")).href);
 await ssr.preloadAllPages();
 const { render, renderHead, withHead, PRERENDER_ROUTES, PAGE_SOURCES, shareImagePath, SITE_URL, SITE_NAME, DONATION_URL } = ssr;
-const { renderPetitionPage, fillPetitionTemplate, PETITION_TEMPLATES, TEMPLATE_PETITION, templatePath } = ssr;
+const { ROUTE_DESCRIPTIONS, renderPetitionPage, fillPetitionTemplate, PETITION_TEMPLATES, TEMPLATE_PETITION, templatePath } = ssr;
 const manifest = JSON.parse(await readFile(path.join(dist, ".vite", "manifest.json"), "utf8"));
 
 /** The chunks `key` needs at once (itself and its static imports, recursively), from the build manifest. */
@@ -64,7 +64,7 @@ const shell = template.replace(HEAD, renderHead());
 const home = PRERENDER_ROUTES.find((r) => r.path === "/");
 const headOf = (route) => ({
   title: route.title,
-  description: route.description,
+  description: ROUTE_DESCRIPTIONS[route.path],
   path: route.path,
   image: shareImagePath(route.path),
   imageAlt: `${route.title} - ${SITE_NAME}`,

@@ -15,6 +15,8 @@ const SOURCES: Record<PublicPath, [module: string, component: string]> = {
   "/complete": ["./pages/DonationCompletePage.tsx", "DonationCompletePage"],
   "/cancel": ["./pages/DonationCancelPage.tsx", "DonationCancelPage"],
   "/timeshare-scam": ["./pages/TimeshareScamPage.tsx", "TimeshareScamPage"],
+  "/report-scam": ["./pages/ReportScamPage/ReportScamPage.tsx", "ReportScamPage"],
+  "/report-scam/thank-you": ["./pages/ReportThankYouPage.tsx", "ReportThankYouPage"],
   "/how-timeshare-scams-work": ["./pages/HowScamsWorkPage.tsx", "HowScamsWorkPage"],
   "/timeshare-scam-awareness": ["./pages/ScamAwarenessPage.tsx", "ScamAwarenessPage"],
   "/sign/:id": ["./pages/SignPage.tsx", "SignPage"],

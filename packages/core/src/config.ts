@@ -17,6 +17,10 @@ const Settings = z.object({
   DEFAULT_PETITION_ID: z.string().min(1).default("timeshare-reform"),
   COUNTER_SHARDS: z.coerce.number().int().min(1).max(100).default(10),
   SIGN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Scam reports a client (IP) may submit per minute. */
+  REPORT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  /** Evidence uploads a client (IP) may ask for per minute (each is one presigned POST). */
+  UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Secret (deployed); "none" turns captcha off. */
   CAPTCHA_SECRET: unlessNone(z.string().min(1).optional()),
   CAPTCHA_SITE_KEY: z.string().optional(),

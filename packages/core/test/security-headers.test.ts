@@ -1,5 +1,7 @@
+import { S3Client } from "@aws-sdk/client-s3";
+import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { describe, expect, it } from "vitest";
-import { cognitoOrigin, contentSecurityPolicy, INLINE_SCRIPT_HASHES, securityHeaders } from "../src/request/security-headers";
+import { cognitoOrigin, contentSecurityPolicy, evidenceOrigin, INLINE_SCRIPT_HASHES, securityHeaders } from "../src/request/security-headers";
 
 const directives = (csp: string) =>
   Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
@@ -22,6 +24,33 @@ describe("security headers", () => {
     expect(csp["connect-src"]).toEqual(["'self'", "https://cognito-idp.eu-west-1.amazonaws.com", ...RECAPTCHA]);
     expect(cognitoOrigin("eu-west-1")).toBe("https://cognito-idp.eu-west-1.amazonaws.com");
     expect(cognitoOrigin("us-east-1", "http://127.0.0.1:9229/some/path")).toBe("http://127.0.0.1:9229");
+  });
+
+  it("lets the report wizard POST evidence to the bucket's origin, and only there", () => {
+    const withBucket = directives(
+      contentSecurityPolicy({ cognitoOrigin: "https://cognito-idp.eu-west-1.amazonaws.com", evidenceOrigin: evidenceOrigin("site-evidence-1a2b", "eu-west-1") }),
+    );
+    expect(withBucket["connect-src"]).toEqual([
+      "'self'",
+      "https://cognito-idp.eu-west-1.amazonaws.com",
+      "https://site-evidence-1a2b.s3.eu-west-1.amazonaws.com",
+      ...RECAPTCHA,
+    ]);
+    expect(withBucket["form-action"]).toEqual(["'self'"]);
+    expect(evidenceOrigin("evidence", "us-east-1", "http://127.0.0.1:4569/")).toBe("http://127.0.0.1:4569");
+  });
+
+  it("names the same origin as the presigned POST the API hands out, deployed and locally", async () => {
+    const credentials = { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret" };
+    const post = (client: S3Client, bucket: string) => createPresignedPost(client, { Bucket: bucket, Key: "uploads/x" });
+    for (const region of ["us-east-1", "eu-west-1"]) {
+      // as packages/core/src/evidence/s3.ts builds the client deployed
+      const { url } = await post(new S3Client({ region, credentials }), "site-evidence-1a2b");
+      expect(new URL(url).origin).toBe(evidenceOrigin("site-evidence-1a2b", region));
+    }
+    const endpoint = "http://127.0.0.1:4569";
+    const { url } = await post(new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials }), "evidence");
+    expect(new URL(url).origin).toBe(evidenceOrigin("evidence", "us-east-1", endpoint));
   });
 
   it("forbids framing the site and allows Mantine's injected styles", () => {

@@ -27,6 +27,9 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/config", handler: fn("config"), access: "public", needs: { userPool: "ids", settings: ["DEFAULT_PETITION_ID", "CAPTCHA_SITE_KEY"] } },
   { method: "GET", path: "/api/petitions/{id}", handler: fn("petition-get"), access: "public", needs: { table: "read" } },
   { method: "POST", path: "/api/petitions/{id}/signatures", handler: fn("signature-create"), access: "public", needs: { table: "write", bus: true, viewer: true, secrets: ["CAPTCHA_SECRET"], settings: ["SIGN_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
+  // Evidence for a scam report: a presigned POST straight to the private bucket, then the report that claims it.
+  { method: "POST", path: "/api/reports/uploads", handler: fn("report-upload"), access: "public", needs: { table: "write", bucket: "write", viewer: true, settings: ["UPLOAD_RATE_LIMIT_PER_MINUTE"] } },
+  { method: "POST", path: "/api/reports", handler: fn("report-create"), access: "public", needs: { table: "write", bucket: "write", bus: true, viewer: true, secrets: ["CAPTCHA_SECRET"], settings: ["REPORT_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
   { method: "GET", path: "/api/signatures/count", handler: fn("signature-count"), access: "public", needs: { table: "read", settings: ["DEFAULT_PETITION_ID"] } },
   { method: "GET", path: "/api/admin/petitions", handler: fn("admin-petition-list"), access: "admin", needs: { table: "read" } },
   { method: "POST", path: "/api/admin/petitions", handler: fn("admin-petition-create"), access: "admin", needs: { table: "write" } },
@@ -39,6 +42,14 @@ export const routes: Route[] = [
   { method: "DELETE", path: "/api/admin/petitions/{id}/signatures/{signatureId}", handler: fn("admin-signature-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
   // Starts the sync as a job (202 {jobId}); the sheets-sync-job subscriber runs it with the Google secrets.
   { method: "POST", path: "/api/admin/sheets/signatures", handler: fn("admin-sheets-sync-signatures"), access: "admin", needs: { table: "write", bus: true, userPool: "read" } },
+  // Scam reports (issue 8 §4). The fixed paths come before `{id}`: the local server takes the first match, as API Gateway prefers them.
+  { method: "GET", path: "/api/admin/reports", handler: fn("admin-report-list"), access: "admin", needs: { table: "read" } },
+  { method: "GET", path: "/api/admin/reports/export", handler: fn("admin-report-export"), access: "admin", needs: { table: "write", userPool: "read" } },
+  { method: "POST", path: "/api/admin/reports/delete-all", handler: fn("admin-report-delete-all"), access: "admin", needs: { table: "write", bucket: "write", userPool: "read" } },
+  { method: "GET", path: "/api/admin/reports/{id}", handler: fn("admin-report-get"), access: "admin", needs: { table: "read", bucket: "read" } },
+  { method: "PATCH", path: "/api/admin/reports/{id}", handler: fn("admin-report-update"), access: "admin", needs: { table: "write", userPool: "read" } },
+  { method: "DELETE", path: "/api/admin/reports/{id}", handler: fn("admin-report-delete"), access: "admin", needs: { table: "write", bucket: "write", userPool: "read" } },
+  { method: "POST", path: "/api/admin/sheets/reports", handler: fn("admin-sheets-sync-reports"), access: "admin", needs: { table: "write", bus: true, userPool: "read" } },
   { method: "GET", path: "/api/admin/jobs/{id}", handler: fn("admin-job-get"), access: "admin", needs: { table: "read" } },
   { method: "POST", path: "/api/admin/test-email", handler: fn("admin-test-email"), access: "admin", needs: { userPool: "read", mail: true, secrets: ["MAIL_FROM"] } },
   { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit-list"), access: "admin", needs: { table: "read" } },

@@ -28,6 +28,10 @@ export const subscribers: Subscriber[] = [
   { name: "signature-share-email", detailType: "signature.created", handler: fn("signature-share-email"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
   { name: "signature-newsletter", detailType: "signature.created", handler: fn("signature-newsletter"), needs: { table: "write" } },
   { name: "signature-sheet-sync", detailType: "signature.created", handler: fn("signature-sheet-sync"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
-  // An administrator's "Sync to Sheet" job (POST /api/admin/sheets/signatures); shares the tab's lock with the one above.
+  { name: "report-notify-admin", detailType: "report.created", handler: fn("report-notify-admin"), needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS], settings: MAIL_SETTINGS } },
+  { name: "report-confirmation", detailType: "report.created", handler: fn("report-confirmation"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
+  { name: "report-newsletter", detailType: "report.created", handler: fn("report-newsletter"), needs: { table: "write" } },
+  { name: "report-sheet-sync", detailType: "report.created", handler: fn("report-sheet-sync"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
+  // An administrator's "Sync to Sheet" job (POST /api/admin/sheets/signatures or /reports, by the job's kind); shares each tab's lock with the syncs above.
   { name: "sheets-sync-job", detailType: "sheets.sync_requested", handler: fn("sheets-sync-job"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
 ];

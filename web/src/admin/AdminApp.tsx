@@ -12,6 +12,7 @@ import { DashboardPage } from "./DashboardPage";
 import { LoginPage } from "./LoginPage";
 import { CreatePetitionPage } from "./pages/CreatePetitionPage";
 import { ManagePetitionsPage } from "./pages/ManagePetitionsPage";
+import { ScamReportsPage } from "./pages/ScamReportsPage";
 import { PetitionSignaturesPage, SignaturesPage } from "./pages/SignaturesPage";
 import { TestEmailPage } from "./pages/TestEmailPage";
 
@@ -42,7 +43,8 @@ export default function AdminApp() {
           <Route path="petition-signatures" element={<SignaturesPage />} />
           <Route path="petitions/:id/signatures" element={<PetitionSignaturesPage />} />
           <Route path="test-email" element={<TestEmailPage />} />
-          {/* /admin/forms, /admin/scam-reports and /admin/analytics arrive with later issues: 404 until then. */}
+          <Route path="scam-reports" element={<ScamReportsPage />} />
+          {/* /admin/forms and /admin/analytics arrive with later issues: 404 until then. */}
           <Route path="*" element={<Navigate to="/404" replace />} />
         </Route>
       </Routes>

@@ -111,6 +111,20 @@ export interface SignatureCreated {
   signatureCount: number;
 }
 
+export interface ReportCreated {
+  reportId: string;
+  /** What the reporter can quote, e.g. "TSR-7K3M-9QX2". */
+  reference: string;
+}
+
+/** A presigned upload: POST `fields` then the file (as `file`, last) to `url` as multipart/form-data. */
+export interface EvidenceUploadTicket {
+  uploadId: string;
+  url: string;
+  fields: Record<string, string>;
+  maxBytes: number;
+}
+
 export interface PublicConfig {
   defaultPetitionId: string;
   recaptchaSiteKey: string | null;
@@ -122,5 +136,7 @@ export const api = {
   petition: (id: string) => `/api/petitions/${encodeURIComponent(id)}`,
   signatures: (id: string) => `/api/petitions/${encodeURIComponent(id)}/signatures`,
   signatureCount: "/api/signatures/count",
+  reports: "/api/reports",
+  reportUploads: "/api/reports/uploads",
   adminPetitions: "/api/admin/petitions",
 } as const;

@@ -5,6 +5,7 @@ import { DENIED_RIGHTS, DONATE_BANNER, HERO, INHERITED_DEBT, STRATEGY, URGENT_WA
 import { PUBLIC_ROUTES } from "../../src/publicRoutes";
 import { DEFAULT_PETITION_ID, signPath } from "../../src/site";
 import { hrefsOf, renderRoute } from "../render-route";
+import { ROUTE_DESCRIPTIONS } from "../../src/routeDescriptions";
 
 const SIGN = signPath(DEFAULT_PETITION_ID);
 
@@ -38,7 +39,7 @@ describe("/consumer-rights", () => {
     const route = PUBLIC_ROUTES.find((r) => r.path === "/consumer-rights");
     expect(route).toBeDefined();
     expect(route && "title" in route && route.title).toBeTruthy();
-    const description = route && "description" in route ? route.description : "";
+    const description = ROUTE_DESCRIPTIONS["/consumer-rights"];
     expect(description.length).toBeGreaterThanOrEqual(120);
     expect(description.length).toBeLessThanOrEqual(200);
   });

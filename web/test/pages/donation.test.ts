@@ -8,6 +8,7 @@ import { completeDonationLink } from "../../src/pages/DonationCancelPage";
 import { PUBLIC_ROUTES } from "../../src/publicRoutes";
 import { DEFAULT_PETITION_ID, signPath } from "../../src/site";
 import { hrefsOf, renderRoute } from "../render-route";
+import { ROUTE_DESCRIPTIONS } from "../../src/routeDescriptions";
 
 /** The online payment page the build is given (DONATION_URL); "" until the foundation has one. */
 const donation = vi.hoisted(() => ({ url: "" }));
@@ -49,7 +50,10 @@ function expectHeadingsInOrder(main: HTMLElement) {
   });
 }
 
-const route = (path: string) => PUBLIC_ROUTES.find((r) => r.path === path) as { title?: string; description?: string; index?: boolean } | undefined;
+const route = (path: string) => {
+  const found = PUBLIC_ROUTES.find((r) => r.path === path) as { title?: string; index?: boolean } | undefined;
+  return found && { ...found, description: ROUTE_DESCRIPTIONS[path as keyof typeof ROUTE_DESCRIPTIONS] as string | undefined };
+};
 
 describe("donation routes", () => {
   it("are public pages with titles and 120-200 character descriptions; the return pages stay out of search results", () => {

@@ -5,6 +5,7 @@ import { REPORT_KINDS } from "../../src/content/timeshare-scam";
 import { isPublicPage, PUBLIC_ROUTES } from "../../src/publicRoutes";
 import { DEFAULT_PETITION_ID, signPath } from "../../src/site";
 import { hrefsOf, renderRoute } from "../render-route";
+import { ROUTE_DESCRIPTIONS } from "../../src/routeDescriptions";
 
 afterEach(cleanup);
 
@@ -45,7 +46,7 @@ describe.each(["/timeshare-scam", "/how-timeshare-scams-work", "/timeshare-scam-
     expect(isPublicPage(path)).toBe(true);
     const route = PUBLIC_ROUTES.find((r) => r.path === path);
     expect(route && "title" in route && route.title.length).toBeGreaterThan(0);
-    const description = route && "description" in route ? route.description : "";
+    const description = ROUTE_DESCRIPTIONS[path as keyof typeof ROUTE_DESCRIPTIONS] ?? "";
     expect(description.length).toBeGreaterThanOrEqual(120);
     expect(description.length).toBeLessThanOrEqual(200);
   });

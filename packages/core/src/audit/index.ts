@@ -15,11 +15,19 @@ export const ACTIONS = [
   "signatures.deleted_all",
   "signatures.exported",
   "signatures.synced",
+  "report.status_changed",
+  "report.deleted",
+  "reports.deleted_all",
+  "reports.exported",
+  "reports.synced",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** Actions that run as a server-issued operation over several calls. */
-export type OperationAction = Extract<Action, "petition.deleted" | "signatures.deleted_all" | "signatures.exported">;
+export type OperationAction = Extract<
+  Action,
+  "petition.deleted" | "signatures.deleted_all" | "signatures.exported" | "reports.deleted_all" | "reports.exported"
+>;
 
 /** "running" from before an operation's first step until its last chunk; a crash leaves it running. */
 export type Status = "running" | "completed";

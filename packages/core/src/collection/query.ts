@@ -33,6 +33,9 @@ export function listQuery<S extends string, F extends z.ZodRawShape>(
   });
 }
 
+/** `only=page`: an export of this one page (a screen's "export this page"), complete in one call. */
+export const OnlyParam = z.literal("page", { error: 'Only must be "page"' }).optional();
+
 export function exportQuery<Shape extends z.ZodRawShape>(list: z.ZodObject<Shape>) {
-  return list.extend({ ...pageQuery(EXPORT_PAGE_SIZE, EXPORT_PAGE_SIZE), operationId: OperationIdParam });
+  return list.extend({ ...pageQuery(EXPORT_PAGE_SIZE, EXPORT_PAGE_SIZE), operationId: OperationIdParam, only: OnlyParam });
 }

@@ -15,6 +15,19 @@ export const Keys = {
   /** Admin signature index: one compact row per signature, spread over INDEX_BUCKETS partitions per petition. */
   signatureIndex: (petitionId: string, bucket: number, signatureId: string) => ({ pk: `SIGIDX#${petitionId}#${bucket}`, sk: signatureId }),
   signatureIndexPartition: (petitionId: string, bucket: number) => `SIGIDX#${petitionId}#${bucket}`,
+  /** A scam report (packages/core/src/report): one item, listed newest first on gsi1. */
+  report: (id: string) => ({ pk: `REPORT#${id}`, sk: "REPORT" }),
+  reportList: (createdAt: string, id: string) => ({ gsi1pk: "REPORTS", gsi1sk: `${createdAt}#${id}` }),
+  reportListPartition: "REPORTS",
+  /** A report's reference number ("TSR-7K3M-9QX2"): keeps it unique and finds the report it names. */
+  reportRef: (reference: string) => ({ pk: `REPORTREF#${reference}`, sk: "REPORTREF" }),
+  /** Admin report index (report/index-item.ts): one compact row per report, spread over INDEX_BUCKETS partitions. */
+  reportIndex: (bucket: number, reportId: string) => ({ pk: `REPIDX#${bucket}`, sk: reportId }),
+  reportIndexPartition: (bucket: number) => `REPIDX#${bucket}`,
+  /** The reports' count (sharded like a petition's) and their revision, which every change but an addition increments. */
+  reportsPartition: "REPORTS",
+  reportsMeta: () => ({ pk: "REPORTS", sk: "META" }),
+  reportCountShard: (shard: number) => ({ pk: "REPORTS", sk: `COUNT#${shard}` }),
   /** Audit trail: one partition, entries keyed by their time-sortable id (newest last). */
   audit: (id: string) => ({ pk: "AUDIT", sk: `ENTRY#${id}` }),
   auditPartition: "AUDIT",

@@ -25,6 +25,11 @@ export interface SecurityHeaderOptions {
   /** Origin of the Cognito endpoint the admin sign-in calls (`cognitoOrigin`). */
   cognitoOrigin: string;
   /**
+   * Origin of the evidence bucket, where the report wizard POSTs files with a presigned policy
+   * (`evidenceOrigin`). Unset: the site cannot upload evidence.
+   */
+  evidenceOrigin?: string;
+  /**
    * `npm run dev` only: Vite's dev server injects an inline React Refresh preamble and talks to its
    * HMR websocket; the built site (deployed, `npm start`, browser tests) never needs either.
    */
@@ -36,7 +41,16 @@ export function cognitoOrigin(region: string, endpoint?: string): string {
   return endpoint ? new URL(endpoint).origin : `https://cognito-idp.${region}.amazonaws.com`;
 }
 
-export function contentSecurityPolicy({ cognitoOrigin, viteDevServer = false }: SecurityHeaderOptions): string {
+/**
+ * Where the browser POSTs evidence: the origin of the URL `createPresignedPost` returns
+ * (packages/core/src/evidence). Deployed: the bucket's regional virtual-hosted endpoint; locally:
+ * s3rver (S3_ENDPOINT), addressed by path. `bucket` may be a CDK token.
+ */
+export function evidenceOrigin(bucket: string, region: string, endpoint?: string): string {
+  return endpoint ? new URL(endpoint).origin : `https://${bucket}.s3.${region}.amazonaws.com`;
+}
+
+export function contentSecurityPolicy({ cognitoOrigin, evidenceOrigin, viteDevServer = false }: SecurityHeaderOptions): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     // A hash source disables 'unsafe-inline', so the dev server's relaxation replaces the hashes.
@@ -46,7 +60,7 @@ export function contentSecurityPolicy({ cognitoOrigin, viteDevServer = false }: 
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", cognitoOrigin, ...RECAPTCHA_ORIGINS, ...(viteDevServer ? ["ws:"] : [])],
+    "connect-src": ["'self'", cognitoOrigin, ...(evidenceOrigin ? [evidenceOrigin] : []), ...RECAPTCHA_ORIGINS, ...(viteDevServer ? ["ws:"] : [])],
     "frame-src": RECAPTCHA_FRAME_ORIGINS,
     "object-src": ["'none'"],
     "base-uri": ["'self'"],

@@ -1,52 +1,32 @@
-import { settings } from "../config";
 import { allRows, RECHECK_MS } from "../signature/listing";
-import { coalesced, exclusive, type CoalesceOptions } from "./coalesce";
 import { SIGNATURE_COLUMNS, signatureCells } from "./signature-columns";
-import { Sheets } from "./index";
+import { tabSync, type SyncProgress, type SyncResult } from "./tab-sync";
 
 export { SIGNATURE_COLUMNS, signatureCells } from "./signature-columns";
+export { LEASE_MS, type SyncPhase, type SyncProgress } from "./tab-sync";
 
 export const SIGNATURES_TAB = "Signatures";
-/** A run may hold the lock this long: the subscribers' Lambda timeout (15 minutes). */
-export const LEASE_MS = 15 * 60_000;
 
 /**
- * Deployed, the admin index caches rows per Lambda for up to RECHECK_MS, so the sync waits at least
- * that long after its claim: a signature the claim covers is then always read. Locally every write
- * happens in this process and refreshes that cache at once.
+ * The "Signatures" tab: every signature of every petition, as the CSV export has them. Deployed,
+ * the admin index caches rows per Lambda for up to RECHECK_MS, so a sync after a signature waits
+ * at least that long: a signature its claim covers is then always read.
  */
-function options(): CoalesceOptions {
-  const s = settings();
-  const floor = s.BUS_DRIVER === "local" ? 0 : RECHECK_MS;
-  return { debounceMs: Math.max(s.SHEETS_SYNC_DEBOUNCE_MS, floor), leaseMs: LEASE_MS };
-}
-
-export type SyncPhase = "reading" | "writing";
-export type SyncProgress = (phase: SyncPhase, completed: number, total: number | null) => Promise<void> | void;
-
-/** Rewrites the "Signatures" tab with every signature of every petition, as the CSV export has them. */
-async function write(progress?: SyncProgress): Promise<{ rows: number; destination: string }> {
-  await progress?.("reading", 0, null);
-  const rows = await allRows();
-  await progress?.("writing", 0, rows.length);
-  return Sheets.replaceTab(SIGNATURES_TAB, [...SIGNATURE_COLUMNS], rows.map(signatureCells), {
-    onProgress: (written, total) => progress?.("writing", written, total),
-  });
-}
+const signaturesTab = tabSync({
+  tab: SIGNATURES_TAB,
+  header: SIGNATURE_COLUMNS,
+  rows: async () => (await allRows()).map(signatureCells),
+  settleMs: RECHECK_MS,
+});
 
 /**
  * The administrator's sync (run by the job subscriber): runs now, after any sync already running
  * on the tab, which it waits up to `waitMs` for.
  */
-export function syncSignatures(waitMs: number, progress?: SyncProgress): Promise<{ rows: number; destination: string }> {
-  return exclusive(Sheets.target(SIGNATURES_TAB), { ...options(), waitMs }, () => write(progress));
-}
+export const syncSignatures = (waitMs: number, progress?: SyncProgress): Promise<SyncResult> => signaturesTab.now(waitMs, progress);
 
 /**
  * After a signature: one sync per burst (see coalesce.ts). Resolves `undefined` when a sync
  * already scheduled covers this signature.
  */
-export async function syncSignaturesSoon(): Promise<{ rows: number; destination: string } | undefined> {
-  const outcome = await coalesced(Sheets.target(SIGNATURES_TAB), options(), () => write());
-  return outcome.ran ? outcome.result : undefined;
-}
+export const syncSignaturesSoon = (): Promise<SyncResult | undefined> => signaturesTab.soon();

@@ -18,7 +18,9 @@ interface Listable<Q extends z.ZodType> {
 export const listRoute = <Q extends z.ZodType>(collection: Listable<Q>) =>
   adminRoute(async (req) => ok(await collection.list(req.query(collection.ListQuery))));
 
-interface Exportable<Q extends z.ZodType<{ operationId?: string; search: string }>> {
+type ExportParams = { operationId?: string; search: string; page: number; only?: "page" };
+
+interface Exportable<Q extends z.ZodType<ExportParams>> {
   ExportQuery: Q;
   exportPage: (query: z.output<Q>) => Promise<Page<unknown>>;
   /** the audit target: the scope, search and filters, so a continued export must keep them */
@@ -28,13 +30,15 @@ interface Exportable<Q extends z.ZodType<{ operationId?: string; search: string 
 /**
  * The list's filters, `page`, `pageSize` ≤ 1000. The first page opens an audited operation (its
  * operationId comes back); later pages name it and add their rows; the last page completes it.
+ * With `only=page` the page is the whole export: its operation (target "… (page n)") completes at once.
  */
-export const exportRoute = <Q extends z.ZodType<{ operationId?: string; search: string }>>(collection: Exportable<Q>, action: Audit.OperationAction) =>
+export const exportRoute = <Q extends z.ZodType<ExportParams>>(collection: Exportable<Q>, action: Audit.OperationAction) =>
   adminRoute(async (req) => {
     const q = req.query(collection.ExportQuery);
-    const page = await Audit.chunk({ action, actor: req.admin!, target: collection.describe(q), operationId: q.operationId }, async () => {
+    const target = collection.describe(q) + (q.only === "page" ? ` (page ${q.page})` : "");
+    const page = await Audit.chunk({ action, actor: req.admin!, target, operationId: q.operationId }, async () => {
       const page = await collection.exportPage(q);
-      const last = page.items.length < page.pageSize || page.page * page.pageSize >= page.total;
+      const last = q.only === "page" || page.items.length < page.pageSize || page.page * page.pageSize >= page.total;
       return { value: page, rows: page.items.length, done: last };
     });
     return ok(page);

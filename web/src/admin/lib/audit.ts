@@ -7,6 +7,11 @@ const ACTIONS: Record<string, string> = {
   "signatures.deleted_all": "Deleted all signatures",
   "signatures.exported": "Exported signatures",
   "signatures.synced": "Synced signatures to the sheet",
+  "report.status_changed": "Changed a scam report's status",
+  "report.deleted": "Deleted a scam report",
+  "reports.deleted_all": "Deleted all scam reports",
+  "reports.exported": "Exported scam reports",
+  "reports.synced": "Synced scam reports to the sheet",
 };
 
 export function auditActionLabel(action: string): string {

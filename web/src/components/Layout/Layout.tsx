@@ -47,13 +47,15 @@ function useFocusHeadingOnNavigation(pathname: string) {
   }, [pathname]);
 }
 
-/** The title and description of a prerendered route, kept right as the visitor moves around the app. */
+/**
+ * The title of a prerendered route, kept right as the visitor moves around the app. (Its description
+ * and share tags matter only to crawlers, which get each page's own HTML.)
+ */
 function usePageMeta(pathname: string) {
   useEffect(() => {
     const route = prerenderRoute(pathname);
     if (!route) return;
     document.title = route.title;
-    document.querySelector('meta[name="description"]')?.setAttribute("content", route.description);
   }, [pathname]);
 }
 

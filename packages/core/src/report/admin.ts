@@ -1,0 +1,272 @@
+export * as ReportAdmin from "./admin";
+
+import { QueryCommand as RawQueryCommand } from "@aws-sdk/client-dynamodb";
+import { BatchGetCommand, TransactWriteCommand, UpdateCommand, type BatchGetCommandOutput } from "@aws-sdk/lib-dynamodb";
+import { z } from "zod";
+import {
+  deleteAll as deleteAllOf,
+  deleteAllInput,
+  deleteInTransaction,
+  type ChunkedDeleteDef,
+  type Progress,
+} from "../collection/delete-all";
+import { settings } from "../config";
+import { cancellationCodes } from "../db/cancellation";
+import { db, rawDb, table } from "../db/client";
+import { Keys } from "../db/keys";
+import { queryCount } from "../db/query";
+import { DOWNLOAD_EXPIRES_SECONDS, Evidence } from "../evidence";
+import { pool } from "../util/pool";
+import { pageQuery, type Page } from "../util/page";
+import { Report, ReportNotFound, type Info, type StoredEvidence } from "./index";
+import { PART, countUpdate, decodeRow, indexItemOfRow, indexKey, layout, revisionUpdate, touch } from "./index-item";
+import { applied, reports, version } from "./listing";
+import { toRow, type ReportRow } from "./row";
+import { STATUSES, type Status } from "./status";
+
+/**
+ * What administrators do with one report or all of them (issue 8 §4): the full record with
+ * short-lived evidence links, the triage status, deleting one (with its evidence) and the chunked
+ * delete-all, and the export of full records. The list itself is listing.ts.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// One report
+
+/** An evidence file as the details view shows it: never its bucket key, a link valid for minutes. */
+export interface EvidenceDownload {
+  purpose: StoredEvidence["purpose"];
+  fileName: string;
+  size: number;
+  contentType: string;
+  /** a signed GET with a download disposition, made for this answer, never stored */
+  downloadUrl: string;
+}
+
+export type Details = Omit<Info, "evidence"> & {
+  evidence: EvidenceDownload[];
+  /** how long the links work */
+  downloadExpiresInSeconds: number;
+};
+
+/** The whole report, each evidence file with a fresh signed download link. */
+export async function details(id: string): Promise<Details> {
+  const report = await Report.fromID(id);
+  const evidence = await Promise.all(
+    report.evidence.map(async (e) => ({
+      purpose: e.purpose,
+      fileName: e.fileName,
+      size: e.size,
+      contentType: e.contentType,
+      downloadUrl: await Evidence.downloadUrl(e.key, e.fileName),
+    })),
+  );
+  return { ...report, evidence, downloadExpiresInSeconds: DOWNLOAD_EXPIRES_SECONDS };
+}
+
+export const StatusInput = z.strictObject({
+  status: z.enum(STATUSES, { error: `Status must be one of ${STATUSES.join(", ")}` }),
+});
+export type StatusInput = z.input<typeof StatusInput>;
+
+const MAX_ATTEMPTS = 8;
+const isConflict = (err: unknown, reasons: (string | undefined)[]) =>
+  reasons.includes("TransactionConflict") || (err as Error).name === "TransactionConflictException";
+
+/**
+ * Sets a report's status: the report and its index row in one transaction with the reports'
+ * revision, so every process's list sees it. Answers the row as the list now shows it and the
+ * status before. The same status again changes nothing.
+ */
+export async function setStatus(id: string, status: Status): Promise<{ row: ReportRow; previous: Status; reference: string }> {
+  const report = await Report.fromID(id);
+  const row = toRow({ ...report, status });
+  if (report.status === status) return { row, previous: status, reference: report.reference };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: table(),
+                Key: Keys.report(id),
+                UpdateExpression: "SET #status = :status",
+                ConditionExpression: "attribute_exists(pk)",
+                ExpressionAttributeNames: { "#status": "status" },
+                ExpressionAttributeValues: { ":status": status },
+              },
+            },
+            { Put: { TableName: table(), Item: indexItemOfRow(row) } },
+            revisionUpdate(),
+          ],
+        }),
+      );
+      break;
+    } catch (err) {
+      const reasons = cancellationCodes(err);
+      if (reasons[0] === "ConditionalCheckFailed") throw new ReportNotFound();
+      if (!isConflict(err, reasons) || attempt >= MAX_ATTEMPTS) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+    }
+  }
+  await applied({ put: [row] });
+  return { row, previous: report.status, reference: report.reference };
+}
+
+/** Deletes one report with its reference guard, index row and evidence files; answers what it was. */
+export async function remove(id: string): Promise<Pick<Info, "id" | "reference">> {
+  const report = await Report.find(id);
+  if (!report) throw new ReportNotFound();
+  if (!(await Report.remove(id))) throw new ReportNotFound();
+  await applied({ remove: [id] });
+  return { id, reference: report.reference };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delete all
+
+/** Reports deleted per call of a chunked deletion. */
+export const CHUNK = 500;
+/** Reports per deletion transaction: 3 deletes each plus the count update stay within 100 items. */
+const PER_TRANSACTION = 33;
+/** Reports whose evidence is deleted at once. */
+const EVIDENCE_CONCURRENCY = 8;
+
+export const DeleteAllInput = deleteAllInput({});
+export type DeleteAllInput = z.input<typeof DeleteAllInput>;
+
+interface Victim {
+  id: string;
+  reference: string;
+  evidenceCount: number;
+}
+
+/** Up to `limit` reports with an id below `beforeId` (all when omitted), oldest first: from the index partitions (consistent). */
+async function victims(_part: string, limit: number, beforeId?: string): Promise<Victim[]> {
+  const found = await Promise.all(
+    layout.partitions(PART).map(async (partition) => {
+      const res = await rawDb().send(
+        new RawQueryCommand({
+          TableName: table(),
+          KeyConditionExpression: beforeId === undefined ? "pk = :pk" : "pk = :pk AND sk < :before",
+          ExpressionAttributeValues: { ":pk": { S: partition }, ...(beforeId === undefined ? {} : { ":before": { S: beforeId } }) },
+          ProjectionExpression: "sk, r",
+          ConsistentRead: true,
+          Limit: limit,
+        }),
+      );
+      return (res.Items ?? []).map((item) => {
+        const row = decodeRow(PART, item.sk.S!, item.r.S!);
+        return { id: row.id, reference: row.reference, evidenceCount: Number(row.evidenceCount) || 0 };
+      });
+    }),
+  );
+  return found
+    .flat()
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .slice(0, limit);
+}
+
+/** Index rows of reports made at or after the operation began (ids ≥ `fromId`). */
+async function countFrom(fromId: string): Promise<number> {
+  const counts = await Promise.all(
+    layout.partitions(PART).map((partition) =>
+      queryCount({ TableName: table(), KeyConditionExpression: "pk = :pk AND sk >= :from", ExpressionAttributeValues: { ":pk": partition, ":from": fromId }, ConsistentRead: true }),
+    ),
+  );
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+/**
+ * Reports as a chunked deletion (collection/delete-all.ts). A group's evidence files go first, then
+ * the group's items in one transaction (each report with its guard and index row, one count shard
+ * decremented by exactly the number deleted): a failure in between leaves reports to delete again,
+ * never files nobody can find. The revision is incremented after each chunk.
+ */
+const chunked: ChunkedDeleteDef<Victim> = {
+  chunk: CHUNK,
+  groupSize: PER_TRANSACTION,
+  parts: () => [PART],
+  victims,
+  deleteGroup: async (_part, group, index) => {
+    await pool(
+      group.filter((v) => v.evidenceCount > 0),
+      EVIDENCE_CONCURRENCY,
+      async (v) => void (await Evidence.deleteReportEvidence(v.id)),
+    );
+    return deleteInTransaction(group, {
+      record: (v) => ({ Delete: { TableName: table(), Key: Keys.report(v.id), ConditionExpression: "attribute_exists(pk)" } }),
+      companions: (v) => [{ Delete: { TableName: table(), Key: Keys.reportRef(v.reference) } }, { Delete: { TableName: table(), Key: indexKey(v.id) } }],
+      totals: (n, attempt) => [countUpdate(-n, (index + attempt) % settings().COUNTER_SHARDS)],
+    });
+  },
+  afterChunk: async () => {
+    await db().send(new UpdateCommand(revisionUpdate().Update));
+    touch();
+  },
+  remaining: async (_part, beforeId) => (await version()).count - (await countFrom(beforeId)),
+};
+
+/**
+ * Delete-all, one chunk per call: the reports that existed when the operation began (`startedAt`,
+ * its stored start), with their evidence. Reports made while it runs are kept.
+ */
+export function deleteAll(startedAt: string): Promise<Progress> {
+  return deleteAllOf(chunked, undefined, startedAt);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export of full records
+
+/** Full reports per export page: a page of the largest reports the API takes (16 KB each) stays under Lambda's 6 MB answer. */
+export const FULL_EXPORT_PAGE_SIZE = 250;
+
+/** A report as exports carry it: everything but where its files are kept. */
+export type Exported = Omit<Info, "evidence"> & { evidence: Omit<StoredEvidence, "key">[] };
+
+export const ExportQuery = reports.ExportQuery.extend(pageQuery(FULL_EXPORT_PAGE_SIZE, FULL_EXPORT_PAGE_SIZE));
+export type ExportQuery = z.input<typeof ExportQuery>;
+
+const BATCH_GET = 100;
+
+/** The reports of `ids`, in that order (strongly consistent BatchGets in parallel); ids of reports gone are left out. */
+export async function fetchMany(ids: readonly string[]): Promise<Info[]> {
+  const found = new Map<string, Info>();
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += BATCH_GET) batches.push(ids.slice(i, i + BATCH_GET));
+  await Promise.all(
+    batches.map(async (batch) => {
+      let keys: Record<string, unknown>[] | undefined = batch.map((id) => Keys.report(id));
+      for (let attempt = 0; keys?.length; attempt++) {
+        const res: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }));
+        for (const item of res.Responses?.[table()] ?? []) {
+          const { pk, sk, gsi1pk, gsi1sk, type, emailNormalized, ...info } = item;
+          found.set(info.id as string, info as unknown as Info);
+        }
+        keys = res.UnprocessedKeys?.[table()]?.Keys;
+        if (keys?.length) {
+          if (attempt > 20) throw new Error(`BatchGet left ${keys.length} keys unprocessed`);
+          await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
+        }
+      }
+    }),
+  );
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
+export const exported = (report: Info): Exported => ({
+  ...report,
+  evidence: report.evidence.map(({ key: _key, ...file }) => file),
+});
+
+/** A page of full reports matching the list's filters, in the list's order (rows from the index, records by id). */
+export async function exportPage(input: ExportQuery): Promise<Page<Exported>> {
+  const q = ExportQuery.parse(input);
+  const rows = await reports.exportPage(q);
+  const full = await fetchMany(rows.items.map((r) => r.id));
+  return { ...rows, items: full.map(exported) };
+}
+
+/** The audit target of an export: the search and filters (a continued export must keep them). */
+export const describe = (q: z.output<typeof ExportQuery>) => reports.describe(q);

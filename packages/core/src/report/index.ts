@@ -1,0 +1,333 @@
+export * as Report from "./index";
+
+import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { z } from "zod";
+import { event } from "../bus";
+import { settings } from "../config";
+import { cancellationCodes } from "../db/cancellation";
+import { db, table } from "../db/client";
+import { Keys } from "../db/keys";
+import { queryPages } from "../db/query";
+import { Evidence, EvidenceRefused, type ClaimedEvidence, type EvidencePurpose } from "../evidence";
+import { errorAttributes, log } from "../log";
+import { Outbox } from "../outbox";
+import { RateLimit, TooManyAttempts } from "../ratelimit";
+import type { MetaDetails } from "../signature/meta";
+import { NotFoundError } from "../util/error";
+import { sortableId } from "../util/id";
+import { newYorkDate, newYorkTime } from "../util/time";
+import { creationItems, removalItems, touch as touchListing } from "./index-item";
+import type { ReportSubmission } from "./input";
+import { normaliseReference, referenceNumber } from "./reference";
+import type { Status } from "./status";
+
+export { ReportInput, type ReportSubmission } from "./input";
+export { formatUsd } from "./amount";
+export { isReferenceNumber, normaliseReference } from "./reference";
+
+/**
+ * Scam reports on the server (issue 8 §3): one DynamoDB item per report holding its scam types,
+ * contact methods, evidence and metadata, written in one transaction with its reference guard, the
+ * client's rate-limit hit and the outbox item of `report.created`. The pure modules beside this
+ * one (input, catalogue, draft, ...) are what the browser imports; this one is the AWS side.
+ */
+
+export const Events = {
+  Created: event("report.created", z.object({ reportId: z.string() })),
+};
+
+export const RATE_SCOPE = "report";
+export const UPLOAD_RATE_SCOPE = "upload";
+
+/** Triage states (issue 8 §4); a new report is "new". */
+export { STATUSES, STATUS_LABELS, type Status } from "./status";
+
+/** An evidence file as the report keeps it: where it is in the bucket, never a URL. */
+export interface StoredEvidence extends ClaimedEvidence {
+  purpose: EvidencePurpose;
+}
+
+/** The report as stored and as subscribers and the admin side read it. */
+export interface Info {
+  id: string;
+  /** What the reporter can quote: "TSR-7K3M-9QX2". */
+  reference: string;
+  status: Status;
+  reporter: ReportSubmission["reporter"];
+  scamTypes: ReportSubmission["scamTypes"];
+  contactMethods: ReportSubmission["contactMethods"];
+  moneyLost: boolean;
+  /** Whole US dollars, only when money was lost. */
+  amountLost?: number;
+  /** "YYYY-MM-DD", US Eastern. */
+  dateOccurred: string;
+  scammer: ReportSubmission["scammer"];
+  evidence: StoredEvidence[];
+  reportedElsewhere: boolean;
+  reportedTo?: string;
+  wantUpdates: boolean;
+  meta: MetaDetails;
+  /** MM/DD/YYYY and HH:mm:ss in New York, as the spec's created_date and created_time. */
+  createdDate: string;
+  createdTime: string;
+  createdAt: string;
+}
+
+export class ReportNotFound extends NotFoundError {
+  constructor() {
+    super("report.not_found", "Report not found");
+  }
+}
+
+export interface CreateRequest {
+  submission: ReportSubmission;
+  /** Who is reporting, for the per-client rate limit (the client IP). */
+  client: string;
+  meta: MetaDetails;
+}
+
+export type CreatedEvent = ReturnType<typeof createdEvent>;
+
+/** `report.created` with its stable id: stored in the report's transaction (outbox), then published. */
+export const createdEvent = (report: Pick<Info, "id">) => Outbox.record(Events.Created, { reportId: report.id });
+
+/** The same normalisation as signatures': the privacy lookups (issue 12) find a person's records by it. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Stores a report. Its evidence uploads are claimed first (checked, moved under `reports/<id>/`);
+ * then one transaction writes the report. If anything fails after a claim, the claimed files are
+ * deleted. A reference number that is already taken (1 in 2^40 per report) is drawn again.
+ */
+export async function create(req: CreateRequest, now = new Date()): Promise<{ report: Info; event: CreatedEvent }> {
+  const limit = settings().REPORT_RATE_LIMIT_PER_MINUTE;
+  const refs = evidenceRefs(req.submission);
+  // A refusal after the claims would cost the visitor their uploads: a client out of attempts is
+  // refused before. The transaction still enforces the limit.
+  if (refs.length) await RateLimit.check(RATE_SCOPE, req.client, limit);
+  const id = sortableId(now.getTime());
+  let evidence: StoredEvidence[] = [];
+  try {
+    evidence = await claimAll(id, refs);
+    let report = build(id, req, evidence, now);
+    const event = createdEvent(report);
+    report = await writeWithRetries(report, req.client, event);
+    touchListing();
+    return { report, event };
+  } catch (err) {
+    if (refs.length) await discardEvidence(id);
+    throw err;
+  }
+}
+
+/** The report item before it is written (pure). */
+export function build(id: string, req: CreateRequest, evidence: StoredEvidence[], now = new Date()): Info {
+  const { submission: s } = req;
+  return {
+    id,
+    reference: referenceNumber(),
+    status: "new",
+    reporter: s.reporter,
+    scamTypes: s.scamTypes,
+    contactMethods: s.contactMethods,
+    moneyLost: s.moneyLost,
+    amountLost: s.amountLost,
+    dateOccurred: s.dateOccurred,
+    scammer: s.scammer,
+    evidence,
+    reportedElsewhere: s.reportedElsewhere,
+    reportedTo: s.reportedTo,
+    wantUpdates: s.wantUpdates,
+    meta: req.meta,
+    createdDate: newYorkDate(now),
+    createdTime: newYorkTime(now),
+    createdAt: now.toISOString(),
+  };
+}
+
+/** The stored report item (main table, listed newest first on gsi1). */
+export function reportItem(report: Info) {
+  return {
+    ...Keys.report(report.id),
+    ...Keys.reportList(report.createdAt, report.id),
+    type: "report",
+    emailNormalized: normaliseEmail(report.reporter.email),
+    ...report,
+  };
+}
+
+export function referenceItem(report: Pick<Info, "id" | "reference">) {
+  return { ...Keys.reportRef(report.reference), type: "reportRef", reportId: report.id };
+}
+
+/**
+ * The Puts of the report's own data: the reference guard first (its position is read back from a
+ * cancellation), then the report. Whatever else a report needs written with it (an admin index
+ * row) belongs here, after these two.
+ */
+export function reportItems(report: Info) {
+  return [
+    { Put: { TableName: table(), Item: referenceItem(report), ConditionExpression: "attribute_not_exists(pk)" } },
+    { Put: { TableName: table(), Item: reportItem(report), ConditionExpression: "attribute_not_exists(pk)" } },
+    ...creationItems(report),
+  ];
+}
+
+/** Positions in the transaction's cancellation reasons. */
+const RATE_AT = 0;
+const REFERENCE_AT = 1;
+
+/** The report's transaction: the client's rate-limit hit, the report's items, the outbox item. */
+export function transaction(report: Info, client: string, event: CreatedEvent = createdEvent(report)) {
+  return new TransactWriteCommand({
+    TransactItems: [
+      { Update: RateLimit.hit(RATE_SCOPE, client, settings().REPORT_RATE_LIMIT_PER_MINUTE) },
+      ...reportItems(report),
+      Outbox.put(event),
+    ],
+  });
+}
+
+const MAX_ATTEMPTS = 8;
+/** Only this client's own concurrent reports contend for its rate window: a burst is refused as such. */
+const RATE_CONFLICTS_BEFORE_REFUSING = 3;
+
+async function writeWithRetries(report: Info, client: string, event: CreatedEvent): Promise<Info> {
+  let rateConflicts = 0;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(transaction(report, client, event));
+      return report;
+    } catch (err) {
+      const reasons = cancellationCodes(err);
+      if (reasons[RATE_AT] === "ConditionalCheckFailed") throw new TooManyAttempts();
+      if (reasons[RATE_AT] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
+      const retry =
+        reasons[REFERENCE_AT] === "ConditionalCheckFailed" ||
+        reasons.includes("TransactionConflict") ||
+        (err as Error).name === "TransactionConflictException";
+      if (!retry || attempt >= MAX_ATTEMPTS) throw err;
+      if (reasons[REFERENCE_AT] === "ConditionalCheckFailed") report = { ...report, reference: referenceNumber() };
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+    }
+  }
+}
+
+type EvidenceRef = { purpose: EvidencePurpose; uploadId: string };
+
+function evidenceRefs(submission: ReportSubmission): EvidenceRef[] {
+  const { contactEmail, details } = submission.evidence;
+  return [
+    ...(contactEmail ? [{ purpose: "contactEmail" as const, uploadId: contactEmail.uploadId }] : []),
+    ...(details ? [{ purpose: "details" as const, uploadId: details.uploadId }] : []),
+  ];
+}
+
+/** Claims every upload; the first refusal (e.g. a .pdf that is not a PDF) is what the visitor is told. */
+async function claimAll(reportId: string, refs: EvidenceRef[]): Promise<StoredEvidence[]> {
+  const claims = await Promise.allSettled(refs.map((r) => Evidence.claim(r.uploadId, r.purpose, reportId)));
+  const failed = claims.find((c): c is PromiseRejectedResult => c.status === "rejected");
+  if (failed) throw failed.reason;
+  return claims.map((c, i) => ({ purpose: refs[i].purpose, ...(c as PromiseFulfilledResult<ClaimedEvidence>).value }));
+}
+
+async function discardEvidence(reportId: string) {
+  try {
+    await Evidence.deleteReportEvidence(reportId);
+  } catch (err) {
+    // the report was not stored; its files are orphans under reports/<id>/ (logged for the operators)
+    log.error("could not delete the evidence of a report that was not stored", { reportId, ...errorAttributes(err) });
+  }
+}
+
+/** Report ids are sortable ids (util/id.ts). */
+const REPORT_ID_PATTERN = /^[0-9a-z]{21}$/;
+export const isPossibleId = (id: string) => REPORT_ID_PATTERN.test(id);
+
+/** The report, or undefined when there is none with this id. */
+export async function find(id: string): Promise<Info | undefined> {
+  if (!isPossibleId(id)) return undefined;
+  const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.report(id) }));
+  return res.Item ? toInfo(res.Item) : undefined;
+}
+
+export async function fromID(id: string): Promise<Info> {
+  const report = await find(id);
+  if (!report) throw new ReportNotFound();
+  return report;
+}
+
+/** The report a reference number names, typed in any case and with or without dashes. */
+export async function fromReference(typed: string): Promise<Info> {
+  const reference = normaliseReference(typed);
+  if (!reference) throw new ReportNotFound();
+  const guard = await db().send(new GetCommand({ TableName: table(), Key: Keys.reportRef(reference) }));
+  const reportId = guard.Item?.reportId;
+  if (typeof reportId !== "string") throw new ReportNotFound();
+  return fromID(reportId);
+}
+
+/** The keys a report's removal deletes (the report's own items; see reportItems). */
+export const removalKeys = (report: Pick<Info, "id" | "reference">) => [Keys.reportRef(report.reference), Keys.report(report.id)];
+
+/**
+ * Deletes a report: its items, then its evidence files. Idempotent: removing a report that is
+ * gone (or half gone after a failure) still deletes whatever evidence is left. True when the
+ * report item existed.
+ */
+export async function remove(id: string): Promise<boolean> {
+  if (!isPossibleId(id)) return false;
+  const report = await find(id);
+  const removed = report ? await deleteItems(report) : false;
+  await Evidence.deleteReportEvidence(id);
+  return removed;
+}
+
+/**
+ * One transaction: the report (which must still exist, so two concurrent removals count once), its
+ * other items and its admin index row, the count and the revision (index-item.ts). False when
+ * another caller removed it first.
+ */
+async function deleteItems(report: Info): Promise<boolean> {
+  const [ref, item] = removalKeys(report);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName: table(), Key: item, ConditionExpression: "attribute_exists(pk)" } },
+            { Delete: { TableName: table(), Key: ref } },
+            ...removalItems(report),
+          ],
+        }),
+      );
+      touchListing();
+      return true;
+    } catch (err) {
+      const reasons = cancellationCodes(err);
+      if (reasons[0] === "ConditionalCheckFailed") return false;
+      const conflict = reasons.includes("TransactionConflict") || (err as Error).name === "TransactionConflictException";
+      if (!conflict || attempt >= MAX_ATTEMPTS) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+    }
+  }
+}
+
+/** Every report, newest first (gsi1 REPORTS), a page at a time. */
+export async function* allNewestFirst(): AsyncGenerator<Info[]> {
+  const pages = queryPages({
+    TableName: table(),
+    IndexName: "gsi1",
+    KeyConditionExpression: "gsi1pk = :pk",
+    ExpressionAttributeValues: { ":pk": Keys.reportListPartition },
+    ScanIndexForward: false,
+  });
+  for await (const page of pages) yield (page.Items ?? []).map(toInfo);
+}
+
+function toInfo(item: Record<string, unknown>): Info {
+  const { pk, sk, gsi1pk, gsi1sk, type, emailNormalized, ...info } = item;
+  return info as unknown as Info;
+}
+
+export { EvidenceRefused };

@@ -1,0 +1,179 @@
+export * as Listing from "./listing";
+
+import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { z } from "zod";
+import { defineCollection, type Version } from "../collection/define";
+import { allOf, isYes, isoDay, oneOf, yesNo } from "../collection/filters";
+import { byId, byNumber, byText, byValue } from "../collection/sorts";
+import { settings } from "../config";
+import { putAll } from "../db/batch";
+import { db, table } from "../db/client";
+import { Keys } from "../db/keys";
+import { sortableId } from "../util/id";
+import type { Page } from "../util/page";
+import { build, referenceItem, reportItem, type CreateRequest, type Info, type StoredEvidence } from "./index";
+import { COLLECTION, PART, decodeRow, indexItem, layout, touch } from "./index-item";
+import { toRow, type ReportRow } from "./row";
+import { STATUSES } from "./status";
+
+/**
+ * The admin list of scam reports (issue 8 §4): the reports collection (collection/define.ts) over
+ * the reportIndex rows, one part holding every report. docs/data-model.md ("Scam reports").
+ */
+
+export const SORTS = ["createdAt", "dateOccurred", "fullName", "scammerName", "companyName", "amountLost", "status"] as const;
+export type Sort = (typeof SORTS)[number];
+
+const text = (field: "fullName" | "scammerName" | "companyName") => byText<ReportRow>((r) => r[field]);
+
+/** Ascending orders; ties (and createdAt: ids are time-sortable) fall back to the id. No amount sorts below $0. */
+const ORDERS: Record<Sort, (a: ReportRow, b: ReportRow) => number> = {
+  createdAt: byId,
+  dateOccurred: byValue((r) => r.dateOccurred),
+  fullName: text("fullName"),
+  scammerName: text("scammerName"),
+  companyName: text("companyName"),
+  amountLost: byNumber((r) => r.amountLost ?? -1),
+  status: byValue((r) => String(STATUSES.indexOf(r.status)).padStart(2, "0")),
+};
+
+/** The spec's filters (date occurred from/to, money lost, speak with team) and ours (status). */
+export const FILTERS = {
+  dateFrom: isoDay("Date from"),
+  dateTo: isoDay("Date to"),
+  moneyLost: yesNo("Money lost"),
+  speakWithTeam: yesNo("Speak with team"),
+  status: oneOf(STATUSES, "Status"),
+};
+type Filters = z.output<z.ZodObject<typeof FILTERS>>;
+
+export function predicate(q: Filters) {
+  return allOf<ReportRow>(
+    q.dateFrom && ((r) => r.dateOccurred >= q.dateFrom!),
+    q.dateTo && ((r) => r.dateOccurred <= q.dateTo!),
+    q.moneyLost && ((r) => r.moneyLost === isYes(q.moneyLost!)),
+    q.speakWithTeam && ((r) => r.speakWithTeam === isYes(q.speakWithTeam!)),
+    q.status && ((r) => r.status === q.status),
+  );
+}
+
+/** Scammer and company name (the spec's search), reporter name and e-mail, and the reference with or without dashes. */
+export const searchText = (r: ReportRow) => [r.scammerName, r.companyName, r.fullName, r.email, r.reference, r.reference.replace(/-/g, "")];
+
+/** The reports' count (the sum of the shards) and revision: one strongly consistent query of ≤ 11 small items. */
+export async function version(): Promise<Version> {
+  const res = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": Keys.reportsPartition },
+      ProjectionExpression: "sk, #count, revision",
+      ExpressionAttributeNames: { "#count": "count" },
+      ConsistentRead: true,
+    }),
+  );
+  let count = 0;
+  let revision = 0;
+  for (const item of res.Items ?? []) {
+    if (item.sk === Keys.reportsMeta().sk) revision = Number(item.revision ?? 0);
+    else count += Number(item.count ?? 0);
+  }
+  return { count, revision };
+}
+
+export const reports = defineCollection({
+  name: COLLECTION,
+  sorts: ORDERS,
+  defaultSort: "createdAt",
+  pageSizes: { default: 10, max: 100 },
+  filters: FILTERS,
+  predicate,
+  searchText,
+  parts: () => [PART],
+  partitions: layout.partitions,
+  decode: decodeRow,
+  version,
+  newestPage: newest,
+});
+
+export const ListQuery = reports.ListQuery;
+export type ListQuery = z.input<typeof ListQuery>;
+
+export const list = reports.list;
+
+/** Every row, newest first (or in another order). */
+export const allRows = (sort: Sort = "createdAt", order: "asc" | "desc" = "desc") => reports.allRows(undefined, sort, order);
+
+/** The cold default view: the newest reports from gsi1, with the count. */
+async function newest(_scope: string | undefined, pageSize: number): Promise<Page<ReportRow>> {
+  const [res, v] = await Promise.all([
+    db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: "gsi1",
+        KeyConditionExpression: "gsi1pk = :pk",
+        ExpressionAttributeValues: { ":pk": Keys.reportListPartition },
+        ScanIndexForward: false,
+        Limit: pageSize,
+      }),
+    ),
+    version(),
+  ]);
+  return { items: (res.Items ?? []).map((i) => toRow(i as unknown as Info)), total: v.count, page: 1, pageSize };
+}
+
+/** The revision after a change this process made (strongly consistent), for `reports.patch`. */
+export async function revision(): Promise<number> {
+  return (await version()).revision;
+}
+
+/**
+ * Applies a change this process just made (a status, a deletion) to its cached rows: without a
+ * reload when no other change came in between, otherwise by a re-check on the next read.
+ */
+export async function applied(change: { put?: ReportRow[]; remove?: string[] }): Promise<void> {
+  reports.patch(PART, change, await revision());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bulk import (seeding, benchmarks, tests)
+
+export interface ImportedReport extends CreateRequest {
+  /** when it was reported (its id, reference-free times and createdAt follow it) */
+  at?: Date;
+  evidence?: StoredEvidence[];
+}
+
+/**
+ * Writes reports in bulk without transactions: BatchWrite of each report, its reference guard and
+ * its index row, then the number written ADDed to the count shards. No rate limit, no outbox event
+ * (no e-mails), no evidence check. For seeding and benchmarks, not for visitors.
+ */
+export async function importBatch(requests: ImportedReport[]): Promise<Info[]> {
+  const built = requests.map((req) => {
+    const at = req.at ?? new Date();
+    return build(sortableId(at.getTime()), req, req.evidence ?? [], at);
+  });
+  await putAll(built.flatMap((r) => [reportItem(r), referenceItem(r), indexItem(r)]));
+  const shards = settings().COUNTER_SHARDS;
+  const n = built.length;
+  await Promise.all(
+    Array.from({ length: Math.min(shards, n) }, (_, shard) => {
+      const share = Math.floor(n / shards) + (shard < n % shards ? 1 : 0);
+      return db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: Keys.reportCountShard(shard),
+          UpdateExpression: "ADD #count :n SET #type = :type",
+          ExpressionAttributeNames: { "#count": "count", "#type": "type" },
+          ExpressionAttributeValues: { ":n": share, ":type": "reportCount" },
+        }),
+      );
+    }),
+  );
+  touch();
+  return built;
+}
+
+/** For tests: forget every cached row. */
+export const resetCache = reports.resetCache;

@@ -1,0 +1,25 @@
+import { Report } from "../report";
+import { REPORT_COLUMNS, reportCells } from "./report-columns";
+import { tabSync, type SyncProgress, type SyncResult } from "./tab-sync";
+
+export { REPORT_COLUMNS, reportCells } from "./report-columns";
+
+export const REPORTS_TAB = "Scam Reports";
+
+/** gsi1 is eventually consistent: a report is listed there within a second or so of its write. */
+const GSI_SETTLE_MS = 2000;
+
+async function rows(): Promise<string[][]> {
+  const cells: string[][] = [];
+  for await (const page of Report.allNewestFirst()) for (const report of page) cells.push(reportCells(report));
+  return cells;
+}
+
+/** The "Scam Reports" tab: every report, newest first. */
+const reportsTab = tabSync({ tab: REPORTS_TAB, header: REPORT_COLUMNS, rows, settleMs: GSI_SETTLE_MS });
+
+/** The administrator's sync (a job): runs now, after a sync already running on the tab, waiting up to `waitMs`. */
+export const syncReports = (waitMs: number, progress?: SyncProgress): Promise<SyncResult> => reportsTab.now(waitMs, progress);
+
+/** After a report: one sync per burst; undefined when a sync already scheduled covers this report. */
+export const syncReportsSoon = (): Promise<SyncResult | undefined> => reportsTab.soon();

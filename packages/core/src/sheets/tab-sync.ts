@@ -1,0 +1,58 @@
+import { settings } from "../config";
+import { coalesced, exclusive, type CoalesceOptions } from "./coalesce";
+import { Sheets } from "./index";
+
+/** A run may hold a tab's lock this long: the subscribers' Lambda timeout (15 minutes). */
+export const LEASE_MS = 15 * 60_000;
+
+export type SyncPhase = "reading" | "writing";
+export type SyncProgress = (phase: SyncPhase, completed: number, total: number | null) => Promise<void> | void;
+// a type, not an interface: job results and log attributes take it as a plain record
+export type SyncResult = { rows: number; destination: string };
+
+/** One spreadsheet tab kept as a copy of a collection: its name, its header and where its rows come from. */
+export interface TabSource {
+  tab: string;
+  header: readonly string[];
+  /** Every row, as cells, in the order the tab shows them. */
+  rows: () => Promise<string[][]>;
+  /**
+   * Deployed, how long after a write its rows are surely readable (a per-process cache's re-check,
+   * an index's propagation): the sync after a write waits at least this long. Locally every write
+   * happens in this process and is readable at once.
+   */
+  settleMs: number;
+}
+
+export interface TabSync {
+  tab: string;
+  /** The administrator's sync (a job): runs now, after a sync already running on the tab, waiting up to `waitMs`. */
+  now(waitMs: number, progress?: SyncProgress): Promise<SyncResult>;
+  /** After a write: one sync per burst (coalesce.ts); undefined when a sync already scheduled covers it. */
+  soon(): Promise<SyncResult | undefined>;
+}
+
+/** The coalesced and the exclusive sync of one tab (coalesce.ts), shared by every collection's tab. */
+export function tabSync(source: TabSource): TabSync {
+  const options = (): CoalesceOptions => {
+    const s = settings();
+    const floor = s.BUS_DRIVER === "local" ? 0 : source.settleMs;
+    return { debounceMs: Math.max(s.SHEETS_SYNC_DEBOUNCE_MS, floor), leaseMs: LEASE_MS };
+  };
+  const write = async (progress?: SyncProgress): Promise<SyncResult> => {
+    await progress?.("reading", 0, null);
+    const rows = await source.rows();
+    await progress?.("writing", 0, rows.length);
+    return Sheets.replaceTab(source.tab, [...source.header], rows, {
+      onProgress: (written, total) => progress?.("writing", written, total),
+    });
+  };
+  return {
+    tab: source.tab,
+    now: (waitMs, progress) => exclusive(Sheets.target(source.tab), { ...options(), waitMs }, () => write(progress)),
+    soon: async () => {
+      const outcome = await coalesced(Sheets.target(source.tab), options(), () => write());
+      return outcome.ran ? outcome.result : undefined;
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { decodeRow, encodeRow, indexItem } from "../src/report/index-item";
+import { FILTERS, predicate, searchText } from "../src/report/listing";
+import { toRow, type ReportRow } from "../src/report/row";
+import { haystackOf, needleOf } from "../src/collection/search";
+import { z } from "zod";
+import type { Info } from "../src/report/index";
+
+/** The admin list of reports without a table: rows, their packing, filters and search. */
+const report = (extra: Partial<Info> = {}): Info =>
+  ({
+    id: "0mwrd2ewcabcdefghijkl",
+    reference: "TSR-7K3M-9QX2",
+    status: "new",
+    reporter: { fullName: "Ana Lima", email: "ana@example.com", city: "Orlando", state: "FL", speakWithTeam: true, shareAnonymously: false },
+    scamTypes: [{ type: "fake_resale", claimedSaleAmount: 25000 }, { type: "other", description: "x" }],
+    contactMethods: [{ method: "email", emailAddress: "offers@example.com" }],
+    moneyLost: true,
+    amountLost: 1500,
+    dateOccurred: "2025-03-07",
+    scammer: { name: "John Smith", company: "Resale Pros", website: null },
+    evidence: [{ purpose: "details", key: "reports/x/y.pdf", fileName: "y.pdf", size: 10, contentType: "application/pdf" }],
+    reportedElsewhere: false,
+    wantUpdates: false,
+    meta: {} as Info["meta"],
+    createdDate: "03/08/2025",
+    createdTime: "09:15:00",
+    createdAt: "2025-03-08T14:15:00.000Z",
+    ...extra,
+  }) as Info;
+
+const Filters = z.object(FILTERS);
+const matches = (row: ReportRow, query: Record<string, string>) => (predicate(Filters.parse(query)) ?? (() => true))(row);
+
+describe("a report's admin row", () => {
+  it("keeps what the list shows, filters and searches, and round-trips through its packed index item", () => {
+    const row = toRow(report());
+    expect(row).toMatchObject({ scamTypes: "fake_resale,other", amountLost: 1500, evidenceCount: 1, speakWithTeam: true, scammerName: "John Smith", companyName: "Resale Pros" });
+    expect(decodeRow("all", row.id, encodeRow(row))).toEqual(row);
+    const item = indexItem(report());
+    expect(item).toMatchObject({ type: "reportIndex", sk: row.id, pk: expect.stringMatching(/^REPIDX#\d+$/) });
+    expect(item.r.length).toBeLessThan(400);
+  });
+
+  it("has no amount when no money was lost or none was given, packed and read back as null", () => {
+    for (const r of [report({ moneyLost: false, amountLost: undefined }), report({ moneyLost: true, amountLost: undefined }), report({ moneyLost: false, amountLost: 300 })]) {
+      const row = toRow(r);
+      expect(row.amountLost).toBeNull();
+      expect(decodeRow("all", row.id, encodeRow(row)).amountLost).toBeNull();
+    }
+    const zero = toRow(report({ amountLost: 0 }));
+    expect(decodeRow("all", zero.id, encodeRow(zero)).amountLost).toBe(0);
+  });
+});
+
+describe("the reports' filters", () => {
+  const row = toRow(report());
+  it("set none: no predicate, so the list serves its order without a pass", () => {
+    expect(predicate(Filters.parse({}))).toBeUndefined();
+  });
+  it("compare the date occurred inclusively, and the yes/no and status fields", () => {
+    expect(matches(row, { dateFrom: "2025-03-07", dateTo: "2025-03-07" })).toBe(true);
+    expect(matches(row, { dateFrom: "2025-03-08" })).toBe(false);
+    expect(matches(row, { dateTo: "2025-03-06" })).toBe(false);
+    expect(matches(row, { moneyLost: "yes", speakWithTeam: "yes", status: "new" })).toBe(true);
+    expect(matches(row, { moneyLost: "no" })).toBe(false);
+    expect(matches(row, { speakWithTeam: "no" })).toBe(false);
+    expect(matches(row, { status: "spam" })).toBe(false);
+  });
+  it("refuse what is not a value they know, with the field's name", () => {
+    expect(Filters.safeParse({ moneyLost: "true" }).error?.issues[0]?.message).toBe("Money lost must be yes or no");
+    expect(Filters.safeParse({ status: "closed" }).error?.issues[0]?.message).toBe("Status must be one of new, in_review, resolved, spam");
+    expect(Filters.safeParse({ dateTo: "2025-13-01" }).error?.issues[0]?.message).toBe("Date to must be a date (YYYY-MM-DD)");
+  });
+});
+
+describe("the reports' search", () => {
+  const haystack = haystackOf(searchText);
+  const found = (search: string) => haystack(toRow(report())).includes(needleOf(search));
+  it("looks into scammer and company name, reporter name and e-mail, and the reference with or without dashes", () => {
+    for (const term of ["john smith", "RESALE PROS", "ana lima", "ana@example", "tsr-7k3m-9qx2", "TSR7K3M9QX2", "7k3m"]) expect(found(term), term).toBe(true);
+    expect(found("orlando")).toBe(false);
+    expect(found("smith resale")).toBe(false);
+  });
+});

@@ -1,0 +1,351 @@
+/**
+ * The report-a-scam wizard in a real browser on the whole local stack: a visitor files a report
+ * through every step with a real PDF and PNG (uploaded to s3rver with the presigned POST), sees the
+ * thank-you page with the reference, and both e-mails reach the outbox; files the server or the
+ * browser refuse; the draft across a reload; the keyboard; axe on every step.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { EvidenceMessages } from "@site/core/evidence/limits";
+import { QUESTIONS, STEP_TITLES } from "@site/core/report/catalogue";
+import { todayInNewYork } from "@site/core/report/date";
+import { emptyDraft, type ReportDraft } from "@site/core/report/draft";
+import { isReferenceNumber } from "@site/core/report/reference";
+import { axeFindings, describeFindings } from "../support/axe";
+import { fileBrowser } from "../support/browser";
+
+const stack = inject("stack");
+const browser = fileBrowser();
+
+/** A small but valid PDF, and a 1×1 PNG: what the server's sniffing must accept. */
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\n" +
+    "trailer <</Root 1 0 R>>\n%%EOF\n",
+);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+async function outbox(): Promise<Mail[]> {
+  const files = await readdir(stack.outboxDir).catch(() => [] as string[]);
+  return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(stack.outboxDir, f), "utf8")) as Mail));
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function open(path = "/report-scam", saved?: { draft: ReportDraft; step: number }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 900 } });
+  if (saved) {
+    await context.addInitScript((s) => {
+      sessionStorage.setItem("report-scam:draft", s.draft);
+      sessionStorage.setItem("report-scam:step", String(s.step));
+    }, { draft: JSON.stringify(saved.draft), step: saved.step });
+  }
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.waitForSelector("html[data-app=ready]");
+  return page;
+}
+
+const stepHeading = (page: Page) => page.locator("main form h2");
+const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true });
+
+async function expectStep(page: Page, step: number) {
+  // (a restored draft moves the wizard on just after the app has taken over the page)
+  await stepHeading(page).filter({ hasText: new RegExp(`^${STEP_TITLES[step]}$`) }).waitFor({ timeout: 5000 });
+}
+
+async function chooseFile(page: Page, label: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByRole("button", { name: label }).click()]);
+  await chooser.setFiles(file);
+}
+
+const uploaded = (page: Page, fileName: string) => page.getByRole("button", { name: `Remove ${fileName}` }).waitFor({ timeout: 15_000 });
+
+/** Picks today in New York (the picker's time zone; the browser's own today may be later). */
+async function pickToday(page: Page, { checkCalendar = false } = {}) {
+  await page.getByRole("button", { name: /Date It Occurred/ }).click();
+  const [year, month, day] = todayInNewYork().split("-").map(Number) as [number, number, number];
+  const monthName = new Date(Date.UTC(year, month - 1, 1)).toLocaleString("en-US", { month: "long", timeZone: "UTC" });
+  const today = page.getByRole("button", { name: `${day} ${monthName} ${year}`, exact: true });
+  await today.waitFor();
+  if (checkCalendar) {
+    await page.waitForTimeout(400); // the dropdown's opening transition
+    await expectNoAxeFindings(page);
+  }
+  await today.click();
+  await page.getByRole("button", { name: "Previous month" }).waitFor({ state: "detached" });
+}
+
+/** A draft that passes every step (for tests that start further on). */
+function completeDraft(email: string): ReportDraft {
+  const draft = emptyDraft();
+  return {
+    ...draft,
+    fullName: "Rosa Delgado",
+    email,
+    city: "Tampa",
+    state: "FL",
+    scamTypes: ["other"],
+    scamTypeFields: { ...draft.scamTypeFields, other: { description: "A recovery company asked for a fee" } },
+    contactMethods: ["in_person"],
+    contactMethodFields: { ...draft.contactMethodFields, in_person: { location: "Hotel lobby", eventType: "Seminar" } },
+    dateOccurred: "2025-01-15",
+  };
+}
+
+async function expectNoAxeFindings(page: Page) {
+  const findings = await axeFindings(page);
+  expect(findings, describeFindings(findings)).toEqual([]);
+}
+
+describe("the page as served", () => {
+  it("arrives prerendered with step 1's fields disabled, and the app takes it over without a mismatch", async () => {
+    const html = await (await fetch(`${stack.url}/report-scam`)).text();
+    const fullName = /<input[^>]*id="report-fullName"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(fullName).toContain("disabled");
+    expect(html).toContain("Your Information");
+
+    const context = await browser.newContext({ baseURL: stack.url });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(m.text());
+    });
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        (window as unknown as { served: Element | null }).served = document.querySelector("main form h2");
+      });
+    });
+    await page.goto("/report-scam");
+    await page.waitForSelector("html[data-app=ready]");
+    await expect(page.getByLabel("Full Name").isEnabled()).resolves.toBe(true);
+    const kept = await page.evaluate(() => (window as unknown as { served: Element | null }).served === document.querySelector("main form h2"));
+    expect(kept).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a visitor reports a scam", () => {
+  const email = `reporter-${Date.now()}@example.com`;
+  let reference = "";
+
+  it("goes through every step with a PDF and a PNG, with no axe findings, to the thank-you page and its reference", async () => {
+    const page = await open();
+    await expectStep(page, 0);
+    await expect(next(page).isDisabled()).resolves.toBe(true);
+    await expectNoAxeFindings(page);
+
+    await page.getByLabel("Full Name").fill("Maria Gonzalez");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("City").fill("Orlando");
+    await page.getByLabel("State").fill("FL");
+    await page.getByLabel("Age Range").first().click();
+    await page.getByRole("option", { name: "61+" }).click();
+    await page.getByRole("radiogroup", { name: QUESTIONS.speakWithTeam }).getByLabel("Yes").check();
+    await next(page).click();
+
+    await expectStep(page, 1);
+    await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe("H2");
+    await expectNoAxeFindings(page);
+    await page.getByLabel("Upfront Fees").check();
+    await page.getByLabel("Amount Paid Upfront").fill("$2,500");
+    await expect(page.getByLabel("Amount Paid Upfront").inputValue()).resolves.toBe("2500");
+    await page.getByText("$2,500.00").waitFor();
+    await page.getByLabel("Promised Services").fill("They said a buyer was waiting for our week.");
+    await page.getByRole("checkbox", { name: "Phone" }).check();
+    await page.getByLabel("Phone Number").fill("(407) 555-0199");
+    await page.getByRole("checkbox", { name: "Email" }).check();
+    await page.getByLabel("Email Address").fill("closing@resale-offers.example");
+    await chooseFile(page, "Email Evidence (optional)", { name: "offer-letter.pdf", mimeType: "application/pdf", buffer: PDF });
+    await uploaded(page, "offer-letter.pdf");
+    await page.getByRole("radiogroup", { name: QUESTIONS.moneyLost }).getByLabel("Yes").check();
+    await page.getByLabel("Amount Lost (USD)").fill("2500");
+    await pickToday(page, { checkCalendar: true });
+    await expectNoAxeFindings(page);
+    await next(page).click();
+
+    await expectStep(page, 2);
+    await page.getByLabel("Company Name").fill("Sunset Resale Partners");
+    await page.getByLabel("Scammer Website").fill("sunset-resale.example");
+    await chooseFile(page, "Evidence File", { name: "wire-receipt.png", mimeType: "image/png", buffer: PNG });
+    await uploaded(page, "wire-receipt.png");
+    await expectNoAxeFindings(page);
+    await next(page).click();
+
+    await expectStep(page, 3);
+    await page.getByRole("radiogroup", { name: QUESTIONS.reportedElsewhere }).getByLabel("Yes").check();
+    await page.getByLabel("Agency or Organization").fill("Federal Trade Commission");
+    await page.getByRole("radiogroup", { name: QUESTIONS.wantUpdates }).getByLabel("Yes").check();
+    await expectNoAxeFindings(page);
+    await page.getByRole("button", { name: "Submit Report" }).click();
+
+    await page.waitForURL("**/report-scam/thank-you");
+    await page.getByRole("heading", { level: 1, name: "Thank you. Your story matters." }).waitFor();
+    await page.getByText("Your report was submitted successfully.").waitFor();
+    const shown = page.getByTestId("report-reference");
+    await shown.waitFor();
+    reference = (await shown.innerText()).trim();
+    expect(isReferenceNumber(reference), reference).toBe(true);
+
+    // a reload keeps the number (the tab's storage), and the draft is gone
+    await page.reload();
+    await page.waitForSelector("html[data-app=ready]");
+    await expect(page.getByTestId("report-reference").innerText()).resolves.toBe(reference);
+    await expect(page.evaluate(() => sessionStorage.getItem("report-scam:draft"))).resolves.toBeNull();
+    await page.context().close();
+  });
+
+  it("puts the administrators' notification and the reporter's confirmation in the outbox", async () => {
+    const mails = await waitFor(async () => {
+      const all = await outbox();
+      const admin = all.find((m) => !m.to.includes(email) && m.text.includes(reference));
+      const confirmation = all.find((m) => m.to.includes(email));
+      return admin && confirmation ? { admin, confirmation } : undefined;
+    });
+    expect(mails.admin.text).toContain("Maria Gonzalez");
+    expect(mails.admin.text).toContain(email);
+    expect(mails.confirmation.text).toContain("Maria Gonzalez");
+  });
+});
+
+describe("evidence the wizard or the server refuses", () => {
+  it("a file renamed .pdf that is not a PDF is refused with the server's message, and must be chosen again", async () => {
+    const draft = completeDraft(`renamed-${Date.now()}@example.com`);
+    const page = await open("/report-scam", { draft, step: 2 });
+    await expectStep(page, 2);
+    await chooseFile(page, "Evidence File", { name: "bank-statement.pdf", mimeType: "application/pdf", buffer: Buffer.from("GIF89a, not a PDF at all") });
+    await uploaded(page, "bank-statement.pdf");
+    await next(page).click();
+    await page.getByRole("button", { name: "Submit Report" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Your report was not sent" });
+    await alert.waitFor();
+    await expect(alert.innerText()).resolves.toContain(EvidenceMessages.mismatch("bank-statement.pdf", "pdf"));
+    expect(page.url()).toMatch(/\/report-scam$/);
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page.getByRole("button", { name: "Remove bank-statement.pdf" }).count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it("an 11 MB file is refused in the browser before anything is uploaded", async () => {
+    const page = await open("/report-scam", { draft: completeDraft("big@example.com"), step: 2 });
+    const uploads: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && !r.url().includes("/api/config")) uploads.push(r.url());
+    });
+    await chooseFile(page, "Evidence File", { name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(11 * 1024 * 1024, 0x20) });
+    await page.getByText(EvidenceMessages.tooLarge).waitFor();
+    expect(uploads).toEqual([]);
+    await expect(next(page).isDisabled()).resolves.toBe(true);
+    await page.context().close();
+  });
+});
+
+describe("the draft and the keyboard", () => {
+  it("what was typed and the uploaded file survive a reload of the page", async () => {
+    const page = await open();
+    await page.getByLabel("Full Name").fill("Ann Lee");
+    await page.getByLabel("Email").fill("ann@example.com");
+    await page.getByLabel("City").fill("Denver");
+    await page.getByLabel("State").fill("CO");
+    await next(page).click();
+    await page.getByLabel("Other").check();
+    await page.getByLabel("Description").fill("A letter about my late father's timeshare");
+    await page.getByLabel("In Person").check();
+    await page.getByLabel("Location").fill("Community center");
+    await page.getByLabel("Type of Event").fill("Free dinner seminar");
+    await pickToday(page);
+    await next(page).click();
+    await chooseFile(page, "Evidence File", { name: "letter.pdf", mimeType: "application/pdf", buffer: PDF });
+    await uploaded(page, "letter.pdf");
+
+    await page.reload();
+    await page.waitForSelector("html[data-app=ready]");
+    await expectStep(page, 2);
+    await uploaded(page, "letter.pdf");
+    await expect(next(page).isDisabled()).resolves.toBe(false);
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page.getByLabel("Description").inputValue()).resolves.toBe("A letter about my late father's timeshare");
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page.getByLabel("Full Name").inputValue()).resolves.toBe("Ann Lee");
+    await page.context().close();
+  });
+
+  it("a visitor using only the keyboard moves through the steps: Enter goes on, focus lands on each step's heading", async () => {
+    const page = await open();
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement | null;
+        return { tag: el?.tagName, text: el?.textContent?.trim(), label: el?.labels?.[0]?.textContent?.replace(/\s*\*\s*$/, "").trim() };
+      });
+    const tabTo = async (name: string) => {
+      for (let i = 0; i < 80; i++) {
+        await page.keyboard.press("Tab");
+        const el = await focused();
+        if (el.label === name || el.text === name) return;
+      }
+      throw new Error(`Tab never reached "${name}"`);
+    };
+
+    await tabTo("Full Name");
+    await page.keyboard.type("Keyla Board");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("keyla@example.com");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Austin");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("TX");
+    await page.keyboard.press("Enter");
+    await expectStep(page, 1);
+    await expect(focused()).resolves.toMatchObject({ tag: "H2", text: STEP_TITLES[1] });
+
+    await tabTo("Other");
+    await page.keyboard.press("Space");
+    await tabTo("Description");
+    await page.keyboard.type("Called about an exit program");
+    await tabTo("In Person");
+    await page.keyboard.press("Space");
+    await tabTo("Location");
+    await page.keyboard.type("Mall kiosk");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Street pitch");
+    // the date picker: Enter opens its calendar, Tab reaches the month's focusable day, Enter picks it
+    await tabTo("Date It Occurred");
+    await page.keyboard.press("Enter");
+    for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.matches("[class*=DatePickerInput-day]") ?? false)); i++) {
+      await page.keyboard.press("Tab");
+    }
+    await page.keyboard.press("Enter");
+    await expect(next(page).isEnabled()).resolves.toBe(true);
+    await tabTo("Next");
+    await page.keyboard.press("Enter");
+    await expectStep(page, 2);
+    await expect(focused()).resolves.toMatchObject({ tag: "H2", text: STEP_TITLES[2] });
+
+    await tabTo("Scammer Name");
+    await page.keyboard.type("Mr. Exit");
+    await page.keyboard.press("Enter");
+    await expectStep(page, 3);
+    await tabTo("Back");
+    await page.keyboard.press("Enter");
+    await expectStep(page, 2);
+    await expect(focused()).resolves.toMatchObject({ tag: "H2", text: STEP_TITLES[2] });
+    await page.context().close();
+  });
+});

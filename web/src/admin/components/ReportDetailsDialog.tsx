@@ -1,0 +1,303 @@
+import { Alert, Badge, Button, Card, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useCallback, useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { formatUsd } from "@site/core/report/amount";
+import {
+  CONTACT_METHOD_FIELDS,
+  CONTACT_METHOD_LABELS,
+  FIELD_LABELS,
+  SCAM_TYPE_FIELDS,
+  SCAM_TYPE_LABELS,
+  type FieldSpec,
+} from "@site/core/report/catalogue";
+import { adminApi, adminRequest } from "../adminApi";
+import {
+  MESSAGES,
+  STATUSES,
+  STATUS_COLORS,
+  STATUS_LABELS,
+  statusLabel,
+  submittedAt,
+  usDate,
+  type ReportDetails,
+  type ReportRow,
+  type Status,
+} from "../lib/reports";
+import { orNA } from "../lib/signatures";
+
+const yesNo = (value: boolean | undefined) => (value ? "Yes" : "No");
+const PURPOSE_LABELS: Record<string, string> = { contactEmail: "E-mail evidence", details: "Evidence file" };
+/** Links are fetched again when the ones on screen are this close to expiring. */
+const LINK_MARGIN_MS = 60_000;
+
+function Field({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={700} lts="0.04em">
+        {label}
+      </Text>
+      <Text fz="sm" c="ink.9" style={{ wordBreak: "break-word", whiteSpace: "pre-wrap" }}>
+        {typeof value === "string" ? orNA(value) : value}
+      </Text>
+    </div>
+  );
+}
+
+function Section({ title, children, grid = true }: { title: string; children: ReactNode; grid?: boolean }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label={title}>
+      <Title order={3} fz="sm" c="brand.8" tt="uppercase" lts="0.06em" mb="sm">
+        {title}
+      </Title>
+      {grid ? (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+          {children}
+        </SimpleGrid>
+      ) : (
+        <Stack gap="sm">{children}</Stack>
+      )}
+    </Card>
+  );
+}
+
+/** A scam type's or contact method's own fields, labelled and typed as the wizard's catalogue says. */
+function CatalogueFields({ specs, values }: { specs: readonly FieldSpec[]; values: Record<string, unknown> }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+      {specs.map((f) => {
+        const value = values[f.name];
+        const shown = f.kind === "money" ? formatUsd(value as number | undefined) : f.kind === "boolean" ? yesNo(value as boolean) : String(value ?? "");
+        return <Field key={f.name} label={f.label} value={shown} />;
+      })}
+    </SimpleGrid>
+  );
+}
+
+const fileSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+export interface ReportDetailsDialogProps {
+  /** the report to show; null: closed */
+  reportId: string | null;
+  onClose: () => void;
+  /** the report's row after a status change, for the list */
+  onStatusChanged: (row: ReportRow) => void;
+  onDelete: (report: { id: string; reference: string }) => void;
+}
+
+/** A report in full: every section, evidence downloads, its status. Opened from the list or by `?report=<id>`. */
+export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDelete }: ReportDetailsDialogProps) {
+  const [details, setDetails] = useState<ReportDetails | null>(null);
+  const [fetchedAt, setFetchedAt] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(async (id: string) => {
+    const full = await adminRequest<ReportDetails>(adminApi.report(id), { fallbackMessage: MESSAGES.detailsFailed });
+    setDetails(full);
+    setFetchedAt(Date.now());
+    return full;
+  }, []);
+
+  useEffect(() => {
+    if (!reportId) return;
+    let live = true;
+    setDetails(null);
+    setError(null);
+    setLoading(true);
+    adminRequest<ReportDetails>(adminApi.report(reportId), { fallbackMessage: MESSAGES.detailsFailed })
+      .then((full) => {
+        if (!live) return;
+        setDetails(full);
+        setFetchedAt(Date.now());
+      })
+      .catch((cause: Error) => live && setError(cause.message || MESSAGES.detailsFailed))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [reportId]);
+
+  const changeStatus = async (status: Status) => {
+    if (!details || status === details.status) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const row = await adminRequest<ReportRow>(adminApi.report(details.id), { method: "PATCH", body: { status }, fallbackMessage: MESSAGES.statusFailed });
+      setDetails({ ...details, status: row.status });
+      onStatusChanged(row);
+    } catch (cause) {
+      setError((cause as Error)?.message || MESSAGES.statusFailed);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** Links live for minutes: an old one is replaced by a fresh one before the download starts. */
+  const download = async (index: number, event: MouseEvent) => {
+    if (!details || Date.now() - fetchedAt < details.downloadExpiresInSeconds * 1000 - LINK_MARGIN_MS) return;
+    event.preventDefault();
+    try {
+      const fresh = await load(details.id);
+      const file = fresh.evidence[index];
+      if (file) window.location.assign(file.downloadUrl);
+    } catch (cause) {
+      setError((cause as Error)?.message || MESSAGES.detailsFailed);
+    }
+  };
+
+  const d = details;
+  return (
+    <Modal
+      opened={!!reportId}
+      onClose={onClose}
+      size="xl"
+      centered
+      radius="lg"
+      title={
+        <Group gap="sm">
+          <Text fw={800} c="ink.9">
+            Report Details
+          </Text>
+          {loading && <Loader size="xs" color="brand" aria-label="Loading details" />}
+        </Group>
+      }
+    >
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        {d && (
+          <>
+            <Group justify="space-between" align="flex-end">
+              <div>
+                <Text fw={800} fz="lg" c="ink.9">
+                  {d.reference}
+                </Text>
+                <Text c="dimmed" fz="sm">
+                  Submitted {submittedAt(d)} (EST)
+                </Text>
+              </div>
+              <Group gap="sm" align="flex-end">
+                <Badge variant="light" color={STATUS_COLORS[d.status]} c="ink.9" size="lg">
+                  {statusLabel(d.status)}
+                </Badge>
+                <Select
+                  label="Status"
+                  data={STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+                  value={d.status}
+                  onChange={(value) => value && void changeStatus(value as Status)}
+                  allowDeselect={false}
+                  disabled={saving}
+                  size="sm"
+                  w={160}
+                />
+              </Group>
+            </Group>
+
+            <Section title="Reporter">
+              <Field label={FIELD_LABELS.fullName} value={d.reporter.fullName} />
+              <Field label={FIELD_LABELS.email} value={d.reporter.email} />
+              <Field label={FIELD_LABELS.city} value={d.reporter.city} />
+              <Field label={FIELD_LABELS.state} value={d.reporter.state} />
+              <Field label={FIELD_LABELS.ageRange} value={d.reporter.ageRange ?? ""} />
+              <Field label="Willing to speak with our team" value={yesNo(d.reporter.speakWithTeam)} />
+              <Field label="Story may be shared anonymously" value={yesNo(d.reporter.shareAnonymously)} />
+            </Section>
+
+            <Section title="Scam Types" grid={false}>
+              {d.scamTypes.map((t) => (
+                <Card key={t.type} withBorder radius="sm" padding="sm" aria-label={SCAM_TYPE_LABELS[t.type]}>
+                  <Text fw={700} c="ink.9" mb={6}>
+                    {SCAM_TYPE_LABELS[t.type]}
+                  </Text>
+                  <CatalogueFields specs={SCAM_TYPE_FIELDS[t.type]} values={t} />
+                </Card>
+              ))}
+            </Section>
+
+            <Section title="Contact Methods" grid={false}>
+              {d.contactMethods.map((m) => (
+                <Card key={m.method} withBorder radius="sm" padding="sm" aria-label={CONTACT_METHOD_LABELS[m.method]}>
+                  <Text fw={700} c="ink.9" mb={6}>
+                    {CONTACT_METHOD_LABELS[m.method]}
+                  </Text>
+                  <CatalogueFields specs={CONTACT_METHOD_FIELDS[m.method]} values={m} />
+                </Card>
+              ))}
+            </Section>
+
+            <Section title="What Happened">
+              <Field label="Money lost" value={yesNo(d.moneyLost)} />
+              <Field label={FIELD_LABELS.amountLost} value={d.moneyLost ? formatUsd(d.amountLost) : "N/A"} />
+              <Field label={FIELD_LABELS.dateOccurred} value={usDate(d.dateOccurred)} />
+            </Section>
+
+            <Section title="Known Details">
+              <Field label={FIELD_LABELS.scammerName} value={d.scammer.name ?? ""} />
+              <Field label={FIELD_LABELS.companyName} value={d.scammer.company ?? ""} />
+              <Field label={FIELD_LABELS.scammerPhone} value={d.scammer.phone ?? ""} />
+              <Field label={FIELD_LABELS.scammerEmail} value={d.scammer.email ?? ""} />
+              <Field label={FIELD_LABELS.scammerWebsite} value={d.scammer.website ?? ""} />
+            </Section>
+
+            <Section title="Evidence" grid={false}>
+              {d.evidence.length === 0 ? (
+                <Text fz="sm" c="dimmed">
+                  No files were attached.
+                </Text>
+              ) : (
+                d.evidence.map((file, index) => (
+                  <Group key={`${file.purpose}-${file.fileName}`} justify="space-between" wrap="nowrap">
+                    <div style={{ minWidth: 0 }}>
+                      <Text fz="sm" fw={600} c="ink.9" style={{ wordBreak: "break-all" }}>
+                        {file.fileName}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        {PURPOSE_LABELS[file.purpose] ?? file.purpose} · {fileSize(file.size)}
+                      </Text>
+                    </div>
+                    <Button component="a" href={file.downloadUrl} onClick={(e) => void download(index, e)} variant="light" size="compact-sm" aria-label={`Download ${file.fileName}`}>
+                      Download
+                    </Button>
+                  </Group>
+                ))
+              )}
+            </Section>
+
+            <Section title="Follow-up">
+              <Field label="Reported elsewhere" value={yesNo(d.reportedElsewhere)} />
+              <Field label={FIELD_LABELS.reportedTo} value={d.reportedTo ?? ""} />
+              <Field label="Wants scam-awareness updates" value={yesNo(d.wantUpdates)} />
+            </Section>
+
+            <Section title="Metadata">
+              <Field label="Browser" value={d.meta.browser} />
+              <Field label="Device Type" value={d.meta.deviceType} />
+              <Field label="Screen Resolution" value={d.meta.screenResolution} />
+              <Field label="Timezone" value={d.meta.timezone} />
+              <Field label="Language" value={d.meta.language} />
+              <Field label="IP Address" value={d.meta.ipAddress} />
+              <Field label="City" value={d.meta.city} />
+              <Field label="Region" value={d.meta.region} />
+              <Field label="Country" value={d.meta.country} />
+              <Field label="Latitude / Longitude" value={d.meta.latitude && d.meta.longitude ? `${d.meta.latitude}, ${d.meta.longitude}` : ""} />
+            </Section>
+            {d.meta.userAgent && (
+              <Text fz="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
+                User agent: {d.meta.userAgent}
+              </Text>
+            )}
+
+            <Group justify="flex-end">
+              <Button color="red.7" variant="light" onClick={() => onDelete({ id: d.id, reference: d.reference })}>
+                Delete Report
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,351 @@
+import "@mantine/dates/styles.layer.css";
+import { Alert, Badge, Button, Card, Code, Group, Select, Stack, Table, Tabs, Text } from "@mantine/core";
+import { DatePickerInput } from "@mantine/dates";
+import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { useDocumentTitle } from "../../hooks/useDocumentTitle";
+import { downloadCsv, downloadText } from "../../lib/download";
+import { formatCount } from "../../lib/format";
+import { adminApi, adminRequest, type ListPage } from "../adminApi";
+import { CollectionTable, CollectionToolbar, DeleteAllDialog, YesNoFilter, useCollection, useCollectionExport, useDeleteAll } from "../collection";
+import { ConfirmDialog } from "../components/ConfirmDialog";
+import { NoticeBanner } from "../components/NoticeBanner";
+import { OperationProgressBar } from "../components/OperationProgressBar";
+import { PageHeader } from "../components/PageHeader";
+import { ReportDetailsDialog } from "../components/ReportDetailsDialog";
+import { useBackgroundJob } from "../hooks/useBackgroundJob";
+import { useNotice } from "../hooks/useNotice";
+import { withQuery } from "../lib/query";
+import {
+  EXPORT_PAGE_SIZE,
+  MESSAGES,
+  PAGE_SIZE,
+  PAGE_SIZES,
+  REPORT_SORTS,
+  STATUSES,
+  STATUS_COLORS,
+  STATUS_LABELS,
+  moneyLostText,
+  reportSyncPhaseLabel,
+  reportsCsv,
+  reportsFileName,
+  reportsJson,
+  scamTypesText,
+  statusLabel,
+  submittedAt,
+  usDate,
+  type ExportedReport,
+  type ReportRow,
+} from "../lib/reports";
+import { orNA } from "../lib/signatures";
+
+type Filters = { dateFrom: string; dateTo: string; moneyLost: string; speakWithTeam: string; status: string };
+const NO_FILTERS: Filters = { dateFrom: "", dateTo: "", moneyLost: "", speakWithTeam: "", status: "" };
+const STATUS_FILTER = [{ value: "", label: "Any" }, ...STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))];
+/** The deep link the admin e-mail uses: /admin/scam-reports?report=<id> opens that report's details. */
+const REPORT_PARAM = "report";
+
+/** /admin/scam-reports: the spec's 'Completed Reports' with our triage status, exports, sync and deletions. */
+export function ScamReportsPage() {
+  useDocumentTitle("Scam Reports Administration");
+  const reports = useCollection<ReportRow, Filters>({
+    path: adminApi.reports,
+    sorts: REPORT_SORTS,
+    pageSize: PAGE_SIZE,
+    filters: NO_FILTERS,
+    fallbackMessage: MESSAGES.loadFailed,
+  });
+  const { list, hasRows, filters, setFilter } = reports;
+  const [params, setParams] = useSearchParams();
+  const viewing = params.get(REPORT_PARAM);
+  const [error, setError] = useState<string | null>(null);
+  const notice = useNotice();
+  const [deleting, setDeleting] = useState<{ id: string; reference: string } | null>(null);
+  const [deletingOne, setDeletingOne] = useState(false);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const [exportingPage, setExportingPage] = useState(false);
+  const syncJob = useBackgroundJob(adminApi.sheetsReports, {
+    fallbackMessage: MESSAGES.syncFailed,
+    onDone: () => notice.success(MESSAGES.synced),
+    onFailed: (reason) => notice.failure(reason || MESSAGES.syncFailed),
+  });
+  const deleteAll = useDeleteAll(adminApi.reportsDeleteAll, {}, { fallbackMessage: MESSAGES.deleteAllFailed });
+  const exportOptions = { fallbackMessage: MESSAGES.exportFailed, pageSize: EXPORT_PAGE_SIZE };
+  const matching = useCollectionExport<ExportedReport>(adminApi.reportsExport, reports.query, exportOptions);
+  const everything = useCollectionExport<ExportedReport>(adminApi.reportsExport, { sort: "createdAt", order: "desc" }, exportOptions);
+  const exporting = exportingPage || matching.running || everything.running;
+
+  const open = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set(REPORT_PARAM, id);
+        else next.delete(REPORT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const refresh = async () => {
+    setError(null);
+    if (!(await list.refresh())) setError("Failed to refresh. Please try again.");
+  };
+
+  const exportPage = async () => {
+    setError(null);
+    setExportingPage(true);
+    try {
+      const query = { ...reports.query, page: reports.page, pageSize: reports.pageSize, only: "page" };
+      const answer = await adminRequest<ListPage<ExportedReport>>(withQuery(adminApi.reportsExport, query), { fallbackMessage: MESSAGES.exportFailed });
+      downloadCsv(reportsCsv(answer.items), reportsFileName("csv", new Date(), reports.page));
+    } catch {
+      setError(MESSAGES.exportFailed);
+    } finally {
+      setExportingPage(false);
+    }
+  };
+
+  const exportMatching = async () => {
+    setError(null);
+    const rows = await matching.exportAll();
+    if (rows) downloadCsv(reportsCsv(rows), reportsFileName("csv"));
+  };
+
+  const exportEverything = async () => {
+    setError(null);
+    const rows = await everything.exportAll();
+    if (rows) downloadText(reportsJson(rows), reportsFileName("json"), "application/json;charset=utf-8");
+  };
+
+  const confirmDeleteOne = async () => {
+    if (!deleting) return;
+    const target = deleting;
+    setDeletingOne(true);
+    setError(null);
+    try {
+      await adminRequest(adminApi.report(target.id), { method: "DELETE", fallbackMessage: MESSAGES.deleteFailed });
+      list.update((current) => ({ ...current, items: current.items.filter((r) => r.id !== target.id), total: Math.max(0, current.total - 1) }));
+      if (viewing === target.id) open(null);
+      notice.success(`Report ${target.reference} was deleted`);
+    } catch {
+      setError(MESSAGES.deleteFailed);
+    } finally {
+      setDeletingOne(false);
+      setDeleting(null);
+    }
+  };
+
+  const confirmDeleteAll = async (typed: string) => {
+    setError(null);
+    const result = await deleteAll.run(typed);
+    setConfirmAll(false);
+    deleteAll.reset();
+    if (result.ok) {
+      reports.setPage(1);
+      list.update((current) => ({ ...current, items: [], total: 0 }));
+      notice.success(MESSAGES.deleteAllDone);
+    } else {
+      setError(MESSAGES.deleteAllFailed);
+    }
+  };
+
+  const statusChanged = (row: ReportRow) =>
+    list.update((current) => ({ ...current, items: current.items.map((r) => (r.id === row.id ? row : r)) }));
+
+  const exportError = matching.error || everything.error ? MESSAGES.exportFailed : null;
+  const shownError = error || exportError || (list.error ? list.error.message || MESSAGES.loadFailed : null);
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Scam Reports Administration"
+        subtitle="Reports submitted through the Report a Scam form."
+        back={{ to: "/admin/dashboard", label: "Back to Dashboard" }}
+        actions={
+          <>
+            <Button variant="default" onClick={() => void syncJob.start()} disabled={syncJob.running}>
+              {syncJob.running ? "Syncing..." : "Sync to Google Sheet"}
+            </Button>
+            <Button color="red.7" onClick={() => setConfirmAll(true)} disabled={!hasRows || deleteAll.running}>
+              Delete All
+            </Button>
+          </>
+        }
+      />
+
+      <Tabs defaultValue="completed" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="completed">Completed Reports</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="completed" pt="lg">
+          <Stack gap="lg">
+            <Group justify="space-between" align="flex-end" gap="md">
+              <Card withBorder radius="lg" padding="md" miw={220}>
+                <Text fz="xs" c="dimmed" tt="uppercase" fw={700} lts="0.06em">
+                  Reports
+                </Text>
+                <Text fz={28} fw={800} c="ink.9" lh={1.2} aria-live="polite">
+                  Total Reports: {formatCount(list.total)}
+                </Text>
+              </Card>
+              <Group gap="sm">
+                <Button variant="light" onClick={() => void exportPage()} disabled={!hasRows || exporting} loading={exportingPage}>
+                  Export Page (CSV)
+                </Button>
+                <Button variant="light" onClick={() => void exportMatching()} disabled={!hasRows || exporting} loading={matching.running}>
+                  Export All Matching (CSV)
+                </Button>
+                <Button variant="light" onClick={() => void exportEverything()} disabled={!hasRows || exporting} loading={everything.running}>
+                  Export All (JSON)
+                </Button>
+              </Group>
+            </Group>
+
+            <Card withBorder radius="lg" padding="md">
+              <CollectionToolbar
+                collection={reports}
+                sorts={REPORT_SORTS}
+                searchLabel="Search Reports"
+                searchPlaceholder="Scammer, company, reporter name, e-mail or reference"
+                onRefresh={() => void refresh()}
+              >
+                <DatePickerInput
+                  label="Date From"
+                  valueFormat="MM/DD/YYYY"
+                  clearable
+                  value={filters.dateFrom || null}
+                  onChange={(day) => setFilter("dateFrom", day ?? "")}
+                  maxDate={filters.dateTo || undefined}
+                  size="sm"
+                  w={{ base: "100%", xs: 150 }}
+                />
+                <DatePickerInput
+                  label="Date To"
+                  valueFormat="MM/DD/YYYY"
+                  clearable
+                  value={filters.dateTo || null}
+                  onChange={(day) => setFilter("dateTo", day ?? "")}
+                  minDate={filters.dateFrom || undefined}
+                  size="sm"
+                  w={{ base: "100%", xs: 150 }}
+                />
+                <YesNoFilter label="Money Lost" value={filters.moneyLost} onChange={(value) => setFilter("moneyLost", value)} />
+                <YesNoFilter label="Speak With Team" value={filters.speakWithTeam} onChange={(value) => setFilter("speakWithTeam", value)} />
+                <Select
+                  label="Status"
+                  data={STATUS_FILTER}
+                  value={filters.status}
+                  onChange={(value) => setFilter("status", value ?? "")}
+                  allowDeselect={false}
+                  size="sm"
+                  w={{ base: "100%", xs: 140 }}
+                />
+              </CollectionToolbar>
+            </Card>
+
+            <NoticeBanner notice={notice.notice} />
+            {syncJob.running && (
+              <OperationProgressBar label={reportSyncPhaseLabel(syncJob.job?.progress.phase)} progress={syncJob.progress} percent={syncJob.percent} />
+            )}
+            {matching.running && <OperationProgressBar label="Exporting matching reports" progress={matching.progress} percent={matching.percent} unit="reports" />}
+            {everything.running && <OperationProgressBar label="Exporting all reports" progress={everything.progress} percent={everything.percent} unit="reports" />}
+            {shownError && (
+              <Alert
+                color="red"
+                variant="filled"
+                role="alert"
+                withCloseButton
+                onClose={() => {
+                  setError(null);
+                  matching.reset();
+                  everything.reset();
+                }}
+              >
+                {shownError}
+              </Alert>
+            )}
+
+            <CollectionTable
+              collection={reports}
+              label="Scam reports"
+              loadingText="Loading reports..."
+              empty="No reports found"
+              minWidth={1200}
+              pageSizes={PAGE_SIZES}
+              columns={[
+                { header: "Reference" },
+                { header: "Submitted (EST)" },
+                { header: "Reporter" },
+                { header: "Scammer / Company" },
+                { header: "Scam Types" },
+                { header: "Money Lost" },
+                { header: "Date Occurred" },
+                { header: "Status" },
+                { header: "Actions", align: "right" },
+              ]}
+              renderRow={(row) => (
+                <Table.Tr key={row.id} data-report-id={row.id}>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    <Code fz="xs">{row.reference}</Code>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{submittedAt(row)}</Table.Td>
+                  <Table.Td>
+                    <Text fz="sm" fw={600}>
+                      {row.fullName}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {row.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm">{orNA(row.scammerName)}</Text>
+                    <Text fz="xs" c="dimmed">
+                      {orNA(row.companyName)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{scamTypesText(row.scamTypes)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{moneyLostText(row)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{usDate(row.dateOccurred)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={STATUS_COLORS[row.status]} c="ink.9">
+                      {statusLabel(row.status)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6} justify="flex-end" wrap="nowrap">
+                      <Button size="compact-sm" variant="light" onClick={() => open(row.id)} aria-label={`View details of report ${row.reference}`}>
+                        View Details
+                      </Button>
+                      <Button size="compact-sm" variant="light" color="red" onClick={() => setDeleting(row)} aria-label={`Delete report ${row.reference}`}>
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+
+      <ReportDetailsDialog reportId={viewing} onClose={() => open(null)} onStatusChanged={statusChanged} onDelete={setDeleting} />
+      <ConfirmDialog
+        opened={!!deleting}
+        title="Delete Report"
+        message={MESSAGES.deleteOne}
+        busy={deletingOne}
+        onConfirm={() => void confirmDeleteOne()}
+        onClose={() => setDeleting(null)}
+      />
+      <DeleteAllDialog
+        opened={confirmAll}
+        title={MESSAGES.deleteAllTitle}
+        message={MESSAGES.deleteAll}
+        progressLabel="Deleting reports"
+        operation={deleteAll}
+        onConfirm={(typed) => void confirmDeleteAll(typed)}
+        onClose={() => setConfirmAll(false)}
+      />
+    </Stack>
+  );
+}

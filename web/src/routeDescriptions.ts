@@ -1,0 +1,35 @@
+import type { PrerenderPath } from "./publicRoutes";
+
+/**
+ * The meta description and share-card text of every prerendered route (at most 200 characters). Only
+ * the build reads them (web/scripts/prerender.mjs, sitemap, share cards): every page arrives with its
+ * own, so the pages' scripts do not carry them.
+ */
+export const ROUTE_DESCRIPTIONS: Record<PrerenderPath, string> = {
+  "/":
+    "A nonprofit that protects timeshare owners and their families: know your rights, spot resale and exit scams, and sign the petition for fair cancellation rights.",
+  "/petition":
+    "Sign the petition for fair timeshare cancellation rights, a longer rescission period and an end to timeshare debt passed down to families.",
+  "/timeshare-scam":
+    "Report a timeshare resale, upfront-fee, exit or recovery scam: what you can report, what happens after, where else to report it and what evidence to keep.",
+  "/report-scam":
+    "Report a timeshare scam in four short steps: what happened, how they reached you and what you know about them, with a document or screenshot if you have one.",
+  "/report-scam/thank-you":
+    "Your scam report reached the Timeshare Owners Foundation. Keep your reference number; here is what happens next and where else to report the scam.",
+  "/how-timeshare-scams-work":
+    "How timeshare resale, upfront-fee, exit and inheritance scams unfold step by step, the warning signs to watch for, and three habits that keep owners safe.",
+  "/timeshare-scam-awareness":
+    "The dangers timeshare owners and their families face from fake buyers, exit companies and inheritance scams, and a simple 3-step plan to stay safe.",
+  "/consumer-rights":
+    "What timeshare owners and heirs can do today: short cancellation windows, rising fees, refusing an inherited timeshare, and the red flags of exit and resale scams.",
+  "/donate":
+    "Donate to the Timeshare Owners Foundation: your gift pays for legal research, scam alerts, support for owners and families, and the petition for fair cancellation rights.",
+  "/complete":
+    "Thank you for donating to the Timeshare Owners Foundation. Your receipt comes by e-mail from our payment provider; here is what your gift does next.",
+  "/cancel":
+    "Your donation to the Timeshare Owners Foundation was not completed. You can finish it now, or sign the petition for fair timeshare cancellation rights for free.",
+  "/404":
+    "The page you are looking for does not exist or has been moved.",
+  "/unauthorized":
+    "You do not have permission to view this page.",
+};
