@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { settings } from "@site/core/config";
-import { cognitoOrigin, securityHeaders } from "@site/core/request/security-headers";
+import { cognitoOrigin, evidenceOrigin, securityHeaders } from "@site/core/request/security-headers";
 import { installLocalBus } from "../../scripts/local/bus";
 import { localAuthorizer } from "../../scripts/local/auth";
 import { freePort } from "../../scripts/local/ports";
@@ -108,7 +108,10 @@ describe("the local server plays CloudFront", () => {
 });
 
 describe("security headers", () => {
-  const expected = () => securityHeaders({ cognitoOrigin: cognitoOrigin(settings().AWS_REGION, e.cognito) });
+  const expected = () => {
+    const { AWS_REGION, BUCKET_NAME, S3_ENDPOINT } = settings();
+    return securityHeaders({ cognitoOrigin: cognitoOrigin(AWS_REGION, e.cognito), evidenceOrigin: evidenceOrigin(BUCKET_NAME, AWS_REGION, S3_ENDPOINT) });
+  };
 
   it.each([
     ["an API answer", "/api/health", 200],
