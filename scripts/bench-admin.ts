@@ -3,23 +3,24 @@
  * API, seeds N signatures straight into the table (Listing.importBatch, in batches), signs in as the
  * administrator, then times over HTTP the first page of the signature list, a search by last name,
  * a sort by last name and a full CSV export (every page at pageSize 1000, then the CSV built).
- * Then the scam reports (scripts/bench/reports.ts): submitting over HTTP against writing directly,
- * and the admin list of N reports. Prints the figures against the targets and records them in
- * docs/benchmarks.md.
+ * Then the scam reports (scripts/bench/reports.ts) and the free-guide submissions
+ * (scripts/bench/leads.ts): submitting over HTTP against writing directly, and the admin list of N
+ * records. Prints the figures against the targets and records them in docs/benchmarks.md.
  *
- *   npm run bench:admin -- [--n 100000] [--reports 100000] [--submissions 1000] [--only signatures|reports]
+ *   npm run bench:admin -- [--n 100000] [--reports 100000] [--leads 100000] [--submissions 1000]
+ *                          [--only signatures|reports|leads]
  *                          [--batch 1000] [--concurrency 4]
  *                          [--url http://localhost:3000 --dynamodb http://127.0.0.1:8000
  *                           --admin-email admin@example.org --admin-password …]
  *
- * `REPORTS=5000 npm run bench:admin -- --only reports` is a quick run of the reports part.
+ * `REPORTS=5000 npm run bench:admin -- --only reports` is a quick run of the reports part;
+ * `npm run bench:admin -- --only leads --leads 2000` one of the free-guide part.
  *
  * Without --url it starts a throw-away local stack of its own. Against `npm start`, the admin's
  * password defaults to the one in .data/local-admin.json.
  */
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { cpus } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { InitiateAuthCommand } from "@aws-sdk/client-cognito-identity-provider";
@@ -32,9 +33,26 @@ import { Signature } from "@site/core/signature";
 import { allRows, importBatch } from "@site/core/signature/listing";
 import type { SignatureRow } from "@site/core/signature/row";
 import { toCsv } from "@site/core/util/csv";
+import {
+  adminApi,
+  baselineRow,
+  fetchExport,
+  fmt,
+  letRowCacheCatchUp,
+  meets,
+  printAndRecord,
+  runDescription,
+  seedInBatches,
+  targetRow,
+  timeColdIndex,
+  timer,
+  TIMINGS_TABLE_HEAD,
+  type Timing,
+  verdict,
+} from "./bench/admin-harness";
+import { benchLeads } from "./bench/leads";
 import { benchReports } from "./bench/reports";
 import { startEphemeralStack } from "./bench/stack-process";
-import { percentile, recordSection } from "./bench/report";
 import { repoRoot } from "./local/paths";
 import { cognitoClient } from "./local/provision";
 import { TABLE_NAME } from "./local/stack";
@@ -43,6 +61,7 @@ const { values } = parseArgs({
   options: {
     n: { type: "string", default: "100000" },
     reports: { type: "string", default: process.env.REPORTS ?? "100000" },
+    leads: { type: "string", default: process.env.LEADS ?? "100000" },
     submissions: { type: "string", default: "1000" },
     only: { type: "string" },
     batch: { type: "string", default: "1000" },
@@ -109,19 +128,13 @@ async function signIn(): Promise<string> {
 }
 
 const token = await signIn();
-const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-
-async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${url}${path}`, { ...init, headers: { ...headers, ...init.headers } });
-  const body = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${res.status} ${body.slice(0, 300)}`);
-  return JSON.parse(body) as T;
-}
+const api = adminApi(url, token);
 
 const REPORTS = Number(values.reports);
+const LEADS = Number(values.leads);
 const SUBMISSIONS = Number(values.submissions);
-if (![REPORTS, SUBMISSIONS].every((v) => Number.isInteger(v) && v >= 0)) {
-  console.error("--reports and --submissions must be whole numbers");
+if (![REPORTS, LEADS, SUBMISSIONS].every((v) => Number.isInteger(v) && v >= 0)) {
+  console.error("--reports, --leads and --submissions must be whole numbers");
   process.exit(2);
 }
 /** The scam reports part (issue 8 §5), on the same stack; true when its targets are met. */
@@ -129,8 +142,13 @@ async function reportsPart(): Promise<boolean> {
   if (REPORTS === 0) return true;
   return (await benchReports({ url, token, n: REPORTS, submissions: SUBMISSIONS, repeat: REPEAT, batch: BATCH, concurrency: 16 })).met;
 }
-if (values.only === "reports") {
-  const met = await reportsPart();
+/** The free-guide part (issue 9 §5), on the same stack; true when its targets are met. */
+async function leadsPart(): Promise<boolean> {
+  if (LEADS === 0) return true;
+  return (await benchLeads({ url, token, n: LEADS, submissions: SUBMISSIONS, repeat: REPEAT, batch: BATCH, concurrency: 16 })).met;
+}
+if (values.only === "reports" || values.only === "leads") {
+  const met = values.only === "reports" ? await reportsPart() : await leadsPart();
   await own?.stop();
   process.exit(met ? 0 : 1);
 }
@@ -189,58 +207,31 @@ const petition = await api<{ id: string }>("/api/admin/petitions", {
 });
 
 const seedStart = performance.now();
-let seeded = 0;
-let nextBatch = 0;
 let shownTenth = -1;
-const batches = Math.ceil(N / BATCH);
-await Promise.all(
-  Array.from({ length: Math.min(CONCURRENCY, batches) }, async () => {
-    while (nextBatch < batches) {
-      const b = nextBatch++;
-      const from = b * BATCH;
-      const requests = Array.from({ length: Math.min(BATCH, N - from) }, (_, j) => request(from + j));
-      const written = await importBatch(petition.id, requests);
-      seeded += written;
-      const tenth = Math.floor((seeded / N) * 10);
-      if (tenth !== shownTenth) {
-        shownTenth = tenth;
-        const rate = seeded / ((performance.now() - seedStart) / 1000);
-        console.log(`  seeding: ${seeded}/${N} (${tenth * 10}%, ${rate.toFixed(0)} signatures/s)`);
-      }
+const { seconds: seedSeconds } = await seedInBatches({
+  n: N,
+  batch: BATCH,
+  workers: CONCURRENCY,
+  writeBatch: (from, size) => importBatch(petition.id, Array.from({ length: size }, (_, j) => request(from + j))),
+  onProgress: (seeded) => {
+    const tenth = Math.floor((seeded / N) * 10);
+    if (tenth !== shownTenth) {
+      shownTenth = tenth;
+      const rate = seeded / ((performance.now() - seedStart) / 1000);
+      console.log(`  seeding: ${seeded}/${N} (${tenth * 10}%, ${rate.toFixed(0)} signatures/s)`);
     }
-  }),
-);
-const seedSeconds = (performance.now() - seedStart) / 1000;
+  },
+});
 
 // ---------------------------------------------------------------------------------------------
 // Timings: the first call (cold: the server loads the petition's rows) and the median of REPEAT more
 
-interface Timing {
-  cold: number;
-  warm: number;
-  detail: string;
-}
-
-async function timed(label: string, once: () => Promise<string>): Promise<Timing> {
-  const t0 = performance.now();
-  const detail = await once();
-  const cold = performance.now() - t0;
-  const warm: number[] = [];
-  for (let i = 0; i < REPEAT; i++) {
-    const t = performance.now();
-    await once();
-    warm.push(performance.now() - t);
-  }
-  const result = { cold, warm: percentile(warm.sort((a, b) => a - b), 50), detail };
-  console.log(`  ${label}: ${result.cold.toFixed(0)} ms first, ${result.warm.toFixed(0)} ms median of ${REPEAT} (${detail})`);
-  return result;
-}
+const timed = timer(REPEAT);
 
 type Page = { items: SignatureRow[]; total: number; page: number; pageSize: number; operationId?: string };
 const list = (query: string) => api<Page>(`/api/admin/signatures?petitionId=${encodeURIComponent(petition.id)}&${query}`);
 
-// Let the server's row cache see every seeded signature before timing.
-await new Promise((r) => setTimeout(r, 2100));
+await letRowCacheCatchUp();
 const needle = lastName(4242);
 
 // The baseline: the same 50-item Query the cold first page sends, straight to DynamoDB Local from this process.
@@ -261,16 +252,8 @@ const firstPageOnce = async () => {
   if (p.total !== N) throw new Error(`first page reports ${p.total} signatures, expected ${N}`);
   return `${p.items.length} of ${p.total}`;
 };
-// Once, from the table: the API process has no rows of the petition yet, and starts loading them.
-const coldFirstPageStart = performance.now();
-await firstPageOnce();
-const coldFirstPageMs = performance.now() - coldFirstPageStart;
-console.log(`  first page, cold index (from the table): ${coldFirstPageMs.toFixed(0)} ms`);
-// A search sent at once, before the index has loaded, waits for the load: the process's cold start.
-const loadingSearchStart = performance.now();
-const loadingMatches = (await list(`search=${encodeURIComponent(lastName(1717))}&page=1&pageSize=50`)).total;
-const searchDuringLoadMs = performance.now() - loadingSearchStart;
-console.log(`  search while the index loads (cold process): ${searchDuringLoadMs.toFixed(0)} ms (${loadingMatches} matches)`);
+// The API process has no rows of the petition yet: the first page comes from the table and starts loading them.
+const cold = await timeColdIndex(firstPageOnce, async () => (await list(`search=${encodeURIComponent(lastName(1717))}&page=1&pageSize=50`)).total);
 // The administrator's searches once the index is loaded; a term not searched before, so no cached result.
 const search = await timed(`search "${needle}"`, async () => {
   const p = await list(`search=${encodeURIComponent(needle)}&page=1&pageSize=50`);
@@ -283,21 +266,12 @@ const sort = await timed("sort by last name", async () => {
 
 // The administrator's next visits to the first page: served from the warm index.
 const firstPageWarm = await timed("first page, warm index", firstPageOnce);
-const firstPage: Timing = { cold: coldFirstPageMs, warm: firstPageWarm.warm, detail: firstPageWarm.detail };
+const firstPage: Timing = { cold: cold.firstPageMs, warm: firstPageWarm.warm, detail: firstPageWarm.detail };
 
 let exportRows = 0;
 let csvBytes = 0;
 const exportTiming = await timed("full CSV export", async () => {
-  const rows: SignatureRow[] = [];
-  let operationId: string | undefined;
-  for (let page = 1; ; page++) {
-    const p: Page = await api<Page>(
-      `/api/admin/signatures/export?petitionId=${encodeURIComponent(petition.id)}&page=${page}&pageSize=1000${operationId ? `&operationId=${operationId}` : ""}`,
-    );
-    operationId = p.operationId;
-    rows.push(...p.items);
-    if (rows.length >= p.total || p.items.length === 0) break;
-  }
+  const rows = await fetchExport<SignatureRow>(api, `/api/admin/signatures/export?petitionId=${encodeURIComponent(petition.id)}`, 1000);
   const csv = toCsv([...SIGNATURE_COLUMNS], rows.map(signatureCells));
   exportRows = rows.length;
   csvBytes = Buffer.byteLength(csv);
@@ -314,15 +288,11 @@ console.log(`  admin index cold load: ${coldRows} rows in ${coldLoadMs.toFixed(0
 // ---------------------------------------------------------------------------------------------
 // Report
 
-const verdict = (ms: number, target: number) => (ms <= target ? "meets" : "MISSES");
-const fmt = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
-const line = (name: string, t: Timing, target: number) =>
-  `| ${name} | ${fmt(t.cold)} | ${fmt(t.warm)} | ≤ ${fmt(target)} | ${verdict(Math.max(t.cold, t.warm), target)} | ${t.detail} |`;
 const firstPageRatio = firstPage.warm / bareQuery.warm;
 const firstPageMet = firstPage.warm <= TARGETS.firstPage && firstPageRatio <= FIRST_PAGE_RATIO;
-const firstPageVerdict = `${firstPageMet ? "meets" : "MISSES"} (ratio ${firstPageRatio.toFixed(2)})`;
+const firstPageVerdict = `${verdict(firstPageMet)} (ratio ${firstPageRatio.toFixed(2)})`;
 const summary = [
-  `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version},`,
+  `${runDescription()},`,
   `one petition of ${N} signatures seeded with importBatch (batches of ${BATCH}, ${CONCURRENCY} at a time: ${seedSeconds.toFixed(1)} s,`,
   `${(N / seedSeconds).toFixed(0)} signatures/s), local stack (DynamoDB Local), timed over HTTP with an admin access token.`,
   `"first" is the first call, "median" the median of ${REPEAT} more. The first call of the first page comes straight from`,
@@ -330,16 +300,15 @@ const summary = [
   "sent at once waits for that load (reported below the table). Then, with the index loaded, a search for a term not",
   "searched before, a sort by last name, the first page again (its median is the warm-index figure) and the export.",
   "",
-  "| request | first | median | target | verdict | result |",
-  "|---|---|---|---|---|---|",
-  `| bare 50-item DynamoDB Query (baseline, no HTTP) | ${fmt(bareQuery.cold)} | ${fmt(bareQuery.warm)} | | | ${bareQuery.detail} |`,
+  ...TIMINGS_TABLE_HEAD,
+  baselineRow("bare 50-item DynamoDB Query (baseline, no HTTP)", bareQuery),
   `| first page, warm index (\`GET /api/admin/signatures?petitionId=…\`) | ${fmt(firstPage.cold)} | ${fmt(firstPage.warm)} | ≤ ${fmt(TARGETS.firstPage)} and ≤ ${FIRST_PAGE_RATIO} × bare | ${firstPageVerdict} | ${firstPage.detail} |`,
-  line(`search (\`search=${needle}\`, a last name)`, search, TARGETS.search),
-  line("sort by last name (`sort=lastName&order=asc`)", sort, TARGETS.sort),
-  line("full CSV export (every page at pageSize 1000 + toCsv)", exportTiming, TARGETS.export),
+  targetRow(`search (\`search=${needle}\`, a last name)`, search, TARGETS.search),
+  targetRow("sort by last name (`sort=lastName&order=asc`)", sort, TARGETS.sort),
+  targetRow("full CSV export (every page at pageSize 1000 + toCsv)", exportTiming, TARGETS.export),
   "",
   `First page median / bare Query median: **${firstPageRatio.toFixed(2)}** (target ≤ ${FIRST_PAGE_RATIO}).`,
-  `A process's cold start: a search sent right after the first page waited ${fmt(searchDuringLoadMs)} for the index load (${loadingMatches} matches).`,
+  `A process's cold start: a search sent right after the first page waited ${fmt(cold.searchMs)} for the index load (${cold.searchMatches} matches).`,
   "DynamoDB Local alone needs about 1.4 s on this machine to return 100,000 keys (no attribute decoded), so no search can",
   "be faster before the load here (deployed, the 16 index partitions are read in parallel 1 MB pages; not measured here).",
   `Admin index cold load, measured alone (\`Listing.allRows\` in the benchmark process, empty cache): ${coldRows} rows in ${fmt(coldLoadMs)}.`,
@@ -347,14 +316,10 @@ const summary = [
   "Command: `npm run bench:admin` (options `--n`, `--batch`, `--concurrency`, `--repeat`, `--url`, `--dynamodb`, `--admin-email`, `--admin-password`).",
 ].join("\n");
 
-console.log(`\n${summary}\n`);
-recordSection("Admin console (`npm run bench:admin`)", summary);
+printAndRecord("Admin console (`npm run bench:admin`)", summary);
 console.log("Recorded in docs/benchmarks.md");
 const reportsMet = values.only === "signatures" ? true : await reportsPart();
+const leadsMet = values.only === "signatures" ? true : await leadsPart();
 await own?.stop();
-const allMet = reportsMet && firstPageMet && [
-  [search, TARGETS.search],
-  [sort, TARGETS.sort],
-  [exportTiming, TARGETS.export],
-].every(([t, target]) => Math.max((t as Timing).cold, (t as Timing).warm) <= (target as number));
+const allMet = reportsMet && leadsMet && firstPageMet && meets(search, TARGETS.search) && meets(sort, TARGETS.sort) && meets(exportTiming, TARGETS.export);
 process.exit(allMet ? 0 : 1);

@@ -25,6 +25,7 @@ const settingValues = (): Record<SettingName, string> => ({
   DEFAULT_PETITION_ID: defaultPetitionId(),
   SIGN_RATE_LIMIT_PER_MINUTE: "10",
   REPORT_RATE_LIMIT_PER_MINUTE: "5",
+  LEAD_RATE_LIMIT_PER_MINUTE: "5",
   UPLOAD_RATE_LIMIT_PER_MINUTE: "20",
   CAPTCHA_MIN_SCORE: "0.5",
   CAPTCHA_SITE_KEY: captchaSiteKey(),

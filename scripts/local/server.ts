@@ -30,6 +30,7 @@ const MIME: Record<string, string> = {
   ".json": "application/json",
   ".svg": "image/svg+xml",
   ".png": "image/png",
+  ".pdf": "application/pdf",
   ".jpg": "image/jpeg",
   ".ico": "image/x-icon",
   ".webp": "image/webp",

@@ -52,6 +52,8 @@ describe("admin screens have no axe violations", () => {
       [`/admin/petitions/${stack.defaultPetitionId}/signatures`, () => page.getByRole("heading", { name: "Petition Signatures" }).waitFor()],
       ["/admin/test-email", () => page.getByRole("button", { name: "Send Test Email" }).waitFor()],
       ["/admin/scam-reports", () => page.getByRole("heading", { name: "Scam Reports Administration" }).waitFor()],
+      ["/admin/forms", () => page.getByRole("link", { name: /^View Entries/ }).first().waitFor()],
+      ["/admin/forms/checklist", () => page.getByRole("heading", { name: "Timeshare Scam Checklist - Submissions" }).waitFor()],
     ] as const) {
       await page.goto(path);
       await ready();

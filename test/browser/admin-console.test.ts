@@ -1,8 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { fileBrowser } from "../support/browser";
+import { fileBrowser, signedInAdmin } from "../support/browser";
 
 /**
  * The admin console as an administrator uses it: create a petition, edit its goal, look at and
@@ -25,13 +25,11 @@ const signers = [
 let petitionId = "";
 
 beforeAll(async () => {
-  admin = await browser.newContext({ baseURL: stack.url, acceptDownloads: true, timezoneId: "America/New_York" });
-  page = await admin.newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(stack.admin.email);
-  await page.getByLabel("Password").fill(stack.admin.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL("**/admin/dashboard");
+  ({ context: admin, page } = await signedInAdmin(browser, stack));
+});
+
+afterAll(async () => {
+  await admin?.close();
 });
 
 async function token(): Promise<string> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { REPORT_COLUMNS } from "@site/core/sheets/report-columns";
 import { axeFindings, describeFindings } from "../support/axe";
-import { fileBrowser } from "../support/browser";
+import { fileBrowser, signedInAdmin } from "../support/browser";
 import { fullReport, PDF, postToBucket } from "../support/reports";
 
 /**
@@ -48,13 +48,7 @@ beforeAll(async () => {
   const input = fullReport(`browser-${stamp}`, { details: { uploadId: ticket.uploadId, fileName: "contract.pdf" } });
   report = await post("/api/reports", { ...input, scammer: { ...input.scammer, company } });
 
-  admin = await browser.newContext({ baseURL: stack.url, acceptDownloads: true, timezoneId: "America/New_York", viewport: { width: 1400, height: 900 } });
-  page = await admin.newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(stack.admin.email);
-  await page.getByLabel("Password").fill(stack.admin.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL("**/admin/dashboard");
+  ({ context: admin, page } = await signedInAdmin(browser, stack, { viewport: { width: 1400, height: 900 } }));
 });
 
 afterAll(async () => {

@@ -6,6 +6,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { GUIDES, isSitePath, linksOf, type Guide } from "../../packages/core/src/guides";
+import { LEAD_FORMS, LEAD_FORM_INFO, LEAD_MESSAGES } from "../../packages/core/src/lead/forms";
 import { PRERENDER_ROUTES, isPublicPage } from "../../web/src/publicRoutes";
 import { axeFindings, describeFindings } from "../support/axe";
 import { fileBrowser } from "../support/browser";
@@ -13,6 +15,13 @@ import { fileBrowser } from "../support/browser";
 const stack = inject("stack");
 const browser = fileBrowser();
 const SIGN = `/sign/${stack.defaultPetitionId}`;
+
+/** A guide page shows its document and the form; its links to the site's pages lead where the document says. */
+function guideSpec(guide: Guide) {
+  const buttons: Record<string, string[]> = {};
+  for (const link of linksOf(guide).filter((l) => isSitePath(l.href))) (buttons[link.text] ??= []).push(link.href);
+  return { h1: guide.title, texts: [...guide.sections.map((s) => s.heading), "Sources", "Last reviewed", LEAD_MESSAGES.consentLabel], buttons };
+}
 
 const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
@@ -65,6 +74,8 @@ const SPEC: Record<string, { h1: string | RegExp; texts?: string[]; buttons?: Re
     // without a report in this tab: no number, a link to report
     buttons: { "Report a Scam": ["/report-scam"], "See Where Else to Report": ["/timeshare-scam#where-else-to-report"], "Return Home": ["/"] },
   },
+  // the free guides: the document's title, sections and links to the site (packages/core/src/guides), and the spec's form
+  ...Object.fromEntries(LEAD_FORMS.map((form) => [LEAD_FORM_INFO[form].path, guideSpec(GUIDES[form])])),
   "/how-timeshare-scams-work": {
     h1: /How Timeshare Scams Work/i,
     texts: ["The Timeshare Scam Trap", "Your Guide to Safety", "Take Control Today"],

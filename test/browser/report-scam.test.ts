@@ -1,7 +1,8 @@
 /**
  * The report-a-scam wizard in a real browser on the whole local stack: a visitor files a report
  * through every step with a real PDF and PNG (uploaded to s3rver with the presigned POST), sees the
- * thank-you page with the reference, and both e-mails reach the outbox; files the server or the
+ * thank-you page with the reference, both e-mails reach the outbox and an administrator finds the
+ * report with its files in the console; files the server or the
  * browser refuse; the draft across a reload; the keyboard; axe on every step.
  */
 import { readdir, readFile } from "node:fs/promises";
@@ -14,7 +15,7 @@ import { todayInNewYork } from "@site/core/report/date";
 import { emptyDraft, type ReportDraft } from "@site/core/report/draft";
 import { isReferenceNumber } from "@site/core/report/reference";
 import { axeFindings, describeFindings } from "../support/axe";
-import { fileBrowser } from "../support/browser";
+import { fileBrowser, signedInAdmin } from "../support/browser";
 
 const stack = inject("stack");
 const browser = fileBrowser();
@@ -222,6 +223,22 @@ describe("a visitor reports a scam", () => {
     expect(mails.admin.text).toContain("Maria Gonzalez");
     expect(mails.admin.text).toContain(email);
     expect(mails.confirmation.text).toContain("Maria Gonzalez");
+  });
+
+  it("reaches the administrators' console with both files, which download as uploaded", async () => {
+    const { context, page } = await signedInAdmin(browser, stack, { viewport: { width: 1400, height: 900 } });
+    await page.goto("/admin/scam-reports");
+    await page.getByLabel("Search Reports").fill(reference);
+    const row = page.getByRole("row").filter({ hasText: reference });
+    await row.getByText("Sunset Resale Partners").waitFor();
+    await row.getByRole("button", { name: `View details of report ${reference}` }).click();
+    const evidence = page.getByRole("dialog").getByRole("region", { name: "Evidence" });
+    for (const [name, bytes] of [["offer-letter.pdf", PDF], ["wire-receipt.png", PNG]] as const) {
+      const [download] = await Promise.all([page.waitForEvent("download"), evidence.getByRole("link", { name: `Download ${name}` }).click()]);
+      expect(download.suggestedFilename()).toBe(name);
+      expect((await readFile((await download.path())!)).equals(bytes), name).toBe(true);
+    }
+    await context.close();
   });
 });
 

@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { GUIDES } from "../../packages/core/src/guides";
+import { LEAD_FORMS, LEAD_FORM_INFO, LEAD_MESSAGES } from "../../packages/core/src/lead/forms";
 import { escapeHtml } from "../../packages/core/src/site/page-head";
 import { distDir, expectedPetitionId, readDist, readJson, requireBuild, type Manifest } from "./dist";
 
@@ -140,6 +142,20 @@ describe("prerendered public pages", () => {
     const donate = [...body.matchAll(/<a([^>]*)>([\s\S]*?)<\/a>/g)].filter(([, , inner]) => text(inner!).trim() === "Donate to the Campaign");
     expect(donate).toHaveLength(1);
     expect(donate[0]![1]).toContain('href="/donate"');
+  });
+
+  it.each(LEAD_FORMS)("the %s guide page arrives with its whole document and its form, disabled until the app runs it", (form) => {
+    const guide = GUIDES[form];
+    const body = rootOf(readDist(`${LEAD_FORM_INFO[form].path.slice(1)}/index.html`)).body;
+    expect(body).toMatch(new RegExp(`<h1[^>]*>${escapeHtml(guide.title)}</h1>`));
+    const visible = text(body);
+    for (const expected of [guide.subtitle, ...guide.sections.map((s) => s.heading), "Sources", "Last reviewed", LEAD_MESSAGES.consentLabel]) {
+      expect(visible, `${form} shows "${expected}"`).toContain(expected);
+    }
+    const formHtml = body.match(/<form[\s\S]*?<\/form>/)?.[0] ?? "";
+    const controls = [...formHtml.matchAll(/<(input|button)\b[^>]*>/g)].map((m) => m[0]);
+    expect(controls).toHaveLength(4);
+    for (const control of controls) expect(control, control).toMatch(/\sdisabled=""/);
   });
 
   it("dist/spa.html is the untouched shell: an empty #root, no page markup", () => {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import { Lead } from "@site/core/lead";
 import { Petition } from "@site/core/petition";
 import { Report } from "@site/core/report";
 import { Signature } from "@site/core/signature";
@@ -25,7 +26,7 @@ const adminRoutes = routes.filter((r) => r.access === "admin");
 const FORBIDDEN = { error: "Access denied. Please verify you have admin privileges." };
 
 let api: Awaited<ReturnType<typeof startLocalApi>>;
-let fixture: { petitionId: string; signatureId: string; reportId: string };
+let fixture: { petitionId: string; signatureId: string; reportId: string; leadForm: Lead.LeadForm; leadId: string };
 const tokens = { adminAccess: "", adminId: "", memberAccess: "", memberId: "" };
 
 /** Bodies that would write if the call got through, so "nothing written" means something. */
@@ -35,6 +36,7 @@ const sampleBodies: Record<string, unknown> = {
   "POST /api/admin/signatures/delete-all": { confirm: "CONFIRM" },
   "PATCH /api/admin/reports/{id}": { status: "spam" },
   "POST /api/admin/reports/delete-all": { confirm: "CONFIRM" },
+  "POST /api/admin/leads/{form}/delete-all": { confirm: "CONFIRM" },
 };
 
 /** Path parameters point at real items, so a destructive route that got through would show. */
@@ -42,10 +44,14 @@ const paramValue = (path: string, name: string) =>
   name === "id"
     ? path.startsWith("/api/admin/reports/")
       ? fixture.reportId
-      : fixture.petitionId
+      : path.startsWith("/api/admin/leads/")
+        ? fixture.leadId
+        : fixture.petitionId
     : name === "signatureId"
       ? fixture.signatureId
-      : `test-${name}`;
+      : name === "form"
+        ? fixture.leadForm
+        : `test-${name}`;
 const concrete = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => paramValue(path, name));
 const paramsOf = (route: Route) =>
   Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, paramValue(route.path, name)]));
@@ -118,7 +124,13 @@ beforeAll(async () => {
     client: "198.51.100.2",
     meta: Signature.metaDetails(fromHeaders({ "user-agent": "test" }, "198.51.100.2")),
   });
-  fixture = { petitionId: petition.id, signatureId: signature.id, reportId: report.id };
+  const { lead } = await Lead.create({
+    form: "checklist",
+    submission: Lead.LeadInput.parse({ fullName: "Authz Lead", email: "authz-lead@example.com" }),
+    client: "198.51.100.3",
+    meta: Signature.metaDetails(fromHeaders({ "user-agent": "test" }, "198.51.100.3")),
+  });
+  fixture = { petitionId: petition.id, signatureId: signature.id, reportId: report.id, leadForm: lead.form, leadId: lead.id };
   const suffix = crypto.randomUUID().slice(0, 8);
   const cognito = { endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId };
   const [admin, member] = await Promise.all([signIn(cognito, `authz-admin-${suffix}@example.org`, true), signIn(cognito, `authz-member-${suffix}@example.org`, false)]);

@@ -23,12 +23,14 @@ const publicRoutes = routes.filter((r) => r.access === "public");
 const SIGN = "POST /api/petitions/{id}/signatures";
 const REPORT = "POST /api/reports";
 const UPLOAD = "POST /api/reports/uploads";
+const LEAD = "POST /api/leads/{form}";
 
 /** The item kinds (`type`, or the partition key's prefix) each route may write; others write nothing. */
 const allowedWrites: Record<string, string[]> = {
   [SIGN]: ["signature", "emailGuard", "counterShard", "sigIndex", "RATE", "outbox"],
   [REPORT]: ["report", "reportRef", "reportIndex", "reportCount", "RATE", "outbox"],
   [UPLOAD]: ["RATE"],
+  [LEAD]: ["lead", "leadIndex", "leadCount", "RATE", "outbox"],
 };
 
 const run = crypto.randomUUID().slice(0, 8);
@@ -92,13 +94,28 @@ const bodies: Record<string, BodyModel> = {
     others: ["size"],
     required: ["purpose", "fileName", "size"],
   },
+  [LEAD]: {
+    valid: (n) => ({
+      fullName: "Ana Lima",
+      email: `bad-input-${run}-${n}@example.com`,
+      newsletterConsent: true,
+      client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" },
+    }),
+    strings: ["fullName", "email", "captchaToken", "client.screenResolution", "client.timezone", "client.language"],
+    others: ["newsletterConsent", "client"],
+    required: ["fullName", "email"],
+  },
 };
 const perRoute = (r: Route) => (bodies[routeKey(r)] ? 700 : 200);
 
 let api: Awaited<ReturnType<typeof startLocalApi>>;
 let petitionId: string;
 const generate = (route: Route) =>
-  badRequestsFor(route, { seed: SEED, perRoute, bodies, param: (_, name) => (name === "id" ? petitionId : `x-${name}`) }, publicRoutes.indexOf(route) * 10_000);
+  badRequestsFor(
+    route,
+    { seed: SEED, perRoute, bodies, param: (_, name) => (name === "id" ? petitionId : name === "form" ? "checklist" : `x-${name}`) },
+    publicRoutes.indexOf(route) * 10_000,
+  );
 
 beforeAll(async () => {
   await useOwnTable("bad-input");
@@ -106,6 +123,7 @@ beforeAll(async () => {
   vi.stubEnv("SIGN_RATE_LIMIT_PER_MINUTE", "1000000");
   vi.stubEnv("REPORT_RATE_LIMIT_PER_MINUTE", "1000000");
   vi.stubEnv("UPLOAD_RATE_LIMIT_PER_MINUTE", "1000000");
+  vi.stubEnv("LEAD_RATE_LIMIT_PER_MINUTE", "1000000");
   resetSettings();
   petitionId = (await Petition.create({ id: settings().DEFAULT_PETITION_ID, title: "Bad input", story: "Fixture.", goal: 10 })).id;
   // Events are not under test here; the handlers publish into this stand-in.
@@ -178,6 +196,13 @@ describe.each(publicRoutes.map((r) => [routeKey(r), r] as const))("%s", (key, ro
       expect(created.length, "some well-formed requests must have been accepted").toBeGreaterThan(50);
       expect(stored.sort()).toEqual(created.sort());
       expect(changes.filter((c) => c.kind === "reportRef" && c.change === "added")).toHaveLength(created.length);
+    }
+    if (allowed.includes("lead")) {
+      const created = results.filter((x) => x.res!.status === 201).map((x) => (JSON.parse(x.res!.body) as { id: string }).id);
+      const stored = changes.filter((c) => c.kind === "lead").map((c) => String(c.item.id));
+      expect(created.length, "some well-formed requests must have been accepted").toBeGreaterThan(50);
+      expect(stored.sort()).toEqual(created.sort());
+      expect(changes.filter((c) => c.kind === "leadIndex" && c.change === "added")).toHaveLength(created.length);
     }
   });
 });

@@ -154,6 +154,7 @@ describe("POST /api/reports", () => {
     expect(res.body).toEqual({ reportId: expect.stringMatching(/^[0-9a-z]{21}$/), reference: expect.stringMatching(REFERENCE) });
     const { reportId: id, reference } = res.body;
 
+    // The item: what is looked up or updated as attributes, the rest one JSON attribute.
     const item = await storedItem(Keys.report(id));
     expect(item).toEqual({
       pk: `REPORT#${id}`,
@@ -164,7 +165,14 @@ describe("POST /api/reports", () => {
       id,
       reference,
       status: "new",
+      createdAt: expect.any(String),
       emailNormalized: body.reporter.email.toLowerCase(),
+      body: expect.any(String),
+    });
+    expect(Report.reportOfItem(item!)).toEqual({
+      id,
+      reference,
+      status: "new",
       reporter: body.reporter,
       scamTypes: body.scamTypes,
       contactMethods: body.contactMethods,
@@ -212,7 +220,8 @@ describe("POST /api/reports", () => {
     const png = await upload(client, "details", "photo.png", PNG);
     const before = await settled();
     const res = await post(client, "/api/reports", fullReport("fake-pdf", { contactEmail: fake, details: png }));
-    expect(res).toMatchObject({ status: 400, body: { error: "The file statement.pdf does not look like a PDF file." } });
+    const message = "The file statement.pdf does not look like a PDF file.";
+    expect(res).toMatchObject({ status: 400, body: { error: message, fields: { "evidence.contactEmail": message } } });
     const changes = diff(before, await settled());
     expect(changes, describeChanges(changes)).toEqual([]);
     expect(await exists(`uploads/${fake.uploadId}`)).toBe(false);
@@ -224,7 +233,8 @@ describe("POST /api/reports", () => {
     const client = visitor();
     const res = await post(client, "/api/reports/uploads", { purpose: "details", fileName: "never.png", size: 10 });
     const body = minimalReport("missing", { evidence: { details: { uploadId: res.body.uploadId, fileName: "never.png" } } });
-    expect(await post(client, "/api/reports", body)).toMatchObject({ status: 400, body: { error: "The evidence file was not received. Please choose it again." } });
+    const message = "The evidence file was not received. Please choose it again.";
+    expect(await post(client, "/api/reports", body)).toMatchObject({ status: 400, body: { error: message, fields: { "evidence.details": message } } });
   });
 
   it.each([
@@ -251,7 +261,7 @@ describe("POST /api/reports", () => {
     const body = minimalReport("on-submit", { moneyLost: true, amountLost: -250, dateOccurred: undefined, scammer: { company: "Resale Pros LLC", website: "not a website" } });
     const res = await post(client, "/api/reports", body);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const item = await storedItem(Keys.report(res.body.reportId));
+    const item = Report.reportOfItem((await storedItem(Keys.report(res.body.reportId)))!);
     expect(item).toMatchObject({ moneyLost: true, amountLost: 0, dateOccurred: todayInNewYork(), scammer: { company: "Resale Pros LLC", website: null }, evidence: [] });
     expect(item!.reporter).toEqual({ ...body.reporter, speakWithTeam: false, shareAnonymously: false });
     expect(item).not.toHaveProperty("reportedTo");

@@ -15,7 +15,7 @@ const address = (tag: string) => `${tag}-${crypto.randomUUID().slice(0, 8)}@exam
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("one visitor-triggered e-mail per recipient per 24 h", () => {
+describe("one visitor-triggered e-mail of each kind per recipient per 24 h", () => {
   it("two signatures with one e-mail on two petitions: both count, one share e-mail, both admin notifications", async () => {
     const [a, b] = await Promise.all([newPetition(), newPetition()]);
     const person = signer("twice");
@@ -37,11 +37,20 @@ describe("one visitor-triggered e-mail per recipient per 24 h", () => {
 
   it("lets a retry of the same delivery through, refuses another delivery, also to a +tag of the address", async () => {
     const to = address("cap");
-    expect(await Mail.sendToVisitor(message(to), { key: "delivery-1" })).toBe("sent");
-    expect(await Mail.sendToVisitor(message(to), { key: "delivery-1" })).toBe("sent");
-    expect(await Mail.sendToVisitor(message(to), { key: "delivery-2" })).toBe("skipped");
-    expect(await Mail.sendToVisitor(message(to.replace("@", "+again@").toUpperCase()), { key: "delivery-3" })).toBe("skipped");
+    expect(await Mail.sendToVisitor(message(to), { key: "delivery-1", kind: "thanks" })).toBe("sent");
+    expect(await Mail.sendToVisitor(message(to), { key: "delivery-1", kind: "thanks" })).toBe("sent");
+    expect(await Mail.sendToVisitor(message(to), { key: "delivery-2", kind: "thanks" })).toBe("skipped");
+    expect(await Mail.sendToVisitor(message(to.replace("@", "+again@").toUpperCase()), { key: "delivery-3", kind: "thanks" })).toBe("skipped");
     expect(await mailTo(to)).toHaveLength(2);
+  });
+
+  it("counts each kind of e-mail apart: a guide the same day as a report confirmation still arrives", async () => {
+    const to = address("kinds");
+    expect(await Mail.sendToVisitor(message(to), { key: "report-1", kind: "report-confirmation" })).toBe("sent");
+    expect(await Mail.sendToVisitor(message(to), { key: "guide-1", kind: "guide:checklist" })).toBe("sent");
+    expect(await Mail.sendToVisitor(message(to), { key: "guide-2", kind: "guide:before-you-sign" })).toBe("sent");
+    expect(await Mail.sendToVisitor(message(to), { key: "guide-3", kind: "guide:checklist" })).toBe("skipped");
+    expect(await mailTo(to)).toHaveLength(3);
   });
 
   it("a delivery that failed to send keeps its claim for its own retry only", async () => {
@@ -52,24 +61,24 @@ describe("one visitor-triggered e-mail per recipient per 24 h", () => {
       if (failures++ === 0) throw new Error("SES is down");
       return original(m);
     });
-    await expect(Mail.sendToVisitor(message(to), { key: "retry-me" })).rejects.toThrow("SES is down");
-    expect(await Mail.sendToVisitor(message(to), { key: "someone-else" })).toBe("skipped");
-    expect(await Mail.sendToVisitor(message(to), { key: "retry-me" })).toBe("sent");
+    await expect(Mail.sendToVisitor(message(to), { key: "retry-me", kind: "thanks" })).rejects.toThrow("SES is down");
+    expect(await Mail.sendToVisitor(message(to), { key: "someone-else", kind: "thanks" })).toBe("skipped");
+    expect(await Mail.sendToVisitor(message(to), { key: "retry-me", kind: "thanks" })).toBe("sent");
     expect(await mailTo(to)).toHaveLength(1);
   });
 
   it("allows the next e-mail once 24 h have passed, even before TTL removes the claim", async () => {
     const to = address("later");
-    expect(await Mail.sendToVisitor(message(to), { key: "day-1" })).toBe("sent");
+    expect(await Mail.sendToVisitor(message(to), { key: "day-1", kind: "thanks" })).toBe("sent");
     const now = Date.now();
     vi.spyOn(Date, "now").mockReturnValue(now + (VISITOR_MAIL_WINDOW_SECONDS - 60) * 1000);
-    expect(await Mail.sendToVisitor(message(to), { key: "day-1-again" })).toBe("skipped");
+    expect(await Mail.sendToVisitor(message(to), { key: "day-1-again", kind: "thanks" })).toBe("skipped");
     vi.spyOn(Date, "now").mockReturnValue(now + (VISITOR_MAIL_WINDOW_SECONDS + 1) * 1000);
-    expect(await Mail.sendToVisitor(message(to), { key: "day-2" })).toBe("sent");
+    expect(await Mail.sendToVisitor(message(to), { key: "day-2", kind: "thanks" })).toBe("sent");
     expect(await mailTo(to)).toHaveLength(2);
   });
 
   it("refuses a message with more than one recipient", async () => {
-    await expect(Mail.sendToVisitor({ ...message("a@example.com"), to: ["a@example.com", "b@example.com"] }, { key: "k" })).rejects.toThrow(/exactly one recipient/);
+    await expect(Mail.sendToVisitor({ ...message("a@example.com"), to: ["a@example.com", "b@example.com"] }, { key: "k", kind: "thanks" })).rejects.toThrow(/exactly one recipient/);
   });
 });

@@ -31,7 +31,16 @@ type Handler = (e: HttpEvent, c: never) => Promise<unknown>;
 export function asAdmin(claims: Record<string, string>) {
   return (
     handler: Handler,
-    opts: { method?: string; path?: string; id?: string; signatureId?: string; query?: Record<string, string | number | undefined>; body?: unknown } = {},
+    opts: {
+      method?: string;
+      path?: string;
+      id?: string;
+      signatureId?: string;
+      /** other path parameters, e.g. a lead list's `form` */
+      params?: Record<string, string>;
+      query?: Record<string, string | number | undefined>;
+      body?: unknown;
+    } = {},
   ) => {
     const event = httpEvent({
       method: opts.method ?? "GET",
@@ -41,6 +50,7 @@ export function asAdmin(claims: Record<string, string>) {
       pathParameters: {
         ...(opts.id ? { id: opts.id } : {}),
         ...(opts.signatureId ? { signatureId: opts.signatureId } : {}),
+        ...opts.params,
       },
     });
     const query = Object.fromEntries(Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));

@@ -307,12 +307,21 @@ export function badRequestsFor(route: Route, opts: Options, start = 0): BadReque
   }
 
   // Random combinations until the quota: a well-formed request with one to three things wrong.
+  const shape = model?.valid(0);
   while (out.length < opts.perRoute(route)) {
     let body: unknown = model ? validBody() : hasBody(route.method) ? randomJson(rng) : undefined;
     let path = pathWith();
     let headers: OutgoingHttpHeaders = { ...JSON_HEADERS };
-    let mayWrite = hasBody(route.method);
     let raw: string | Buffer | undefined;
+    /** fields holding a value of the wrong type, until a later change overwrites them */
+    const wrong = new Set<string>();
+    /** Setting `f` replaces what was at and under it, and a parent that is not an object (setAt makes it one). */
+    const overwrite = (f: string) => {
+      for (const w of [...wrong]) {
+        const parent = f.startsWith(`${w}.`) ? getAt(body as Record<string, unknown>, w) : undefined;
+        if (w === f || w.startsWith(`${f}.`) || (f.startsWith(`${w}.`) && (!parent || typeof parent !== "object"))) wrong.delete(w);
+      }
+    };
     const labels: string[] = [];
     for (let k = 1 + rng.int(3); k > 0; k--) {
       const what = rng.int(model ? 7 : 4);
@@ -331,25 +340,34 @@ export function badRequestsFor(route: Route, opts: Options, start = 0): BadReque
         labels.push(`headers ${Object.keys(h).join(",")}`);
       } else if (what === 3) {
         raw = rng.pick(RAW_BODIES);
-        mayWrite = false;
         labels.push("raw body");
       } else if (what === 4) {
         const f = rng.pick(model!.strings);
         const s = rng.chance(0.5) ? rng.pick(NASTY_STRINGS) : Array.from({ length: 1 + rng.int(40) }, () => rng.pick(NASTY_STRINGS).slice(0, 3)).join("");
+        overwrite(f);
         body = setAt(body as Record<string, unknown>, f, s);
         labels.push(`${f} nasty`);
       } else if (what === 5) {
         const f = rng.pick([...model!.strings, ...model!.others]);
         const v = rng.pick(WRONG_TYPES);
+        // as in the fixed cases: a value of the field's own type (true for a boolean, {} for an object) may be right
+        const sameType = typeof getAt(shape!, f) === typeof v && !Array.isArray(v) && v !== null;
+        overwrite(f);
         body = setAt(body as Record<string, unknown>, f, v);
-        if (!(v === null && !model!.required.includes(f))) mayWrite = false;
+        if (!sameType && !(v === null && !model!.required.includes(f))) wrong.add(f);
         labels.push(`${f}=${JSON.stringify(v)}`);
       } else {
         body = { ...(body as Record<string, unknown>), ...rng.pick(EXTRA_FIELDS) };
         labels.push("extra fields");
       }
     }
-    add({ label: `random: ${labels.join("; ")}`, path, headers, body: raw ?? (body === undefined ? undefined : json(body)), mayWrite: mayWrite && raw === undefined });
+    add({
+      label: `random: ${labels.join("; ")}`,
+      path,
+      headers,
+      body: raw ?? (body === undefined ? undefined : json(body)),
+      mayWrite: hasBody(route.method) && raw === undefined && wrong.size === 0,
+    });
   }
   return out.map((r, i) => ({ ...r, n: start + i, route: key }));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { chromium, type Browser, type BrowserContextOptions } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 
 /**
  * The machine's Chromium (never a downloaded one), headless and sandbox-free as root requires;
@@ -35,4 +35,20 @@ export function fileBrowser() {
     await browser?.close();
   });
   return { newContext: (options?: BrowserContextOptions) => browser!.newContext(options) };
+}
+
+/** A new context signed in as the stack's administrator, on /admin/dashboard. */
+export async function signedInAdmin(
+  browser: ReturnType<typeof fileBrowser>,
+  stack: { url: string; admin: { email: string; password: string } },
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: stack.url, acceptDownloads: true, timezoneId: "America/New_York", ...options });
+  const page = await context.newPage();
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(stack.admin.email);
+  await page.getByLabel("Password").fill(stack.admin.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL("**/admin/dashboard");
+  return { context, page };
 }

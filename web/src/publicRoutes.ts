@@ -1,9 +1,9 @@
 import { SITE_NAME } from "./site";
 
 /**
- * Every public page the site has, by path. Links to other pages of the spec (the report wizard, the
- * guides, the privacy pages) are shown only once their page is listed here, so no link ever leads to
- * /404: a page's issue adds its line and its links appear by themselves.
+ * Every public page the site has, by path. Links to other pages of the spec (the privacy pages) are
+ * shown only once their page is listed here, so no link ever leads to /404: a page's issue adds its
+ * line and its links appear by themselves.
  *
  * A route with a title is prerendered with it and its description (routeDescriptions.ts: the <head> of
  * the page, its share card, sitemap.xml); `index: false` keeps it out of search engines and the sitemap.
@@ -29,6 +29,23 @@ export const PUBLIC_ROUTES = [
     path: "/report-scam/thank-you",
     title: "Thank You for Your Report",
     index: false,
+  },
+  // the four free guides (issue 9): each title is its document's (packages/core/src/lead/forms.ts)
+  {
+    path: "/timeshare-scam-checklist",
+    title: "The Timeshare Scam Checklist",
+  },
+  {
+    path: "/where-scams-thrive",
+    title: "Where Timeshare Scams Thrive",
+  },
+  {
+    path: "/before-you-sign",
+    title: "Before You Sign a Timeshare Contract",
+  },
+  {
+    path: "/spotting-exit-scams",
+    title: "Spotting Timeshare Exit Scams",
   },
   {
     path: "/how-timeshare-scams-work",
@@ -82,13 +99,7 @@ export interface PublicRoute {
 export type PublicPath = (typeof PUBLIC_ROUTES)[number]["path"];
 
 /** Pages of the spec that links already name but that other issues build. */
-export type PlannedPath =
-  | "/timeshare-scam-checklist"
-  | "/where-scams-thrive"
-  | "/before-you-sign"
-  | "/spotting-exit-scams"
-  | "/privacy-policy"
-  | "/data-deletion-request";
+export type PlannedPath = "/privacy-policy" | "/data-deletion-request";
 
 const patterns = PUBLIC_ROUTES.map((r) => new RegExp(`^${r.path.replace(/:[a-zA-Z]+/g, "[^/]+")}$`));
 

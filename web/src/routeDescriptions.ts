@@ -16,6 +16,15 @@ export const ROUTE_DESCRIPTIONS: Record<PrerenderPath, string> = {
     "Report a timeshare scam in four short steps: what happened, how they reached you and what you know about them, with a document or screenshot if you have one.",
   "/report-scam/thank-you":
     "Your scam report reached the Timeshare Owners Foundation. Keep your reference number; here is what happens next and where else to report the scam.",
+  // the guides' summaries (packages/core/src/guides), shortened to fit
+  "/timeshare-scam-checklist":
+    "A free printable checklist for timeshare owners: what to check before you sign, in the days after you sign, and before you pay anyone who offers to sell your timeshare or get you out.",
+  "/where-scams-thrive":
+    "Colorado, Nevada, North Carolina, South Carolina and Texas give timeshare buyers five days to cancel. A free fact sheet: each state's deadline and law, what is weak there, and what to do.",
+  "/before-you-sign":
+    "A free plain-English guide for anyone invited to a timeshare sales presentation: how the pitch works, what a timeshare really costs, what to check in the contract, and how to cancel.",
+  "/spotting-exit-scams":
+    "A free guide for timeshare owners who want out, and their families: the five tricks exit scammers use most, safer ways to sell or give up a timeshare, and where to report a scam.",
   "/how-timeshare-scams-work":
     "How timeshare resale, upfront-fee, exit and inheritance scams unfold step by step, the warning signs to watch for, and three habits that keep owners safe.",
   "/timeshare-scam-awareness":

@@ -17,7 +17,7 @@ vi.mock("../src/admin/adminApi", () => ({
   }),
 }));
 
-const { exportStep, useCollection, useCollectionExport, useDeleteAll } = await import("../src/admin/collection");
+const { exportStep, useCollection, useCollectionExport, useDeleteAll, useDeleteOne } = await import("../src/admin/collection");
 
 const SORTS = [
   { value: "newest", label: "Newest", api: "createdAt" },
@@ -79,7 +79,7 @@ describe("exporting every matching row", () => {
     const step = exportStep<number>(async (page, operationId) => {
       asked.push([page, operationId]);
       return pages[page - 1]!;
-    }, sink, 2);
+    }, sink, 2, 1);
     let state = { operationId: undefined as string | undefined, progress: { completed: 0, total: null as number | null } };
     const done: boolean[] = [];
     for (let i = 0; i < 5; i++) {
@@ -92,6 +92,31 @@ describe("exporting every matching row", () => {
     expect(done).toEqual([false, false, true]);
     expect(sink).toEqual([1, 2, 3, 4, 5]);
     expect(state.progress).toEqual({ completed: 5, total: 5 });
+  });
+
+  it("asks for page 1 alone, then several pages at once but never past the total, keeping the rows in page order", async () => {
+    const total = 9;
+    const page = (n: number) => Array.from({ length: Math.max(0, Math.min(2, total - (n - 1) * 2)) }, (_, i) => (n - 1) * 2 + i + 1);
+    const asked: number[][] = [];
+    const sink: number[] = [];
+    let batch: number[] = [];
+    const step = exportStep<number>(async (n, operationId) => {
+      batch.push(n);
+      // later pages answer first: the order must come from the page numbers
+      await new Promise((r) => setTimeout(r, 10 - n));
+      return { operationId: operationId ?? "op1", items: page(n), total };
+    }, sink, 2, 3);
+    let state = { operationId: undefined as string | undefined, progress: { completed: 0, total: null as number | null } };
+    for (let i = 0; i < 5; i++) {
+      batch = [];
+      const r = await step(state);
+      asked.push(batch.sort());
+      state = { operationId: r.operationId, progress: r.progress };
+      if (r.done) break;
+    }
+    expect(asked).toEqual([[1], [2, 3, 4], [5]]);
+    expect(sink).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(state.progress).toEqual({ completed: 9, total: 9 });
   });
 
   it("useCollectionExport sends the list's query with export pages and answers the rows", async () => {
@@ -113,23 +138,99 @@ describe("exporting every matching row", () => {
   });
 });
 
+/** A collection's list and page as the delete hooks see them: what they did to them is recorded. */
+function fakeCollection(items: { id: string }[]) {
+  const state = { page: { items, total: items.length, page: 3, pageSize: 10 }, setPageTo: 3 };
+  return {
+    state,
+    setPage: (page: number) => void (state.setPageTo = page),
+    list: { update: (change: (p: typeof state.page) => typeof state.page) => void (state.page = change(state.page)) },
+  };
+}
+
 describe("useDeleteAll", () => {
-  it("posts the typed word and the scope, then continues the operation until done", async () => {
+  it("posts the typed word and the scope, continues the operation until done, then closes and empties the list", async () => {
     const answers = [
       { operationId: "op2", deleted: 500, remaining: 100, done: false },
       { operationId: "op2", deleted: 100, remaining: 0, done: true },
     ];
     api.answer = () => answers[api.calls.length - 1];
-    const { result } = renderHook(() => useDeleteAll("/api/admin/things/delete-all", { desk: "east", petitionId: undefined }, { fallbackMessage: "Failed" }), { wrapper });
-    let ok = false;
+    const collection = fakeCollection([{ id: "a" }, { id: "b" }]);
+    const outcome: string[] = [];
+    const { result } = renderHook(
+      () =>
+        useDeleteAll("/api/admin/things/delete-all", { desk: "east", petitionId: undefined }, {
+          collection,
+          fallbackMessage: "Failed",
+          onDone: () => outcome.push("done"),
+          onFailed: (m) => outcome.push(`failed: ${m}`),
+        }),
+      { wrapper },
+    );
+    act(() => result.current.open());
+    expect(result.current.opened).toBe(true);
     await act(async () => {
-      ok = (await result.current.run("CONFIRM")).ok;
+      await result.current.confirm("CONFIRM");
     });
-    expect(ok).toBe(true);
     expect(api.calls.map((c) => c.body)).toEqual([
       { confirm: "CONFIRM", desk: "east" },
       { confirm: "CONFIRM", desk: "east", operationId: "op2" },
     ]);
-    expect(result.current.progress).toEqual({ completed: 600, total: 600 });
+    expect(outcome).toEqual(["done"]);
+    expect(result.current.opened).toBe(false);
+    expect(collection.state).toMatchObject({ setPageTo: 1, page: { items: [], total: 0 } });
+  });
+
+  it("keeps the rows and reports the API's message when a chunk fails", async () => {
+    api.answer = () => {
+      throw new Error("Type CONFIRM to delete everything");
+    };
+    const collection = fakeCollection([{ id: "a" }]);
+    const outcome: string[] = [];
+    const { result } = renderHook(
+      () => useDeleteAll("/api/admin/things/delete-all", {}, { collection, fallbackMessage: "Failed", onFailed: (m) => outcome.push(m) }),
+      { wrapper },
+    );
+    await act(async () => {
+      await result.current.confirm("confirm");
+    });
+    expect(outcome).toEqual(["Type CONFIRM to delete everything"]);
+    expect(collection.state).toMatchObject({ setPageTo: 3, page: { items: [{ id: "a" }], total: 1 } });
+  });
+});
+
+describe("useDeleteOne", () => {
+  it("deletes the asked row, takes it off the page and the total, and closes", async () => {
+    api.answer = () => ({});
+    const collection = fakeCollection([{ id: "a" }, { id: "b" }]);
+    const done: string[] = [];
+    const { result } = renderHook(
+      () => useDeleteOne(collection.list, (row: { id: string }) => `/api/admin/things/${row.id}`, { fallbackMessage: "Failed", onDone: (row) => done.push(row.id), onFailed: (m) => done.push(m) }),
+      { wrapper },
+    );
+    act(() => result.current.ask({ id: "b" }));
+    expect(result.current.target).toEqual({ id: "b" });
+    await act(async () => {
+      await result.current.confirm();
+    });
+    expect(api.calls).toEqual([{ url: "/api/admin/things/b", body: undefined }]);
+    expect(done).toEqual(["b"]);
+    expect(collection.state.page).toMatchObject({ items: [{ id: "a" }], total: 1 });
+    expect(result.current.target).toBeNull();
+  });
+
+  it("keeps the row and reports the failure", async () => {
+    api.answer = () => {
+      throw new Error("");
+    };
+    const collection = fakeCollection([{ id: "a" }]);
+    const done: string[] = [];
+    const { result } = renderHook(() => useDeleteOne(collection.list, (row: { id: string }) => `/api/admin/things/${row.id}`, { fallbackMessage: "Failed to delete", onFailed: (m) => done.push(m) }), { wrapper });
+    act(() => result.current.ask({ id: "a" }));
+    await act(async () => {
+      await result.current.confirm();
+    });
+    expect(done).toEqual(["Failed to delete"]);
+    expect(collection.state.page.items).toEqual([{ id: "a" }]);
   });
 });

@@ -19,6 +19,8 @@ const Settings = z.object({
   SIGN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Scam reports a client (IP) may submit per minute. */
   REPORT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  /** Free-guide form submissions a client (IP) may send per minute, over the four forms. */
+  LEAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   /** Evidence uploads a client (IP) may ask for per minute (each is one presigned POST). */
   UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Secret (deployed); "none" turns captcha off. */

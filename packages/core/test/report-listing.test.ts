@@ -5,6 +5,7 @@ import { toRow, type ReportRow } from "../src/report/row";
 import { haystackOf, needleOf } from "../src/collection/search";
 import { z } from "zod";
 import type { Info } from "../src/report/index";
+import { reportItem, reportOfItem } from "../src/report/stored-item";
 
 /** The admin list of reports without a table: rows, their packing, filters and search. */
 const report = (extra: Partial<Info> = {}): Info =>
@@ -81,5 +82,22 @@ describe("the reports' search", () => {
     for (const term of ["john smith", "RESALE PROS", "ana lima", "ana@example", "tsr-7k3m-9qx2", "TSR7K3M9QX2", "7k3m"]) expect(found(term), term).toBe(true);
     expect(found("orlando")).toBe(false);
     expect(found("smith resale")).toBe(false);
+  });
+});
+
+describe("the stored item of a report", () => {
+  it("keeps the looked-up attributes as attributes and the rest as one JSON body, and reads back the same report", () => {
+    const item = reportItem(report({ reporter: { ...report().reporter, email: " Ana@Example.com " } }));
+    expect(Object.keys(item).sort()).toEqual(["body", "createdAt", "emailNormalized", "gsi1pk", "gsi1sk", "id", "pk", "reference", "sk", "status", "type"]);
+    expect(item).toMatchObject({ pk: `REPORT#${report().id}`, status: "new", emailNormalized: "ana@example.com" });
+    expect(JSON.parse(item.body)).not.toHaveProperty("status");
+    expect(reportOfItem(item)).toEqual(report({ reporter: { ...report().reporter, email: " Ana@Example.com " } }));
+    // a status changed in place wins over nothing in the body
+    expect(reportOfItem({ ...item, status: "spam" }).status).toBe("spam");
+  });
+
+  it("reads an item written before the body existed (every field an attribute)", () => {
+    const legacy = { pk: "REPORT#x", sk: "REPORT", gsi1pk: "REPORTS", gsi1sk: "x", type: "report", emailNormalized: "ana@example.com", ...report() };
+    expect(reportOfItem(legacy)).toEqual(report());
   });
 });

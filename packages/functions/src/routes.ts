@@ -30,6 +30,8 @@ export const routes: Route[] = [
   // Evidence for a scam report: a presigned POST straight to the private bucket, then the report that claims it.
   { method: "POST", path: "/api/reports/uploads", handler: fn("report-upload"), access: "public", needs: { table: "write", bucket: "write", viewer: true, settings: ["UPLOAD_RATE_LIMIT_PER_MINUTE"] } },
   { method: "POST", path: "/api/reports", handler: fn("report-create"), access: "public", needs: { table: "write", bucket: "write", bus: true, viewer: true, secrets: ["CAPTCHA_SECRET"], settings: ["REPORT_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
+  // A free-guide form (issue 9): `{form}` is checklist, where-scams-thrive, before-you-sign or spotting-exit-scams.
+  { method: "POST", path: "/api/leads/{form}", handler: fn("lead-create"), access: "public", needs: { table: "write", bus: true, viewer: true, secrets: ["CAPTCHA_SECRET"], settings: ["LEAD_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
   { method: "GET", path: "/api/signatures/count", handler: fn("signature-count"), access: "public", needs: { table: "read", settings: ["DEFAULT_PETITION_ID"] } },
   { method: "GET", path: "/api/admin/petitions", handler: fn("admin-petition-list"), access: "admin", needs: { table: "read" } },
   { method: "POST", path: "/api/admin/petitions", handler: fn("admin-petition-create"), access: "admin", needs: { table: "write" } },
@@ -50,6 +52,14 @@ export const routes: Route[] = [
   { method: "PATCH", path: "/api/admin/reports/{id}", handler: fn("admin-report-update"), access: "admin", needs: { table: "write", userPool: "read" } },
   { method: "DELETE", path: "/api/admin/reports/{id}", handler: fn("admin-report-delete"), access: "admin", needs: { table: "write", bucket: "write", userPool: "read" } },
   { method: "POST", path: "/api/admin/sheets/reports", handler: fn("admin-sheets-sync-reports"), access: "admin", needs: { table: "write", bus: true, userPool: "read" } },
+  // Free-guide submissions (issue 9 §4): the /admin/forms cards, then each form's list. Fixed paths before `{id}`.
+  { method: "GET", path: "/api/admin/leads", handler: fn("admin-lead-summary"), access: "admin", needs: { table: "read" } },
+  { method: "GET", path: "/api/admin/leads/{form}", handler: fn("admin-lead-list"), access: "admin", needs: { table: "read" } },
+  { method: "GET", path: "/api/admin/leads/{form}/export", handler: fn("admin-lead-export"), access: "admin", needs: { table: "write", userPool: "read" } },
+  { method: "POST", path: "/api/admin/leads/{form}/delete-all", handler: fn("admin-lead-delete-all"), access: "admin", needs: { table: "write", userPool: "read" } },
+  { method: "GET", path: "/api/admin/leads/{form}/{id}", handler: fn("admin-lead-get"), access: "admin", needs: { table: "read" } },
+  { method: "DELETE", path: "/api/admin/leads/{form}/{id}", handler: fn("admin-lead-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
+  { method: "POST", path: "/api/admin/sheets/leads/{form}", handler: fn("admin-sheets-sync-leads"), access: "admin", needs: { table: "write", bus: true, userPool: "read" } },
   { method: "GET", path: "/api/admin/jobs/{id}", handler: fn("admin-job-get"), access: "admin", needs: { table: "read" } },
   { method: "POST", path: "/api/admin/test-email", handler: fn("admin-test-email"), access: "admin", needs: { userPool: "read", mail: true, secrets: ["MAIL_FROM"] } },
   { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit-list"), access: "admin", needs: { table: "read" } },

@@ -32,6 +32,10 @@ export const subscribers: Subscriber[] = [
   { name: "report-confirmation", detailType: "report.created", handler: fn("report-confirmation"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
   { name: "report-newsletter", detailType: "report.created", handler: fn("report-newsletter"), needs: { table: "write" } },
   { name: "report-sheet-sync", detailType: "report.created", handler: fn("report-sheet-sync"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
-  // An administrator's "Sync to Sheet" job (POST /api/admin/sheets/signatures or /reports, by the job's kind); shares each tab's lock with the syncs above.
+  { name: "lead-guide-email", detailType: "lead.created", handler: fn("lead-guide-email"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
+  { name: "lead-notify-admin", detailType: "lead.created", handler: fn("lead-notify-admin"), needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS], settings: MAIL_SETTINGS } },
+  { name: "lead-newsletter", detailType: "lead.created", handler: fn("lead-newsletter"), needs: { table: "write" } },
+  { name: "lead-sheet-sync", detailType: "lead.created", handler: fn("lead-sheet-sync"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
+  // An administrator's "Sync to Sheet" job (POST /api/admin/sheets/signatures, /reports or /leads/{form}, by the job's kind); shares each tab's lock with the syncs above.
   { name: "sheets-sync-job", detailType: "sheets.sync_requested", handler: fn("sheets-sync-job"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
 ];

@@ -11,6 +11,8 @@ import { AuthProvider } from "./auth";
 import { DashboardPage } from "./DashboardPage";
 import { LoginPage } from "./LoginPage";
 import { CreatePetitionPage } from "./pages/CreatePetitionPage";
+import { FormsPage } from "./pages/forms/FormsPage";
+import { LeadSubmissionsRoute } from "./pages/forms/LeadSubmissionsPage";
 import { ManagePetitionsPage } from "./pages/ManagePetitionsPage";
 import { ScamReportsPage } from "./pages/ScamReportsPage";
 import { PetitionSignaturesPage, SignaturesPage } from "./pages/SignaturesPage";
@@ -44,7 +46,9 @@ export default function AdminApp() {
           <Route path="petitions/:id/signatures" element={<PetitionSignaturesPage />} />
           <Route path="test-email" element={<TestEmailPage />} />
           <Route path="scam-reports" element={<ScamReportsPage />} />
-          {/* /admin/forms and /admin/analytics arrive with later issues: 404 until then. */}
+          <Route path="forms" element={<FormsPage />} />
+          <Route path="forms/:slug" element={<LeadSubmissionsRoute />} />
+          {/* /admin/analytics arrives with a later issue: 404 until then. */}
           <Route path="*" element={<Navigate to="/404" replace />} />
         </Route>
       </Routes>

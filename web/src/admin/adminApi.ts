@@ -24,6 +24,13 @@ export const adminApi = {
   reportsDeleteAll: "/api/admin/reports/delete-all",
   report: (id: string) => `/api/admin/reports/${enc(id)}`,
   sheetsReports: "/api/admin/sheets/reports",
+  /** free-guide submissions: per form its count and latest submission */
+  leads: "/api/admin/leads",
+  leadList: (form: string) => `/api/admin/leads/${enc(form)}`,
+  leadsExport: (form: string) => `/api/admin/leads/${enc(form)}/export`,
+  leadsDeleteAll: (form: string) => `/api/admin/leads/${enc(form)}/delete-all`,
+  lead: (form: string, id: string) => `/api/admin/leads/${enc(form)}/${enc(id)}`,
+  sheetsLeads: (form: string) => `/api/admin/sheets/leads/${enc(form)}`,
   job: (id: string) => `/api/admin/jobs/${enc(id)}`,
   testEmail: "/api/admin/test-email",
   audit: "/api/admin/audit",

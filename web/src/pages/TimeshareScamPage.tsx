@@ -6,9 +6,9 @@ import { IconCardGrid } from "../components/page";
 import { OfficialLink } from "./ScamPageParts";
 
 /**
- * Report a Timeshare Scam (/timeshare-scam). The report wizard (/report-scam) and the checklist
- * (/timeshare-scam-checklist) are other pages: their buttons appear once those pages exist, and until
- * then the page still says where to report and what to keep.
+ * Report a Timeshare Scam (/timeshare-scam): why and what to report, with buttons to the report
+ * wizard (/report-scam) and the free checklist (/timeshare-scam-checklist), and where else to report
+ * and what evidence to keep.
  */
 export function TimeshareScamPage() {
   return (

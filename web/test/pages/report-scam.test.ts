@@ -441,9 +441,8 @@ describe("step 4 and submitting", () => {
   });
 
   it.each([
-    ["names the file", { error: "The file fake.pdf does not look like a PDF file." }],
-    ["names the field", { error: "Refused", fields: { "evidence.details": "Refused" } }],
-    ["lost the file", { error: EvidenceMessages.notReceived }],
+    ["a file that is not what it says", { error: "The file fake.pdf does not look like a PDF file.", fields: { "evidence.details": "The file fake.pdf does not look like a PDF file." } }],
+    ["a lost file", { error: EvidenceMessages.notReceived, fields: { "evidence.contactEmail": EvidenceMessages.notReceived } }],
   ])("drops the files when the server refused one (it deletes them all): %s", async (_, body) => {
     const draft = completeDraft();
     openStep4({

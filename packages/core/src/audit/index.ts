@@ -20,13 +20,17 @@ export const ACTIONS = [
   "reports.deleted_all",
   "reports.exported",
   "reports.synced",
+  "lead.deleted",
+  "leads.deleted_all",
+  "leads.exported",
+  "leads.synced",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** Actions that run as a server-issued operation over several calls. */
 export type OperationAction = Extract<
   Action,
-  "petition.deleted" | "signatures.deleted_all" | "signatures.exported" | "reports.deleted_all" | "reports.exported"
+  "petition.deleted" | "signatures.deleted_all" | "signatures.exported" | "reports.deleted_all" | "reports.exported" | "leads.deleted_all" | "leads.exported"
 >;
 
 /** "running" from before an operation's first step until its last chunk; a crash leaves it running. */
@@ -109,6 +113,11 @@ export interface OperationRequest {
   operationId?: string;
   /** Checked before a new operation is recorded, so a refusal (e.g. an unknown petition) leaves no entry. */
   precheck?: () => Promise<void>;
+  /**
+   * The step only reads (an export page): a continued operation's check runs beside it, and a
+   * refusal discards what it read. A step that writes always waits for the check.
+   */
+  readOnly?: boolean;
 }
 
 export interface Chunk<T> {
@@ -126,8 +135,20 @@ export interface Chunk<T> {
  * before anything changes. After the step the chunk's rows are added; the last chunk completes it.
  */
 export async function chunk<T extends object>(req: OperationRequest, step: (op: Operation) => Promise<Chunk<T>>): Promise<T & { operationId: string }> {
+  if (req.readOnly && req.operationId) return readOnlyChunk(req, req.operationId, step);
   const op = req.operationId ? await resume(req, req.operationId) : await begin(req);
   const { value, rows, done } = await step(op);
+  await advance(op.id, rows, done);
+  return { ...value, operationId: op.id };
+}
+
+async function readOnlyChunk<T extends object>(req: OperationRequest, operationId: string, step: (op: Operation) => Promise<Chunk<T>>): Promise<T & { operationId: string }> {
+  const unchecked: Operation = { id: operationId, action: req.action, target: req.target, startedAt: "", continued: true };
+  const [checked, stepped] = await Promise.allSettled([resume(req, operationId), step(unchecked)]);
+  if (checked.status === "rejected") throw checked.reason;
+  if (stepped.status === "rejected") throw stepped.reason;
+  const op = checked.value;
+  const { value, rows, done } = stepped.value;
   await advance(op.id, rows, done);
   return { ...value, operationId: op.id };
 }

@@ -1,7 +1,9 @@
+import { QueryCommand as RawQueryCommand } from "@aws-sdk/client-dynamodb";
 import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { cancellationCodes } from "../db/cancellation";
-import { db } from "../db/client";
+import { db, rawDb, table } from "../db/client";
+import { queryCount } from "../db/query";
 import { pool } from "../util/pool";
 import { sortableIdFloor } from "../util/id";
 
@@ -127,4 +129,46 @@ export async function deleteInTransaction<V>(victims: readonly V[], deletion: Gr
     }
   }
   return 0;
+}
+
+/**
+ * Victims from a part's index partitions, for collections whose index rows carry what a deletion
+ * needs: up to `limit` rows with an id below `beforeId` (all when omitted), oldest first, read
+ * consistently from every partition in parallel.
+ */
+export async function indexVictims<V extends { id: string }>(
+  partitions: readonly string[],
+  decode: (id: string, packed: string) => V,
+  limit: number,
+  beforeId?: string,
+): Promise<V[]> {
+  const found = await Promise.all(
+    partitions.map(async (partition) => {
+      const res = await rawDb().send(
+        new RawQueryCommand({
+          TableName: table(),
+          KeyConditionExpression: beforeId === undefined ? "pk = :pk" : "pk = :pk AND sk < :before",
+          ExpressionAttributeValues: { ":pk": { S: partition }, ...(beforeId === undefined ? {} : { ":before": { S: beforeId } }) },
+          ProjectionExpression: "sk, r",
+          ConsistentRead: true,
+          Limit: limit,
+        }),
+      );
+      return (res.Items ?? []).map((item) => decode(item.sk.S!, item.r.S!));
+    }),
+  );
+  return found
+    .flat()
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .slice(0, limit);
+}
+
+/** Index rows of a part made at or after an operation began (ids ≥ `fromId`): what its delete-all spares. */
+export async function indexCountFrom(partitions: readonly string[], fromId: string): Promise<number> {
+  const counts = await Promise.all(
+    partitions.map((partition) =>
+      queryCount({ TableName: table(), KeyConditionExpression: "pk = :pk AND sk >= :from", ExpressionAttributeValues: { ":pk": partition, ":from": fromId }, ConsistentRead: true }),
+    ),
+  );
+  return counts.reduce((a, b) => a + b, 0);
 }

@@ -20,6 +20,8 @@ export {
   deleteAllInput,
   deleteChunk,
   deleteInTransaction,
+  indexCountFrom,
+  indexVictims,
   type ChunkedDeleteDef,
   type GroupDeletion,
   type Progress,

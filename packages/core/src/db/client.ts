@@ -2,6 +2,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { settings } from "../config";
 import { DYNAMODB_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
+import { skipDiscardedLogCopies } from "../util/sdk-log-filter";
 
 let client: DynamoDBDocumentClient | undefined;
 let rawClient: DynamoDBClient | undefined;
@@ -23,6 +24,7 @@ export function db(): DynamoDBDocumentClient {
         ...(s.DYNAMODB_ENDPOINT ? { connectionTimeoutMs: 10_000 } : {}),
       }),
     });
+    skipDiscardedLogCopies(raw);
     client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
     rawClient = raw;
   }

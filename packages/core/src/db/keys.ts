@@ -28,6 +28,17 @@ export const Keys = {
   reportsPartition: "REPORTS",
   reportsMeta: () => ({ pk: "REPORTS", sk: "META" }),
   reportCountShard: (shard: number) => ({ pk: "REPORTS", sk: `COUNT#${shard}` }),
+  /** A free-guide submission (packages/core/src/lead): one item per submission, its form an attribute; listed newest first per form on gsi1. */
+  lead: (id: string) => ({ pk: `LEAD#${id}`, sk: "LEAD" }),
+  leadList: (form: string, createdAt: string, id: string) => ({ gsi1pk: `LEADS#${form}`, gsi1sk: `${createdAt}#${id}` }),
+  leadListPartition: (form: string) => `LEADS#${form}`,
+  /** Admin lead index (lead/index-item.ts): one compact row per submission, INDEX_BUCKETS partitions per form. */
+  leadIndex: (form: string, bucket: number, leadId: string) => ({ pk: `LEADIDX#${form}#${bucket}`, sk: leadId }),
+  leadIndexPartition: (form: string, bucket: number) => `LEADIDX#${form}#${bucket}`,
+  /** A form's submission count (sharded like a petition's) and revision (every change but an addition increments it). */
+  leadsPartition: (form: string) => `LEADS#${form}`,
+  leadsMeta: (form: string) => ({ pk: `LEADS#${form}`, sk: "META" }),
+  leadCountShard: (form: string, shard: number) => ({ pk: `LEADS#${form}`, sk: `COUNT#${shard}` }),
   /** Audit trail: one partition, entries keyed by their time-sortable id (newest last). */
   audit: (id: string) => ({ pk: "AUDIT", sk: `ENTRY#${id}` }),
   auditPartition: "AUDIT",

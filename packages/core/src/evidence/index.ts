@@ -53,8 +53,13 @@ export const UNCLAIMED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** A file the server refused to attach to a report; the object has been deleted. */
 export class EvidenceRefused extends VisibleError {
-  constructor(code: string, message: string) {
-    super(400, `evidence.${code}`, message);
+  constructor(code: string, message: string, fields?: Record<string, string>) {
+    super(400, `evidence.${code}`, message, fields);
+  }
+
+  /** The same refusal, pointing at the upload point of the submission it came from (`evidence.<purpose>`). */
+  at(purpose: EvidencePurpose): EvidenceRefused {
+    return new EvidenceRefused(this.code.slice("evidence.".length), this.message, { [`evidence.${purpose}`]: this.message });
   }
 }
 

@@ -5,7 +5,7 @@ import { Keys } from "../db/keys";
 import { log } from "../log";
 import { Mail, type Message } from "./index";
 
-/** A recipient gets at most one visitor-triggered e-mail in this window. */
+/** A recipient gets at most one visitor-triggered e-mail of each kind in this window. */
 export const VISITOR_MAIL_WINDOW_SECONDS = 24 * 3600;
 
 /**
@@ -22,21 +22,21 @@ export function mailboxOf(address: string): string {
   return `${local}@${domain === "googlemail.com" ? "gmail.com" : domain}`;
 }
 
-/** The claim is keyed by a hash, so the cap stores no address. */
-const capKey = (address: string) => Keys.mailCap(createHash("sha256").update(mailboxOf(address)).digest("base64url"));
+/** The claim is keyed by a hash of the kind and the mailbox, so the cap stores no address. */
+const capKey = (address: string, kind: string) => Keys.mailCap(createHash("sha256").update(`${kind}\n${mailboxOf(address)}`).digest("base64url"));
 
 /**
  * Claims the recipient's allowance for `key` in one conditional write: free, expired (TTL deletion
  * lags), or already held by the same key (a retry of the same delivery) all succeed; a claim by
  * another delivery within the window refuses.
  */
-async function claim(address: string, key: string): Promise<boolean> {
+async function claim(address: string, kind: string, key: string): Promise<boolean> {
   const now = Math.floor(Date.now() / 1000);
   try {
     await db().send(
       new PutCommand({
         TableName: table(),
-        Item: { ...capKey(address), type: "mailCap", deliveryKey: key, at: new Date().toISOString(), expiresAt: now + VISITOR_MAIL_WINDOW_SECONDS },
+        Item: { ...capKey(address, kind), type: "mailCap", deliveryKey: key, at: new Date().toISOString(), expiresAt: now + VISITOR_MAIL_WINDOW_SECONDS },
         ConditionExpression: "attribute_not_exists(pk) OR deliveryKey = :key OR expiresAt <= :now",
         ExpressionAttributeValues: { ":key": key, ":now": now },
       }),
@@ -50,14 +50,17 @@ async function claim(address: string, key: string): Promise<boolean> {
 
 /**
  * Sends an e-mail that a visitor's action triggers (share e-mail, report confirmation, guide delivery)
- * unless the recipient already got one from another delivery within 24 h; then it is skipped and
- * logged. `key` names this delivery (stable across retries), e.g. "signature-share:<signature id>".
+ * unless the recipient already got one of the same `kind` from another delivery within 24 h; then it
+ * is skipped and logged. `key` names this delivery (stable across retries), e.g.
+ * "signature-share:<signature id>"; `kind` what it is, e.g. "signature-share" or "guide:checklist":
+ * a stranger typing someone's address into every form gets them at most one e-mail of each kind a
+ * day, while a person who signs, reports and asks for two guides gets each thing they asked for.
  * Administrator notifications use `Mail.send`: they are not addressed by visitors.
  */
-export async function sendToVisitor(message: Message, opts: { key: string }): Promise<"sent" | "skipped"> {
+export async function sendToVisitor(message: Message, opts: { key: string; kind: string }): Promise<"sent" | "skipped"> {
   if (message.to.length !== 1) throw new Error(`a visitor e-mail has exactly one recipient, got ${message.to.length}`);
-  if (!(await claim(message.to[0], opts.key))) {
-    log.info("visitor e-mail skipped: recipient already e-mailed within 24 h", { deliveryKey: opts.key });
+  if (!(await claim(message.to[0], opts.kind, opts.key))) {
+    log.info("visitor e-mail skipped: recipient already sent this kind of e-mail within 24 h", { deliveryKey: opts.key, kind: opts.kind });
     return "skipped";
   }
   // through the namespace, so tests that replace Mail.send see this call too

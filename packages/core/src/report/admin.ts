@@ -19,6 +19,7 @@ import { DOWNLOAD_EXPIRES_SECONDS, Evidence } from "../evidence";
 import { pool } from "../util/pool";
 import { pageQuery, type Page } from "../util/page";
 import { Report, ReportNotFound, type Info, type StoredEvidence } from "./index";
+import { reportOfItem } from "./stored-item";
 import { PART, countUpdate, decodeRow, indexItemOfRow, indexKey, layout, revisionUpdate, touch } from "./index-item";
 import { applied, reports, version } from "./listing";
 import { toRow, type ReportRow } from "./row";
@@ -240,10 +241,7 @@ export async function fetchMany(ids: readonly string[]): Promise<Info[]> {
       let keys: Record<string, unknown>[] | undefined = batch.map((id) => Keys.report(id));
       for (let attempt = 0; keys?.length; attempt++) {
         const res: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }));
-        for (const item of res.Responses?.[table()] ?? []) {
-          const { pk, sk, gsi1pk, gsi1sk, type, emailNormalized, ...info } = item;
-          found.set(info.id as string, info as unknown as Info);
-        }
+        for (const item of res.Responses?.[table()] ?? []) found.set(item.id as string, reportOfItem(item));
         keys = res.UnprocessedKeys?.[table()]?.Keys;
         if (keys?.length) {
           if (attempt > 20) throw new Error(`BatchGet left ${keys.length} keys unprocessed`);

@@ -17,6 +17,7 @@ import { NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
 import { creationItems, removalItems, touch as touchListing } from "./index-item";
+import { reportItem, reportOfItem } from "./stored-item";
 import type { ReportSubmission } from "./input";
 import { normaliseReference, referenceNumber } from "./reference";
 import type { Status } from "./status";
@@ -92,7 +93,7 @@ export type CreatedEvent = ReturnType<typeof createdEvent>;
 export const createdEvent = (report: Pick<Info, "id">) => Outbox.record(Events.Created, { reportId: report.id });
 
 /** The same normalisation as signatures': the privacy lookups (issue 12) find a person's records by it. */
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+export { normaliseEmail, reportItem, reportOfItem } from "./stored-item";
 
 /**
  * Stores a report. Its evidence uploads are claimed first (checked, moved under `reports/<id>/`);
@@ -142,17 +143,6 @@ export function build(id: string, req: CreateRequest, evidence: StoredEvidence[]
     createdDate: newYorkDate(now),
     createdTime: newYorkTime(now),
     createdAt: now.toISOString(),
-  };
-}
-
-/** The stored report item (main table, listed newest first on gsi1). */
-export function reportItem(report: Info) {
-  return {
-    ...Keys.report(report.id),
-    ...Keys.reportList(report.createdAt, report.id),
-    type: "report",
-    emailNormalized: normaliseEmail(report.reporter.email),
-    ...report,
   };
 }
 
@@ -223,11 +213,17 @@ function evidenceRefs(submission: ReportSubmission): EvidenceRef[] {
   ];
 }
 
-/** Claims every upload; the first refusal (e.g. a .pdf that is not a PDF) is what the visitor is told. */
+/**
+ * Claims every upload; the first refusal (e.g. a .pdf that is not a PDF) is what the visitor is
+ * told, under the field of the file it concerns.
+ */
 async function claimAll(reportId: string, refs: EvidenceRef[]): Promise<StoredEvidence[]> {
   const claims = await Promise.allSettled(refs.map((r) => Evidence.claim(r.uploadId, r.purpose, reportId)));
-  const failed = claims.find((c): c is PromiseRejectedResult => c.status === "rejected");
-  if (failed) throw failed.reason;
+  const failed = claims.findIndex((c) => c.status === "rejected");
+  if (failed >= 0) {
+    const reason = (claims[failed] as PromiseRejectedResult).reason;
+    throw reason instanceof EvidenceRefused ? reason.at(refs[failed].purpose) : reason;
+  }
   return claims.map((c, i) => ({ purpose: refs[i].purpose, ...(c as PromiseFulfilledResult<ClaimedEvidence>).value }));
 }
 
@@ -248,7 +244,7 @@ export const isPossibleId = (id: string) => REPORT_ID_PATTERN.test(id);
 export async function find(id: string): Promise<Info | undefined> {
   if (!isPossibleId(id)) return undefined;
   const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.report(id) }));
-  return res.Item ? toInfo(res.Item) : undefined;
+  return res.Item ? reportOfItem(res.Item) : undefined;
 }
 
 export async function fromID(id: string): Promise<Info> {
@@ -322,12 +318,7 @@ export async function* allNewestFirst(): AsyncGenerator<Info[]> {
     ExpressionAttributeValues: { ":pk": Keys.reportListPartition },
     ScanIndexForward: false,
   });
-  for await (const page of pages) yield (page.Items ?? []).map(toInfo);
-}
-
-function toInfo(item: Record<string, unknown>): Info {
-  const { pk, sk, gsi1pk, gsi1sk, type, emailNormalized, ...info } = item;
-  return info as unknown as Info;
+  for await (const page of pages) yield (page.Items ?? []).map(reportOfItem);
 }
 
 export { EvidenceRefused };

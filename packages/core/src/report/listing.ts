@@ -11,7 +11,7 @@ import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { sortableId } from "../util/id";
 import type { Page } from "../util/page";
-import { build, referenceItem, reportItem, type CreateRequest, type Info, type StoredEvidence } from "./index";
+import { build, referenceItem, reportItem, reportOfItem, type CreateRequest, type Info, type StoredEvidence } from "./index";
 import { COLLECTION, PART, decodeRow, indexItem, layout, touch } from "./index-item";
 import { toRow, type ReportRow } from "./row";
 import { STATUSES } from "./status";
@@ -119,7 +119,7 @@ async function newest(_scope: string | undefined, pageSize: number): Promise<Pag
     ),
     version(),
   ]);
-  return { items: (res.Items ?? []).map((i) => toRow(i as unknown as Info)), total: v.count, page: 1, pageSize };
+  return { items: (res.Items ?? []).map((i) => toRow(reportOfItem(i))), total: v.count, page: 1, pageSize };
 }
 
 /** The revision after a change this process made (strongly consistent), for `reports.patch`. */

@@ -17,6 +17,7 @@ import { newYorkDate, newYorkTime } from "../util/time";
 import { ClientDetails, type MetaDetails } from "./meta";
 import { indexItem, touch } from "./index-item";
 import { log } from "../log";
+import { normaliseEmail } from "../util/email";
 
 export { cancellationCodes } from "../db/cancellation";
 export { ClientDetails, metaDetails, deviceType, browserName, type MetaDetails } from "./meta";
@@ -69,7 +70,7 @@ export class SignatureNotFound extends NotFoundError {
   }
 }
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+export { normaliseEmail };
 
 const MAX_CONFLICT_RETRIES = 8;
 export const RATE_SCOPE = "sign";

@@ -1,5 +1,6 @@
 import { Job } from "@site/core/jobs";
 import { log } from "@site/core/log";
+import * as LeadSyncJob from "@site/core/sheets/lead-sync-job";
 import * as ReportSyncJob from "@site/core/sheets/report-sync-job";
 import * as SyncJob from "@site/core/sheets/signature-sync-job";
 import { EventHandler } from "../lib/events";
@@ -8,6 +9,7 @@ import { EventHandler } from "../lib/events";
 const RUNNERS: Record<string, (jobId: string) => Promise<unknown>> = {
   [SyncJob.KIND]: (jobId) => SyncJob.run(jobId),
   [ReportSyncJob.KIND]: (jobId) => ReportSyncJob.run(jobId),
+  ...LeadSyncJob.RUNNERS,
 };
 
 /**

@@ -11,6 +11,6 @@ export const handler = EventHandler(Signature.Events.Created, async (detail, eve
   ]);
   await once("signature-share-email", event, () =>
     // one key per signature, so a retry or re-delivery of this share e-mail is not refused by its own claim
-    Mail.sendToVisitor({ to: [signature.email], ...signerShare(signature, petition) }, { key: `signature-share:${signature.id}` }).then(() => {}),
+    Mail.sendToVisitor({ to: [signature.email], ...signerShare(signature, petition) }, { key: `signature-share:${signature.id}`, kind: "signature-share" }).then(() => {}),
   );
 });

@@ -1,13 +1,26 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { Audit } from "@site/core/audit";
 import type { Progress } from "@site/core/collection";
 import type { Page } from "@site/core/util/page";
-import { adminRoute, ok } from "./http";
+import { adminRoute, ok, type Request } from "./http";
 
 /**
  * The admin routes every collection has (collection/define.ts), so a new list's handlers are one line
  * each: list, audited export pages, audited chunked delete-all.
  */
+
+/**
+ * Query (or body) fields a route takes from its path, e.g. a lead list's form: they override what
+ * the query string (or body) says. It may throw (an unknown form is a 404).
+ */
+export type PathScope = (req: Request) => Record<string, string>;
+
+/** `schema` with the path's fields laid over the input first; a non-object input is left to fail. */
+function scoped<S extends z.ZodType>(schema: S, req: Request, scope?: PathScope): z.ZodType<z.output<S>> {
+  if (!scope) return schema as z.ZodType<z.output<S>>;
+  const fixed = scope(req);
+  return z.preprocess((input) => (input && typeof input === "object" && !Array.isArray(input) ? { ...input, ...fixed } : input), schema);
+}
 
 interface Listable<Q extends z.ZodType> {
   ListQuery: Q;
@@ -15,8 +28,8 @@ interface Listable<Q extends z.ZodType> {
 }
 
 /** `?<filters>&search=&sort=&order=&page=&pageSize=` → `{items, total, page, pageSize}`. */
-export const listRoute = <Q extends z.ZodType>(collection: Listable<Q>) =>
-  adminRoute(async (req) => ok(await collection.list(req.query(collection.ListQuery))));
+export const listRoute = <Q extends z.ZodType>(collection: Listable<Q>, scope?: PathScope) =>
+  adminRoute(async (req) => ok(await collection.list(req.query(scoped(collection.ListQuery, req, scope)))));
 
 type ExportParams = { operationId?: string; search: string; page: number; only?: "page" };
 
@@ -32,11 +45,11 @@ interface Exportable<Q extends z.ZodType<ExportParams>> {
  * operationId comes back); later pages name it and add their rows; the last page completes it.
  * With `only=page` the page is the whole export: its operation (target "… (page n)") completes at once.
  */
-export const exportRoute = <Q extends z.ZodType<ExportParams>>(collection: Exportable<Q>, action: Audit.OperationAction) =>
+export const exportRoute = <Q extends z.ZodType<ExportParams>>(collection: Exportable<Q>, action: Audit.OperationAction, scope?: PathScope) =>
   adminRoute(async (req) => {
-    const q = req.query(collection.ExportQuery);
+    const q = req.query(scoped(collection.ExportQuery, req, scope));
     const target = collection.describe(q) + (q.only === "page" ? ` (page ${q.page})` : "");
-    const page = await Audit.chunk({ action, actor: req.admin!, target, operationId: q.operationId }, async () => {
+    const page = await Audit.chunk({ action, actor: req.admin!, target, operationId: q.operationId, readOnly: true }, async () => {
       const page = await collection.exportPage(q);
       const last = q.only === "page" || page.items.length < page.pageSize || page.page * page.pageSize >= page.total;
       return { value: page, rows: page.items.length, done: last };
@@ -53,6 +66,8 @@ export interface DeleteAllRoute<B extends z.ZodType<{ operationId?: string }>> {
   precheck?: (body: z.output<B>) => Promise<void>;
   /** one chunk of the deletion begun at `startedAt` */
   step: (body: z.output<B>, startedAt: string) => Promise<Progress>;
+  /** body fields taken from the path (e.g. a lead list's form) */
+  scope?: PathScope;
 }
 
 /**
@@ -62,7 +77,7 @@ export interface DeleteAllRoute<B extends z.ZodType<{ operationId?: string }>> {
  */
 export const deleteAllRoute = <B extends z.ZodType<{ operationId?: string }>>(route: DeleteAllRoute<B>) =>
   adminRoute(async (req) => {
-    const body = req.body(route.input);
+    const body = req.body(scoped(route.input, req, route.scope));
     const progress = await Audit.chunk(
       {
         action: route.action,

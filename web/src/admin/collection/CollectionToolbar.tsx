@@ -9,7 +9,8 @@ export function CollectionToolbar<T, F extends Record<string, FilterValue>>(prop
   sorts: SortOption[];
   searchLabel: string;
   searchPlaceholder?: string;
-  onRefresh: () => void;
+  /** omitted: the screen has its own refresh button */
+  onRefresh?: () => void;
   children?: ReactNode;
 }) {
   const { collection: c } = props;

@@ -5,25 +5,22 @@ import type { DeleteAll } from "./useDeleteAll";
 
 /** Delete All: typed CONFIRM, then the chunked deletion's progress inside the dialog. */
 export function DeleteAllDialog(props: {
-  opened: boolean;
   title: string;
   message: ReactNode;
   /** "Deleting signatures" */
   progressLabel: string;
-  operation: Pick<DeleteAll, "running" | "progress" | "percent">;
-  onConfirm: (typed: string) => void;
-  onClose: () => void;
+  operation: DeleteAll;
 }) {
   const { operation } = props;
   return (
     <TypedConfirmDialog
-      opened={props.opened}
+      opened={operation.opened}
       title={props.title}
       message={props.message}
       word={CONFIRM_WORD}
       busy={operation.running}
-      onConfirm={props.onConfirm}
-      onClose={props.onClose}
+      onConfirm={(typed) => void operation.confirm(typed)}
+      onClose={operation.close}
     >
       {operation.running && <OperationProgressBar label={props.progressLabel} progress={operation.progress} percent={operation.percent} />}
     </TypedConfirmDialog>

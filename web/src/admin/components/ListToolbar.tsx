@@ -12,7 +12,8 @@ export interface ListToolbarProps {
   onSort: (value: string) => void;
   order: SortOrder;
   onOrder: (value: SortOrder) => void;
-  onRefresh: () => void;
+  /** omitted: no Refresh button here (the screen has its own, e.g. the lead lists' 'Refresh Data') */
+  onRefresh?: () => void;
   refreshing?: boolean;
   sortLabel?: string;
   orderLabel?: string;
@@ -52,9 +53,11 @@ export function ListToolbar(props: ListToolbarProps) {
         w={{ base: "100%", xs: 150 }}
       />
       {props.children}
-      <Button variant="default" size="sm" onClick={props.onRefresh} loading={props.refreshing}>
-        Refresh
-      </Button>
+      {props.onRefresh && (
+        <Button variant="default" size="sm" onClick={props.onRefresh} loading={props.refreshing}>
+          Refresh
+        </Button>
+      )}
     </Group>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useCallback, useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { Badge, Button, Card, Group, Select, Text } from "@mantine/core";
+import { useCallback, useEffect, useState, type MouseEvent } from "react";
 import { formatUsd } from "@site/core/report/amount";
 import {
   CONTACT_METHOD_FIELDS,
@@ -10,6 +10,7 @@ import {
   type FieldSpec,
 } from "@site/core/report/catalogue";
 import { adminApi, adminRequest } from "../adminApi";
+import { DetailField as Field, DetailGrid, DetailSection, DetailsDialog } from "./DetailSection";
 import {
   MESSAGES,
   STATUSES,
@@ -22,53 +23,22 @@ import {
   type ReportRow,
   type Status,
 } from "../lib/reports";
-import { orNA } from "../lib/signatures";
 
 const yesNo = (value: boolean | undefined) => (value ? "Yes" : "No");
 const PURPOSE_LABELS: Record<string, string> = { contactEmail: "E-mail evidence", details: "Evidence file" };
 /** Links are fetched again when the ones on screen are this close to expiring. */
 const LINK_MARGIN_MS = 60_000;
 
-function Field({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={700} lts="0.04em">
-        {label}
-      </Text>
-      <Text fz="sm" c="ink.9" style={{ wordBreak: "break-word", whiteSpace: "pre-wrap" }}>
-        {typeof value === "string" ? orNA(value) : value}
-      </Text>
-    </div>
-  );
-}
-
-function Section({ title, children, grid = true }: { title: string; children: ReactNode; grid?: boolean }) {
-  return (
-    <Card withBorder radius="md" padding="md" component="section" aria-label={title}>
-      <Title order={3} fz="sm" c="brand.8" tt="uppercase" lts="0.06em" mb="sm">
-        {title}
-      </Title>
-      {grid ? (
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-          {children}
-        </SimpleGrid>
-      ) : (
-        <Stack gap="sm">{children}</Stack>
-      )}
-    </Card>
-  );
-}
-
 /** A scam type's or contact method's own fields, labelled and typed as the wizard's catalogue says. */
 function CatalogueFields({ specs, values }: { specs: readonly FieldSpec[]; values: Record<string, unknown> }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+    <DetailGrid>
       {specs.map((f) => {
         const value = values[f.name];
         const shown = f.kind === "money" ? formatUsd(value as number | undefined) : f.kind === "boolean" ? yesNo(value as boolean) : String(value ?? "");
         return <Field key={f.name} label={f.label} value={shown} />;
       })}
-    </SimpleGrid>
+    </DetailGrid>
   );
 }
 
@@ -147,27 +117,7 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
 
   const d = details;
   return (
-    <Modal
-      opened={!!reportId}
-      onClose={onClose}
-      size="xl"
-      centered
-      radius="lg"
-      title={
-        <Group gap="sm">
-          <Text fw={800} c="ink.9">
-            Report Details
-          </Text>
-          {loading && <Loader size="xs" color="brand" aria-label="Loading details" />}
-        </Group>
-      }
-    >
-      <Stack gap="md">
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+    <DetailsDialog opened={!!reportId} onClose={onClose} title="Report Details" size="xl" loading={loading} error={error}>
         {d && (
           <>
             <Group justify="space-between" align="flex-end">
@@ -196,7 +146,7 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
               </Group>
             </Group>
 
-            <Section title="Reporter">
+            <DetailSection title="Reporter">
               <Field label={FIELD_LABELS.fullName} value={d.reporter.fullName} />
               <Field label={FIELD_LABELS.email} value={d.reporter.email} />
               <Field label={FIELD_LABELS.city} value={d.reporter.city} />
@@ -204,9 +154,9 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
               <Field label={FIELD_LABELS.ageRange} value={d.reporter.ageRange ?? ""} />
               <Field label="Willing to speak with our team" value={yesNo(d.reporter.speakWithTeam)} />
               <Field label="Story may be shared anonymously" value={yesNo(d.reporter.shareAnonymously)} />
-            </Section>
+            </DetailSection>
 
-            <Section title="Scam Types" grid={false}>
+            <DetailSection title="Scam Types" grid={false}>
               {d.scamTypes.map((t) => (
                 <Card key={t.type} withBorder radius="sm" padding="sm" aria-label={SCAM_TYPE_LABELS[t.type]}>
                   <Text fw={700} c="ink.9" mb={6}>
@@ -215,9 +165,9 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
                   <CatalogueFields specs={SCAM_TYPE_FIELDS[t.type]} values={t} />
                 </Card>
               ))}
-            </Section>
+            </DetailSection>
 
-            <Section title="Contact Methods" grid={false}>
+            <DetailSection title="Contact Methods" grid={false}>
               {d.contactMethods.map((m) => (
                 <Card key={m.method} withBorder radius="sm" padding="sm" aria-label={CONTACT_METHOD_LABELS[m.method]}>
                   <Text fw={700} c="ink.9" mb={6}>
@@ -226,23 +176,23 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
                   <CatalogueFields specs={CONTACT_METHOD_FIELDS[m.method]} values={m} />
                 </Card>
               ))}
-            </Section>
+            </DetailSection>
 
-            <Section title="What Happened">
+            <DetailSection title="What Happened">
               <Field label="Money lost" value={yesNo(d.moneyLost)} />
               <Field label={FIELD_LABELS.amountLost} value={d.moneyLost ? formatUsd(d.amountLost) : "N/A"} />
               <Field label={FIELD_LABELS.dateOccurred} value={usDate(d.dateOccurred)} />
-            </Section>
+            </DetailSection>
 
-            <Section title="Known Details">
+            <DetailSection title="Known Details">
               <Field label={FIELD_LABELS.scammerName} value={d.scammer.name ?? ""} />
               <Field label={FIELD_LABELS.companyName} value={d.scammer.company ?? ""} />
               <Field label={FIELD_LABELS.scammerPhone} value={d.scammer.phone ?? ""} />
               <Field label={FIELD_LABELS.scammerEmail} value={d.scammer.email ?? ""} />
               <Field label={FIELD_LABELS.scammerWebsite} value={d.scammer.website ?? ""} />
-            </Section>
+            </DetailSection>
 
-            <Section title="Evidence" grid={false}>
+            <DetailSection title="Evidence" grid={false}>
               {d.evidence.length === 0 ? (
                 <Text fz="sm" c="dimmed">
                   No files were attached.
@@ -264,15 +214,15 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
                   </Group>
                 ))
               )}
-            </Section>
+            </DetailSection>
 
-            <Section title="Follow-up">
+            <DetailSection title="Follow-up">
               <Field label="Reported elsewhere" value={yesNo(d.reportedElsewhere)} />
               <Field label={FIELD_LABELS.reportedTo} value={d.reportedTo ?? ""} />
               <Field label="Wants scam-awareness updates" value={yesNo(d.wantUpdates)} />
-            </Section>
+            </DetailSection>
 
-            <Section title="Metadata">
+            <DetailSection title="Metadata">
               <Field label="Browser" value={d.meta.browser} />
               <Field label="Device Type" value={d.meta.deviceType} />
               <Field label="Screen Resolution" value={d.meta.screenResolution} />
@@ -283,7 +233,7 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
               <Field label="Region" value={d.meta.region} />
               <Field label="Country" value={d.meta.country} />
               <Field label="Latitude / Longitude" value={d.meta.latitude && d.meta.longitude ? `${d.meta.latitude}, ${d.meta.longitude}` : ""} />
-            </Section>
+            </DetailSection>
             {d.meta.userAgent && (
               <Text fz="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
                 User agent: {d.meta.userAgent}
@@ -297,7 +247,6 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
             </Group>
           </>
         )}
-      </Stack>
-    </Modal>
+    </DetailsDialog>
   );
 }

@@ -8,8 +8,11 @@ export interface Notice {
   message: string;
 }
 
-/** A notice that hides itself: successes after 3 s, failures after 5 s (spec §4, §9). */
-export function useNotice(): { notice: Notice | null; success: (message: string) => void; failure: (message: string) => void; clear: () => void } {
+/**
+ * A notice that hides itself: successes after 3 s, failures after 5 s (spec §4, §9), or both after
+ * `ms` where a screen's spec says otherwise (the lead lists' toasts last 6 s).
+ */
+export function useNotice(ms?: number): { notice: Notice | null; success: (message: string) => void; failure: (message: string) => void; clear: () => void } {
   const [notice, setNotice] = useState<Notice | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -18,8 +21,8 @@ export function useNotice(): { notice: Notice | null; success: (message: string)
     setNotice(next);
     timer.current = setTimeout(() => setNotice(null), ms);
   }, []);
-  const success = useCallback((message: string) => show({ kind: "success", message }, SUCCESS_NOTICE_MS), [show]);
-  const failure = useCallback((message: string) => show({ kind: "error", message }, FAILURE_NOTICE_MS), [show]);
+  const success = useCallback((message: string) => show({ kind: "success", message }, ms ?? SUCCESS_NOTICE_MS), [show, ms]);
+  const failure = useCallback((message: string) => show({ kind: "error", message }, ms ?? FAILURE_NOTICE_MS), [show, ms]);
   const clear = useCallback(() => {
     clearTimeout(timer.current);
     setNotice(null);

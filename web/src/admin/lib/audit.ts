@@ -12,6 +12,10 @@ const ACTIONS: Record<string, string> = {
   "reports.deleted_all": "Deleted all scam reports",
   "reports.exported": "Exported scam reports",
   "reports.synced": "Synced scam reports to the sheet",
+  "lead.deleted": "Deleted a guide request",
+  "leads.deleted_all": "Deleted all requests of a guide",
+  "leads.exported": "Exported guide requests",
+  "leads.synced": "Synced guide requests to the sheet",
 };
 
 export function auditActionLabel(action: string): string {

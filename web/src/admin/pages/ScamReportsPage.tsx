@@ -1,13 +1,11 @@
-import "@mantine/dates/styles.layer.css";
 import { Alert, Badge, Button, Card, Code, Group, Select, Stack, Table, Tabs, Text } from "@mantine/core";
-import { DatePickerInput } from "@mantine/dates";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { downloadCsv, downloadText } from "../../lib/download";
 import { formatCount } from "../../lib/format";
 import { adminApi, adminRequest, type ListPage } from "../adminApi";
-import { CollectionTable, CollectionToolbar, DeleteAllDialog, YesNoFilter, useCollection, useCollectionExport, useDeleteAll } from "../collection";
+import { CollectionTable, CollectionToolbar, DateRangeFilter, DeleteAllDialog, YesNoFilter, useCollection, useCollectionExport, useDeleteAll, useDeleteOne } from "../collection";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { NoticeBanner } from "../components/NoticeBanner";
 import { OperationProgressBar } from "../components/OperationProgressBar";
@@ -60,16 +58,18 @@ export function ScamReportsPage() {
   const viewing = params.get(REPORT_PARAM);
   const [error, setError] = useState<string | null>(null);
   const notice = useNotice();
-  const [deleting, setDeleting] = useState<{ id: string; reference: string } | null>(null);
-  const [deletingOne, setDeletingOne] = useState(false);
-  const [confirmAll, setConfirmAll] = useState(false);
   const [exportingPage, setExportingPage] = useState(false);
   const syncJob = useBackgroundJob(adminApi.sheetsReports, {
     fallbackMessage: MESSAGES.syncFailed,
     onDone: () => notice.success(MESSAGES.synced),
     onFailed: (reason) => notice.failure(reason || MESSAGES.syncFailed),
   });
-  const deleteAll = useDeleteAll(adminApi.reportsDeleteAll, {}, { fallbackMessage: MESSAGES.deleteAllFailed });
+  const deleteAll = useDeleteAll(adminApi.reportsDeleteAll, {}, {
+    collection: reports,
+    fallbackMessage: MESSAGES.deleteAllFailed,
+    onDone: () => notice.success(MESSAGES.deleteAllDone),
+    onFailed: () => setError(MESSAGES.deleteAllFailed),
+  });
   const exportOptions = { fallbackMessage: MESSAGES.exportFailed, pageSize: EXPORT_PAGE_SIZE };
   const matching = useCollectionExport<ExportedReport>(adminApi.reportsExport, reports.query, exportOptions);
   const everything = useCollectionExport<ExportedReport>(adminApi.reportsExport, { sort: "createdAt", order: "desc" }, exportOptions);
@@ -85,6 +85,15 @@ export function ScamReportsPage() {
       },
       { replace: true },
     );
+
+  const deleteOne = useDeleteOne<{ id: string; reference: string }, ReportRow>(list, (report) => adminApi.report(report.id), {
+    fallbackMessage: MESSAGES.deleteFailed,
+    onDone: (report) => {
+      if (viewing === report.id) open(null);
+      notice.success(`Report ${report.reference} was deleted`);
+    },
+    onFailed: () => setError(MESSAGES.deleteFailed),
+  });
 
   const refresh = async () => {
     setError(null);
@@ -117,38 +126,6 @@ export function ScamReportsPage() {
     if (rows) downloadText(reportsJson(rows), reportsFileName("json"), "application/json;charset=utf-8");
   };
 
-  const confirmDeleteOne = async () => {
-    if (!deleting) return;
-    const target = deleting;
-    setDeletingOne(true);
-    setError(null);
-    try {
-      await adminRequest(adminApi.report(target.id), { method: "DELETE", fallbackMessage: MESSAGES.deleteFailed });
-      list.update((current) => ({ ...current, items: current.items.filter((r) => r.id !== target.id), total: Math.max(0, current.total - 1) }));
-      if (viewing === target.id) open(null);
-      notice.success(`Report ${target.reference} was deleted`);
-    } catch {
-      setError(MESSAGES.deleteFailed);
-    } finally {
-      setDeletingOne(false);
-      setDeleting(null);
-    }
-  };
-
-  const confirmDeleteAll = async (typed: string) => {
-    setError(null);
-    const result = await deleteAll.run(typed);
-    setConfirmAll(false);
-    deleteAll.reset();
-    if (result.ok) {
-      reports.setPage(1);
-      list.update((current) => ({ ...current, items: [], total: 0 }));
-      notice.success(MESSAGES.deleteAllDone);
-    } else {
-      setError(MESSAGES.deleteAllFailed);
-    }
-  };
-
   const statusChanged = (row: ReportRow) =>
     list.update((current) => ({ ...current, items: current.items.map((r) => (r.id === row.id ? row : r)) }));
 
@@ -166,7 +143,7 @@ export function ScamReportsPage() {
             <Button variant="default" onClick={() => void syncJob.start()} disabled={syncJob.running}>
               {syncJob.running ? "Syncing..." : "Sync to Google Sheet"}
             </Button>
-            <Button color="red.7" onClick={() => setConfirmAll(true)} disabled={!hasRows || deleteAll.running}>
+            <Button color="red.7" onClick={deleteAll.open} disabled={!hasRows || deleteAll.running}>
               Delete All
             </Button>
           </>
@@ -209,26 +186,7 @@ export function ScamReportsPage() {
                 searchPlaceholder="Scammer, company, reporter name, e-mail or reference"
                 onRefresh={() => void refresh()}
               >
-                <DatePickerInput
-                  label="Date From"
-                  valueFormat="MM/DD/YYYY"
-                  clearable
-                  value={filters.dateFrom || null}
-                  onChange={(day) => setFilter("dateFrom", day ?? "")}
-                  maxDate={filters.dateTo || undefined}
-                  size="sm"
-                  w={{ base: "100%", xs: 150 }}
-                />
-                <DatePickerInput
-                  label="Date To"
-                  valueFormat="MM/DD/YYYY"
-                  clearable
-                  value={filters.dateTo || null}
-                  onChange={(day) => setFilter("dateTo", day ?? "")}
-                  minDate={filters.dateFrom || undefined}
-                  size="sm"
-                  w={{ base: "100%", xs: 150 }}
-                />
+                <DateRangeFilter from={filters.dateFrom} to={filters.dateTo} onFrom={(day) => setFilter("dateFrom", day)} onTo={(day) => setFilter("dateTo", day)} />
                 <YesNoFilter label="Money Lost" value={filters.moneyLost} onChange={(value) => setFilter("moneyLost", value)} />
                 <YesNoFilter label="Speak With Team" value={filters.speakWithTeam} onChange={(value) => setFilter("speakWithTeam", value)} />
                 <Select
@@ -316,7 +274,7 @@ export function ScamReportsPage() {
                       <Button size="compact-sm" variant="light" onClick={() => open(row.id)} aria-label={`View details of report ${row.reference}`}>
                         View Details
                       </Button>
-                      <Button size="compact-sm" variant="light" color="red" onClick={() => setDeleting(row)} aria-label={`Delete report ${row.reference}`}>
+                      <Button size="compact-sm" variant="light" color="red" onClick={() => deleteOne.ask(row)} aria-label={`Delete report ${row.reference}`}>
                         Delete
                       </Button>
                     </Group>
@@ -328,24 +286,16 @@ export function ScamReportsPage() {
         </Tabs.Panel>
       </Tabs>
 
-      <ReportDetailsDialog reportId={viewing} onClose={() => open(null)} onStatusChanged={statusChanged} onDelete={setDeleting} />
+      <ReportDetailsDialog reportId={viewing} onClose={() => open(null)} onStatusChanged={statusChanged} onDelete={deleteOne.ask} />
       <ConfirmDialog
-        opened={!!deleting}
+        opened={!!deleteOne.target}
         title="Delete Report"
         message={MESSAGES.deleteOne}
-        busy={deletingOne}
-        onConfirm={() => void confirmDeleteOne()}
-        onClose={() => setDeleting(null)}
+        busy={deleteOne.busy}
+        onConfirm={() => void deleteOne.confirm()}
+        onClose={deleteOne.cancel}
       />
-      <DeleteAllDialog
-        opened={confirmAll}
-        title={MESSAGES.deleteAllTitle}
-        message={MESSAGES.deleteAll}
-        progressLabel="Deleting reports"
-        operation={deleteAll}
-        onConfirm={(typed) => void confirmDeleteAll(typed)}
-        onClose={() => setConfirmAll(false)}
-      />
+      <DeleteAllDialog title={MESSAGES.deleteAllTitle} message={MESSAGES.deleteAll} progressLabel="Deleting reports" operation={deleteAll} />
     </Stack>
   );
 }

@@ -4,8 +4,8 @@ import { useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { formatCount } from "../../lib/format";
 import { downloadCsv } from "../../lib/download";
-import { adminApi, adminRequest } from "../adminApi";
-import { CollectionTable, CollectionToolbar, DeleteAllDialog, useCollection, useCollectionExport, useDeleteAll } from "../collection";
+import { adminApi } from "../adminApi";
+import { CollectionTable, CollectionToolbar, DeleteAllDialog, useCollection, useCollectionExport, useDeleteAll, useDeleteOne } from "../collection";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { NoticeBanner } from "../components/NoticeBanner";
 import { OperationProgressBar } from "../components/OperationProgressBar";
@@ -48,10 +48,8 @@ export function SignaturesPage() {
     onFailed: (reason) => notice.failure(`Sync failed: ${reason}`),
   });
   const [viewing, setViewing] = useState<SignatureRow | null>(null);
-  const [deleting, setDeleting] = useState<SignatureRow | null>(null);
-  const [deletingOne, setDeletingOne] = useState(false);
-  const [confirmAll, setConfirmAll] = useState(false);
-  const deleteAll = useDeleteAll(adminApi.signaturesDeleteAll, { petitionId }, { fallbackMessage: DELETE_ALL_FALLBACK });
+  const deleteOne = useDeleteOne(list, (row: SignatureRow) => adminApi.signature(row.petitionId, row.id), { fallbackMessage: DELETE_FALLBACK, onFailed: setError });
+  const deleteAll = useDeleteAll(adminApi.signaturesDeleteAll, { petitionId }, { collection: signatures, fallbackMessage: DELETE_ALL_FALLBACK, onFailed: setError });
   const exporter = useCollectionExport<SignatureRow>(adminApi.signaturesExport, signatures.query, { fallbackMessage: EXPORT_FALLBACK });
 
   const refresh = async () => {
@@ -63,35 +61,6 @@ export function SignaturesPage() {
     setError(null);
     const rows = await exporter.exportAll();
     if (rows) downloadCsv(signaturesCsv(rows), exportFileName());
-  };
-
-  const confirmDeleteOne = async () => {
-    if (!deleting) return;
-    const row = deleting;
-    setDeletingOne(true);
-    setError(null);
-    try {
-      await adminRequest<{ signatureCount: number }>(adminApi.signature(row.petitionId, row.id), { method: "DELETE", fallbackMessage: DELETE_FALLBACK });
-      list.update((current) => ({ ...current, items: current.items.filter((s) => s.id !== row.id), total: Math.max(0, current.total - 1) }));
-    } catch (cause) {
-      setError((cause as Error)?.message || DELETE_FALLBACK);
-    } finally {
-      setDeletingOne(false);
-      setDeleting(null);
-    }
-  };
-
-  const confirmDeleteAll = async (typed: string) => {
-    setError(null);
-    const result = await deleteAll.run(typed);
-    setConfirmAll(false);
-    deleteAll.reset();
-    if (result.ok) {
-      signatures.setPage(1);
-      list.update((current) => ({ ...current, items: [], total: 0 }));
-    } else {
-      setError(result.error.message || DELETE_ALL_FALLBACK);
-    }
   };
 
   return (
@@ -118,7 +87,7 @@ export function SignaturesPage() {
                 Export CSV
               </Button>
             </Tooltip>
-            <Button color="red.7" onClick={() => setConfirmAll(true)} disabled={!hasRows || deleteAll.running}>
+            <Button color="red.7" onClick={deleteAll.open} disabled={!hasRows || deleteAll.running}>
               Delete All
             </Button>
           </>
@@ -189,7 +158,7 @@ export function SignaturesPage() {
                 <Button size="compact-sm" variant="light" onClick={() => setViewing(row)} aria-label={`View details of the signature of ${row.firstName} ${row.lastName}`}>
                   View Details
                 </Button>
-                <Button size="compact-sm" variant="light" color="red" onClick={() => setDeleting(row)} aria-label={`Delete signature of ${row.firstName} ${row.lastName}`}>
+                <Button size="compact-sm" variant="light" color="red" onClick={() => deleteOne.ask(row)} aria-label={`Delete signature of ${row.firstName} ${row.lastName}`}>
                   Delete Signature
                 </Button>
               </Group>
@@ -200,22 +169,14 @@ export function SignaturesPage() {
 
       <SignatureDetailsDialog row={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
-        opened={!!deleting}
+        opened={!!deleteOne.target}
         title="Delete Signature"
         message={DELETE_SIGNATURE_MESSAGE}
-        busy={deletingOne}
-        onConfirm={() => void confirmDeleteOne()}
-        onClose={() => setDeleting(null)}
+        busy={deleteOne.busy}
+        onConfirm={() => void deleteOne.confirm()}
+        onClose={deleteOne.cancel}
       />
-      <DeleteAllDialog
-        opened={confirmAll}
-        title={DELETE_ALL_TITLE}
-        message={DELETE_ALL_MESSAGE}
-        progressLabel="Deleting signatures"
-        operation={deleteAll}
-        onConfirm={(typed) => void confirmDeleteAll(typed)}
-        onClose={() => setConfirmAll(false)}
-      />
+      <DeleteAllDialog title={DELETE_ALL_TITLE} message={DELETE_ALL_MESSAGE} progressLabel="Deleting signatures" operation={deleteAll} />
     </Stack>
   );
 }

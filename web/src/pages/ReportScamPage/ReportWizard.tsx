@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Stepper, Text, Title, VisuallyHidden } from "@mantine/core";
-import { EVIDENCE_PURPOSES, EvidenceMessages, extensionOf } from "@site/core/evidence/limits";
 import { STEP_TITLES, type WizardStep } from "@site/core/report/catalogue";
 import { emptyDraft, stepErrors, type ReportDraft } from "@site/core/report/draft";
 import { draftToInput } from "@site/core/report/input";
@@ -41,22 +40,11 @@ function submissionError(cause: unknown): string {
 }
 
 /**
- * Whether the API refused the report for its evidence. It then deletes the refused file, and every
- * other file it had already claimed for that report (spec: issue 8 §2), so the draft's references
- * are dead: the reporter chooses the files again, or none.
+ * Whether the API refused the report for its evidence (its `fields` name `evidence.<purpose>`). It
+ * then deletes the refused file, and every other file it had already claimed for that report
+ * (issue 8 §2), so the draft's references are dead: the reporter chooses the files again, or none.
  */
-function refusedEvidence(error: ApiError, draft: ReportDraft): boolean {
-  if (Object.keys(error.fields).some((key) => key === "evidence" || key.startsWith("evidence."))) return true;
-  const attached = [draft.contactMethodFields.email.evidence, draft.evidence].filter((ref) => ref !== undefined);
-  const messages: string[] = [
-    EvidenceMessages.notReceived,
-    EvidenceMessages.tooLarge,
-    EvidenceMessages.empty,
-    ...EVIDENCE_PURPOSES.map(EvidenceMessages.notAllowed),
-    ...attached.map((ref) => EvidenceMessages.mismatch(ref.fileName.trim(), extensionOf(ref.fileName.trim()))),
-  ];
-  return attached.length > 0 && messages.includes(error.message);
-}
+const refusedEvidence = (error: ApiError): boolean => Object.keys(error.fields).some((key) => key.startsWith("evidence."));
 
 const withoutEvidence = (draft: ReportDraft): ReportDraft => ({
   ...draft,
@@ -165,7 +153,7 @@ export function ReportWizard() {
       navigate(THANK_YOU_PATH, { state: { reference: created.reference } satisfies ReportThankYouState });
     } catch (cause) {
       setError(submissionError(cause));
-      if (cause instanceof ApiError && refusedEvidence(cause, draft)) setDraft(withoutEvidence);
+      if (cause instanceof ApiError && refusedEvidence(cause)) setDraft(withoutEvidence);
       setSubmitting(false);
     }
   }

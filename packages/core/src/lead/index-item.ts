@@ -1,0 +1,87 @@
+import { indexLayout, packedCodec } from "../collection/index-rows";
+import { touch as touchPart } from "../collection/epochs";
+import { settings } from "../config";
+import { table } from "../db/client";
+import { INDEX_BUCKETS, Keys } from "../db/keys";
+import type { LeadForm } from "./forms";
+import type { Info } from "./index";
+import { toRow, type LeadRow } from "./row";
+
+/**
+ * The admin lead index (collection/index-rows.ts): one item per submission, written in the
+ * submission's transaction (and by imports), deleted with it. pk `LEADIDX#<form>#<bucket>`, sk =
+ * submission id, the row's other fields packed into `r` (~300 bytes). Beside them, per form, the
+ * count (shards `LEADS#<form>/COUNT#k`, as a petition's) and the revision (`LEADS#<form>/META`),
+ * which the collection's version check reads. A form is the collection's part.
+ */
+const FIELDS = [
+  "fullName",
+  "email",
+  "newsletterConsent",
+  "createdDate",
+  "createdTime",
+  "createdAt",
+  "browser",
+  "deviceType",
+  "screenResolution",
+  "language",
+  "timezone",
+  "city",
+  "region",
+  "country",
+  "ipAddress",
+] as const satisfies readonly (keyof LeadRow)[];
+
+export const COLLECTION = "leads";
+export const INDEX_TYPE = "leadIndex";
+
+export const layout = indexLayout({ type: INDEX_TYPE, buckets: INDEX_BUCKETS, partition: Keys.leadIndexPartition });
+const codec = packedCodec<LeadRow, (typeof FIELDS)[number]>(FIELDS, (form, id) => ({ id, form: form as LeadForm }));
+
+export const indexKey = (form: LeadForm, leadId: string) => layout.key(form, leadId);
+export const encodeRow = codec.encode;
+export const decodeRow = codec.decode;
+
+export const indexItem = (lead: Info) => layout.item(lead.form, lead.id, encodeRow(toRow(lead)));
+
+/** A random count shard: concurrent submissions rarely contend for one (a conflict is retried on another draw). */
+export const randomShard = () => Math.floor(Math.random() * settings().COUNTER_SHARDS);
+
+/** ADD `n` (negative to subtract) to one of the form's count shards. */
+export function countUpdate(form: LeadForm, n: number, shard = randomShard()) {
+  return {
+    Update: {
+      TableName: table(),
+      Key: Keys.leadCountShard(form, shard),
+      UpdateExpression: "ADD #count :n SET #type = :type",
+      ExpressionAttributeNames: { "#count": "count", "#type": "type" },
+      ExpressionAttributeValues: { ":n": n, ":type": "leadCount" },
+    },
+  };
+}
+
+/** Increments the form's revision: a change other than an addition (a deletion, a delete-all chunk). */
+export function revisionUpdate(form: LeadForm) {
+  return {
+    Update: {
+      TableName: table(),
+      Key: Keys.leadsMeta(form),
+      UpdateExpression: "ADD revision :one SET #type = :type",
+      ExpressionAttributeNames: { "#type": "type" },
+      ExpressionAttributeValues: { ":one": 1, ":type": "leadsMeta" },
+    },
+  };
+}
+
+/** What a new submission's transaction writes for the admin list: its index row and +1 on a count shard. */
+export function creationItems(lead: Info) {
+  return [{ Put: { TableName: table(), Item: indexItem(lead) } }, countUpdate(lead.form, 1)];
+}
+
+/** What a submission's removal deletes and changes beside the submission itself. */
+export function removalItems(lead: Pick<Info, "id" | "form">) {
+  return [{ Delete: { TableName: table(), Key: indexKey(lead.form, lead.id) } }, countUpdate(lead.form, -1), revisionUpdate(lead.form)];
+}
+
+/** A write by this process to a form's submissions: its listing cache re-checks at once. */
+export const touch = (form: LeadForm) => touchPart(COLLECTION, form);

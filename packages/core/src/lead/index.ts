@@ -1,0 +1,212 @@
+export * as Lead from "./index";
+
+import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { z } from "zod";
+import { event } from "../bus";
+import { settings } from "../config";
+import { cancellationCodes } from "../db/cancellation";
+import { db, table } from "../db/client";
+import { Keys } from "../db/keys";
+import { Outbox } from "../outbox";
+import { RateLimit, TooManyAttempts } from "../ratelimit";
+import type { MetaDetails } from "../signature/meta";
+import { normaliseEmail } from "../util/email";
+import { NotFoundError } from "../util/error";
+import { sortableId } from "../util/id";
+import { newYorkDate, newYorkTime } from "../util/time";
+import { LEAD_FORMS, isLeadForm, type LeadForm } from "./forms";
+import { creationItems, removalItems, touch } from "./index-item";
+import type { LeadSubmission } from "./input";
+
+export { LEAD_FORMS, LEAD_FORM_INFO, isLeadForm, type LeadForm } from "./forms";
+export { LeadInput, type LeadSubmission } from "./input";
+
+/**
+ * Free-guide submissions on the server (issue 9 §3): one entity for the four forms, its form an
+ * attribute. A submission is written in one transaction with the client's rate-limit hit, its admin
+ * index row, a count shard of its form and the outbox item of `lead.created`; the guide's e-mail,
+ * the administrators' notice, the newsletter and the spreadsheet follow from that event. The pure
+ * modules beside this one (forms, input, row) are what the browser imports; this one is the AWS side.
+ */
+
+export const Events = {
+  Created: event("lead.created", z.object({ leadId: z.string(), form: z.enum(LEAD_FORMS) })),
+};
+
+/** One rate window per client over the four forms. */
+export const RATE_SCOPE = "lead";
+
+/** A submission as stored and as subscribers and the admin side read it. */
+export interface Info {
+  /** a sortable id */
+  id: string;
+  form: LeadForm;
+  fullName: string;
+  email: string;
+  newsletterConsent: boolean;
+  /** the same shape as signatures' and reports', for all four forms */
+  meta: MetaDetails;
+  /** MM/DD/YYYY and HH:mm:ss (24-hour) in New York, the spec's created_date and created_time */
+  createdDate: string;
+  createdTime: string;
+  /** ISO UTC */
+  createdAt: string;
+}
+
+export class LeadNotFound extends NotFoundError {
+  constructor() {
+    super("lead.not_found", "Submission not found");
+  }
+}
+
+export class UnknownForm extends NotFoundError {
+  constructor() {
+    super("lead.unknown_form", "Form not found");
+  }
+}
+
+/** The form a path names, or a 404. */
+export function formOf(value: string): LeadForm {
+  if (!isLeadForm(value)) throw new UnknownForm();
+  return value;
+}
+
+export interface CreateRequest {
+  form: LeadForm;
+  submission: LeadSubmission;
+  /** who is submitting, for the per-client rate limit (the client IP, see rateLimitSubject) */
+  client: string;
+  meta: MetaDetails;
+}
+
+export type CreatedEvent = ReturnType<typeof createdEvent>;
+
+/** `lead.created` with its stable id: stored in the submission's transaction (outbox), then published. */
+export const createdEvent = (lead: Pick<Info, "id" | "form">) => Outbox.record(Events.Created, { leadId: lead.id, form: lead.form });
+
+/** The submission before it is written (pure). */
+export function build(id: string, req: Omit<CreateRequest, "client">, now = new Date()): Info {
+  return {
+    id,
+    form: req.form,
+    fullName: req.submission.fullName,
+    email: req.submission.email,
+    newsletterConsent: req.submission.newsletterConsent,
+    meta: req.meta,
+    createdDate: newYorkDate(now),
+    createdTime: newYorkTime(now),
+    createdAt: now.toISOString(),
+  };
+}
+
+/** The stored item: keys, the normalised e-mail the privacy lookups query, and the submission. */
+export function leadItem(lead: Info) {
+  return {
+    ...Keys.lead(lead.id),
+    ...Keys.leadList(lead.form, lead.createdAt, lead.id),
+    type: "lead",
+    ...lead,
+    emailNormalized: normaliseEmail(lead.email),
+  };
+}
+
+/** The submission of a stored item. */
+export function leadOfItem(item: Record<string, unknown>): Info {
+  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, type: _type, emailNormalized: _email, ...lead } = item;
+  return lead as unknown as Info;
+}
+
+/** Position of the rate-limit hit in the transaction's cancellation reasons. */
+const RATE_AT = 0;
+
+/** The submission's transaction: the client's rate-limit hit, the submission, its index row and count, the outbox item. */
+export function transaction(lead: Info, client: string, event: CreatedEvent = createdEvent(lead)) {
+  return new TransactWriteCommand({
+    TransactItems: [
+      { Update: RateLimit.hit(RATE_SCOPE, client, settings().LEAD_RATE_LIMIT_PER_MINUTE) },
+      { Put: { TableName: table(), Item: leadItem(lead), ConditionExpression: "attribute_not_exists(pk)" } },
+      ...creationItems(lead),
+      Outbox.put(event),
+    ],
+  });
+}
+
+const MAX_ATTEMPTS = 8;
+/** Only this client's own concurrent submissions contend for its rate window: a burst is refused as such. */
+const RATE_CONFLICTS_BEFORE_REFUSING = 3;
+const isConflict = (err: unknown, reasons: (string | undefined)[]) =>
+  reasons.includes("TransactionConflict") || (err as Error).name === "TransactionConflictException";
+const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+
+/** Stores a submission in one transaction; a conflict on a count shard is retried on another. */
+export async function create(req: CreateRequest, now = new Date()): Promise<{ lead: Info; event: CreatedEvent }> {
+  const lead = build(sortableId(now.getTime()), req, now);
+  const event = createdEvent(lead);
+  let rateConflicts = 0;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(transaction(lead, req.client, event));
+      touch(lead.form);
+      return { lead, event };
+    } catch (err) {
+      const reasons = cancellationCodes(err);
+      if (reasons[RATE_AT] === "ConditionalCheckFailed") throw new TooManyAttempts();
+      if (reasons[RATE_AT] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
+      if (!isConflict(err, reasons) || attempt >= MAX_ATTEMPTS) throw err;
+      await pause(attempt);
+    }
+  }
+}
+
+/** Submission ids are sortable ids (util/id.ts). */
+const LEAD_ID_PATTERN = /^[0-9a-z]{21}$/;
+export const isPossibleId = (id: string) => LEAD_ID_PATTERN.test(id);
+
+/** The submission, or undefined when there is none with this id (of this form, when one is given). */
+export async function find(id: string, form?: LeadForm): Promise<Info | undefined> {
+  if (!isPossibleId(id)) return undefined;
+  const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.lead(id), ConsistentRead: true }));
+  const lead = res.Item ? leadOfItem(res.Item) : undefined;
+  return lead && (form === undefined || lead.form === form) ? lead : undefined;
+}
+
+export async function fromID(id: string, form?: LeadForm): Promise<Info> {
+  const lead = await find(id, form);
+  if (!lead) throw new LeadNotFound();
+  return lead;
+}
+
+/**
+ * Deletes a submission in one transaction: the submission (which must still exist, and be of this
+ * form, so two concurrent removals count once), its index row, -1 on its form's count and +1 on its revision.
+ * False when there was none (or another caller removed it first).
+ */
+export async function remove(lead: Pick<Info, "id" | "form">): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: table(),
+                Key: Keys.lead(lead.id),
+                ConditionExpression: "attribute_exists(pk) AND #form = :form",
+                ExpressionAttributeNames: { "#form": "form" },
+                ExpressionAttributeValues: { ":form": lead.form },
+              },
+            },
+            ...removalItems(lead),
+          ],
+        }),
+      );
+      touch(lead.form);
+      return true;
+    } catch (err) {
+      const reasons = cancellationCodes(err);
+      if (reasons[0] === "ConditionalCheckFailed") return false;
+      if (!isConflict(err, reasons) || attempt >= MAX_ATTEMPTS) throw err;
+      await pause(attempt);
+    }
+  }
+}

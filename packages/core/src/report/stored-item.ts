@@ -1,0 +1,44 @@
+import { Keys } from "../db/keys";
+import { normaliseEmail } from "../util/email";
+import type { Info } from "./index";
+
+/**
+ * How a report is kept in the table. The attributes something looks up, conditions on or updates
+ * stay attributes (keys, id, reference, status, creation time, the normalised e-mail the privacy
+ * lookups use); everything else (reporter, scam types, contact methods, evidence, metadata) is one
+ * JSON attribute, `body`, since nothing ever queries inside it. Reading a report then costs
+ * DynamoDB, the SDK and the export a few attributes instead of a tree of nested maps (the full
+ * export reads every report: docs/benchmarks.md, "Scam reports").
+ */
+type Body = Omit<Info, "id" | "reference" | "status" | "createdAt">;
+
+export { normaliseEmail };
+
+/** The stored item of a report (main table, listed newest first on gsi1). */
+export function reportItem(report: Info) {
+  const { id, reference, status, createdAt, ...body } = report;
+  return {
+    ...Keys.report(id),
+    ...Keys.reportList(createdAt, id),
+    type: "report",
+    id,
+    reference,
+    status,
+    createdAt,
+    emailNormalized: normaliseEmail(report.reporter.email),
+    body: JSON.stringify(body satisfies Body),
+  };
+}
+
+/** The report of a stored item (any projection that includes id, reference, status, createdAt and body). */
+export function reportOfItem(item: Record<string, unknown>): Info {
+  if (typeof item.body !== "string") return legacyReport(item);
+  const body = JSON.parse(item.body as string) as Body;
+  return { id: item.id as string, reference: item.reference as string, status: item.status as Info["status"], ...body, createdAt: item.createdAt as string };
+}
+
+/** A report stored before `body` existed (a local stack's old data): every field an attribute. */
+function legacyReport(item: Record<string, unknown>): Info {
+  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, type: _type, emailNormalized: _email, ...info } = item;
+  return info as unknown as Info;
+}

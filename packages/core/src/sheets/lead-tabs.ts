@@ -1,0 +1,25 @@
+import { LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "../lead/forms";
+import { allRows } from "../lead/listing";
+import { RECHECK_MS } from "../collection/define";
+import { LEAD_CSV_COLUMNS, leadCells } from "./lead-columns";
+import { tabSync, type SyncProgress, type SyncResult, type TabSync } from "./tab-sync";
+
+/**
+ * One spreadsheet tab per free-guide form (tab names: LEAD_FORM_INFO[form].sheetTab), each every
+ * submission of its form, newest first, with the CSV export's columns. Deployed, the admin index
+ * caches rows per Lambda for up to RECHECK_MS, so a sync after a submission waits at least that long.
+ */
+const tabs = Object.fromEntries(
+  LEAD_FORMS.map((form) => [
+    form,
+    tabSync({ tab: LEAD_FORM_INFO[form].sheetTab, header: LEAD_CSV_COLUMNS, rows: async () => (await allRows(form)).map(leadCells), settleMs: RECHECK_MS }),
+  ]),
+) as Record<LeadForm, TabSync>;
+
+export const leadTab = (form: LeadForm) => LEAD_FORM_INFO[form].sheetTab;
+
+/** The administrator's sync of a form's tab (a job): runs now, after a sync already running on it, waiting up to `waitMs`. */
+export const syncLeads = (form: LeadForm, waitMs: number, progress?: SyncProgress): Promise<SyncResult> => tabs[form].now(waitMs, progress);
+
+/** After a submission: one sync of its form's tab per burst; undefined when a sync already scheduled covers it. */
+export const syncLeadsSoon = (form: LeadForm): Promise<SyncResult | undefined> => tabs[form].soon();

@@ -1,0 +1,136 @@
+import { LEAD_ADMIN_MESSAGES, LEAD_CSV_COLUMNS, LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "@site/core/lead/forms";
+import type { LeadRow } from "@site/core/lead/row";
+import { leadCells, submittedAt } from "@site/core/sheets/lead-columns";
+import { toCsv } from "@site/core/util/csv";
+import type { SortOption } from "./sorting";
+
+/**
+ * The free-guide lists' data, labels and files (/admin/forms and /admin/forms/<slug>). The row and
+ * the catalogue are the server's pure modules; the answers of the summary and details routes come
+ * from modules that use the AWS SDK, so their shapes are declared here.
+ */
+export type { LeadRow } from "@site/core/lead/row";
+export { LEAD_ADMIN_MESSAGES, LEAD_CSV_COLUMNS, LEAD_FORM_INFO, submittedAt, type LeadForm };
+
+/** `GET /api/admin/leads` → `{forms: FormSummary[]}` (lead/listing.ts `summary`). */
+export interface FormSummary {
+  form: LeadForm;
+  title: string;
+  listTitle: string;
+  adminSlug: string;
+  count: number;
+  /** the newest submission (New York date and time, ISO UTC), null when there is none */
+  latest: { createdAt: string; createdDate: string; createdTime: string } | null;
+}
+export interface FormsSummary {
+  forms: FormSummary[];
+}
+
+/** `GET /api/admin/leads/{form}/{id}` (lead/admin.ts `Details`): the whole submission with its metadata. */
+export interface LeadDetails {
+  id: string;
+  form: LeadForm;
+  fullName: string;
+  email: string;
+  newsletterConsent: boolean;
+  createdDate: string;
+  createdTime: string;
+  createdAt: string;
+  meta: {
+    browser: string;
+    deviceType: string;
+    screenResolution: string;
+    userAgent: string;
+    timezone: string;
+    language: string;
+    ipAddress: string;
+    city: string;
+    region: string;
+    country: string;
+    latitude: string;
+    longitude: string;
+  };
+  formTitle: string;
+  documentTitle: string;
+}
+
+/** What the details dialog shows: a list row at once, then the full record's extras. */
+export type LeadView = LeadRow & { userAgent?: string; latitude?: string; longitude?: string };
+
+export function leadViewOf(d: LeadDetails): LeadView {
+  const { meta, formTitle: _title, documentTitle: _document, ...top } = d;
+  return { ...top, ...meta };
+}
+
+/** The spec's card order on /admin/forms. */
+export const ADMIN_FORM_ORDER: readonly LeadForm[] = ["where-scams-thrive", "before-you-sign", "spotting-exit-scams", "checklist"];
+
+/** The form a list's slug (/admin/forms/<slug>) names, or undefined. */
+export function formOfSlug(slug: string | undefined): LeadForm | undefined {
+  return LEAD_FORMS.find((form) => LEAD_FORM_INFO[form].adminSlug === slug);
+}
+
+/** Newest first by default (lead/listing.ts SORTS). */
+export const LEAD_SORTS: SortOption[] = [
+  { value: "created_at", label: "Submission Date", api: "createdAt" },
+  { value: "full_name", label: "Full Name", api: "fullName" },
+  { value: "email", label: "Email", api: "email" },
+];
+
+/** The API's default page is 50, its largest 500. */
+export const PAGE_SIZE = 50;
+export const PAGE_SIZES = [25, 50, 100, 250];
+
+export const consentText = (consent: boolean) => (consent ? "Yes" : "No");
+
+/** Metadata the server could not derive is stored as "Unknown". */
+const known = (value: string | undefined): value is string => Boolean(value && value.trim() && value !== "Unknown");
+
+/** "Orlando, Florida, US" from what is known; "" (shown as N/A) when nothing is. */
+export const locationText = (r: Pick<LeadRow, "city" | "region" | "country">) => [r.city, r.region, r.country].filter(known).join(", ");
+
+/** The card's latest submission time (US Eastern), or null when the form has none. */
+export function latestText(summary: Pick<FormSummary, "latest"> | undefined): string | null {
+  return summary?.latest ? `${submittedAt(summary.latest)} EST` : null;
+}
+
+/** The export file's text: LEAD_CSV_COLUMNS in order, Yes/No for consent, every value quoted. */
+export function leadsCsv(rows: LeadRow[]): string {
+  return toCsv([...LEAD_CSV_COLUMNS], rows.map(leadCells));
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** {slug}-submissions-{YYYY-MM-DD}.csv for the (local) current date. */
+export function leadsFileName(form: LeadForm, now: Date = new Date()): string {
+  return `${LEAD_FORM_INFO[form].adminSlug}-submissions-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+}
+
+const SYNC_PHASES: Record<string, string> = {
+  queued: "Sync queued",
+  waiting: "Waiting for another sync to finish",
+  reading: "Reading submissions",
+  writing: "Writing submissions to the sheet",
+};
+
+export const leadSyncPhaseLabel = (phase: string | undefined) => SYNC_PHASES[phase ?? "queued"] ?? "Syncing submissions";
+
+/** The spec's words (§8 "Admin lists"), and ours where it has none. */
+export const LEAD_LIST_MESSAGES = {
+  ...LEAD_ADMIN_MESSAGES,
+  loadFailed: "Failed to load submissions",
+  summaryFailed: "Failed to load submission counts",
+  detailsFailed: "Failed to load submission details",
+  deleteFailed: "Failed to delete submission",
+  deleteAllFailed: "Failed to delete all submissions",
+  deleteAllDone: "All submissions have been deleted",
+  deleteAllTitle: "Confirm Deletion of All Submissions",
+  deleted: "Submission deleted",
+  exportFailed: "Failed to export submissions",
+  refreshFailed: "Failed to refresh. Please try again.",
+  syncFailed: "Failed to sync with Google Sheets",
+  notFound: "Form not found",
+} as const;
+
+/** The failure toast of a sync: 'Sync failed: ' and the reason, or the spec's fallback. */
+export const syncFailedMessage = (reason: string | undefined) => (reason?.trim() ? `Sync failed: ${reason}` : LEAD_LIST_MESSAGES.syncFailed);

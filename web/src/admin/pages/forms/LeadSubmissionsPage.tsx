@@ -1,0 +1,229 @@
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
+import { useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import { useDocumentTitle } from "../../../hooks/useDocumentTitle";
+import { downloadCsv } from "../../../lib/download";
+import { formatCount } from "../../../lib/format";
+import { adminApi } from "../../adminApi";
+import { CollectionTable, CollectionToolbar, DateRangeFilter, DeleteAllDialog, YesNoFilter, useCollection, useCollectionExport, useDeleteAll, useDeleteOne } from "../../collection";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { LeadDetailsDialog } from "../../components/LeadDetailsDialog";
+import { NoticeBanner } from "../../components/NoticeBanner";
+import { OperationProgressBar } from "../../components/OperationProgressBar";
+import { PageHeader } from "../../components/PageHeader";
+import { useBackgroundJob } from "../../hooks/useBackgroundJob";
+import { useNotice } from "../../hooks/useNotice";
+import { SUCCESS_TOAST_MS } from "@site/core/lead/forms";
+import {
+  LEAD_FORM_INFO,
+  LEAD_LIST_MESSAGES as MESSAGES,
+  LEAD_SORTS,
+  PAGE_SIZE,
+  PAGE_SIZES,
+  consentText,
+  formOfSlug,
+  leadSyncPhaseLabel,
+  leadsCsv,
+  leadsFileName,
+  submittedAt,
+  syncFailedMessage,
+  type LeadForm,
+  type LeadRow,
+} from "../../lib/leads";
+
+type Filters = { newsletterConsent: string; dateFrom: string; dateTo: string };
+const NO_FILTERS: Filters = { newsletterConsent: "", dateFrom: "", dateTo: "" };
+const BACK_TO_FORMS = { to: "/admin/forms", label: "Back to Forms" };
+
+/** /admin/forms/<slug>: one free-guide form's submissions. */
+export function LeadSubmissionsPage({ form }: { form: LeadForm }) {
+  const info = LEAD_FORM_INFO[form];
+  useDocumentTitle(info.listTitle);
+  const leads = useCollection<LeadRow, Filters>({
+    path: adminApi.leadList(form),
+    sorts: LEAD_SORTS,
+    pageSize: PAGE_SIZE,
+    filters: NO_FILTERS,
+    fallbackMessage: MESSAGES.loadFailed,
+  });
+  const { list, hasRows, filters, setFilter } = leads;
+  const [error, setError] = useState<string | null>(null);
+  const [viewing, setViewing] = useState<LeadRow | null>(null);
+  const toast = useNotice(SUCCESS_TOAST_MS);
+
+  const syncJob = useBackgroundJob(adminApi.sheetsLeads(form), {
+    fallbackMessage: MESSAGES.syncFailed,
+    onDone: () => {
+      toast.success(MESSAGES.synced);
+      void list.refresh();
+    },
+    onFailed: (reason) => toast.failure(syncFailedMessage(reason)),
+  });
+  const deleteAll = useDeleteAll(adminApi.leadsDeleteAll(form), {}, {
+    collection: leads,
+    fallbackMessage: MESSAGES.deleteAllFailed,
+    onDone: () => toast.success(MESSAGES.deleteAllDone),
+    onFailed: setError,
+  });
+  const deleteOne = useDeleteOne(list, (row: LeadRow) => adminApi.lead(form, row.id), {
+    fallbackMessage: MESSAGES.deleteFailed,
+    onDone: (row) => {
+      if (viewing?.id === row.id) setViewing(null);
+      toast.success(MESSAGES.deleted);
+    },
+    onFailed: setError,
+  });
+  const exporter = useCollectionExport<LeadRow>(adminApi.leadsExport(form), leads.query, { fallbackMessage: MESSAGES.exportFailed });
+
+  const refresh = async () => {
+    setError(null);
+    if (!(await list.refresh())) setError(MESSAGES.refreshFailed);
+  };
+
+  const exportCsv = async () => {
+    setError(null);
+    const rows = await exporter.exportAll();
+    if (rows) downloadCsv(leadsCsv(rows), leadsFileName(form));
+  };
+
+  const shownError = error || exporter.error || (list.error ? list.error.message || MESSAGES.loadFailed : null);
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={info.listTitle}
+        subtitle={`Requests for “${info.documentTitle}”.`}
+        back={BACK_TO_FORMS}
+        actions={
+          <>
+            <Button variant="default" onClick={() => void refresh()} loading={list.isValidating && !list.isLoading}>
+              Refresh Data
+            </Button>
+            <Button variant="light" onClick={() => void exportCsv()} disabled={!hasRows || exporter.running} loading={exporter.running}>
+              Export as CSV
+            </Button>
+            <Button variant="default" onClick={() => void syncJob.start()} disabled={syncJob.running}>
+              {syncJob.running ? "Syncing..." : "Sync with Google Sheets"}
+            </Button>
+            {hasRows && (
+              <Button color="red.7" onClick={deleteAll.open} disabled={deleteAll.running}>
+                Delete All
+              </Button>
+            )}
+          </>
+        }
+      />
+
+      <Group gap="lg" align="center">
+        <Card withBorder radius="lg" padding="md" miw={220}>
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={700} lts="0.06em">
+            Submissions
+          </Text>
+          <Text fz={28} fw={800} c="ink.9" lh={1.2} aria-live="polite">
+            Total Submissions: {formatCount(list.total)}
+          </Text>
+        </Card>
+      </Group>
+
+      <Card withBorder radius="lg" padding="md">
+        <CollectionToolbar collection={leads} sorts={LEAD_SORTS} searchLabel="Search Submissions" searchPlaceholder="Full name or e-mail">
+          <YesNoFilter label="Newsletter Consent" value={filters.newsletterConsent} onChange={(value) => setFilter("newsletterConsent", value)} />
+          <DateRangeFilter from={filters.dateFrom} to={filters.dateTo} onFrom={(day) => setFilter("dateFrom", day)} onTo={(day) => setFilter("dateTo", day)} />
+        </CollectionToolbar>
+      </Card>
+
+      <NoticeBanner notice={toast.notice} onClose={toast.clear} />
+      {syncJob.running && <OperationProgressBar label={leadSyncPhaseLabel(syncJob.job?.progress.phase)} progress={syncJob.progress} percent={syncJob.percent} />}
+      {exporter.running && <OperationProgressBar label="Exporting submissions" progress={exporter.progress} percent={exporter.percent} unit="submissions" />}
+      {shownError && (
+        <Alert
+          color="red"
+          variant="filled"
+          role="alert"
+          withCloseButton
+          onClose={() => {
+            setError(null);
+            exporter.reset();
+          }}
+        >
+          {shownError}
+        </Alert>
+      )}
+
+      <CollectionTable
+        collection={leads}
+        label={info.listTitle}
+        loadingText="Loading submissions..."
+        empty={MESSAGES.empty}
+        minWidth={900}
+        pageSizes={PAGE_SIZES}
+        columns={[
+          { header: "Full Name" },
+          { header: "Email" },
+          { header: "Submission Date & Time (EST)" },
+          { header: "Newsletter Consent" },
+          { header: "Actions", align: "right" },
+        ]}
+        renderRow={(row) => (
+          <Table.Tr key={row.id} data-lead-id={row.id}>
+            <Table.Td fw={600}>{row.fullName}</Table.Td>
+            <Table.Td>{row.email}</Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>{submittedAt(row)}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={row.newsletterConsent ? "brand" : "gray"} c="ink.9">
+                {consentText(row.newsletterConsent)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={6} justify="flex-end" wrap="nowrap">
+                <Button size="compact-sm" variant="light" onClick={() => setViewing(row)} aria-label={`View details of the submission of ${row.fullName}`}>
+                  View Details
+                </Button>
+                <Button size="compact-sm" variant="light" color="red" onClick={() => deleteOne.ask(row)} aria-label={`Delete the submission of ${row.fullName}`}>
+                  Delete
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
+
+      <LeadDetailsDialog row={viewing} onClose={() => setViewing(null)} onDelete={deleteOne.ask} />
+      <ConfirmDialog
+        opened={!!deleteOne.target}
+        title="Delete Submission"
+        message={MESSAGES.deleteOne}
+        busy={deleteOne.busy}
+        onConfirm={() => void deleteOne.confirm()}
+        onClose={deleteOne.cancel}
+      />
+      <DeleteAllDialog title={MESSAGES.deleteAllTitle} message={MESSAGES.deleteAll} progressLabel="Deleting submissions" operation={deleteAll} />
+    </Stack>
+  );
+}
+
+/** An address under /admin/forms/ that names no form. */
+function UnknownFormPage() {
+  useDocumentTitle(MESSAGES.notFound);
+  return (
+    <Stack gap="lg">
+      <PageHeader title={MESSAGES.notFound} back={BACK_TO_FORMS} />
+      <Alert color="yellow" variant="light" role="alert">
+        <Text fz="sm">
+          There is no form at this address. Choose one on the{" "}
+          <Text component={Link} to="/admin/forms" fz="sm" c="brand.8" td="underline">
+            Forms page
+          </Text>
+          .
+        </Text>
+      </Alert>
+    </Stack>
+  );
+}
+
+/** /admin/forms/:slug: a fresh screen (search, page, dialogs) for every form; an unknown slug says so. */
+export function LeadSubmissionsRoute() {
+  const { slug } = useParams<{ slug: string }>();
+  const form = formOfSlug(slug);
+  return form ? <LeadSubmissionsPage key={form} form={form} /> : <UnknownFormPage />;
+}

@@ -1,0 +1,378 @@
+// @vitest-environment jsdom
+/** /admin/forms and the four free-guide lists, against a fake admin API. */
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor, within } from "@testing-library/react";
+import { createElement as h } from "react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { SWRConfig } from "swr";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { LEAD_ADMIN_MESSAGES, LEAD_CSV_COLUMNS, SUCCESS_TOAST_MS } from "@site/core/lead/forms";
+import type { LeadRow } from "@site/core/lead/row";
+import { installBrowserShims, withMantine } from "./dom-setup";
+
+type Call = { method: string; url: string; body?: unknown };
+const api = vi.hoisted(() => ({
+  calls: [] as Call[],
+  /** answers a call, or throws the Error it returns */
+  answer: (_call: Call): unknown => undefined,
+}));
+vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
+// Mantine's Modal locks scrolling with react-remove-scroll, which is hoisted to the root beside an
+// older React and not bundled for tests (vitest.config.ts): its elements would be that React's.
+vi.mock("react-remove-scroll", () => ({ RemoveScroll: ({ children }: { children: unknown }) => children }));
+vi.mock("../src/admin/adminApi", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../src/admin/adminApi")>()),
+  adminRequest: vi.fn(async (url: string, options: { method?: string; body?: unknown } = {}) => {
+    const call = { method: options.method ?? "GET", url, body: options.body };
+    api.calls.push(call);
+    const answer = api.answer(call);
+    if (answer instanceof Error) throw answer;
+    return answer;
+  }),
+}));
+const downloads = vi.hoisted(() => ({ csv: [] as { csv: string; fileName: string }[] }));
+vi.mock("../src/lib/download", () => ({
+  downloadCsv: (csv: string, fileName: string) => downloads.csv.push({ csv, fileName }),
+  downloadText: () => {},
+}));
+
+// Whole Mantine screens in jsdom take seconds on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+const { FormsPage } = await import("../src/admin/pages/forms/FormsPage");
+const { LeadSubmissionsRoute } = await import("../src/admin/pages/forms/LeadSubmissionsPage");
+const { useNotice } = await import("../src/admin/hooks/useNotice");
+
+const lead = (over: Partial<LeadRow>): LeadRow => ({
+  id: "0mwrd2ewcabcdefghijk1",
+  form: "checklist",
+  fullName: "Ana Lima",
+  email: "ana@example.com",
+  newsletterConsent: true,
+  createdDate: "03/08/2025",
+  createdTime: "09:15:00",
+  createdAt: "2025-03-08T14:15:00.000Z",
+  browser: "Chrome 126",
+  deviceType: "Desktop",
+  screenResolution: "1920x1080",
+  language: "en-US",
+  timezone: "America/New_York",
+  city: "Orlando",
+  region: "Florida",
+  country: "US",
+  ipAddress: "203.0.113.9",
+  ...over,
+});
+const ANA = lead({});
+const BO = lead({ id: "0mwrd2ewcabcdefghijk2", fullName: "Bo Reyes", email: "bo@example.com", newsletterConsent: false, createdTime: "08:00:00", city: "Unknown" });
+
+const SUMMARY = {
+  forms: [
+    { form: "checklist", title: "Free Checklist", listTitle: "x", adminSlug: "checklist", count: 1234, latest: { createdAt: "2025-03-08T14:15:00.000Z", createdDate: "03/08/2025", createdTime: "09:15:00" } },
+    { form: "where-scams-thrive", title: "Where Timeshare Scams Thrive", listTitle: "x", adminSlug: "where-scams-thrive", count: 0, latest: null },
+    { form: "before-you-sign", title: "Before You Sign a Contract", listTitle: "x", adminSlug: "before-you-sign", count: 7, latest: { createdAt: "2025-01-02T03:04:05.000Z", createdDate: "01/01/2025", createdTime: "22:04:05" } },
+    { form: "spotting-exit-scams", title: "Spotting Exit Scams", listTitle: "x", adminSlug: "spotting-exit-scams", count: 1, latest: { createdAt: "2025-02-02T12:00:00.000Z", createdDate: "02/02/2025", createdTime: "07:00:00" } },
+  ],
+};
+
+const path = (url: string) => new URL(url, "http://x").pathname;
+const params = (url: string) => Object.fromEntries(new URL(url, "http://x").searchParams);
+const listCalls = (form = "checklist") => api.calls.filter((c) => c.method === "GET" && path(c.url) === `/api/admin/leads/${form}`);
+
+/** A fake API holding `rows` of the checklist form. */
+function serve(rows: LeadRow[], extra: (call: Call) => unknown = () => undefined) {
+  api.answer = (call) => {
+    const answered = extra(call);
+    if (answered !== undefined) return answered;
+    const p = path(call.url);
+    if (call.method === "GET" && p === "/api/admin/leads") return SUMMARY;
+    if (call.method === "GET" && p === "/api/admin/leads/checklist") {
+      const { page = "1", pageSize = "50" } = params(call.url);
+      return { items: rows, total: rows.length, page: Number(page), pageSize: Number(pageSize) };
+    }
+    if (call.method === "GET" && p === "/api/admin/leads/checklist/export") {
+      const { page = "1", pageSize = "1000" } = params(call.url);
+      return { operationId: "op1", items: rows, total: rows.length, page: Number(page), pageSize: Number(pageSize) };
+    }
+    if (call.method === "DELETE" && p.startsWith("/api/admin/leads/checklist/")) return { id: p.split("/").at(-1), form: "checklist" };
+    if (call.method === "GET" && p.startsWith("/api/admin/leads/checklist/")) {
+      const row = rows.find((r) => r.id === p.split("/").at(-1))!;
+      const { browser, deviceType, screenResolution, language, timezone, city, region, country, ipAddress, ...top } = row;
+      return {
+        ...top,
+        meta: { browser, deviceType, screenResolution, language, timezone, city, region, country, ipAddress, userAgent: "Mozilla/5.0 (X11; Linux x86_64)", latitude: "", longitude: "" },
+        formTitle: "Free Checklist",
+        documentTitle: "The Timeshare Scam Checklist",
+      };
+    }
+    return new Error(`unexpected ${call.method} ${call.url}`);
+  };
+}
+
+function renderAt(at: string) {
+  return render(
+    withMantine(
+      h(
+        SWRConfig,
+        { value: { provider: () => new Map(), dedupingInterval: 0 } },
+        h(
+          MemoryRouter,
+          { initialEntries: [at] },
+          h(Routes, null, h(Route, { path: "/admin/forms", element: h(FormsPage) }), h(Route, { path: "/admin/forms/:slug", element: h(LeadSubmissionsRoute) })),
+        ),
+      ),
+    ),
+  );
+}
+
+const table = () => screen.getByRole("table", { name: "Timeshare Scam Checklist - Submissions" });
+const bodyRows = () => within(table()).getAllByRole("row").slice(1);
+
+beforeAll(() => {
+  installBrowserShims();
+  // Mantine's Select scrolls the chosen option into view.
+  Element.prototype.scrollIntoView ??= () => {};
+});
+beforeEach(() => {
+  api.calls.length = 0;
+  downloads.csv.length = 0;
+});
+afterEach(cleanup);
+
+describe("/admin/forms", () => {
+  it("shows the four forms in the spec's order, each with its count, latest submission (EST) and View Entries", async () => {
+    serve([]);
+    renderAt("/admin/forms");
+    expect(screen.getByRole("heading", { level: 1, name: "Forms Management" })).toBeTruthy();
+    await screen.findByText("1,234");
+    const cards = screen.getAllByRole("region");
+    expect(cards.map((c) => within(c).getByRole("heading", { level: 2 }).textContent)).toEqual([
+      "Where Timeshare Scams Thrive",
+      "Before You Sign a Contract",
+      "Spotting Exit Scams",
+      "Free Checklist",
+    ]);
+    const [where, before, spotting, checklist] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    expect(within(checklist).getByText("1,234")).toBeTruthy();
+    expect(within(checklist).getByText("Latest: 03/08/2025 09:15:00 EST")).toBeTruthy();
+    expect(within(where).getByText("0")).toBeTruthy();
+    expect(within(where).getByText("No submissions yet")).toBeTruthy();
+    expect(within(before).getByText("Latest: 01/01/2025 22:04:05 EST")).toBeTruthy();
+    expect(within(spotting).getByText("submission")).toBeTruthy();
+    expect(cards.map((c) => within(c).getByRole("link", { name: /^View Entries/ }).getAttribute("href"))).toEqual([
+      "/admin/forms/where-scams-thrive",
+      "/admin/forms/before-you-sign",
+      "/admin/forms/spotting-exit-scams",
+      "/admin/forms/checklist",
+    ]);
+  });
+
+  it("says when the counts cannot be loaded, and still leads to each list", async () => {
+    api.answer = () => new Error("");
+    renderAt("/admin/forms");
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to load submission counts");
+    expect(screen.getAllByText("Count unavailable")).toHaveLength(4);
+    expect(screen.getAllByRole("link", { name: /^View Entries/ })).toHaveLength(4);
+  });
+});
+
+describe("/admin/forms/<slug>", () => {
+  it("lists the form's submissions with the spec's title, count, columns and Back to Forms", async () => {
+    serve([ANA, BO]);
+    renderAt("/admin/forms/checklist");
+    expect(screen.getByRole("heading", { level: 1, name: "Timeshare Scam Checklist - Submissions" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Back to Forms/ }).getAttribute("href")).toBe("/admin/forms");
+    await screen.findByText("Total Submissions: 2");
+    expect(within(table()).getAllByRole("columnheader").map((c) => c.textContent)).toEqual([
+      "Full Name",
+      "Email",
+      "Submission Date & Time (EST)",
+      "Newsletter Consent",
+      "Actions",
+    ]);
+    const cells = bodyRows().map((r) => within(r).getAllByRole("cell").slice(0, 4).map((c) => c.textContent));
+    expect(cells).toEqual([
+      ["Ana Lima", "ana@example.com", "03/08/2025 09:15:00", "Yes"],
+      ["Bo Reyes", "bo@example.com", "03/08/2025 08:00:00", "No"],
+    ]);
+    expect(params(listCalls().at(-1)!.url)).toEqual({ order: "desc", page: "1", pageSize: "50", sort: "createdAt" });
+  });
+
+  it("searches, filters by newsletter consent, sorts and changes the page size through the list's query", async () => {
+    serve([ANA, BO]);
+    renderAt("/admin/forms/checklist");
+    await screen.findByText("Total Submissions: 2");
+
+    fireEvent.change(screen.getByLabelText("Search Submissions"), { target: { value: " ana@ " } });
+    await waitFor(() => expect(params(listCalls().at(-1)!.url).search).toBe("ana@"), { timeout: 2000 });
+
+    fireEvent.click(screen.getByRole("textbox", { name: "Newsletter Consent" }));
+    fireEvent.click(await screen.findByRole("option", { name: "Yes", hidden: true }));
+    await waitFor(() => expect(params(listCalls().at(-1)!.url)).toMatchObject({ newsletterConsent: "yes", search: "ana@", page: "1" }));
+
+    fireEvent.click(screen.getByRole("textbox", { name: "Sort By" }));
+    fireEvent.click(await screen.findByRole("option", { name: "Full Name", hidden: true }));
+    await waitFor(() => expect(params(listCalls().at(-1)!.url).sort).toBe("fullName"));
+
+    fireEvent.click(screen.getByRole("textbox", { name: "Rows per page" }));
+    fireEvent.click(await screen.findByRole("option", { name: "100", hidden: true }));
+    await waitFor(() => expect(params(listCalls().at(-1)!.url).pageSize).toBe("100"));
+  });
+
+  it("exports every matching row as CSV with the spec's columns, in order, and Yes/No for consent", async () => {
+    serve([ANA, BO]);
+    renderAt("/admin/forms/checklist");
+    await screen.findByText("Total Submissions: 2");
+    fireEvent.change(screen.getByLabelText("Search Submissions"), { target: { value: "example" } });
+    await waitFor(() => expect(params(listCalls().at(-1)!.url).search).toBe("example"), { timeout: 2000 });
+
+    fireEvent.click(screen.getByRole("button", { name: "Export as CSV" }));
+    await waitFor(() => expect(downloads.csv).toHaveLength(1));
+    const exportCall = api.calls.find((c) => path(c.url) === "/api/admin/leads/checklist/export")!;
+    expect(params(exportCall.url)).toMatchObject({ search: "example", page: "1", pageSize: "1000", sort: "createdAt", order: "desc" });
+
+    const { csv, fileName } = downloads.csv[0]!;
+    expect(fileName).toMatch(/^checklist-submissions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(LEAD_CSV_COLUMNS.map((c) => `"${c}"`).join(","));
+    expect(lines[0]).toBe(
+      '"Full Name","Email","Newsletter Consent","Submission Date","Browser","Device Type","Screen Resolution","Language","Timezone","City","Region","Country","IP Address"',
+    );
+    expect(lines.slice(1)).toEqual([
+      '"Ana Lima","ana@example.com","Yes","03/08/2025 09:15:00","Chrome 126","Desktop","1920x1080","en-US","America/New_York","Orlando","Florida","US","203.0.113.9"',
+      '"Bo Reyes","bo@example.com","No","03/08/2025 08:00:00","Chrome 126","Desktop","1920x1080","en-US","America/New_York","Unknown","Florida","US","203.0.113.9"',
+    ]);
+  });
+
+  it("asks the spec's question before deleting one submission, then deletes it and takes it off the list", async () => {
+    serve([ANA, BO]);
+    renderAt("/admin/forms/checklist");
+    await screen.findByText("Total Submissions: 2");
+
+    fireEvent.click(screen.getByRole("button", { name: "Delete the submission of Bo Reyes" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(LEAD_ADMIN_MESSAGES.deleteOne)).toBeTruthy();
+    expect(LEAD_ADMIN_MESSAGES.deleteOne).toBe("Are you sure you want to delete this submission? This action cannot be undone.");
+    expect(api.calls.some((c) => c.method === "DELETE")).toBe(false);
+
+    serve([ANA]);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === "DELETE").map((c) => c.url)).toEqual([`/api/admin/leads/checklist/${BO.id}`]));
+    await screen.findByText("Total Submissions: 1");
+    expect(bodyRows().map((r) => within(r).getAllByRole("cell")[0]!.textContent)).toEqual(["Ana Lima"]);
+  });
+
+  it("offers Delete All only when there are rows, behind a typed CONFIRM with the spec's text", async () => {
+    serve([]);
+    const empty = renderAt("/admin/forms/checklist");
+    await screen.findByText(LEAD_ADMIN_MESSAGES.empty);
+    expect(screen.getByText("Total Submissions: 0")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Delete All" })).toBeNull();
+    expect((screen.getByRole("button", { name: "Export as CSV" }) as HTMLButtonElement).disabled).toBe(true);
+    empty.unmount();
+
+    serve([ANA], (call) => (call.method === "POST" && call.url.endsWith("/delete-all") ? { operationId: "op", deleted: 1, remaining: 0, done: true } : undefined));
+    renderAt("/admin/forms/checklist");
+    await screen.findByText("Total Submissions: 1");
+    fireEvent.click(screen.getByRole("button", { name: "Delete All" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(LEAD_ADMIN_MESSAGES.deleteAll)).toBeTruthy();
+    const confirm = within(dialog).getByRole("button", { name: "Delete" }) as HTMLButtonElement;
+    fireEvent.change(within(dialog).getByLabelText("Type CONFIRM to confirm"), { target: { value: "confirm" } });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText("Type CONFIRM to confirm"), { target: { value: "CONFIRM" } });
+    expect(confirm.disabled).toBe(false);
+
+    serve([], (call) => (call.method === "POST" && call.url.endsWith("/delete-all") ? { operationId: "op", deleted: 1, remaining: 0, done: true } : undefined));
+    fireEvent.click(confirm);
+    await waitFor(() => expect(api.calls.filter((c) => c.method === "POST").map((c) => [c.url, c.body])).toEqual([["/api/admin/leads/checklist/delete-all", { confirm: "CONFIRM" }]]));
+    await screen.findByText(LEAD_ADMIN_MESSAGES.empty);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Delete All" })).toBeNull());
+  });
+
+  it("shows the details of a submission: submitter, date, consent, location, device, browser, resolution, language, timezone and IP", async () => {
+    serve([ANA]);
+    renderAt("/admin/forms/checklist");
+    await screen.findByText("Total Submissions: 1");
+    fireEvent.click(screen.getByRole("button", { name: "View details of the submission of Ana Lima" }));
+    const dialog = await screen.findByRole("dialog");
+    await within(dialog).findByText("User agent: Mozilla/5.0 (X11; Linux x86_64)");
+    expect(api.calls.some((c) => c.url === `/api/admin/leads/checklist/${ANA.id}`)).toBe(true);
+    const field = (label: string) => within(dialog).getByText(label).nextElementSibling?.textContent;
+    expect(field("Full Name")).toBe("Ana Lima");
+    expect(field("Email")).toBe("ana@example.com");
+    expect(field("Submitted (EST)")).toBe("03/08/2025 09:15:00");
+    expect(field("Newsletter Consent")).toBe("Yes");
+    expect(field("Location")).toBe("Orlando, Florida, US");
+    expect(field("Device")).toBe("Desktop");
+    expect(field("Browser")).toBe("Chrome 126");
+    expect(field("Screen Resolution")).toBe("1920x1080");
+    expect(field("Language")).toBe("en-US");
+    expect(field("Timezone")).toBe("America/New_York");
+    expect(field("IP Address")).toBe("203.0.113.9");
+  });
+
+  it("syncs with Google Sheets: 'Syncing...' while the job runs, then the spec's toast", async () => {
+    let job = { id: "job1", kind: "sheets.leads.checklist", actor: "a", status: "running", createdAt: "", progress: { phase: "writing", completed: 1, total: 2 } };
+    serve([ANA], (call) => {
+      if (call.method === "POST" && call.url === "/api/admin/sheets/leads/checklist") return { jobId: "job1" };
+      if (call.url === "/api/admin/jobs/job1") return job;
+      return undefined;
+    });
+    renderAt("/admin/forms/checklist");
+    await screen.findByText("Total Submissions: 1");
+    fireEvent.click(screen.getByRole("button", { name: "Sync with Google Sheets" }));
+    const busy = await screen.findByRole("button", { name: "Syncing..." });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole("progressbar", { name: "Writing submissions to the sheet" })).toBeTruthy();
+
+    job = { ...job, status: "done", progress: { phase: "done", completed: 2, total: 2 } };
+    expect((await screen.findByRole("status", {}, { timeout: 4000 })).textContent).toBe(LEAD_ADMIN_MESSAGES.synced);
+    expect(LEAD_ADMIN_MESSAGES.synced).toBe("Successfully synced with Google Sheets");
+    expect(screen.getByRole("button", { name: "Sync with Google Sheets" })).toBeTruthy();
+  });
+
+  it("says why a sync failed, after 'Sync failed: '", async () => {
+    serve([ANA], (call) => {
+      if (call.method === "POST" && call.url === "/api/admin/sheets/leads/checklist") return { jobId: "job2" };
+      if (call.url === "/api/admin/jobs/job2") return { id: "job2", status: "failed", error: "Google Sheets answered 403", progress: { phase: "writing", completed: 0, total: null } };
+      return undefined;
+    });
+    renderAt("/admin/forms/checklist");
+    await screen.findByText("Total Submissions: 1");
+    fireEvent.click(screen.getByRole("button", { name: "Sync with Google Sheets" }));
+    await waitFor(() => expect(screen.getAllByRole("alert").map((a) => a.textContent)).toContain("Sync failed: Google Sheets answered 403"));
+  });
+
+  it("says 'Failed to load submissions' when the list cannot be loaded", async () => {
+    api.answer = () => new Error("");
+    renderAt("/admin/forms/before-you-sign");
+    expect(screen.getByRole("heading", { level: 1, name: "Before You Sign a Contract - Submissions" })).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole("alert").map((a) => a.textContent)).toContain("Failed to load submissions"));
+    expect(listCalls("before-you-sign").length).toBeGreaterThan(0);
+  });
+
+  it("answers an unknown form with a not-found message and a way back", async () => {
+    serve([]);
+    renderAt("/admin/forms/newsletter");
+    expect(screen.getByRole("heading", { level: 1, name: "Form not found" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Forms page" }).getAttribute("href")).toBe("/admin/forms");
+    expect(screen.getByRole("link", { name: /Back to Forms/ }).getAttribute("href")).toBe("/admin/forms");
+    expect(api.calls).toEqual([]);
+  });
+});
+
+describe("the lists' toast", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("hides after the spec's 6 seconds", () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useNotice(SUCCESS_TOAST_MS));
+    act(() => result.current.success(LEAD_ADMIN_MESSAGES.synced));
+    expect(result.current.notice).toEqual({ kind: "success", message: LEAD_ADMIN_MESSAGES.synced });
+    act(() => vi.advanceTimersByTime(SUCCESS_TOAST_MS - 1));
+    expect(result.current.notice).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current.notice).toBeNull();
+    expect(SUCCESS_TOAST_MS).toBe(6000);
+  });
+});
