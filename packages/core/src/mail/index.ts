@@ -1,7 +1,7 @@
 export * as Mail from "./index";
 export { sendToVisitor, mailboxOf, VISITOR_MAIL_WINDOW_SECONDS } from "./visitor";
 
-import { SESClient, SendEmailCommand } from "@aws-sdk/client-ses";
+import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import { settings } from "../config";
 import { VisibleError } from "../util/error";
 import { SERVICE_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
@@ -12,26 +12,48 @@ export interface Message {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra header fields, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058) on
+   * newsletter e-mails. Names are checked: no line breaks, and none of the fields SES sets itself.
+   */
+  headers?: Record<string, string>;
 }
 
-let ses: SESClient | undefined;
+/** Fields the mailer sets itself (SES refuses or overrides them): a message may not carry its own. */
+const RESERVED_HEADERS = new Set(["from", "to", "cc", "bcc", "subject", "date", "message-id", "mime-version", "content-type", "content-transfer-encoding", "return-path"]);
 
-/** The Mailer port: SES when deployed, the file outbox (.data/outbox) locally. */
+/** The message's extra headers, refused if one could inject another field or replace one the mailer owns. */
+export function checkedHeaders(headers: Record<string, string> = {}): { name: string; value: string }[] {
+  return Object.entries(headers).map(([name, value]) => {
+    if (!/^[!-9;-~]+$/.test(name) || RESERVED_HEADERS.has(name.toLowerCase())) throw new Error(`header name not allowed: ${JSON.stringify(name)}`);
+    if (/[\r\n]/.test(value)) throw new Error(`header ${name} has a line break`);
+    return { name, value };
+  });
+}
+
+let ses: SESv2Client | undefined;
+
+/** The Mailer port: SES (API v2, which carries extra headers) when deployed, the file outbox (.data/outbox) locally. */
 export async function send(message: Message): Promise<void> {
   const s = settings();
   if (message.to.length === 0) return;
+  const headers = checkedHeaders(message.headers);
   if (s.MAIL_DRIVER === "outbox") {
-    await writeToOutbox(s.OUTBOX_DIR, { from: s.MAIL_FROM, ...message });
+    const { headers: _headers, ...rest } = message;
+    await writeToOutbox(s.OUTBOX_DIR, { from: s.MAIL_FROM, ...rest, ...(headers.length ? { headers: Object.fromEntries(headers.map((h) => [h.name, h.value])) } : {}) });
     return;
   }
-  ses ??= new SESClient({ region: s.AWS_REGION, requestHandler: sdkRequestHandler(SERVICE_TIMEOUTS) });
+  ses ??= new SESv2Client({ region: s.AWS_REGION, requestHandler: sdkRequestHandler(SERVICE_TIMEOUTS) });
   await ses.send(
     new SendEmailCommand({
-      Source: s.MAIL_FROM,
+      FromEmailAddress: s.MAIL_FROM,
       Destination: { ToAddresses: message.to },
-      Message: {
-        Subject: { Data: message.subject, Charset: "UTF-8" },
-        Body: { Text: { Data: message.text, Charset: "UTF-8" }, Html: { Data: message.html, Charset: "UTF-8" } },
+      Content: {
+        Simple: {
+          Subject: { Data: message.subject, Charset: "UTF-8" },
+          Body: { Text: { Data: message.text, Charset: "UTF-8" }, Html: { Data: message.html, Charset: "UTF-8" } },
+          ...(headers.length ? { Headers: headers.map((h) => ({ Name: h.name, Value: h.value })) } : {}),
+        },
       },
     }),
   );

@@ -11,6 +11,8 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html: string;
+  /** extra header fields, as SES would add them (List-Unsubscribe, ...) */
+  headers?: Record<string, string>;
 }
 
 export async function writeToOutbox(dir: string, message: Omit<OutboxMessage, "id" | "at">): Promise<OutboxMessage> {

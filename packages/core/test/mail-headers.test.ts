@@ -1,0 +1,67 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SESv2Client } from "@aws-sdk/client-sesv2";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { resetSettings } from "../src/config";
+import { Mail } from "../src/mail";
+import { listOutbox } from "../src/mail/outbox";
+
+/** Extra header fields (RFC 8058's List-Unsubscribe pair on newsletter e-mails) through both mailers. */
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+  resetSettings();
+  vi.restoreAllMocks();
+});
+
+const UNSUBSCRIBE = { "List-Unsubscribe": "<https://example.org/api/newsletter/unsubscribe?t=abc>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+const message = (headers?: Record<string, string>) => ({ to: ["reader@example.com"], subject: "Issue 1", text: "Hello", html: "<p>Hello</p>", headers });
+
+describe("a message's extra headers", () => {
+  it("are refused when they could add a field or replace one the mailer sets", () => {
+    expect(() => Mail.checkedHeaders({ "List-Unsubscribe": "<https://x>\r\nBcc: victim@example.com" })).toThrow(/line break/);
+    expect(() => Mail.checkedHeaders({ "Bad:Name": "x" })).toThrow(/not allowed/);
+    expect(() => Mail.checkedHeaders({ "Bad Name": "x" })).toThrow(/not allowed/);
+    for (const reserved of ["From", "to", "BCC", "Subject", "Message-ID", "Content-Type"]) expect(() => Mail.checkedHeaders({ [reserved]: "x" })).toThrow(/not allowed/);
+    expect(Mail.checkedHeaders(UNSUBSCRIBE)).toEqual([
+      { name: "List-Unsubscribe", value: UNSUBSCRIBE["List-Unsubscribe"] },
+      { name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" },
+    ]);
+  });
+
+  it("are kept by the local outbox with the message", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "outbox-"));
+    Object.assign(process.env, { MAIL_DRIVER: "outbox", OUTBOX_DIR: dir });
+    resetSettings();
+    await Mail.send(message(UNSUBSCRIBE));
+    await Mail.send(message());
+    const [plain, withHeaders] = await listOutbox(dir);
+    expect(withHeaders).toMatchObject({ subject: "Issue 1", headers: UNSUBSCRIBE });
+    expect(plain).not.toHaveProperty("headers");
+  });
+
+  it("go to SES as the simple message's headers", async () => {
+    Object.assign(process.env, { MAIL_DRIVER: "ses", MAIL_FROM: "news@example.org", AWS_REGION: "us-east-1" });
+    resetSettings();
+    const sent: unknown[] = [];
+    vi.spyOn(SESv2Client.prototype, "send").mockImplementation(async (command: { input: unknown }) => void sent.push(command.input));
+    await Mail.send(message(UNSUBSCRIBE));
+    expect(sent).toEqual([
+      {
+        FromEmailAddress: "news@example.org",
+        Destination: { ToAddresses: ["reader@example.com"] },
+        Content: {
+          Simple: {
+            Subject: { Data: "Issue 1", Charset: "UTF-8" },
+            Body: { Text: { Data: "Hello", Charset: "UTF-8" }, Html: { Data: "<p>Hello</p>", Charset: "UTF-8" } },
+            Headers: [
+              { Name: "List-Unsubscribe", Value: UNSUBSCRIBE["List-Unsubscribe"] },
+              { Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click" },
+            ],
+          },
+        },
+      },
+    ]);
+  });
+});
