@@ -8,11 +8,10 @@
  * the viewer's IP, so each has its own rate-limit window.
  */
 import { readFile } from "node:fs/promises";
-import { Agent, createServer, type Server } from "node:http";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Bus } from "@site/core/bus";
-import { resetSettings, settings } from "@site/core/config";
+import { settings } from "@site/core/config";
 import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
 import { Lead } from "@site/core/lead";
@@ -26,9 +25,9 @@ import { handler as guideEmail } from "../../packages/functions/src/events/lead-
 import { handler as notifyAdmin } from "../../packages/functions/src/events/lead-notify-admin";
 import { handler as newsletter } from "../../packages/functions/src/events/lead-newsletter";
 import { installLocalBus } from "../../scripts/local/bus";
-import { freePort } from "../../scripts/local/ports";
-import { rawRequest, startLocalApi } from "../support/local-api";
+import { rawRequest, startLocalApi, loopbackVisitors, type Client } from "../support/local-api";
 import { withinOneRateWindow } from "../support/rate-window";
+import { captchaOnEchoingActions } from "../support/captcha";
 import { describeChanges, diff, snapshot, useOwnTable } from "../support/table-snapshot";
 
 const UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1";
@@ -50,16 +49,8 @@ afterAll(async () => {
   await bus.idle();
 });
 
-interface Client {
-  ip: string;
-  agent: Agent;
-}
-let lastHost = 0;
 /** A visitor at their own address: the socket binds to 127.0.9.x. */
-const visitor = (): Client => {
-  const ip = `127.0.9.${++lastHost}`;
-  return { ip, agent: new Agent({ localAddress: ip } as ConstructorParameters<typeof Agent>[0]) };
-};
+const visitor = loopbackVisitors(9);
 
 let emails = 0;
 /** A valid body with an address of its own (visitor e-mails are capped at one per address a day). */
@@ -192,30 +183,7 @@ describe("POST /api/leads/{form}", () => {
   });
 
   describe("with captcha on", () => {
-    let verifier: Server;
-    beforeAll(async () => {
-      const port = await freePort();
-      // the stand-in verifier says the token was made for the action named by the token itself
-      verifier = createServer((req, res) => {
-        let body = "";
-        req.on("data", (c) => (body += c));
-        req.on("end", () => {
-          const action = new URLSearchParams(body).get("response");
-          res.writeHead(200, { "content-type": "application/json" });
-          res.end(JSON.stringify({ success: true, score: 0.9, action }));
-        });
-      });
-      await new Promise<void>((r) => verifier.listen(port, "127.0.0.1", r));
-      vi.stubEnv("CAPTCHA_VERIFY_URL", `http://127.0.0.1:${port}/siteverify`);
-      vi.stubEnv("CAPTCHA_SECRET", "test-secret");
-      resetSettings();
-    });
-    afterAll(async () => {
-      vi.unstubAllEnvs();
-      delete process.env.CAPTCHA_SECRET;
-      resetSettings();
-      await new Promise<void>((r) => verifier.close(() => r()));
-    });
+    captchaOnEchoingActions();
 
     it.each(LEAD_FORMS.map((f) => [f, LEAD_FORM_INFO[f].captchaAction]))("%s takes a token for its action %s and refuses another or none", async (form, action) => {
       const client = visitor();

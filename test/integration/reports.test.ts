@@ -7,7 +7,6 @@
  * the viewer's IP, so each has its own rate-limit windows.
  */
 import { readFile } from "node:fs/promises";
-import { Agent, createServer, type Server } from "node:http";
 import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -30,10 +29,10 @@ import { handler as notifyAdmin } from "../../packages/functions/src/events/repo
 import { handler as confirmation } from "../../packages/functions/src/events/report-confirmation";
 import { handler as newsletter } from "../../packages/functions/src/events/report-newsletter";
 import { installLocalBus } from "../../scripts/local/bus";
-import { freePort } from "../../scripts/local/ports";
-import { rawRequest, startLocalApi } from "../support/local-api";
+import { rawRequest, startLocalApi, loopbackVisitors, type Client } from "../support/local-api";
 import { withinOneRateWindow } from "../support/rate-window";
 import { fullReport, minimalReport, PDF, PNG, postToBucket } from "../support/reports";
+import { captchaOnEchoingActions } from "../support/captcha";
 import { describeChanges, diff, snapshot, useOwnTable } from "../support/table-snapshot";
 
 const BUCKET = `reports-test-${crypto.randomUUID().slice(0, 8)}`;
@@ -58,16 +57,8 @@ afterAll(async () => {
   await bus.idle();
 });
 
-interface Client {
-  ip: string;
-  agent: Agent;
-}
-let lastHost = 0;
 /** A visitor at their own address: the socket binds to 127.0.3.x. */
-const visitor = (): Client => {
-  const ip = `127.0.3.${++lastHost}`;
-  return { ip, agent: new Agent({ localAddress: ip } as ConstructorParameters<typeof Agent>[0]) };
-};
+const visitor = loopbackVisitors(3);
 
 async function post(client: Client, path: string, body: unknown) {
   const res = await rawRequest(
@@ -281,29 +272,7 @@ describe("POST /api/reports", () => {
   });
 
   describe("with captcha on", () => {
-    let verifier: Server;
-    beforeAll(async () => {
-      const port = await freePort();
-      verifier = createServer((req, res) => {
-        let body = "";
-        req.on("data", (c) => (body += c));
-        req.on("end", () => {
-          const action = new URLSearchParams(body).get("response");
-          res.writeHead(200, { "content-type": "application/json" });
-          res.end(JSON.stringify({ success: true, score: 0.9, action }));
-        });
-      });
-      await new Promise<void>((r) => verifier.listen(port, "127.0.0.1", r));
-      vi.stubEnv("CAPTCHA_VERIFY_URL", `http://127.0.0.1:${port}/siteverify`);
-      vi.stubEnv("CAPTCHA_SECRET", "test-secret");
-      resetSettings();
-    });
-    afterAll(async () => {
-      vi.unstubAllEnvs();
-      delete process.env.CAPTCHA_SECRET;
-      resetSettings();
-      await new Promise<void>((r) => verifier.close(() => r()));
-    });
+    captchaOnEchoingActions();
 
     it("takes a token for the action report_scam and refuses one for another action or none", async () => {
       // the stand-in verifier says the token was made for the action named by the token itself

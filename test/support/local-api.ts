@@ -86,3 +86,18 @@ export function rawRequest(port: number, req: RawRequest, agent?: Agent): Promis
     outgoing.end(body);
   });
 }
+
+/** A client at an address of its own (its socket binds there), so per-IP rate limits see distinct visitors. */
+export interface Client {
+  ip: string;
+  agent: Agent;
+}
+
+/** Visitors at 127.0.<subnet>.1, .2, …: one subnet per test file keeps files from sharing an address. */
+export function loopbackVisitors(subnet: number): () => Client {
+  let lastHost = 0;
+  return () => {
+    const ip = `127.0.${subnet}.${++lastHost}`;
+    return { ip, agent: new Agent({ localAddress: ip } as ConstructorParameters<typeof Agent>[0]) };
+  };
+}

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
-import { adminApi, adminRequest } from "../adminApi";
+import { useRecordDetails } from "../hooks/useRecordDetails";
+import { adminApi } from "../adminApi";
 import { DetailField as Field, DetailSection, DetailsDialog } from "./DetailSection";
 import { LEAD_FORM_INFO, LEAD_LIST_MESSAGES, consentText, leadViewOf, locationText, submittedAt, type LeadDetails, type LeadRow, type LeadView } from "../lib/leads";
 
@@ -9,24 +9,12 @@ import { LEAD_FORM_INFO, LEAD_LIST_MESSAGES, consentText, leadViewOf, locationTe
  * what it was sent from. The list row shows at once; the full record (user agent) follows.
  */
 export function LeadDetailsDialog({ row, onClose, onDelete }: { row: LeadRow | null; onClose: () => void; onDelete: (row: LeadRow) => void }) {
-  const [details, setDetails] = useState<LeadView | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!row) return;
-    let live = true;
-    setDetails(row);
-    setError(null);
-    setLoading(true);
-    adminRequest<LeadDetails>(adminApi.lead(row.form, row.id), { fallbackMessage: LEAD_LIST_MESSAGES.detailsFailed })
-      .then((full) => live && setDetails(leadViewOf(full)))
-      .catch((cause: Error) => live && setError(cause.message || LEAD_LIST_MESSAGES.detailsFailed))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [row]);
+  const { details, loading, error } = useRecordDetails<LeadRow, LeadView>(row, {
+    path: (r) => adminApi.lead(r.form, r.id),
+    initial: (r) => r,
+    full: (_r, fetched) => leadViewOf(fetched as LeadDetails),
+    fallbackMessage: LEAD_LIST_MESSAGES.detailsFailed,
+  });
 
   const d = details;
   return (

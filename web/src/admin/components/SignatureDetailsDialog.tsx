@@ -1,6 +1,6 @@
 import { Badge, Code, Group, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
-import { adminApi, adminRequest } from "../adminApi";
+import { useRecordDetails } from "../hooks/useRecordDetails";
+import { adminApi } from "../adminApi";
 import { DetailField as Field, DetailSection, DetailsDialog } from "./DetailSection";
 import { mergeDetails, normalizeSignatureDetails, orNA, signedAt, type SignatureDetails, type SignatureRow } from "../lib/signatures";
 
@@ -8,29 +8,14 @@ const DETAILS_FALLBACK = "Failed to load signature details";
 
 /** View Details: signer, location and device of one signature, fetched in full from the API. */
 export function SignatureDetailsDialog({ row, onClose }: { row: SignatureRow | null; onClose: () => void }) {
-  const [details, setDetails] = useState<SignatureDetails | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!row) return;
-    let live = true;
-    // Show what the list already knows at once, then the full record.
-    setDetails(normalizeSignatureDetails(row));
-    setError(null);
-    setLoading(true);
-    adminRequest<unknown>(adminApi.signature(row.petitionId, row.id), { fallbackMessage: DETAILS_FALLBACK })
-      .then((full) => {
-        if (!live) return;
-        // Keep list values where the full record leaves a field empty.
-        setDetails(mergeDetails(normalizeSignatureDetails(row), normalizeSignatureDetails(full)));
-      })
-      .catch((cause: Error) => live && setError(cause.message || DETAILS_FALLBACK))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [row]);
+  const { details, loading, error } = useRecordDetails<SignatureRow, SignatureDetails>(row, {
+    path: (r) => adminApi.signature(r.petitionId, r.id),
+    // Show what the list already knows at once, then the full record,
+    initial: normalizeSignatureDetails,
+    // keeping list values where the full record leaves a field empty.
+    full: (r, fetched) => mergeDetails(normalizeSignatureDetails(r), normalizeSignatureDetails(fetched)),
+    fallbackMessage: DETAILS_FALLBACK,
+  });
 
   const d = details;
   return (
