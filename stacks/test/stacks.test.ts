@@ -28,6 +28,7 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
     SIGN_RATE_LIMIT_PER_MINUTE: "10",
     REPORT_RATE_LIMIT_PER_MINUTE: "5",
     LEAD_RATE_LIMIT_PER_MINUTE: "5",
+    NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE: "10",
     UPLOAD_RATE_LIMIT_PER_MINUTE: "20",
     CAPTCHA_MIN_SCORE: "0.5",
     CAPTCHA_SITE_KEY: SITE_KEY,

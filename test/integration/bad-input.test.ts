@@ -24,6 +24,7 @@ const SIGN = "POST /api/petitions/{id}/signatures";
 const REPORT = "POST /api/reports";
 const UPLOAD = "POST /api/reports/uploads";
 const LEAD = "POST /api/leads/{form}";
+const NEWSLETTER_CONFIRM = "POST /api/newsletter/confirm";
 
 /** The item kinds (`type`, or the partition key's prefix) each route may write; others write nothing. */
 const allowedWrites: Record<string, string[]> = {
@@ -31,6 +32,8 @@ const allowedWrites: Record<string, string[]> = {
   [REPORT]: ["report", "reportRef", "reportIndex", "reportCount", "RATE", "outbox"],
   [UPLOAD]: ["RATE"],
   [LEAD]: ["lead", "leadIndex", "leadCount", "RATE", "outbox"],
+  // no request here carries a token that was ever issued: only the attempt is counted
+  [NEWSLETTER_CONFIRM]: ["RATE"],
 };
 
 const run = crypto.randomUUID().slice(0, 8);
@@ -105,6 +108,12 @@ const bodies: Record<string, BodyModel> = {
     others: ["newsletterConsent", "client"],
     required: ["fullName", "email"],
   },
+  [NEWSLETTER_CONFIRM]: {
+    valid: () => ({ token: "A".repeat(43) }),
+    strings: ["token"],
+    others: [],
+    required: ["token"],
+  },
 };
 const perRoute = (r: Route) => (bodies[routeKey(r)] ? 700 : 200);
 
@@ -124,6 +133,7 @@ beforeAll(async () => {
   vi.stubEnv("REPORT_RATE_LIMIT_PER_MINUTE", "1000000");
   vi.stubEnv("UPLOAD_RATE_LIMIT_PER_MINUTE", "1000000");
   vi.stubEnv("LEAD_RATE_LIMIT_PER_MINUTE", "1000000");
+  vi.stubEnv("NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE", "1000000");
   resetSettings();
   petitionId = (await Petition.create({ id: settings().DEFAULT_PETITION_ID, title: "Bad input", story: "Fixture.", goal: 10 })).id;
   // Events are not under test here; the handlers publish into this stand-in.

@@ -21,6 +21,8 @@ const Settings = z.object({
   REPORT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   /** Free-guide form submissions a client (IP) may send per minute, over the four forms. */
   LEAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  /** Newsletter confirmation attempts (POST /api/newsletter/confirm) a client (IP) may make per minute. */
+  NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Evidence uploads a client (IP) may ask for per minute (each is one presigned POST). */
   UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Secret (deployed); "none" turns captcha off. */

@@ -32,6 +32,8 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/reports", handler: fn("report-create"), access: "public", needs: { table: "write", bucket: "write", bus: true, viewer: true, secrets: ["CAPTCHA_SECRET"], settings: ["REPORT_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
   // A free-guide form (issue 9): `{form}` is checklist, where-scams-thrive, before-you-sign or spotting-exit-scams.
   { method: "POST", path: "/api/leads/{form}", handler: fn("lead-create"), access: "public", needs: { table: "write", bus: true, viewer: true, secrets: ["CAPTCHA_SECRET"], settings: ["LEAD_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
+  // The newsletter's confirmation link (issue 10 §1): the token from the e-mail.
+  { method: "POST", path: "/api/newsletter/confirm", handler: fn("newsletter-confirm"), access: "public", needs: { table: "write", bus: true, viewer: true, settings: ["NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE"] } },
   { method: "GET", path: "/api/signatures/count", handler: fn("signature-count"), access: "public", needs: { table: "read", settings: ["DEFAULT_PETITION_ID"] } },
   { method: "GET", path: "/api/admin/petitions", handler: fn("admin-petition-list"), access: "admin", needs: { table: "read" } },
   { method: "POST", path: "/api/admin/petitions", handler: fn("admin-petition-create"), access: "admin", needs: { table: "write" } },

@@ -26,16 +26,19 @@ export { EVENT_SOURCE } from "../../core/src/bus/source";
 export const subscribers: Subscriber[] = [
   { name: "signature-notify-admin", detailType: "signature.created", handler: fn("signature-notify-admin"), needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS], settings: MAIL_SETTINGS } },
   { name: "signature-share-email", detailType: "signature.created", handler: fn("signature-share-email"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
-  { name: "signature-newsletter", detailType: "signature.created", handler: fn("signature-newsletter"), needs: { table: "write" } },
+  { name: "signature-newsletter", detailType: "signature.created", handler: fn("signature-newsletter"), needs: { table: "write", bus: true } },
   { name: "signature-sheet-sync", detailType: "signature.created", handler: fn("signature-sheet-sync"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
   { name: "report-notify-admin", detailType: "report.created", handler: fn("report-notify-admin"), needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS], settings: MAIL_SETTINGS } },
   { name: "report-confirmation", detailType: "report.created", handler: fn("report-confirmation"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
-  { name: "report-newsletter", detailType: "report.created", handler: fn("report-newsletter"), needs: { table: "write" } },
+  { name: "report-newsletter", detailType: "report.created", handler: fn("report-newsletter"), needs: { table: "write", bus: true } },
   { name: "report-sheet-sync", detailType: "report.created", handler: fn("report-sheet-sync"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
   { name: "lead-guide-email", detailType: "lead.created", handler: fn("lead-guide-email"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
   { name: "lead-notify-admin", detailType: "lead.created", handler: fn("lead-notify-admin"), needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS], settings: MAIL_SETTINGS } },
-  { name: "lead-newsletter", detailType: "lead.created", handler: fn("lead-newsletter"), needs: { table: "write" } },
+  { name: "lead-newsletter", detailType: "lead.created", handler: fn("lead-newsletter"), needs: { table: "write", bus: true } },
   { name: "lead-sheet-sync", detailType: "lead.created", handler: fn("lead-sheet-sync"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
+  // The newsletter's double opt-in (issue 10 §1): every consent source above subscribes through Newsletter.subscribe.
+  { name: "newsletter-confirmation", detailType: "newsletter.confirmation_requested", handler: fn("newsletter-confirmation"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
+  { name: "newsletter-welcome", detailType: "newsletter.confirmed", handler: fn("newsletter-welcome"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
   // An administrator's "Sync to Sheet" job (POST /api/admin/sheets/signatures, /reports or /leads/{form}, by the job's kind); shares each tab's lock with the syncs above.
   { name: "sheets-sync-job", detailType: "sheets.sync_requested", handler: fn("sheets-sync-job"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
 ];

@@ -49,6 +49,8 @@ export const Keys = {
   }),
   newsletter: (email: string) => ({ pk: `NEWSLETTER#${email}`, sk: "SUBSCRIPTION" }),
   newsletterList: (consentAt: string, email: string) => ({ gsi1pk: "NEWSLETTER", gsi1sk: `${consentAt}#${email}` }),
+  /** A newsletter confirmation token, keyed by the SHA-256 of the token the e-mail carries (never the token itself). */
+  newsletterToken: (tokenHash: string) => ({ pk: `NLTOKEN#${tokenHash}`, sk: "NLTOKEN" }),
   effect: (subscriber: string, eventId: string) => ({ pk: `EFFECT#${subscriber}#${eventId}`, sk: "EFFECT" }),
   /** Transactional outbox: an event written with its data, until the bus has it (packages/core/src/outbox). */
   outbox: (eventId: string) => ({ pk: outboxPartition(fnv1a(eventId) % OUTBOX_PARTITIONS), sk: eventId }),

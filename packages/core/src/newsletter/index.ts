@@ -1,32 +1,20 @@
 export * as Newsletter from "./index";
 
-import { PutCommand } from "@aws-sdk/lib-dynamodb";
-import { db, table } from "../db/client";
-import { Keys } from "../db/keys";
-
-export interface Subscription {
-  email: string;
-  name: string;
-  consentAt: string;
-  /** Where the visitor gave consent, e.g. "petition:timeshare-reform". */
-  source: string;
-}
-
 /**
- * Records a consented subscription. Re-subscribing keeps the first consent time and source, so the
- * call is idempotent.
+ * The newsletter's list of record (issue 10 §1): one subscriber per normalised e-mail holding every
+ * consent, with double opt-in. `subscribe` records a consent; an unconfirmed subscriber is sent a
+ * confirmation link (`sendConfirmation`, after `newsletter.confirmation_requested`) and `confirm`
+ * turns the link's token into a confirmed subscriber (`newsletter.confirmed` → the welcome e-mail).
  */
-export async function subscribe(sub: Subscription): Promise<void> {
-  const email = sub.email.trim().toLowerCase();
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...Keys.newsletter(email), ...Keys.newsletterList(sub.consentAt, email), type: "newsletter", ...sub, email },
-        ConditionExpression: "attribute_not_exists(pk)",
-      }),
-    );
-  } catch (err) {
-    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
-  }
-}
+export { Events } from "./events";
+export { subscribe, type Subscription, type SubscribeResult } from "./subscribe";
+export { find, STATUSES, UNCONFIRMED_TTL_SECONDS, type Consent, type Status, type Subscriber } from "./subscriber";
+export { confirm, sendConfirmation, InvalidConfirmation, CONFIRMATION_EMAIL_WINDOW_MS, TOKEN_VALID_SECONDS, type ConfirmResult } from "./confirmation";
+export { confirmationEmail, confirmationUrl, welcomeEmail } from "./emails";
+
+import { z } from "zod";
+
+/** POST /api/newsletter/confirm's body. */
+export const ConfirmInput = z.object({ token: z.string().max(200) });
+
+export const CONFIRM_RATE_SCOPE = "newsletter-confirm";
