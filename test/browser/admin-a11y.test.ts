@@ -54,6 +54,9 @@ describe("admin screens have no axe violations", () => {
       ["/admin/scam-reports", () => page.getByRole("heading", { name: "Scam Reports Administration" }).waitFor()],
       ["/admin/forms", () => page.getByRole("link", { name: /^View Entries/ }).first().waitFor()],
       ["/admin/forms/checklist", () => page.getByRole("heading", { name: "Timeshare Scam Checklist - Submissions" }).waitFor()],
+      ["/admin/newsletter", () => page.getByRole("heading", { name: "Newsletter", exact: true }).waitFor()],
+      ["/admin/newsletter/issues", () => page.getByRole("button", { name: "New issue" }).or(page.getByRole("link", { name: "New issue" })).waitFor()],
+      ["/admin/newsletter/issues/new", () => page.getByLabel("Text (Markdown)").waitFor()],
     ] as const) {
       await page.goto(path);
       await ready();

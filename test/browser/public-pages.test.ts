@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { GUIDES, isSitePath, linksOf, type Guide } from "../../packages/core/src/guides";
 import { LEAD_FORMS, LEAD_FORM_INFO, LEAD_MESSAGES } from "../../packages/core/src/lead/forms";
+import { MISSING_TOKEN } from "../../web/src/content/newsletter";
 import { PRERENDER_ROUTES, isPublicPage } from "../../web/src/publicRoutes";
 import { axeFindings, describeFindings } from "../support/axe";
 import { fileBrowser } from "../support/browser";
@@ -87,6 +88,13 @@ const SPEC: Record<string, { h1: string | RegExp; texts?: string[]; buttons?: Re
     // the spec sends the last button to /timeshare-scam; it goes to the petition (docs/architecture.md)
     buttons: { "Join the Fight Now": ["/timeshare-scam"], "Sign the Petition Now": [SIGN] },
   },
+  // opened without the e-mail's token: the pages say the link is incomplete (the flows: test/browser/newsletter.test.ts)
+  "/newsletter/confirmed": {
+    h1: "We could not confirm your subscription",
+    texts: [MISSING_TOKEN],
+    buttons: { "Get the free scam checklist": ["/timeshare-scam-checklist"], "Go to Home": ["/"] },
+  },
+  "/newsletter/unsubscribe": { h1: "We could not unsubscribe you", texts: [MISSING_TOKEN] },
   "/404": { h1: "Page Not Found", texts: ["404", "Go Back"] },
   "/unauthorized": { h1: "Unauthorized", buttons: { "Go to Home": ["/"] } },
 };

@@ -7,6 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { Lead } from "@site/core/lead";
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { db, table } from "@site/core/db/client";
+import { Newsletter } from "@site/core/newsletter";
+import { Issues } from "@site/core/newsletter/issues/index";
 import { Petition } from "@site/core/petition";
 import { Report } from "@site/core/report";
 import { Signature } from "@site/core/signature";
@@ -26,7 +30,7 @@ const adminRoutes = routes.filter((r) => r.access === "admin");
 const FORBIDDEN = { error: "Access denied. Please verify you have admin privileges." };
 
 let api: Awaited<ReturnType<typeof startLocalApi>>;
-let fixture: { petitionId: string; signatureId: string; reportId: string; leadForm: Lead.LeadForm; leadId: string };
+let fixture: { petitionId: string; signatureId: string; reportId: string; leadForm: Lead.LeadForm; leadId: string; issueId: string; subscriberEmail: string };
 const tokens = { adminAccess: "", adminId: "", memberAccess: "", memberId: "" };
 
 /** Bodies that would write if the call got through, so "nothing written" means something. */
@@ -37,6 +41,9 @@ const sampleBodies: Record<string, unknown> = {
   "PATCH /api/admin/reports/{id}": { status: "spam" },
   "POST /api/admin/reports/delete-all": { confirm: "CONFIRM" },
   "POST /api/admin/leads/{form}/delete-all": { confirm: "CONFIRM" },
+  "POST /api/admin/newsletter/issues": { subject: "Injected", body: "Should never be stored." },
+  "PUT /api/admin/newsletter/issues/{id}": { subject: "Injected", body: "Should never be stored." },
+  "POST /api/admin/newsletter/issues/test": { subject: "Injected", body: "Should never be sent." },
 };
 
 /** Path parameters point at real items, so a destructive route that got through would show. */
@@ -46,12 +53,16 @@ const paramValue = (path: string, name: string) =>
       ? fixture.reportId
       : path.startsWith("/api/admin/leads/")
         ? fixture.leadId
-        : fixture.petitionId
+        : path.startsWith("/api/admin/newsletter/issues/")
+          ? fixture.issueId
+          : fixture.petitionId
     : name === "signatureId"
       ? fixture.signatureId
       : name === "form"
         ? fixture.leadForm
-        : `test-${name}`;
+        : name === "email"
+          ? fixture.subscriberEmail
+          : `test-${name}`;
 const concrete = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => paramValue(path, name));
 const paramsOf = (route: Route) =>
   Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, paramValue(route.path, name)]));
@@ -130,7 +141,12 @@ beforeAll(async () => {
     client: "198.51.100.3",
     meta: Signature.metaDetails(fromHeaders({ "user-agent": "test" }, "198.51.100.3")),
   });
-  fixture = { petitionId: petition.id, signatureId: signature.id, reportId: report.id, leadForm: lead.form, leadId: lead.id };
+  const issue = await Issues.create({ subject: "Authz draft", body: "Fixture." }, "authz@example.org");
+  const subscriberEmail = "authz-subscriber@example.com";
+  const at = new Date().toISOString();
+  const subscriber = { email: subscriberEmail, emailNormalized: subscriberEmail, name: "Authz Subscriber", status: "confirmed" as const, consents: [{ source: "scam-report", at }], confirmedAt: at, unsubscribeToken: "A".repeat(43), createdAt: at, source: "scam-report", consentAt: at, rev: 1 };
+  for (const Item of Newsletter.subscriberItems(subscriber)) await db().send(new PutCommand({ TableName: table(), Item }));
+  fixture = { petitionId: petition.id, signatureId: signature.id, reportId: report.id, leadForm: lead.form, leadId: lead.id, issueId: issue.id, subscriberEmail };
   const suffix = crypto.randomUUID().slice(0, 8);
   const cognito = { endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId };
   const [admin, member] = await Promise.all([signIn(cognito, `authz-admin-${suffix}@example.org`, true), signIn(cognito, `authz-member-${suffix}@example.org`, false)]);

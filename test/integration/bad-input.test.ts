@@ -7,15 +7,17 @@
  *
  * Deterministic: BAD_INPUT_SEED=<n> replays (or varies) the run; failures print the seed and the request.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { Bus } from "@site/core/bus";
 import { resetSettings, settings } from "@site/core/config";
+import { Issues } from "@site/core/newsletter/issues/index";
 import { Petition } from "@site/core/petition";
 import { routes, routeKey, type Route } from "../../packages/functions/src/routes";
 import { runPool } from "../../scripts/bench/report";
 import { badRequestsFor, describeRequest, type BadRequest, type BodyModel } from "../support/bad-requests";
 import { rawRequest, startLocalApi, type RawResponse } from "../support/local-api";
 import { describeChanges, diff, snapshot, useOwnTable, type Snapshot } from "../support/table-snapshot";
+import { signIn } from "../support/tokens";
 
 const SEED = Number(process.env.BAD_INPUT_SEED ?? 6_2024);
 const CONCURRENCY = 20;
@@ -25,6 +27,8 @@ const REPORT = "POST /api/reports";
 const UPLOAD = "POST /api/reports/uploads";
 const LEAD = "POST /api/leads/{form}";
 const NEWSLETTER_CONFIRM = "POST /api/newsletter/confirm";
+const NEWSLETTER_UNSUBSCRIBE = "POST /api/newsletter/unsubscribe";
+const NEWSLETTER_RESUBSCRIBE = "POST /api/newsletter/resubscribe";
 
 /** The item kinds (`type`, or the partition key's prefix) each route may write; others write nothing. */
 const allowedWrites: Record<string, string[]> = {
@@ -34,6 +38,8 @@ const allowedWrites: Record<string, string[]> = {
   [LEAD]: ["lead", "leadIndex", "leadCount", "RATE", "outbox"],
   // no request here carries a token that was ever issued: only the attempt is counted
   [NEWSLETTER_CONFIRM]: ["RATE"],
+  [NEWSLETTER_UNSUBSCRIBE]: [],
+  [NEWSLETTER_RESUBSCRIBE]: ["RATE"],
 };
 
 const run = crypto.randomUUID().slice(0, 8);
@@ -109,6 +115,18 @@ const bodies: Record<string, BodyModel> = {
     required: ["fullName", "email"],
   },
   [NEWSLETTER_CONFIRM]: {
+    valid: () => ({ token: "A".repeat(43) }),
+    strings: ["token"],
+    others: [],
+    required: ["token"],
+  },
+  [NEWSLETTER_UNSUBSCRIBE]: {
+    valid: () => ({ token: "A".repeat(43) }),
+    strings: ["token"],
+    others: [],
+    required: ["token"],
+  },
+  [NEWSLETTER_RESUBSCRIBE]: {
     valid: () => ({ token: "A".repeat(43) }),
     strings: ["token"],
     others: [],
@@ -213,6 +231,86 @@ describe.each(publicRoutes.map((r) => [routeKey(r), r] as const))("%s", (key, ro
       expect(created.length, "some well-formed requests must have been accepted").toBeGreaterThan(50);
       expect(stored.sort()).toEqual(created.sort());
       expect(changes.filter((c) => c.kind === "leadIndex" && c.change === "added")).toHaveLength(created.length);
+    }
+  });
+});
+
+/**
+ * The newsletter issue routes (admin, issue 10 §3): the same kind of generated bad requests, sent by a
+ * signed-in administrator so they reach the handlers, each route against a draft of its own. Not
+ * one 500; only the route's own kinds of items written; a body that is not well-formed never taken.
+ */
+describe("newsletter issue routes (as an administrator)", () => {
+  const issueRoutes = routes.filter((r) => r.access === "admin" && r.path.startsWith("/api/admin/newsletter/issues"));
+  const content: BodyModel = {
+    valid: (n) => ({ subject: `Bad input issue ${run} ${n}`, body: "# Hello\n\nSome **news**, a [link](https://example.org)." }),
+    strings: ["subject", "body"],
+    others: [],
+    required: ["subject", "body"],
+  };
+  const WITH_CONTENT = ["POST /api/admin/newsletter/issues", "PUT /api/admin/newsletter/issues/{id}", "POST /api/admin/newsletter/issues/preview", "POST /api/admin/newsletter/issues/test"];
+  const drafts = ["newsletterIssue", "newsletterIssueBody"];
+  /** What each route may write (`removed` only for the delete); the test send e-mails the administrator and audits it. */
+  const issueWrites: Record<string, string[]> = {
+    "POST /api/admin/newsletter/issues": drafts,
+    "PUT /api/admin/newsletter/issues/{id}": drafts,
+    "DELETE /api/admin/newsletter/issues/{id}": [...drafts, "audit"],
+    "POST /api/admin/newsletter/issues/test": ["audit"],
+    // the bus is a stand-in here: starting writes the issue, its job, the first batch's event and the audit entry
+    "POST /api/admin/newsletter/issues/{id}/send": ["newsletterIssue", "job", "outbox", "audit"],
+    "POST /api/admin/newsletter/issues/{id}/resume": [],
+  };
+  let token: string;
+
+  beforeAll(async () => {
+    const e = inject("emulators");
+    token = (await signIn({ endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId }, `bad-input-${run}@example.org`, true)).accessToken;
+  });
+
+  it("covers every issue route", () => {
+    expect(issueRoutes.map(routeKey).sort()).toEqual(
+      [...Object.keys(issueWrites), "GET /api/admin/newsletter/issues", "GET /api/admin/newsletter/issues/audience", "GET /api/admin/newsletter/issues/{id}", "POST /api/admin/newsletter/issues/preview"].sort(),
+    );
+  });
+
+  it.each(issueRoutes.map((r) => [routeKey(r), r] as const))("%s answers every generated bad request below 500 and writes only what it may", async (key, route) => {
+    const draft = await Issues.create({ subject: `Bad input target ${run}`, body: "Target." }, "bad-input@example.org");
+    const requests = badRequestsFor(route, {
+      seed: SEED,
+      perRoute: () => (WITH_CONTENT.includes(key) ? 250 : 120),
+      bodies: Object.fromEntries(WITH_CONTENT.map((k) => [k, content])),
+      param: () => draft.id,
+    });
+    const before = await snapshot();
+    const results: { r: BadRequest; res?: RawResponse; error?: string }[] = [];
+    await runPool(requests.length, CONCURRENCY, async (i) => {
+      const r = requests[i];
+      try {
+        results.push({ r, res: await rawRequest(api.port, { method: r.method, path: r.path, headers: { authorization: `Bearer ${token}`, ...r.headers }, body: r.body }) });
+      } catch (err) {
+        results.push({ r, error: String(err) });
+      }
+    });
+    const after = await snapshot();
+
+    const failed = results.filter((x) => x.error || x.res!.status >= 500).map((x) => `${x.error ?? `${x.res!.status} ${x.res!.body.slice(0, 200)}`} ← ${describeRequest(x.r)}`);
+    expect(failed.length, failureReport(failed)).toBe(0);
+
+    // a request with another method reaches the route of that method at the same path
+    const samePath = issueRoutes.filter((r) => r.path === route.path);
+    const allowed = samePath.flatMap((r) => issueWrites[routeKey(r)] ?? []);
+    const removable = samePath.some((r) => r.method === "DELETE") ? drafts : [];
+    const disallowed = diff(before, after).filter((c) => !allowed.includes(c.kind) || (c.change === "removed" && !removable.includes(c.kind)));
+    expect(disallowed.length, `seed ${SEED}: ${key} may write ${JSON.stringify(allowed)} only:\n${describeChanges(disallowed).slice(0, 3000)}`).toBe(0);
+
+    if (WITH_CONTENT.includes(key)) {
+      // (a request with another method is another route's, which may well answer it)
+      const taken = results.filter((x) => !x.r.mayWrite && x.r.method === route.method && x.res!.status < 300).map((x) => `${x.res!.status} ← ${describeRequest(x.r)}`);
+      expect(taken.length, failureReport(taken)).toBe(0);
+      // the handler's refusals of bad content say what is wrong
+      const refused = results.filter((x) => x.res!.status === 400 && x.r.method === route.method && x.r.path === route.path.replace(/\{\w+\}/g, draft.id));
+      expect(refused.length).toBeGreaterThan(20);
+      for (const x of refused) expect(typeof (JSON.parse(x.res!.body) as { error?: unknown }).error, describeRequest(x.r)).toBe("string");
     }
   });
 });

@@ -4,7 +4,7 @@
  * 24 h) with a hashed, single-use token valid 7 days, POST /api/newsletter/confirm, the welcome
  * e-mail, re-subscribing after unsubscribing, and the three consent sources.
  */
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createHash } from "node:crypto";
 import { resetSettings, settings } from "@site/core/config";
@@ -13,6 +13,8 @@ import { Keys } from "@site/core/db/keys";
 import { listOutbox } from "@site/core/mail/outbox";
 import { Newsletter } from "@site/core/newsletter";
 import { handler as confirmRoute } from "../../packages/functions/src/http/newsletter-confirm";
+import { handler as unsubscribeRoute } from "../../packages/functions/src/http/newsletter-unsubscribe";
+import { handler as resubscribeRoute } from "../../packages/functions/src/http/newsletter-resubscribe";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
 import { handler as report } from "../../packages/functions/src/http/report-create";
 import { handler as leadCreate } from "../../packages/functions/src/http/lead-create";
@@ -22,7 +24,7 @@ import { newPetition, signer } from "../support/fixtures";
 import { minimalReport } from "../support/reports";
 import { useOwnTable } from "../support/table-snapshot";
 
-const INVALID = { error: "This confirmation link is invalid or has expired." };
+const INVALID = { error: "This confirmation link is invalid, was already used, or has expired." };
 const DAY_MS = 24 * 3600 * 1000;
 const bus = installLocalBus();
 
@@ -212,16 +214,7 @@ describe("leaving and coming back", () => {
     const used = tokenIn((await confirmations(email))[0].text);
     expect((await confirm(used)).statusCode).toBe(200);
     await bus.idle();
-    // what §2's unsubscribe will do
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: Keys.newsletter(email.toLowerCase()),
-        UpdateExpression: "SET #status = :unsubscribed, unsubscribedAt = :now",
-        ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: { ":unsubscribed": "unsubscribed", ":now": new Date().toISOString() },
-      }),
-    );
+    expect(await Newsletter.unsubscribeByAdmin(email)).toBe("unsubscribed");
     const later = Date.now() + DAY_MS + 60_000;
     vi.spyOn(Date, "now").mockReturnValue(later);
     expect(await subscribeAndSettle(email, "lead:checklist", new Date(later).toISOString())).toBe("unconfirmed");
@@ -244,17 +237,84 @@ describe("leaving and coming back", () => {
     const email = address("left");
     await subscribeAndSettle(email);
     const token = tokenIn((await confirmations(email))[0].text);
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: Keys.newsletter(email.toLowerCase()),
-        UpdateExpression: "SET #status = :unsubscribed",
-        ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: { ":unsubscribed": "unsubscribed" },
-      }),
-    );
+    // an unconfirmed subscriber leaves through the administrators (they have no unsubscribe link yet)
+    expect(await Newsletter.unsubscribeByAdmin(email)).toBe("unsubscribed");
     expect((await confirm(token)).body).toEqual(INVALID);
     expect((await Newsletter.find(email))!.status).toBe("unsubscribed");
+  });
+});
+
+/** A confirmed subscriber and the unsubscribe token of their welcome e-mail. */
+async function confirmedSubscriber(tag: string) {
+  const email = address(tag);
+  await subscribeAndSettle(email);
+  expect((await confirm(tokenIn((await confirmations(email))[0].text))).statusCode).toBe(200);
+  await bus.idle();
+  const [welcome] = await welcomes(email);
+  const match = /\/newsletter\/unsubscribe\?token=([A-Za-z0-9_-]{43})\b/.exec(welcome.text);
+  if (!match) throw new Error(`no unsubscribe link in ${welcome.text}`);
+  return { email, welcome, token: match[1] };
+}
+
+const unsubscribe = (token: unknown) => call(unsubscribeRoute, httpEvent({ method: "POST", path: "/api/newsletter/unsubscribe", body: { token } }));
+const oneClick = (token: string, body = "List-Unsubscribe=One-Click") =>
+  call(
+    unsubscribeRoute,
+    httpEvent({ method: "POST", path: "/api/newsletter/unsubscribe", rawBody: body, headers: { "content-type": "application/x-www-form-urlencoded" }, queryStringParameters: { token } }),
+  );
+const resubscribe = (token: unknown) => call(resubscribeRoute, httpEvent({ method: "POST", path: "/api/newsletter/resubscribe", body: { token }, sourceIp: `10.87.0.${++ips}` }));
+const UNSUB_INVALID = { error: "This unsubscribe link is invalid, or this address is no longer on our list." };
+
+describe("leaving: the unsubscribe link, the one-click POST and re-subscribing", () => {
+  it("the welcome e-mail is a newsletter e-mail: an unsubscribe link in both parts and the RFC 8058 headers", async () => {
+    const { welcome, token } = await confirmedSubscriber("headers");
+    const site = settings().SITE_URL.replace(/\/$/, "");
+    expect(welcome.html).toContain(`${site}/newsletter/unsubscribe?token=${token}`);
+    expect(welcome.headers).toEqual({ "List-Unsubscribe": `<${site}/api/newsletter/unsubscribe?token=${token}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+  });
+
+  it("the page's POST unsubscribes once; the link keeps answering; re-subscribing confirms with its own consent and welcomes again", async () => {
+    const { email, token } = await confirmedSubscriber("page");
+    expect(await unsubscribe(token)).toMatchObject({ statusCode: 200, body: { status: "unsubscribed" } });
+    const left = (await Newsletter.find(email))!;
+    expect(left).toMatchObject({ status: "unsubscribed", unsubscribeToken: token });
+    expect(Date.parse(left.unsubscribedAt!)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await rawItem(email))!.gsi2pk).toBeUndefined();
+    expect(await unsubscribe(token)).toMatchObject({ statusCode: 200, body: { status: "already_unsubscribed" } });
+
+    expect(await resubscribe(token)).toMatchObject({ statusCode: 200, body: { status: "confirmed" } });
+    await bus.idle();
+    const back = (await Newsletter.find(email))!;
+    expect(back.status).toBe("confirmed");
+    expect(back.consents.map((c) => c.source)).toEqual(["scam-report", "unsubscribe-page"]);
+    expect((await rawItem(email))!.gsi2pk).toBe(Keys.newsletterConfirmedPartition);
+    expect(await welcomes(email)).toHaveLength(2);
+    expect(await resubscribe(token)).toMatchObject({ statusCode: 200, body: { status: "already_confirmed" } });
+  });
+
+  it("a mail provider's one-click form POST to the header's URL unsubscribes", async () => {
+    const { email, token } = await confirmedSubscriber("oneclick");
+    expect(await oneClick(token)).toMatchObject({ statusCode: 200, body: { status: "unsubscribed" } });
+    expect((await Newsletter.find(email))!.status).toBe("unsubscribed");
+  });
+
+  it("an unknown, malformed or deleted subscriber's token is refused and changes nothing", async () => {
+    const { email, token } = await confirmedSubscriber("unknown");
+    for (const bad of ["A".repeat(43), "short", 42]) expect((await unsubscribe(bad)).statusCode).toBe(400);
+    expect((await unsubscribe("A".repeat(43))).body).toEqual(UNSUB_INVALID);
+    expect((await Newsletter.find(email))!.status).toBe("confirmed");
+    await Newsletter.remove(email);
+    expect(await rawItem(email)).toBeUndefined();
+    expect((await unsubscribe(token)).body).toEqual(UNSUB_INVALID);
+    expect((await resubscribe(token)).body).toEqual(UNSUB_INVALID);
+  });
+
+  it("a JSON route refuses a form body: only the one-click route accepts one", async () => {
+    const res = await call(
+      confirmRoute,
+      httpEvent({ method: "POST", path: "/api/newsletter/confirm", rawBody: "token=x", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+    );
+    expect(res.statusCode).toBe(415);
   });
 });
 
@@ -281,5 +341,32 @@ describe("the three consent sources", () => {
     expect(sub!.consents.map((c) => c.source).sort()).toEqual([`petition:${petition.id}`, "lead:checklist", "scam-report"].sort());
     expect(await confirmations(email)).toHaveLength(1);
     expect(bus.failures).toEqual([]);
+  });
+});
+
+describe("the administrators' daily digest (template 18)", () => {
+  it("lists the subscribers confirmed since the last digest in one e-mail, then sends nothing until someone new confirms", async () => {
+    vi.stubEnv("ADMIN_NOTIFY_RECIPIENTS", "digest-admins@example.org");
+    resetSettings();
+    const digests = async () => (await listOutbox(settings().OUTBOX_DIR)).filter((m) => m.to.includes("digest-admins@example.org"));
+    // a first run covers the last 24 h; start from an empty window after everything the other tests confirmed
+    await Newsletter.sendDigest(Date.now() + Newsletter.DIGEST_LAG_MS);
+    const before = (await digests()).length;
+
+    const people = [await confirmedSubscriber("digest-a"), await confirmedSubscriber("digest-b")];
+    const unconfirmed = address("digest-pending");
+    await subscribeAndSettle(unconfirmed);
+
+    const first = await Newsletter.sendDigest(Date.now() + 1000 + Newsletter.DIGEST_LAG_MS);
+    expect(first).toMatchObject({ subscribers: 2, sent: true });
+    const mails = (await digests()).slice(0, (await digests()).length - before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe("Newsletter: 2 new confirmed subscribers");
+    for (const p of people) expect(mails[0].text).toContain(`<${p.email.toLowerCase()}>, from scam-report`);
+    expect(mails[0].text).not.toContain(unconfirmed.toLowerCase());
+    expect(mails[0].html).toContain("Dana &lt;O&#39;Reilly&gt;");
+
+    expect(await Newsletter.sendDigest(Date.now() + 2000 + Newsletter.DIGEST_LAG_MS)).toMatchObject({ subscribers: 0, sent: false });
+    expect((await digests()).length).toBe(before + 1);
   });
 });

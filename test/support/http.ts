@@ -14,6 +14,7 @@ export function httpEvent(opts: {
   path?: string;
   routeKey?: string;
   pathParameters?: Record<string, string>;
+  queryStringParameters?: Record<string, string>;
   body?: unknown;
   rawBody?: string;
   headers?: Record<string, string>;
@@ -26,9 +27,10 @@ export function httpEvent(opts: {
     version: "2.0",
     routeKey: opts.routeKey ?? `${opts.method ?? "GET"} ${opts.path ?? "/"}`,
     rawPath: opts.path ?? "/",
-    rawQueryString: "",
+    rawQueryString: new URLSearchParams(opts.queryStringParameters ?? {}).toString(),
     headers,
     pathParameters: opts.pathParameters,
+    ...(opts.queryStringParameters ? { queryStringParameters: opts.queryStringParameters } : {}),
     requestContext: {
       accountId: "test",
       apiId: "test",

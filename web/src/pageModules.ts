@@ -23,6 +23,8 @@ const SOURCES: Record<PublicPath, [module: string, component: string]> = {
   "/spotting-exit-scams": ["./pages/GuidePage/SpottingExitScamsPage.tsx", "SpottingExitScamsPage"],
   "/how-timeshare-scams-work": ["./pages/HowScamsWorkPage.tsx", "HowScamsWorkPage"],
   "/timeshare-scam-awareness": ["./pages/ScamAwarenessPage.tsx", "ScamAwarenessPage"],
+  "/newsletter/confirmed": ["./pages/newsletter/NewsletterConfirmedPage.tsx", "NewsletterConfirmedPage"],
+  "/newsletter/unsubscribe": ["./pages/newsletter/NewsletterUnsubscribePage.tsx", "NewsletterUnsubscribePage"],
   "/sign/:id": ["./pages/SignPage.tsx", "SignPage"],
   "/share/:id": ["./pages/SharePage.tsx", "SharePage"],
   "/thank-you/:id": ["./pages/ThankYouPage.tsx", "ThankYouPage"],

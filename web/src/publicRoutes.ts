@@ -73,6 +73,17 @@ export const PUBLIC_ROUTES = [
     title: "Donation Not Completed",
     index: false,
   },
+  // the newsletter's links (issue 10): what a link in an e-mail opens, never indexed
+  {
+    path: "/newsletter/confirmed",
+    title: "Confirm Your Subscription",
+    index: false,
+  },
+  {
+    path: "/newsletter/unsubscribe",
+    title: "Unsubscribe",
+    index: false,
+  },
   { path: "/sign/:id" },
   { path: "/share/:id" },
   { path: "/thank-you/:id" },

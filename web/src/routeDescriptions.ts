@@ -37,6 +37,10 @@ export const ROUTE_DESCRIPTIONS: Record<PrerenderPath, string> = {
     "Thank you for donating to the Timeshare Owners Foundation. Your receipt comes by e-mail from our payment provider; here is what your gift does next.",
   "/cancel":
     "Your donation to the Timeshare Owners Foundation was not completed. You can finish it now, or sign the petition for fair timeshare cancellation rights for free.",
+  "/newsletter/confirmed":
+    "Confirm your subscription to the Timeshare Owners Foundation's newsletter: scam alerts and tips for timeshare owners and their families.",
+  "/newsletter/unsubscribe":
+    "Unsubscribe from the Timeshare Owners Foundation's newsletter in one click, or subscribe again if you left by mistake.",
   "/404":
     "The page you are looking for does not exist or has been moved.",
   "/unauthorized":

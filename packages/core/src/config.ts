@@ -67,6 +67,10 @@ const Settings = z.object({
   GOOGLE_SHEETS_API_URL: z.string().url().default("https://sheets.googleapis.com/v4"),
   /** How long the spreadsheet sync after a signature waits for more signatures to coalesce. */
   SHEETS_SYNC_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** Confirmed subscribers one event of a newsletter send takes (newsletter/issues/sending.ts). */
+  NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  /** Newsletter e-mails per second at most: SES's sending rate (sandbox 1, production 14 by default). */
+  NEWSLETTER_SEND_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(14),
 });
 export type Settings = z.output<typeof Settings>;
 

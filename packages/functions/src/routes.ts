@@ -34,6 +34,26 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/leads/{form}", handler: fn("lead-create"), access: "public", needs: { table: "write", bus: true, viewer: true, secrets: ["CAPTCHA_SECRET"], settings: ["LEAD_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
   // The newsletter's confirmation link (issue 10 §1): the token from the e-mail.
   { method: "POST", path: "/api/newsletter/confirm", handler: fn("newsletter-confirm"), access: "public", needs: { table: "write", bus: true, viewer: true, settings: ["NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE"] } },
+  // Leaving (issue 10 §2): the unsubscribe page and the RFC 8058 one-click POST of the List-Unsubscribe header; coming back.
+  { method: "POST", path: "/api/newsletter/unsubscribe", handler: fn("newsletter-unsubscribe"), access: "public", needs: { table: "write" } },
+  { method: "POST", path: "/api/newsletter/resubscribe", handler: fn("newsletter-resubscribe"), access: "public", needs: { table: "write", bus: true, viewer: true, settings: ["NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE"] } },
+  // The administrators' subscriber list (issue 10 §3): counts, list, export, then one subscriber by its percent-encoded e-mail.
+  { method: "GET", path: "/api/admin/newsletter/summary", handler: fn("admin-newsletter-summary"), access: "admin", needs: { table: "read" } },
+  { method: "GET", path: "/api/admin/newsletter/subscribers", handler: fn("admin-newsletter-list"), access: "admin", needs: { table: "read" } },
+  { method: "GET", path: "/api/admin/newsletter/subscribers/export", handler: fn("admin-newsletter-export"), access: "admin", needs: { table: "write", userPool: "read" } },
+  { method: "POST", path: "/api/admin/newsletter/subscribers/{email}/unsubscribe", handler: fn("admin-newsletter-unsubscribe"), access: "admin", needs: { table: "write", userPool: "read" } },
+  { method: "DELETE", path: "/api/admin/newsletter/subscribers/{email}", handler: fn("admin-newsletter-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
+  // Newsletter issues (issue 10 §3): history, drafts, preview and test, then sending (a job; the newsletter-issue-batch subscriber sends). Fixed paths before `{id}`.
+  { method: "GET", path: "/api/admin/newsletter/issues", handler: fn("admin-newsletter-issue-list"), access: "admin", needs: { table: "read" } },
+  { method: "POST", path: "/api/admin/newsletter/issues", handler: fn("admin-newsletter-issue-create"), access: "admin", needs: { table: "write", userPool: "read" } },
+  { method: "GET", path: "/api/admin/newsletter/issues/audience", handler: fn("admin-newsletter-issue-audience"), access: "admin", needs: { table: "read" } },
+  { method: "POST", path: "/api/admin/newsletter/issues/preview", handler: fn("admin-newsletter-issue-preview"), access: "admin", needs: { settings: ["SITE_URL"] } },
+  { method: "POST", path: "/api/admin/newsletter/issues/test", handler: fn("admin-newsletter-issue-test"), access: "admin", needs: { table: "write", userPool: "read", mail: true, secrets: ["MAIL_FROM"], settings: ["SITE_URL"] } },
+  { method: "GET", path: "/api/admin/newsletter/issues/{id}", handler: fn("admin-newsletter-issue-get"), access: "admin", needs: { table: "read" } },
+  { method: "PUT", path: "/api/admin/newsletter/issues/{id}", handler: fn("admin-newsletter-issue-update"), access: "admin", needs: { table: "write", userPool: "read" } },
+  { method: "DELETE", path: "/api/admin/newsletter/issues/{id}", handler: fn("admin-newsletter-issue-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
+  { method: "POST", path: "/api/admin/newsletter/issues/{id}/send", handler: fn("admin-newsletter-issue-send"), access: "admin", needs: { table: "write", bus: true, userPool: "read" } },
+  { method: "POST", path: "/api/admin/newsletter/issues/{id}/resume", handler: fn("admin-newsletter-issue-resume"), access: "admin", needs: { table: "write", bus: true, userPool: "read" } },
   { method: "GET", path: "/api/signatures/count", handler: fn("signature-count"), access: "public", needs: { table: "read", settings: ["DEFAULT_PETITION_ID"] } },
   { method: "GET", path: "/api/admin/petitions", handler: fn("admin-petition-list"), access: "admin", needs: { table: "read" } },
   { method: "POST", path: "/api/admin/petitions", handler: fn("admin-petition-create"), access: "admin", needs: { table: "write" } },

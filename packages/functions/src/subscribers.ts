@@ -39,6 +39,8 @@ export const subscribers: Subscriber[] = [
   // The newsletter's double opt-in (issue 10 §1): every consent source above subscribes through Newsletter.subscribe.
   { name: "newsletter-confirmation", detailType: "newsletter.confirmation_requested", handler: fn("newsletter-confirmation"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
   { name: "newsletter-welcome", detailType: "newsletter.confirmed", handler: fn("newsletter-welcome"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
+  // One batch of a newsletter issue's send (POST /api/admin/newsletter/issues/{id}/send or /resume); records the next batch's event. Timeout = Issues.BATCH_TIMEOUT_MS.
+  { name: "newsletter-issue-batch", detailType: "newsletter.issue_batch", handler: fn("newsletter-issue-batch"), needs: { table: "write", bus: true, mail: true, secrets: MAIL_SECRETS, settings: [...MAIL_SETTINGS, "NEWSLETTER_BATCH_SIZE", "NEWSLETTER_SEND_RATE_PER_SECOND"] }, timeout: 300 },
   // An administrator's "Sync to Sheet" job (POST /api/admin/sheets/signatures, /reports or /leads/{form}, by the job's kind); shares each tab's lock with the syncs above.
   { name: "sheets-sync-job", detailType: "sheets.sync_requested", handler: fn("sheets-sync-job"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
 ];

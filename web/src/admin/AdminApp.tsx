@@ -14,6 +14,9 @@ import { CreatePetitionPage } from "./pages/CreatePetitionPage";
 import { FormsPage } from "./pages/forms/FormsPage";
 import { LeadSubmissionsRoute } from "./pages/forms/LeadSubmissionsPage";
 import { ManagePetitionsPage } from "./pages/ManagePetitionsPage";
+import { SubscribersPage } from "./pages/newsletter/SubscribersPage";
+import { ComposeIssueRoute } from "./pages/newsletter/issues/ComposeIssuePage";
+import { IssuesPage } from "./pages/newsletter/issues/IssuesPage";
 import { ScamReportsPage } from "./pages/ScamReportsPage";
 import { PetitionSignaturesPage, SignaturesPage } from "./pages/SignaturesPage";
 import { TestEmailPage } from "./pages/TestEmailPage";
@@ -48,6 +51,9 @@ export default function AdminApp() {
           <Route path="scam-reports" element={<ScamReportsPage />} />
           <Route path="forms" element={<FormsPage />} />
           <Route path="forms/:slug" element={<LeadSubmissionsRoute />} />
+          <Route path="newsletter" element={<SubscribersPage />} />
+          <Route path="newsletter/issues" element={<IssuesPage />} />
+          <Route path="newsletter/issues/:id" element={<ComposeIssueRoute />} />
           {/* /admin/analytics arrives with a later issue: 404 until then. */}
           <Route path="*" element={<Navigate to="/404" replace />} />
         </Route>

@@ -36,6 +36,7 @@ const LINKS: { to: string; label: string; variant?: string }[] = [
   { to: "/admin/petition-signatures", label: "All Signatures" },
   { to: "/admin/forms", label: "Forms" },
   { to: "/admin/scam-reports", label: "Scam Reports" },
+  { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/test-email", label: "Test Email" },
 ];

@@ -24,13 +24,21 @@ export const ACTIONS = [
   "leads.deleted_all",
   "leads.exported",
   "leads.synced",
+  "newsletter.exported",
+  "newsletter.unsubscribed",
+  "newsletter.subscriber_deleted",
+  "newsletter.issue_deleted",
+  "newsletter.issue_send_started",
+  "newsletter.issue_resumed",
+  "newsletter.issue_sent",
+  "newsletter.test_sent",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** Actions that run as a server-issued operation over several calls. */
 export type OperationAction = Extract<
   Action,
-  "petition.deleted" | "signatures.deleted_all" | "signatures.exported" | "reports.deleted_all" | "reports.exported" | "leads.deleted_all" | "leads.exported"
+  "petition.deleted" | "signatures.deleted_all" | "signatures.exported" | "reports.deleted_all" | "reports.exported" | "leads.deleted_all" | "leads.exported" | "newsletter.exported"
 >;
 
 /** "running" from before an operation's first step until its last chunk; a crash leaves it running. */

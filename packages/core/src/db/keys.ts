@@ -48,9 +48,18 @@ export const Keys = {
     sk: String(windowStart),
   }),
   newsletter: (email: string) => ({ pk: `NEWSLETTER#${email}`, sk: "SUBSCRIPTION" }),
-  newsletterList: (consentAt: string, email: string) => ({ gsi1pk: "NEWSLETTER", gsi1sk: `${consentAt}#${email}` }),
   /** A newsletter confirmation token, keyed by the SHA-256 of the token the e-mail carries (never the token itself). */
   newsletterToken: (tokenHash: string) => ({ pk: `NLTOKEN#${tokenHash}`, sk: "NLTOKEN" }),
+  /** A subscriber's unsubscribe link: the SHA-256 of its token → the subscriber's e-mail. Lives as long as the subscriber. */
+  newsletterUnsubscribe: (tokenHash: string) => ({ pk: `NLUNSUB#${tokenHash}`, sk: "NLUNSUB" }),
+  /** Confirmed subscribers only (a sparse gsi2), in order of confirmation: the send's and the daily digest's list. */
+  newsletterConfirmed: (confirmedAt: string, email: string) => ({ gsi2pk: "NLCONFIRMED", gsi2sk: `${confirmedAt}#${email}` }),
+  newsletterConfirmedPartition: "NLCONFIRMED",
+  /** Admin subscriber index (newsletter/index-item.ts): one compact row per subscriber, INDEX_BUCKETS partitions. */
+  newsletterIndex: (bucket: number, email: string) => ({ pk: `NLIDX#${bucket}`, sk: email }),
+  newsletterIndexPartition: (bucket: number) => `NLIDX#${bucket}`,
+  /** The subscribers' revision and count: every change to a subscriber increments the revision. */
+  newsletterMeta: () => ({ pk: "NEWSLETTER", sk: "META" }),
   effect: (subscriber: string, eventId: string) => ({ pk: `EFFECT#${subscriber}#${eventId}`, sk: "EFFECT" }),
   /** Transactional outbox: an event written with its data, until the bus has it (packages/core/src/outbox). */
   outbox: (eventId: string) => ({ pk: outboxPartition(fnv1a(eventId) % OUTBOX_PARTITIONS), sk: eventId }),

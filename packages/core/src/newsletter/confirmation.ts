@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { Bus } from "../bus";
 import { cancellationCodes } from "../db/cancellation";
 import { db, table } from "../db/client";
@@ -8,7 +8,7 @@ import { Outbox } from "../outbox";
 import { VisibleError } from "../util/error";
 import { confirmationEmail } from "./emails";
 import { Events } from "./events";
-import { find, subscriberKey } from "./subscriber";
+import { mutate } from "./store";
 import { hashToken, isTokenShape, newToken } from "./token";
 
 /** At most one confirmation e-mail per address in this window. */
@@ -18,64 +18,49 @@ export const TOKEN_VALID_SECONDS = 7 * 24 * 3600;
 
 export class InvalidConfirmation extends VisibleError {
   constructor() {
-    super(400, "newsletter.invalid_token", "This confirmation link is invalid or has expired.");
+    super(400, "newsletter.invalid_token", "This confirmation link is invalid, was already used, or has expired.");
   }
 }
 
 /**
  * Sends an unconfirmed subscriber their confirmation link, unless one went to them within 24 h.
- * The claim is a conditional update of `confirmationSentAt`; `eventId` lets a retry of the same
- * delivery (the mail failed after the claim) through. Callers run it once per event (Idempotency).
+ * The claim (`confirmationSentAt`) and the token's hash are written together; `eventId` lets a
+ * retry of the same delivery (the mail failed after the claim) through, with a new token. Callers
+ * run it once per event (Idempotency).
  */
 export async function sendConfirmation(email: string, eventId: string): Promise<"sent" | "skipped"> {
   const now = Date.now();
-  let claimed: Record<string, unknown>;
-  try {
-    const res = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: subscriberKey(email),
-        UpdateExpression: "SET confirmationSentAt = :now, confirmationEventId = :eventId",
-        ConditionExpression: "#status = :unconfirmed AND (attribute_not_exists(confirmationSentAt) OR confirmationSentAt <= :windowStart OR confirmationEventId = :eventId)",
-        ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: {
-          ":now": new Date(now).toISOString(),
-          ":windowStart": new Date(now - CONFIRMATION_EMAIL_WINDOW_MS).toISOString(),
-          ":eventId": eventId,
-          ":unconfirmed": "unconfirmed",
-        },
-        ReturnValues: "ALL_NEW",
-      }),
-    );
-    claimed = res.Attributes!;
-  } catch (err) {
-    if ((err as Error).name === "ConditionalCheckFailedException") return "skipped";
-    throw err;
-  }
   const token = newToken();
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...Keys.newsletterToken(hashToken(token)),
-        type: "newsletterToken",
-        email: String(claimed.emailNormalized),
-        createdAt: new Date(now).toISOString(),
-        validUntil: new Date(now + TOKEN_VALID_SECONDS * 1000).toISOString(),
-        expiresAt: Math.floor(now / 1000) + TOKEN_VALID_SECONDS,
-      },
-    }),
-  );
-  await Mail.send({ to: [String(claimed.email)], ...confirmationEmail({ name: String(claimed.name ?? "") }, token) });
+  const claimed = await mutate(email, (current) => {
+    if (current?.status !== "unconfirmed") return { result: undefined };
+    const last = current.confirmationSentAt ? Date.parse(current.confirmationSentAt) : 0;
+    if (now - last < CONFIRMATION_EMAIL_WINDOW_MS && current.confirmationEventId !== eventId) return { result: undefined };
+    const tokenItem = {
+      ...Keys.newsletterToken(hashToken(token)),
+      type: "newsletterToken",
+      email: current.emailNormalized,
+      createdAt: new Date(now).toISOString(),
+      validUntil: new Date(now + TOKEN_VALID_SECONDS * 1000).toISOString(),
+      expiresAt: Math.floor(now / 1000) + TOKEN_VALID_SECONDS,
+    };
+    return {
+      next: { ...current, confirmationSentAt: new Date(now).toISOString(), confirmationEventId: eventId },
+      extra: [{ Put: { TableName: table(), Item: tokenItem } }],
+      result: current,
+    };
+  });
+  if (!claimed) return "skipped";
+  await Mail.send({ to: [claimed.email], ...confirmationEmail(claimed, token) });
   return "sent";
 }
 
 export type ConfirmResult = "confirmed" | "already_confirmed";
 
 /**
- * Confirms the subscriber a token names: status confirmed, `confirmedAt`, TTL removed, token deleted
- * and `newsletter.confirmed` recorded, in one transaction, then published. A token works once; a
- * valid one for a subscriber already confirmed is used up without anything new.
+ * Confirms the subscriber a token names: status confirmed, `confirmedAt`, TTL removed, an
+ * unsubscribe token given (kept from an earlier confirmation), the token deleted and
+ * `newsletter.confirmed` recorded, in one transaction, then published. A token works once; a valid
+ * one for a subscriber already confirmed is used up without anything new.
  */
 export async function confirm(token: string): Promise<ConfirmResult> {
   if (!isTokenShape(token)) throw new InvalidConfirmation();
@@ -84,45 +69,29 @@ export async function confirm(token: string): Promise<ConfirmResult> {
   const item = res.Item;
   if (!item || Date.parse(String(item.validUntil)) <= Date.now()) throw new InvalidConfirmation();
   const email = String(item.email);
+  const event = Outbox.record(Events.Confirmed, { email });
 
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const sub = await find(email);
-    if (!sub || sub.status !== "unconfirmed") {
-      await useUp(tokenKey);
-      if (sub?.status === "confirmed") return "already_confirmed";
-      throw new InvalidConfirmation();
-    }
-    const event = Outbox.record(Events.Confirmed, { email });
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Delete: { TableName: table(), Key: tokenKey, ConditionExpression: "attribute_exists(pk)" } },
-            {
-              Update: {
-                TableName: table(),
-                Key: subscriberKey(email),
-                UpdateExpression: "SET #status = :confirmed, confirmedAt = :now REMOVE expiresAt",
-                ConditionExpression: "#status = :unconfirmed",
-                ExpressionAttributeNames: { "#status": "status" },
-                ExpressionAttributeValues: { ":confirmed": "confirmed", ":unconfirmed": "unconfirmed", ":now": new Date(Date.now()).toISOString() },
-              },
-            },
-            Outbox.put(event),
-          ],
-        }),
-      );
-      await Bus.publish(Events.Confirmed, event.detail, event.id);
-      return "confirmed";
-    } catch (err) {
-      const codes = cancellationCodes(err);
-      // used meanwhile by a concurrent click
-      if (codes[0] === "ConditionalCheckFailed") throw new InvalidConfirmation();
-      // the subscriber changed meanwhile: look again
-      if (codes[1] !== "ConditionalCheckFailed") throw err;
-    }
+  let result: ConfirmResult | "invalid";
+  try {
+    result = await mutate<ConfirmResult | "invalid">(email, (current) => {
+      if (current?.status !== "unconfirmed") return { result: current?.status === "confirmed" ? "already_confirmed" : "invalid" };
+      const now = new Date(Date.now()).toISOString();
+      return {
+        next: { ...current, status: "confirmed", confirmedAt: now, expiresAt: undefined, unsubscribeToken: current.unsubscribeToken ?? newToken() },
+        extra: [{ Delete: { TableName: table(), Key: tokenKey, ConditionExpression: "attribute_exists(pk)" } }, Outbox.put(event)],
+        result: "confirmed",
+      };
+    });
+  } catch (err) {
+    // used meanwhile by a concurrent click
+    if (cancellationCodes(err).includes("ConditionalCheckFailed")) throw new InvalidConfirmation();
+    throw err;
   }
-  throw new Error("newsletter confirm: the subscriber kept changing");
+  if (result !== "confirmed") {
+    await db().send(new DeleteCommand({ TableName: table(), Key: tokenKey }));
+    if (result === "invalid") throw new InvalidConfirmation();
+    return result;
+  }
+  await Bus.publish(Events.Confirmed, event.detail, event.id);
+  return result;
 }
-
-const useUp = (Key: Record<string, string>) => db().send(new DeleteCommand({ TableName: table(), Key }));

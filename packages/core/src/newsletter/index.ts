@@ -8,7 +8,11 @@ export * as Newsletter from "./index";
  */
 export { Events } from "./events";
 export { subscribe, type Subscription, type SubscribeResult } from "./subscribe";
-export { find, STATUSES, UNCONFIRMED_TTL_SECONDS, type Consent, type Status, type Subscriber } from "./subscriber";
+export { find, isExpired, STATUSES, UNCONFIRMED_TTL_SECONDS, type Consent, type Status, type Subscriber } from "./subscriber";
+export { mutate, subscriberItem, subscriberItems, type Decision } from "./store";
+export { unsubscribeByToken, resubscribeByToken, unsubscribeByAdmin, remove, InvalidUnsubscribeLink, UnknownSubscriber, RESUBSCRIBE_SOURCE, type UnsubscribeResult } from "./unsubscribe";
+export { sendDigest, digestEmail, confirmedBetween, DIGEST_LAG_MS, type DigestResult } from "./digest";
+export { newsletterMessage, unsubscribeHeaders, unsubscribePageUrl, oneClickUrl, ONE_CLICK_BODY, type Recipient } from "./list-mail";
 export { confirm, sendConfirmation, InvalidConfirmation, CONFIRMATION_EMAIL_WINDOW_MS, TOKEN_VALID_SECONDS, type ConfirmResult } from "./confirmation";
 export { confirmationEmail, confirmationUrl, welcomeEmail } from "./emails";
 
@@ -18,3 +22,8 @@ import { z } from "zod";
 export const ConfirmInput = z.object({ token: z.string().max(200) });
 
 export const CONFIRM_RATE_SCOPE = "newsletter-confirm";
+
+/** POST /api/newsletter/unsubscribe and /resubscribe: the token of the e-mail's link (also accepted as `?token=` for the one-click POST). */
+export const UnsubscribeInput = z.object({ token: z.string().max(200) });
+
+export const UNSUBSCRIBE_RATE_SCOPE = "newsletter-unsubscribe";

@@ -6,7 +6,7 @@ import { normaliseEmail } from "../util/email";
 export const STATUSES = ["unconfirmed", "confirmed", "unsubscribed"] as const;
 export type Status = (typeof STATUSES)[number];
 
-/** One consent: where it was given ("petition:<id>", "scam-report", "lead:<form>") and when (ISO UTC). */
+/** One consent: where it was given ("petition:<id>", "scam-report", "lead:<form>", "unsubscribe-page") and when (ISO UTC). */
 export interface Consent {
   source: string;
   at: string;
@@ -22,20 +22,27 @@ export interface Subscriber {
   consents: Consent[];
   confirmedAt?: string;
   unsubscribedAt?: string;
-  /** When the last confirmation e-mail was claimed (at most one per 24 h). */
+  /** When the last confirmation e-mail was claimed (at most one per 24 h), and by which event's delivery. */
   confirmationSentAt?: string;
+  confirmationEventId?: string;
+  /** The capability in every newsletter e-mail's unsubscribe link; given at the first confirmation, kept while the subscriber exists. */
+  unsubscribeToken?: string;
   createdAt: string;
-  /** The first consent's source and time, kept apart (and as gsi1sk) for listing by first consent. */
+  /** The first consent's source and time. */
   source: string;
   consentAt: string;
   /** TTL (epoch seconds) while unconfirmed: 30 days after the latest consent. */
   expiresAt?: number;
+  /** Incremented by every write (newsletter/store.ts): the optimistic-concurrency check. */
+  rev: number;
 }
 
 /** Unconfirmed subscribers are removed (table TTL) this long after their latest consent. */
 export const UNCONFIRMED_TTL_SECONDS = 30 * 24 * 3600;
 
 export const subscriberKey = (email: string) => Keys.newsletter(normaliseEmail(email));
+
+const optional = (item: Record<string, unknown>, name: keyof Subscriber) => (item[name] !== undefined ? { [name]: String(item[name]) } : {});
 
 export function subscriberOf(item: Record<string, unknown>): Subscriber {
   return {
@@ -44,18 +51,30 @@ export function subscriberOf(item: Record<string, unknown>): Subscriber {
     name: String(item.name ?? ""),
     status: item.status as Status,
     consents: (item.consents as Consent[] | undefined) ?? [],
-    ...(item.confirmedAt ? { confirmedAt: String(item.confirmedAt) } : {}),
-    ...(item.unsubscribedAt ? { unsubscribedAt: String(item.unsubscribedAt) } : {}),
-    ...(item.confirmationSentAt ? { confirmationSentAt: String(item.confirmationSentAt) } : {}),
+    ...optional(item, "confirmedAt"),
+    ...optional(item, "unsubscribedAt"),
+    ...optional(item, "confirmationSentAt"),
+    ...optional(item, "confirmationEventId"),
+    ...optional(item, "unsubscribeToken"),
     createdAt: String(item.createdAt),
     source: String(item.source),
     consentAt: String(item.consentAt),
     ...(item.expiresAt !== undefined ? { expiresAt: Number(item.expiresAt) } : {}),
+    rev: Number(item.rev ?? 0),
   };
 }
 
-/** The subscriber of an address (any spelling), read consistently; undefined when there is none. */
-export async function find(email: string): Promise<Subscriber | undefined> {
+/** TTL deletes lazily (up to days late): a subscriber past its TTL no longer exists. */
+export const isExpired = (sub: Pick<Subscriber, "expiresAt">, now = Date.now()) => sub.expiresAt !== undefined && sub.expiresAt * 1000 <= now;
+
+/** The stored item as read (consistently), expired or not; undefined when there is none. */
+export async function read(email: string): Promise<Subscriber | undefined> {
   const res = await db().send(new GetCommand({ TableName: table(), Key: subscriberKey(email), ConsistentRead: true }));
   return res.Item ? subscriberOf(res.Item) : undefined;
+}
+
+/** The subscriber of an address (any spelling); undefined when there is none or it expired. */
+export async function find(email: string): Promise<Subscriber | undefined> {
+  const sub = await read(email);
+  return sub && !isExpired(sub) ? sub : undefined;
 }

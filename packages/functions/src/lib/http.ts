@@ -51,10 +51,10 @@ export const error = (statusCode: number, message: string, fields?: Record<strin
 
 class HttpError extends VisibleError {}
 
-function rawBody(event: HttpEvent): string | undefined {
+function rawBody(event: HttpEvent, maxBytes = MAX_BODY_BYTES): string | undefined {
   if (event.body === undefined || event.body === null || event.body === "") return undefined;
   const text = event.isBase64Encoded ? Buffer.from(event.body, "base64").toString("utf8") : event.body;
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, "body.too_large", "Request body too large");
+  if (Buffer.byteLength(text) > maxBytes) throw new HttpError(413, "body.too_large", "Request body too large");
   return text;
 }
 
@@ -71,9 +71,12 @@ export function isJsonContentType(value: string | undefined): boolean {
   });
 }
 
+const isFormContentType = (value: string | undefined) => (value ?? "").split(";")[0].trim().toLowerCase() === "application/x-www-form-urlencoded";
+
 /**
  * Bodies are JSON only. Requiring the header on every write means a cross-site HTML form (which can
- * only send form or text/plain types) cannot reach a handler.
+ * only send form or text/plain types) cannot reach a handler. The one exception is a route built
+ * with `acceptsForm` (RFC 8058 one-click unsubscribe, which mail providers POST as a form).
  */
 function requireJsonContentType(event: HttpEvent) {
   const method = (event.requestContext?.http?.method ?? "").toUpperCase();
@@ -132,20 +135,35 @@ function toResponse(err: unknown, event: HttpEvent): HttpResult {
 
 type Impl = (req: Request, context: Context) => Promise<HttpResult>;
 
+export interface RouteOptions {
+  /** Also accept an `application/x-www-form-urlencoded` body, parsed into an object of its fields. */
+  acceptsForm?: boolean;
+  /** A larger body limit than MAX_BODY_BYTES (a newsletter issue's text). */
+  maxBodyBytes?: number;
+}
+
+function parseBody(event: HttpEvent, options: RouteOptions): unknown {
+  if (options.acceptsForm && isFormContentType(event.headers?.["content-type"])) {
+    const text = rawBody(event, options.maxBodyBytes);
+    return text === undefined ? undefined : Object.fromEntries(new URLSearchParams(text));
+  }
+  requireJsonContentType(event);
+  return parseJson(rawBody(event, options.maxBodyBytes));
+}
+
 /**
  * The one middleware chain of every HTTP handler: secrets, the admin check on admin routes, JSON
  * content type, path decoding, body limits and JSON parsing, request metadata (viewer headers trusted
  * only with the origin secret), and one error mapper (visible errors → their status and message; anything
  * else → a logged 500 with a generic message).
  */
-function build(impl: Impl, access: "public" | "admin") {
+function build(impl: Impl, access: "public" | "admin", options: RouteOptions = {}) {
   return middy<HttpEvent, APIGatewayProxyResultV2>().handler(async (event, context) => {
     try {
       await loadSecrets();
       const admin = access === "admin" ? requireAdmin(event) : undefined;
-      requireJsonContentType(event);
+      const parsed = parseBody(event, options);
       const params = decodePathParameters(event);
-      const parsed = parseJson(rawBody(event));
       const req: Request = {
         event,
         json: parsed,
@@ -162,5 +180,5 @@ function build(impl: Impl, access: "public" | "admin") {
   });
 }
 
-export const publicRoute = (impl: Impl) => build(impl, "public");
-export const adminRoute = (impl: Impl) => build(impl, "admin");
+export const publicRoute = (impl: Impl, options?: RouteOptions) => build(impl, "public", options);
+export const adminRoute = (impl: Impl, options?: RouteOptions) => build(impl, "admin", options);

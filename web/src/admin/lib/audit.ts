@@ -16,6 +16,14 @@ const ACTIONS: Record<string, string> = {
   "leads.deleted_all": "Deleted all requests of a guide",
   "leads.exported": "Exported guide requests",
   "leads.synced": "Synced guide requests to the sheet",
+  "newsletter.exported": "Exported newsletter subscribers",
+  "newsletter.unsubscribed": "Unsubscribed a newsletter subscriber",
+  "newsletter.subscriber_deleted": "Deleted a newsletter subscriber",
+  "newsletter.issue_deleted": "Deleted a newsletter draft",
+  "newsletter.issue_send_started": "Started sending a newsletter issue",
+  "newsletter.issue_resumed": "Resumed sending a newsletter issue",
+  "newsletter.issue_sent": "Sent a newsletter issue",
+  "newsletter.test_sent": "Sent a newsletter test e-mail",
 };
 
 export function auditActionLabel(action: string): string {

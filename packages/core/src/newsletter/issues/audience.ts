@@ -1,0 +1,101 @@
+import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput } from "@aws-sdk/lib-dynamodb";
+import { db, table } from "../../db/client";
+import { Keys } from "../../db/keys";
+import { queryCount } from "../../db/query";
+import type { Recipient } from "../list-mail";
+
+/**
+ * Who an issue goes to: the confirmed subscribers on the sparse gsi2 (`NLCONFIRMED`, sorted by
+ * `<confirmedAt>#<email>`), confirmed before the send began. A send walks it in pages after a cursor
+ * (the last position done). gsi2 lags the table a little, so each page's subscribers are read again
+ * from the table (one consistent BatchGet per 100) and whoever is no longer confirmed is left out.
+ */
+
+/** A subscriber to send to, with their place in the confirmed list. */
+export interface Addressee extends Recipient {
+  emailNormalized: string;
+  /** Their gsi2 sort key: a cursor after them starts with the next one. */
+  position: string;
+}
+
+export interface AudiencePage {
+  /** Every position the page covered, in order, including subscribers left out. */
+  positions: string[];
+  addressees: Addressee[];
+  /** False when the page reached the end of the list. */
+  more: boolean;
+}
+
+const confirmedBefore = (until: string) => ({
+  TableName: table(),
+  IndexName: "gsi2",
+  KeyConditionExpression: "gsi2pk = :pk AND gsi2sk < :until",
+  ExpressionAttributeValues: { ":pk": Keys.newsletterConfirmedPartition, ":until": until },
+});
+
+/** Subscribers confirmed before `until` (ISO UTC), as gsi2 has them now. */
+export function count(until: string): Promise<number> {
+  return queryCount(confirmedBefore(until));
+}
+
+/** The email a position names: positions are `<confirmedAt ISO>#<emailNormalized>`. */
+const emailAt = (position: string) => position.slice(position.indexOf("#") + 1);
+
+/** Up to `limit` subscribers confirmed before `until`, after position `after` ("" for the start). */
+export async function page(opts: { until: string; after: string; limit: number }): Promise<AudiencePage> {
+  const res = await db().send(
+    new QueryCommand({
+      ...confirmedBefore(opts.until),
+      ProjectionExpression: "gsi2sk, emailNormalized",
+      Limit: opts.limit,
+      ...(opts.after
+        ? { ExclusiveStartKey: { gsi2pk: Keys.newsletterConfirmedPartition, gsi2sk: opts.after, ...Keys.newsletter(emailAt(opts.after)) } }
+        : {}),
+    }),
+  );
+  const listed = (res.Items ?? []).map((i) => ({ position: String(i.gsi2sk), emailNormalized: String(i.emailNormalized) }));
+  const current = await stillConfirmed(listed.map((l) => l.emailNormalized));
+  const addressees = listed.flatMap((l) => {
+    const sub = current.get(l.emailNormalized);
+    return sub ? [{ ...sub, position: l.position }] : [];
+  });
+  return { positions: listed.map((l) => l.position), addressees, more: res.LastEvaluatedKey !== undefined };
+}
+
+const BATCH_GET = 100;
+
+/** The subscribers of `emails` that are confirmed (and hold an unsubscribe token) right now, by e-mail. */
+async function stillConfirmed(emails: string[]): Promise<Map<string, Omit<Addressee, "position">>> {
+  const found = new Map<string, Omit<Addressee, "position">>();
+  const chunks: string[][] = [];
+  for (let i = 0; i < emails.length; i += BATCH_GET) chunks.push(emails.slice(i, i + BATCH_GET));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let keys: Record<string, unknown>[] = chunk.map((e) => Keys.newsletter(e));
+      for (let attempt = 0; keys.length; attempt++) {
+        const res: BatchGetCommandOutput = await db().send(
+          new BatchGetCommand({
+            RequestItems: {
+              [table()]: {
+                Keys: keys,
+                ConsistentRead: true,
+                ProjectionExpression: "email, emailNormalized, #status, unsubscribeToken",
+                ExpressionAttributeNames: { "#status": "status" },
+              },
+            },
+          }),
+        );
+        for (const item of res.Responses?.[table()] ?? []) {
+          if (item.status !== "confirmed" || typeof item.unsubscribeToken !== "string") continue;
+          found.set(String(item.emailNormalized), { email: String(item.email), emailNormalized: String(item.emailNormalized), unsubscribeToken: item.unsubscribeToken });
+        }
+        keys = res.UnprocessedKeys?.[table()]?.Keys ?? [];
+        if (keys.length) {
+          if (attempt > 20) throw new Error(`BatchGet left ${keys.length} keys unprocessed`);
+          await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
+        }
+      }
+    }),
+  );
+  return found;
+}

@@ -1,0 +1,74 @@
+import { Mail } from "../../mail";
+import { pool } from "../../util/pool";
+import { newsletterMessage } from "../list-mail";
+import type { Addressee } from "./audience";
+import * as Deliveries from "./deliveries";
+import { pacer } from "./pacing";
+import type { RenderedIssue } from "./render";
+
+export interface BatchOutcome {
+  /** deliveries claimed for the first time: new recipients of the issue */
+  claimed: number;
+  /** explicit failures of an earlier run claimed again */
+  retried: number;
+  sent: number;
+  failed: number;
+  /** Index of the first addressee not done (failed, or not tried after a failure); undefined when all are. */
+  firstUndone?: number;
+  /** Why the first failed e-mail failed, as the mailer said it. */
+  failure?: string;
+}
+
+export interface DeliveryOptions {
+  perSecond: number;
+  /** e-mails (with their claims) in flight at once */
+  inFlight: number;
+}
+
+const describe = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/\s+/g, " ").slice(0, 300);
+
+/**
+ * Sends `rendered` to each addressee, paced: claim, send, record the outcome. The first e-mail the
+ * mailer refuses stops the batch (those in flight finish); the caller pauses the send there. Any
+ * other error (the table) is thrown once nothing is in flight any more.
+ */
+export async function deliverAll(issueId: string, rendered: RenderedIssue, addressees: Addressee[], opts: DeliveryOptions): Promise<BatchOutcome> {
+  const outcome: BatchOutcome = { claimed: 0, retried: 0, sent: 0, failed: 0 };
+  const done = addressees.map(() => false);
+  const slot = pacer(opts.perSecond);
+  let stop = false;
+  let unexpected: unknown;
+
+  await pool(addressees, opts.inFlight, async (to, i) => {
+    if (stop) return;
+    try {
+      const claim = await Deliveries.claim(issueId, to.emailNormalized);
+      if (claim === "taken") {
+        done[i] = true;
+        return;
+      }
+      if (claim === "new") outcome.claimed++;
+      else outcome.retried++;
+      await slot();
+      try {
+        // through the namespace, so tests that replace Mail.send see this call too
+        await Mail.send(newsletterMessage(to, rendered));
+      } catch (err) {
+        outcome.failed++;
+        outcome.failure ??= describe(err);
+        stop = true;
+        await Deliveries.markFailed(issueId, to.emailNormalized, describe(err));
+        return;
+      }
+      await Deliveries.markSent(issueId, to.emailNormalized);
+      outcome.sent++;
+      done[i] = true;
+    } catch (err) {
+      unexpected ??= err;
+      stop = true;
+    }
+  });
+  if (unexpected) throw unexpected;
+  const firstUndone = done.indexOf(false);
+  return firstUndone === -1 ? outcome : { ...outcome, firstUndone };
+}

@@ -1,0 +1,101 @@
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { db, table } from "../../db/client";
+import { expiresIn } from "../../db/keys";
+import { queryPages } from "../../db/query";
+import type { IssueCounts } from "./input";
+import { IssueKeys } from "./keys";
+
+/**
+ * One item per subscriber per issue (`NLDELIVERY#<issueId>` / `<SHA-256 of emailNormalized>`), claimed with a
+ * conditional write BEFORE the e-mail goes out, so no subscriber gets an issue twice:
+ *
+ *   (none) ──claim──► claimed ──sent──► sent
+ *                        └──────failed──► failed ──claimed again by a resume──► claimed …
+ *
+ * A delivery left "claimed" (the sender died between the claim and the record of the outcome) may
+ * or may not have gone out. It is never tried again: never twice wins over at least once, and it
+ * counts as failed. An explicit failure (the mailer refused, so SES did not take it) is tried again
+ * by the next resume: such failures are mostly the mailer's (throttled, quota, network), not the
+ * address's. After MAX_ATTEMPTS it stays failed and the send moves on, so no address can hold a
+ * send up for ever.
+ */
+
+export const MAX_ATTEMPTS = 3;
+/** Long enough to resume any paused send. */
+const KEEP_FOR_SECONDS = 365 * 24 * 3600;
+
+export type Claim = "new" | "retry" | "taken";
+
+const isConflict = (err: unknown) => (err as Error).name === "ConditionalCheckFailedException";
+
+export async function claim(issueId: string, emailNormalized: string): Promise<Claim> {
+  try {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: IssueKeys.delivery(issueId, emailNormalized),
+        UpdateExpression: "SET #type = :type, #state = :claimed, claimedAt = :now, expiresAt = :expires ADD attempts :one REMOVE #error",
+        ConditionExpression: "attribute_not_exists(pk) OR (#state = :failed AND attempts < :max)",
+        ExpressionAttributeNames: { "#type": "type", "#state": "state", "#error": "error" },
+        ExpressionAttributeValues: {
+          ":type": "newsletterDelivery",
+          ":claimed": "claimed",
+          ":failed": "failed",
+          ":now": new Date().toISOString(),
+          ":expires": expiresIn(KEEP_FOR_SECONDS),
+          ":one": 1,
+          ":max": MAX_ATTEMPTS,
+        },
+        ReturnValues: "UPDATED_OLD",
+      }),
+    );
+    return res.Attributes?.state === "failed" ? "retry" : "new";
+  } catch (err) {
+    if (isConflict(err)) return "taken";
+    throw err;
+  }
+}
+
+async function settle(issueId: string, emailNormalized: string, update: string, values: Record<string, unknown>) {
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: IssueKeys.delivery(issueId, emailNormalized),
+      UpdateExpression: update,
+      ConditionExpression: "#state = :claimed",
+      ExpressionAttributeNames: { "#state": "state", "#error": "error" },
+      ExpressionAttributeValues: { ":claimed": "claimed", ...values },
+    }),
+  );
+}
+
+export const markSent = (issueId: string, emailNormalized: string) =>
+  settle(issueId, emailNormalized, "SET #state = :sent, sentAt = :now REMOVE #error", { ":sent": "sent", ":now": new Date().toISOString() });
+
+export const markFailed = (issueId: string, emailNormalized: string, reason: string) =>
+  settle(issueId, emailNormalized, "SET #state = :failed, failedAt = :now, #error = :reason", {
+    ":failed": "failed",
+    ":now": new Date().toISOString(),
+    ":reason": reason.slice(0, 500),
+  });
+
+/** The exact counts, from the deliveries themselves (a claim left unsettled counts as failed). */
+export async function tally(issueId: string): Promise<IssueCounts> {
+  const counts: IssueCounts = { recipients: 0, sent: 0, failed: 0 };
+  const pages = queryPages({
+    TableName: table(),
+    KeyConditionExpression: "pk = :pk",
+    ExpressionAttributeValues: { ":pk": IssueKeys.deliveryPartition(issueId) },
+    ProjectionExpression: "#state",
+    ExpressionAttributeNames: { "#state": "state" },
+    ConsistentRead: true,
+  });
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) {
+      counts.recipients++;
+      if (item.state === "sent") counts.sent++;
+      else counts.failed++;
+    }
+  }
+  return counts;
+}

@@ -1,0 +1,16 @@
+export * as Issues from "./index";
+
+/**
+ * Newsletter issues (issue 10 §3): drafts an administrator composes in Markdown, previews and
+ * test-sends, then sends to every confirmed subscriber in batches through the bus, once each.
+ * The browser imports `./input` (zod and types only), never this module.
+ */
+export * from "./input";
+export { Events } from "./events";
+export { create, get, list, remove, update, checkId, IssueNotFound, IssueNotDraft, STOPPED_REASON } from "./issue-store";
+export { start, resume, runBatch, CannotSend, JOB_KIND, LEASE_MS, BATCH_TIMEOUT_MS } from "./sending";
+export { preview, sendTest, PREVIEW_RECIPIENT, TEST_SUBJECT_PREFIX } from "./test-send";
+export { renderIssue, type RenderedIssue } from "./render";
+export { count as audienceCount } from "./audience";
+export { tally, MAX_ATTEMPTS } from "./deliveries";
+export { IssueKeys } from "./keys";

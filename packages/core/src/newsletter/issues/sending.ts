@@ -1,0 +1,338 @@
+import { TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { Audit } from "../../audit";
+import { Bus } from "../../bus";
+import { settings } from "../../config";
+import { cancellationCodes } from "../../db/cancellation";
+import { db, table } from "../../db/client";
+import { Keys } from "../../db/keys";
+import { Job } from "../../jobs";
+import { log } from "../../log";
+import { Outbox } from "../../outbox";
+import { VisibleError } from "../../util/error";
+import { sortableId } from "../../util/id";
+import * as Audience from "./audience";
+import { deliverAll, type BatchOutcome } from "./batch-delivery";
+import * as Deliveries from "./deliveries";
+import { Events } from "./events";
+import type { IssueCounts, IssueStatus, SendStarted } from "./input";
+import { body, head, summaryOf, type HeadItem } from "./issue-store";
+import { IssueKeys } from "./keys";
+import { renderIssue } from "./render";
+
+/**
+ * Sending an issue to every confirmed subscriber (issue 10 §3), in batches through the event bus:
+ *
+ *   draft ──start──► sending ──last batch──► sent
+ *                      │  ▲
+ *        a failure ────┘  └──── resume
+ *                    paused
+ *
+ * `start` (and `resume`) record the issue as sending, a job for the console's progress bar and the
+ * first `newsletter.issue_batch` event in one transaction. Each event's subscriber (`runBatch`) takes
+ * the next page of the audience after the issue's cursor, claims and sends each e-mail within the
+ * sending rate (deliveries.ts: never twice), then in one transaction moves the cursor and records the
+ * next event. The audience is the subscribers confirmed before the send started; the issue keeps its
+ * counts, exact (recounted from the deliveries) once it is paused or sent.
+ *
+ * A refused e-mail pauses the send with the cursor before it. A batch that dies leaves the issue
+ * "sending" until its lease runs out; the bus retries it meanwhile, and afterwards it reads as paused.
+ * Either way `resume` continues from the cursor.
+ */
+
+/** The job kind of a send's (or resume's) progress. */
+export const JOB_KIND = "newsletter.issue";
+/** The newsletter-issue-batch subscriber's timeout (packages/functions/src/subscribers.ts). */
+export const BATCH_TIMEOUT_MS = 300_000;
+/** A batch sends for at most this long, whatever the batch size and rate: the rest of its timeout is for the table. */
+export const BATCH_SENDING_MS = 240_000;
+/**
+ * A run not moved on for this long is read as stopped: a batch's timeout, plus time for its next
+ * event to arrive (the outbox sweeper republishes a lost one after a minute, every minute).
+ */
+export const LEASE_MS = BATCH_TIMEOUT_MS + 3 * 60_000;
+/** E-mails (each with its claim) in flight at once; the rate is kept by pacing, not by this. */
+export const IN_FLIGHT = 16;
+
+export class CannotSend extends VisibleError {
+  constructor(status: IssueStatus) {
+    const messages: Record<IssueStatus, string> = {
+      draft: "This issue has not been sent yet: send it instead",
+      sending: "This issue is being sent",
+      paused: "This issue is paused: resume it to send the rest",
+      sent: "This issue has already been sent",
+    };
+    super(409, "newsletter.issue_cannot_send", messages[status]);
+  }
+}
+
+const target = (item: HeadItem) => `"${String(item.subject)}" (${String(item.id)})`;
+const isConflict = (err: unknown) => (err as Error).name === "ConditionalCheckFailedException";
+
+/** Begins sending a draft to the subscribers confirmed now → 202's `{jobId, issue}`. */
+export async function start(id: string, actor: string): Promise<SendStarted> {
+  const item = await head(id);
+  if (summaryOf(item).status !== "draft") throw new CannotSend(summaryOf(item).status);
+  const now = Date.now();
+  const at = new Date(now).toISOString();
+  const job = Job.newItem({ kind: JOB_KIND, actor }, now);
+  const run = sortableId(now);
+  const event = Outbox.record(Events.Batch, { issueId: id, run, cursor: "" }, now);
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: IssueKeys.issue(id),
+              UpdateExpression:
+                "SET #status = :sending, #run = :run, #cursor = :start, startedAt = :at, startedBy = :actor, jobId = :job, leaseUntil = :lease, " +
+                "recipients = :zero, sent = :zero, failed = :zero REMOVE audience, pausedReason",
+              ConditionExpression: "#status = :draft",
+              ExpressionAttributeNames: { "#status": "status", "#cursor": "cursor", "#run": "run" },
+              ExpressionAttributeValues: {
+                ":sending": "sending",
+                ":draft": "draft",
+                ":run": run,
+                ":start": "",
+                ":at": at,
+                ":actor": actor,
+                ":job": job.id,
+                ":lease": now + LEASE_MS,
+                ":zero": 0,
+              },
+            },
+          },
+          { Put: { TableName: table(), Item: job, ConditionExpression: "attribute_not_exists(pk)" } },
+          Outbox.put(event),
+        ],
+      }),
+    );
+  } catch (err) {
+    if (cancellationCodes(err)[0] === "ConditionalCheckFailed") throw new CannotSend(summaryOf(await head(id)).status);
+    throw err;
+  }
+  await Bus.publish(Events.Batch, event.detail, event.id);
+  await Audit.record({ action: "newsletter.issue_send_started", actor, target: target(item), rows: 0 });
+  return { jobId: job.id, issue: summaryOf(await head(id)) };
+}
+
+/** Continues a paused send from its cursor, as a new run with a new job → 202's `{jobId, issue}`. */
+export async function resume(id: string, actor: string): Promise<SendStarted> {
+  const item = await head(id);
+  const status = summaryOf(item).status;
+  if (status !== "paused") throw new CannotSend(status);
+  const now = Date.now();
+  const job = Job.newItem({ kind: JOB_KIND, actor }, now);
+  const run = sortableId(now);
+  const cursor = String(item.cursor ?? "");
+  const event = Outbox.record(Events.Batch, { issueId: id, run, cursor }, now);
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: IssueKeys.issue(id),
+              UpdateExpression: "SET #status = :sending, #run = :run, jobId = :job, leaseUntil = :lease, resumedAt = :at, resumedBy = :actor REMOVE pausedReason, pausedAt",
+              // the run and cursor it was read with, and paused (or a stalled "sending")
+              ConditionExpression: "#run = :previous AND #cursor = :cursor AND (#status = :paused OR (#status = :sending AND leaseUntil < :now))",
+              ExpressionAttributeNames: { "#status": "status", "#cursor": "cursor", "#run": "run" },
+              ExpressionAttributeValues: {
+                ":sending": "sending",
+                ":paused": "paused",
+                ":run": run,
+                ":previous": item.run,
+                ":cursor": cursor,
+                ":job": job.id,
+                ":lease": now + LEASE_MS,
+                ":now": now,
+                ":at": new Date(now).toISOString(),
+                ":actor": actor,
+              },
+            },
+          },
+          { Put: { TableName: table(), Item: job, ConditionExpression: "attribute_not_exists(pk)" } },
+          Outbox.put(event),
+        ],
+      }),
+    );
+  } catch (err) {
+    if (cancellationCodes(err)[0] === "ConditionalCheckFailed") throw new CannotSend(summaryOf(await head(id)).status);
+    throw err;
+  }
+  await Bus.publish(Events.Batch, event.detail, event.id);
+  await Audit.record({ action: "newsletter.issue_resumed", actor, target: target(item), rows: 0 });
+  return { jobId: job.id, issue: summaryOf(await head(id)) };
+}
+
+type Batch = { issueId: string; run: string; cursor: string };
+
+/** The batch's condition: the issue is still being sent by this run, from this cursor. */
+const current = (batch: Batch) => ({
+  ConditionExpression: "#status = :sending AND #run = :run AND #cursor = :cursor",
+  names: { "#status": "status", "#cursor": "cursor", "#run": "run" },
+  values: { ":sending": "sending", ":run": batch.run, ":cursor": batch.cursor },
+});
+
+/**
+ * One batch of a send (the newsletter-issue-batch subscriber). An event of another run, or for a
+ * cursor the issue has moved past (a redelivery), does nothing.
+ */
+export async function runBatch(batch: Batch): Promise<void> {
+  const item = await take(batch);
+  if (!item) {
+    log.info("newsletter batch not current: skipped", { ...batch });
+    return;
+  }
+  const jobId = String(item.jobId);
+  if (!(await Job.claim(jobId, JOB_KIND, LEASE_MS))) await extendJobLease(jobId);
+
+  const startedAt = String(item.startedAt);
+  let audience = typeof item.audience === "number" ? item.audience : undefined;
+  if (audience === undefined) {
+    audience = await Audience.count(startedAt);
+    await db().send(new UpdateCommand({ TableName: table(), Key: IssueKeys.issue(batch.issueId), UpdateExpression: "SET audience = :n", ExpressionAttributeValues: { ":n": audience } }));
+  }
+  const sentBefore = Number(item.sent ?? 0) + Number(item.failed ?? 0);
+  await Job.report(jobId, { phase: "sending", completed: sentBefore, total: audience });
+
+  const s = settings();
+  const limit = Math.max(1, Math.min(s.NEWSLETTER_BATCH_SIZE, Math.floor((s.NEWSLETTER_SEND_RATE_PER_SECOND * BATCH_SENDING_MS) / 1000)));
+  const page = await Audience.page({ until: startedAt, after: batch.cursor, limit });
+  const rendered = renderIssue({ subject: String(item.subject), body: await body(batch.issueId) });
+  const outcome = await deliverAll(batch.issueId, rendered, page.addressees, { perSecond: s.NEWSLETTER_SEND_RATE_PER_SECOND, inFlight: IN_FLIGHT });
+
+  const next = nextCursor(batch.cursor, page, outcome);
+  if (outcome.failure !== undefined) return pause(batch, item, next, outcome.failure);
+  if (!page.more) return finish(batch, item, next);
+  await advance(batch, item, next, outcome, audience);
+}
+
+/** Claims the batch for this delivery: extends the lease if the issue is still at this run and cursor. */
+async function take(batch: Batch): Promise<HeadItem | undefined> {
+  const { ConditionExpression, names, values } = current(batch);
+  try {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: IssueKeys.issue(batch.issueId),
+        UpdateExpression: "SET leaseUntil = :lease",
+        ConditionExpression,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ...values, ":lease": Date.now() + LEASE_MS },
+        ReturnValues: "ALL_NEW",
+      }),
+    );
+    return res.Attributes;
+  } catch (err) {
+    if (isConflict(err)) return undefined;
+    throw err;
+  }
+}
+
+/** A send outlives one job lease: each batch extends it, as `take` extends the issue's. */
+async function extendJobLease(jobId: string) {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.job(jobId),
+        UpdateExpression: "SET leaseUntil = :lease",
+        ConditionExpression: "#status = :running",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: { ":lease": Date.now() + LEASE_MS, ":running": "running" },
+      }),
+    );
+  } catch (err) {
+    if (!isConflict(err)) throw err;
+  }
+}
+
+/** After the batch: its last position, or, after a failure, the position before the first subscriber not done. */
+function nextCursor(cursor: string, page: Audience.AudiencePage, outcome: BatchOutcome): string {
+  if (outcome.firstUndone === undefined) return page.positions.at(-1) ?? cursor;
+  const at = page.positions.indexOf(page.addressees[outcome.firstUndone].position);
+  return at > 0 ? page.positions[at - 1] : cursor;
+}
+
+/** Moves the cursor and counts on, and records the next batch's event in the same transaction. */
+async function advance(batch: Batch, item: HeadItem, cursor: string, outcome: BatchOutcome, audience: number) {
+  const { ConditionExpression, names, values } = current(batch);
+  const event = Outbox.record(Events.Batch, { issueId: batch.issueId, run: batch.run, cursor });
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: IssueKeys.issue(batch.issueId),
+              UpdateExpression: "SET #cursor = :next, leaseUntil = :lease ADD recipients :recipients, sent :sent, failed :failed",
+              ConditionExpression,
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: {
+                ...values,
+                ":next": cursor,
+                ":lease": Date.now() + LEASE_MS,
+                ":recipients": outcome.claimed,
+                ":sent": outcome.sent,
+                ":failed": outcome.failed - outcome.retried,
+              },
+            },
+          },
+          Outbox.put(event),
+        ],
+      }),
+    );
+  } catch (err) {
+    if (cancellationCodes(err)[0] !== "ConditionalCheckFailed") throw err;
+    log.warn("newsletter batch lost its run meanwhile: not continued", { ...batch });
+    return;
+  }
+  await Bus.publish(Events.Batch, event.detail, event.id);
+  const done = Number(item.sent ?? 0) + Number(item.failed ?? 0) + outcome.sent + outcome.failed - outcome.retried;
+  await Job.report(String(item.jobId), { phase: "sending", completed: done, total: audience });
+}
+
+/** The exact counts and the issue's end state, if the issue is still this run's at this cursor. */
+async function settle(batch: Batch, cursor: string, status: "paused" | "sent", extra: Record<string, unknown>): Promise<IssueCounts | undefined> {
+  const counts = await Deliveries.tally(batch.issueId);
+  const { ConditionExpression, names, values } = current(batch);
+  const fields = { ...extra, recipients: counts.recipients, sent: counts.sent, failed: counts.failed };
+  const sets = Object.keys(fields).map((name, i) => `#f${i} = :f${i}`);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: IssueKeys.issue(batch.issueId),
+        UpdateExpression: `SET #status = :end, #cursor = :next, ${sets.join(", ")} REMOVE leaseUntil`,
+        ConditionExpression,
+        ExpressionAttributeNames: { ...names, ...Object.fromEntries(Object.keys(fields).map((name, i) => [`#f${i}`, name])) },
+        ExpressionAttributeValues: { ...values, ":end": status, ":next": cursor, ...Object.fromEntries(Object.values(fields).map((v, i) => [`:f${i}`, v])) },
+      }),
+    );
+    return counts;
+  } catch (err) {
+    if (!isConflict(err)) throw err;
+    log.warn("newsletter batch lost its run meanwhile: not settled", { ...batch, status });
+    return undefined;
+  }
+}
+
+async function pause(batch: Batch, item: HeadItem, cursor: string, failure: string) {
+  const reason = `Sending paused: an e-mail could not be sent (${failure}). Resume to send to the remaining subscribers.`;
+  const counts = await settle(batch, cursor, "paused", { pausedAt: new Date().toISOString(), pausedReason: reason });
+  if (!counts) return;
+  await Job.fail(String(item.jobId), reason);
+  log.warn("newsletter send paused", { issueId: batch.issueId, failure, ...counts });
+}
+
+async function finish(batch: Batch, item: HeadItem, cursor: string) {
+  const counts = await settle(batch, cursor, "sent", { sentAt: new Date().toISOString() });
+  if (!counts) return;
+  const processed = counts.sent + counts.failed;
+  await Job.finish(String(item.jobId), { ...counts }, { phase: "done", completed: processed, total: processed });
+  await Audit.record({ action: "newsletter.issue_sent", actor: String(item.startedBy), target: target(item), rows: counts.sent });
+}

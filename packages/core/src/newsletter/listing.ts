@@ -1,0 +1,148 @@
+export * as SubscriberListing from "./listing";
+
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { z } from "zod";
+import { defineCollection, type Version } from "../collection/define";
+import { allOf, oneOf } from "../collection/filters";
+import { byText, byValue, type Comparator } from "../collection/sorts";
+import { db, table } from "../db/client";
+import { Keys } from "../db/keys";
+import { EMAIL_PATTERN } from "../report/fields";
+import { normaliseEmail } from "../util/email";
+import { parse } from "../util/zod";
+import { COLLECTION, PART, decodeRow, layout, type SubscriberRow } from "./index-item";
+import { SOURCE_KINDS, sourceKindsOf, type SourceKind } from "./sources";
+import { STATUSES, type Status } from "./subscriber";
+
+/**
+ * The administrators' subscriber list (issue 10 §3): one collection (collection/define.ts) over the
+ * newsletter index rows (index-item.ts), one part ("all"). Ids are normalised e-mails, not
+ * time-sortable; every subscriber write increments `NEWSLETTER/META.revision`, so the revision is
+ * the whole version. Unconfirmed subscribers expire (TTL) and DynamoDB deletes them lazily: a row
+ * past its `expiresAt` is never listed, counted or exported.
+ */
+
+export const SORTS = ["lastConsentAt", "email", "name", "status", "confirmedAt"] as const;
+export type Sort = (typeof SORTS)[number];
+
+const ORDERS: Record<Sort, Comparator<SubscriberRow>> = {
+  lastConsentAt: byValue((r) => r.lastConsentAt),
+  email: byText((r) => r.email),
+  name: byText((r) => r.name),
+  status: byValue((r) => r.status),
+  confirmedAt: byValue((r) => r.confirmedAt),
+};
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Whether a row's subscriber is past its TTL at `asOf` (epoch seconds). */
+export const isRowExpired = (row: Pick<SubscriberRow, "expiresAt">, asOf = nowSeconds()) => {
+  const expiresAt = Number(row.expiresAt) || 0;
+  return expiresAt > 0 && expiresAt <= asOf;
+};
+
+export const FILTERS = {
+  status: oneOf(STATUSES, "Status"),
+  source: oneOf(SOURCE_KINDS, "Source"),
+  /**
+   * Not a filter a client sets (whatever it sends is replaced): the second the query is answered at.
+   * It keeps expired rows out, and being one of the filters it keys the collection's cached results,
+   * so a result computed before a row expired is not served after.
+   */
+  asOf: z.unknown().optional().transform(() => nowSeconds()),
+};
+type Filters = z.output<z.ZodObject<typeof FILTERS>>;
+
+export function predicate(q: Filters) {
+  return allOf<SubscriberRow>(
+    (r) => !isRowExpired(r, q.asOf),
+    q.status && ((r) => r.status === q.status),
+    q.source && ((r) => sourceKindsOf(r.sources).includes(q.source!)),
+  );
+}
+
+/** E-mail and name. */
+export const searchText = (r: SubscriberRow) => [r.email, r.name];
+
+/** The collection's version: the revision every subscriber write increments (additions too). */
+export async function version(): Promise<Version> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.newsletterMeta(), ProjectionExpression: "revision", ConsistentRead: true }));
+  const revision = Number(res.Item?.revision ?? 0);
+  return { count: revision, revision };
+}
+
+/** The audit target of an export: the search and the filters. */
+function describe(q: Filters & { search: string }): string {
+  const filters = (["status", "source"] as const).filter((k) => q[k]).map((k) => `${k}=${q[k]}`);
+  return "newsletter subscribers" + (q.search ? ` (search "${q.search}")` : "") + (filters.length ? ` (${filters.join(", ")})` : "");
+}
+
+export const subscribers = defineCollection({
+  name: COLLECTION,
+  sorts: ORDERS,
+  defaultSort: "lastConsentAt",
+  pageSizes: { default: 50, max: 500 },
+  filters: FILTERS,
+  predicate,
+  searchText,
+  parts: () => [PART],
+  partitions: layout.partitions,
+  decode: decodeRow,
+  version,
+  timeSortedIds: false,
+  describe,
+});
+
+export const ListQuery = subscribers.ListQuery;
+export type ListQuery = z.input<typeof ListQuery>;
+export const ExportQuery = subscribers.ExportQuery;
+export type ExportQuery = z.input<typeof ExportQuery>;
+
+export const list = subscribers.list;
+export const exportPage = subscribers.exportPage;
+
+/** For tests (and after bulk writes that bypass the revision): forget every cached row. */
+export const resetCache = subscribers.resetCache;
+
+// ---------------------------------------------------------------------------------------------
+// The count cards
+
+export interface Counts {
+  /** every subscriber that has not expired */
+  total: number;
+  byStatus: Record<Status, number>;
+  /** subscribers with at least one consent of the kind (one with several kinds counts in each) */
+  bySource: Record<SourceKind, number>;
+}
+
+/** Counts by status and by source kind, from the cached rows, expired rows left out. */
+export async function counts(): Promise<Counts> {
+  const asOf = nowSeconds();
+  const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
+  const bySource = Object.fromEntries(SOURCE_KINDS.map((k) => [k, 0])) as Record<SourceKind, number>;
+  let total = 0;
+  for (const row of await subscribers.allRows()) {
+    if (isRowExpired(row, asOf)) continue;
+    total++;
+    if (row.status in byStatus) byStatus[row.status]++;
+    for (const kind of sourceKindsOf(row.sources)) bySource[kind]++;
+  }
+  return { total, byStatus, bySource };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One subscriber named by the path
+
+/**
+ * The `{email}` of a subscriber's admin routes. As loose as the loosest form that subscribes (the
+ * scam report's "text@text.text"), so every listed subscriber can be unsubscribed and deleted.
+ */
+export const SubscriberEmail = z
+  .string()
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email is too long")
+  .regex(EMAIL_PATTERN, "Email must be an e-mail address");
+
+/** The path's e-mail, normalised (a subscriber's id), or a 400 naming the `email` field. */
+export const emailParam = (value: string): string => normaliseEmail(parse(z.object({ email: SubscriberEmail }), { email: value }).email);

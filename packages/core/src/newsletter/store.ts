@@ -1,0 +1,99 @@
+import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import { cancellationCodes } from "../db/cancellation";
+import { table } from "../db/client";
+import { db } from "../db/client";
+import { Keys } from "../db/keys";
+import { indexItem, indexKey, touch } from "./index-item";
+import { isExpired, read, type Subscriber } from "./subscriber";
+import { hashToken } from "./token";
+
+/**
+ * The one write path of subscribers. Every change — a consent, a confirmation, an unsubscribe, a
+ * deletion — reads the subscriber, decides the next state in code and writes it in one transaction
+ * conditional on the revision it read (`rev`), together with what follows from the state: the admin
+ * index row, the confirmed-list keys (gsi2), the unsubscribe-token lookup, the collection's revision
+ * and the caller's own items (an outbox event, a token). A concurrent change makes the condition
+ * fail and the decision is taken again on the fresh state.
+ */
+export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
+
+export type Decision<T> =
+  /** write `next` (null deletes the subscriber) with `extra` in the same transaction, then answer `result` */
+  | { next: Subscriber | null; extra?: TransactItem[]; result: T }
+  /** nothing to write */
+  | { result: T };
+
+const MAX_ATTEMPTS = 5;
+
+/** The subscriber's own item: its fields, its key, and the confirmed-list keys while confirmed. */
+export function subscriberItem(sub: Subscriber): Record<string, unknown> {
+  const fields = Object.fromEntries(Object.entries(sub).filter(([, v]) => v !== undefined));
+  return {
+    ...Keys.newsletter(sub.emailNormalized),
+    type: "newsletter",
+    ...fields,
+    ...(sub.status === "confirmed" && sub.confirmedAt ? Keys.newsletterConfirmed(sub.confirmedAt, sub.emailNormalized) : {}),
+  };
+}
+
+/** The unsubscribe token's lookup, with the subscriber's TTL (rewritten with every write) so it never outlives them. */
+const unsubscribeLookup = (sub: Subscriber) => ({
+  ...Keys.newsletterUnsubscribe(hashToken(sub.unsubscribeToken!)),
+  type: "newsletterUnsubscribe",
+  email: sub.emailNormalized,
+  ...(sub.expiresAt !== undefined ? { expiresAt: sub.expiresAt } : {}),
+});
+
+/** Every item that represents one subscriber; for imports, tests and benchmarks (BatchWrite them). */
+export function subscriberItems(sub: Subscriber): Record<string, unknown>[] {
+  return [subscriberItem(sub), indexItem(sub), ...(sub.unsubscribeToken ? [unsubscribeLookup(sub)] : [])];
+}
+
+/**
+ * Reads the subscriber of `email`, lets `decide` choose (it sees `undefined` for none or an expired
+ * one) and writes the decision. Returns the decision's result.
+ */
+export async function mutate<T>(email: string, decide: (current: Subscriber | undefined) => Decision<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const stored = await read(email);
+    const decision = decide(stored && !isExpired(stored) ? stored : undefined);
+    if (!("next" in decision)) return decision.result;
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: [...writes(stored, decision.next), ...(decision.extra ?? [])] }));
+      touch();
+      return decision.result;
+    } catch (err) {
+      if (cancellationCodes(err)[0] !== "ConditionalCheckFailed" || attempt >= MAX_ATTEMPTS) throw err;
+    }
+  }
+}
+
+function writes(stored: Subscriber | undefined, next: Subscriber | null): TransactItem[] {
+  const TableName = table();
+  const condition = stored
+    ? { ConditionExpression: "rev = :rev", ExpressionAttributeValues: { ":rev": stored.rev } }
+    : { ConditionExpression: "attribute_not_exists(pk)" };
+  const items: TransactItem[] = [];
+  if (next) {
+    const written = { ...next, rev: (stored?.rev ?? 0) + 1 };
+    items.push({ Put: { TableName, Item: subscriberItem(written), ...condition } });
+    items.push({ Put: { TableName, Item: indexItem(written) } });
+    if (written.unsubscribeToken) items.push({ Put: { TableName, Item: unsubscribeLookup(written) } });
+  } else if (stored) {
+    items.push({ Delete: { TableName, Key: Keys.newsletter(stored.emailNormalized), ...condition } });
+    items.push({ Delete: { TableName, Key: indexKey(stored.emailNormalized) } });
+  }
+  if (stored?.unsubscribeToken && stored.unsubscribeToken !== next?.unsubscribeToken) {
+    items.push({ Delete: { TableName, Key: Keys.newsletterUnsubscribe(hashToken(stored.unsubscribeToken)) } });
+  }
+  items.push({
+    Update: {
+      TableName,
+      Key: Keys.newsletterMeta(),
+      UpdateExpression: "ADD revision :one SET #type = :type",
+      ExpressionAttributeNames: { "#type": "type" },
+      ExpressionAttributeValues: { ":one": 1, ":type": "newsletterMeta" },
+    },
+  });
+  return items;
+}

@@ -1,0 +1,18 @@
+import { Admins } from "@site/core/admins";
+import { Audit } from "@site/core/audit";
+import { Newsletter } from "@site/core/newsletter";
+import { SubscriberListing } from "@site/core/newsletter/listing";
+import { adminRoute, ok } from "../lib/http";
+
+/**
+ * An administrator unsubscribes someone (e.g. who asked by letter) → `{email, result: "unsubscribed" | "already_unsubscribed"}`;
+ * a change is audited as `newsletter.unsubscribed`. 400 for a malformed e-mail, 404 `Subscriber not found`.
+ */
+export const handler = adminRoute(async (req) => {
+  const email = SubscriberListing.emailParam(req.param("email"));
+  const result = await Newsletter.unsubscribeByAdmin(email);
+  if (result === "unsubscribed") {
+    await Audit.record({ action: "newsletter.unsubscribed", actor: await Admins.emailOf(req.admin!), target: email, rows: 1 });
+  }
+  return ok({ email, result });
+});

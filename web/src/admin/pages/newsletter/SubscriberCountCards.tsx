@@ -1,0 +1,52 @@
+import { Card, Loader, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
+import { formatCount } from "../../../lib/format";
+import { SOURCE_KINDS, SOURCE_KIND_LABELS, STATUSES, STATUS_LABELS, type SourceKind, type Status, type SubscriberCounts } from "./subscribers";
+
+function CountCard({ label, value, active, onClick }: { label: string; value: number | undefined; active: boolean; onClick: () => void }) {
+  return (
+    <UnstyledButton onClick={onClick} aria-pressed={active} aria-label={`${label}: ${value === undefined ? "loading" : formatCount(value)}`}>
+      <Card withBorder radius="lg" padding="md" bg={active ? "brand.0" : undefined} style={active ? { borderColor: "var(--mantine-color-brand-6)" } : undefined}>
+        <Text fz="xs" c="dimmed" tt="uppercase" fw={700} lts="0.06em">
+          {label}
+        </Text>
+        {value === undefined ? (
+          <Loader size="sm" color="brand" mt={6} />
+        ) : (
+          <Text fz={26} fw={800} c="ink.9" lh={1.2}>
+            {formatCount(value)}
+          </Text>
+        )}
+      </Card>
+    </UnstyledButton>
+  );
+}
+
+/**
+ * The count cards: every subscriber, each status, then each source kind (a subscriber counts once
+ * per kind they consented through). A card filters the list by what it counts; pressed again, it
+ * clears that filter.
+ */
+export function SubscriberCountCards(props: {
+  counts: SubscriberCounts | undefined;
+  status: string;
+  source: string;
+  onStatus: (status: Status | "") => void;
+  onSource: (source: SourceKind | "") => void;
+}) {
+  const { counts, status, source } = props;
+  return (
+    <Stack gap="sm" aria-live="polite">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" role="group" aria-label="Subscribers by status">
+        <CountCard label="All subscribers" value={counts?.total} active={!status && !source} onClick={() => { props.onStatus(""); props.onSource(""); }} />
+        {STATUSES.map((s) => (
+          <CountCard key={s} label={STATUS_LABELS[s]} value={counts?.byStatus[s]} active={status === s} onClick={() => props.onStatus(status === s ? "" : s)} />
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" role="group" aria-label="Subscribers by source">
+        {SOURCE_KINDS.map((k) => (
+          <CountCard key={k} label={`Source: ${SOURCE_KIND_LABELS[k]}`} value={counts?.bySource[k]} active={source === k} onClick={() => props.onSource(source === k ? "" : k)} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

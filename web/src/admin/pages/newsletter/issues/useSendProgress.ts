@@ -1,0 +1,41 @@
+import { useEffect, useRef } from "react";
+import useSWR from "swr";
+import type { ApiError } from "../../../../lib/api";
+import { adminApi, adminRequest } from "../../../adminApi";
+import { JOB_POLL_MS, isFinished, jobProgress, type JobInfo } from "../../../lib/jobs";
+import { progressPercentOf, type OperationProgress } from "../../../lib/progress";
+import { ISSUE_MESSAGES } from "./issuesApi";
+
+export interface SendProgress {
+  job: JobInfo | undefined;
+  progress: OperationProgress;
+  percent: number;
+}
+
+/**
+ * Follows the job of an issue's send (or latest resume), as useBackgroundJob does for jobs a button
+ * starts, but from the issue's own `jobId`, so a reloaded page picks it up again. `onFinished` runs
+ * once when a job this page saw running is done or failed (the page then reloads the issue).
+ */
+export function useSendProgress(jobId: string | undefined, onFinished: (job: JobInfo) => void): SendProgress {
+  const latest = useRef(onFinished);
+  latest.current = onFinished;
+  const { data: job } = useSWR<JobInfo, ApiError, string | null>(
+    jobId ? adminApi.job(jobId) : null,
+    (url) => adminRequest<JobInfo>(url, { fallbackMessage: ISSUE_MESSAGES.progressFailed }),
+    { refreshInterval: (current) => (isFinished(current) ? 0 : JOB_POLL_MS), revalidateOnFocus: false, dedupingInterval: 0 },
+  );
+  // only a job seen running is reported: opening the page of a sent issue announces nothing
+  const running = useRef<string | null>(null);
+  useEffect(() => {
+    if (!job || job.id !== jobId) return;
+    if (!isFinished(job)) running.current = job.id;
+    else if (running.current === job.id) {
+      running.current = null;
+      latest.current(job);
+    }
+  }, [job, jobId]);
+  const current = job?.id === jobId ? job : undefined;
+  const progress = jobProgress(current);
+  return { job: current, progress, percent: progressPercentOf(progress) };
+}

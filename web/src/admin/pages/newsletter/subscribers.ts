@@ -1,0 +1,90 @@
+import { consentsOf, subscribersCsv } from "@site/core/newsletter/admin-csv";
+import type { SubscriberRow } from "@site/core/newsletter/index-item";
+import { SOURCE_KINDS, SOURCE_KIND_LABELS, STATUS_LABELS, sourceKindsOf, sourceLabel, type SourceKind } from "@site/core/newsletter/sources";
+import type { Status } from "@site/core/newsletter/subscriber";
+import { formatDateTimeNY } from "../../../lib/format";
+import type { SortOption } from "../../lib/sorting";
+
+/**
+ * The subscriber list's data, labels and file (/admin/newsletter). The row, the source kinds and the
+ * CSV come from the server's pure modules; the count cards' answer comes from a module that uses
+ * the AWS SDK, so its shape is declared here.
+ */
+export type { SubscriberRow, SourceKind, Status };
+export { SOURCE_KINDS, SOURCE_KIND_LABELS, STATUS_LABELS, consentsOf, sourceKindsOf, sourceLabel, subscribersCsv };
+
+const enc = encodeURIComponent;
+
+/** The admin subscriber routes (packages/functions/src/routes.ts, issue 10 §3). */
+export const NEWSLETTER_API = {
+  summary: "/api/admin/newsletter/summary",
+  subscribers: "/api/admin/newsletter/subscribers",
+  export: "/api/admin/newsletter/subscribers/export",
+  subscriber: (email: string) => `/api/admin/newsletter/subscribers/${enc(email)}`,
+  unsubscribe: (email: string) => `/api/admin/newsletter/subscribers/${enc(email)}/unsubscribe`,
+} as const;
+
+/** `GET /api/admin/newsletter/summary` (newsletter/listing.ts `counts`). */
+export interface SubscriberCounts {
+  total: number;
+  byStatus: Record<Status, number>;
+  bySource: Record<SourceKind, number>;
+}
+
+export const STATUSES: Status[] = ["confirmed", "unconfirmed", "unsubscribed"];
+
+export const STATUS_COLORS: Record<Status, string> = {
+  confirmed: "green",
+  unconfirmed: "yellow",
+  unsubscribed: "gray",
+};
+
+export const STATUS_FILTER = [{ value: "", label: "Any" }, ...STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))];
+export const SOURCE_FILTER = [{ value: "", label: "Any" }, ...SOURCE_KINDS.map((value) => ({ value, label: SOURCE_KIND_LABELS[value] }))];
+
+/** Latest consent first by default (newsletter/listing.ts SORTS). */
+export const SUBSCRIBER_SORTS: SortOption[] = [
+  { value: "last_consent", label: "Latest Consent", api: "lastConsentAt" },
+  { value: "email", label: "Email", api: "email" },
+  { value: "name", label: "Name", api: "name" },
+  { value: "status", label: "Status", api: "status" },
+  { value: "confirmed_at", label: "Confirmed At", api: "confirmedAt" },
+];
+
+/** The API's default page is 50, its largest 500. */
+export const PAGE_SIZE = 50;
+export const PAGE_SIZES = [25, 50, 100, 250];
+
+/** "Petition, Free guide": the kinds of a row's consents, for the list's column. */
+export const sourceKindsText = (row: Pick<SubscriberRow, "sources">) => sourceKindsOf(row.sources).map((k) => SOURCE_KIND_LABELS[k]).join(", ");
+
+/** An ISO UTC time in US Eastern ("MM/DD/YYYY HH:mm"), "—" for none. */
+export const easternTime = (iso: string | undefined) => (iso ? formatDateTimeNY(iso) : "—");
+
+/** When an unconfirmed subscriber is removed (its TTL, epoch seconds), or null. */
+export const removalTime = (row: Pick<SubscriberRow, "status" | "expiresAt">) =>
+  row.status === "unconfirmed" && Number(row.expiresAt) > 0 ? new Date(Number(row.expiresAt) * 1000).toISOString() : null;
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** newsletter-subscribers-{YYYY-MM-DD}.csv for the (local) current date. */
+export function subscribersFileName(now: Date = new Date()): string {
+  return `newsletter-subscribers-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+}
+
+export const MESSAGES = {
+  loadFailed: "Failed to load subscribers",
+  countsFailed: "Failed to load subscriber counts",
+  refreshFailed: "Failed to refresh. Please try again.",
+  exportFailed: "Failed to export subscribers",
+  empty: "No subscribers found",
+  unsubscribeTitle: "Unsubscribe Subscriber",
+  unsubscribe: (email: string) => `Unsubscribe ${email}? They will receive no further newsletter issues until they subscribe again and confirm.`,
+  unsubscribed: "Subscriber unsubscribed",
+  alreadyUnsubscribed: "This subscriber had already unsubscribed",
+  unsubscribeFailed: "Failed to unsubscribe subscriber",
+  deleteTitle: "Delete Subscriber",
+  deleteOne: "Are you sure you want to delete this subscriber and their consent history? This action cannot be undone.",
+  deleted: "Subscriber deleted",
+  deleteFailed: "Failed to delete subscriber",
+} as const;
