@@ -194,7 +194,9 @@ describe("links of the prerendered site, followed without JavaScript", () => {
       if (!(res.headers.get("content-type") ?? "").startsWith("text/html") || path.startsWith("/admin")) continue;
       for (const [, href] of html.matchAll(/<a\b[^>]*\bhref="(\/[^"#?]*)/g)) if (!seen.has(href!)) queue.push(href!);
     }
-    expect(seen.size).toBeGreaterThanOrEqual(PRERENDER_ROUTES.length - 2);
+    // the newsletter's pages are opened from e-mails only: no page links to them
+    const linkable = PRERENDER_ROUTES.filter((r) => !r.path.startsWith("/newsletter/"));
+    expect(seen.size).toBeGreaterThanOrEqual(linkable.length - 2);
     expect(broken).toEqual([]);
     for (const r of PRERENDER_ROUTES.filter((r) => r.index !== false && r.path !== "/404")) expect(seen.has(r.path), `${r.path} is linked from the site`).toBe(true);
   });

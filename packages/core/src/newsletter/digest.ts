@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { adminRecipients, settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
+import { queryAll } from "../db/query";
 import { escapeHtml, Mail, type Message } from "../mail";
 import { newYorkDate, newYorkTime } from "../util/time";
 import { subscriberOf, type Subscriber } from "./subscriber";
@@ -26,23 +27,14 @@ export interface DigestResult {
 
 /** Subscribers confirmed in [from, until), from the confirmed list (gsi2), oldest first. */
 export async function confirmedBetween(from: string, until: string): Promise<Subscriber[]> {
-  const found: Subscriber[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: "gsi2",
-        KeyConditionExpression: "gsi2pk = :pk AND gsi2sk BETWEEN :from AND :until",
-        // "#" sorts before every character of an e-mail: `${until}#` bounds the confirmations before `until`
-        ExpressionAttributeValues: { ":pk": Keys.newsletterConfirmedPartition, ":from": `${from}#`, ":until": `${until}#` },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of res.Items ?? []) found.push(subscriberOf(item));
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return found;
+  const items = await queryAll({
+    TableName: table(),
+    IndexName: "gsi2",
+    KeyConditionExpression: "gsi2pk = :pk AND gsi2sk BETWEEN :from AND :until",
+    // "#" sorts before every character of an e-mail: `${until}#` bounds the confirmations before `until`
+    ExpressionAttributeValues: { ":pk": Keys.newsletterConfirmedPartition, ":from": `${from}#`, ":until": `${until}#` },
+  });
+  return items.map(subscriberOf);
 }
 
 export async function sendDigest(now = Date.now()): Promise<DigestResult> {

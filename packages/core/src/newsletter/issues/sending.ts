@@ -68,15 +68,30 @@ export class CannotSend extends VisibleError {
 const target = (item: HeadItem) => `"${String(item.subject)}" (${String(item.id)})`;
 const isConflict = (err: unknown) => (err as Error).name === "ConditionalCheckFailedException";
 
-/** Begins sending a draft to the subscribers confirmed now → 202's `{jobId, issue}`. */
-export async function start(id: string, actor: string): Promise<SendStarted> {
-  const item = await head(id);
-  if (summaryOf(item).status !== "draft") throw new CannotSend(summaryOf(item).status);
+/** DynamoDB refuses values an expression does not use: keeps those `expression` names. */
+const usedIn = (expression: string, values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).filter(([name]) => new RegExp(`${name}\\b`).test(expression)));
+
+/** How a run begins: the head's update (it gets `:sending`, `:run`, `:job`, `:lease`, `:now`, `:at`, `:actor` besides its own values). */
+interface RunStart {
+  cursor: string;
+  update: string;
+  condition: string;
+  values: Record<string, unknown>;
+  audit: "newsletter.issue_send_started" | "newsletter.issue_resumed";
+}
+
+/**
+ * Starts a run of the send: in one transaction the head's update (conditional on what the caller
+ * read), a job for the console's progress and the run's first batch event (outbox); then published
+ * and audited → 202's `{jobId, issue}`. A failed condition is a 409 with the status found.
+ */
+async function beginRun(item: HeadItem, actor: string, how: RunStart): Promise<SendStarted> {
+  const id = String(item.id);
   const now = Date.now();
-  const at = new Date(now).toISOString();
   const job = Job.newItem({ kind: JOB_KIND, actor }, now);
   const run = sortableId(now);
-  const event = Outbox.record(Events.Batch, { issueId: id, run, cursor: "" }, now);
+  const event = Outbox.record(Events.Batch, { issueId: id, run, cursor: how.cursor }, now);
   try {
     await db().send(
       new TransactWriteCommand({
@@ -85,22 +100,19 @@ export async function start(id: string, actor: string): Promise<SendStarted> {
             Update: {
               TableName: table(),
               Key: IssueKeys.issue(id),
-              UpdateExpression:
-                "SET #status = :sending, #run = :run, #cursor = :start, startedAt = :at, startedBy = :actor, jobId = :job, leaseUntil = :lease, " +
-                "recipients = :zero, sent = :zero, failed = :zero REMOVE audience, pausedReason",
-              ConditionExpression: "#status = :draft",
+              UpdateExpression: how.update,
+              ConditionExpression: how.condition,
               ExpressionAttributeNames: { "#status": "status", "#cursor": "cursor", "#run": "run" },
-              ExpressionAttributeValues: {
+              ExpressionAttributeValues: usedIn(`${how.update} ${how.condition}`, {
                 ":sending": "sending",
-                ":draft": "draft",
                 ":run": run,
-                ":start": "",
-                ":at": at,
-                ":actor": actor,
                 ":job": job.id,
                 ":lease": now + LEASE_MS,
-                ":zero": 0,
-              },
+                ":now": now,
+                ":at": new Date(now).toISOString(),
+                ":actor": actor,
+                ...how.values,
+              }),
             },
           },
           { Put: { TableName: table(), Item: job, ConditionExpression: "attribute_not_exists(pk)" } },
@@ -113,8 +125,23 @@ export async function start(id: string, actor: string): Promise<SendStarted> {
     throw err;
   }
   await Bus.publish(Events.Batch, event.detail, event.id);
-  await Audit.record({ action: "newsletter.issue_send_started", actor, target: target(item), rows: 0 });
+  await Audit.record({ action: how.audit, actor, target: target(item), rows: 0 });
   return { jobId: job.id, issue: summaryOf(await head(id)) };
+}
+
+/** Begins sending a draft to the subscribers confirmed now → 202's `{jobId, issue}`. */
+export async function start(id: string, actor: string): Promise<SendStarted> {
+  const item = await head(id);
+  if (summaryOf(item).status !== "draft") throw new CannotSend(summaryOf(item).status);
+  return beginRun(item, actor, {
+    cursor: "",
+    update:
+      "SET #status = :sending, #run = :run, #cursor = :start, startedAt = :at, startedBy = :actor, jobId = :job, leaseUntil = :lease, " +
+      "recipients = :zero, sent = :zero, failed = :zero REMOVE audience, pausedReason",
+    condition: "#status = :draft",
+    values: { ":draft": "draft", ":start": "", ":zero": 0 },
+    audit: "newsletter.issue_send_started",
+  });
 }
 
 /** Continues a paused send from its cursor, as a new run with a new job → 202's `{jobId, issue}`. */
@@ -122,49 +149,15 @@ export async function resume(id: string, actor: string): Promise<SendStarted> {
   const item = await head(id);
   const status = summaryOf(item).status;
   if (status !== "paused") throw new CannotSend(status);
-  const now = Date.now();
-  const job = Job.newItem({ kind: JOB_KIND, actor }, now);
-  const run = sortableId(now);
   const cursor = String(item.cursor ?? "");
-  const event = Outbox.record(Events.Batch, { issueId: id, run, cursor }, now);
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(),
-              Key: IssueKeys.issue(id),
-              UpdateExpression: "SET #status = :sending, #run = :run, jobId = :job, leaseUntil = :lease, resumedAt = :at, resumedBy = :actor REMOVE pausedReason, pausedAt",
-              // the run and cursor it was read with, and paused (or a stalled "sending")
-              ConditionExpression: "#run = :previous AND #cursor = :cursor AND (#status = :paused OR (#status = :sending AND leaseUntil < :now))",
-              ExpressionAttributeNames: { "#status": "status", "#cursor": "cursor", "#run": "run" },
-              ExpressionAttributeValues: {
-                ":sending": "sending",
-                ":paused": "paused",
-                ":run": run,
-                ":previous": item.run,
-                ":cursor": cursor,
-                ":job": job.id,
-                ":lease": now + LEASE_MS,
-                ":now": now,
-                ":at": new Date(now).toISOString(),
-                ":actor": actor,
-              },
-            },
-          },
-          { Put: { TableName: table(), Item: job, ConditionExpression: "attribute_not_exists(pk)" } },
-          Outbox.put(event),
-        ],
-      }),
-    );
-  } catch (err) {
-    if (cancellationCodes(err)[0] === "ConditionalCheckFailed") throw new CannotSend(summaryOf(await head(id)).status);
-    throw err;
-  }
-  await Bus.publish(Events.Batch, event.detail, event.id);
-  await Audit.record({ action: "newsletter.issue_resumed", actor, target: target(item), rows: 0 });
-  return { jobId: job.id, issue: summaryOf(await head(id)) };
+  return beginRun(item, actor, {
+    cursor,
+    update: "SET #status = :sending, #run = :run, jobId = :job, leaseUntil = :lease, resumedAt = :at, resumedBy = :actor REMOVE pausedReason, pausedAt",
+    // the run and cursor it was read with, and paused (or a stalled "sending")
+    condition: "#run = :previous AND #cursor = :cursor AND (#status = :paused OR (#status = :sending AND leaseUntil < :now))",
+    values: { ":paused": "paused", ":previous": item.run, ":cursor": cursor },
+    audit: "newsletter.issue_resumed",
+  });
 }
 
 type Batch = { issueId: string; run: string; cursor: string };

@@ -4,7 +4,7 @@ import { SOURCE_KINDS, SOURCE_KIND_LABELS, STATUSES, STATUS_LABELS, type SourceK
 
 function CountCard({ label, value, active, onClick }: { label: string; value: number | undefined; active: boolean; onClick: () => void }) {
   return (
-    <UnstyledButton onClick={onClick} aria-pressed={active} aria-label={`${label}: ${value === undefined ? "loading" : formatCount(value)}`}>
+    <UnstyledButton onClick={onClick} aria-pressed={active}>
       <Card withBorder radius="lg" padding="md" bg={active ? "brand.0" : undefined} style={active ? { borderColor: "var(--mantine-color-brand-6)" } : undefined}>
         <Text fz="xs" c="dimmed" tt="uppercase" fw={700} lts="0.06em">
           {label}

@@ -28,7 +28,7 @@ export function SubscriberDetailsDialog(props: {
                 {row.email}
               </Text>
             </div>
-            <Badge variant="light" color={STATUS_COLORS[row.status]} size="lg" data-status={row.status}>
+            <Badge variant="light" color={STATUS_COLORS[row.status]} c="ink.9" size="lg" data-status={row.status}>
               {STATUS_LABELS[row.status] ?? row.status}
             </Badge>
           </Group>

@@ -168,7 +168,7 @@ export function SubscribersPage() {
             </Table.Td>
             <Table.Td>{row.name || "N/A"}</Table.Td>
             <Table.Td>
-              <Badge variant="light" color={STATUS_COLORS[row.status]} data-status={row.status}>
+              <Badge variant="light" color={STATUS_COLORS[row.status]} c="ink.9" data-status={row.status}>
                 {STATUS_LABELS[row.status] ?? row.status}
               </Badge>
             </Table.Td>
@@ -184,8 +184,7 @@ export function SubscribersPage() {
                 </Button>
                 <Button
                   size="compact-sm"
-                  variant="light"
-                  color="orange"
+                  variant="default"
                   disabled={row.status === "unsubscribed"}
                   onClick={() => unsubscribe.ask(row)}
                   aria-label={`Unsubscribe ${row.email}`}
