@@ -23,7 +23,6 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { InitiateAuthCommand } from "@aws-sdk/client-cognito-identity-provider";
 import { resetSettings } from "@site/core/config";
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { db, resetDb } from "@site/core/db/client";
@@ -35,6 +34,7 @@ import type { SignatureRow } from "@site/core/signature/row";
 import { toCsv } from "@site/core/util/csv";
 import {
   adminApi,
+  adminToken,
   baselineRow,
   fetchExport,
   fmt,
@@ -54,7 +54,6 @@ import { benchLeads } from "./bench/leads";
 import { benchReports } from "./bench/reports";
 import { startEphemeralStack } from "./bench/stack-process";
 import { repoRoot } from "./local/paths";
-import { cognitoClient } from "./local/provision";
 import { TABLE_NAME } from "./local/stack";
 
 const { values } = parseArgs({
@@ -110,21 +109,8 @@ async function signIn(): Promise<string> {
   const endpoint = own?.cognito ?? config.auth.userPoolEndpoint;
   if (!endpoint) throw new Error("the stack reports no local Cognito endpoint; bench:admin runs against the local stack");
   const admin = own?.admin ?? localAdmin();
-  const cognito = cognitoClient(endpoint);
-  try {
-    const res = await cognito.send(
-      new InitiateAuthCommand({
-        ClientId: own?.userPool.clientId ?? config.auth.userPoolClientId,
-        AuthFlow: "USER_PASSWORD_AUTH",
-        AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
-      }),
-    );
-    const token = res.AuthenticationResult?.AccessToken;
-    if (!token) throw new Error(`sign-in as ${admin.email} did not return tokens (challenge ${res.ChallengeName})`);
-    return token;
-  } finally {
-    cognito.destroy();
-  }
+  return adminToken(endpoint, own?.userPool.clientId ?? config.auth.userPoolClientId, admin);
+
 }
 
 const token = await signIn();

@@ -17,7 +17,6 @@ import { readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { InitiateAuthCommand } from "@aws-sdk/client-cognito-identity-provider";
 import { resetSettings } from "@site/core/config";
 import { putAll } from "@site/core/db/batch";
 import { resetDb } from "@site/core/db/client";
@@ -27,10 +26,9 @@ import { IN_FLIGHT } from "@site/core/newsletter/issues/sending";
 import { Issues } from "@site/core/newsletter/issues/index";
 import { newToken } from "@site/core/newsletter/token";
 import { pool } from "@site/core/util/pool";
-import { adminApi, runDescription } from "./bench/admin-harness";
+import { adminApi, adminToken, runDescription } from "./bench/admin-harness";
 import { progress, recordSection } from "./bench/report";
 import { startEphemeralStack } from "./bench/stack-process";
-import { cognitoClient } from "./local/provision";
 import { TABLE_NAME } from "./local/stack";
 
 const { values } = parseArgs({
@@ -81,7 +79,7 @@ try {
   // ---------------------------------------------------------------------------------------------
   // The send, over the admin API
 
-  const token = await signIn();
+  const token = await adminToken(stack.cognito, stack.userPool.clientId, stack.admin);
   const api = adminApi(stack.url, token);
   const subject = `Benchmark issue ${run}`;
   const content = { subject, body: "# Benchmark\n\nDear reader, this is **one** issue, sent once.\n\n- [Our site](https://example.org)\n- Never pay upfront." };
@@ -155,20 +153,3 @@ try {
 }
 process.exit(ok ? 0 : 1);
 
-async function signIn(): Promise<string> {
-  const cognito = cognitoClient(stack.cognito);
-  try {
-    const res = await cognito.send(
-      new InitiateAuthCommand({
-        ClientId: stack.userPool.clientId,
-        AuthFlow: "USER_PASSWORD_AUTH",
-        AuthParameters: { USERNAME: stack.admin.email, PASSWORD: stack.admin.password },
-      }),
-    );
-    const token = res.AuthenticationResult?.AccessToken;
-    if (!token) throw new Error(`sign-in as ${stack.admin.email} did not return tokens (challenge ${res.ChallengeName})`);
-    return token;
-  } finally {
-    cognito.destroy();
-  }
-}

@@ -12,12 +12,8 @@
  *   ROUTES=/petition,/ REPORTS_DIR=/tmp/lh npm run bench:pages -- --no-build   two routes, full reports kept
  */
 import { execSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { get as httpGet } from "node:http";
-import { join } from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { PRERENDER_ROUTES } from "../web/src/publicRoutes";
+import { launchChromium, measure, medianOf, SCRIPTS, type Figures } from "./bench/lighthouse";
 import { recordSection } from "./bench/report";
 import { startEphemeralStack } from "./bench/stack-process";
 import { repoRoot } from "./local/paths";
@@ -25,87 +21,10 @@ import { repoRoot } from "./local/paths";
 const TARGETS = { score: 95, cls: 0.05, lcpRatio: 1.1, petitionJsKb: 120 };
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
 
-interface Figures {
-  score: number;
-  lcp: number;
-  cls: number;
-  tbt: number;
-  /** Transferred, as Lighthouse counts it: compressed bodies plus response headers. */
-  jsKb: number;
-  cssKb: number;
-  /** The gzip-compressed bodies of the page's scripts alone (what "JavaScript ≤ 120 KB gzip" means). */
-  jsGzipKb: number;
-}
-
-/** Sum of the gzip-encoded body sizes of `urls`, fetched as a browser would (Accept-Encoding: gzip), not decoded. */
-async function gzipBytes(urls: string[]): Promise<number> {
-  const size = (url: string) =>
-    new Promise<number>((resolve, reject) => {
-      httpGet(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
-        let bytes = 0;
-        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        res.on("end", () => resolve(bytes));
-        res.on("error", reject);
-      }).on("error", reject);
-    });
-  const sizes = await Promise.all(urls.map(size));
-  return sizes.reduce((a, b) => a + b, 0);
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function measure(port: number, url: string, blockScripts: boolean): Promise<Figures> {
-  const result = await lighthouse(
-    url,
-    { port, output: "json", logLevel: "error", onlyCategories: ["performance"], ...(blockScripts ? { blockedUrlPatterns: ["*.js"] } : {}) },
-  );
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  if (process.env.REPORTS_DIR) {
-    // REPORTS_DIR=/tmp/lh keeps each run's full report (long tasks, bootup time, ...) for a closer look.
-    mkdirSync(process.env.REPORTS_DIR, { recursive: true });
-    const name = `${new URL(url).pathname.replace(/\W+/g, "_")}${blockScripts ? "-scriptless" : ""}-${Date.now()}.json`;
-    writeFileSync(join(process.env.REPORTS_DIR, name), JSON.stringify(lhr));
-  }
-  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const items = ((lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] })?.items ?? []);
-  const kb = (type: string) => (items.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024;
-  const requests = ((lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType: string; statusCode: number }[] })?.items ?? []);
-  const scripts = requests.filter((r) => r.resourceType === "Script" && r.statusCode === 200).map((r) => r.url);
-  return {
-    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    lcp: audit("largest-contentful-paint"),
-    cls: audit("cumulative-layout-shift"),
-    tbt: audit("total-blocking-time"),
-    jsKb: kb("script"),
-    cssKb: kb("stylesheet"),
-    jsGzipKb: (await gzipBytes(scripts)) / 1024,
-  };
-}
-
-async function medianOf(port: number, url: string, blockScripts: boolean, runs: number): Promise<Figures> {
-  const all: Figures[] = [];
-  for (let i = 0; i < runs; i++) all.push(await measure(port, url, blockScripts));
-  const pick = (k: keyof Figures) => median(all.map((f) => f[k]));
-  return {
-    score: pick("score"),
-    lcp: pick("lcp"),
-    cls: pick("cls"),
-    tbt: pick("tbt"),
-    jsKb: pick("jsKb"),
-    cssKb: pick("cssKb"),
-    jsGzipKb: pick("jsGzipKb"),
-  };
-}
-
 if (!process.argv.includes("--no-build")) execSync("npm run build:web", { cwd: repoRoot, stdio: "inherit" });
 
 const stack = await startEphemeralStack();
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-});
+const chrome = await launchChromium();
 
 const defaultPetition = process.env.DEFAULT_PETITION_ID || "timeshare-reform";
 const allRoutes = [
@@ -118,13 +37,13 @@ const routes = only ? allRoutes.filter((r) => only.includes(r)) : allRoutes;
 const rows: { route: string; page: Figures; bare: Figures; ratio: number; ok: boolean }[] = [];
 try {
   // One discarded run warms the server (its gzip cache, DynamoDB Local) and Chromium.
-  await measure(chrome.port, `${stack.url}${routes[0]}`, false);
+  await measure(chrome.port, `${stack.url}${routes[0]}`);
   for (const route of routes) {
     const url = `${stack.url}${route}`;
-    const page = await medianOf(chrome.port, url, false, RUNS);
+    const page = await medianOf(chrome.port, url, [], RUNS);
     // Every page arrives rendered (a petition's pages from their prerendered templates, filled in by the
     // petition-page function), so every page has a scriptless baseline.
-    const bare = await medianOf(chrome.port, url, true, RUNS);
+    const bare = await medianOf(chrome.port, url, SCRIPTS, RUNS);
     const ratio = page.lcp / bare.lcp;
     const ok =
       page.score >= TARGETS.score &&

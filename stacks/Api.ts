@@ -56,17 +56,16 @@ export function Api({ stack, app }: StackContext) {
     routes: apiRoutes,
   });
 
-  // Public write routes get a tighter limit than the stage default. The stage names those routes,
-  // so CloudFormation must create them first. (RouteSettings is raw JSON: CloudFormation's casing.)
+  // Public write routes get a tighter limit than the stage default, the beacon a higher one. The
+  // stage names those routes, so CloudFormation must create them first. (RouteSettings is raw JSON:
+  // CloudFormation's casing.)
   const stage = api.cdk.httpApi.defaultStage!.node.defaultChild as CfnStage;
-  stage.routeSettings = Object.fromEntries(
-    routes
+  stage.routeSettings = Object.fromEntries([
+    ...routes
       .filter(isPublicWrite)
-      .map((r) => [
-        routeKey(r),
-        { ThrottlingRateLimit: limits.API_PUBLIC_WRITE_THROTTLE_RATE, ThrottlingBurstLimit: limits.API_PUBLIC_WRITE_THROTTLE_BURST },
-      ]),
-  );
+      .map((r) => [routeKey(r), { ThrottlingRateLimit: limits.API_PUBLIC_WRITE_THROTTLE_RATE, ThrottlingBurstLimit: limits.API_PUBLIC_WRITE_THROTTLE_BURST }]),
+    ...routes.filter((r) => r.beacon).map((r) => [routeKey(r), { ThrottlingRateLimit: limits.API_BEACON_THROTTLE_RATE, ThrottlingBurstLimit: limits.API_BEACON_THROTTLE_BURST }]),
+  ]);
   for (const route of api.node.findAll().filter((c) => c instanceof HttpRoute)) stage.node.addDependency(route);
 
   stack.addOutputs({ ApiUrl: api.url });

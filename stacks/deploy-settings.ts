@@ -13,6 +13,9 @@ const Schema = z.object({
   /** Tighter limits on each public write route (signing), per second. */
   API_PUBLIC_WRITE_THROTTLE_RATE: count(20),
   API_PUBLIC_WRITE_THROTTLE_BURST: count(40),
+  /** The analytics beacon's route (a viral day is ~1,000 hits/s: docs/architecture.md, "Analytics"). */
+  API_BEACON_THROTTLE_RATE: count(1000),
+  API_BEACON_THROTTLE_BURST: count(2000),
   /**
    * Reserved (and maximum) concurrency of each public write function, so a flood of signers cannot
    * take the account's whole Lambda concurrency from the admin functions and subscribers. "off"

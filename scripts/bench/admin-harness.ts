@@ -1,3 +1,5 @@
+import { InitiateAuthCommand } from "@aws-sdk/client-cognito-identity-provider";
+import { cognitoClient } from "../local/provision";
 import { cpus } from "node:os";
 import { QueryCommand, type TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { exportAll } from "@site/core/collection/export-pages";
@@ -34,6 +36,21 @@ export interface AdminPartOptions {
 
 // ---------------------------------------------------------------------------------------------
 // The stack, as the administrator and as visitors
+
+/** An access token of the stack's administrator, from its local Cognito (user and password flow). */
+export async function adminToken(endpoint: string, clientId: string, admin: { email: string; password: string }): Promise<string> {
+  const cognito = cognitoClient(endpoint);
+  try {
+    const res = await cognito.send(
+      new InitiateAuthCommand({ ClientId: clientId, AuthFlow: "USER_PASSWORD_AUTH", AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password } }),
+    );
+    const token = res.AuthenticationResult?.AccessToken;
+    if (!token) throw new Error(`sign-in as ${admin.email} did not return tokens (challenge ${res.ChallengeName})`);
+    return token;
+  } finally {
+    cognito.destroy();
+  }
+}
 
 /** Calls the API as the administrator; answers the parsed JSON, or throws with the status and the body's start. */
 export function adminApi(url: string, token: string) {

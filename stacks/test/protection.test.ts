@@ -25,11 +25,14 @@ describe("API throttling", () => {
     expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 });
   });
 
-  it("gives every public write route, and only those, a tighter limit", () => {
+  it("gives every public write route, and only those, a tighter limit; the beacon a higher one", () => {
     const [, stage] = stageOf();
     const publicWrites = routes.filter(isPublicWrite).map(routeKey);
+    const beacons = routes.filter((r) => r.beacon).map(routeKey);
     expect(publicWrites).toContain("POST /api/petitions/{id}/signatures");
-    expect(Object.keys(stage.Properties.RouteSettings).sort()).toEqual(publicWrites.sort());
+    expect(beacons).toEqual(["POST /api/events"]);
+    expect(Object.keys(stage.Properties.RouteSettings).sort()).toEqual([...publicWrites, ...beacons].sort());
+    expect(stage.Properties.RouteSettings["POST /api/events"]).toEqual({ ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 });
     for (const key of publicWrites) {
       const limit = stage.Properties.RouteSettings[key];
       expect(limit).toEqual({ ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 });

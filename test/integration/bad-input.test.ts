@@ -29,6 +29,7 @@ const LEAD = "POST /api/leads/{form}";
 const NEWSLETTER_CONFIRM = "POST /api/newsletter/confirm";
 const NEWSLETTER_UNSUBSCRIBE = "POST /api/newsletter/unsubscribe";
 const NEWSLETTER_RESUBSCRIBE = "POST /api/newsletter/resubscribe";
+const ANALYTICS_EVENT = "POST /api/events";
 
 /** The item kinds (`type`, or the partition key's prefix) each route may write; others write nothing. */
 const allowedWrites: Record<string, string[]> = {
@@ -40,6 +41,8 @@ const allowedWrites: Record<string, string[]> = {
   [NEWSLETTER_CONFIRM]: ["RATE"],
   [NEWSLETTER_UNSUBSCRIBE]: [],
   [NEWSLETTER_RESUBSCRIBE]: ["RATE"],
+  // a counted hit: its raw item, the aggregates, the day's visitor marker and salt
+  [ANALYTICS_EVENT]: ["analyticsEvent", "analyticsAggregate", "analyticsValue", "analyticsVisit", "analyticsSalt"],
 };
 
 const run = crypto.randomUUID().slice(0, 8);
@@ -131,6 +134,12 @@ const bodies: Record<string, BodyModel> = {
     strings: ["token"],
     others: [],
     required: ["token"],
+  },
+  [ANALYTICS_EVENT]: {
+    valid: (n) => ({ t: "event", n: "signature", p: `/sign/bad-input-${run}?utm_source=bad-input-${n}`, r: "https://example.com/" }),
+    strings: ["t", "n", "p", "r"],
+    others: [],
+    required: ["t", "n", "p"],
   },
 };
 const perRoute = (r: Route) => (bodies[routeKey(r)] ? 700 : 200);

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router-dom";
 import { Layout } from "./components/Layout/Layout";
 import { PageLoader } from "./components/PageLoader";
+import { trackPageView } from "./lib/beaconLoader";
 import { PAGES } from "./pages";
 import { PUBLIC_ROUTES } from "./publicRoutes";
 
@@ -13,6 +14,18 @@ function ScrollToTop() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  return null;
+}
+
+/**
+ * A page view for the analytics beacon on every public route change. It renders with the public
+ * layout only, so admin pages and the redirect of an unknown path are never counted.
+ */
+function PageViews() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    trackPageView(pathname + search);
+  }, [pathname, search]);
   return null;
 }
 
@@ -39,7 +52,14 @@ export function App() {
           }
         />
         {/* One Layout for all public pages: header, menus and footer stay mounted while pages change. */}
-        <Route element={<Layout />}>
+        <Route
+          element={
+            <>
+              <PageViews />
+              <Layout />
+            </>
+          }
+        >
           {PUBLIC_ROUTES.map(({ path }) => {
             const Page = PAGES[path];
             return (

@@ -18,6 +18,11 @@ export interface Route {
   needs: Needs;
   /** Lambda timeout in seconds when the default (10) is too short; API Gateway waits at most 30. */
   timeout?: number;
+  /**
+   * High-volume and fire-and-forget (the analytics beacon): its own, higher throttle and no reserved
+   * concurrency, instead of the public write routes' tight limits (stacks/Api.ts).
+   */
+  beacon?: true;
 }
 
 const fn = (file: string) => `packages/functions/src/http/${file}.handler`;
@@ -37,6 +42,8 @@ export const routes: Route[] = [
   // Leaving (issue 10 §2): the unsubscribe page and the RFC 8058 one-click POST of the List-Unsubscribe header; coming back.
   { method: "POST", path: "/api/newsletter/unsubscribe", handler: fn("newsletter-unsubscribe"), access: "public", needs: { table: "write" } },
   { method: "POST", path: "/api/newsletter/resubscribe", handler: fn("newsletter-resubscribe"), access: "public", needs: { table: "write", bus: true, viewer: true, settings: ["NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE"] } },
+  // Site analytics (issue 11 §1): the beacon's hits; SITE_URL tells the site's own referrers apart.
+  { method: "POST", path: "/api/events", handler: fn("analytics-event"), access: "public", beacon: true, needs: { table: "write", viewer: true, settings: ["SITE_URL"] } },
   // The administrators' subscriber list (issue 10 §3): counts, list, export, then one subscriber by its percent-encoded e-mail.
   { method: "GET", path: "/api/admin/newsletter/summary", handler: fn("admin-newsletter-summary"), access: "admin", needs: { table: "read" } },
   { method: "GET", path: "/api/admin/newsletter/subscribers", handler: fn("admin-newsletter-list"), access: "admin", needs: { table: "read" } },
@@ -85,6 +92,9 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/admin/jobs/{id}", handler: fn("admin-job-get"), access: "admin", needs: { table: "read" } },
   { method: "POST", path: "/api/admin/test-email", handler: fn("admin-test-email"), access: "admin", needs: { userPool: "read", mail: true, secrets: ["MAIL_FROM"] } },
   { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit-list"), access: "admin", needs: { table: "read" } },
+  // The analytics dashboard (issue 11 §3): the report from the aggregates, and the most recent page views.
+  { method: "GET", path: "/api/admin/analytics", handler: fn("admin-analytics-report"), access: "admin", needs: { table: "read" } },
+  { method: "GET", path: "/api/admin/analytics/recent", handler: fn("admin-analytics-recent"), access: "admin", needs: { table: "read" } },
   // Pages, not API: a petition's HTML with its share-card tags (CloudFront routes these paths here, stacks/Web.ts).
   { method: "GET", path: "/sign/{id}", handler: fn("petition-page"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
   { method: "GET", path: "/share/{id}", handler: fn("petition-page"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
@@ -101,4 +111,4 @@ export const pagePathPattern = (r: Pick<Route, "path">) => `${r.path.slice(0, r.
 export const routeKey = (r: Pick<Route, "method" | "path">) => `${r.method} ${r.path}`;
 
 /** Anyone may call it and it writes: tighter API throttling and a concurrency cap (stacks/Api.ts). */
-export const isPublicWrite = (r: Pick<Route, "method" | "access">) => r.access === "public" && r.method !== "GET";
+export const isPublicWrite = (r: Pick<Route, "method" | "access" | "beacon">) => r.access === "public" && r.method !== "GET" && !r.beacon;

@@ -21,6 +21,8 @@ const job = (file: string) => `packages/functions/src/jobs/${file}.handler`;
 export const schedules: Schedule[] = [
   // Publishes again the events whose fast path was lost (packages/core/src/outbox).
   { name: "outbox-sweep", handler: job("outbox-sweep"), everyMinutes: 1, needs: { table: "read", bus: true }, timeout: 60 },
+  // Sums the analytics buckets that closed lately into one item each, for the dashboard's cold reads.
+  { name: "analytics-summaries", handler: job("analytics-summaries"), everyMinutes: 60, needs: { table: "write" }, timeout: 60 },
   // The administrators' newsletter notice (spec template 18) as one daily digest of new confirmed subscribers.
   { name: "newsletter-digest", handler: job("newsletter-digest"), everyMinutes: 24 * 60, needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", "MAIL_FROM"], settings: ["SITE_URL"] }, timeout: 60 },
 ];

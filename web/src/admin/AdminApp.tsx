@@ -10,6 +10,7 @@ import { AdminGuard } from "./AdminGuard";
 import { AuthProvider } from "./auth";
 import { DashboardPage } from "./DashboardPage";
 import { LoginPage } from "./LoginPage";
+import { AnalyticsRoute } from "./pages/analytics/AnalyticsRoute";
 import { CreatePetitionPage } from "./pages/CreatePetitionPage";
 import { FormsPage } from "./pages/forms/FormsPage";
 import { LeadSubmissionsRoute } from "./pages/forms/LeadSubmissionsPage";
@@ -54,7 +55,7 @@ export default function AdminApp() {
           <Route path="newsletter" element={<SubscribersPage />} />
           <Route path="newsletter/issues" element={<IssuesPage />} />
           <Route path="newsletter/issues/:id" element={<ComposeIssueRoute />} />
-          {/* /admin/analytics arrives with a later issue: 404 until then. */}
+          <Route path="analytics" element={<AnalyticsRoute />} />
           <Route path="*" element={<Navigate to="/404" replace />} />
         </Route>
       </Routes>

@@ -1,3 +1,8 @@
+import type { EventName } from "./beacon";
+import { sendEvent } from "./beaconLoader";
+
+export type { EventName };
+
 declare global {
   interface Window {
     dataLayer?: unknown[];
@@ -5,11 +10,12 @@ declare global {
 }
 
 /**
- * Records a named analytics event (e.g. sign_petition_main). Events go to `window.dataLayer` when a
- * tag manager has installed one; the page-view pipeline of the analytics spec plugs in here.
+ * Records a named analytics event (e.g. sign_petition_main): through the site's own beacon
+ * (`POST /api/events`), and to `window.dataLayer` when a tag manager has installed one.
  * Never throws: analytics must not block a visitor.
  */
-export function trackEvent(name: string, params: Record<string, unknown> = {}): void {
+export function trackEvent(name: EventName, params: Record<string, unknown> = {}): void {
+  sendEvent(name);
   try {
     if (typeof window !== "undefined" && Array.isArray(window.dataLayer)) {
       window.dataLayer.push({ event: name, ...params });

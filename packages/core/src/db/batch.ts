@@ -1,4 +1,4 @@
-import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, BatchWriteCommand, type BatchGetCommandOutput } from "@aws-sdk/lib-dynamodb";
 import { pool } from "../util/pool";
 import { db, table } from "./client";
 
@@ -23,4 +23,49 @@ export async function putAll(items: Record<string, unknown>[], concurrency = 16)
   const batches: Record<string, unknown>[][] = [];
   for (let i = 0; i < items.length; i += BATCH) batches.push(items.slice(i, i + BATCH).map((Item) => ({ PutRequest: { Item } })));
   await pool(batches, concurrency, (batch) => batchWrite(batch));
+}
+
+/** BatchGetItem's limit. */
+export const BATCH_GET = 100;
+
+export interface GetManyOptions {
+  consistent?: boolean;
+  projection?: string;
+  names?: Record<string, string>;
+}
+
+/**
+ * The items of `keys` that exist, in no particular order: BatchGetItem in chunks of 100, in
+ * parallel, with retries of unprocessed keys.
+ */
+export async function getMany(keys: Record<string, unknown>[], options: GetManyOptions = {}): Promise<Record<string, unknown>[]> {
+  const chunks: Record<string, unknown>[][] = [];
+  for (let i = 0; i < keys.length; i += BATCH_GET) chunks.push(keys.slice(i, i + BATCH_GET));
+  const found: Record<string, unknown>[] = [];
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let pending = chunk;
+      for (let attempt = 0; pending.length; attempt++) {
+        const res: BatchGetCommandOutput = await db().send(
+          new BatchGetCommand({
+            RequestItems: {
+              [table()]: {
+                Keys: pending,
+                ...(options.consistent ? { ConsistentRead: true } : {}),
+                ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+                ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+              },
+            },
+          }),
+        );
+        found.push(...(res.Responses?.[table()] ?? []));
+        pending = res.UnprocessedKeys?.[table()]?.Keys ?? [];
+        if (pending.length) {
+          if (attempt > 20) throw new Error(`BatchGet left ${pending.length} keys unprocessed`);
+          await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
+        }
+      }
+    }),
+  );
+  return found;
 }

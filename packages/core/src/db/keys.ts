@@ -70,6 +70,15 @@ export const Keys = {
   mailCap: (addressHash: string) => ({ pk: `MAILCAP#${addressHash}`, sk: "MAILCAP" }),
   /** A long-running job (e.g. a spreadsheet sync) started by an administrator: status and progress. */
   job: (id: string) => ({ pk: `JOB#${id}`, sk: "JOB" }),
+  /** Site analytics (packages/core/src/analytics): a raw hit, in partitions by New York day and shard; sk `P#` page views, `E#` events. */
+  analyticsEventPartition: (day: string, shard: number) => `ANEV#${day}#${shard}`,
+  analyticsEvent: (day: string, shard: number, kind: "P" | "E", id: string) => ({ pk: `ANEV#${day}#${shard}`, sk: `${kind}#${id}` }),
+  /** The counters of one bucket ("H" hour "2025-06-01T14" UTC, "D" New York day "2025-06-01") and shard: sk `CORE` or `V#<dimension>#<value>`. */
+  analyticsBucketPartition: (granularity: "H" | "D", bucket: string, shard: number) => `ANAGG#${granularity}#${bucket}#${shard}`,
+  /** A visitor seen on a New York day (only the salted hash): the day's unique count's marker. */
+  analyticsVisit: (day: string, visitorId: string) => ({ pk: `ANVISIT#${day}#${visitorId}`, sk: "VISIT" }),
+  /** The day's visitor salt: never with events, destroyed after its day. */
+  analyticsSalt: (day: string) => ({ pk: "ANSALT", sk: day }),
 };
 
 /** Outbox partitions: a burst of events spreads over them; the sweeper queries each. */

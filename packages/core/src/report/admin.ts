@@ -1,7 +1,8 @@
 export * as ReportAdmin from "./admin";
 
 import { QueryCommand as RawQueryCommand } from "@aws-sdk/client-dynamodb";
-import { BatchGetCommand, TransactWriteCommand, UpdateCommand, type BatchGetCommandOutput } from "@aws-sdk/lib-dynamodb";
+import { TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { getMany } from "../db/batch";
 import { z } from "zod";
 import {
   deleteAll as deleteAllOf,
@@ -229,27 +230,10 @@ export type Exported = Omit<Info, "evidence"> & { evidence: Omit<StoredEvidence,
 export const ExportQuery = reports.ExportQuery.extend(pageQuery(FULL_EXPORT_PAGE_SIZE, FULL_EXPORT_PAGE_SIZE));
 export type ExportQuery = z.input<typeof ExportQuery>;
 
-const BATCH_GET = 100;
-
 /** The reports of `ids`, in that order (strongly consistent BatchGets in parallel); ids of reports gone are left out. */
 export async function fetchMany(ids: readonly string[]): Promise<Info[]> {
   const found = new Map<string, Info>();
-  const batches: string[][] = [];
-  for (let i = 0; i < ids.length; i += BATCH_GET) batches.push(ids.slice(i, i + BATCH_GET));
-  await Promise.all(
-    batches.map(async (batch) => {
-      let keys: Record<string, unknown>[] | undefined = batch.map((id) => Keys.report(id));
-      for (let attempt = 0; keys?.length; attempt++) {
-        const res: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }));
-        for (const item of res.Responses?.[table()] ?? []) found.set(item.id as string, reportOfItem(item));
-        keys = res.UnprocessedKeys?.[table()]?.Keys;
-        if (keys?.length) {
-          if (attempt > 20) throw new Error(`BatchGet left ${keys.length} keys unprocessed`);
-          await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
-        }
-      }
-    }),
-  );
+  for (const item of await getMany(ids.map((id) => Keys.report(id)), { consistent: true })) found.set(item.id as string, reportOfItem(item));
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 

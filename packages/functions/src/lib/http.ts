@@ -73,6 +73,16 @@ export function isJsonContentType(value: string | undefined): boolean {
 
 const isFormContentType = (value: string | undefined) => (value ?? "").split(";")[0].trim().toLowerCase() === "application/x-www-form-urlencoded";
 
+/** "text/plain", optionally with parameters; a charset, if named, must be UTF-8 (what `navigator.sendBeacon` sends for a string). */
+export function isTextContentType(value: string | undefined): boolean {
+  const [type, ...params] = (value ?? "").split(";").map((part) => part.trim().toLowerCase());
+  if (type !== "text/plain") return false;
+  return params.every((param) => {
+    const [name, charset = ""] = param.split("=").map((part) => part.trim());
+    return name !== "charset" || ["utf-8", "utf8", '"utf-8"', '"utf8"'].includes(charset);
+  });
+}
+
 /**
  * Bodies are JSON only. Requiring the header on every write means a cross-site HTML form (which can
  * only send form or text/plain types) cannot reach a handler. The one exception is a route built
@@ -140,6 +150,12 @@ export interface RouteOptions {
   acceptsForm?: boolean;
   /** A larger body limit than MAX_BODY_BYTES (a newsletter issue's text). */
   maxBodyBytes?: number;
+  /**
+   * Also accept a `text/plain` (UTF-8) body, parsed as JSON: `navigator.sendBeacon` sends a string
+   * that way (the analytics beacon, `POST /api/events`). Only for a route whose writes a cross-site
+   * page may make as freely as the site's own pages.
+   */
+  acceptsTextJson?: boolean;
 }
 
 function parseBody(event: HttpEvent, options: RouteOptions): unknown {
@@ -147,6 +163,7 @@ function parseBody(event: HttpEvent, options: RouteOptions): unknown {
     const text = rawBody(event, options.maxBodyBytes);
     return text === undefined ? undefined : Object.fromEntries(new URLSearchParams(text));
   }
+  if (options.acceptsTextJson && isTextContentType(event.headers?.["content-type"])) return parseJson(rawBody(event, options.maxBodyBytes));
   requireJsonContentType(event);
   return parseJson(rawBody(event, options.maxBodyBytes));
 }

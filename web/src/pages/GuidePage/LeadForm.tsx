@@ -7,6 +7,7 @@ import { LEAD_FORM_WORDS as WORDS } from "../../content/guide-pages";
 import { loadConfig } from "../../hooks/useConfig";
 import { useHydrated } from "../../hooks/useHydrated";
 import { useTimedMessage } from "../../hooks/useTimedMessage";
+import { trackEvent } from "../../lib/analytics";
 import { ApiError, postJson } from "../../lib/api";
 import { clientInfo } from "../../lib/clientInfo";
 import { loadRecaptcha, recaptchaToken } from "../../lib/recaptcha";
@@ -61,6 +62,7 @@ export function LeadForm({ info, id }: { info: LeadFormInfo; id?: string }) {
       const runtime = await loadConfig().catch(() => null);
       const captchaToken = runtime?.recaptchaSiteKey ? await recaptchaToken(runtime.recaptchaSiteKey, info.captchaAction) : undefined;
       await postJson<LeadCreated>(leadUrl(info.form), { ...checked.submission, captchaToken, client: clientInfo() }, { fallbackMessage: LEAD_MESSAGES.saveFailed });
+      trackEvent("guide_requested", { form: info.form });
       showSent(LEAD_MESSAGES.sent(info, checked.submission.email));
       if (info.clearsOnSuccess) setValues(EMPTY_LEAD);
     } catch (cause) {

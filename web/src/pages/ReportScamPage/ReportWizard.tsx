@@ -7,6 +7,7 @@ import { useNavigate } from "react-router-dom";
 import { STEP_HELP, STEP_INCOMPLETE, WIZARD } from "../../content/report-scam";
 import { loadConfig } from "../../hooks/useConfig";
 import { useHydrated } from "../../hooks/useHydrated";
+import { trackEvent } from "../../lib/analytics";
 import { ApiError, api, postJson, type ReportCreated } from "../../lib/api";
 import { clientInfo } from "../../lib/clientInfo";
 import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE, loadRecaptcha, recaptchaToken } from "../../lib/recaptcha";
@@ -74,6 +75,7 @@ export function ReportWizard() {
   const hintId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const stepChanged = useRef(false);
+  const started = useRef(false);
   const [draft, setDraft] = useState<ReportDraft>(emptyDraft);
   const [step, setStep] = useState<WizardStep>(0);
   const [restored, setRestored] = useState(false);
@@ -126,6 +128,14 @@ export function ReportWizard() {
     onBlur: () => touch(path),
     disabled,
   });
+
+  /** The reporter's first touch of the form: load the captcha, and count a started report (once). */
+  function onFormFocus() {
+    prepareCaptcha();
+    if (started.current) return;
+    started.current = true;
+    trackEvent("report_started");
+  }
 
   function goTo(next: WizardStep) {
     stepChanged.current = true;
@@ -205,7 +215,7 @@ export function ReportWizard() {
           </Alert>
         )}
 
-        <form onSubmit={onSubmit} onFocus={prepareCaptcha} noValidate aria-labelledby={headingId}>
+        <form onSubmit={onSubmit} onFocus={onFormFocus} noValidate aria-labelledby={headingId}>
           <Stack gap="xl">
             <Stack gap={6}>
               <Text c="brand.8" fw={800} fz="sm" tt="uppercase" lts="0.06em">

@@ -1,4 +1,5 @@
-import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput } from "@aws-sdk/lib-dynamodb";
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { getMany } from "../../db/batch";
 import { db, table } from "../../db/client";
 import { Keys } from "../../db/keys";
 import { queryCount } from "../../db/query";
@@ -62,40 +63,17 @@ export async function page(opts: { until: string; after: string; limit: number }
   return { positions: listed.map((l) => l.position), addressees, more: res.LastEvaluatedKey !== undefined };
 }
 
-const BATCH_GET = 100;
 
 /** The subscribers of `emails` that are confirmed (and hold an unsubscribe token) right now, by e-mail. */
 async function stillConfirmed(emails: string[]): Promise<Map<string, Omit<Addressee, "position">>> {
   const found = new Map<string, Omit<Addressee, "position">>();
-  const chunks: string[][] = [];
-  for (let i = 0; i < emails.length; i += BATCH_GET) chunks.push(emails.slice(i, i + BATCH_GET));
-  await Promise.all(
-    chunks.map(async (chunk) => {
-      let keys: Record<string, unknown>[] = chunk.map((e) => Keys.newsletter(e));
-      for (let attempt = 0; keys.length; attempt++) {
-        const res: BatchGetCommandOutput = await db().send(
-          new BatchGetCommand({
-            RequestItems: {
-              [table()]: {
-                Keys: keys,
-                ConsistentRead: true,
-                ProjectionExpression: "email, emailNormalized, #status, unsubscribeToken",
-                ExpressionAttributeNames: { "#status": "status" },
-              },
-            },
-          }),
-        );
-        for (const item of res.Responses?.[table()] ?? []) {
-          if (item.status !== "confirmed" || typeof item.unsubscribeToken !== "string") continue;
-          found.set(String(item.emailNormalized), { email: String(item.email), emailNormalized: String(item.emailNormalized), unsubscribeToken: item.unsubscribeToken });
-        }
-        keys = res.UnprocessedKeys?.[table()]?.Keys ?? [];
-        if (keys.length) {
-          if (attempt > 20) throw new Error(`BatchGet left ${keys.length} keys unprocessed`);
-          await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
-        }
-      }
-    }),
+  const items = await getMany(
+    emails.map((e) => Keys.newsletter(e)),
+    { consistent: true, projection: "email, emailNormalized, #status, unsubscribeToken", names: { "#status": "status" } },
   );
+  for (const item of items) {
+    if (item.status !== "confirmed" || typeof item.unsubscribeToken !== "string") continue;
+    found.set(String(item.emailNormalized), { email: String(item.email), emailNormalized: String(item.emailNormalized), unsubscribeToken: item.unsubscribeToken });
+  }
   return found;
 }
