@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { ipv6Groups } from "../request/metadata";
 
 /**
  * The only form in which analytics stores an address: IPv4 to its /24 ("203.0.113.77" →
@@ -21,18 +22,3 @@ export function truncateIp(ip: string): string {
 
 const ipv4Slash24 = (ip: string) => `${ip.split(".").slice(0, 3).map(Number).join(".")}.0`;
 
-/** The eight 16-bit groups of a valid IPv6 address (an embedded IPv4 tail becomes two groups). */
-function ipv6Groups(ip: string): number[] {
-  let text = ip.toLowerCase();
-  const v4 = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
-  if (v4) {
-    const [a, b, c, d] = v4[1].split(".").map(Number);
-    text = `${text.slice(0, -v4[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split("::");
-  const parse = (part: string | undefined) => (part ? part.split(":").map((g) => parseInt(g, 16)) : []);
-  const left = parse(head);
-  const right = parse(tail);
-  const zeros = tail === undefined ? [] : new Array(8 - left.length - right.length).fill(0);
-  return [...left, ...zeros, ...right];
-}

@@ -59,8 +59,8 @@ export function viewerAddress(value: string): string | undefined {
   return address && isIP(address) ? address : undefined;
 }
 
-/** The eight 16-bit groups of an IPv6 address (an embedded IPv4 tail becomes two groups). */
-function ipv6Groups(ip: string): number[] {
+/** The eight 16-bit groups of an IPv6 address (an embedded IPv4 tail becomes two groups; a zone id is dropped). */
+export function ipv6Groups(ip: string): number[] {
   let text = ip.toLowerCase().split("%")[0];
   const v4 = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
   if (v4) {
