@@ -14,11 +14,15 @@ export function Storage({ stack, app }: StackContext) {
       gsi1sk: "string",
       gsi2pk: "string",
       gsi2sk: "string",
+      gsi3pk: "string",
+      gsi3sk: "string",
     },
     primaryIndex: { partitionKey: "pk", sortKey: "sk" },
     globalIndexes: {
       gsi1: { partitionKey: "gsi1pk", sortKey: "gsi1sk" },
       gsi2: { partitionKey: "gsi2pk", sortKey: "gsi2sk" },
+      // A person's records by a hash of their e-mail (packages/core/src/privacy/person-index.ts): keys only.
+      gsi3: { partitionKey: "gsi3pk", sortKey: "gsi3sk", projection: "keys_only" },
     },
     timeToLiveAttribute: "expiresAt",
     cdk: {

@@ -1,4 +1,4 @@
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from "@aws-sdk/client-dynamodb";
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTableCommand, UpdateTimeToLiveCommand } from "@aws-sdk/client-dynamodb";
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -15,34 +15,51 @@ import {
 const localCredentials = { accessKeyId: "local", secretAccessKey: "local" };
 export const LOCAL_REGION = "us-east-1";
 
-/** The table as the Storage stack defines it: pk/sk, gsi1, gsi2, TTL on expiresAt. */
+const attr = (AttributeName: string) => ({ AttributeName, AttributeType: "S" as const });
+
+/** The global indexes as the Storage stack defines them: gsi1 and gsi2 with every attribute, gsi3 keys only. */
+const INDEXES = [1, 2, 3].map((n) => ({
+  IndexName: `gsi${n}`,
+  KeySchema: [
+    { AttributeName: `gsi${n}pk`, KeyType: "HASH" as const },
+    { AttributeName: `gsi${n}sk`, KeyType: "RANGE" as const },
+  ],
+  Projection: { ProjectionType: n === 3 ? ("KEYS_ONLY" as const) : ("ALL" as const) },
+}));
+
+/**
+ * The table as the Storage stack defines it: pk/sk, gsi1–gsi3, TTL on expiresAt. A table made by an
+ * older version (a local stack's kept data) gets the indexes it lacks, as a deploy would add them.
+ */
 export async function ensureTable(endpoint: string, name: string): Promise<void> {
   const ddb = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: localCredentials });
   try {
-    await ddb.send(new DescribeTableCommand({ TableName: name }));
+    const existing = await ddb.send(new DescribeTableCommand({ TableName: name }));
+    const present = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    for (const index of INDEXES.filter((i) => !present.has(i.IndexName))) {
+      await ddb.send(
+        new UpdateTableCommand({
+          TableName: name,
+          AttributeDefinitions: index.KeySchema.map((k) => attr(k.AttributeName)),
+          GlobalSecondaryIndexUpdates: [{ Create: index }],
+        }),
+      );
+    }
+    ddb.destroy();
     return;
   } catch (err) {
     if ((err as Error).name !== "ResourceNotFoundException") throw err;
   }
-  const attr = (AttributeName: string) => ({ AttributeName, AttributeType: "S" as const });
-  const gsi = (n: 1 | 2) => ({
-    IndexName: `gsi${n}`,
-    KeySchema: [
-      { AttributeName: `gsi${n}pk`, KeyType: "HASH" as const },
-      { AttributeName: `gsi${n}sk`, KeyType: "RANGE" as const },
-    ],
-    Projection: { ProjectionType: "ALL" as const },
-  });
   await ddb.send(
     new CreateTableCommand({
       TableName: name,
       BillingMode: "PAY_PER_REQUEST",
-      AttributeDefinitions: ["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk"].map(attr),
+      AttributeDefinitions: ["pk", "sk", ...INDEXES.flatMap((i) => i.KeySchema.map((k) => k.AttributeName))].map(attr),
       KeySchema: [
         { AttributeName: "pk", KeyType: "HASH" },
         { AttributeName: "sk", KeyType: "RANGE" },
       ],
-      GlobalSecondaryIndexes: [gsi(1), gsi(2)],
+      GlobalSecondaryIndexes: INDEXES,
     }),
   );
   await ddb.send(

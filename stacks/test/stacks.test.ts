@@ -61,7 +61,7 @@ describe("Storage", () => {
       ],
       BillingMode: "PAY_PER_REQUEST",
       AttributeDefinitions: Match.arrayWith(
-        ["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk"].map((AttributeName) => ({ AttributeName, AttributeType: "S" })),
+        ["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk"].map((AttributeName) => ({ AttributeName, AttributeType: "S" })),
       ),
     });
   });
@@ -79,6 +79,21 @@ describe("Storage", () => {
           }),
         ),
       ),
+    });
+  });
+
+  it("has gsi3, keys only: a person's records by a hash of their e-mail", () => {
+    table().hasResourceProperties("AWS::DynamoDB::Table", {
+      GlobalSecondaryIndexes: Match.arrayWith([
+        Match.objectLike({
+          IndexName: "gsi3",
+          KeySchema: [
+            { AttributeName: "gsi3pk", KeyType: "HASH" },
+            { AttributeName: "gsi3sk", KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "KEYS_ONLY" },
+        }),
+      ]),
     });
   });
 

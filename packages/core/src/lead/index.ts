@@ -1,5 +1,6 @@
 export * as Lead from "./index";
 
+import { personIndex } from "../privacy/person-index";
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { event } from "../bus";
@@ -104,6 +105,7 @@ export function leadItem(lead: Info) {
   return {
     ...Keys.lead(lead.id),
     ...Keys.leadList(lead.form, lead.createdAt, lead.id),
+    ...personIndex(lead.email, "lead", Keys.lead(lead.id)),
     type: "lead",
     ...lead,
     emailNormalized: normaliseEmail(lead.email),
@@ -112,7 +114,7 @@ export function leadItem(lead: Info) {
 
 /** The submission of a stored item. */
 export function leadOfItem(item: Record<string, unknown>): Info {
-  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, type: _type, emailNormalized: _email, ...lead } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, gsi3pk: _gsi3pk, gsi3sk: _gsi3sk, type: _type, emailNormalized: _email, ...lead } = item;
   return lead as unknown as Info;
 }
 

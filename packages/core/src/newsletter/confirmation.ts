@@ -1,3 +1,4 @@
+import { personIndex } from "../privacy/person-index";
 import { DeleteCommand, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { Bus } from "../bus";
 import { cancellationCodes } from "../db/cancellation";
@@ -37,6 +38,7 @@ export async function sendConfirmation(email: string, eventId: string): Promise<
     if (now - last < CONFIRMATION_EMAIL_WINDOW_MS && current.confirmationEventId !== eventId) return { result: undefined };
     const tokenItem = {
       ...Keys.newsletterToken(hashToken(token)),
+      ...personIndex(current.emailNormalized, "newsletterToken", Keys.newsletterToken(hashToken(token))),
       type: "newsletterToken",
       email: current.emailNormalized,
       createdAt: new Date(now).toISOString(),

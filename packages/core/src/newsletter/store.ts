@@ -1,3 +1,4 @@
+import { personIndex } from "../privacy/person-index";
 import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { cancellationCodes } from "../db/cancellation";
 import { table } from "../db/client";
@@ -30,6 +31,7 @@ export function subscriberItem(sub: Subscriber): Record<string, unknown> {
   const fields = Object.fromEntries(Object.entries(sub).filter(([, v]) => v !== undefined));
   return {
     ...Keys.newsletter(sub.emailNormalized),
+    ...personIndex(sub.emailNormalized, "newsletter", Keys.newsletter(sub.emailNormalized)),
     type: "newsletter",
     ...fields,
     ...(sub.status === "confirmed" && sub.confirmedAt ? Keys.newsletterConfirmed(sub.confirmedAt, sub.emailNormalized) : {}),

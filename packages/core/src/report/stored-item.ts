@@ -1,3 +1,4 @@
+import { personIndex } from "../privacy/person-index";
 import { Keys } from "../db/keys";
 import { normaliseEmail } from "../util/email";
 import type { Info } from "./index";
@@ -20,6 +21,7 @@ export function reportItem(report: Info) {
   return {
     ...Keys.report(id),
     ...Keys.reportList(createdAt, id),
+    ...personIndex(report.reporter.email, "report", Keys.report(id)),
     type: "report",
     id,
     reference,
@@ -39,6 +41,6 @@ export function reportOfItem(item: Record<string, unknown>): Info {
 
 /** A report stored before `body` existed (a local stack's old data): every field an attribute. */
 function legacyReport(item: Record<string, unknown>): Info {
-  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, type: _type, emailNormalized: _email, ...info } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, gsi3pk: _gsi3pk, gsi3sk: _gsi3sk, type: _type, emailNormalized: _email, ...info } = item;
   return info as unknown as Info;
 }

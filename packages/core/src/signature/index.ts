@@ -1,5 +1,6 @@
 export * as Signature from "./index";
 
+import { personIndex } from "../privacy/person-index";
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { event } from "../bus";
@@ -152,6 +153,7 @@ export function signatureItem(signature: Info) {
   return {
     ...Keys.signature(signature.petitionId, signature.id),
     ...Keys.signatureList(signature.createdAt, signature.id),
+    ...personIndex(signature.email, "signature", Keys.signature(signature.petitionId, signature.id)),
     type: "signature",
     emailNormalized: normaliseEmail(signature.email),
     ...signature,
@@ -232,6 +234,6 @@ export async function fromID(petitionId: string, signatureId: string): Promise<I
   assertPossibleId(petitionId, signatureId);
   const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.signature(petitionId, signatureId) }));
   if (!res.Item) throw new SignatureNotFound();
-  const { pk, sk, gsi1pk, gsi1sk, type, emailNormalized, ...info } = res.Item;
+  const { pk, sk, gsi1pk, gsi1sk, gsi3pk, gsi3sk, type, emailNormalized, ...info } = res.Item;
   return info as Info;
 }
