@@ -16,6 +16,9 @@ export const personHash = (email: string) => createHash("sha256").update(normali
 
 export const personPartition = (email: string) => `PERSON#${personHash(email)}`;
 
+/** How the audit trail names a person: by the hash of their e-mail, never the e-mail (it outlives their records). */
+export const auditedPerson = (email: string) => `person ${personHash(email)}`;
+
 /** The gsi3 keys of a record of `kind` stored at `key` that holds `email`. */
 export function personIndex(email: string, kind: RecordKind, key: { pk: string; sk: string }) {
   return { gsi3pk: personPartition(email), gsi3sk: `${kind}#${key.pk}#${key.sk}` };

@@ -1,4 +1,5 @@
 import { Admins } from "@site/core/admins";
+import { auditedPerson } from "@site/core/privacy/person-index";
 import { Audit } from "@site/core/audit";
 import { Newsletter } from "@site/core/newsletter";
 import { SubscriberListing } from "@site/core/newsletter/listing";
@@ -12,7 +13,7 @@ export const handler = adminRoute(async (req) => {
   const email = SubscriberListing.emailParam(req.param("email"));
   const result = await Newsletter.unsubscribeByAdmin(email);
   if (result === "unsubscribed") {
-    await Audit.record({ action: "newsletter.unsubscribed", actor: await Admins.emailOf(req.admin!), target: email, rows: 1 });
+    await Audit.record({ action: "newsletter.unsubscribed", actor: await Admins.emailOf(req.admin!), target: `subscriber: ${auditedPerson(email)}`, rows: 1 });
   }
   return ok({ email, result });
 });
