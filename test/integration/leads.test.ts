@@ -7,6 +7,7 @@
  * Every test speaks from its own loopback address (127.0.9.x), which the local server reports as
  * the viewer's IP, so each has its own rate-limit window.
  */
+import { personPartition } from "@site/core/privacy/person-index";
 import { readFile } from "node:fs/promises";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -96,6 +97,9 @@ describe("POST /api/leads/{form}", () => {
       sk: "LEAD",
       gsi1pk: `LEADS#${form}`,
       gsi1sk: `${item!.createdAt}#${id}`,
+      // the privacy index: the person by a hash of their e-mail, this record by kind and key
+      gsi3pk: personPartition(item!.email as string),
+      gsi3sk: `lead#LEAD#${id}#LEAD`,
       type: "lead",
       id,
       form,

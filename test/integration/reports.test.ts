@@ -6,6 +6,7 @@
  * Every test speaks from its own loopback address (127.0.3.x), which the local server reports as
  * the viewer's IP, so each has its own rate-limit windows.
  */
+import { personPartition } from "@site/core/privacy/person-index";
 import { readFile } from "node:fs/promises";
 import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
@@ -152,6 +153,9 @@ describe("POST /api/reports", () => {
       sk: "REPORT",
       gsi1pk: "REPORTS",
       gsi1sk: `${item!.createdAt}#${id}`,
+      // the privacy index: the person by a hash of their e-mail, this record by kind and key
+      gsi3pk: personPartition(item!.emailNormalized as string),
+      gsi3sk: `report#REPORT#${id}#REPORT`,
       type: "report",
       id,
       reference,
