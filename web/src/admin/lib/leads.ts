@@ -1,4 +1,6 @@
 import { LEAD_ADMIN_MESSAGES, LEAD_CSV_COLUMNS, LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "@site/core/lead/forms";
+import type { Details as LeadDetails } from "@site/core/lead/admin";
+import type { FormSummary } from "@site/core/lead/listing";
 import type { LeadRow } from "@site/core/lead/row";
 import { leadCells, submittedAt } from "@site/core/sheets/lead-columns";
 import { toCsv } from "@site/core/util/csv";
@@ -6,52 +8,16 @@ import type { SortOption } from "./sorting";
 
 /**
  * The free-guide lists' data, labels and files (/admin/forms and /admin/forms/<slug>). The row and
- * the catalogue are the server's pure modules; the answers of the summary and details routes come
- * from modules that use the AWS SDK, so their shapes are declared here.
+ * the catalogue are the server's pure modules; the answers' shapes are the server's own types,
+ * imported as types only (erased from the bundle: no AWS SDK reaches the browser).
  */
 export type { LeadRow } from "@site/core/lead/row";
+export type { FormSummary, LeadDetails };
 export { LEAD_ADMIN_MESSAGES, LEAD_CSV_COLUMNS, LEAD_FORM_INFO, submittedAt, type LeadForm };
 
-/** `GET /api/admin/leads` → `{forms: FormSummary[]}` (lead/listing.ts `summary`). */
-export interface FormSummary {
-  form: LeadForm;
-  title: string;
-  listTitle: string;
-  adminSlug: string;
-  count: number;
-  /** the newest submission (New York date and time, ISO UTC), null when there is none */
-  latest: { createdAt: string; createdDate: string; createdTime: string } | null;
-}
+/** `GET /api/admin/leads` (lead/listing.ts `summary`). */
 export interface FormsSummary {
   forms: FormSummary[];
-}
-
-/** `GET /api/admin/leads/{form}/{id}` (lead/admin.ts `Details`): the whole submission with its metadata. */
-export interface LeadDetails {
-  id: string;
-  form: LeadForm;
-  fullName: string;
-  email: string;
-  newsletterConsent: boolean;
-  createdDate: string;
-  createdTime: string;
-  createdAt: string;
-  meta: {
-    browser: string;
-    deviceType: string;
-    screenResolution: string;
-    userAgent: string;
-    timezone: string;
-    language: string;
-    ipAddress: string;
-    city: string;
-    region: string;
-    country: string;
-    latitude: string;
-    longitude: string;
-  };
-  formTitle: string;
-  documentTitle: string;
 }
 
 /** What the details dialog shows: a list row at once, then the full record's extras. */
