@@ -27,6 +27,7 @@ const settingValues = (): Record<SettingName, string> => ({
   REPORT_RATE_LIMIT_PER_MINUTE: "5",
   LEAD_RATE_LIMIT_PER_MINUTE: "5",
   NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE: "10",
+  PRIVACY_RATE_LIMIT_PER_MINUTE: "10",
   NEWSLETTER_BATCH_SIZE: "100",
   // SES's rate is per account (1/s in the sandbox, 14/s at first in production): `NEWSLETTER_SEND_RATE_PER_SECOND=... npm run deploy`
   NEWSLETTER_SEND_RATE_PER_SECOND: process.env.NEWSLETTER_SEND_RATE_PER_SECOND || "14",

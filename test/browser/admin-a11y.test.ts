@@ -58,6 +58,7 @@ describe("admin screens have no axe violations", () => {
       ["/admin/newsletter/issues", () => page.getByRole("button", { name: "New issue" }).or(page.getByRole("link", { name: "New issue" })).waitFor()],
       ["/admin/newsletter/issues/new", () => page.getByLabel("Text (Markdown)").waitFor()],
       ["/admin/analytics", () => page.getByRole("heading", { name: "Visitors over time" }).waitFor()],
+      ["/admin/privacy", () => page.getByRole("heading", { name: "Deletion Requests", exact: true }).waitFor()],
     ] as const) {
       await page.goto(path);
       await ready();

@@ -30,6 +30,8 @@ const NEWSLETTER_CONFIRM = "POST /api/newsletter/confirm";
 const NEWSLETTER_UNSUBSCRIBE = "POST /api/newsletter/unsubscribe";
 const NEWSLETTER_RESUBSCRIBE = "POST /api/newsletter/resubscribe";
 const ANALYTICS_EVENT = "POST /api/events";
+const PRIVACY_REQUEST = "POST /api/privacy/requests";
+const PRIVACY_LINK = ["POST /api/privacy/records", "POST /api/privacy/export", "POST /api/privacy/erase"];
 
 /** The item kinds (`type`, or the partition key's prefix) each route may write; others write nothing. */
 const allowedWrites: Record<string, string[]> = {
@@ -43,6 +45,10 @@ const allowedWrites: Record<string, string[]> = {
   [NEWSLETTER_RESUBSCRIBE]: ["RATE"],
   // a counted hit: its raw item, the aggregates, the day's visitor marker and salt
   [ANALYTICS_EVENT]: ["analyticsEvent", "analyticsAggregate", "analyticsValue", "analyticsVisit", "analyticsSalt"],
+  // a request, its admin row and revision, its link's token, the mailbox's daily allowance
+  [PRIVACY_REQUEST]: ["privacyRequest", "privacyIndex", "PRIVACY", "privacyToken", "PRIVACYLIMIT", "RATE"],
+  // no request here carries a link that was ever issued: only the attempt is counted
+  ...Object.fromEntries(PRIVACY_LINK.map((key) => [key, ["RATE"]])),
 };
 
 const run = crypto.randomUUID().slice(0, 8);
@@ -135,6 +141,13 @@ const bodies: Record<string, BodyModel> = {
     others: [],
     required: ["token"],
   },
+  [PRIVACY_REQUEST]: {
+    valid: (n) => ({ email: `bad-input-${run}-${n}@example.com` }),
+    strings: ["email", "captchaToken"],
+    others: [],
+    required: ["email"],
+  },
+  ...Object.fromEntries(PRIVACY_LINK.map((key) => [key, { valid: () => ({ token: "A".repeat(43) }), strings: ["token"], others: [], required: ["token"] }])),
   [ANALYTICS_EVENT]: {
     valid: (n) => ({ t: "event", n: "signature", p: `/sign/bad-input-${run}?utm_source=bad-input-${n}`, r: "https://example.com/" }),
     strings: ["t", "n", "p", "r"],
@@ -161,6 +174,7 @@ beforeAll(async () => {
   vi.stubEnv("UPLOAD_RATE_LIMIT_PER_MINUTE", "1000000");
   vi.stubEnv("LEAD_RATE_LIMIT_PER_MINUTE", "1000000");
   vi.stubEnv("NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE", "1000000");
+  vi.stubEnv("PRIVACY_RATE_LIMIT_PER_MINUTE", "1000000");
   resetSettings();
   petitionId = (await Petition.create({ id: settings().DEFAULT_PETITION_ID, title: "Bad input", story: "Fixture.", goal: 10 })).id;
   // Events are not under test here; the handlers publish into this stand-in.

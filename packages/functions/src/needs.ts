@@ -25,6 +25,7 @@ export const SETTING_NAMES = [
   "REPORT_RATE_LIMIT_PER_MINUTE",
   "LEAD_RATE_LIMIT_PER_MINUTE",
   "NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE",
+  "PRIVACY_RATE_LIMIT_PER_MINUTE",
   /** The newsletter's sending: recipients per batch event, and e-mails per second (the account's SES rate: a deploy setting). */
   "NEWSLETTER_BATCH_SIZE",
   "NEWSLETTER_SEND_RATE_PER_SECOND",

@@ -41,6 +41,9 @@ export const subscribers: Subscriber[] = [
   { name: "newsletter-welcome", detailType: "newsletter.confirmed", handler: fn("newsletter-welcome"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
   // One batch of a newsletter issue's send (POST /api/admin/newsletter/issues/{id}/send or /resume); records the next batch's event. Timeout = Issues.BATCH_TIMEOUT_MS.
   { name: "newsletter-issue-batch", detailType: "newsletter.issue_batch", handler: fn("newsletter-issue-batch"), needs: { table: "write", bus: true, mail: true, secrets: MAIL_SECRETS, settings: [...MAIL_SETTINGS, "NEWSLETTER_BATCH_SIZE", "NEWSLETTER_SEND_RATE_PER_SECOND"] }, timeout: 300 },
+  // A person's erasure (issue 12 §2): finishes one its request could not; then rewrites the tabs that held their rows.
+  { name: "privacy-erasure", detailType: "privacy.erasure_confirmed", handler: fn("privacy-erasure"), needs: { table: "write", bucket: "write", bus: true, mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS }, timeout: 300 },
+  { name: "privacy-sheet-sync", detailType: "privacy.erased", handler: fn("privacy-sheet-sync"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
   // An administrator's "Sync to Sheet" job (POST /api/admin/sheets/signatures, /reports or /leads/{form}, by the job's kind); shares each tab's lock with the syncs above.
   { name: "sheets-sync-job", detailType: "sheets.sync_requested", handler: fn("sheets-sync-job"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
 ];

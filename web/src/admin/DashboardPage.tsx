@@ -38,6 +38,7 @@ const LINKS: { to: string; label: string; variant?: string }[] = [
   { to: "/admin/scam-reports", label: "Scam Reports" },
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/analytics", label: "Analytics" },
+  { to: "/admin/privacy", label: "Deletion Requests" },
   { to: "/admin/test-email", label: "Test Email" },
 ];
 

@@ -1,7 +1,8 @@
 import { HOUR_MS, dayEnd, dayOf, dayStart, hourOf, hourStart } from "./calendar";
+import { ANALYTICS_HOURLY_DAYS } from "../privacy/retention";
 
 /** Hourly aggregates are kept this long (TTL); daily ones are kept. */
-export const HOURLY_RETENTION_DAYS = 90;
+export const HOURLY_RETENTION_DAYS = ANALYTICS_HOURLY_DAYS;
 
 /** A time bucket of the aggregates: a UTC hour ("H", "2025-06-01T14") or a New York day ("D", "2025-06-01"). */
 export interface Bucket {

@@ -5,6 +5,7 @@ import { queryAll } from "../db/query";
 import { sortableId } from "../util/id";
 import { DAY_MS, dayOf } from "./calendar";
 import type { DerivedHit } from "./derive";
+import { ANALYTICS_RAW_DAYS } from "../privacy/retention";
 
 /**
  * The raw hits, one item each, kept RETENTION_DAYS (TTL): what the recent-visitors list shows and
@@ -13,7 +14,7 @@ import type { DerivedHit } from "./derive";
  * each by a time-sortable id, so the newest page views of a day are RAW_SHARDS short queries.
  */
 
-export const RETENTION_DAYS = 90;
+export const RETENTION_DAYS = ANALYTICS_RAW_DAYS;
 export const RAW_SHARDS = 4;
 
 export interface LoggedHit extends DerivedHit {

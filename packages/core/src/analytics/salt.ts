@@ -3,6 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { addDays, dayEnd } from "./calendar";
+import { ANALYTICS_SALT_TTL_MARGIN_SECONDS } from "../privacy/retention";
 
 /**
  * The secret that makes a visitor id mean something for one New York day only. 32 random bytes per
@@ -14,7 +15,7 @@ import { addDays, dayEnd } from "./calendar";
 
 export const SALT_BYTES = 32;
 /** How long after its day a salt's item may linger before TTL takes it (TTL itself may lag up to two days). */
-const TTL_MARGIN_S = 3600;
+const TTL_MARGIN_S = ANALYTICS_SALT_TTL_MARGIN_SECONDS;
 
 export interface StoredSalt {
   day: string;

@@ -32,6 +32,8 @@ export const ACTIONS = [
   "newsletter.issue_resumed",
   "newsletter.issue_sent",
   "newsletter.test_sent",
+  "privacy.erased",
+  "privacy.retention_ran",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

@@ -68,6 +68,17 @@ export const Keys = {
   sheetSync: (target: string) => ({ pk: `SHEETSYNC#${target}`, sk: "STATE" }),
   /** At most one visitor-triggered e-mail per recipient per 24 h: the claim, keyed by a hash of the normalised address. */
   mailCap: (addressHash: string) => ({ pk: `MAILCAP#${addressHash}`, sk: "MAILCAP" }),
+  /** A data-deletion request (issue 12 §2): status, times and counts, a hash of the address (the address itself only while confirmed and not yet done). */
+  privacyRequest: (id: string) => ({ pk: `PRIVACYREQ#${id}`, sk: "REQUEST" }),
+  /** A deletion link's token, keyed by its SHA-256 (never the token): the address and request, for 24 h. */
+  privacyToken: (tokenHash: string) => ({ pk: `PRIVACYTOKEN#${tokenHash}`, sk: "PRIVACYTOKEN" }),
+  /** Deletion links sent to one address (by the hash of the address) in one day: the silent per-address limit. */
+  privacyAddressDay: (personHash: string, day: string) => ({ pk: `PRIVACYLIMIT#${personHash}`, sk: day }),
+  /** Admin index of deletion requests (privacy/index-item.ts): one compact row per request, INDEX_BUCKETS partitions. */
+  privacyIndex: (bucket: number, id: string) => ({ pk: `PRIVIDX#${bucket}`, sk: id }),
+  privacyIndexPartition: (bucket: number) => `PRIVIDX#${bucket}`,
+  /** The requests' revision: every change to a request increments it. */
+  privacyMeta: () => ({ pk: "PRIVACY", sk: "META" }),
   /** A long-running job (e.g. a spreadsheet sync) started by an administrator: status and progress. */
   job: (id: string) => ({ pk: `JOB#${id}`, sk: "JOB" }),
   /** Site analytics (packages/core/src/analytics): a raw hit, in partitions by New York day and shard; sk `P#` page views, `E#` events. */

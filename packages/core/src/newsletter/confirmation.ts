@@ -11,11 +11,12 @@ import { confirmationEmail } from "./emails";
 import { Events } from "./events";
 import { mutate } from "./store";
 import { hashToken, isTokenShape, newToken } from "./token";
+import { NEWSLETTER_CONFIRMATION_DAYS } from "../privacy/retention";
 
 /** At most one confirmation e-mail per address in this window. */
 export const CONFIRMATION_EMAIL_WINDOW_MS = 24 * 3600 * 1000;
 /** How long a confirmation link works. */
-export const TOKEN_VALID_SECONDS = 7 * 24 * 3600;
+export const TOKEN_VALID_SECONDS = NEWSLETTER_CONFIRMATION_DAYS * 24 * 3600;
 
 export class InvalidConfirmation extends VisibleError {
   constructor() {

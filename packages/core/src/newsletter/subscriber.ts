@@ -2,6 +2,7 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { normaliseEmail } from "../util/email";
+import { UNCONFIRMED_SUBSCRIBER_SECONDS } from "../privacy/retention";
 
 export const STATUSES = ["unconfirmed", "confirmed", "unsubscribed"] as const;
 export type Status = (typeof STATUSES)[number];
@@ -38,7 +39,7 @@ export interface Subscriber {
 }
 
 /** Unconfirmed subscribers are removed (table TTL) this long after their latest consent. */
-export const UNCONFIRMED_TTL_SECONDS = 30 * 24 * 3600;
+export const UNCONFIRMED_TTL_SECONDS = UNCONFIRMED_SUBSCRIBER_SECONDS;
 
 export const subscriberKey = (email: string) => Keys.newsletter(normaliseEmail(email));
 

@@ -7,10 +7,10 @@ import { normaliseEmail } from "../util/email";
  * The index of a person's records (issue 12 §2): every record that holds an e-mail — a signature, a
  * scam report, a guide submission, a newsletter subscriber, a pending newsletter token — carries
  * `gsi3pk = PERSON#<SHA-256 of the normalised e-mail>` and `gsi3sk = <kind>#<pk>#<sk>`, written with
- * the record by its one writer. Finding what an address holds is one query on gsi3 (keys only),
+ * the record by its one writer (a deletion link's token, `privacyToken`, too). Finding what an address holds is one query on gsi3 (keys only),
  * never a scan; the index's keys hold no address.
  */
-export type RecordKind = "signature" | "report" | "lead" | "newsletter" | "newsletterToken";
+export type RecordKind = "signature" | "report" | "lead" | "newsletter" | "newsletterToken" | "privacyToken";
 
 export const personHash = (email: string) => createHash("sha256").update(normaliseEmail(email)).digest("base64url");
 

@@ -4,6 +4,7 @@ import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { VisibleError } from "../util/error";
+import { RATE_WINDOW_SECONDS } from "../privacy/retention";
 
 export class TooManyAttempts extends VisibleError {
   constructor() {
@@ -24,7 +25,7 @@ export function hit(scope: string, subject: string, perMinute: number) {
     Key: Keys.rateWindow(scope, subject, windowStart),
     UpdateExpression: "ADD hits :one SET expiresAt = :exp",
     ConditionExpression: "attribute_not_exists(hits) OR hits < :limit",
-    ExpressionAttributeValues: { ":one": 1, ":limit": perMinute, ":exp": windowStart + 120 },
+    ExpressionAttributeValues: { ":one": 1, ":limit": perMinute, ":exp": windowStart + RATE_WINDOW_SECONDS },
   };
 }
 

@@ -4,6 +4,7 @@ import { expiresIn } from "../../db/keys";
 import { queryPages } from "../../db/query";
 import type { IssueCounts } from "./input";
 import { IssueKeys } from "./keys";
+import { NEWSLETTER_DELIVERY_DAYS } from "../../privacy/retention";
 
 /**
  * One item per subscriber per issue (`NLDELIVERY#<issueId>` / `<SHA-256 of emailNormalized>`), claimed with a
@@ -22,7 +23,7 @@ import { IssueKeys } from "./keys";
 
 export const MAX_ATTEMPTS = 3;
 /** Long enough to resume any paused send. */
-const KEEP_FOR_SECONDS = 365 * 24 * 3600;
+const KEEP_FOR_SECONDS = NEWSLETTER_DELIVERY_DAYS * 24 * 3600;
 
 export type Claim = "new" | "retry" | "taken";
 

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { event } from "../bus";
+
+/** Privacy events carry a request id (never an address); subscribers read the rest. */
+export const Events = {
+  /**
+   * A person confirmed an erasure: recorded with the confirmation, so an erasure cut short (a
+   * crash, a timeout) is finished by the privacy-erasure subscriber, which the outbox sweeper
+   * publishes again when the request's own process could not.
+   */
+  ErasureConfirmed: event("privacy.erasure_confirmed", z.object({ requestId: z.string().min(1) })),
+  /** An erasure finished: the spreadsheet tabs that held the person's rows are rewritten without them. */
+  Erased: event(
+    "privacy.erased",
+    z.object({ requestId: z.string().min(1), signatures: z.boolean(), reports: z.boolean(), leadForms: z.array(z.string()) }),
+  ),
+};

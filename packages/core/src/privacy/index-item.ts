@@ -1,0 +1,77 @@
+import { touch as touchPart } from "../collection/epochs";
+import { indexLayout, packedCodec } from "../collection/index-rows";
+import { INDEX_BUCKETS, Keys } from "../db/keys";
+import type { ErasedCounts } from "./input";
+
+/**
+ * The admin index of deletion requests (collection/index-rows.ts): one compact row per request,
+ * written in the same transaction as the request (privacy/requests.ts). pk `PRIVIDX#<bucket>`,
+ * sk = the request id (time-sortable). One part, "all". No address: the person is a hash.
+ */
+export type StoredStatus = "pending" | "confirmed" | "completed";
+
+export interface PrivacyRequestRow {
+  /** the request id (time-sortable) */
+  id: string;
+  status: StoredStatus;
+  /** `personHash` of the address (base64url SHA-256), never the address */
+  person: string;
+  requestedAt: string;
+  /** ISO: the link stops working then; a pending request past it is "expired" */
+  validUntil: string;
+  confirmedAt: string;
+  completedAt: string;
+  /** JSON `ErasedCounts` once completed, "" before */
+  erased: string;
+  /** how many times the records were downloaded ("download my data") */
+  downloads: number;
+}
+
+export interface PrivacyRequest {
+  id: string;
+  status: StoredStatus;
+  person: string;
+  requestedAt: string;
+  validUntil: string;
+  confirmedAt?: string;
+  completedAt?: string;
+  erased?: ErasedCounts;
+  downloads: number;
+  /** the address, only between confirmation and completion (the erasure and its e-mail need it) */
+  email?: string;
+  /** TTL (epoch seconds): requests are listed DELETION_REQUEST_RECORD_DAYS */
+  expiresAt: number;
+}
+
+const FIELDS = ["status", "person", "requestedAt", "validUntil", "confirmedAt", "completedAt", "erased", "downloads"] as const satisfies readonly (keyof PrivacyRequestRow)[];
+
+export const PART = "all";
+export const INDEX_TYPE = "privacyIndex";
+export const COLLECTION = "privacy-requests";
+
+export const layout = indexLayout({ type: INDEX_TYPE, buckets: INDEX_BUCKETS, partition: (_part, bucket) => Keys.privacyIndexPartition(bucket) });
+const codec = packedCodec<PrivacyRequestRow, (typeof FIELDS)[number]>(FIELDS, (_part, id) => ({ id }));
+
+export const decodeRow = codec.decode;
+
+export function toRow(req: PrivacyRequest): PrivacyRequestRow {
+  return {
+    id: req.id,
+    status: req.status,
+    person: req.person,
+    requestedAt: req.requestedAt,
+    validUntil: req.validUntil,
+    confirmedAt: req.confirmedAt ?? "",
+    completedAt: req.completedAt ?? "",
+    erased: req.erased ? JSON.stringify(req.erased) : "",
+    downloads: req.downloads,
+  };
+}
+
+/** The index item of a request, with the request's TTL. */
+export const indexItem = (req: PrivacyRequest): Record<string, unknown> => ({ ...layout.item(PART, req.id, codec.encode(toRow(req))), expiresAt: req.expiresAt });
+
+export const indexKey = (id: string) => layout.key(PART, id);
+
+/** Tells this process's cached request rows that they changed (collection/epochs.ts). */
+export const touch = () => touchPart(COLLECTION, PART);

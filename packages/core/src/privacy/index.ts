@@ -1,0 +1,13 @@
+export * as Privacy from "./index";
+
+/**
+ * A person's data (issue 12): the deletion request and its e-mailed link (requests.ts), what the
+ * link shows and downloads (records.ts), the erasure (erasure.ts), found through the person index
+ * (person-index.ts). Retention is retention.ts (the figures) and retention-job.ts (the daily job).
+ */
+export { Events } from "./events";
+export { request, openLink, countDownload, readRequest, InvalidPrivacyLink, RATE_SCOPE, LINKS_PER_ADDRESS_PER_DAY } from "./requests";
+export { storedRecords, summaries, exported, countsOf, emptyCounts, type StoredRecord, type RecordSummary } from "./records";
+export { confirm, complete, eraseRecords } from "./erasure";
+export { linkEmail, completionEmail, myDataUrl, erasedLines } from "./emails";
+export * from "./input";

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { LEAD_EMAIL_MAX } from "../lead/input";
+import { EMAIL_PATTERN } from "../report/fields";
+
+/**
+ * What the privacy routes receive (issue 12 §2). The public pages import this module: zod and pure
+ * siblings only, never the AWS SDK.
+ */
+
+/** The spec's messages on /data-deletion-request. */
+export const PRIVACY_MESSAGES = {
+  missingEmail: "Please enter your email address.",
+  badEmail: "Please enter a valid email address.",
+  failed: "Failed to process your request. Please try again later.",
+  invalidLink: "This link is invalid, has expired or has already been used. Please request a new one.",
+} as const;
+
+/** The bot check's action name on the deletion page. */
+export const DELETION_CAPTCHA_ACTION = "data_deletion";
+
+/**
+ * As loose as the loosest form that stores an address (the scam report's "text@text.text"), so
+ * everyone who gave an address can ask for its data; the link goes to that address anyway.
+ */
+export const DeletionEmail = z
+  .string({ error: PRIVACY_MESSAGES.missingEmail })
+  .trim()
+  .min(1, PRIVACY_MESSAGES.missingEmail)
+  .max(LEAD_EMAIL_MAX, `Email must be at most ${LEAD_EMAIL_MAX} characters`)
+  .regex(EMAIL_PATTERN, PRIVACY_MESSAGES.badEmail);
+
+/** POST /api/privacy/requests: the address whose data is to be erased (or downloaded). */
+export const DeletionRequestInput = z.object(
+  {
+    email: DeletionEmail,
+    captchaToken: z.string({ error: "Security verification failed. Please try again." }).max(4096).optional(),
+  },
+  { error: PRIVACY_MESSAGES.missingEmail },
+);
+export type DeletionRequestInput = z.input<typeof DeletionRequestInput>;
+
+/** POST /api/privacy/records, /export and /erase: the token of the e-mailed link. */
+export const PrivacyTokenInput = z.object({ token: z.string({ error: PRIVACY_MESSAGES.invalidLink }).max(200, PRIVACY_MESSAGES.invalidLink) }, { error: PRIVACY_MESSAGES.invalidLink });
+export type PrivacyTokenInput = z.input<typeof PrivacyTokenInput>;
+
+/** The kinds of record erased, as the person sees them (the completion e-mail, /my-data). */
+export const ERASED_KINDS = ["signature", "report", "lead", "newsletter"] as const;
+export type ErasedKind = (typeof ERASED_KINDS)[number];
+export const ERASED_KIND_LABELS: Record<ErasedKind, { one: string; many: string }> = {
+  signature: { one: "petition signature", many: "petition signatures" },
+  report: { one: "scam report (with its evidence files)", many: "scam reports (with their evidence files)" },
+  lead: { one: "free-guide request", many: "free-guide requests" },
+  newsletter: { one: "newsletter subscription", many: "newsletter subscriptions" },
+};
+export type ErasedCounts = Record<ErasedKind, number>;
+
+/** A deletion request's life, as administrators see it. `expired`: pending past its link's validity. */
+export const REQUEST_STATUSES = ["pending", "confirmed", "completed", "expired"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];

@@ -1,0 +1,154 @@
+export * as PrivacyListing from "./listing";
+
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { z } from "zod";
+import { defineCollection, type Version } from "../collection/define";
+import { allOf, oneOf } from "../collection/filters";
+import { byValue, type Comparator } from "../collection/sorts";
+import { db, table } from "../db/client";
+import { Keys } from "../db/keys";
+import { pageOf, type Page } from "../util/page";
+import { COLLECTION, PART, decodeRow, layout, type PrivacyRequestRow } from "./index-item";
+import { REQUEST_STATUSES, type RequestStatus } from "./input";
+import { DELETION_REQUEST_RECORD_DAYS } from "./retention";
+
+/**
+ * The administrators' view of data-deletion requests (issue 12 §2, `/admin/privacy`): one collection
+ * (collection/define.ts) over the request index rows (index-item.ts), one part ("all"). A row holds
+ * a hash of the address, never the address.
+ *
+ * The status an administrator sees is derived: a stored "pending" request whose link stopped
+ * working (`validUntil` ≤ now) is "expired". Filters, counts and the listed rows all derive it at
+ * one instant, `asOf`; the status sort is arranged so that its cached order never goes stale (see
+ * `ORDERS.status`).
+ *
+ * A request lives DELETION_REQUEST_RECORD_DAYS after it was made (its TTL, `expiresAt`, set by
+ * requests.ts from `requestedAt`). DynamoDB deletes lazily and a TTL deletion changes no revision,
+ * so a row past that time is never listed or counted (`isPastRetention`).
+ *
+ * Versions: every request write (additions too) increments `PRIVACY/META.revision`, so the revision
+ * is the whole version. Request ids are sortable ids, so `timeSortedIds` is true; but the
+ * incremental load of define.ts needs "same revision, higher count" (additions only), which this
+ * version never answers, so any change reloads the part. Requests are few; that is cheap.
+ */
+
+export const SORTS = ["requestedAt", "status", "completedAt"] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** A request as listed: its status derived at the time of the answer. */
+export type ListedRequest = Omit<PrivacyRequestRow, "status"> & { status: RequestStatus };
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The status of a stored row at `asOf` (epoch seconds): a pending request past its link's validity is expired. */
+export function statusOf(row: Pick<PrivacyRequestRow, "status" | "validUntil">, asOf = nowSeconds()): RequestStatus {
+  if (row.status !== "pending") return row.status;
+  const until = Date.parse(row.validUntil);
+  return Number.isFinite(until) && until <= asOf * 1000 ? "expired" : "pending";
+}
+
+const RETENTION_MS = DELETION_REQUEST_RECORD_DAYS * 24 * 3600 * 1000;
+
+/** Whether a row's request is past its TTL at `asOf` (epoch seconds): gone, or about to be. */
+export function isPastRetention(row: Pick<PrivacyRequestRow, "requestedAt">, asOf = nowSeconds()): boolean {
+  const at = Date.parse(row.requestedAt);
+  return Number.isFinite(at) && at + RETENTION_MS <= asOf * 1000;
+}
+
+/** The row as the list shows it, at `asOf`. */
+export const listed = (row: PrivacyRequestRow, asOf = nowSeconds()): ListedRequest => ({ ...row, status: statusOf(row, asOf) });
+
+const ORDERS: Record<Sort, Comparator<PrivacyRequestRow>> = {
+  requestedAt: byValue((r) => r.requestedAt),
+  /**
+   * By the derived status, alphabetically (completed, confirmed, expired, pending), without reading
+   * the clock: the orders are cached until the rows change, and time alone turns a pending request
+   * into an expired one. Pending rows sort after the others and among themselves by `validUntil`,
+   * so at any instant the expired ones (validUntil ≤ now) come first, then the live ones.
+   */
+  status: byValue((r) => (r.status === "pending" ? `pending#${r.validUntil}` : r.status)),
+  completedAt: byValue((r) => r.completedAt),
+};
+
+export const FILTERS = {
+  /** the derived status */
+  status: oneOf(REQUEST_STATUSES, "Status"),
+  /**
+   * Not a filter a client sets (whatever it sends is replaced): the second the query is answered at.
+   * The derived status is taken at it and rows past their TTL are left out; being one of the
+   * filters, it keys the collection's cached results, so a result computed before a request
+   * expired is not served after.
+   */
+  asOf: z.unknown().optional().transform(() => nowSeconds()),
+};
+type Filters = z.output<z.ZodObject<typeof FILTERS>>;
+
+export function predicate(q: Filters) {
+  return allOf<PrivacyRequestRow>(
+    (r) => !isPastRetention(r, q.asOf),
+    q.status && ((r) => statusOf(r, q.asOf) === q.status),
+  );
+}
+
+/** The request id and the person hash (a hash prefix finds a person's requests). */
+export const searchText = (r: PrivacyRequestRow) => [r.id, r.person];
+
+/** The collection's version: the revision every request write increments (additions too). */
+export async function version(): Promise<Version> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.privacyMeta(), ProjectionExpression: "revision", ConsistentRead: true }));
+  const revision = Number(res.Item?.revision ?? 0);
+  return { count: revision, revision };
+}
+
+export const requests = defineCollection({
+  name: COLLECTION,
+  sorts: ORDERS,
+  defaultSort: "requestedAt",
+  pageSizes: { default: 50, max: 500 },
+  filters: FILTERS,
+  predicate,
+  searchText,
+  parts: () => [PART],
+  partitions: layout.partitions,
+  decode: decodeRow,
+  version,
+  timeSortedIds: true,
+});
+
+export const ListQuery = requests.ListQuery;
+export type ListQuery = z.input<typeof ListQuery>;
+
+/**
+ * A list page (`GET /api/admin/privacy/requests`), newest request first by default, every row with
+ * its derived status: the filter and the rows use the same instant (the query's `asOf`).
+ */
+export async function list(input: ListQuery): Promise<Page<ListedRequest>> {
+  const q = ListQuery.parse(input);
+  const page = pageOf(await requests.query(q), q.page, q.pageSize);
+  return { ...page, items: page.items.map((row) => listed(row, q.asOf)) };
+}
+
+/** For tests (and after writes that bypass the revision): forget every cached row. */
+export const resetCache = requests.resetCache;
+
+// ---------------------------------------------------------------------------------------------
+// The count cards
+
+export interface Counts {
+  total: number;
+  byStatus: Record<RequestStatus, number>;
+}
+
+/** Every request, and how many are in each derived status now (from the cached rows; those past their TTL left out). */
+export async function counts(): Promise<Counts> {
+  const asOf = nowSeconds();
+  const byStatus = Object.fromEntries(REQUEST_STATUSES.map((s) => [s, 0])) as Record<RequestStatus, number>;
+  let total = 0;
+  for (const row of await requests.allRows()) {
+    if (isPastRetention(row, asOf)) continue;
+    total++;
+    const status = statusOf(row, asOf);
+    if (status in byStatus) byStatus[status]++;
+  }
+  return { total, byStatus };
+}

@@ -1,0 +1,39 @@
+/**
+ * How long each kind of record lives (issue 12 §3). The retention job (privacy/retention-job.ts),
+ * the TTLs of the writers and the privacy policy page (/privacy-policy) all read these, so the page
+ * states exactly what the system does. Pure constants: the public bundle imports this module.
+ */
+
+const DAY_SECONDS = 24 * 3600;
+
+/** Guide submissions and scam reports (with their evidence files) are deleted this long after they were made. */
+export const SUBMISSION_RETENTION_YEARS = 2;
+/** Signatures are anonymised this long after signing: name, e-mail and metadata go, the signature (and the count) stays. */
+export const SIGNATURE_RETENTION_YEARS = 2;
+/** Unconfirmed newsletter subscribers are removed this long after their latest consent. */
+export const UNCONFIRMED_SUBSCRIBER_DAYS = 30;
+export const UNCONFIRMED_SUBSCRIBER_SECONDS = UNCONFIRMED_SUBSCRIBER_DAYS * DAY_SECONDS;
+/** Raw analytics hits (truncated IP, device, location, page) are kept this long (TTL). */
+export const ANALYTICS_RAW_DAYS = 90;
+/** Hourly analytics aggregates are kept this long (TTL); daily aggregates hold no personal data and are kept. */
+export const ANALYTICS_HOURLY_DAYS = 90;
+/** The daily analytics salt is deleted by the next day's first visit, else by TTL this long after its day ends. */
+export const ANALYTICS_SALT_TTL_MARGIN_SECONDS = 3600;
+/** Rate-limit windows (keyed by truncated IP or by address hash) expire this long after they open. */
+export const RATE_WINDOW_SECONDS = 120;
+/** A data-deletion link works this long. */
+export const DELETION_LINK_HOURS = 24;
+export const DELETION_LINK_SECONDS = DELETION_LINK_HOURS * 3600;
+/** A newsletter confirmation link works this long. */
+export const NEWSLETTER_CONFIRMATION_DAYS = 7;
+/** Deletion requests (holding a hash of the address, never the address) are listed for administrators this long. */
+export const DELETION_REQUEST_RECORD_DAYS = 2 * 365;
+/** Issue deliveries (a hash of the address per recipient, no address) are kept this long. */
+export const NEWSLETTER_DELIVERY_DAYS = 365;
+
+/** The instant before which a record made `years` ago counts as expired, at `now`. */
+export function cutoff(years: number, now: Date = new Date()): Date {
+  const d = new Date(now);
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  return d;
+}
