@@ -20,6 +20,14 @@ describe("Schedules", () => {
     expect(rules.filter((r) => r.ScheduleExpression === "rate(1 minute)")).toHaveLength(1);
   });
 
+  it("runs the retention job daily, with a 15-minute timeout", () => {
+    expect(schedules.find((s) => s.name === "retention")).toMatchObject({ everyMinutes: 24 * 60, timeout: 900, needs: { table: "write", bucket: "write" } });
+    const rules = ofType(t, "AWS::Events::Rule").map(([, r]) => r.Properties);
+    expect(rules.filter((r) => r.ScheduleExpression === "rate(1440 minutes)")).toHaveLength(schedules.filter((s) => s.everyMinutes === 24 * 60).length);
+    const fns = ofType(t, "AWS::Lambda::Function").map(([, f]) => f.Properties);
+    expect(fns.some((f) => f.Timeout === 900)).toBe(true);
+  });
+
   it("acknowledges every event of ours, whatever its type, on the app's bus", () => {
     const rules = ofType(t, "AWS::Events::Rule").map(([, r]) => r.Properties);
     const ack = rules.filter((r) => r.EventPattern);
