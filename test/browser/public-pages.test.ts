@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { GUIDES, isSitePath, linksOf, type Guide } from "../../packages/core/src/guides";
 import { LEAD_FORMS, LEAD_FORM_INFO, LEAD_MESSAGES } from "../../packages/core/src/lead/forms";
+import { PRIVACY_MESSAGES } from "../../packages/core/src/privacy/input";
 import { MISSING_TOKEN } from "../../web/src/content/newsletter";
 import { PRERENDER_ROUTES, isPublicPage } from "../../web/src/publicRoutes";
 import { axeFindings, describeFindings } from "../support/axe";
@@ -95,6 +96,23 @@ const SPEC: Record<string, { h1: string | RegExp; texts?: string[]; buttons?: Re
     buttons: { "Get the free scam checklist": ["/timeshare-scam-checklist"], "Go to Home": ["/"] },
   },
   "/newsletter/unsubscribe": { h1: "We could not unsubscribe you", texts: [MISSING_TOKEN] },
+  // the privacy pages (issue 12): the policy's sections, the spec's form; /my-data opened without the
+  // e-mail's token says the link does not work (the flow: the acceptance browser test)
+  "/privacy-policy": {
+    h1: "Privacy Policy",
+    texts: ["Data We Collect", "How We Use Your Data", "How Long We Keep It", "Your Rights", "Security", "Contact"],
+    buttons: { "data request page": ["/data-deletion-request"] },
+  },
+  "/data-deletion-request": {
+    h1: "Data Deletion Request",
+    texts: ["Submit Deletion Request"],
+    buttons: { "privacy policy": ["/privacy-policy"] },
+  },
+  "/my-data": {
+    h1: "This link does not work",
+    texts: [PRIVACY_MESSAGES.invalidLink],
+    buttons: { "Request a new link": ["/data-deletion-request"] },
+  },
   "/404": { h1: "Page Not Found", texts: ["404", "Go Back"] },
   "/unauthorized": { h1: "Unauthorized", buttons: { "Go to Home": ["/"] } },
 };
@@ -194,8 +212,8 @@ describe("links of the prerendered site, followed without JavaScript", () => {
       if (!(res.headers.get("content-type") ?? "").startsWith("text/html") || path.startsWith("/admin")) continue;
       for (const [, href] of html.matchAll(/<a\b[^>]*\bhref="(\/[^"#?]*)/g)) if (!seen.has(href!)) queue.push(href!);
     }
-    // the newsletter's pages are opened from e-mails only: no page links to them
-    const linkable = PRERENDER_ROUTES.filter((r) => !r.path.startsWith("/newsletter/"));
+    // the newsletter's pages and /my-data are opened from e-mails only: no page links to them
+    const linkable = PRERENDER_ROUTES.filter((r) => !r.path.startsWith("/newsletter/") && r.path !== "/my-data");
     expect(seen.size).toBeGreaterThanOrEqual(linkable.length - 2);
     expect(broken).toEqual([]);
     for (const r of PRERENDER_ROUTES.filter((r) => r.index !== false && r.path !== "/404")) expect(seen.has(r.path), `${r.path} is linked from the site`).toBe(true);

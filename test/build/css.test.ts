@@ -48,6 +48,7 @@ const RENDERS = {
   CloseButton: ["UnstyledButton"],
   Notification: ["CloseButton", "Loader"],
   Alert: ["CloseButton"],
+  Modal: ["ModalBase", "Overlay", "CloseButton"],
   Checkbox: ["InlineInput"],
   TextInput: ["Input"],
   Textarea: ["Input"],

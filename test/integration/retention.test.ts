@@ -253,11 +253,12 @@ describe("the retention job", () => {
     const anonymised = [...old.signatureIds.map((id, i) => [petitions[i], id]), [petitions[0], keptSignature]];
     for (const [petitionId, id] of anonymised) {
       const sig = (await item(Keys.signature(petitionId, id)))!;
-      expect(sig).toMatchObject({ id, petitionId, type: "signature", firstName: ANONYMISED_NAME, lastName: "", email: "", timeshareName: "Ocean Villas", anonymisedAt: expect.any(String) });
+      expect(sig).toMatchObject({ id, petitionId, type: "signature", firstName: ANONYMISED_NAME, lastName: "", email: "", anonymisedAt: expect.any(String) });
       expect(Object.values(sig.meta as Record<string, string>).every((v) => v === "")).toBe(true);
-      for (const attribute of ["emailNormalized", "gsi3pk", "gsi3sk"]) expect(sig[attribute], attribute).toBeUndefined();
+      for (const attribute of ["emailNormalized", "timeshareName", "gsi3pk", "gsi3sk"]) expect(sig[attribute], attribute).toBeUndefined();
       const row = await item(indexKey(petitionId, id));
-      expect(decodeRow(petitionId, id, String(row!.r))).toMatchObject({ firstName: ANONYMISED_NAME, lastName: "", email: "", ipAddress: "", city: "", browser: "", timeshareName: "Ocean Villas" });
+      expect(decodeRow(petitionId, id, String(row!.r))).toMatchObject({ firstName: ANONYMISED_NAME, lastName: "", email: "", ipAddress: "", city: "", browser: "" });
+      expect(decodeRow(petitionId, id, String(row!.r)).timeshareName ?? "").toBe("");
     }
     for (const [i, petitionId] of petitions.entries()) expect(await item(Keys.emailGuard(petitionId, OLD.toLowerCase())), `guard ${i}`).toBeUndefined();
     expect(await item(Keys.emailGuard(petitions[0], KEPT.toLowerCase()))).toBeUndefined();
@@ -283,7 +284,7 @@ describe("the retention job", () => {
     expect(anonymisedCells).toHaveLength(2);
     // name, e-mail, then metadata columns blank; timeshare, petition and date kept
     for (const c of anonymisedCells) expect([c[1], c[2], ...c.slice(6)].every((v) => v === "")).toBe(true);
-    for (const c of anonymisedCells) expect(c.slice(3, 6)).toEqual(["Ocean Villas", petitions[0], expect.stringMatching(/^\d+\/\d+\/\d{4}$/)]);
+    for (const c of anonymisedCells) expect(c.slice(3, 6)).toEqual(["", petitions[0], expect.stringMatching(/^\d+\/\d+\/\d{4}$/)]);
 
     const details = await admin(getSignature, { id: petitions[0], signatureId: old.signatureIds[0] });
     expect(details).toMatchObject({ statusCode: 200, body: { id: old.signatureIds[0], firstName: ANONYMISED_NAME, email: "" } });

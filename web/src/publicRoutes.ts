@@ -84,6 +84,21 @@ export const PUBLIC_ROUTES = [
     title: "Unsubscribe",
     index: false,
   },
+  // the privacy pages (issue 12): the policy and the request form are linked from every page's footer;
+  // /my-data is what the e-mailed link opens, never indexed
+  {
+    path: "/privacy-policy",
+    title: "Privacy Policy",
+  },
+  {
+    path: "/data-deletion-request",
+    title: "Data Deletion Request",
+  },
+  {
+    path: "/my-data",
+    title: "Your Data",
+    index: false,
+  },
   { path: "/sign/:id" },
   { path: "/share/:id" },
   { path: "/thank-you/:id" },
@@ -109,8 +124,11 @@ export interface PublicRoute {
 
 export type PublicPath = (typeof PUBLIC_ROUTES)[number]["path"];
 
-/** Pages of the spec that links already name but that other issues build. */
-export type PlannedPath = "/privacy-policy" | "/data-deletion-request";
+/**
+ * Pages of the spec that links already name but that other issues build: none left (the privacy
+ * pages were the last). A path added here may be linked before its page exists (IfPage, LinkButton).
+ */
+export type PlannedPath = never;
 
 const patterns = PUBLIC_ROUTES.map((r) => new RegExp(`^${r.path.replace(/:[a-zA-Z]+/g, "[^/]+")}$`));
 

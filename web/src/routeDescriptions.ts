@@ -41,6 +41,12 @@ export const ROUTE_DESCRIPTIONS: Record<PrerenderPath, string> = {
     "Confirm your subscription to the Timeshare Owners Foundation's newsletter: scam alerts and tips for timeshare owners and their families.",
   "/newsletter/unsubscribe":
     "Unsubscribe from the Timeshare Owners Foundation's newsletter in one click, or subscribe again if you left by mistake.",
+  "/privacy-policy":
+    "What the Timeshare Owners Foundation collects when you sign, report a scam or ask for a guide, why, how long each record is kept, and how to see, download or erase your data.",
+  "/data-deletion-request":
+    "Ask the Timeshare Owners Foundation to erase your data or send you a copy: enter your e-mail address and open the link we send to see, download or erase every record.",
+  "/my-data":
+    "See the data the Timeshare Owners Foundation holds for your e-mail address, download it as a file or erase it, from the link we sent you.",
   "/404":
     "The page you are looking for does not exist or has been moved.",
   "/unauthorized":

@@ -240,14 +240,14 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
             your data. Signing creates no legal relationship or obligation.
             <IfPage to="/privacy-policy">
               {" "}Read our{" "}
-              <Anchor component={Link} to="/privacy-policy" fz="xs">
+              <Anchor component={Link} to="/privacy-policy" underline="always" fz="xs">
                 privacy policy
               </Anchor>
               .
             </IfPage>
             <IfPage to="/data-deletion-request">
               {" "}You can{" "}
-              <Anchor component={Link} to="/data-deletion-request" fz="xs">
+              <Anchor component={Link} to="/data-deletion-request" underline="always" fz="xs">
                 ask us to delete your data
               </Anchor>
               .

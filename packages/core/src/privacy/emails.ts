@@ -1,6 +1,6 @@
 import { settings } from "../config";
 import { escapeHtml, type Message } from "../mail";
-import { ERASED_KINDS, ERASED_KIND_LABELS, type ErasedCounts } from "./input";
+import { countLines, type ErasedCounts } from "./input";
 import { DELETION_LINK_HOURS } from "./retention";
 
 /**
@@ -27,12 +27,8 @@ export function linkEmail(token: string): Omit<Message, "to"> {
   };
 }
 
-/** "2 petition signatures", per kind erased. */
-export const erasedLines = (counts: ErasedCounts) =>
-  ERASED_KINDS.filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${counts[k] === 1 ? ERASED_KIND_LABELS[k].one : ERASED_KIND_LABELS[k].many}`);
-
 export function completionEmail(counts: ErasedCounts): Omit<Message, "to"> {
-  const lines = erasedLines(counts);
+  const lines = countLines(counts);
   const intro = lines.length
     ? "As you confirmed, we have erased every record our site held for this e-mail address:"
     : "As you confirmed, we looked for records our site holds for this e-mail address and found none to erase.";

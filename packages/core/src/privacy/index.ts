@@ -9,5 +9,5 @@ export { Events } from "./events";
 export { request, openLink, countDownload, readRequest, InvalidPrivacyLink, RATE_SCOPE, LINKS_PER_ADDRESS_PER_DAY } from "./requests";
 export { storedRecords, summaries, exported, countsOf, emptyCounts, type StoredRecord, type RecordSummary } from "./records";
 export { confirm, complete, eraseRecords } from "./erasure";
-export { linkEmail, completionEmail, myDataUrl, erasedLines } from "./emails";
+export { linkEmail, completionEmail, myDataUrl } from "./emails";
 export * from "./input";

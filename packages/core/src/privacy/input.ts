@@ -54,6 +54,14 @@ export const ERASED_KIND_LABELS: Record<ErasedKind, { one: string; many: string 
 };
 export type ErasedCounts = Record<ErasedKind, number>;
 
+/** "2 petition signatures", "1 free-guide request": one line per kind held, in the kinds' order (the completion e-mail, /my-data). */
+export function countLines(counts: Partial<ErasedCounts>): string[] {
+  return ERASED_KINDS.filter((kind) => (counts[kind] ?? 0) > 0).map((kind) => {
+    const n = counts[kind]!;
+    return `${n} ${n === 1 ? ERASED_KIND_LABELS[kind].one : ERASED_KIND_LABELS[kind].many}`;
+  });
+}
+
 /** A deletion request's life, as administrators see it. `expired`: pending past its link's validity. */
 export const REQUEST_STATUSES = ["pending", "confirmed", "completed", "expired"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];

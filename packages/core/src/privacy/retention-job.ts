@@ -194,7 +194,6 @@ function oldSignatureOf(petitionId: string, item: Record<string, unknown>): OldS
       firstName: ANONYMISED_NAME,
       lastName: "",
       email: "",
-      timeshareName: typeof item.timeshareName === "string" ? item.timeshareName : undefined,
       newsletterConsent: Boolean(item.newsletterConsent),
       meta: ANONYMISED_META as unknown as MetaDetails,
       createdDate: String(item.createdDate ?? ""),
@@ -220,7 +219,7 @@ async function anonymiseGroup(petitionId: string, group: OldSignature[], at: str
           TableName: table(),
           Key: Keys.signature(petitionId, s.id),
           UpdateExpression:
-            "SET firstName = :name, lastName = :blank, email = :blank, meta = :meta, anonymisedAt = :at REMOVE emailNormalized, gsi3pk, gsi3sk",
+            "SET firstName = :name, lastName = :blank, email = :blank, meta = :meta, anonymisedAt = :at REMOVE emailNormalized, timeshareName, gsi3pk, gsi3sk",
           ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(anonymisedAt)",
           ExpressionAttributeValues: { ":name": ANONYMISED_NAME, ":blank": "", ":meta": ANONYMISED_META, ":at": at },
         },

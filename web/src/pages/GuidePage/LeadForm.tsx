@@ -136,14 +136,14 @@ export function LeadForm({ info, id }: { info: LeadFormInfo; id?: string }) {
             {WORDS.privacy(info.resource)}
             <IfPage to="/privacy-policy">
               {` ${WORDS.privacyPolicy.before} `}
-              <Anchor component={Link} to="/privacy-policy" fz="xs" c="brand.9">
+              <Anchor component={Link} to="/privacy-policy" underline="always" fz="xs" c="brand.9">
                 {WORDS.privacyPolicy.link}
               </Anchor>
               .
             </IfPage>
             <IfPage to="/data-deletion-request">
               {` ${WORDS.deletion.before} `}
-              <Anchor component={Link} to="/data-deletion-request" fz="xs" c="brand.9">
+              <Anchor component={Link} to="/data-deletion-request" underline="always" fz="xs" c="brand.9">
                 {WORDS.deletion.link}
               </Anchor>
               .

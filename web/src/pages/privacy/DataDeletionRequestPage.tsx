@@ -1,0 +1,145 @@
+import { Alert, Anchor, Button, Card, Container, Grid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import { PageHero } from "../../components/page";
+import { DELETION as WORDS } from "../../content/data-requests";
+import { loadConfig } from "../../hooks/useConfig";
+import { useHydrated } from "../../hooks/useHydrated";
+import { postJson } from "../../lib/api";
+import { loadRecaptcha, recaptchaToken } from "../../lib/recaptcha";
+import { DELETION_REQUEST_URL, deletionFailure, type DeletionSent } from "./deletionForm";
+import classes from "./Privacy.module.css";
+
+/** The form's rules, the runtime config and the bot check load when the visitor starts on the form, not with the page. */
+const loadRules = () => import("./deletionRules");
+
+function prepareForm() {
+  void loadRules();
+  loadConfig()
+    .then(({ recaptchaSiteKey }) => (recaptchaSiteKey ? loadRecaptcha(recaptchaSiteKey) : undefined))
+    .catch((cause) => console.error("reCAPTCHA failed to load:", cause));
+}
+
+type Outcome = { state: "idle" } | { state: "sent" } | { state: "failed"; message: string };
+
+/**
+ * /data-deletion-request (spec "Data Deletion Request"): one e-mail field and 'Submit Deletion
+ * Request' ('Processing...' while busy), then a success or an error alert. The answer is the same
+ * whether or not the address holds data; the link e-mailed to it opens /my-data.
+ */
+export function DataDeletionRequestPage() {
+  const hydrated = useHydrated();
+  const headingId = useId();
+  const [email, setEmail] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>({ state: "idle" });
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const pending = useRef(false);
+  const disabled = !hydrated || busy;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (disabled || pending.current) return;
+    pending.current = true;
+    let failed: string = WORDS.unreachable;
+    try {
+      setOutcome({ state: "idle" });
+      const rules = await loadRules();
+      failed = rules.PRIVACY_MESSAGES.failed;
+      const checked = rules.checkDeletion(email);
+      if (!checked.ok) {
+        setFieldError(checked.error);
+        input.current?.focus();
+        return;
+      }
+      setFieldError(null);
+      setBusy(true);
+      const runtime = await loadConfig().catch(() => null);
+      const captchaToken = runtime?.recaptchaSiteKey ? await recaptchaToken(runtime.recaptchaSiteKey, rules.DELETION_CAPTCHA_ACTION) : undefined;
+      await postJson<DeletionSent>(DELETION_REQUEST_URL, { email: checked.email, captchaToken }, { fallbackMessage: failed });
+      setOutcome({ state: "sent" });
+    } catch (cause) {
+      const failure = deletionFailure(cause, failed);
+      if (failure.field) {
+        setFieldError(failure.field);
+        input.current?.focus();
+      }
+      if (failure.alert) setOutcome({ state: "failed", message: failure.alert });
+    } finally {
+      pending.current = false;
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHero eyebrow={WORDS.eyebrow} title={WORDS.title} lead={WORDS.lead} />
+      <Container size="lg" py={{ base: 48, sm: 80 }}>
+        <Grid gutter={48}>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Card withBorder padding="xl" radius="lg" shadow="md">
+              <form onSubmit={submit} onFocus={prepareForm} noValidate aria-labelledby={headingId}>
+                <Stack gap="md">
+                  <Title order={2} id={headingId} fz="xl" c="ink.9">
+                    {WORDS.formTitle}
+                  </Title>
+                  <TextInput
+                    ref={input}
+                    label={WORDS.email}
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    value={email}
+                    onChange={(e) => setEmail(e.currentTarget.value)}
+                    error={fieldError}
+                    disabled={disabled}
+                  />
+                  <Button type="submit" size="md" color="brand.8" fullWidth disabled={disabled}>
+                    {busy ? WORDS.busy : WORDS.submit}
+                  </Button>
+                  {/* Live regions present from the start, so the outcome is announced when it appears. */}
+                  <div aria-live="polite" aria-atomic="true">
+                    {outcome.state === "sent" && (
+                      <Alert color="brand" variant="light" title={WORDS.successTitle} role="status">
+                        {WORDS.sent}
+                      </Alert>
+                    )}
+                  </div>
+                  {outcome.state === "failed" && (
+                    <Alert color="red" variant="light" title={WORDS.errorTitle} role="alert">
+                      {outcome.message}
+                    </Alert>
+                  )}
+                </Stack>
+              </form>
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="md">
+              <Title order={2} fz="xl" c="ink.9">
+                {WORDS.stepsTitle}
+              </Title>
+              <ol className={classes.steps}>
+                {WORDS.steps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+              <Text c="ink.8" lh={1.6}>
+                {WORDS.unsubscribe}
+              </Text>
+              <Text c="ink.8" lh={1.6}>
+                {`${WORDS.policy.before} `}
+                <Anchor component={Link} to="/privacy-policy" c="brand.9" underline="always" inherit>
+                  {WORDS.policy.link}
+                </Anchor>
+                {WORDS.policy.after}
+              </Text>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,271 @@
+import "./styles";
+import { Alert, Button, Card, Container, Group, Loader, Modal, Stack, Text, Title } from "@mantine/core";
+import { PRIVACY_MESSAGES, type ErasedCounts } from "@site/core/privacy/input";
+import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { LinkButton } from "../../components/page";
+import { MY_DATA as WORDS, MY_DATA_FILE } from "../../content/data-requests";
+import { ApiError, postJson } from "../../lib/api";
+import { downloadText } from "../../lib/download";
+import { MY_DATA_API, countLines, formatDay, formatMoment, type Erased, type HeldRecords } from "./myData";
+import classes from "./Privacy.module.css";
+
+type View =
+  | { state: "loading" }
+  | { state: "invalid" }
+  | { state: "failed" }
+  | { state: "ready"; held: HeldRecords }
+  | { state: "erased"; erased: ErasedCounts };
+
+/** A 400 from any of the link's routes: the token is unknown, expired or used. */
+const isInvalidLink = (cause: unknown) => cause instanceof ApiError && cause.status === 400;
+
+/**
+ * /my-data?token=…: the link of the data-request e-mail (issue 12 §2). It shows the address, how
+ * many records of each kind hold it and each record; "Download my data" saves them all as a JSON
+ * file, "Erase my data" erases them after a confirmation. The prerendered page, and a page without
+ * a token, ask nothing: the first shows "loading", the second that the link does not work.
+ */
+export function MyDataPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const [view, setView] = useState<View>({ state: "loading" });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    if (!token) {
+      setView({ state: "invalid" });
+      return;
+    }
+    postJson<HeldRecords>(MY_DATA_API.records, { token }, { fallbackMessage: PRIVACY_MESSAGES.failed }).then(
+      (held) => setView({ state: "ready", held }),
+      (cause: unknown) => setView({ state: isInvalidLink(cause) ? "invalid" : "failed" }),
+    );
+  }, [token]);
+
+  /** After the page changes what it says (erased, the link gone), the new heading takes focus so it is read. */
+  const show = (next: View) => {
+    setView(next);
+    requestAnimationFrame(() => heading.current?.focus());
+  };
+
+  const title =
+    view.state === "invalid" ? WORDS.invalidTitle : view.state === "failed" ? WORDS.failedTitle : view.state === "erased" ? WORDS.erasedTitle : WORDS.title;
+
+  return (
+    <Container size="sm" py={{ base: 56, sm: 96 }}>
+      <Card radius="lg" padding="xl" shadow="md" withBorder>
+        <Stack gap="lg">
+          <Title order={1} ref={heading} tabIndex={-1} c="ink.9" fz={{ base: 28, sm: 34 }}>
+            {title}
+          </Title>
+          {view.state === "loading" && (
+            <Stack align="center" gap="sm" py="md" role="status" aria-live="polite">
+              <Loader color="brand.7" />
+              <Text c="ink.7">{WORDS.loading}</Text>
+            </Stack>
+          )}
+          {view.state === "invalid" && <InvalidLink />}
+          {view.state === "failed" && (
+            <Alert color="red" variant="light" role="alert">
+              {PRIVACY_MESSAGES.failed}
+            </Alert>
+          )}
+          {view.state === "ready" && token && (
+            <HeldData held={view.held} token={token} onErased={(erased) => show({ state: "erased", erased })} onInvalid={() => show({ state: "invalid" })} />
+          )}
+          {view.state === "erased" && <ErasedData erased={view.erased} />}
+        </Stack>
+      </Card>
+    </Container>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <>
+      <Alert color="red" variant="light" role="alert">
+        {PRIVACY_MESSAGES.invalidLink}
+      </Alert>
+      <Group>
+        <LinkButton to="/data-deletion-request" color="brand.8">
+          {WORDS.newLink}
+        </LinkButton>
+      </Group>
+    </>
+  );
+}
+
+function CountList({ counts, label }: { counts: ErasedCounts; label: string }) {
+  return (
+    <Stack gap={4}>
+      <Title order={2} fz="lg" c="ink.9">
+        {label}
+      </Title>
+      <ul className={classes.list}>
+        {countLines(counts).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </Stack>
+  );
+}
+
+function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; token: string; onErased: (erased: ErasedCounts) => void; onInvalid: () => void }) {
+  const [downloading, setDownloading] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [erasing, setErasing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [eraseError, setEraseError] = useState<string | null>(null);
+  const holdsData = held.records.length > 0 || countLines(held.counts).length > 0;
+
+  async function download() {
+    setDownloading(true);
+    setError(null);
+    try {
+      const data = await postJson<unknown>(MY_DATA_API.export, { token }, { fallbackMessage: PRIVACY_MESSAGES.failed });
+      downloadText(JSON.stringify(data, null, 2), MY_DATA_FILE, "application/json;charset=utf-8");
+    } catch (cause) {
+      if (isInvalidLink(cause)) onInvalid();
+      else setError(PRIVACY_MESSAGES.failed);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  async function erase() {
+    setErasing(true);
+    setEraseError(null);
+    try {
+      const { erased } = await postJson<Erased>(MY_DATA_API.erase, { token }, { fallbackMessage: PRIVACY_MESSAGES.failed });
+      setConfirming(false);
+      onErased(erased);
+    } catch (cause) {
+      if (isInvalidLink(cause)) {
+        setConfirming(false);
+        onInvalid();
+      } else setEraseError(PRIVACY_MESSAGES.failed);
+    } finally {
+      setErasing(false);
+    }
+  }
+
+  return (
+    <>
+      <Stack gap={4}>
+        <Text c="ink.7">{WORDS.address}</Text>
+        <Text fw={700} c="ink.9" fz="lg" style={{ overflowWrap: "anywhere" }}>
+          {held.email}
+        </Text>
+        {formatMoment(held.validUntil) && (
+          <Text c="ink.7" fz="sm">
+            {WORDS.validUntil(formatMoment(held.validUntil))}
+          </Text>
+        )}
+      </Stack>
+      {holdsData ? (
+        <>
+          <CountList counts={held.counts} label={WORDS.countsTitle} />
+          <Stack gap={4}>
+            <Title order={2} fz="lg" c="ink.9">
+              {WORDS.recordsTitle}
+            </Title>
+            <ul className={classes.recordList}>
+              {held.records.map((record, index) => (
+                <li key={`${record.kind}-${record.createdAt}-${index}`}>
+                  <Text component="span" c="ink.9">
+                    {record.label}
+                  </Text>
+                  <Text component="time" dateTime={record.createdAt} c="ink.7" fz="sm">
+                    {formatDay(record.createdAt)}
+                  </Text>
+                </li>
+              ))}
+            </ul>
+          </Stack>
+        </>
+      ) : (
+        <Text c="ink.8" fz="lg" role="status">
+          {WORDS.none}
+        </Text>
+      )}
+      <Stack gap="xs">
+        <Group>
+          <Button onClick={download} loading={downloading} color="brand.8" variant={holdsData ? "outline" : "filled"}>
+            {WORDS.download}
+          </Button>
+          {holdsData && (
+            <Button onClick={() => setConfirming(true)} color="red.8">
+              {WORDS.erase}
+            </Button>
+          )}
+        </Group>
+        <Text c="ink.7" fz="sm">
+          {WORDS.downloadHelp}
+          {holdsData && ` ${WORDS.eraseHelp}`}
+        </Text>
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+      </Stack>
+      <Modal
+        opened={confirming}
+        onClose={() => !erasing && setConfirming(false)}
+        title={
+          <Text component="span" fw={800} c="ink.9">
+            {WORDS.confirmTitle}
+          </Text>
+        }
+        centered
+        radius="lg"
+        closeOnClickOutside={!erasing}
+        closeOnEscape={!erasing}
+        withCloseButton={!erasing}
+      >
+        <Stack gap="md">
+          <Text c="ink.8">{WORDS.confirmText}</Text>
+          <ul className={classes.list}>
+            {countLines(held.counts).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          {eraseError && (
+            <Alert color="red" variant="light" role="alert">
+              {eraseError}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={erasing}>
+              {WORDS.cancel}
+            </Button>
+            <Button color="red.8" onClick={erase} loading={erasing}>
+              {WORDS.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function ErasedData({ erased }: { erased: ErasedCounts }) {
+  const lines = countLines(erased);
+  return (
+    <>
+      <Text c="ink.8" fz="lg" lh={1.6} role="status">
+        {lines.length ? WORDS.erasedText : WORDS.erasedNothing}
+      </Text>
+      {lines.length > 0 && <CountList counts={erased} label={WORDS.erasedCountsTitle} />}
+      <Group>
+        <LinkButton to="/" variant="default">
+          {WORDS.home}
+        </LinkButton>
+      </Group>
+    </>
+  );
+}

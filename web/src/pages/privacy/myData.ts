@@ -1,0 +1,40 @@
+import type { ErasedCounts, ErasedKind } from "@site/core/privacy/input";
+
+/**
+ * What /my-data asks the API and how it words the answers (contract of issue 12): the e-mailed
+ * link's token goes to each route; a 400 means the link is unknown, expired or used.
+ */
+export const MY_DATA_API = {
+  records: "/api/privacy/records",
+  export: "/api/privacy/export",
+  erase: "/api/privacy/erase",
+} as const;
+
+export interface RecordSummary {
+  kind: ErasedKind;
+  label: string;
+  createdAt: string;
+}
+
+/** POST /api/privacy/records `{token}` → what the link shows (and what erasing would erase). */
+export interface HeldRecords {
+  email: string;
+  validUntil: string;
+  counts: ErasedCounts;
+  records: RecordSummary[];
+}
+
+/** POST /api/privacy/erase `{token}` → what was erased. */
+export interface Erased {
+  erased: ErasedCounts;
+}
+
+export { countLines } from "@site/core/privacy/input";
+
+const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
+const momentFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short" });
+
+/** ISO → "March 8, 2025" in the visitor's time zone (the page renders the data in the browser only). */
+export const formatDay = (iso: string) => (Number.isNaN(Date.parse(iso)) ? "" : dayFormat.format(new Date(iso)));
+/** ISO → "March 9, 2025 at 2:15 PM" in the visitor's time zone. */
+export const formatMoment = (iso: string) => (Number.isNaN(Date.parse(iso)) ? "" : momentFormat.format(new Date(iso)));
