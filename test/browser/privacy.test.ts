@@ -1,0 +1,109 @@
+/**
+ * Erasure end to end (issue 12, acceptance): a visitor signs the petition → asks for their data's
+ * deletion on /data-deletion-request → the e-mailed link opens /my-data, which lists the signature
+ * and downloads it → they confirm the erasure → the page and a completion e-mail say what was
+ * erased, the link no longer works, and the administrators see the request completed under a hash.
+ */
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { fileBrowser, signedInAdmin } from "../support/browser";
+
+const stack = inject("stack");
+const browser = fileBrowser();
+const stamp = Date.now();
+const person = { first: "Pia", last: "Private", email: `privacy-person-${stamp}@example.com` };
+
+interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+async function outbox(): Promise<Mail[]> {
+  const files = await readdir(stack.outboxDir).catch(() => [] as string[]);
+  return Promise.all(files.filter((f) => f.endsWith(".json")).map(async (f) => JSON.parse(await readFile(join(stack.outboxDir, f), "utf8")) as Mail));
+}
+
+const mailsTo = async (address: string, subject: string) => (await outbox()).filter((m) => m.to.includes(address) && m.subject === subject);
+
+async function mailTo(address: string, subject: string): Promise<Mail> {
+  await expect.poll(async () => (await mailsTo(address, subject)).length, { timeout: 15_000, message: `an e-mail "${subject}" to ${address}` }).toBeGreaterThan(0);
+  return (await mailsTo(address, subject))[0];
+}
+
+/** The /my-data link of an e-mail, on the stack under test (SITE_URL may name another host). */
+function linkIn(mail: Mail): string {
+  const match = /https?:\/\/[^\s"<>]+\/my-data\?token=[A-Za-z0-9_-]{43}/.exec(mail.text);
+  expect(match, mail.text).not.toBeNull();
+  const url = new URL(match![0]);
+  return `${url.pathname}${url.search}`;
+}
+
+describe("a person's data, from the request to its erasure", () => {
+  let visitor: BrowserContext;
+  let admin: BrowserContext | undefined;
+  let page: Page;
+  let link = "";
+  afterAll(async () => {
+    await visitor?.close();
+    await admin?.close();
+  });
+
+  it("the deletion page answers and e-mails a link", async () => {
+    visitor = await browser.newContext({ baseURL: stack.url });
+    page = await visitor.newPage();
+    await page.goto(`/sign/${stack.defaultPetitionId}`);
+    await page.getByLabel("First Name").fill(person.first);
+    await page.getByLabel("Last Name").fill(person.last);
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByRole("button", { name: "Sign Petition" }).click();
+    await page.getByText("Thank you for signing the petition!").waitFor();
+
+    await page.goto("/data-deletion-request");
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByRole("button", { name: "Submit Deletion Request" }).click();
+    await page.getByText("Check your inbox").waitFor();
+    await page.getByText("If we hold any data for this address, we have sent it a link.", { exact: false }).waitFor();
+    link = linkIn(await mailTo(person.email, "Your data deletion request"));
+  });
+
+  it("the link lists the signature, downloads it, and erases it on confirmation", async () => {
+    await page.goto(link);
+    await page.getByText(person.email).first().waitFor();
+    await page.getByText("1 petition signature", { exact: true }).first().waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download my data" }).click()]);
+    expect(download.suggestedFilename()).toBe("my-data.json");
+    const file = JSON.parse(await readFile((await download.path())!, "utf8")) as { email: string; records: { kind: string; email?: string; firstName?: string }[] };
+    expect(file.email).toBe(person.email);
+    expect(file.records).toEqual([expect.objectContaining({ kind: "signature", email: person.email, firstName: person.first })]);
+
+    await page.getByRole("button", { name: "Erase my data" }).click();
+    const dialog = page.getByRole("dialog", { name: "Erase all your data?" });
+    await dialog.getByRole("button", { name: "Yes, erase my data" }).click();
+    await page.getByRole("heading", { name: "Your data has been erased" }).waitFor();
+    await page.getByText("1 petition signature", { exact: true }).first().waitFor();
+
+    const notice = await mailTo(person.email, "Your data has been erased");
+    expect(notice.text).toContain("1 petition signature");
+
+    await page.goto(link);
+    await page.getByRole("heading", { name: "This link does not work" }).waitFor();
+  });
+
+  it("the administrators see the request completed, under a hash of the address", async () => {
+    const hash = createHash("sha256").update(person.email.trim().toLowerCase()).digest("base64url");
+    let console_: Page;
+    ({ context: admin, page: console_ } = await signedInAdmin(browser, stack));
+    await console_.goto("/admin/privacy");
+    await console_.getByRole("heading", { name: "Deletion Requests", exact: true }).waitFor();
+    await console_.getByLabel("Search Requests").fill(hash);
+    await console_.locator('[data-status="completed"]').first().waitFor();
+    const text = await console_.locator("table").textContent();
+    expect(text).toContain("1 petition signature");
+    expect(text).not.toContain(person.email);
+  });
+});
