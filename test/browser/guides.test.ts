@@ -4,39 +4,19 @@
  * with the guide's title; the administrator finds each submission under /admin/forms with its
  * details, exports a list, deletes one and deletes all, and the audit trail records each.
  */
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { PDFDocument } from "pdf-lib";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { LEAD_CSV_COLUMNS, LEAD_FORMS, LEAD_FORM_INFO, LEAD_MESSAGES, type LeadForm } from "@site/core/lead/forms";
 import { fileBrowser, signedInAdmin } from "../support/browser";
+import { stackOutbox } from "../support/stack-outbox";
 
 const stack = inject("stack");
 const browser = fileBrowser();
 const stamp = Date.now();
+const { mailTo } = stackOutbox(stack.outboxDir);
 const visitor = (form: LeadForm) => ({ fullName: `Guide Reader ${form.replace(/-/g, " ")}`, email: `guide-${form}-${stamp}@example.com` });
-
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-async function outbox(): Promise<Mail[]> {
-  const files = await readdir(stack.outboxDir).catch(() => [] as string[]);
-  return Promise.all(files.filter((f) => f.endsWith(".json")).map(async (f) => JSON.parse(await readFile(join(stack.outboxDir, f), "utf8")) as Mail));
-}
-
-async function mailTo(address: string): Promise<Mail> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const found = (await outbox()).find((m) => m.to.includes(address));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${address}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe("a visitor asks for each guide", () => {
   it.each(LEAD_FORMS.map((form) => [form]))("%s: the form, the toast, the e-mail and its PDF", async (form) => {

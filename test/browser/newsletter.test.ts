@@ -4,44 +4,16 @@
  * the subscriber confirmed and sends an issue → it arrives with a working unsubscribe link and the
  * RFC 8058 headers → the reader unsubscribes from the page → the next issue does not reach them.
  */
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { fileBrowser, signedInAdmin } from "../support/browser";
+import { linkIn, stackOutbox } from "../support/stack-outbox";
 
 const stack = inject("stack");
 const browser = fileBrowser();
 const stamp = Date.now();
+const { mailTo, mailsTo } = stackOutbox(stack.outboxDir);
 const reader = { first: "Nora", last: "Reader", email: `newsletter-reader-${stamp}@example.com` };
-
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  headers?: Record<string, string>;
-}
-
-async function outbox(): Promise<Mail[]> {
-  const files = await readdir(stack.outboxDir).catch(() => [] as string[]);
-  return Promise.all(files.filter((f) => f.endsWith(".json")).map(async (f) => JSON.parse(await readFile(join(stack.outboxDir, f), "utf8")) as Mail));
-}
-
-const mailsTo = async (address: string, subject: string) => (await outbox()).filter((m) => m.to.includes(address) && m.subject === subject);
-
-async function mailTo(address: string, subject: string): Promise<Mail> {
-  await expect.poll(async () => (await mailsTo(address, subject)).length, { timeout: 15_000, message: `an e-mail "${subject}" to ${address}` }).toBeGreaterThan(0);
-  return (await mailsTo(address, subject))[0];
-}
-
-/** The link of an e-mail, on the stack under test (SITE_URL may name another host). */
-function linkIn(mail: Mail, path: string): string {
-  const match = new RegExp(`https?://[^\\s"<>]+${path.replace(/\//g, "\\/")}\\?token=[A-Za-z0-9_-]+`).exec(mail.text);
-  expect(match, mail.text).not.toBeNull();
-  const url = new URL(match![0]);
-  return `${url.pathname}${url.search}`;
-}
 
 /** Signs the default petition in the browser with the newsletter box ticked, then opens the confirmation link. */
 async function signAndConfirm(page: Page, person: { first: string; last: string; email: string }) {

@@ -5,42 +5,17 @@
  * erased, the link no longer works, and the administrators see the request completed under a hash.
  */
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { fileBrowser, signedInAdmin } from "../support/browser";
+import { linkIn, stackOutbox } from "../support/stack-outbox";
 
 const stack = inject("stack");
 const browser = fileBrowser();
 const stamp = Date.now();
+const { mailTo } = stackOutbox(stack.outboxDir);
 const person = { first: "Pia", last: "Private", email: `privacy-person-${stamp}@example.com` };
-
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-async function outbox(): Promise<Mail[]> {
-  const files = await readdir(stack.outboxDir).catch(() => [] as string[]);
-  return Promise.all(files.filter((f) => f.endsWith(".json")).map(async (f) => JSON.parse(await readFile(join(stack.outboxDir, f), "utf8")) as Mail));
-}
-
-const mailsTo = async (address: string, subject: string) => (await outbox()).filter((m) => m.to.includes(address) && m.subject === subject);
-
-async function mailTo(address: string, subject: string): Promise<Mail> {
-  await expect.poll(async () => (await mailsTo(address, subject)).length, { timeout: 15_000, message: `an e-mail "${subject}" to ${address}` }).toBeGreaterThan(0);
-  return (await mailsTo(address, subject))[0];
-}
-
-/** The /my-data link of an e-mail, on the stack under test (SITE_URL may name another host). */
-function linkIn(mail: Mail): string {
-  const match = /https?:\/\/[^\s"<>]+\/my-data\?token=[A-Za-z0-9_-]{43}/.exec(mail.text);
-  expect(match, mail.text).not.toBeNull();
-  const url = new URL(match![0]);
-  return `${url.pathname}${url.search}`;
-}
 
 describe("a person's data, from the request to its erasure", () => {
   let visitor: BrowserContext;
@@ -67,7 +42,7 @@ describe("a person's data, from the request to its erasure", () => {
     await page.getByRole("button", { name: "Submit Deletion Request" }).click();
     await page.getByText("Check your inbox").waitFor();
     await page.getByText("If we hold any data for this address, we have sent it a link.", { exact: false }).waitFor();
-    link = linkIn(await mailTo(person.email, "Your data deletion request"));
+    link = linkIn(await mailTo(person.email, "Your data deletion request"), "/my-data");
   });
 
   it("the link lists the signature, downloads it, and erases it on confirmation", async () => {
