@@ -14,3 +14,4 @@ export { CollectionToolbar } from "./CollectionToolbar";
 export { DeleteAllDialog } from "./DeleteAllDialog";
 export { YesNoFilter, YES_NO_ANY } from "./YesNoFilter";
 export { DateRangeFilter } from "./DateRangeFilter";
+export { FilterCountCard } from "./FilterCountCard";

@@ -1,25 +1,6 @@
-import { Card, Loader, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
-import { formatCount } from "../../../lib/format";
+import { SimpleGrid, Stack } from "@mantine/core";
+import { FilterCountCard as CountCard } from "../../collection/FilterCountCard";
 import { SOURCE_KINDS, SOURCE_KIND_LABELS, STATUSES, STATUS_LABELS, type SourceKind, type Status, type SubscriberCounts } from "./subscribers";
-
-function CountCard({ label, value, active, onClick }: { label: string; value: number | undefined; active: boolean; onClick: () => void }) {
-  return (
-    <UnstyledButton onClick={onClick} aria-pressed={active}>
-      <Card withBorder radius="lg" padding="md" bg={active ? "brand.0" : undefined} style={active ? { borderColor: "var(--mantine-color-brand-6)" } : undefined}>
-        <Text fz="xs" c="dimmed" tt="uppercase" fw={700} lts="0.06em">
-          {label}
-        </Text>
-        {value === undefined ? (
-          <Loader size="sm" color="brand" mt={6} />
-        ) : (
-          <Text fz={26} fw={800} c="ink.9" lh={1.2}>
-            {formatCount(value)}
-          </Text>
-        )}
-      </Card>
-    </UnstyledButton>
-  );
-}
 
 /**
  * The count cards: every subscriber, each status, then each source kind (a subscriber counts once
