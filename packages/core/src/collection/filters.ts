@@ -41,3 +41,11 @@ export function allOf<Row>(...predicates: (RowPredicate<Row> | false | undefined
   if (active.length === 1) return active[0];
   return (row) => active.every((p) => p(row));
 }
+
+/**
+ * Not a filter a client sets (whatever it sends is replaced): the second (epoch) the query is
+ * answered at, for collections whose rows change with time alone (a TTL passes, a link expires).
+ * Being one of the filters, it keys the collection's cached results, so a result computed before a
+ * row expired is not served after.
+ */
+export const answeredAt = () => z.unknown().optional().transform(() => Math.floor(Date.now() / 1000));

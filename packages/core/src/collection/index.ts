@@ -10,7 +10,7 @@ export { defineCollection, RECHECK_MS, type AdminCollection, type CollectionDef,
 export { indexLayout, packedCodec, type IndexLayout, type PackedCodec } from "./index-rows";
 export { byId, byNumber, byText, byValue, sortRows, type Comparator } from "./sorts";
 export { haystackOf, needleOf, searchRows, type SearchText } from "./search";
-export { allOf, isYes, isoDay, oneOf, yesNo, type RowPredicate } from "./filters";
+export { allOf, answeredAt, isYes, isoDay, oneOf, yesNo, type RowPredicate } from "./filters";
 export { EXPORT_PAGE_SIZE, exportQuery, listQuery, type PageSizes } from "./query";
 export { localEpoch, touch } from "./epochs";
 export {

@@ -3,7 +3,7 @@ export * as SubscriberListing from "./listing";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { defineCollection, type Version } from "../collection/define";
-import { allOf, oneOf } from "../collection/filters";
+import { allOf, answeredAt, oneOf } from "../collection/filters";
 import { byText, byValue, type Comparator } from "../collection/sorts";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
@@ -44,12 +44,8 @@ export const isRowExpired = (row: Pick<SubscriberRow, "expiresAt">, asOf = nowSe
 export const FILTERS = {
   status: oneOf(STATUSES, "Status"),
   source: oneOf(SOURCE_KINDS, "Source"),
-  /**
-   * Not a filter a client sets (whatever it sends is replaced): the second the query is answered at.
-   * It keeps expired rows out, and being one of the filters it keys the collection's cached results,
-   * so a result computed before a row expired is not served after.
-   */
-  asOf: z.unknown().optional().transform(() => nowSeconds()),
+  /** expired rows are left out */
+  asOf: answeredAt(),
 };
 type Filters = z.output<z.ZodObject<typeof FILTERS>>;
 

@@ -3,7 +3,7 @@ export * as PrivacyListing from "./listing";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { defineCollection, type Version } from "../collection/define";
-import { allOf, oneOf } from "../collection/filters";
+import { allOf, answeredAt, oneOf } from "../collection/filters";
 import { byValue, type Comparator } from "../collection/sorts";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
@@ -73,13 +73,8 @@ const ORDERS: Record<Sort, Comparator<PrivacyRequestRow>> = {
 export const FILTERS = {
   /** the derived status */
   status: oneOf(REQUEST_STATUSES, "Status"),
-  /**
-   * Not a filter a client sets (whatever it sends is replaced): the second the query is answered at.
-   * The derived status is taken at it and rows past their TTL are left out; being one of the
-   * filters, it keys the collection's cached results, so a result computed before a request
-   * expired is not served after.
-   */
-  asOf: z.unknown().optional().transform(() => nowSeconds()),
+  /** the derived status is taken at it, and rows past their TTL are left out */
+  asOf: answeredAt(),
 };
 type Filters = z.output<z.ZodObject<typeof FILTERS>>;
 
