@@ -46,8 +46,8 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/events", handler: fn("analytics-event"), access: "public", beacon: true, needs: { table: "write", viewer: true, settings: ["SITE_URL"] } },
   // A person's data (issue 12 §2): the deletion page's request e-mails a link; the link's token shows, downloads and erases every record holding the address.
   { method: "POST", path: "/api/privacy/requests", handler: fn("privacy-request"), access: "public", needs: { table: "write", mail: true, viewer: true, secrets: ["CAPTCHA_SECRET", "MAIL_FROM"], settings: ["SITE_URL", "PRIVACY_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
-  { method: "POST", path: "/api/privacy/records", handler: fn("privacy-records"), access: "public", needs: { table: "read", viewer: true, settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] } },
-  { method: "POST", path: "/api/privacy/export", handler: fn("privacy-export"), access: "public", needs: { table: "write", bucket: "read", viewer: true, settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] } },
+  { method: "POST", path: "/api/privacy/records", handler: fn("privacy-records"), access: "public", needs: { table: "write", viewer: true, settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] } },
+  { method: "POST", path: "/api/privacy/export", handler: fn("privacy-export"), access: "public", needs: { table: "write", viewer: true, settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] } },
   { method: "POST", path: "/api/privacy/erase", handler: fn("privacy-erase"), access: "public", needs: { table: "write", bucket: "write", bus: true, mail: true, viewer: true, secrets: ["MAIL_FROM"], settings: ["SITE_URL", "PRIVACY_RATE_LIMIT_PER_MINUTE"] }, timeout: 29 },
   // The administrators' view of deletion requests (issue 12 §2): counts by status, then the list.
   { method: "GET", path: "/api/admin/privacy/summary", handler: fn("admin-privacy-summary"), access: "admin", needs: { table: "read" } },
