@@ -356,7 +356,8 @@ describe("evidence files", () => {
     xhr.answer(204);
     await screen.findByText("contract.pdf");
     expect((nextButton(main) as HTMLButtonElement).disabled).toBe(false);
-    expect(loadWizard()?.draft.evidence).toEqual({ uploadId: "u1", fileName: "contract.pdf", size: 8 });
+    // the draft is saved by an effect after the render that shows the file
+    await waitFor(() => expect(loadWizard()?.draft.evidence).toEqual({ uploadId: "u1", fileName: "contract.pdf", size: 8 }));
 
     fireEvent.click(screen.getByRole("button", { name: EVIDENCE.removeLabel("contract.pdf") }));
     expect(screen.queryByText("contract.pdf")).toBeNull();
