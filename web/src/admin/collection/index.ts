@@ -8,6 +8,7 @@ export { useCollection, SEARCH_DEBOUNCE_MS, type CollectionOptions, type Collect
 export { useCollectionExport, EXPORT_PAGE_SIZE, type CollectionExport } from "./useCollectionExport";
 export { useDeleteAll, type DeleteAll, type DeleteAllOptions } from "./useDeleteAll";
 export { useDeleteOne, type DeleteOne, type DeleteOneOptions } from "./useDeleteOne";
+export { useConfirmedRowAction, type ConfirmedRowAction, type ConfirmedRowActionOptions } from "./useConfirmedRowAction";
 export { exportStep, type ExportAnswer, type FetchExportPage } from "./exportPages";
 export { CollectionTable, type CollectionTableProps } from "./CollectionTable";
 export { CollectionToolbar } from "./CollectionToolbar";

@@ -1,16 +1,9 @@
-import { useState } from "react";
 import { adminRequest } from "../adminApi";
 import type { PagedList } from "../hooks/usePagedList";
+import { useConfirmedRowAction, type ConfirmedRowAction } from "./useConfirmedRowAction";
 
-export interface DeleteOne<Row> {
-  /** the row whose confirmation dialog is open */
-  target: Row | null;
-  ask: (row: Row) => void;
-  cancel: () => void;
-  busy: boolean;
-  /** DELETEs the target, takes it off the page (and the total), closes the dialog; never rejects. */
-  confirm: () => Promise<void>;
-}
+/** `confirm` DELETEs the target, takes it off the page (and the total), closes the dialog; never rejects. */
+export type DeleteOne<Row> = ConfirmedRowAction<Row>;
 
 export interface DeleteOneOptions<Row> {
   fallbackMessage: string;
@@ -28,24 +21,11 @@ export function useDeleteOne<Row extends { id: string }, ListRow extends { id: s
   pathOf: (row: Row) => string,
   options: DeleteOneOptions<Row>,
 ): DeleteOne<Row> {
-  const [target, setTarget] = useState<Row | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const confirm = async () => {
-    if (!target) return;
-    const row = target;
-    setBusy(true);
-    try {
+  return useConfirmedRowAction(
+    async (row: Row) => {
       await adminRequest(pathOf(row), { method: "DELETE", fallbackMessage: options.fallbackMessage });
       list.update((current) => ({ ...current, items: current.items.filter((r) => r.id !== row.id), total: Math.max(0, current.total - 1) }));
-      options.onDone?.(row);
-    } catch (cause) {
-      options.onFailed((cause as Error | undefined)?.message || options.fallbackMessage);
-    } finally {
-      setBusy(false);
-      setTarget(null);
-    }
-  };
-
-  return { target, ask: setTarget, cancel: () => setTarget(null), busy, confirm };
+    },
+    { fallbackMessage: options.fallbackMessage, onDone: options.onDone && ((row) => options.onDone!(row)), onFailed: options.onFailed },
+  );
 }
