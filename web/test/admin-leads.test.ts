@@ -8,27 +8,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { LEAD_ADMIN_MESSAGES, LEAD_CSV_COLUMNS, SUCCESS_TOAST_MS } from "@site/core/lead/forms";
 import type { LeadRow } from "@site/core/lead/row";
 import { installBrowserShims, withMantine } from "./dom-setup";
+import { fakeAdminApi, pathOf, queryOf, type AdminCall, type AdminRoutes } from "./fake-admin-api";
 
-type Call = { method: string; url: string; body?: unknown };
-const api = vi.hoisted(() => ({
-  calls: [] as Call[],
-  /** answers a call, or throws the Error it returns */
-  answer: (_call: Call): unknown => undefined,
-}));
 vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
 // Mantine's Modal locks scrolling with react-remove-scroll, which is hoisted to the root beside an
 // older React and not bundled for tests (vitest.config.ts): its elements would be that React's.
 vi.mock("react-remove-scroll", () => ({ RemoveScroll: ({ children }: { children: unknown }) => children }));
-vi.mock("../src/admin/adminApi", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../src/admin/adminApi")>()),
-  adminRequest: vi.fn(async (url: string, options: { method?: string; body?: unknown } = {}) => {
-    const call = { method: options.method ?? "GET", url, body: options.body };
-    api.calls.push(call);
-    const answer = api.answer(call);
-    if (answer instanceof Error) throw answer;
-    return answer;
-  }),
-}));
+vi.mock("../src/admin/adminApi", async (importOriginal) => (await import("./fake-admin-api")).fakeAdminApiModule(importOriginal));
 const downloads = vi.hoisted(() => ({ csv: [] as { csv: string; fileName: string }[] }));
 vi.mock("../src/lib/download", () => ({
   downloadCsv: (csv: string, fileName: string) => downloads.csv.push({ csv, fileName }),
@@ -74,28 +60,26 @@ const SUMMARY = {
   ],
 };
 
-const path = (url: string) => new URL(url, "http://x").pathname;
-const params = (url: string) => Object.fromEntries(new URL(url, "http://x").searchParams);
-const listCalls = (form = "checklist") => api.calls.filter((c) => c.method === "GET" && path(c.url) === `/api/admin/leads/${form}`);
+const listCalls = (form = "checklist") => fakeAdminApi.callsTo(`GET /api/admin/leads/${form}`);
+const idOf = (call: AdminCall) => pathOf(call.url).split("/").at(-1);
 
-/** A fake API holding `rows` of the checklist form. */
-function serve(rows: LeadRow[], extra: (call: Call) => unknown = () => undefined) {
-  api.answer = (call) => {
-    const answered = extra(call);
-    if (answered !== undefined) return answered;
-    const p = path(call.url);
-    if (call.method === "GET" && p === "/api/admin/leads") return SUMMARY;
-    if (call.method === "GET" && p === "/api/admin/leads/checklist") {
-      const { page = "1", pageSize = "50" } = params(call.url);
+/** A fake API holding `rows` of the checklist form; `extra` routes are tried first. */
+function serve(rows: LeadRow[], extra: AdminRoutes = {}) {
+  fakeAdminApi.serve({
+    ...extra,
+    "GET /api/admin/leads": SUMMARY,
+    "GET /api/admin/leads/checklist": (call: AdminCall) => {
+      const { page = "1", pageSize = "50" } = queryOf(call.url);
       return { items: rows, total: rows.length, page: Number(page), pageSize: Number(pageSize) };
-    }
-    if (call.method === "GET" && p === "/api/admin/leads/checklist/export") {
-      const { page = "1", pageSize = "1000" } = params(call.url);
+    },
+    "GET /api/admin/leads/checklist/export": (call: AdminCall) => {
+      const { page = "1", pageSize = "1000" } = queryOf(call.url);
       return { operationId: "op1", items: rows, total: rows.length, page: Number(page), pageSize: Number(pageSize) };
-    }
-    if (call.method === "DELETE" && p.startsWith("/api/admin/leads/checklist/")) return { id: p.split("/").at(-1), form: "checklist" };
-    if (call.method === "GET" && p.startsWith("/api/admin/leads/checklist/")) {
-      const row = rows.find((r) => r.id === p.split("/").at(-1))!;
+    },
+    "DELETE /api/admin/leads/checklist/*": (call: AdminCall) => ({ id: idOf(call), form: "checklist" }),
+    // one submission's details; after the export route, which `*` would match too
+    "GET /api/admin/leads/checklist/*": (call: AdminCall) => {
+      const row = rows.find((r) => r.id === idOf(call))!;
       const { browser, deviceType, screenResolution, language, timezone, city, region, country, ipAddress, ...top } = row;
       return {
         ...top,
@@ -103,9 +87,8 @@ function serve(rows: LeadRow[], extra: (call: Call) => unknown = () => undefined
         formTitle: "Free Checklist",
         documentTitle: "The Timeshare Scam Checklist",
       };
-    }
-    return new Error(`unexpected ${call.method} ${call.url}`);
-  };
+    },
+  });
 }
 
 function renderAt(at: string) {
@@ -133,7 +116,7 @@ beforeAll(() => {
   Element.prototype.scrollIntoView ??= () => {};
 });
 beforeEach(() => {
-  api.calls.length = 0;
+  fakeAdminApi.reset();
   downloads.csv.length = 0;
 });
 afterEach(cleanup);
@@ -167,7 +150,7 @@ describe("/admin/forms", () => {
   });
 
   it("says when the counts cannot be loaded, and still leads to each list", async () => {
-    api.answer = () => new Error("");
+    fakeAdminApi.serve(() => new Error(""));
     renderAt("/admin/forms");
     expect((await screen.findByRole("alert")).textContent).toBe("Failed to load submission counts");
     expect(screen.getAllByText("Count unavailable")).toHaveLength(4);
@@ -194,7 +177,7 @@ describe("/admin/forms/<slug>", () => {
       ["Ana Lima", "ana@example.com", "03/08/2025 09:15:00", "Yes"],
       ["Bo Reyes", "bo@example.com", "03/08/2025 08:00:00", "No"],
     ]);
-    expect(params(listCalls().at(-1)!.url)).toEqual({ order: "desc", page: "1", pageSize: "50", sort: "createdAt" });
+    expect(queryOf(listCalls().at(-1)!.url)).toEqual({ order: "desc", page: "1", pageSize: "50", sort: "createdAt" });
   });
 
   it("searches, filters by newsletter consent, sorts and changes the page size through the list's query", async () => {
@@ -203,19 +186,19 @@ describe("/admin/forms/<slug>", () => {
     await screen.findByText("Total Submissions: 2");
 
     fireEvent.change(screen.getByLabelText("Search Submissions"), { target: { value: " ana@ " } });
-    await waitFor(() => expect(params(listCalls().at(-1)!.url).search).toBe("ana@"), { timeout: 2000 });
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url).search).toBe("ana@"), { timeout: 2000 });
 
     fireEvent.click(screen.getByRole("textbox", { name: "Newsletter Consent" }));
     fireEvent.click(await screen.findByRole("option", { name: "Yes", hidden: true }));
-    await waitFor(() => expect(params(listCalls().at(-1)!.url)).toMatchObject({ newsletterConsent: "yes", search: "ana@", page: "1" }));
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ newsletterConsent: "yes", search: "ana@", page: "1" }));
 
     fireEvent.click(screen.getByRole("textbox", { name: "Sort By" }));
     fireEvent.click(await screen.findByRole("option", { name: "Full Name", hidden: true }));
-    await waitFor(() => expect(params(listCalls().at(-1)!.url).sort).toBe("fullName"));
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url).sort).toBe("fullName"));
 
     fireEvent.click(screen.getByRole("textbox", { name: "Rows per page" }));
     fireEvent.click(await screen.findByRole("option", { name: "100", hidden: true }));
-    await waitFor(() => expect(params(listCalls().at(-1)!.url).pageSize).toBe("100"));
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url).pageSize).toBe("100"));
   });
 
   it("exports every matching row as CSV with the spec's columns, in order, and Yes/No for consent", async () => {
@@ -223,12 +206,12 @@ describe("/admin/forms/<slug>", () => {
     renderAt("/admin/forms/checklist");
     await screen.findByText("Total Submissions: 2");
     fireEvent.change(screen.getByLabelText("Search Submissions"), { target: { value: "example" } });
-    await waitFor(() => expect(params(listCalls().at(-1)!.url).search).toBe("example"), { timeout: 2000 });
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url).search).toBe("example"), { timeout: 2000 });
 
     fireEvent.click(screen.getByRole("button", { name: "Export as CSV" }));
     await waitFor(() => expect(downloads.csv).toHaveLength(1));
-    const exportCall = api.calls.find((c) => path(c.url) === "/api/admin/leads/checklist/export")!;
-    expect(params(exportCall.url)).toMatchObject({ search: "example", page: "1", pageSize: "1000", sort: "createdAt", order: "desc" });
+    const exportCall = fakeAdminApi.calls.find((c) => pathOf(c.url) === "/api/admin/leads/checklist/export")!;
+    expect(queryOf(exportCall.url)).toMatchObject({ search: "example", page: "1", pageSize: "1000", sort: "createdAt", order: "desc" });
 
     const { csv, fileName } = downloads.csv[0]!;
     expect(fileName).toMatch(/^checklist-submissions-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -252,11 +235,11 @@ describe("/admin/forms/<slug>", () => {
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText(LEAD_ADMIN_MESSAGES.deleteOne)).toBeTruthy();
     expect(LEAD_ADMIN_MESSAGES.deleteOne).toBe("Are you sure you want to delete this submission? This action cannot be undone.");
-    expect(api.calls.some((c) => c.method === "DELETE")).toBe(false);
+    expect(fakeAdminApi.calls.some((c) => c.method === "DELETE")).toBe(false);
 
     serve([ANA]);
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
-    await waitFor(() => expect(api.calls.filter((c) => c.method === "DELETE").map((c) => c.url)).toEqual([`/api/admin/leads/checklist/${BO.id}`]));
+    await waitFor(() => expect(fakeAdminApi.calls.filter((c) => c.method === "DELETE").map((c) => c.url)).toEqual([`/api/admin/leads/checklist/${BO.id}`]));
     await screen.findByText("Total Submissions: 1");
     expect(bodyRows().map((r) => within(r).getAllByRole("cell")[0]!.textContent)).toEqual(["Ana Lima"]);
   });
@@ -270,7 +253,7 @@ describe("/admin/forms/<slug>", () => {
     expect((screen.getByRole("button", { name: "Export as CSV" }) as HTMLButtonElement).disabled).toBe(true);
     empty.unmount();
 
-    serve([ANA], (call) => (call.method === "POST" && call.url.endsWith("/delete-all") ? { operationId: "op", deleted: 1, remaining: 0, done: true } : undefined));
+    serve([ANA], { "POST /api/admin/leads/*/delete-all": { operationId: "op", deleted: 1, remaining: 0, done: true } });
     renderAt("/admin/forms/checklist");
     await screen.findByText("Total Submissions: 1");
     fireEvent.click(screen.getByRole("button", { name: "Delete All" }));
@@ -282,9 +265,9 @@ describe("/admin/forms/<slug>", () => {
     fireEvent.change(within(dialog).getByLabelText("Type CONFIRM to confirm"), { target: { value: "CONFIRM" } });
     expect(confirm.disabled).toBe(false);
 
-    serve([], (call) => (call.method === "POST" && call.url.endsWith("/delete-all") ? { operationId: "op", deleted: 1, remaining: 0, done: true } : undefined));
+    serve([], { "POST /api/admin/leads/*/delete-all": { operationId: "op", deleted: 1, remaining: 0, done: true } });
     fireEvent.click(confirm);
-    await waitFor(() => expect(api.calls.filter((c) => c.method === "POST").map((c) => [c.url, c.body])).toEqual([["/api/admin/leads/checklist/delete-all", { confirm: "CONFIRM" }]]));
+    await waitFor(() => expect(fakeAdminApi.calls.filter((c) => c.method === "POST").map((c) => [c.url, c.body])).toEqual([["/api/admin/leads/checklist/delete-all", { confirm: "CONFIRM" }]]));
     await screen.findByText(LEAD_ADMIN_MESSAGES.empty);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Delete All" })).toBeNull());
   });
@@ -296,7 +279,7 @@ describe("/admin/forms/<slug>", () => {
     fireEvent.click(screen.getByRole("button", { name: "View details of the submission of Ana Lima" }));
     const dialog = await screen.findByRole("dialog");
     await within(dialog).findByText("User agent: Mozilla/5.0 (X11; Linux x86_64)");
-    expect(api.calls.some((c) => c.url === `/api/admin/leads/checklist/${ANA.id}`)).toBe(true);
+    expect(fakeAdminApi.calls.some((c) => c.url === `/api/admin/leads/checklist/${ANA.id}`)).toBe(true);
     const field = (label: string) => within(dialog).getByText(label).nextElementSibling?.textContent;
     expect(field("Full Name")).toBe("Ana Lima");
     expect(field("Email")).toBe("ana@example.com");
@@ -313,10 +296,9 @@ describe("/admin/forms/<slug>", () => {
 
   it("syncs with Google Sheets: 'Syncing...' while the job runs, then the spec's toast", async () => {
     let job = { id: "job1", kind: "sheets.leads.checklist", actor: "a", status: "running", createdAt: "", progress: { phase: "writing", completed: 1, total: 2 } };
-    serve([ANA], (call) => {
-      if (call.method === "POST" && call.url === "/api/admin/sheets/leads/checklist") return { jobId: "job1" };
-      if (call.url === "/api/admin/jobs/job1") return job;
-      return undefined;
+    serve([ANA], {
+      "POST /api/admin/sheets/leads/checklist": { jobId: "job1" },
+      "* /api/admin/jobs/job1": () => job, // read on each poll: the test moves the job on below
     });
     renderAt("/admin/forms/checklist");
     await screen.findByText("Total Submissions: 1");
@@ -332,10 +314,9 @@ describe("/admin/forms/<slug>", () => {
   });
 
   it("says why a sync failed, after 'Sync failed: '", async () => {
-    serve([ANA], (call) => {
-      if (call.method === "POST" && call.url === "/api/admin/sheets/leads/checklist") return { jobId: "job2" };
-      if (call.url === "/api/admin/jobs/job2") return { id: "job2", status: "failed", error: "Google Sheets answered 403", progress: { phase: "writing", completed: 0, total: null } };
-      return undefined;
+    serve([ANA], {
+      "POST /api/admin/sheets/leads/checklist": { jobId: "job2" },
+      "* /api/admin/jobs/job2": { id: "job2", status: "failed", error: "Google Sheets answered 403", progress: { phase: "writing", completed: 0, total: null } },
     });
     renderAt("/admin/forms/checklist");
     await screen.findByText("Total Submissions: 1");
@@ -344,7 +325,7 @@ describe("/admin/forms/<slug>", () => {
   });
 
   it("says 'Failed to load submissions' when the list cannot be loaded", async () => {
-    api.answer = () => new Error("");
+    fakeAdminApi.serve(() => new Error(""));
     renderAt("/admin/forms/before-you-sign");
     expect(screen.getByRole("heading", { level: 1, name: "Before You Sign a Contract - Submissions" })).toBeTruthy();
     await waitFor(() => expect(screen.getAllByRole("alert").map((a) => a.textContent)).toContain("Failed to load submissions"));
@@ -357,7 +338,7 @@ describe("/admin/forms/<slug>", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Form not found" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Forms page" }).getAttribute("href")).toBe("/admin/forms");
     expect(screen.getByRole("link", { name: /Back to Forms/ }).getAttribute("href")).toBe("/admin/forms");
-    expect(api.calls).toEqual([]);
+    expect(fakeAdminApi.calls).toEqual([]);
   });
 });
 

@@ -7,21 +7,11 @@ import { SWRConfig } from "swr";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SubscriberRow } from "@site/core/newsletter/index-item";
 import { installBrowserShims, withMantine } from "./dom-setup";
+import { fakeAdminApi, queryOf } from "./fake-admin-api";
 
-type Call = { method: string; url: string; body?: unknown };
-const api = vi.hoisted(() => ({ calls: [] as Call[], answer: (_call: Call): unknown => undefined }));
 vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
 vi.mock("react-remove-scroll", () => ({ RemoveScroll: ({ children }: { children: unknown }) => children }));
-vi.mock("../src/admin/adminApi", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../src/admin/adminApi")>()),
-  adminRequest: vi.fn(async (url: string, options: { method?: string; body?: unknown } = {}) => {
-    const call = { method: options.method ?? "GET", url, body: options.body };
-    api.calls.push(call);
-    const answer = api.answer(call);
-    if (answer instanceof Error) throw answer;
-    return answer;
-  }),
-}));
+vi.mock("../src/admin/adminApi", async (importOriginal) => (await import("./fake-admin-api")).fakeAdminApiModule(importOriginal));
 const downloads = vi.hoisted(() => ({ csv: [] as { csv: string; fileName: string }[] }));
 vi.mock("../src/lib/download", () => ({
   downloadCsv: (csv: string, fileName: string) => downloads.csv.push({ csv, fileName }),
@@ -52,20 +42,16 @@ const ANA = sub({});
 const BO = sub({ id: "bo@example.com", email: "bo@example.com", name: "Bo Reyes", status: "unconfirmed", sources: "scam-report", consents: '[{"source":"scam-report","at":"2025-03-07T10:00:00.000Z"}]', confirmedAt: "", expiresAt: 1_900_000_000 });
 const COUNTS = { total: 2, byStatus: { confirmed: 1, unconfirmed: 1, unsubscribed: 0 }, bySource: { petition: 1, "scam-report": 1, guide: 1, "unsubscribe-page": 0 } };
 
-const path = (url: string) => new URL(url, "http://x").pathname;
-const params = (url: string) => Object.fromEntries(new URL(url, "http://x").searchParams);
-const listCalls = () => api.calls.filter((c) => c.method === "GET" && path(c.url) === "/api/admin/newsletter/subscribers");
+const listCalls = () => fakeAdminApi.callsTo("GET /api/admin/newsletter/subscribers");
 
 function serve(rows: SubscriberRow[]) {
-  api.answer = (call) => {
-    const p = path(call.url);
-    if (call.method === "GET" && p === "/api/admin/newsletter/summary") return COUNTS;
-    if (call.method === "GET" && p === "/api/admin/newsletter/subscribers") return { items: rows, total: rows.length, page: 1, pageSize: 50 };
-    if (call.method === "GET" && p === "/api/admin/newsletter/subscribers/export") return { operationId: "op1", items: rows, total: rows.length, page: 1, pageSize: 1000 };
-    if (call.method === "POST" && p.endsWith("/unsubscribe")) return { email: "ana+news@example.com", result: "unsubscribed" };
-    if (call.method === "DELETE") return { email: "bo@example.com" };
-    return new Error(`unexpected ${call.method} ${call.url}`);
-  };
+  fakeAdminApi.serve({
+    "GET /api/admin/newsletter/summary": COUNTS,
+    "GET /api/admin/newsletter/subscribers": { items: rows, total: rows.length, page: 1, pageSize: 50 },
+    "GET /api/admin/newsletter/subscribers/export": { operationId: "op1", items: rows, total: rows.length, page: 1, pageSize: 1000 },
+    "POST /api/admin/newsletter/subscribers/*/unsubscribe": { email: "ana+news@example.com", result: "unsubscribed" },
+    "DELETE /api/admin/newsletter/subscribers/*": { email: "bo@example.com" },
+  });
 }
 
 function renderPage() {
@@ -84,7 +70,7 @@ beforeAll(() => {
   Element.prototype.scrollIntoView ??= () => {};
 });
 beforeEach(() => {
-  api.calls.length = 0;
+  fakeAdminApi.reset();
   downloads.csv.length = 0;
 });
 afterEach(cleanup);
@@ -103,9 +89,9 @@ describe("/admin/newsletter", () => {
     ]);
     expect(screen.getByRole("button", { name: "All subscribers 2" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Unconfirmed 1" }));
-    await waitFor(() => expect(params(listCalls().at(-1)!.url)).toMatchObject({ status: "unconfirmed" }));
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ status: "unconfirmed" }));
     fireEvent.click(screen.getByRole("button", { name: "Source: Free guide 1" }));
-    await waitFor(() => expect(params(listCalls().at(-1)!.url)).toMatchObject({ status: "unconfirmed", source: "guide", sort: "lastConsentAt", order: "desc" }));
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ status: "unconfirmed", source: "guide", sort: "lastConsentAt", order: "desc" }));
   });
 
   it("shows every consent in the details, unsubscribes and deletes after a confirmation, and exports the CSV", async () => {
@@ -124,13 +110,13 @@ describe("/admin/newsletter", () => {
     // the open details follow the change
     expect(within(details).getAllByText("Unsubscribed").length).toBeGreaterThan(0);
     expect(within(details).queryByRole("button", { name: "Unsubscribe" })).toBeNull();
-    expect(api.calls.find((c) => c.method === "POST")).toEqual({ method: "POST", url: "/api/admin/newsletter/subscribers/ana%2Bnews%40example.com/unsubscribe", body: {} });
+    expect(fakeAdminApi.calls.find((c) => c.method === "POST")).toEqual({ method: "POST", url: "/api/admin/newsletter/subscribers/ana%2Bnews%40example.com/unsubscribe", body: {} });
 
     fireEvent.click(screen.getByRole("button", { name: "Delete bo@example.com" }));
     const confirm = await screen.findByRole("dialog", { name: "Delete Subscriber" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
     await screen.findByText("Subscriber deleted");
-    expect(api.calls.find((c) => c.method === "DELETE")!.url).toBe("/api/admin/newsletter/subscribers/bo%40example.com");
+    expect(fakeAdminApi.calls.find((c) => c.method === "DELETE")!.url).toBe("/api/admin/newsletter/subscribers/bo%40example.com");
 
     fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
     await waitFor(() => expect(downloads.csv).toHaveLength(1));

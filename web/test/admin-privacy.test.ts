@@ -7,22 +7,12 @@ import { SWRConfig } from "swr";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../src/lib/api";
 import { installBrowserShims, withMantine } from "./dom-setup";
+import { fakeAdminApi, queryOf, type AdminCall } from "./fake-admin-api";
 import type { RequestCounts, RequestRow } from "../src/admin/pages/privacy/requests";
 
-type Call = { method: string; url: string };
-const api = vi.hoisted(() => ({ calls: [] as Call[], answer: (_call: Call): unknown => undefined }));
 vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
 vi.mock("react-remove-scroll", () => ({ RemoveScroll: ({ children }: { children: unknown }) => children }));
-vi.mock("../src/admin/adminApi", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../src/admin/adminApi")>()),
-  adminRequest: vi.fn(async (url: string, options: { method?: string } = {}) => {
-    const call = { method: options.method ?? "GET", url };
-    api.calls.push(call);
-    const answer = api.answer(call);
-    if (answer instanceof Error) throw answer;
-    return answer;
-  }),
-}));
+vi.mock("../src/admin/adminApi", async (importOriginal) => (await import("./fake-admin-api")).fakeAdminApiModule(importOriginal));
 vi.setConfig({ testTimeout: 20_000 });
 
 const { PrivacyRequestsPage } = await import("../src/admin/pages/privacy/PrivacyRequestsPage");
@@ -46,17 +36,13 @@ const DONE = row({});
 const LAPSED = row({ id: "0m8k2a1b4abcdefghijklmn", status: "expired", person: HASH_B, requestedAt: "2025-03-07T10:00:00.000Z", validUntil: "2025-03-08T10:00:00.000Z", confirmedAt: "", completedAt: "", erased: "", downloads: 0 });
 const COUNTS: RequestCounts = { total: 7, byStatus: { pending: 2, confirmed: 1, completed: 3, expired: 1 } };
 
-const path = (url: string) => new URL(url, "http://x").pathname;
-const params = (url: string) => Object.fromEntries(new URL(url, "http://x").searchParams);
-const listCalls = () => api.calls.filter((c) => path(c.url) === "/api/admin/privacy/requests");
+const listCalls = () => fakeAdminApi.callsTo("* /api/admin/privacy/requests");
 
 function serve(rows: RequestRow[] | Error, total = rows instanceof Error ? 0 : rows.length, counts: RequestCounts | Error = COUNTS) {
-  api.answer = (call) => {
-    const p = path(call.url);
-    if (call.method === "GET" && p === "/api/admin/privacy/summary") return counts;
-    if (call.method === "GET" && p === "/api/admin/privacy/requests") return rows instanceof Error ? rows : { items: rows, total, page: Number(params(call.url).page), pageSize: Number(params(call.url).pageSize) };
-    return new Error(`unexpected ${call.method} ${call.url}`);
-  };
+  fakeAdminApi.serve({
+    "GET /api/admin/privacy/summary": counts,
+    "GET /api/admin/privacy/requests": (call: AdminCall) => (rows instanceof Error ? rows : { items: rows, total, page: Number(queryOf(call.url).page), pageSize: Number(queryOf(call.url).pageSize) }),
+  });
 }
 
 function renderPage() {
@@ -76,7 +62,7 @@ beforeAll(() => {
   Element.prototype.scrollIntoView ??= () => {};
 });
 beforeEach(() => {
-  api.calls.length = 0;
+  fakeAdminApi.reset();
 });
 afterEach(cleanup);
 
@@ -111,7 +97,7 @@ describe("/admin/privacy", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "All requests 7" })).toBeTruthy());
     for (const name of ["Pending 2", "Confirmed 1", "Completed 3", "Expired 1"]) expect(screen.getByRole("button", { name }), name).toBeTruthy();
     // no filter and no search: neither is sent
-    expect(params(listCalls()[0]!.url)).toEqual({ sort: "requestedAt", order: "desc", page: "1", pageSize: "50" });
+    expect(queryOf(listCalls()[0]!.url)).toEqual({ sort: "requestedAt", order: "desc", page: "1", pageSize: "50" });
   });
 
   it("filters by status (a card or the select), searches, sorts and pages through the list's query", async () => {
@@ -121,34 +107,34 @@ describe("/admin/privacy", () => {
     await screen.findByRole("button", { name: "Expired 1" });
 
     fireEvent.click(screen.getByRole("button", { name: "Expired 1" }));
-    await waitFor(() => expect(params(listCalls().at(-1)!.url)).toMatchObject({ status: "expired", page: "1" }));
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ status: "expired", page: "1" }));
     expect(screen.getByRole("button", { name: "Expired 1" }).getAttribute("aria-pressed")).toBe("true");
     // pressed again: the filter is cleared
     fireEvent.click(screen.getByRole("button", { name: "Expired 1" }));
-    await waitFor(() => expect(params(listCalls().at(-1)!.url)).not.toHaveProperty("status"));
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url)).not.toHaveProperty("status"));
 
     fireEvent.click(screen.getByRole("textbox", { name: "Status" }));
     fireEvent.click(await screen.findByRole("option", { name: "Completed", hidden: true }));
-    await waitFor(() => expect(params(listCalls().at(-1)!.url)).toMatchObject({ status: "completed" }));
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ status: "completed" }));
     expect(screen.getByRole("button", { name: "Completed 3" }).getAttribute("aria-pressed")).toBe("true");
 
     fireEvent.change(screen.getByLabelText("Search Requests"), { target: { value: HASH_B.slice(0, 8) } });
-    await waitFor(() => expect(params(listCalls().at(-1)!.url)).toMatchObject({ status: "completed", search: HASH_B.slice(0, 8) }));
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ status: "completed", search: HASH_B.slice(0, 8) }));
 
     fireEvent.click(screen.getByRole("textbox", { name: "Sort By" }));
     fireEvent.click(await screen.findByRole("option", { name: "Status", hidden: true }));
-    await waitFor(() => expect(params(listCalls().at(-1)!.url)).toMatchObject({ sort: "status", order: "desc", page: "1" }));
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ sort: "status", order: "desc", page: "1" }));
     fireEvent.click(screen.getByRole("textbox", { name: "Order" }));
     fireEvent.click(await screen.findByRole("option", { name: "Ascending", hidden: true }));
-    await waitFor(() => expect(params(listCalls().at(-1)!.url)).toMatchObject({ sort: "status", order: "asc" }));
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ sort: "status", order: "asc" }));
 
     // 120 rows at 50 a page: three pages
     expect(screen.getByText("Showing 1–50 of 120")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "2" }));
-    await waitFor(() => expect(params(listCalls().at(-1)!.url)).toMatchObject({ status: "completed", sort: "status", order: "asc", page: "2", pageSize: "50" }));
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ status: "completed", sort: "status", order: "asc", page: "2", pageSize: "50" }));
     fireEvent.click(screen.getByRole("textbox", { name: "Rows per page" }));
     fireEvent.click(await screen.findByRole("option", { name: "100", hidden: true }));
-    await waitFor(() => expect(params(listCalls().at(-1)!.url)).toMatchObject({ page: "1", pageSize: "100" }));
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ page: "1", pageSize: "100" }));
   });
 
   it("says 'Failed to load deletion requests' when the list fails, and Retry loads it", async () => {

@@ -8,21 +8,11 @@ import { SWRConfig } from "swr";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AnalyticsReport, RecentVisits } from "../src/admin/pages/analytics/analyticsApi";
 import { installBrowserShims, withMantine } from "./dom-setup";
+import { fakeAdminApi, queryOf } from "./fake-admin-api";
 
-type Call = { method: string; url: string };
-const api = vi.hoisted(() => ({ calls: [] as Call[], answer: (_call: Call): unknown => undefined }));
 vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
 vi.mock("react-remove-scroll", () => ({ RemoveScroll: ({ children }: { children: unknown }) => children }));
-vi.mock("../src/admin/adminApi", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../src/admin/adminApi")>()),
-  adminRequest: vi.fn(async (url: string, options: { method?: string } = {}) => {
-    const call = { method: options.method ?? "GET", url };
-    api.calls.push(call);
-    const answer = api.answer(call);
-    if (answer instanceof Error) throw answer;
-    return answer;
-  }),
-}));
+vi.mock("../src/admin/adminApi", async (importOriginal) => (await import("./fake-admin-api")).fakeAdminApiModule(importOriginal));
 const downloads = vi.hoisted(() => ({ csv: [] as { csv: string; fileName: string }[] }));
 vi.mock("../src/lib/download", () => ({
   downloadCsv: (csv: string, fileName: string) => downloads.csv.push({ csv, fileName }),
@@ -79,16 +69,10 @@ const RECENT: RecentVisits = {
   ],
 };
 
-const path = (url: string) => new URL(url, "http://x").pathname;
-const params = (url: string) => Object.fromEntries(new URL(url, "http://x").searchParams);
-const reportCalls = () => api.calls.filter((c) => path(c.url) === "/api/admin/analytics");
+const reportCalls = () => fakeAdminApi.callsTo("* /api/admin/analytics");
 
 function serve(report: AnalyticsReport | Error = REPORT, recent: RecentVisits | Error = RECENT) {
-  api.answer = (call) => {
-    if (path(call.url) === "/api/admin/analytics") return report;
-    if (path(call.url) === "/api/admin/analytics/recent") return recent;
-    return new Error(`unexpected ${call.method} ${call.url}`);
-  };
+  fakeAdminApi.serve({ "* /api/admin/analytics": report, "* /api/admin/analytics/recent": recent });
 }
 
 function renderPage() {
@@ -112,7 +96,7 @@ beforeAll(() => {
   Element.prototype.scrollIntoView ??= () => {};
 });
 beforeEach(() => {
-  api.calls.length = 0;
+  fakeAdminApi.reset();
   downloads.csv.length = 0;
 });
 afterEach(cleanup);
@@ -124,7 +108,7 @@ describe("/admin/analytics", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Website Analytics" })).toBeTruthy();
     expect(screen.getByRole("status").textContent).toContain("Loading analytics...");
     await screen.findByRole("region", { name: "Total visitors" });
-    expect(params(reportCalls()[0]!.url)).toEqual({ range: "7d" });
+    expect(queryOf(reportCalls()[0]!.url)).toEqual({ range: "7d" });
 
     expect(cardValue("Total visitors")).toBe("1,234");
     expect(cardValue("Unique visitors")).toBe("321");
@@ -179,9 +163,9 @@ describe("/admin/analytics", () => {
     await screen.findByRole("region", { name: "Total visitors" });
 
     fireEvent.click(screen.getByRole("radio", { name: "24 hours" }));
-    await waitFor(() => expect(params(reportCalls().at(-1)!.url)).toEqual({ range: "24h" }));
+    await waitFor(() => expect(queryOf(reportCalls().at(-1)!.url)).toEqual({ range: "24h" }));
     fireEvent.click(screen.getByRole("radio", { name: "30 days" }));
-    await waitFor(() => expect(params(reportCalls().at(-1)!.url)).toEqual({ range: "30d" }));
+    await waitFor(() => expect(queryOf(reportCalls().at(-1)!.url)).toEqual({ range: "30d" }));
 
     const before = reportCalls().length;
     fireEvent.click(screen.getByRole("radio", { name: "Custom" }));
@@ -197,11 +181,11 @@ describe("/admin/analytics", () => {
     fireEvent.click(day(first));
     expect(reportCalls()).toHaveLength(before);
     fireEvent.click(day(last));
-    await waitFor(() => expect(params(reportCalls().at(-1)!.url)).toEqual({ range: "custom", from: first.format("YYYY-MM-DD"), to: last.format("YYYY-MM-DD") }));
+    await waitFor(() => expect(queryOf(reportCalls().at(-1)!.url)).toEqual({ range: "custom", from: first.format("YYYY-MM-DD"), to: last.format("YYYY-MM-DD") }));
 
     // Back to a preset: at once again.
     fireEvent.click(screen.getByRole("radio", { name: "7 days" }));
-    await waitFor(() => expect(params(reportCalls().at(-1)!.url)).toEqual({ range: "7d" }));
+    await waitFor(() => expect(queryOf(reportCalls().at(-1)!.url)).toEqual({ range: "7d" }));
   });
 
   it("shows both funnels as steps with their conversion rates, and no rate where nothing came before", async () => {
