@@ -5,9 +5,9 @@ import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { event } from "../bus";
 import { settings } from "../config";
-import { cancellationCodes } from "../db/cancellation";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
+import { transactWithRetries } from "../db/transact";
 import { Outbox } from "../outbox";
 import { RateLimit, TooManyAttempts } from "../ratelimit";
 import type { MetaDetails } from "../signature/meta";
@@ -133,31 +133,22 @@ export function transaction(lead: Info, client: string, event: CreatedEvent = cr
   });
 }
 
-const MAX_ATTEMPTS = 8;
 /** Only this client's own concurrent submissions contend for its rate window: a burst is refused as such. */
 const RATE_CONFLICTS_BEFORE_REFUSING = 3;
-const isConflict = (err: unknown, reasons: (string | undefined)[]) =>
-  reasons.includes("TransactionConflict") || (err as Error).name === "TransactionConflictException";
-const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
 
 /** Stores a submission in one transaction; a conflict on a count shard is retried on another. */
 export async function create(req: CreateRequest, now = new Date()): Promise<{ lead: Info; event: CreatedEvent }> {
   const lead = build(sortableId(now.getTime()), req, now);
   const event = createdEvent(lead);
   let rateConflicts = 0;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db().send(transaction(lead, req.client, event));
-      touch(lead.form);
-      return { lead, event };
-    } catch (err) {
-      const reasons = cancellationCodes(err);
+  await transactWithRetries(() => transaction(lead, req.client, event), {
+    onCancelled: (reasons) => {
       if (reasons[RATE_AT] === "ConditionalCheckFailed") throw new TooManyAttempts();
       if (reasons[RATE_AT] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
-      if (!isConflict(err, reasons) || attempt >= MAX_ATTEMPTS) throw err;
-      await pause(attempt);
-    }
-  }
+    },
+  });
+  touch(lead.form);
+  return { lead, event };
 }
 
 /** Submission ids are sortable ids (util/id.ts). */
@@ -184,31 +175,24 @@ export async function fromID(id: string, form?: LeadForm): Promise<Info> {
  * False when there was none (or another caller removed it first).
  */
 export async function remove(lead: Pick<Info, "id" | "form">): Promise<boolean> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: table(),
-                Key: Keys.lead(lead.id),
-                ConditionExpression: "attribute_exists(pk) AND #form = :form",
-                ExpressionAttributeNames: { "#form": "form" },
-                ExpressionAttributeValues: { ":form": lead.form },
-              },
+  const { written } = await transactWithRetries(
+    () =>
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: table(),
+              Key: Keys.lead(lead.id),
+              ConditionExpression: "attribute_exists(pk) AND #form = :form",
+              ExpressionAttributeNames: { "#form": "form" },
+              ExpressionAttributeValues: { ":form": lead.form },
             },
-            ...removalItems(lead),
-          ],
-        }),
-      );
-      touch(lead.form);
-      return true;
-    } catch (err) {
-      const reasons = cancellationCodes(err);
-      if (reasons[0] === "ConditionalCheckFailed") return false;
-      if (!isConflict(err, reasons) || attempt >= MAX_ATTEMPTS) throw err;
-      await pause(attempt);
-    }
-  }
+          },
+          ...removalItems(lead),
+        ],
+      }),
+    { onCancelled: (reasons) => (reasons[0] === "ConditionalCheckFailed" ? "refused" : undefined) },
+  );
+  if (written) touch(lead.form);
+  return written;
 }

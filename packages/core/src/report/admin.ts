@@ -12,10 +12,10 @@ import {
   type Progress,
 } from "../collection/delete-all";
 import { settings } from "../config";
-import { cancellationCodes } from "../db/cancellation";
 import { db, rawDb, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { queryCount } from "../db/query";
+import { transactWithRetries } from "../db/transact";
 import { DOWNLOAD_EXPIRES_SECONDS, Evidence } from "../evidence";
 import { pool } from "../util/pool";
 import { pageQuery, type Page } from "../util/page";
@@ -71,10 +71,6 @@ export const StatusInput = z.strictObject({
 });
 export type StatusInput = z.input<typeof StatusInput>;
 
-const MAX_ATTEMPTS = 8;
-const isConflict = (err: unknown, reasons: (string | undefined)[]) =>
-  reasons.includes("TransactionConflict") || (err as Error).name === "TransactionConflictException";
-
 /**
  * Sets a report's status: the report and its index row in one transaction with the reports'
  * revision, so every process's list sees it. Answers the row as the list now shows it and the
@@ -84,34 +80,30 @@ export async function setStatus(id: string, status: Status): Promise<{ row: Repo
   const report = await Report.fromID(id);
   const row = toRow({ ...report, status });
   if (report.status === status) return { row, previous: status, reference: report.reference };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: table(),
-                Key: Keys.report(id),
-                UpdateExpression: "SET #status = :status",
-                ConditionExpression: "attribute_exists(pk)",
-                ExpressionAttributeNames: { "#status": "status" },
-                ExpressionAttributeValues: { ":status": status },
-              },
+  await transactWithRetries(
+    () =>
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: Keys.report(id),
+              UpdateExpression: "SET #status = :status",
+              ConditionExpression: "attribute_exists(pk)",
+              ExpressionAttributeNames: { "#status": "status" },
+              ExpressionAttributeValues: { ":status": status },
             },
-            { Put: { TableName: table(), Item: indexItemOfRow(row) } },
-            revisionUpdate(),
-          ],
-        }),
-      );
-      break;
-    } catch (err) {
-      const reasons = cancellationCodes(err);
-      if (reasons[0] === "ConditionalCheckFailed") throw new ReportNotFound();
-      if (!isConflict(err, reasons) || attempt >= MAX_ATTEMPTS) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
-    }
-  }
+          },
+          { Put: { TableName: table(), Item: indexItemOfRow(row) } },
+          revisionUpdate(),
+        ],
+      }),
+    {
+      onCancelled: (reasons) => {
+        if (reasons[0] === "ConditionalCheckFailed") throw new ReportNotFound();
+      },
+    },
+  );
   await applied({ put: [row] });
   return { row, previous: report.status, reference: report.reference };
 }

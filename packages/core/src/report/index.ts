@@ -4,10 +4,10 @@ import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { event } from "../bus";
 import { settings } from "../config";
-import { cancellationCodes } from "../db/cancellation";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { queryPages } from "../db/query";
+import { transactWithRetries } from "../db/transact";
 import { Evidence, EvidenceRefused, type ClaimedEvidence, type EvidencePurpose } from "../evidence";
 import { errorAttributes, log } from "../log";
 import { Outbox } from "../outbox";
@@ -178,29 +178,22 @@ export function transaction(report: Info, client: string, event: CreatedEvent = 
   });
 }
 
-const MAX_ATTEMPTS = 8;
 /** Only this client's own concurrent reports contend for its rate window: a burst is refused as such. */
 const RATE_CONFLICTS_BEFORE_REFUSING = 3;
 
+/** Writes the report's transaction; a taken reference number is drawn again. Answers the report as written. */
 async function writeWithRetries(report: Info, client: string, event: CreatedEvent): Promise<Info> {
   let rateConflicts = 0;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db().send(transaction(report, client, event));
-      return report;
-    } catch (err) {
-      const reasons = cancellationCodes(err);
+  await transactWithRetries(() => transaction(report, client, event), {
+    onCancelled: (reasons) => {
       if (reasons[RATE_AT] === "ConditionalCheckFailed") throw new TooManyAttempts();
       if (reasons[RATE_AT] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
-      const retry =
-        reasons[REFERENCE_AT] === "ConditionalCheckFailed" ||
-        reasons.includes("TransactionConflict") ||
-        (err as Error).name === "TransactionConflictException";
-      if (!retry || attempt >= MAX_ATTEMPTS) throw err;
-      if (reasons[REFERENCE_AT] === "ConditionalCheckFailed") report = { ...report, reference: referenceNumber() };
-      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
-    }
-  }
+      if (reasons[REFERENCE_AT] !== "ConditionalCheckFailed") return;
+      report = { ...report, reference: referenceNumber() };
+      return "retry";
+    },
+  });
+  return report;
 }
 
 type EvidenceRef = { purpose: EvidencePurpose; uploadId: string };
@@ -286,27 +279,19 @@ export async function remove(id: string): Promise<boolean> {
  */
 async function deleteItems(report: Info): Promise<boolean> {
   const [ref, item] = removalKeys(report);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Delete: { TableName: table(), Key: item, ConditionExpression: "attribute_exists(pk)" } },
-            { Delete: { TableName: table(), Key: ref } },
-            ...removalItems(report),
-          ],
-        }),
-      );
-      touchListing();
-      return true;
-    } catch (err) {
-      const reasons = cancellationCodes(err);
-      if (reasons[0] === "ConditionalCheckFailed") return false;
-      const conflict = reasons.includes("TransactionConflict") || (err as Error).name === "TransactionConflictException";
-      if (!conflict || attempt >= MAX_ATTEMPTS) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
-    }
-  }
+  const { written } = await transactWithRetries(
+    () =>
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: table(), Key: item, ConditionExpression: "attribute_exists(pk)" } },
+          { Delete: { TableName: table(), Key: ref } },
+          ...removalItems(report),
+        ],
+      }),
+    { onCancelled: (reasons) => (reasons[0] === "ConditionalCheckFailed" ? "refused" : undefined) },
+  );
+  if (written) touchListing();
+  return written;
 }
 
 /** Every report, newest first (gsi1 REPORTS), a page at a time. */

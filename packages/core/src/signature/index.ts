@@ -7,7 +7,7 @@ import { event } from "../bus";
 import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
-import { cancellationCodes } from "../db/cancellation";
+import { transactWithRetries } from "../db/transact";
 import { Outbox } from "../outbox";
 import { Petition, PetitionNotFound } from "../petition";
 import { RateLimit, TooManyAttempts } from "../ratelimit";
@@ -200,26 +200,20 @@ export function transaction(req: SignRequest, signature: Info, shard: number, ev
 }
 
 /**
- * Sends the transaction built for a random counter shard. Contention on a shard cancels it with
- * TransactionConflict; it is retried on another shard after a short random pause. Any other
- * cancellation goes to `refused` (which throws the domain error). Returns the number of conflicts.
+ * Sends the transaction built for a random counter shard (`transactWithRetries`). Contention on a
+ * shard cancels it with TransactionConflict; it is retried on another shard after a short random
+ * pause. Any other cancellation goes to `refused` (which throws the domain error). Returns the
+ * number of conflicts.
  */
 export async function writeWithRetries(
   command: (shard: number) => TransactWriteCommand,
   refused: (reasons: (string | undefined)[]) => Promise<void>,
 ): Promise<number> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db().send(command(Math.floor(Math.random() * settings().COUNTER_SHARDS)));
-      return attempt;
-    } catch (err) {
-      const reasons = cancellationCodes(err);
-      await refused(reasons);
-      const conflict = reasons.includes("TransactionConflict") || (err as Error).name === "TransactionConflictException";
-      if (!conflict || attempt >= MAX_CONFLICT_RETRIES) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * 20 * (attempt + 1)));
-    }
-  }
+  const { retries } = await transactWithRetries(() => command(Math.floor(Math.random() * settings().COUNTER_SHARDS)), {
+    maxAttempts: MAX_CONFLICT_RETRIES + 1,
+    onCancelled: refused,
+  });
+  return retries;
 }
 
 /** Signature ids are sortable ids (lower-case base 36). */
