@@ -18,11 +18,12 @@ import { listOutbox } from "@site/core/mail/outbox";
 import { Petition } from "@site/core/petition";
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { Bus } from "@site/core/bus";
+import { Newsletter } from "@site/core/newsletter";
 import { db } from "@site/core/db/client";
 import { Privacy } from "@site/core/privacy";
 import { personHash, recordsOf } from "@site/core/privacy/person-index";
 import { openLink, readRequest, requestWrites } from "@site/core/privacy/requests";
-import { DELETION_LINK_SECONDS } from "@site/core/privacy/retention";
+import { DELETION_LINK_SECONDS, UNCONFIRMED_SUBSCRIBER_DAYS } from "@site/core/privacy/retention";
 import { fileFor } from "@site/core/sheets/local";
 import { REPORTS_TAB } from "@site/core/sheets/reports";
 import { SIGNATURES_TAB } from "@site/core/sheets/signatures";
@@ -258,5 +259,23 @@ describe("erasure through the e-mailed link", () => {
     await Bus.publish(Privacy.Events.ErasureConfirmed, { requestId });
     await bus.idle();
     expect((await mailsTo(third)).filter((m) => m.subject === "Your data has been erased")).toHaveLength(1);
+  });
+
+  it("erases an unconfirmed subscriber past its TTL that DynamoDB has not deleted yet", async () => {
+    const lapsed = `lapsed-${run}@example.com`;
+    const asked = await post(leadCreate, { fullName: "Lee Lapsed", email: lapsed, newsletterConsent: true, client }, { form: "checklist" });
+    expect(asked.statusCode).toBe(201);
+    await bus.idle();
+    // a month and a day on: the subscriber is past its TTL, but its item is still stored
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (UNCONFIRMED_SUBSCRIBER_DAYS + 1) * 24 * 3600 * 1000 });
+    expect(await Newsletter.find(lapsed)).toBeUndefined();
+    expect((await recordsOf(lapsed)).map((r) => r.kind).sort()).toEqual(["lead", "newsletter", "newsletterToken"]);
+    const token = await linkFor(lapsed);
+    const erased = await post(privacyErase, { token });
+    expect(erased.body).toEqual({ erased: { signature: 0, report: 0, lead: 1, newsletter: 1 } });
+    vi.useRealTimers();
+    await bus.idle();
+    expect(await recordsOf(lapsed)).toEqual([]);
+    expect(tableText(await snapshot())).not.toContain(lapsed);
   });
 });

@@ -6,7 +6,7 @@ import { Outbox } from "../outbox";
 import { NotFoundError, VisibleError } from "../util/error";
 import { Events } from "./events";
 import { mutate } from "./store";
-import type { Subscriber } from "./subscriber";
+import { read, type Subscriber } from "./subscriber";
 import { hashToken, isTokenShape } from "./token";
 
 /**
@@ -87,4 +87,15 @@ export async function remove(email: string): Promise<Subscriber> {
     if (!current) throw new UnknownSubscriber();
     return { next: null, result: current };
   });
+}
+
+/**
+ * A person's erasure (privacy/erasure.ts): deletes the subscriber whatever its state, an unconfirmed
+ * one past its TTL included (DynamoDB deletes by TTL lazily, and until then the item holds the
+ * address), with its index row and unsubscribe lookup. True when there was one to delete.
+ */
+export async function erase(email: string): Promise<boolean> {
+  if (!(await read(email))) return false;
+  // `mutate` hides an expired subscriber from the decision but still deletes the stored item
+  return mutate<boolean>(email, () => ({ next: null, result: true }));
 }

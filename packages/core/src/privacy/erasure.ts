@@ -7,7 +7,7 @@ import { Lead, LeadNotFound } from "../lead";
 import { LeadAdmin } from "../lead/admin";
 import { log } from "../log";
 import { Mail } from "../mail";
-import { Newsletter, UnknownSubscriber } from "../newsletter";
+import { Newsletter } from "../newsletter";
 import { Outbox } from "../outbox";
 import { PetitionNotFound } from "../petition";
 import { ReportNotFound } from "../report";
@@ -80,7 +80,7 @@ async function eraseOne(record: PersonRecord, email: string, erased: Erased): Pr
       break;
     }
     case "newsletter":
-      if (await gone(() => Newsletter.remove(email), UnknownSubscriber)) erased.counts.newsletter++;
+      if (await Newsletter.erase(email)) erased.counts.newsletter++;
       break;
     case "newsletterToken":
     case "privacyToken":
