@@ -198,6 +198,8 @@ describe("erasure through the e-mailed link", () => {
     expect(records.map((r) => r.kind).sort()).toEqual(["lead", "lead", "lead", "lead", "newsletter", "report", "signature", "signature"]);
     expect(JSON.stringify(records).toLowerCase()).not.toContain(second.toLowerCase());
     expect(JSON.stringify(records)).not.toContain("gsi3pk");
+    const { requestId } = await openLink(token);
+    expect((await readRequest(requestId))?.downloads).toBe(1);
 
     const erased = await post(privacyErase, { token });
     expect(erased.statusCode, JSON.stringify(erased.body)).toBe(200);

@@ -138,10 +138,12 @@ export async function countDownload(requestId: string): Promise<void> {
   if (!req) return;
   const next = { ...req, downloads: (req.downloads ?? 0) + 1 };
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: requestWrites(next, { expression: "downloads = :seen", values: { ":seen": req.downloads ?? 0 } }) }));
+    // the whole item is rewritten: only over the state read (a confirmation meanwhile wins)
+    const unchanged = { expression: "downloads = :seen AND #status = :status", names: { "#status": "status" }, values: { ":seen": req.downloads ?? 0, ":status": req.status } };
+    await db().send(new TransactWriteCommand({ TransactItems: requestWrites(next, unchanged) }));
     touch();
   } catch (err) {
-    // a concurrent download counted meanwhile: the figure is informative, one may be lost
+    // a concurrent download or confirmation changed it meanwhile: the figure is informative, one may be lost
     log.info("download count not updated", { requestId, reason: (err as Error).name });
   }
 }
