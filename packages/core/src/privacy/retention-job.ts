@@ -20,6 +20,7 @@ import { syncReportsSoon } from "../sheets/reports";
 import { syncSignaturesSoon } from "../sheets/signatures";
 import type { Info as SignatureInfo, MetaDetails } from "../signature";
 import { indexItem as signatureIndexItem, touch as touchSignatures } from "../signature/index-item";
+import { revisionUpdate } from "../signature/deletion";
 import { petitionIds } from "../signature/listing";
 import { normaliseEmail } from "../util/email";
 import { sortableIdFloor } from "../util/id";
@@ -228,17 +229,7 @@ async function anonymiseGroup(petitionId: string, group: OldSignature[], at: str
         ...(s.email ? [{ Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, s.email) } }] : []),
         { Put: { TableName: table(), Item: signatureIndexItem(s.anonymised) } },
       ],
-      totals: () => [
-        {
-          Update: {
-            TableName: table(),
-            Key: Keys.petition(petitionId),
-            UpdateExpression: "ADD revision :one",
-            ConditionExpression: "attribute_exists(pk)",
-            ExpressionAttributeValues: { ":one": 1 },
-          },
-        },
-      ],
+      totals: () => [{ Update: revisionUpdate(petitionId) }],
     });
   } catch (err) {
     // the last item is the petition's revision: the petition was deleted meanwhile (with its signatures)

@@ -31,18 +31,21 @@ const PER_TRANSACTION = 33;
 export const DeleteAllInput = deleteAllInput({ petitionId: z.string().trim().min(1).max(100).optional() });
 export type DeleteAllInput = z.input<typeof DeleteAllInput>;
 
-/** Increments the petition's revision, so listing caches elsewhere reload instead of extending. */
+/**
+ * The update that increments the petition's revision (the petition must exist), so listing caches
+ * elsewhere reload instead of extending: alone, or as an item of a transaction that changes signatures.
+ */
+export const revisionUpdate = (petitionId: string) => ({
+  TableName: table(),
+  Key: Keys.petition(petitionId),
+  UpdateExpression: "ADD revision :one",
+  ConditionExpression: "attribute_exists(pk)",
+  ExpressionAttributeValues: { ":one": 1 },
+});
+
 async function bumpRevision(petitionId: string) {
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: Keys.petition(petitionId),
-        UpdateExpression: "ADD revision :one",
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":one": 1 },
-      }),
-    );
+    await db().send(new UpdateCommand(revisionUpdate(petitionId)));
   } catch (err) {
     if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
   }
@@ -80,15 +83,7 @@ export async function remove(petitionId: string, signatureId: string): Promise<{
               ExpressionAttributeValues: { ":minus": -1, ":type": "counterShard" },
             },
           },
-          {
-            Update: {
-              TableName: table(),
-              Key: Keys.petition(petitionId),
-              UpdateExpression: "ADD revision :one",
-              ConditionExpression: "attribute_exists(pk)",
-              ExpressionAttributeValues: { ":one": 1 },
-            },
-          },
+          { Update: revisionUpdate(petitionId) },
         ],
       }),
     async (reasons) => {
