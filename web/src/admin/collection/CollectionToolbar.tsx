@@ -1,10 +1,10 @@
+import { Card } from "@mantine/core";
 import type { ReactNode } from "react";
 import { ListToolbar } from "../components/ListToolbar";
 import type { SortOption } from "../lib/sorting";
 import type { CollectionState, FilterValue } from "./useCollection";
 
-/** Search, Sort By, Order, the collection's filter controls (children) and Refresh, bound to its state. */
-export function CollectionToolbar<T, F extends Record<string, FilterValue>>(props: {
+export interface CollectionToolbarProps<T, F extends Record<string, FilterValue>> {
   collection: CollectionState<T, F>;
   sorts: SortOption[];
   searchLabel: string;
@@ -12,7 +12,10 @@ export function CollectionToolbar<T, F extends Record<string, FilterValue>>(prop
   /** omitted: the screen has its own refresh button */
   onRefresh?: () => void;
   children?: ReactNode;
-}) {
+}
+
+/** Search, Sort By, Order, the collection's filter controls (children) and Refresh, bound to its state. */
+export function CollectionToolbar<T, F extends Record<string, FilterValue>>(props: CollectionToolbarProps<T, F>) {
   const { collection: c } = props;
   return (
     <ListToolbar
@@ -30,5 +33,14 @@ export function CollectionToolbar<T, F extends Record<string, FilterValue>>(prop
     >
       {props.children}
     </ListToolbar>
+  );
+}
+
+/** The CollectionToolbar in the bordered card that list screens show above their table. */
+export function CollectionToolbarCard<T, F extends Record<string, FilterValue>>(props: CollectionToolbarProps<T, F>) {
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <CollectionToolbar {...props} />
+    </Card>
   );
 }

@@ -3,6 +3,8 @@
  * screen is its columns, its filter controls and its API paths. useCollection holds search, sort,
  * filters and paging; useCollectionExport and useDeleteAll drive the chunked export and delete-all
  * routes with progress, useDeleteOne the confirmed deletion of a row; CollectionTable and DeleteAllDialog render them.
+ * The screens' shared layout pieces: RefreshDataButton (page header), TotalCountCard, CollectionToolbarCard
+ * (the toolbar in its card) and CollectionErrorAlert (the dismissible error above the table).
  */
 export { useCollection, SEARCH_DEBOUNCE_MS, type CollectionOptions, type CollectionState, type FilterValue } from "./useCollection";
 export { useCollectionExport, EXPORT_PAGE_SIZE, type CollectionExport } from "./useCollectionExport";
@@ -11,8 +13,11 @@ export { useDeleteOne, type DeleteOne, type DeleteOneOptions } from "./useDelete
 export { useConfirmedRowAction, type ConfirmedRowAction, type ConfirmedRowActionOptions } from "./useConfirmedRowAction";
 export { exportStep, type ExportAnswer, type FetchExportPage } from "./exportPages";
 export { CollectionTable, type CollectionTableProps } from "./CollectionTable";
-export { CollectionToolbar } from "./CollectionToolbar";
+export { CollectionToolbar, CollectionToolbarCard, type CollectionToolbarProps } from "./CollectionToolbar";
 export { DeleteAllDialog } from "./DeleteAllDialog";
 export { YesNoFilter, YES_NO_ANY } from "./YesNoFilter";
 export { DateRangeFilter } from "./DateRangeFilter";
 export { FilterCountCard } from "./FilterCountCard";
+export { TotalCountCard } from "./TotalCountCard";
+export { CollectionErrorAlert } from "./CollectionErrorAlert";
+export { RefreshDataButton } from "./RefreshDataButton";

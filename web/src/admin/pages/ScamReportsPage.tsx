@@ -1,11 +1,22 @@
-import { Alert, Badge, Button, Card, Code, Group, Select, Stack, Table, Tabs, Text } from "@mantine/core";
+import { Badge, Button, Code, Group, Select, Stack, Table, Tabs, Text } from "@mantine/core";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { downloadCsv, downloadText } from "../../lib/download";
-import { formatCount } from "../../lib/format";
 import { adminApi, adminRequest, type ListPage } from "../adminApi";
-import { CollectionTable, CollectionToolbar, DateRangeFilter, DeleteAllDialog, YesNoFilter, useCollection, useCollectionExport, useDeleteAll, useDeleteOne } from "../collection";
+import {
+  CollectionErrorAlert,
+  CollectionTable,
+  CollectionToolbarCard,
+  DateRangeFilter,
+  DeleteAllDialog,
+  TotalCountCard,
+  YesNoFilter,
+  useCollection,
+  useCollectionExport,
+  useDeleteAll,
+  useDeleteOne,
+} from "../collection";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { NoticeBanner } from "../components/NoticeBanner";
 import { OperationProgressBar } from "../components/OperationProgressBar";
@@ -157,14 +168,7 @@ export function ScamReportsPage() {
         <Tabs.Panel value="completed" pt="lg">
           <Stack gap="lg">
             <Group justify="space-between" align="flex-end" gap="md">
-              <Card withBorder radius="lg" padding="md" miw={220}>
-                <Text fz="xs" c="dimmed" tt="uppercase" fw={700} lts="0.06em">
-                  Reports
-                </Text>
-                <Text fz={28} fw={800} c="ink.9" lh={1.2} aria-live="polite">
-                  Total Reports: {formatCount(list.total)}
-                </Text>
-              </Card>
+              <TotalCountCard heading="Reports" label="Total Reports" total={list.total} />
               <Group gap="sm">
                 <Button variant="light" onClick={() => void exportPage()} disabled={!hasRows || exporting} loading={exportingPage}>
                   Export Page (CSV)
@@ -178,28 +182,26 @@ export function ScamReportsPage() {
               </Group>
             </Group>
 
-            <Card withBorder radius="lg" padding="md">
-              <CollectionToolbar
-                collection={reports}
-                sorts={REPORT_SORTS}
-                searchLabel="Search Reports"
-                searchPlaceholder="Scammer, company, reporter name, e-mail or reference"
-                onRefresh={() => void refresh()}
-              >
-                <DateRangeFilter from={filters.dateFrom} to={filters.dateTo} onFrom={(day) => setFilter("dateFrom", day)} onTo={(day) => setFilter("dateTo", day)} />
-                <YesNoFilter label="Money Lost" value={filters.moneyLost} onChange={(value) => setFilter("moneyLost", value)} />
-                <YesNoFilter label="Speak With Team" value={filters.speakWithTeam} onChange={(value) => setFilter("speakWithTeam", value)} />
-                <Select
-                  label="Status"
-                  data={STATUS_FILTER}
-                  value={filters.status}
-                  onChange={(value) => setFilter("status", value ?? "")}
-                  allowDeselect={false}
-                  size="sm"
-                  w={{ base: "100%", xs: 140 }}
-                />
-              </CollectionToolbar>
-            </Card>
+            <CollectionToolbarCard
+              collection={reports}
+              sorts={REPORT_SORTS}
+              searchLabel="Search Reports"
+              searchPlaceholder="Scammer, company, reporter name, e-mail or reference"
+              onRefresh={() => void refresh()}
+            >
+              <DateRangeFilter from={filters.dateFrom} to={filters.dateTo} onFrom={(day) => setFilter("dateFrom", day)} onTo={(day) => setFilter("dateTo", day)} />
+              <YesNoFilter label="Money Lost" value={filters.moneyLost} onChange={(value) => setFilter("moneyLost", value)} />
+              <YesNoFilter label="Speak With Team" value={filters.speakWithTeam} onChange={(value) => setFilter("speakWithTeam", value)} />
+              <Select
+                label="Status"
+                data={STATUS_FILTER}
+                value={filters.status}
+                onChange={(value) => setFilter("status", value ?? "")}
+                allowDeselect={false}
+                size="sm"
+                w={{ base: "100%", xs: 140 }}
+              />
+            </CollectionToolbarCard>
 
             <NoticeBanner notice={notice.notice} />
             {syncJob.running && (
@@ -207,21 +209,14 @@ export function ScamReportsPage() {
             )}
             {matching.running && <OperationProgressBar label="Exporting matching reports" progress={matching.progress} percent={matching.percent} unit="reports" />}
             {everything.running && <OperationProgressBar label="Exporting all reports" progress={everything.progress} percent={everything.percent} unit="reports" />}
-            {shownError && (
-              <Alert
-                color="red"
-                variant="filled"
-                role="alert"
-                withCloseButton
-                onClose={() => {
-                  setError(null);
-                  matching.reset();
-                  everything.reset();
-                }}
-              >
-                {shownError}
-              </Alert>
-            )}
+            <CollectionErrorAlert
+              message={shownError}
+              onClose={() => {
+                setError(null);
+                matching.reset();
+                everything.reset();
+              }}
+            />
 
             <CollectionTable
               collection={reports}

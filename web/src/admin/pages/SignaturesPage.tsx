@@ -1,11 +1,10 @@
-import { Alert, Button, Card, Code, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { Button, Code, Group, Stack, Table, Tooltip } from "@mantine/core";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
-import { formatCount } from "../../lib/format";
 import { downloadCsv } from "../../lib/download";
 import { adminApi } from "../adminApi";
-import { CollectionTable, CollectionToolbar, DeleteAllDialog, useCollection, useCollectionExport, useDeleteAll, useDeleteOne } from "../collection";
+import { CollectionErrorAlert, CollectionTable, CollectionToolbarCard, DeleteAllDialog, TotalCountCard, useCollection, useCollectionExport, useDeleteAll, useDeleteOne } from "../collection";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { NoticeBanner } from "../components/NoticeBanner";
 import { OperationProgressBar } from "../components/OperationProgressBar";
@@ -95,36 +94,29 @@ export function SignaturesPage() {
       />
 
       <Group gap="lg" align="center">
-        <Card withBorder radius="lg" padding="md" miw={220}>
-          <Text fz="xs" c="dimmed" tt="uppercase" fw={700} lts="0.06em">
-            Signatures
-          </Text>
-          <Text fz={28} fw={800} c="ink.9" lh={1.2} aria-live="polite">
-            Total Signatures: {formatCount(list.total)}
-          </Text>
-        </Card>
+        <TotalCountCard heading="Signatures" label="Total Signatures" total={list.total} />
       </Group>
 
-      <Card withBorder radius="lg" padding="md">
-        <CollectionToolbar
-          collection={signatures}
-          sorts={SIGNATURE_SORTS}
-          searchLabel="Search Signatures"
-          searchPlaceholder="Name, e-mail, timeshare, petition or city"
-          onRefresh={() => void refresh()}
-        />
-      </Card>
+      <CollectionToolbarCard
+        collection={signatures}
+        sorts={SIGNATURE_SORTS}
+        searchLabel="Search Signatures"
+        searchPlaceholder="Name, e-mail, timeshare, petition or city"
+        onRefresh={() => void refresh()}
+      />
 
       <NoticeBanner notice={notice.notice} />
       {syncJob.running && (
         <OperationProgressBar label={syncPhaseLabel(syncJob.job?.progress.phase)} progress={syncJob.progress} percent={syncJob.percent} />
       )}
       {exporter.running && <OperationProgressBar label="Exporting signatures" progress={exporter.progress} percent={exporter.percent} />}
-      {(error || exporter.error || list.error) && (
-        <Alert color="red" variant="filled" role="alert" withCloseButton onClose={() => { setError(null); exporter.reset(); }}>
-          {error || exporter.error || list.error?.message || LOAD_FALLBACK}
-        </Alert>
-      )}
+      <CollectionErrorAlert
+        message={error || exporter.error || (list.error ? list.error.message || LOAD_FALLBACK : null)}
+        onClose={() => {
+          setError(null);
+          exporter.reset();
+        }}
+      />
 
       <CollectionTable
         collection={signatures}

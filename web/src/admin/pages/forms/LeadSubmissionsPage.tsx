@@ -1,11 +1,23 @@
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../hooks/useDocumentTitle";
 import { downloadCsv } from "../../../lib/download";
-import { formatCount } from "../../../lib/format";
 import { adminApi } from "../../adminApi";
-import { CollectionTable, CollectionToolbar, DateRangeFilter, DeleteAllDialog, YesNoFilter, useCollection, useCollectionExport, useDeleteAll, useDeleteOne } from "../../collection";
+import {
+  CollectionErrorAlert,
+  CollectionTable,
+  CollectionToolbarCard,
+  DateRangeFilter,
+  DeleteAllDialog,
+  RefreshDataButton,
+  TotalCountCard,
+  YesNoFilter,
+  useCollection,
+  useCollectionExport,
+  useDeleteAll,
+  useDeleteOne,
+} from "../../collection";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LeadDetailsDialog } from "../../components/LeadDetailsDialog";
 import { NoticeBanner } from "../../components/NoticeBanner";
@@ -96,9 +108,7 @@ export function LeadSubmissionsPage({ form }: { form: LeadForm }) {
         back={BACK_TO_FORMS}
         actions={
           <>
-            <Button variant="default" onClick={() => void refresh()} loading={list.isValidating && !list.isLoading}>
-              Refresh Data
-            </Button>
+            <RefreshDataButton list={list} onRefresh={() => void refresh()} />
             <Button variant="light" onClick={() => void exportCsv()} disabled={!hasRows || exporter.running} loading={exporter.running}>
               Export as CSV
             </Button>
@@ -115,40 +125,24 @@ export function LeadSubmissionsPage({ form }: { form: LeadForm }) {
       />
 
       <Group gap="lg" align="center">
-        <Card withBorder radius="lg" padding="md" miw={220}>
-          <Text fz="xs" c="dimmed" tt="uppercase" fw={700} lts="0.06em">
-            Submissions
-          </Text>
-          <Text fz={28} fw={800} c="ink.9" lh={1.2} aria-live="polite">
-            Total Submissions: {formatCount(list.total)}
-          </Text>
-        </Card>
+        <TotalCountCard heading="Submissions" label="Total Submissions" total={list.total} />
       </Group>
 
-      <Card withBorder radius="lg" padding="md">
-        <CollectionToolbar collection={leads} sorts={LEAD_SORTS} searchLabel="Search Submissions" searchPlaceholder="Full name or e-mail">
-          <YesNoFilter label="Newsletter Consent" value={filters.newsletterConsent} onChange={(value) => setFilter("newsletterConsent", value)} />
-          <DateRangeFilter from={filters.dateFrom} to={filters.dateTo} onFrom={(day) => setFilter("dateFrom", day)} onTo={(day) => setFilter("dateTo", day)} />
-        </CollectionToolbar>
-      </Card>
+      <CollectionToolbarCard collection={leads} sorts={LEAD_SORTS} searchLabel="Search Submissions" searchPlaceholder="Full name or e-mail">
+        <YesNoFilter label="Newsletter Consent" value={filters.newsletterConsent} onChange={(value) => setFilter("newsletterConsent", value)} />
+        <DateRangeFilter from={filters.dateFrom} to={filters.dateTo} onFrom={(day) => setFilter("dateFrom", day)} onTo={(day) => setFilter("dateTo", day)} />
+      </CollectionToolbarCard>
 
       <NoticeBanner notice={toast.notice} onClose={toast.clear} />
       {syncJob.running && <OperationProgressBar label={leadSyncPhaseLabel(syncJob.job?.progress.phase)} progress={syncJob.progress} percent={syncJob.percent} />}
       {exporter.running && <OperationProgressBar label="Exporting submissions" progress={exporter.progress} percent={exporter.percent} unit="submissions" />}
-      {shownError && (
-        <Alert
-          color="red"
-          variant="filled"
-          role="alert"
-          withCloseButton
-          onClose={() => {
-            setError(null);
-            exporter.reset();
-          }}
-        >
-          {shownError}
-        </Alert>
-      )}
+      <CollectionErrorAlert
+        message={shownError}
+        onClose={() => {
+          setError(null);
+          exporter.reset();
+        }}
+      />
 
       <CollectionTable
         collection={leads}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, Select, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import useSWR from "swr";
@@ -6,7 +6,7 @@ import { useDocumentTitle } from "../../../hooks/useDocumentTitle";
 import type { ApiError } from "../../../lib/api";
 import { downloadCsv } from "../../../lib/download";
 import { adminRequest } from "../../adminApi";
-import { CollectionTable, CollectionToolbar, useCollection, useCollectionExport, useDeleteOne } from "../../collection";
+import { CollectionErrorAlert, CollectionTable, CollectionToolbarCard, RefreshDataButton, useCollection, useCollectionExport, useDeleteOne } from "../../collection";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { NoticeBanner } from "../../components/NoticeBanner";
 import { OperationProgressBar } from "../../components/OperationProgressBar";
@@ -95,9 +95,7 @@ export function SubscribersPage() {
         back={{ to: "/admin/dashboard", label: "Back to Dashboard" }}
         actions={
           <>
-            <Button variant="default" onClick={() => void refresh()} loading={list.isValidating && !list.isLoading}>
-              Refresh Data
-            </Button>
+            <RefreshDataButton list={list} onRefresh={() => void refresh()} />
             <Button variant="light" onClick={() => void exportCsv()} disabled={!hasRows || exporter.running} loading={exporter.running}>
               Export CSV
             </Button>
@@ -121,29 +119,20 @@ export function SubscribersPage() {
         </Alert>
       )}
 
-      <Card withBorder radius="lg" padding="md">
-        <CollectionToolbar collection={subscribers} sorts={SUBSCRIBER_SORTS} searchLabel="Search Subscribers" searchPlaceholder="E-mail or name">
-          <Select label="Status" data={STATUS_FILTER} value={filters.status} onChange={(value) => setFilter("status", value ?? "")} allowDeselect={false} size="sm" w={{ base: "100%", xs: 150 }} />
-          <Select label="Source" data={SOURCE_FILTER} value={filters.source} onChange={(value) => setFilter("source", value ?? "")} allowDeselect={false} size="sm" w={{ base: "100%", xs: 160 }} />
-        </CollectionToolbar>
-      </Card>
+      <CollectionToolbarCard collection={subscribers} sorts={SUBSCRIBER_SORTS} searchLabel="Search Subscribers" searchPlaceholder="E-mail or name">
+        <Select label="Status" data={STATUS_FILTER} value={filters.status} onChange={(value) => setFilter("status", value ?? "")} allowDeselect={false} size="sm" w={{ base: "100%", xs: 150 }} />
+        <Select label="Source" data={SOURCE_FILTER} value={filters.source} onChange={(value) => setFilter("source", value ?? "")} allowDeselect={false} size="sm" w={{ base: "100%", xs: 160 }} />
+      </CollectionToolbarCard>
 
       <NoticeBanner notice={notice.notice} onClose={notice.clear} />
       {exporter.running && <OperationProgressBar label="Exporting subscribers" progress={exporter.progress} percent={exporter.percent} unit="subscribers" />}
-      {shownError && (
-        <Alert
-          color="red"
-          variant="filled"
-          role="alert"
-          withCloseButton
-          onClose={() => {
-            setError(null);
-            exporter.reset();
-          }}
-        >
-          {shownError}
-        </Alert>
-      )}
+      <CollectionErrorAlert
+        message={shownError}
+        onClose={() => {
+          setError(null);
+          exporter.reset();
+        }}
+      />
 
       <CollectionTable
         collection={subscribers}

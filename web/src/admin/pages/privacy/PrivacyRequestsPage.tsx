@@ -1,11 +1,11 @@
-import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { Alert, Badge, Button, Group, Select, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useState } from "react";
 import useSWR from "swr";
 import { useDocumentTitle } from "../../../hooks/useDocumentTitle";
 import type { ApiError } from "../../../lib/api";
 import { formatCount } from "../../../lib/format";
 import { adminRequest } from "../../adminApi";
-import { CollectionTable, CollectionToolbar, useCollection } from "../../collection";
+import { CollectionTable, CollectionToolbarCard, RefreshDataButton, useCollection } from "../../collection";
 import { PageHeader } from "../../components/PageHeader";
 import { RequestCountCards } from "./RequestCountCards";
 import {
@@ -60,9 +60,7 @@ export function PrivacyRequestsPage() {
         subtitle="Requests to erase or download personal data, and what each erased."
         back={{ to: "/admin/dashboard", label: "Back to Dashboard" }}
         actions={
-          <Button variant="default" onClick={() => void refresh()} loading={list.isValidating && !list.isLoading}>
-            Refresh Data
-          </Button>
+          <RefreshDataButton list={list} onRefresh={() => void refresh()} />
         }
       />
       <Text fz="sm" c="dimmed">
@@ -76,11 +74,9 @@ export function PrivacyRequestsPage() {
         </Alert>
       )}
 
-      <Card withBorder radius="lg" padding="md">
-        <CollectionToolbar collection={requests} sorts={REQUEST_SORTS} searchLabel="Search Requests" searchPlaceholder="Request id or person hash">
-          <Select label="Status" data={STATUS_FILTER} value={filters.status} onChange={(value) => setFilter("status", value ?? "")} allowDeselect={false} size="sm" w={{ base: "100%", xs: 150 }} />
-        </CollectionToolbar>
-      </Card>
+      <CollectionToolbarCard collection={requests} sorts={REQUEST_SORTS} searchLabel="Search Requests" searchPlaceholder="Request id or person hash">
+        <Select label="Status" data={STATUS_FILTER} value={filters.status} onChange={(value) => setFilter("status", value ?? "")} allowDeselect={false} size="sm" w={{ base: "100%", xs: 150 }} />
+      </CollectionToolbarCard>
 
       {(loadError || error) && (
         <Alert color="red" variant="light" role="alert">
