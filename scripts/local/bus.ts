@@ -9,12 +9,18 @@ import { lambdaContext, loadHandler } from "./handlers";
 export const RETRY_DELAYS_MS = [200, 1000, 3000, 10_000];
 /**
  * Deliveries run at most this many at a time, in order, and start only while no API request is in
- * flight (`busy`). Deployed, subscribers are separate Lambdas that never slow the API; locally they
+ * flight (`busy`), or once they have waited MAX_DEFER_MS. Deployed, subscribers are separate Lambdas that never slow the API; locally they
  * share one DynamoDB Local, so a burst of visitors is served first and its side effects follow as
  * soon as the burst ends, as an asynchronous queue would deliver them. One visitor's e-mails go out
  * right after their response.
  */
 const CONCURRENT_DELIVERIES = 2;
+/**
+ * A delivery waits for a quiet API at most this long: under steady traffic (a crowd of visitors,
+ * a browser test suite loading pages in parallel) the API may never be quiet, and side effects must
+ * still follow.
+ */
+export const MAX_DEFER_MS = 1000;
 
 export interface LocalBusOptions {
   /** True while the API serves requests: deliveries wait. */
@@ -47,7 +53,10 @@ export interface LocalBus {
 export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): LocalBus {
   const { busy = () => false, retryDelaysMs = RETRY_DELAYS_MS } = typeof opts === "function" ? { busy: opts } : opts;
   const failures: LocalBus["failures"] = [];
-  const queue: (() => Promise<void>)[] = [];
+  /** waiting deliveries, oldest first, with when each was queued */
+  const queue: { run: () => Promise<void>; at: number }[] = [];
+  const enqueue = (run: () => Promise<void>) => queue.push({ run, at: performance.now() });
+  let recheck: ReturnType<typeof setTimeout> | undefined;
   let running = 0;
   let retrying = 0;
   let retried = 0;
@@ -59,15 +68,23 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
     for (const resolve of settled) resolve();
     settled = [];
   };
+  const overdue = () => queue.length > 0 && performance.now() - queue[0].at >= MAX_DEFER_MS;
   const pump = () => {
-    while (running < CONCURRENT_DELIVERIES && queue.length && !busy()) {
+    while (running < CONCURRENT_DELIVERIES && queue.length && (!busy() || overdue())) {
       const job = queue.shift()!;
       running++;
-      job().finally(() => {
+      job.run().finally(() => {
         running--;
         pump();
         settle();
       });
+    }
+    // still waiting for a quiet API: look again when the oldest delivery is due regardless
+    if (queue.length && running < CONCURRENT_DELIVERIES && !recheck) {
+      recheck = setTimeout(() => {
+        recheck = undefined;
+        pump();
+      }, Math.max(1, MAX_DEFER_MS - (performance.now() - queue[0].at)));
     }
   };
 
@@ -89,7 +106,7 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
       retried++;
       setTimeout(() => {
         retrying--;
-        queue.push(attempt(envelope, sub, n + 1, done));
+        enqueue(attempt(envelope, sub, n + 1, done));
         pump();
       }, delay);
     }
@@ -102,10 +119,10 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
       Outbox.acknowledge(Bus.eventId(envelope)).catch((err) => log.error("outbox acknowledgement failed", { eventId: Bus.eventId(envelope), ...errorAttributes(err) }));
     // The acknowledgement counts as a delivery, so idle() also waits for it.
     const done = () => {
-      if (--remaining === 0) queue.push(acknowledge);
+      if (--remaining === 0) enqueue(acknowledge);
     };
-    if (remaining === 0) queue.push(acknowledge);
-    for (const sub of targets) queue.push(attempt(envelope, sub, 0, done));
+    if (remaining === 0) enqueue(acknowledge);
+    for (const sub of targets) enqueue(attempt(envelope, sub, 0, done));
     // after the publishing request has had its response
     setImmediate(pump);
   });
