@@ -24,7 +24,7 @@ import { writeToOutbox } from "@site/core/mail/outbox";
 import { Newsletter } from "@site/core/newsletter";
 import { IN_FLIGHT } from "@site/core/newsletter/issues/sending";
 import { Issues } from "@site/core/newsletter/issues/index";
-import { newToken } from "@site/core/newsletter/token";
+import { newToken } from "@site/core/util/token";
 import { pool } from "@site/core/util/pool";
 import { adminApi, adminToken, runDescription } from "./bench/admin-harness";
 import { progress, recordSection } from "./bench/report";

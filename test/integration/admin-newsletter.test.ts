@@ -18,7 +18,7 @@ import { SUBSCRIBER_CSV_COLUMNS, subscriberCells, subscribersCsv } from "@site/c
 import { indexKey, type SubscriberRow } from "@site/core/newsletter/index-item";
 import { SubscriberListing } from "@site/core/newsletter/listing";
 import { SOURCE_KINDS, sourceKindsOf, type SourceKind } from "@site/core/newsletter/sources";
-import { hashToken, newToken } from "@site/core/newsletter/token";
+import { hashToken, newToken } from "@site/core/util/token";
 import { handler as listSubscribers } from "../../packages/functions/src/http/admin-newsletter-list";
 import { handler as summary } from "../../packages/functions/src/http/admin-newsletter-summary";
 import { handler as exportSubscribers } from "../../packages/functions/src/http/admin-newsletter-export";

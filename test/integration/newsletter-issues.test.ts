@@ -19,7 +19,7 @@ import { Job } from "@site/core/jobs";
 import { Mail } from "@site/core/mail";
 import { listOutbox, type OutboxMessage } from "@site/core/mail/outbox";
 import { Newsletter } from "@site/core/newsletter";
-import { newToken } from "@site/core/newsletter/token";
+import { newToken } from "@site/core/util/token";
 import { claim } from "@site/core/newsletter/issues/deliveries";
 import { Issues } from "@site/core/newsletter/issues/index";
 import { handler as listIssues } from "../../packages/functions/src/http/admin-newsletter-issue-list";

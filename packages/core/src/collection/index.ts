@@ -7,6 +7,7 @@ export * as Collection from "./index";
  * chunked delete-all from here. docs/data-model.md ("Admin collections") explains it.
  */
 export { defineCollection, RECHECK_MS, type AdminCollection, type CollectionDef, type RowChange, type Version } from "./define";
+export { revisionVersion } from "./revision-version";
 export { indexLayout, packedCodec, type IndexLayout, type PackedCodec } from "./index-rows";
 export { byId, byNumber, byText, byValue, sortRows, type Comparator } from "./sorts";
 export { haystackOf, needleOf, searchRows, type SearchText } from "./search";

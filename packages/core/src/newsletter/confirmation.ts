@@ -10,7 +10,7 @@ import { VisibleError } from "../util/error";
 import { confirmationEmail } from "./emails";
 import { Events } from "./events";
 import { mutate } from "./store";
-import { hashToken, isTokenShape, newToken } from "./token";
+import { hashToken, isTokenShape, newToken } from "../util/token";
 import { NEWSLETTER_CONFIRMATION_DAYS } from "../privacy/retention";
 
 /** At most one confirmation e-mail per address in this window. */

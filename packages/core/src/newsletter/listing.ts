@@ -1,11 +1,10 @@
 export * as SubscriberListing from "./listing";
 
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { defineCollection, type Version } from "../collection/define";
+import { revisionVersion } from "../collection/revision-version";
 import { allOf, answeredAt, oneOf } from "../collection/filters";
 import { byText, byValue, type Comparator } from "../collection/sorts";
-import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { EMAIL_PATTERN } from "../report/fields";
 import { normaliseEmail } from "../util/email";
@@ -61,11 +60,7 @@ export function predicate(q: Filters) {
 export const searchText = (r: SubscriberRow) => [r.email, r.name];
 
 /** The collection's version: the revision every subscriber write increments (additions too). */
-export async function version(): Promise<Version> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.newsletterMeta(), ProjectionExpression: "revision", ConsistentRead: true }));
-  const revision = Number(res.Item?.revision ?? 0);
-  return { count: revision, revision };
-}
+export const version = (): Promise<Version> => revisionVersion(Keys.newsletterMeta());
 
 /** The audit target of an export: the search and the filters. */
 function describe(q: Filters & { search: string }): string {

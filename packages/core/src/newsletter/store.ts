@@ -6,7 +6,7 @@ import { db } from "../db/client";
 import { Keys } from "../db/keys";
 import { indexItem, indexKey, touch } from "./index-item";
 import { isExpired, read, type Subscriber } from "./subscriber";
-import { hashToken } from "./token";
+import { hashToken } from "../util/token";
 
 /**
  * The one write path of subscribers. Every change — a consent, a confirmation, an unsubscribe, a

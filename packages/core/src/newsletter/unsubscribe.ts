@@ -7,7 +7,7 @@ import { NotFoundError, VisibleError } from "../util/error";
 import { Events } from "./events";
 import { mutate } from "./store";
 import { read, type Subscriber } from "./subscriber";
-import { hashToken, isTokenShape } from "./token";
+import { hashToken, isTokenShape } from "../util/token";
 
 /**
  * Leaving the newsletter (issue 10 §2) and coming back. The unsubscribe token in every newsletter

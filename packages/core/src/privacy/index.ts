@@ -6,7 +6,7 @@ export * as Privacy from "./index";
  * (person-index.ts). Retention is retention.ts (the figures) and retention-job.ts (the daily job).
  */
 export { Events } from "./events";
-export { request, openLink, countDownload, readRequest, InvalidPrivacyLink, RATE_SCOPE, LINKS_PER_ADDRESS_PER_DAY } from "./requests";
+export { request, countAttempt, openLink, countDownload, readRequest, InvalidPrivacyLink, RATE_SCOPE, LINKS_PER_ADDRESS_PER_DAY } from "./requests";
 export { storedRecords, summaries, exported, countsOf, emptyCounts, type StoredRecord, type RecordSummary } from "./records";
 export { confirm, complete, eraseRecords } from "./erasure";
 export { linkEmail, completionEmail, myDataUrl } from "./emails";

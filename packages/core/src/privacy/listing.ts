@@ -1,11 +1,10 @@
 export * as PrivacyListing from "./listing";
 
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { defineCollection, type Version } from "../collection/define";
+import { revisionVersion } from "../collection/revision-version";
 import { allOf, answeredAt, oneOf } from "../collection/filters";
 import { byValue, type Comparator } from "../collection/sorts";
-import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { pageOf, type Page } from "../util/page";
 import { COLLECTION, PART, decodeRow, layout, type PrivacyRequestRow } from "./index-item";
@@ -89,11 +88,7 @@ export function predicate(q: Filters) {
 export const searchText = (r: PrivacyRequestRow) => [r.id, r.person];
 
 /** The collection's version: the revision every request write increments (additions too). */
-export async function version(): Promise<Version> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.privacyMeta(), ProjectionExpression: "revision", ConsistentRead: true }));
-  const revision = Number(res.Item?.revision ?? 0);
-  return { count: revision, revision };
-}
+export const version = (): Promise<Version> => revisionVersion(Keys.privacyMeta());
 
 export const requests = defineCollection({
   name: COLLECTION,

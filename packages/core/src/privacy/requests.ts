@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { log } from "../log";
 import { Mail, mailboxOf } from "../mail";
-import { hashToken, isTokenShape, newToken } from "../newsletter/token";
+import { hashToken, isTokenShape, newToken } from "../util/token";
+import { RateLimit } from "../ratelimit";
+import { rateLimitSubject } from "../request/metadata";
 import { normaliseEmail } from "../util/email";
 import { VisibleError } from "../util/error";
 import { sortableId } from "../util/id";
@@ -22,6 +25,14 @@ import { DELETION_LINK_SECONDS, DELETION_REQUEST_RECORD_DAYS, RATE_WINDOW_SECOND
  */
 
 export const RATE_SCOPE = "privacy";
+
+/**
+ * Counts one attempt of the client at a privacy route (a request, or a look, download or erase
+ * with a link's token) before anything is looked up, so guessing tokens costs attempts: a 429 past
+ * PRIVACY_RATE_LIMIT_PER_MINUTE.
+ */
+export const countAttempt = (ipAddress: string) =>
+  RateLimit.consume(RATE_SCOPE, rateLimitSubject(ipAddress), settings().PRIVACY_RATE_LIMIT_PER_MINUTE);
 /** Links e-mailed to one mailbox per day (New York days do not matter here: UTC days). Further requests are answered alike and send nothing. */
 export const LINKS_PER_ADDRESS_PER_DAY = 3;
 

@@ -1,8 +1,5 @@
 import { Captcha } from "@site/core/captcha";
-import { settings } from "@site/core/config";
 import { Privacy } from "@site/core/privacy";
-import { RateLimit } from "@site/core/ratelimit";
-import { rateLimitSubject } from "@site/core/request/metadata";
 import { accepted, publicRoute } from "../lib/http";
 
 /**
@@ -12,7 +9,7 @@ import { accepted, publicRoute } from "../lib/http";
  */
 export const handler = publicRoute(async (req) => {
   const { email, captchaToken } = req.body(Privacy.DeletionRequestInput);
-  await RateLimit.consume(Privacy.RATE_SCOPE, rateLimitSubject(req.meta.ipAddress), settings().PRIVACY_RATE_LIMIT_PER_MINUTE);
+  await Privacy.countAttempt(req.meta.ipAddress);
   await Captcha.verify(captchaToken, Privacy.DELETION_CAPTCHA_ACTION, req.meta.ipAddress);
   await Privacy.request(email);
   return accepted({ status: "sent" });

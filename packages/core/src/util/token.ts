@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-/** A confirmation token: 32 random bytes, base64url (43 characters). Only its hash is stored. */
+/** A link token (newsletter confirmation, data-deletion link): 32 random bytes, base64url (43 characters). Only its hash is stored. */
 export const newToken = () => randomBytes(32).toString("base64url");
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
