@@ -17,7 +17,8 @@ import { parseArgs } from "node:util";
 import { resetSettings } from "@site/core/config";
 import { resetDb, table } from "@site/core/db/client";
 import { queryAll } from "@site/core/db/query";
-import { INDEX_BUCKETS, Keys } from "@site/core/db/keys";
+import { layout as signatureLayout } from "@site/core/signature/index-item";
+import { petitionItems } from "../test/support/fixtures";
 import { Petition } from "@site/core/petition";
 import { startEphemeralStack } from "./bench/stack-process";
 import { closeVisitors, postJson, visitorAddress } from "./bench/visitors";
@@ -97,25 +98,17 @@ for (let last = -1, stable = 0; stable < 3; ) {
   last = now;
   await new Promise((r) => setTimeout(r, 1000));
 }
-const pk = Keys.petition(petition.id).pk;
-const under = (prefix: string, projection: string) =>
-  queryAll({
-    TableName: table(),
-    KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-    ExpressionAttributeValues: { ":pk": pk, ":prefix": prefix },
-    ProjectionExpression: projection,
-    ConsistentRead: true,
-  });
-const [signatures, guards, indexRows, count] = await Promise.all([
-  under(Keys.signaturePrefix, "id, emailNormalized"),
-  under("EMAIL#", "sk, signatureId"),
+// Signatures and guards each have a partition key of their own: a scan finds them all, strays included.
+const [items, indexRows, count] = await Promise.all([
+  petitionItems(petition.id),
   Promise.all(
-    Array.from({ length: INDEX_BUCKETS }, (_, b) =>
-      queryAll({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": Keys.signatureIndexPartition(petition.id, b) }, ProjectionExpression: "sk", ConsistentRead: true }),
+    signatureLayout.partitions(petition.id).map((pk) =>
+      queryAll({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": pk }, ProjectionExpression: "sk", ConsistentRead: true }),
     ),
   ).then((parts) => parts.flat()),
   Petition.count(petition.id, true),
 ]);
+const { signatures, guards } = items;
 
 const accepted = outcomes.filter((o) => o.status === 201);
 const acceptedIds = accepted.map((o) => o.signatureId!);

@@ -11,6 +11,7 @@ import { startCognito, startDynamo, startS3, type Emulator } from "./emulators";
 import { freePort } from "./ports";
 import { ensureTable, ensureUser, ensureUserPool, LOCAL_REGION, type UserPool } from "./provision";
 import { seedDefaultPetition } from "./seed";
+import { migrateSignatureLayout } from "@site/core/signature/layout-migration";
 import { apiBusy, createLocalServer, type LocalServerOptions } from "./server";
 import { repoRoot } from "./paths";
 
@@ -119,6 +120,8 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       seedDefaultPetition(),
       ensureUser(cognito.url, userPool.userPoolId, { ...admin, admin: true }),
     ]);
+    const migrated = await migrateSignatureLayout();
+    if (Object.values(migrated).some(Boolean)) progress(`moved a table from before to the current signature layout: ${JSON.stringify(migrated)}`);
 
     const bus = installLocalBus(apiBusy);
     timers = startLocalSchedules(() => !apiBusy() && bus.backlog() === 0);

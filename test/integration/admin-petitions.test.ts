@@ -7,7 +7,7 @@ import { handler as deletePetition } from "../../packages/functions/src/http/adm
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
 import { handler as auditList } from "../../packages/functions/src/http/admin-audit-list";
 import { db, table } from "@site/core/db/client";
-import { INDEX_BUCKETS, Keys } from "@site/core/db/keys";
+import { SIGNATURE_INDEX_BUCKETS, Keys } from "@site/core/db/keys";
 import { Petition } from "@site/core/petition";
 import { Listing } from "@site/core/signature/listing";
 import { adminClaims, asAdmin } from "../support/admin";
@@ -188,7 +188,7 @@ describe("deleting a petition", () => {
     expect(calls[0]).toMatchObject({ deleted: 500, remaining: 601, done: false });
 
     expect((await petitionItems(p.id)).all).toEqual([]);
-    for (let b = 0; b < INDEX_BUCKETS; b++) expect(await allItemsUnder(Keys.signatureIndexPartition(p.id, b))).toEqual([]);
+    for (let b = 0; b < SIGNATURE_INDEX_BUCKETS; b++) expect(await allItemsUnder(Keys.signatureIndexPartition(p.id, b))).toEqual([]);
     expect((await Petition.list()).map((x) => x.id)).not.toContain(p.id);
     expect(await Listing.allRows(p.id)).toEqual([]);
 

@@ -10,7 +10,7 @@ import { handler as testEmail } from "../../packages/functions/src/http/admin-te
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
 import { settings } from "@site/core/config";
 import { db, table } from "@site/core/db/client";
-import { INDEX_BUCKETS, Keys } from "@site/core/db/keys";
+import { SIGNATURE_INDEX_BUCKETS, Keys } from "@site/core/db/keys";
 import { listOutbox } from "@site/core/mail/outbox";
 import { Petition } from "@site/core/petition";
 import { Listing } from "@site/core/signature/listing";
@@ -129,7 +129,7 @@ describe("delete all", () => {
     expect(after.signatures).toEqual([]);
     expect(after.guards).toEqual([]);
     expect(await Petition.count(p.id, true)).toBe(0);
-    for (let b = 0; b < INDEX_BUCKETS; b++) {
+    for (let b = 0; b < SIGNATURE_INDEX_BUCKETS; b++) {
       const res = await db().send(
         new QueryCommand({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": Keys.signatureIndexPartition(p.id, b) }, ConsistentRead: true }),
       );

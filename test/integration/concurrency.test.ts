@@ -30,7 +30,7 @@ it("200 concurrent signers with different e-mails leave a count equal to the sto
   expect(items.guards).toHaveLength(200);
   expect(await Petition.count(id, true)).toBe(200);
   // the increments spread over several shards instead of one hot item
-  expect(items.shards.length).toBeGreaterThan(1);
+  expect(items.shards.filter((s) => Number(s.count) > 0).length).toBeGreaterThan(1);
   // every response carried a count no higher than the final one
   expect(Math.max(...results.map((r) => r.body.signatureCount))).toBe(200);
 });

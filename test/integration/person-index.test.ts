@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { Keys } from "@site/core/db/keys";
 import { Newsletter } from "@site/core/newsletter";
 import { personHash, recordsOf, type PersonRecord } from "@site/core/privacy/person-index";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
@@ -60,7 +61,7 @@ describe("recordsOf: a person's records by one query", () => {
     const mine = await recordsOf(first.toUpperCase());
     // two signatures, a report, two guide submissions, the subscriber (the signatures' consent) and its confirmation token
     expect(kinds(mine)).toEqual(["lead", "lead", "newsletter", "newsletterToken", "report", "signature", "signature"]);
-    expect(mine.filter((r) => r.kind === "signature").map((r) => r.pk).sort()).toEqual(petitions.map((id) => `PETITION#${id}`).sort());
+    expect(mine.filter((r) => r.kind === "signature").map((r) => Keys.signatureOf(r)?.petitionId).sort()).toEqual([...petitions].sort());
     expect(mine.find((r) => r.kind === "newsletter")).toMatchObject({ pk: `NEWSLETTER#${first.toLowerCase()}`, sk: "SUBSCRIPTION" });
     expect((await Newsletter.find(first))!.status).toBe("unconfirmed");
 

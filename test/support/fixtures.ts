@@ -1,24 +1,37 @@
 import { randomUUID } from "node:crypto";
-import { table } from "@site/core/db/client";
-import { queryAll } from "@site/core/db/query";
+import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { db, table } from "@site/core/db/client";
+import { Keys } from "@site/core/db/keys";
 import { Petition } from "@site/core/petition";
 
 export async function newPetition(goal = 100) {
   return Petition.create({ id: `p-${randomUUID().slice(0, 12)}`, title: "Test petition", story: "A story worth telling.", goal });
 }
 
-/** Every item of a petition's collection, grouped by type: what a test can check the table for. */
+/**
+ * Every item of a petition (META, counter shards, e-mail guards, signatures), grouped by type: what a
+ * test can check the table for. Each has a partition key of its own, so this scans (a test table is small).
+ */
 export async function petitionItems(petitionId: string) {
-  const items = await queryAll({
-    TableName: table(),
-    KeyConditionExpression: "pk = :pk",
-    ExpressionAttributeValues: { ":pk": `PETITION#${petitionId}` },
-    ConsistentRead: true,
-  });
+  const [countPrefix, guardPrefix, sigPrefix] = Keys.petitionItemPrefixes(petitionId);
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new ScanCommand({
+        TableName: table(),
+        FilterExpression: "pk = :meta OR begins_with(pk, :count) OR begins_with(pk, :guard) OR begins_with(pk, :sig)",
+        ExpressionAttributeValues: { ":meta": Keys.petition(petitionId).pk, ":count": countPrefix, ":guard": guardPrefix, ":sig": sigPrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(res.Items ?? []));
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
   const of = (type: string) => items.filter((i) => i.type === type);
   return { all: items, signatures: of("signature"), guards: of("emailGuard"), shards: of("counterShard") };
 }
-
 /** Names take no digits (PersonName): 0-9 become a-j, so every n still gives its own name. */
 export const nameOf = (n: number | string) => String(n).replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)]);
 

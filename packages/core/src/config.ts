@@ -15,7 +15,14 @@ const Settings = z.object({
   TABLE_NAME: z.string().min(1).optional(),
   BUCKET_NAME: z.string().min(1).default("evidence"),
   DEFAULT_PETITION_ID: z.string().min(1).default("timeshare-reform"),
+  /** Counter shards of the report and guide-request counts and of the analytics aggregates (never lower it). */
   COUNTER_SHARDS: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Counter shards of a new petition (docs/architecture.md "Capacity"): each takes 2 write units per
+   * signature, so N shards take N × 500 signatures/s. At most 99: they are created with the petition
+   * in one transaction. Raising it later adds shards to existing petitions as signers reach them.
+   */
+  PETITION_COUNTER_SHARDS: z.coerce.number().int().min(1).max(99).default(32),
   SIGN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Scam reports a client (IP) may submit per minute. */
   REPORT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),

@@ -1,18 +1,41 @@
+import { createHash } from "node:crypto";
+
 /**
  * Every key of the single table, in one place. docs/data-model.md lists the access patterns.
- * A petition's item collection (pk PETITION#<id>) holds its metadata, counter shards, e-mail
- * guards and signatures, so deleting a petition is one query plus batch deletes.
+ * Nothing a signer writes or checks shares a partition key with other signers except the counter
+ * shards (docs/architecture.md "Capacity"): a petition's metadata, each counter shard, each e-mail
+ * guard and each signature have a partition key of their own, and the signatures are found through
+ * the admin index partitions (`SIGIDX#<petitionId>#<bucket>`).
  */
 export const Keys = {
   petition: (id: string) => ({ pk: `PETITION#${id}`, sk: "META" }),
   petitionList: (createdAt: string, id: string) => ({ gsi1pk: "PETITIONS", gsi1sk: `${createdAt}#${id}` }),
-  counterShard: (petitionId: string, shard: number) => ({ pk: `PETITION#${petitionId}`, sk: `COUNT#${shard}` }),
-  counterPrefix: "COUNT#",
-  emailGuard: (petitionId: string, email: string) => ({ pk: `PETITION#${petitionId}`, sk: `EMAIL#${email}` }),
-  signature: (petitionId: string, signatureId: string) => ({ pk: `PETITION#${petitionId}`, sk: `SIG#${signatureId}` }),
-  signaturePrefix: "SIG#",
-  signatureList: (createdAt: string, signatureId: string) => ({ gsi1pk: "SIGNATURES", gsi1sk: `${createdAt}#${signatureId}` }),
-  /** Admin signature index: one compact row per signature, spread over INDEX_BUCKETS partitions per petition. */
+  /**
+   * One of a petition's counter shards (`counterShards` of them, created with the petition): the only
+   * items every signer of a petition shares. The signing transaction's update of one is also its
+   * open/closed check (`deleting` is set on every shard when the petition is being deleted).
+   */
+  counterShard: (petitionId: string, shard: number) => ({ pk: `COUNT#${petitionId}#${shard}`, sk: "COUNT" }),
+  /** A petition's e-mail guard: one per signer, keyed by a hash of the normalised e-mail (no address in a key). */
+  emailGuard: (petitionId: string, normalisedEmail: string) => ({
+    pk: `GUARD#${petitionId}#${createHash("sha256").update(normalisedEmail).digest("base64url")}`,
+    sk: "GUARD",
+  }),
+  signature: (petitionId: string, signatureId: string) => ({ pk: `SIG#${petitionId}#${signatureId}`, sk: "SIG" }),
+  /** The petition and signature ids of a signature's key, or undefined for any other key. */
+  signatureOf: (key: { pk: string; sk: string }): { petitionId: string; signatureId: string } | undefined => {
+    const m = key.sk === "SIG" ? /^SIG#([a-z0-9-]+)#([0-9a-z]+)$/.exec(key.pk) : null;
+    return m ? { petitionId: m[1], signatureId: m[2] } : undefined;
+  },
+  /** The partition-key prefixes of a petition's own items other than META (for scans by tests and benchmarks). */
+  petitionItemPrefixes: (petitionId: string) => [`COUNT#${petitionId}#`, `GUARD#${petitionId}#`, `SIG#${petitionId}#`],
+  /** Every petition's signatures by date (gsi1), spread over SIGNATURE_LIST_BUCKETS partitions by id. */
+  signatureList: (createdAt: string, signatureId: string) => ({
+    gsi1pk: `SIGNATURES#${fnv1a(signatureId) % SIGNATURE_LIST_BUCKETS}`,
+    gsi1sk: `${createdAt}#${signatureId}`,
+  }),
+  signatureListPartition: (bucket: number) => `SIGNATURES#${bucket}`,
+  /** Admin signature index: one compact row per signature, spread over SIGNATURE_INDEX_BUCKETS partitions per petition. */
   signatureIndex: (petitionId: string, bucket: number, signatureId: string) => ({ pk: `SIGIDX#${petitionId}#${bucket}`, sk: signatureId }),
   signatureIndexPartition: (petitionId: string, bucket: number) => `SIGIDX#${petitionId}#${bucket}`,
   /** A scam report (packages/core/src/report): one item, listed newest first on gsi1. */
@@ -92,8 +115,12 @@ export const Keys = {
   analyticsSalt: (day: string) => ({ pk: "ANSALT", sk: day }),
 };
 
-/** Outbox partitions: a burst of events spreads over them; the sweeper queries each. */
-export const OUTBOX_PARTITIONS = 4;
+/**
+ * Outbox partitions: a burst of events spreads over them; the sweeper queries each. Each signature
+ * costs its outbox partition 3 write units (a transactional put, then the acknowledgement's delete):
+ * 64 partitions keep that under a counter shard's share at 10,000 signatures/s.
+ */
+export const OUTBOX_PARTITIONS = 64;
 const outboxPartition = (n: number) => `OUTBOX#${n}`;
 
 /** 32-bit FNV-1a of a string: a cheap, stable spread of ids over partitions. */
@@ -106,8 +133,16 @@ export function fnv1a(value: string): number {
   return hash >>> 0;
 }
 
-/** Partitions of the admin signature index per petition (queried in parallel). */
+/** Partitions of an admin index per part (queried in parallel): reports, guide requests, subscribers, privacy requests. */
 export const INDEX_BUCKETS = 16;
+
+/**
+ * Partitions of the admin signature index per petition, and of gsi1's list of every signature: each
+ * signature writes one row to one of them (2 write units in the signing transaction), so 32 of them
+ * take 16,000 signatures/s before one reaches a partition's 1,000 write units/s.
+ */
+export const SIGNATURE_INDEX_BUCKETS = 32;
+export const SIGNATURE_LIST_BUCKETS = 32;
 
 /** Epoch seconds for the table's TTL attribute `expiresAt`. */
 export const expiresIn = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;

@@ -1,13 +1,14 @@
 import { DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
-import { INDEX_BUCKETS, Keys } from "../db/keys";
+import { Keys } from "../db/keys";
 import { queryAll } from "../db/query";
 import { CHUNK, checkScope, deleteChunk, type Progress } from "../signature/deletion";
 import { batchWrite } from "../db/batch";
 import { pool } from "../util/pool";
-import { assertPossibleId, count, PetitionNotFound } from "./index";
+import { layout } from "../signature/index-item";
+import { assertPossibleId, count, counterShards, forgetCount, PetitionNotFound } from "./index";
 
-/** Every key under a partition key (optionally a sort-key prefix), excluding `META`. */
+/** Every key under a partition key. */
 async function keysOf(pk: string): Promise<{ pk: string; sk: string }[]> {
   const items = await queryAll({
     TableName: table(),
@@ -16,7 +17,7 @@ async function keysOf(pk: string): Promise<{ pk: string; sk: string }[]> {
     ProjectionExpression: "pk, sk",
     ConsistentRead: true,
   });
-  return items.filter((item) => item.sk !== "META").map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
+  return items.map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
 }
 
 async function deleteKeys(keys: { pk: string; sk: string }[]) {
@@ -29,12 +30,33 @@ async function deleteKeys(keys: { pk: string; sk: string }[]) {
 export const checkExists = (id: string) => checkScope({ petitionId: id });
 
 /**
+ * Marks every counter shard `deleting` (a shard is the signing transaction's open/closed check), so
+ * no signature lands after this; shards are only added while the petition is not `deleting`.
+ */
+async function closeShards(id: string): Promise<void> {
+  const shards = await counterShards(id);
+  await pool(Array.from({ length: shards }, (_, n) => n), 8, async (n) => {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.counterShard(id, n),
+        UpdateExpression: "SET deleting = :yes",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":yes": true },
+      }),
+    ).catch((err: Error) => {
+      if (err.name !== "ConditionalCheckFailedException") throw err;
+    });
+  });
+}
+
+/**
  * Deletes a petition a chunk per call, as the audited operation `operation` (its first call has
- * `continued` false). The first call marks it `deleting` (the signing transaction then refuses new
- * signers, as for an unknown petition); each call deletes up to CHUNK signatures with their e-mail
- * guards and index items (counts kept exact); once none is left, the counter shards, any stray item
- * of the collection and of its index partitions, and finally the petition itself. Nothing with the
- * petition's keys is left.
+ * `continued` false). The first call marks it and its counter shards `deleting` (the signing
+ * transaction then refuses new signers, as for an unknown petition); each call deletes up to CHUNK
+ * signatures with their e-mail guards and index items (counts kept exact); once none is left, the
+ * counter shards, any stray item of its index partitions, and finally the petition itself. Nothing
+ * with the petition's keys is left.
  */
 export async function remove(id: string, operation: { id: string; continued: boolean }): Promise<Progress> {
   assertPossibleId(id);
@@ -54,15 +76,18 @@ export async function remove(id: string, operation: { id: string; continued: boo
     if (!operation.continued) throw new PetitionNotFound();
     return { deleted: 0, remaining: 0, done: true };
   }
+  await closeShards(id);
   const deleted = await deleteChunk(id, CHUNK);
   const remaining = deleted < CHUNK ? 0 : await count(id, true);
   if (deleted === CHUNK && remaining > 0) return { deleted, remaining, done: false };
-  // No signature left: the rest of the collection (shards, stray guards), the index partitions, then META.
-  const partitions = [Keys.petition(id).pk, ...Array.from({ length: INDEX_BUCKETS }, (_, b) => Keys.signatureIndexPartition(id, b))];
-  const leftovers = (await Promise.all(partitions.map(keysOf))).flat();
-  // a signature found here (impossible once `deleting` is set, unless counts drifted) waits for the next call
-  if (leftovers.some((k) => k.sk.startsWith(Keys.signaturePrefix))) return { deleted, remaining: 1, done: false };
-  await deleteKeys(leftovers);
+  // No signature left: the index partitions' strays, the counter shards, then META.
+  const leftovers = (await Promise.all(layout.partitions(id).map(keysOf))).flat();
+  // Rows left after a chunk that deleted signatures wait for the next call; rows a chunk could not
+  // delete anything for have no signature (strays) and go with the shards.
+  if (leftovers.length && deleted > 0) return { deleted, remaining: leftovers.length, done: false };
+  const shards = Array.from({ length: await counterShards(id) }, (_, n) => Keys.counterShard(id, n));
+  await deleteKeys([...leftovers, ...shards]);
   await db().send(new DeleteCommand({ TableName: table(), Key: Keys.petition(id) }));
+  forgetCount(id);
   return { deleted, remaining: 0, done: true };
 }

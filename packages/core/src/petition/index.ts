@@ -1,7 +1,10 @@
 export * as Petition from "./index";
 
-import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
+import { settings } from "../config";
+import { getMany } from "../db/batch";
+import { cancellationCodes } from "../db/cancellation";
 import { db, table } from "../db/client";
 import { queryAll } from "../db/query";
 import { Keys } from "../db/keys";
@@ -68,25 +71,98 @@ const toStored = (item: Record<string, unknown>): Stored => ({
   createdAt: item.createdAt as string,
 });
 
-/** Creates the petition; with an explicit id an existing petition is left untouched (idempotent seed). */
+/** A counter shard as created: zero, open. */
+const shardItem = (id: string, shard: number) => ({ ...Keys.counterShard(id, shard), type: "counterShard", count: 0 });
+
+/**
+ * Creates the petition with its `PETITION_COUNTER_SHARDS` counter shards in one transaction; with an
+ * explicit id an existing petition is left untouched (idempotent seed).
+ */
 export const create = fn(CreateInput, async (input): Promise<Info> => {
   const id = input.id ?? sortableId();
   const createdAt = new Date().toISOString();
   const petition: Stored = { id, title: input.title, story: input.story, goal: input.goal, createdAt };
+  const shards = settings().PETITION_COUNTER_SHARDS;
   try {
     await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...Keys.petition(id), ...Keys.petitionList(createdAt, id), type: "petition", ...petition },
-        ConditionExpression: "attribute_not_exists(pk)",
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table(),
+              Item: { ...Keys.petition(id), ...Keys.petitionList(createdAt, id), type: "petition", counterShards: shards, ...petition },
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+          ...Array.from({ length: shards }, (_, n) => ({ Put: { TableName: table(), Item: shardItem(id, n) } })),
+        ],
       }),
     );
   } catch (err) {
-    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
+    if (cancellationCodes(err)[0] !== "ConditionalCheckFailed") throw err;
     return fromID(id);
   }
+  shardCounts.set(id, shards);
   return { ...petition, signatureCount: 0 };
 });
+
+/** Counter shards per petition as this process last read them (they are only ever added). */
+const shardCounts = new Map<string, number>();
+
+/** How many counter shards the petition has (its META's `counterShards`), cached for the process. */
+export async function counterShards(id: string): Promise<number> {
+  const known = shardCounts.get(id);
+  if (known !== undefined) return known;
+  const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.petition(id), ProjectionExpression: "counterShards" }));
+  const n = Number(res.Item?.counterShards ?? 0);
+  if (n > 0) shardCounts.set(id, n);
+  return n;
+}
+
+/**
+ * Adds counter shards up to `wanted` (a raised PETITION_COUNTER_SHARDS), unless the petition is gone
+ * or being deleted: the petition's `counterShards` is raised first, in one transaction with the new
+ * shards, so every reader that sees the number reads them too. Answers false for a petition that
+ * takes no signatures.
+ */
+export async function ensureCounterShards(id: string, wanted: number): Promise<boolean> {
+  const res = await db().send(
+    new GetCommand({ TableName: table(), Key: Keys.petition(id), ProjectionExpression: "counterShards, deleting", ConsistentRead: true }),
+  );
+  if (!res.Item || res.Item.deleting) return false;
+  const have = Number(res.Item.counterShards ?? 0);
+  if (have >= wanted) {
+    shardCounts.set(id, have);
+    return true;
+  }
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: Keys.petition(id),
+              UpdateExpression: "SET counterShards = :n",
+              ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deleting) AND (attribute_not_exists(counterShards) OR counterShards = :have)",
+              ExpressionAttributeValues: { ":n": wanted, ":have": have },
+            },
+          },
+          ...Array.from({ length: wanted - have }, (_, i) => ({
+            Put: { TableName: table(), Item: shardItem(id, have + i), ConditionExpression: "attribute_not_exists(pk)" },
+          })),
+        ],
+      }),
+    );
+  } catch (err) {
+    // another process added them first (or the petition went): read again
+    if (!cancellationCodes(err).includes("ConditionalCheckFailed") && !cancellationCodes(err).includes("TransactionConflict")) throw err;
+    shardCounts.delete(id);
+    return ensureCounterShards(id, wanted);
+  }
+  shardCounts.set(id, wanted);
+  return true;
+}
 
 /**
  * An id no petition can have is not found without asking DynamoDB, which refuses keys over 2 KB
@@ -108,16 +184,14 @@ export async function fromID(id: string): Promise<Info> {
   return { ...petition, signatureCount };
 }
 
-/** The signature count is the sum of the petition's counter shards. */
+/** The signature count is the sum of the petition's counter shards (one BatchGet). */
 export async function count(id: string, consistent = false): Promise<number> {
-  const shards = await queryAll({
-    TableName: table(),
-    KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-    ExpressionAttributeValues: { ":pk": Keys.petition(id).pk, ":prefix": Keys.counterPrefix },
-    ProjectionExpression: "#c",
-    ExpressionAttributeNames: { "#c": "count" },
-    ConsistentRead: consistent,
-  });
+  const n = await counterShards(id);
+  if (n === 0) return 0;
+  const shards = await getMany(
+    Array.from({ length: n }, (_, shard) => Keys.counterShard(id, shard)),
+    { consistent, projection: "#c", names: { "#c": "count" } },
+  );
   return shards.reduce((total, shard) => total + Number(shard.count ?? 0), 0);
 }
 
@@ -261,4 +335,5 @@ export function countAfter(id: string, sentAt: number, writtenAt: number): Promi
 /** After signatures were deleted, the count this process knows is too high: read it afresh next time. */
 export function forgetCount(id: string) {
   known.delete(id);
+  shardCounts.delete(id);
 }

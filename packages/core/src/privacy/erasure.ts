@@ -3,6 +3,7 @@ import { Audit } from "../audit";
 import { Bus } from "../bus";
 import { cancellationCodes } from "../db/cancellation";
 import { db, table } from "../db/client";
+import { Keys } from "../db/keys";
 import { Lead, LeadNotFound } from "../lead";
 import { LeadAdmin } from "../lead/admin";
 import { log } from "../log";
@@ -53,10 +54,9 @@ interface Erased {
 async function eraseOne(record: PersonRecord, email: string, erased: Erased): Promise<void> {
   switch (record.kind) {
     case "signature": {
-      const petitionId = afterKey(record.pk, "PETITION#");
-      const signatureId = afterKey(record.sk, "SIG#");
-      if (!petitionId || !signatureId) break;
-      if (await gone(() => Deletion.remove(petitionId, signatureId), SignatureNotFound, PetitionNotFound)) {
+      const key = Keys.signatureOf(record);
+      if (!key) break;
+      if (await gone(() => Deletion.remove(key.petitionId, key.signatureId), SignatureNotFound, PetitionNotFound)) {
         erased.counts.signature++;
         erased.signatures = true;
       }

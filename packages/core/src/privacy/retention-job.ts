@@ -4,7 +4,7 @@ import { deleteInTransaction } from "../collection/delete-all";
 import { cancellationCodes } from "../db/cancellation";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
-import { queryAll, queryPages } from "../db/query";
+import { queryAll } from "../db/query";
 import { deleteAll as deleteLeadsBefore } from "../lead/admin";
 import { LEAD_FORMS, type LeadForm } from "../lead/forms";
 import { errorAttributes, log } from "../log";
@@ -20,6 +20,8 @@ import { syncReportsSoon } from "../sheets/reports";
 import { syncSignaturesSoon } from "../sheets/signatures";
 import type { Info as SignatureInfo, MetaDetails } from "../signature";
 import { indexItem as signatureIndexItem, touch as touchSignatures } from "../signature/index-item";
+import { rowsBefore } from "../signature/index-partitions";
+import type { SignatureRow } from "../signature/row";
 import { revisionUpdate } from "../signature/deletion";
 import { petitionIds } from "../signature/listing";
 import { normaliseEmail } from "../util/email";
@@ -183,23 +185,21 @@ interface OldSignature {
   anonymised: SignatureInfo;
 }
 
-function oldSignatureOf(petitionId: string, item: Record<string, unknown>): OldSignature {
-  const id = String(item.sk).slice(Keys.signaturePrefix.length);
-  const email = typeof item.emailNormalized === "string" ? item.emailNormalized : normaliseEmail(String(item.email ?? ""));
+function oldSignatureOf(row: SignatureRow): OldSignature {
   return {
-    id,
-    email,
+    id: row.id,
+    email: normaliseEmail(row.email),
     anonymised: {
-      id,
-      petitionId,
+      id: row.id,
+      petitionId: row.petitionId,
       firstName: ANONYMISED_NAME,
       lastName: "",
       email: "",
-      newsletterConsent: Boolean(item.newsletterConsent),
+      newsletterConsent: false,
       meta: ANONYMISED_META as unknown as MetaDetails,
-      createdDate: String(item.createdDate ?? ""),
-      createdTime: String(item.createdTime ?? ""),
-      createdAt: String(item.createdAt ?? ""),
+      createdDate: row.createdDate,
+      createdTime: row.createdTime,
+      createdAt: row.createdAt,
     },
   };
 }
@@ -238,29 +238,31 @@ async function anonymiseGroup(petitionId: string, group: OldSignature[], at: str
   }
 }
 
-/** Anonymises, petition by petition, the signatures made before `before` that are not anonymised yet. */
+/**
+ * Anonymises, petition by petition, the signatures made before `before` that are not anonymised yet
+ * (found through the admin index rows: an anonymised signature's row has no e-mail).
+ */
 async function anonymiseOldSignatures(before: Date, now: Date, time: Budget): Promise<number> {
-  const beforeSk = `${Keys.signaturePrefix}${sortableIdFloor(before.getTime())}`;
+  const beforeId = sortableIdFloor(before.getTime());
   const at = now.toISOString();
   let total = 0;
   for (const petitionId of await petitionIds()) {
     if (time.over()) break;
     let changed = 0;
     try {
-      const pages = queryPages({
-        TableName: table(),
-        KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
-        FilterExpression: "attribute_not_exists(anonymisedAt)",
-        ExpressionAttributeValues: { ":pk": Keys.petition(petitionId).pk, ":from": Keys.signaturePrefix, ":to": beforeSk },
-        ConsistentRead: true,
-      });
-      for await (const page of pages) {
-        const old = (page.Items ?? []).filter((item) => String(item.sk) < beforeSk).map((item) => oldSignatureOf(petitionId, item));
+      let old: OldSignature[] = [];
+      const flush = async () => {
         for (let i = 0; i < old.length && !time.over(); i += SIGNATURES_PER_TRANSACTION) {
           changed += await anonymiseGroup(petitionId, old.slice(i, i + SIGNATURES_PER_TRANSACTION), at);
         }
+        old = [];
+      };
+      for await (const row of rowsBefore(petitionId, beforeId)) {
         if (time.over()) break;
+        if (row.email) old.push(oldSignatureOf(row));
+        if (old.length >= SIGNATURES_PER_TRANSACTION * 10) await flush();
       }
+      await flush();
     } catch (err) {
       if (!(err instanceof PetitionGone)) throw err;
     } finally {

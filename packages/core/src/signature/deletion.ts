@@ -1,6 +1,6 @@
 export * as Deletion from "./deletion";
 
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import {
   CONFIRM_MESSAGE,
@@ -12,13 +12,12 @@ import {
   type ChunkedDeleteDef,
   type Progress,
 } from "../collection/delete-all";
-import { settings } from "../config";
 import { db, table } from "../db/client";
-import { queryCount } from "../db/query";
 import { Keys } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
 import { SignatureNotFound, assertPossibleId, normaliseEmail, writeWithRetries } from "./index";
 import { indexKey, touch } from "./index-item";
+import * as Index from "./index-partitions";
 import { petitionIds } from "./listing";
 
 export { CONFIRM_MESSAGE, CONFIRM_WORD, type Progress };
@@ -67,6 +66,7 @@ export async function remove(petitionId: string, signatureId: string): Promise<{
   );
   if (!res.Item) throw new SignatureNotFound();
   const email = (res.Item.emailNormalized as string | undefined) ?? normaliseEmail(String(res.Item.email));
+  const shards = Math.max(1, await Petition.counterShards(petitionId));
   await writeWithRetries(
     (shard) =>
       new TransactWriteCommand({
@@ -78,9 +78,9 @@ export async function remove(petitionId: string, signatureId: string): Promise<{
             Update: {
               TableName: table(),
               Key: Keys.counterShard(petitionId, shard),
-              UpdateExpression: "ADD #count :minus SET #type = :type",
-              ExpressionAttributeNames: { "#count": "count", "#type": "type" },
-              ExpressionAttributeValues: { ":minus": -1, ":type": "counterShard" },
+              UpdateExpression: "ADD #count :minus",
+              ExpressionAttributeNames: { "#count": "count" },
+              ExpressionAttributeValues: { ":minus": -1 },
             },
           },
           { Update: revisionUpdate(petitionId) },
@@ -90,6 +90,7 @@ export async function remove(petitionId: string, signatureId: string): Promise<{
       if (reasons[0] === "ConditionalCheckFailed") throw new SignatureNotFound();
       if (reasons[4] === "ConditionalCheckFailed") throw new PetitionNotFound();
     },
+    shards,
   );
   touch(petitionId);
   Petition.forgetCount(petitionId);
@@ -101,41 +102,18 @@ interface Victim {
   email: string;
 }
 
-/** Up to `limit` signatures of the petition with an id below `beforeId` (all when omitted), oldest first. */
+/**
+ * Up to `limit` signatures of the petition with an id below `beforeId` (all when omitted), oldest
+ * first: from the admin index rows (which hold the e-mail), a page of each partition at a time.
+ */
 async function victims(petitionId: string, limit: number, beforeId?: string): Promise<Victim[]> {
-  const before = beforeId === undefined ? undefined : `${Keys.signaturePrefix}${beforeId}`;
-  const found: Victim[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: before ? "pk = :pk AND sk BETWEEN :from AND :to" : "pk = :pk AND begins_with(sk, :from)",
-        ExpressionAttributeValues: { ":pk": Keys.petition(petitionId).pk, ":from": Keys.signaturePrefix, ...(before ? { ":to": before } : {}) },
-        ProjectionExpression: "sk, emailNormalized, email",
-        ConsistentRead: true,
-        Limit: limit - found.length,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of res.Items ?? []) {
-      const sk = item.sk as string;
-      if (before && sk >= before) continue;
-      found.push({ id: sk.slice(Keys.signaturePrefix.length), email: (item.emailNormalized as string) ?? normaliseEmail(String(item.email)) });
-    }
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey && found.length < limit);
-  return found;
+  const rows = await Index.oldest(petitionId, limit, beforeId);
+  return rows.map((row) => ({ id: row.id, email: normaliseEmail(row.email) }));
 }
 
 /** Signatures of the petition signed at or after the operation began (ids ≥ `fromId`). */
-async function countFrom(petitionId: string, fromId: string): Promise<number> {
-  return queryCount({
-    TableName: table(),
-    KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
-    ExpressionAttributeValues: { ":pk": Keys.petition(petitionId).pk, ":from": `${Keys.signaturePrefix}${fromId}`, ":to": `${Keys.signaturePrefix}~` },
-    ConsistentRead: true,
-  });
+function countFrom(petitionId: string, fromId: string): Promise<number> {
+  return Index.countFrom(petitionId, fromId);
 }
 
 /**
@@ -148,22 +126,24 @@ const chunked: ChunkedDeleteDef<Victim> = {
   groupSize: PER_TRANSACTION,
   parts: (petitionId) => (petitionId ? [petitionId] : petitionIds()),
   victims,
-  deleteGroup: (petitionId, group, index) =>
-    deleteInTransaction(group, {
+  deleteGroup: async (petitionId, group, index) => {
+    const shards = Math.max(1, await Petition.counterShards(petitionId));
+    return deleteInTransaction(group, {
       record: (v) => ({ Delete: { TableName: table(), Key: Keys.signature(petitionId, v.id), ConditionExpression: "attribute_exists(pk)" } }),
       companions: (v) => [{ Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, v.email) } }, { Delete: { TableName: table(), Key: indexKey(petitionId, v.id) } }],
       totals: (n, attempt) => [
         {
           Update: {
             TableName: table(),
-            Key: Keys.counterShard(petitionId, (index + attempt) % settings().COUNTER_SHARDS),
-            UpdateExpression: "ADD #count :minus SET #type = :type",
-            ExpressionAttributeNames: { "#count": "count", "#type": "type" },
-            ExpressionAttributeValues: { ":minus": -n, ":type": "counterShard" },
+            Key: Keys.counterShard(petitionId, (index + attempt) % shards),
+            UpdateExpression: "ADD #count :minus",
+            ExpressionAttributeNames: { "#count": "count" },
+            ExpressionAttributeValues: { ":minus": -n },
           },
         },
       ],
-    }),
+    });
+  },
   afterChunk: async (petitionId) => {
     await bumpRevision(petitionId);
     touch(petitionId);

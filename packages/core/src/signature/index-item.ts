@@ -1,6 +1,6 @@
 import { indexLayout, packedCodec } from "../collection/index-rows";
 import { localEpoch as epochOf, touch as touchPart } from "../collection/epochs";
-import { INDEX_BUCKETS, Keys, fnv1a } from "../db/keys";
+import { SIGNATURE_INDEX_BUCKETS, Keys, fnv1a } from "../db/keys";
 import type { Info } from "./index";
 import { toRow, type SignatureRow } from "./row";
 
@@ -32,11 +32,11 @@ export const COLLECTION = "signatures";
 export const INDEX_TYPE = "sigIndex";
 
 /** A signature's part is its petition. */
-export const layout = indexLayout({ type: INDEX_TYPE, buckets: INDEX_BUCKETS, partition: Keys.signatureIndexPartition });
+export const layout = indexLayout({ type: INDEX_TYPE, buckets: SIGNATURE_INDEX_BUCKETS, partition: Keys.signatureIndexPartition });
 const codec = packedCodec<SignatureRow, (typeof FIELDS)[number]>(FIELDS, (petitionId, id) => ({ id, petitionId }));
 
-/** FNV-1a of the id, mod INDEX_BUCKETS: stable, and even over random id suffixes. */
-export function indexBucket(signatureId: string, buckets = INDEX_BUCKETS): number {
+/** FNV-1a of the id, mod SIGNATURE_INDEX_BUCKETS: stable, and even over random id suffixes. */
+export function indexBucket(signatureId: string, buckets = SIGNATURE_INDEX_BUCKETS): number {
   return fnv1a(signatureId) % buckets;
 }
 

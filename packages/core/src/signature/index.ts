@@ -7,7 +7,7 @@ import { event } from "../bus";
 import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
-import { transactWithRetries } from "../db/transact";
+import { transactWithRetries, type Verdict } from "../db/transact";
 import { Outbox } from "../outbox";
 import { Petition, PetitionNotFound } from "../petition";
 import { RateLimit, TooManyAttempts } from "../ratelimit";
@@ -89,11 +89,12 @@ export interface SignRequest {
 }
 
 /**
- * Signs in one transaction: the petition must exist, the e-mail guard must be new, the client must have
- * attempts left this minute (the attempt is counted), the signature is stored and one random counter
- * shard is incremented. Contention on a shard cancels the transaction with TransactionConflict; it is
- * retried on another shard. A refused attempt (duplicate, unknown petition) still counts against the
- * rate limit, so nobody can probe which e-mails have signed faster than the limit allows.
+ * Signs in one transaction: the counter shard must exist and be open (the petition exists and is not
+ * being deleted), the e-mail guard must be new, the client must have attempts left this minute (the
+ * attempt is counted), the signature is stored and the shard incremented. Contention on a shard
+ * cancels the transaction with TransactionConflict; it is retried on another shard. A refused attempt
+ * (duplicate, unknown petition) still counts against the rate limit, so nobody can probe which
+ * e-mails have signed faster than the limit allows.
  */
 const RATE_CONFLICTS_BEFORE_REFUSING = 3;
 
@@ -105,23 +106,33 @@ export async function create(req: SignRequest): Promise<{ signature: Info; signa
   const signature = build(req);
   const event = createdEvent(signature);
   let rateConflicts = 0;
+  let shardsChecked = false;
   const sentAt = performance.now();
   const conflicts = await writeWithRetries((shard) => transaction(req, signature, shard, event), async (reasons) => {
     if (reasons[2] === "ConditionalCheckFailed") throw new TooManyAttempts();
     // Only this client's own concurrent attempts contend for its rate window: a burst from one
     // address is refused as such instead of retrying into a 500.
     if (reasons[2] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
-    const refusal =
-      reasons[0] === "ConditionalCheckFailed" ? new PetitionNotFound() : reasons[1] === "ConditionalCheckFailed" ? new AlreadySigned() : undefined;
-    if (refusal) {
-      await RateLimit.consume(RATE_SCOPE, req.client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
-      throw refusal;
+    if (reasons[1] === "ConditionalCheckFailed") return refuse(req, new AlreadySigned());
+    if (reasons[0] === "ConditionalCheckFailed") {
+      // No open shard: the petition is gone or being deleted, or it has fewer shards than this
+      // process's setting (created before it was raised): those are added once, then signing retries.
+      if (shardsChecked || !(await Petition.ensureCounterShards(req.petitionId, settings().PETITION_COUNTER_SHARDS))) {
+        return refuse(req, new PetitionNotFound());
+      }
+      shardsChecked = true;
+      return "retry";
     }
   });
   const writtenAt = performance.now();
   touch(req.petitionId);
   if (conflicts > 2) log.warn("signing retried on shard conflicts", { conflicts, petitionId: req.petitionId });
   return { signature, signatureCount: await Petition.countAfter(req.petitionId, sentAt, writtenAt), event };
+}
+
+async function refuse(req: SignRequest, refusal: Error): Promise<never> {
+  await RateLimit.consume(RATE_SCOPE, req.client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
+  throw refusal;
 }
 
 export type CreatedEvent = ReturnType<typeof createdEvent>;
@@ -165,34 +176,30 @@ export function guardItem(signature: Info) {
 }
 
 /**
- * The seven items of the signing transaction (also what the sign benchmark writes bare). Callers read
- * cancellation reasons by position: 0 petition (missing or being deleted), 1 e-mail guard, 2 rate
- * limit. Then the signature, its counter shard, the admin index row and the outbox item of
- * `signature.created` (one event id for every conflict retry of one signature).
+ * The six items of the signing transaction (also what the sign benchmark writes bare), each under a
+ * partition key of its own except the counter shard, which `PETITION_COUNTER_SHARDS` spread
+ * (docs/architecture.md "Capacity"). Callers read cancellation reasons by position: 0 counter shard
+ * (missing, or its petition being deleted), 1 e-mail guard, 2 rate limit. Then the signature, the
+ * admin index row and the outbox item of `signature.created` (one event id for every conflict retry
+ * of one signature). The petition's own item, with its story, is not touched.
  */
 export function transaction(req: SignRequest, signature: Info, shard: number, event = createdEvent(signature)) {
   return new TransactWriteCommand({
     TransactItems: [
       {
-        ConditionCheck: {
+        Update: {
           TableName: table(),
-          Key: Keys.petition(req.petitionId),
+          Key: Keys.counterShard(req.petitionId, shard),
+          UpdateExpression: "ADD #count :one",
           // a petition being deleted takes no new signatures, so its deletion can finish
           ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deleting)",
+          ExpressionAttributeNames: { "#count": "count" },
+          ExpressionAttributeValues: { ":one": 1 },
         },
       },
       { Put: { TableName: table(), Item: guardItem(signature), ConditionExpression: "attribute_not_exists(pk)" } },
       { Update: RateLimit.hit(RATE_SCOPE, req.client, settings().SIGN_RATE_LIMIT_PER_MINUTE) },
       { Put: { TableName: table(), Item: signatureItem(signature) } },
-      {
-        Update: {
-          TableName: table(),
-          Key: Keys.counterShard(req.petitionId, shard),
-          UpdateExpression: "ADD #count :one SET #type = :type",
-          ExpressionAttributeNames: { "#count": "count", "#type": "type" },
-          ExpressionAttributeValues: { ":one": 1, ":type": "counterShard" },
-        },
-      },
       { Put: { TableName: table(), Item: indexItem(signature) } },
       Outbox.put(event),
     ],
@@ -200,16 +207,17 @@ export function transaction(req: SignRequest, signature: Info, shard: number, ev
 }
 
 /**
- * Sends the transaction built for a random counter shard (`transactWithRetries`). Contention on a
- * shard cancels it with TransactionConflict; it is retried on another shard after a short random
- * pause. Any other cancellation goes to `refused` (which throws the domain error). Returns the
- * number of conflicts.
+ * Sends the transaction built for a random counter shard of `shards` (`transactWithRetries`).
+ * Contention on a shard cancels it with TransactionConflict; it is retried on another shard after a
+ * short random pause. Any other cancellation goes to `refused`, which throws the domain error or
+ * answers a Verdict. Returns the number of failed attempts.
  */
 export async function writeWithRetries(
   command: (shard: number) => TransactWriteCommand,
-  refused: (reasons: (string | undefined)[]) => Promise<void>,
+  refused: (reasons: (string | undefined)[]) => Promise<Verdict>,
+  shards = settings().PETITION_COUNTER_SHARDS,
 ): Promise<number> {
-  const { retries } = await transactWithRetries(() => command(Math.floor(Math.random() * settings().COUNTER_SHARDS)), {
+  const { retries } = await transactWithRetries(() => command(Math.floor(Math.random() * shards)), {
     maxAttempts: MAX_CONFLICT_RETRIES + 1,
     onCancelled: refused,
   });

@@ -1,15 +1,14 @@
 export * as Listing from "./listing";
 
-import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { defineCollection, RECHECK_MS as COLLECTION_RECHECK_MS, type Version } from "../collection/define";
 import { searchRows } from "../collection/search";
 import { byId, byText, byValue, sortRows as sortWith, type Comparator } from "../collection/sorts";
-import { settings } from "../config";
 import { putAll } from "../db/batch";
 import { db, table } from "../db/client";
 import { queryAll } from "../db/query";
-import { Keys } from "../db/keys";
+import { Keys, SIGNATURE_LIST_BUCKETS } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
 import { sortableIdFloor } from "../util/id";
 import type { Page } from "../util/page";
@@ -121,38 +120,44 @@ export const list = signatures.list;
 /** Export pages: always from the index, so consecutive pages come from one consistent order. */
 export const exportPage = signatures.exportPage;
 
+/** The newest `limit` items of each partition, merged newest first by `sortKey`. */
+async function newestOf(
+  partitions: string[],
+  limit: number,
+  query: (pk: string) => Omit<QueryCommandInput, "Limit" | "ScanIndexForward">,
+  sortKey: (item: Record<string, unknown>) => string,
+): Promise<Record<string, unknown>[]> {
+  const pages = await Promise.all(
+    partitions.map((pk) => db().send(new QueryCommand({ ...query(pk), ScanIndexForward: false, Limit: limit }))),
+  );
+  const items = pages.flatMap((p) => p.Items ?? []);
+  return items.sort((a, b) => (sortKey(a) < sortKey(b) ? 1 : sortKey(a) > sortKey(b) ? -1 : 0)).slice(0, limit);
+}
+
 async function newest(petitionId: string | undefined, pageSize: number): Promise<Page<SignatureRow>> {
-  const fullRows = (items: Record<string, unknown>[] | undefined) => (items ?? []).map((i) => toRow(i as unknown as Info));
   if (petitionId) {
-    const [res, total] = await Promise.all([
-      db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: "pk = :pk AND begins_with(sk, :sig)",
-          ExpressionAttributeValues: { ":pk": Keys.petition(petitionId).pk, ":sig": Keys.signaturePrefix },
-          ScanIndexForward: false,
-          Limit: pageSize,
-        }),
+    const [items, total] = await Promise.all([
+      newestOf(
+        layout.partitions(petitionId),
+        pageSize,
+        (pk) => ({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": pk } }),
+        (item) => String(item.sk),
       ),
       Petition.count(petitionId),
     ]);
-    return { items: fullRows(res.Items), total, page: 1, pageSize };
+    return { items: items.map((i) => decodeRow(petitionId, String(i.sk), String(i.r))), total, page: 1, pageSize };
   }
-  const [res, ids] = await Promise.all([
-    db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": "SIGNATURES" },
-        ScanIndexForward: false,
-        Limit: pageSize,
-      }),
+  const [items, ids] = await Promise.all([
+    newestOf(
+      Array.from({ length: SIGNATURE_LIST_BUCKETS }, (_, b) => Keys.signatureListPartition(b)),
+      pageSize,
+      (pk) => ({ TableName: table(), IndexName: "gsi1", KeyConditionExpression: "gsi1pk = :pk", ExpressionAttributeValues: { ":pk": pk } }),
+      (item) => String(item.gsi1sk),
     ),
     petitionIds(),
   ]);
   const counts = await Promise.all(ids.map((id) => Petition.count(id)));
-  return { items: fullRows(res.Items), total: counts.reduce((a, b) => a + b, 0), page: 1, pageSize };
+  return { items: items.map((i) => toRow(i as unknown as Info)), total: counts.reduce((a, b) => a + b, 0), page: 1, pageSize };
 }
 
 /** Every row of a petition (or of all petitions), newest first. The spreadsheet sync writes these. */
@@ -172,15 +177,16 @@ export { pool } from "../util/pool";
  * pass unique e-mails. For seeding and benchmarks, not for visitors.
  */
 export async function importBatch(petitionId: string, requests: SignRequest[]): Promise<number> {
-  const meta = await db().send(new GetCommand({ TableName: table(), Key: Keys.petition(petitionId), ProjectionExpression: "pk, deleting" }));
+  const meta = await db().send(new GetCommand({ TableName: table(), Key: Keys.petition(petitionId), ProjectionExpression: "pk, deleting, counterShards" }));
   if (!meta.Item || meta.Item.deleting) throw new PetitionNotFound();
+  const shards = Number(meta.Item.counterShards ?? 0);
+  if (!shards) throw new PetitionNotFound();
   const items: Record<string, unknown>[] = [];
   for (const req of requests) {
     const signature = build({ ...req, petitionId });
     items.push(signatureItem(signature), guardItem(signature), indexItem(signature));
   }
   await putAll(items);
-  const shards = settings().COUNTER_SHARDS;
   const n = requests.length;
   await Promise.all(
     Array.from({ length: Math.min(shards, n) }, (_, shard) => {
@@ -189,9 +195,9 @@ export async function importBatch(petitionId: string, requests: SignRequest[]): 
         new UpdateCommand({
           TableName: table(),
           Key: Keys.counterShard(petitionId, shard),
-          UpdateExpression: "ADD #count :n SET #type = :type",
-          ExpressionAttributeNames: { "#count": "count", "#type": "type" },
-          ExpressionAttributeValues: { ":n": share, ":type": "counterShard" },
+          UpdateExpression: "ADD #count :n",
+          ExpressionAttributeNames: { "#count": "count" },
+          ExpressionAttributeValues: { ":n": share },
         }),
       );
     }),

@@ -1,0 +1,58 @@
+import { queryCount, queryPages } from "../db/query";
+import { table } from "../db/client";
+import { decodeRow, layout } from "./index-item";
+import type { SignatureRow } from "./row";
+
+/**
+ * A petition's signatures found through its admin index partitions (`SIGIDX#<petitionId>#<bucket>`,
+ * sk = the signature id, time-sortable): the signatures themselves each have a partition key of
+ * their own, so these rows are how deletion and retention walk them.
+ */
+
+const idRange = (fromId?: string, beforeId?: string) => {
+  if (fromId !== undefined) return { condition: "pk = :pk AND sk >= :from", values: { ":from": fromId } };
+  if (beforeId !== undefined) return { condition: "pk = :pk AND sk < :before", values: { ":before": beforeId } };
+  return { condition: "pk = :pk", values: {} };
+};
+
+/**
+ * Rows of the petition's signatures with an id below `beforeId` (all when omitted), partition by
+ * partition, oldest first within each; stops after `limit` rows.
+ */
+export async function* rowsBefore(petitionId: string, beforeId?: string, limit = Infinity): AsyncGenerator<SignatureRow> {
+  const { condition, values } = idRange(undefined, beforeId);
+  let found = 0;
+  for (const pk of layout.partitions(petitionId)) {
+    const pages = queryPages({
+      TableName: table(),
+      KeyConditionExpression: condition,
+      ExpressionAttributeValues: { ":pk": pk, ...values },
+      ConsistentRead: true,
+      ...(Number.isFinite(limit) ? { Limit: Math.max(1, limit - found) } : {}),
+    });
+    for await (const page of pages) {
+      for (const item of page.Items ?? []) {
+        yield decodeRow(petitionId, String(item.sk), String(item.r));
+        if (++found >= limit) return;
+      }
+    }
+  }
+}
+
+/** Up to `limit` rows of the petition's signatures with an id below `beforeId` (all when omitted). */
+export async function oldest(petitionId: string, limit: number, beforeId?: string): Promise<SignatureRow[]> {
+  const rows: SignatureRow[] = [];
+  for await (const row of rowsBefore(petitionId, beforeId, limit)) rows.push(row);
+  return rows;
+}
+
+/** How many of the petition's signatures have an id ≥ `fromId` (signed since). */
+export async function countFrom(petitionId: string, fromId: string): Promise<number> {
+  const { condition, values } = idRange(fromId);
+  const counts = await Promise.all(
+    layout.partitions(petitionId).map((pk) =>
+      queryCount({ TableName: table(), KeyConditionExpression: condition, ExpressionAttributeValues: { ":pk": pk, ...values }, ConsistentRead: true }),
+    ),
+  );
+  return counts.reduce((a, b) => a + b, 0);
+}
