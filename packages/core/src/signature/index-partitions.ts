@@ -10,7 +10,7 @@ import type { SignatureRow } from "./row";
  */
 
 const idRange = (fromId?: string, beforeId?: string) => {
-  if (fromId !== undefined) return { condition: "pk = :pk AND sk >= :from", values: { ":from": fromId } };
+  if (fromId) return { condition: "pk = :pk AND sk >= :from", values: { ":from": fromId } };
   if (beforeId !== undefined) return { condition: "pk = :pk AND sk < :before", values: { ":before": beforeId } };
   return { condition: "pk = :pk", values: {} };
 };
@@ -46,7 +46,7 @@ export async function oldest(petitionId: string, limit: number, beforeId?: strin
   return rows;
 }
 
-/** How many of the petition's signatures have an id ≥ `fromId` (signed since). */
+/** How many of the petition's signatures have an id ≥ `fromId` (signed since; all for ""). */
 export async function countFrom(petitionId: string, fromId: string): Promise<number> {
   const { condition, values } = idRange(fromId);
   const counts = await Promise.all(
