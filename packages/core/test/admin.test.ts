@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { comparator, filterRows, haystack, idFloor, sortRows } from "../src/signature/listing";
 import { decodeRow, encodeRow, indexBucket } from "../src/signature/index-item";
+import { SIGNATURE_INDEX_BUCKETS } from "../src/db/keys";
 import type { SignatureRow } from "../src/signature/row";
 import { Petition } from "../src/petition";
 import { containsFolded, pageOf } from "../src/util/page";
@@ -35,8 +36,8 @@ describe("index items", () => {
     expect(decodeRow("p1", "abc", encodeRow(r))).toEqual(r);
   });
   it("spread ids evenly over the buckets, stably", () => {
-    const counts = new Array(16).fill(0);
-    for (let i = 0; i < 16_000; i++) counts[indexBucket(sortableId())]++;
+    const counts = new Array(SIGNATURE_INDEX_BUCKETS).fill(0);
+    for (let i = 0; i < 1000 * SIGNATURE_INDEX_BUCKETS; i++) counts[indexBucket(sortableId())]++;
     expect(Math.min(...counts)).toBeGreaterThan(800);
     expect(indexBucket("same")).toBe(indexBucket("same"));
   });

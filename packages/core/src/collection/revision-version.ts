@@ -1,14 +1,13 @@
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { db, table } from "../db/client";
+import { getMany } from "../db/batch";
 import type { Version } from "./define";
 
 /**
- * The version of a collection whose every write (additions too) increments `revision` on one item
- * (the newsletter's and the privacy requests' META): the revision stands for the count as well, so
- * any change reloads the part, which is cheap for collections of that size.
+ * The version of a collection whose every write (additions too) increments `revision` on one item,
+ * or on one of several shards (the newsletter's, privacy requests' META): the revision stands for the
+ * count as well, so any change reloads the part, which is cheap for collections of that size.
  */
-export async function revisionVersion(key: { pk: string; sk: string }): Promise<Version> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: key, ProjectionExpression: "revision", ConsistentRead: true }));
-  const revision = Number(res.Item?.revision ?? 0);
+export async function revisionVersion(...keys: { pk: string; sk: string }[]): Promise<Version> {
+  const items = await getMany(keys, { consistent: true, projection: "revision" });
+  const revision = items.reduce((sum, item) => sum + Number(item.revision ?? 0), 0);
   return { count: revision, revision };
 }

@@ -60,7 +60,7 @@ export function predicate(q: Filters) {
 export const searchText = (r: SubscriberRow) => [r.email, r.name];
 
 /** The collection's version: the revision every subscriber write increments (additions too). */
-export const version = (): Promise<Version> => revisionVersion(Keys.newsletterMeta());
+export const version = (): Promise<Version> => revisionVersion(...Keys.newsletterRevisionKeys());
 
 /** The audit target of an export: the search and the filters. */
 function describe(q: Filters & { search: string }): string {

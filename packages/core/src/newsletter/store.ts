@@ -3,7 +3,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/l
 import { cancellationCodes } from "../db/cancellation";
 import { table } from "../db/client";
 import { db } from "../db/client";
-import { Keys } from "../db/keys";
+import { Keys, NEWSLETTER_REVISION_SHARDS } from "../db/keys";
 import { indexItem, indexKey, touch } from "./index-item";
 import { isExpired, read, type Subscriber } from "./subscriber";
 import { hashToken } from "../util/token";
@@ -70,6 +70,9 @@ export async function mutate<T>(email: string, decide: (current: Subscriber | un
   }
 }
 
+/** A random shard of the subscribers' revision: no key every subscription shares. */
+export const revisionShard = () => Keys.newsletterRevisionShard(Math.floor(Math.random() * NEWSLETTER_REVISION_SHARDS));
+
 function writes(stored: Subscriber | undefined, next: Subscriber | null): TransactItem[] {
   const TableName = table();
   const condition = stored
@@ -91,7 +94,7 @@ function writes(stored: Subscriber | undefined, next: Subscriber | null): Transa
   items.push({
     Update: {
       TableName,
-      Key: Keys.newsletterMeta(),
+      Key: revisionShard(),
       UpdateExpression: "ADD revision :one SET #type = :type",
       ExpressionAttributeNames: { "#type": "type" },
       ExpressionAttributeValues: { ":one": 1, ":type": "newsletterMeta" },

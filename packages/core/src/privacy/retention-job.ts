@@ -10,7 +10,7 @@ import { LEAD_FORMS, type LeadForm } from "../lead/forms";
 import { errorAttributes, log } from "../log";
 import { indexKey as subscriberIndexKey, touch as touchSubscribers } from "../newsletter/index-item";
 import { isRowExpired, subscribers } from "../newsletter/listing";
-import { mutate } from "../newsletter/store";
+import { mutate, revisionShard } from "../newsletter/store";
 import { isExpired, read as readSubscriber } from "../newsletter/subscriber";
 import { deleteAll as deleteReportsBefore } from "../report/admin";
 import { PART as REPORTS_PART, decodeRow as decodeReportRow, layout as reportLayout } from "../report/index-item";
@@ -292,7 +292,7 @@ async function removeExpiredSubscriber(id: string, now: Date): Promise<{ subscri
         new TransactWriteCommand({
           TransactItems: [
             { Delete: { TableName: table(), Key: subscriberIndexKey(id), ConditionExpression: "expiresAt <= :asOf", ExpressionAttributeValues: { ":asOf": asOf } } },
-            { Update: { TableName: table(), Key: Keys.newsletterMeta(), UpdateExpression: "ADD revision :one", ExpressionAttributeValues: { ":one": 1 } } },
+            { Update: { TableName: table(), Key: revisionShard(), UpdateExpression: "ADD revision :one", ExpressionAttributeValues: { ":one": 1 } } },
           ],
         }),
       );

@@ -110,6 +110,16 @@ export async function exclusive<T>(tab: string, opts: CoalesceOptions & { waitMs
 }
 
 /**
+ * Until when a trigger in this process is covered by a scheduled sync that has not read its rows yet
+ * (it reads them after its debounce), so it need not write the marker item again: every signer's
+ * trigger would otherwise be a (failing) conditional write to one item, a hot key under a surge.
+ * One write per process per debounce remains. A second's margin absorbs clock skew between hosts.
+ */
+const coveredUntil = new Map<string, number>();
+const cover = (tab: string, pendingSince: number, opts: CoalesceOptions) =>
+  coveredUntil.set(tab, pendingSince + opts.debounceMs - Math.min(1000, opts.debounceMs / 4));
+
+/**
  * One sync for a burst of triggers: resolves `{ ran: false }` when a scheduled sync will cover this
  * trigger, else runs `sync` after the debounce and resolves its result. Throws when `sync` throws,
  * after releasing both markers, so the caller's retry schedules a fresh sync.
@@ -120,18 +130,29 @@ export async function coalesced<T>(
   sync: () => Promise<T>,
 ): Promise<{ ran: false } | { ran: true; result: T }> {
   const pending = Date.now();
-  if (!(await claimPending(tab, pending, opts))) return { ran: false };
+  if (pending < (coveredUntil.get(tab) ?? 0)) return { ran: false };
+  if (!(await claimPending(tab, pending, opts))) {
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.sheetSync(tab), ConsistentRead: true, ProjectionExpression: "pendingSince" }));
+    if (typeof Item?.pendingSince === "number") cover(tab, Item.pendingSince, opts);
+    return { ran: false };
+  }
+  cover(tab, pending, opts);
   let until: number | undefined;
   try {
     await sleep(opts.debounceMs);
     until = await lock(tab, opts, pending, opts.leaseMs);
   } catch (err) {
+    coveredUntil.delete(tab);
     await release(tab, "pendingSince", pending);
     throw err;
   }
   if (until === undefined) return { ran: false };
   try {
     return { ran: true, result: await sync() };
+  } catch (err) {
+    // the bus retries this trigger: it must schedule a fresh sync, not count itself covered
+    coveredUntil.delete(tab);
+    throw err;
   } finally {
     await release(tab, "lockedUntil", until);
   }
