@@ -1,3 +1,4 @@
+import { isEmailAddress } from "@site/core/util/email";
 import { PersonName } from "@site/core/util/person-name";
 
 /** Client-side checks of the sign form (spec §5); the API checks again, names by the same schema. */
@@ -9,7 +10,6 @@ export interface SignatureFormValues {
   newsletterConsent: boolean;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FIRST_NAME = PersonName("First name");
 const LAST_NAME = PersonName("Last name");
 
@@ -25,6 +25,6 @@ export function validateSignature(values: SignatureFormValues): Record<string, s
   const lastName = problemOf(LAST_NAME, values.lastName);
   if (lastName) errors.lastName = lastName;
   if (!values.email.trim()) errors.email = "Email is required";
-  else if (!EMAIL.test(values.email.trim())) errors.email = "Please enter a valid email address";
+  else if (!isEmailAddress(values.email.trim())) errors.email = "Please enter a valid email address";
   return errors;
 }

@@ -3,6 +3,7 @@ export { sendToVisitor, mailboxOf, VISITOR_MAIL_WINDOW_SECONDS } from "./visitor
 
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import { settings } from "../config";
+import { isEmailAddress } from "../util/email";
 import { VisibleError } from "../util/error";
 import { SERVICE_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
 import { writeToOutbox } from "./outbox";
@@ -61,7 +62,7 @@ export async function send(message: Message): Promise<void> {
 
 /** The admin console's "Send Test Email": proves the mail path end to end. */
 export async function sendTest(to: string): Promise<void> {
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to)) {
+  if (!isEmailAddress(to)) {
     throw new VisibleError(400, "mail.no_address", "Failed to send test email: your account has no e-mail address");
   }
   const at = new Date().toISOString();

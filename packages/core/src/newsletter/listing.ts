@@ -6,7 +6,7 @@ import { revisionVersion } from "../collection/revision-version";
 import { allOf, answeredAt, oneOf } from "../collection/filters";
 import { byText, byValue, type Comparator } from "../collection/sorts";
 import { Keys } from "../db/keys";
-import { EMAIL_PATTERN } from "../report/fields";
+import { EmailAddress } from "../util/email";
 import { normaliseEmail } from "../util/email";
 import { parse } from "../util/zod";
 import { COLLECTION, PART, decodeRow, layout, type SubscriberRow } from "./index-item";
@@ -124,16 +124,8 @@ export async function counts(): Promise<Counts> {
 // ---------------------------------------------------------------------------------------------
 // One subscriber named by the path
 
-/**
- * The `{email}` of a subscriber's admin routes. As loose as the loosest form that subscribes (the
- * scam report's "text@text.text"), so every listed subscriber can be unsubscribed and deleted.
- */
-export const SubscriberEmail = z
-  .string()
-  .trim()
-  .min(1, "Email is required")
-  .max(254, "Email is too long")
-  .regex(EMAIL_PATTERN, "Email must be an e-mail address");
+/** The `{email}` of a subscriber's admin routes: the one e-mail grammar of every input (util/email.ts). */
+export const SubscriberEmail = EmailAddress({ required: "Email is required", invalid: "Email must be an e-mail address", tooLong: "Email is too long" });
 
 /** The path's e-mail, normalised (a subscriber's id), or a 400 naming the `email` field. */
 export const emailParam = (value: string): string => normaliseEmail(parse(z.object({ email: SubscriberEmail }), { email: value }).email);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LEAD_EMAIL_MAX } from "../lead/input";
-import { EMAIL_PATTERN } from "../report/fields";
+import { EmailAddress } from "../util/email";
 
 /**
  * What the privacy routes receive (issue 12 §2). The public pages import this module: zod and pure
@@ -18,16 +18,12 @@ export const PRIVACY_MESSAGES = {
 /** The bot check's action name on the deletion page. */
 export const DELETION_CAPTCHA_ACTION = "data_deletion";
 
-/**
- * As loose as the loosest form that stores an address (the scam report's "text@text.text"), so
- * everyone who gave an address can ask for its data; the link goes to that address anyway.
- */
-export const DeletionEmail = z
-  .string({ error: PRIVACY_MESSAGES.missingEmail })
-  .trim()
-  .min(1, PRIVACY_MESSAGES.missingEmail)
-  .max(LEAD_EMAIL_MAX, `Email must be at most ${LEAD_EMAIL_MAX} characters`)
-  .regex(EMAIL_PATTERN, PRIVACY_MESSAGES.badEmail);
+/** The one e-mail grammar of every input (util/email.ts). */
+export const DeletionEmail = EmailAddress({
+  required: PRIVACY_MESSAGES.missingEmail,
+  invalid: PRIVACY_MESSAGES.badEmail,
+  tooLong: `Email must be at most ${LEAD_EMAIL_MAX} characters`,
+});
 
 /** POST /api/privacy/requests: the address whose data is to be erased (or downloaded). */
 export const DeletionRequestInput = z.object(

@@ -94,13 +94,16 @@ export const usDate = (day: string) => {
   return match ? `${match[2]}/${match[3]}/${match[1]}` : day;
 };
 
-/** Template 7's parameters, under the spec's names, with its defaults. */
+/**
+ * Template 7's parameters, under the spec's names, with its defaults. The spec's COMPANY_NAME is left
+ * out (docs/architecture.md, departures): mail to the address a visitor typed carries only what the
+ * site wrote and the visitor's own name, so nobody can make the site relay their text to a stranger.
+ */
 export function confirmationTemplateParams(report: Report) {
   return {
     REPORTER_NAME: report.reporter.fullName,
     DATE_OCCURRED: usDate(report.dateOccurred),
     REPORT_DATE: report.createdDate,
-    COMPANY_NAME: given(report.scammer.company, "the company"),
     MONEY_LOST: yesNo(report.moneyLost),
     AMOUNT_LOST: report.moneyLost ? formatUsd(report.amountLost) : "N/A",
   };
@@ -120,14 +123,13 @@ export function reporterConfirmation(report: Report): Omit<Message, "to"> {
     ["Reference number", report.reference],
     ["Date it occurred", p.DATE_OCCURRED],
     ["Date reported (EST)", p.REPORT_DATE],
-    ["Company", p.COMPANY_NAME],
     ["Money lost", p.MONEY_LOST],
     ["Amount lost", p.AMOUNT_LOST],
   ];
   const text = [
     `Dear ${p.REPORTER_NAME},`,
     "",
-    `Thank you for reporting what happened with ${p.COMPANY_NAME}. Your story matters: it helps us warn other timeshare owners.`,
+    "Thank you for reporting what happened to you. Your story matters: it helps us warn other timeshare owners.",
     "",
     ...summary.map(([k, v]) => `${k}: ${v}`),
     "",
@@ -138,7 +140,7 @@ export function reporterConfirmation(report: Report): Omit<Message, "to"> {
   ].join("\n");
   const html = [
     `<p>Dear ${escapeHtml(p.REPORTER_NAME)},</p>`,
-    `<p>Thank you for reporting what happened with ${escapeHtml(p.COMPANY_NAME)}. Your story matters: it helps us warn other timeshare owners.</p>`,
+    "<p>Thank you for reporting what happened to you. Your story matters: it helps us warn other timeshare owners.</p>",
     `<table>${summary.map(([k, v]) => row(k, v)).join("")}</table>`,
     "<p>Please quote your reference number if you contact us about this report.</p>",
     "<p>What happens next:</p>",

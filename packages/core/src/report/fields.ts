@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EmailAddress, isEmailAddress } from "../util/email";
 import { EvidenceMessages, extensionOf, isAllowedExtension, type EvidencePurpose } from "../evidence/limits";
 import { PersonName } from "../util/person-name";
 import { AMOUNT_MAX } from "./amount";
@@ -40,9 +41,8 @@ export const MESSAGES = {
   sameFileTwice: "The same file cannot be attached twice",
 } as const;
 
-/** The wizard's simple e-mail pattern: text, an at sign, text, a dot, text, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmail = (email: string) => EMAIL_PATTERN.test(email.trim());
+/** The wizard's e-mail check: the one grammar of every input (util/email.ts). */
+export const isEmail = (email: string) => isEmailAddress(email.trim());
 
 /** A field label as the subject of a message: "Claimed Sale Amount" → "Claimed sale amount". */
 export const subject = (label: string) => label.charAt(0) + label.slice(1).toLowerCase();
@@ -148,9 +148,7 @@ export const Reporter = (messages: RequiredMessages) =>
   z.strictObject(
     {
       fullName: required(messages.fullName).pipe(PersonName("Full name", FULL_NAME_MAX)),
-      email: required(messages.email)
-        .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
-        .regex(EMAIL_PATTERN, MESSAGES.email),
+      email: EmailAddress({ required: messages.email, invalid: MESSAGES.email }),
       city: required(messages.city).pipe(checkedText("City", TEXT_MAX, false)),
       state: required(messages.state).pipe(checkedText("State", TEXT_MAX, false)),
       ageRange: AgeRange,

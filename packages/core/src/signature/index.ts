@@ -18,7 +18,7 @@ import { newYorkDate, newYorkTime } from "../util/time";
 import { ClientDetails, type MetaDetails } from "./meta";
 import { indexItem, touch } from "./index-item";
 import { log } from "../log";
-import { normaliseEmail } from "../util/email";
+import { EmailAddress, normaliseEmail } from "../util/email";
 
 export { cancellationCodes } from "../db/cancellation";
 export { ClientDetails, metaDetails, deviceType, browserName, type MetaDetails } from "./meta";
@@ -31,12 +31,7 @@ export const Events = {
 export const SignInput = z.object({
   firstName: PersonName("First name"),
   lastName: PersonName("Last name"),
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .min(1, "Email is required")
-    .max(254, "Email is too long")
-    .pipe(z.email("Please enter a valid email address.")),
+  email: EmailAddress({ required: "Email is required", invalid: "Please enter a valid email address.", tooLong: "Email is too long" }),
   timeshareName: z.string().trim().max(200, "Timeshare name is too long").optional(),
   newsletterConsent: z.boolean().optional().default(false),
   captchaToken: z.string().max(4096).optional(),

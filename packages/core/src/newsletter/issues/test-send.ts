@@ -1,4 +1,5 @@
 import { Mail } from "../../mail";
+import { isEmailAddress } from "../../util/email";
 import { VisibleError } from "../../util/error";
 import { newsletterMessage, type Recipient } from "../list-mail";
 import type { IssueContent, IssuePreview } from "./input";
@@ -20,7 +21,7 @@ export const TEST_SUBJECT_PREFIX = "[Test] ";
 
 /** Sends `content` to one administrator, as subscribers would get it (footer and List-Unsubscribe headers), its subject marked as a test. */
 export async function sendTest(content: IssueContent, to: string): Promise<void> {
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to)) {
+  if (!isEmailAddress(to)) {
     throw new VisibleError(400, "mail.no_address", "Failed to send test email: your account has no e-mail address");
   }
   const rendered = renderIssue(content);
