@@ -353,7 +353,6 @@ describe("after a report", () => {
       "Dear Dana O'Reilly,",
       `Reference number: ${reference}`,
       "Date it occurred: 03/07/2025",
-      "Company: Resale & Pros <LLC>",
       "Money lost: Yes",
       "Amount lost: $1,500.00",
       "What happens next:",
@@ -362,8 +361,10 @@ describe("after a report", () => {
     }
     const report = await Report.fromID(reportId);
     expect(mail.text).toContain(`Date reported (EST): ${report.createdDate}`);
-    expect(mail.html).toContain("Resale &amp; Pros &lt;LLC&gt;");
-    expect(mail.html).not.toContain("<LLC>");
+    expect(mail.html).toContain("Dear Dana O&#39;Reilly,");
+    // only what the site wrote and the reporter's own name: never the company they typed
+    expect(mail.text).not.toContain("Resale");
+    expect(mail.html).not.toContain("Resale");
     expect(await mailTo(quiet.reporter.email)).toEqual([]);
     expect(await adminMailAbout(other.reference)).toHaveLength(1);
 
@@ -372,12 +373,12 @@ describe("after a report", () => {
     expect(await storedItem(Keys.newsletter(quiet.reporter.email.toLowerCase()))).toBeUndefined();
   });
 
-  it("says 'the company' and N/A when the reporter named no company and lost no money", async () => {
+  it("says N/A when the reporter lost no money, and names no company", async () => {
     const body = minimalReport("no-company", { wantUpdates: true, scammer: { name: "John Smith" } });
     await post(visitor(), "/api/reports", body);
     await bus.idle();
     const mail = (await mailTo(body.reporter.email)).find((m) => m.subject.startsWith("Your scam report"))!;
-    expect(mail.text).toContain("Company: the company");
+    expect(mail.text).not.toContain("Company");
     expect(mail.text).toContain("Money lost: No");
     expect(mail.text).toContain("Amount lost: N/A");
   });
