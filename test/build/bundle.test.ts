@@ -96,3 +96,18 @@ describe("the public bundle never contains aws-amplify", () => {
     }
   });
 });
+
+describe("the browser bundle holds no server code", () => {
+  it("no chunk, public or admin, contains a module of the AWS SDK (@aws-sdk/*) or Node's built-ins", () => {
+    requireBuild();
+    const modules = readJson<Record<string, string[]>>(".vite/chunk-modules.json");
+    const all = Object.entries(modules);
+    expect(all.length).toBeGreaterThan(5);
+    for (const [file, ids] of all) {
+      expect(ids.filter((id) => /node_modules\/@aws-sdk\//.test(id) || /^node:/.test(id)), file).toEqual([]);
+    }
+    // the check reads real module ids (so it is not vacuous)
+    expect(all.some(([, ids]) => ids.some((id) => id.startsWith("web/src/")))).toBe(true);
+  });
+});
+

@@ -83,6 +83,9 @@ const Settings = z.object({
 });
 export type Settings = z.output<typeof Settings>;
 
+/** Every setting the server reads (`.env.example` documents each: a test compares them). */
+export const SETTING_NAMES = Object.keys(Settings.shape) as (keyof Settings)[];
+
 let cached: Settings | undefined;
 
 export function settings(): Settings {

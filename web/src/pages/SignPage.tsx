@@ -15,6 +15,7 @@ import {
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { useSWRConfig } from "swr";
+import { SIGN_CAPTCHA_ACTION } from "@site/core/signature/input";
 import { PageLoader } from "../components/PageLoader";
 import { PetitionProgress } from "../components/PetitionProgress";
 import { PetitionUnavailable } from "../components/PetitionUnavailable";
@@ -114,7 +115,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
     try {
       const runtime = await loadConfig().catch(() => null);
       const captchaToken = runtime?.recaptchaSiteKey
-        ? await recaptchaToken(runtime.recaptchaSiteKey, "sign_petition")
+        ? await recaptchaToken(runtime.recaptchaSiteKey, SIGN_CAPTCHA_ACTION)
         : undefined;
       const created = await postJson<SignatureCreated>(
         api.signatures(id),

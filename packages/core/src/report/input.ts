@@ -24,6 +24,9 @@ import {
 } from "./fields";
 import { normaliseWebsite, WEBSITE_MAX_LENGTH } from "./website";
 
+/** The reCAPTCHA action of a scam report (spec), checked by the server and named by the wizard. */
+export const REPORT_CAPTCHA_ACTION = "report_scam";
+
 /**
  * What POST /api/reports receives (spec §3, §5 and §8), and how the wizard's draft becomes it. The
  * browser imports this module: zod and pure siblings only, never the AWS SDK.

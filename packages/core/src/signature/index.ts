@@ -13,12 +13,11 @@ import { Petition, PetitionNotFound } from "../petition";
 import { RateLimit, TooManyAttempts } from "../ratelimit";
 import { VisibleError, NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
-import { PersonName } from "../util/person-name";
 import { newYorkDate, newYorkTime } from "../util/time";
-import { ClientDetails, type MetaDetails } from "./meta";
+import type { MetaDetails } from "./meta";
 import { indexItem, touch } from "./index-item";
 import { log } from "../log";
-import { EmailAddress, normaliseEmail } from "../util/email";
+import { normaliseEmail } from "../util/email";
 
 export { cancellationCodes } from "../db/cancellation";
 export { ClientDetails, metaDetails, deviceType, browserName, type MetaDetails } from "./meta";
@@ -27,17 +26,7 @@ export const Events = {
   Created: event("signature.created", z.object({ petitionId: z.string(), signatureId: z.string() })),
 };
 
-/** The sign form as the API receives it. */
-export const SignInput = z.object({
-  firstName: PersonName("First name"),
-  lastName: PersonName("Last name"),
-  email: EmailAddress({ required: "Email is required", invalid: "Please enter a valid email address.", tooLong: "Email is too long" }),
-  timeshareName: z.string().trim().max(200, "Timeshare name is too long").optional(),
-  newsletterConsent: z.boolean().optional().default(false),
-  captchaToken: z.string().max(4096).optional(),
-  client: ClientDetails.optional(),
-});
-export type SignInput = z.input<typeof SignInput>;
+export { SignInput, SIGN_CAPTCHA_ACTION } from "./input";
 
 export interface Info {
   id: string;

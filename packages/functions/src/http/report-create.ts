@@ -3,6 +3,7 @@ import { Captcha } from "@site/core/captcha";
 import { settings } from "@site/core/config";
 import { RateLimit } from "@site/core/ratelimit";
 import { Report } from "@site/core/report";
+import { REPORT_CAPTCHA_ACTION } from "@site/core/report/input";
 import { rateLimitSubject } from "@site/core/request/metadata";
 import { metaDetails } from "@site/core/signature/meta";
 import { created, publicRoute } from "../lib/http";
@@ -12,7 +13,7 @@ export const handler = publicRoute(async (req) => {
   const client = rateLimitSubject(req.meta.ipAddress);
   // The transaction enforces the limit; checking first spares the captcha service refused attempts.
   if (Captcha.enabled()) await RateLimit.check(Report.RATE_SCOPE, client, settings().REPORT_RATE_LIMIT_PER_MINUTE);
-  await Captcha.verify(submission.captchaToken, "report_scam", req.meta.ipAddress);
+  await Captcha.verify(submission.captchaToken, REPORT_CAPTCHA_ACTION, req.meta.ipAddress);
   const { report, event } = await Report.create({ submission, client, meta: metaDetails(req.meta, submission.client) });
   // The outbox item written with the report makes the event survive a crash right here.
   await Bus.publish(Report.Events.Created, event.detail, event.id);

@@ -12,7 +12,7 @@ export const handler = publicRoute(async (req) => {
   const client = rateLimitSubject(req.meta.ipAddress);
   // The transaction enforces the limit; checking first spares the captcha service refused attempts.
   if (Captcha.enabled()) await RateLimit.check(Signature.RATE_SCOPE, client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
-  await Captcha.verify(input.captchaToken, "sign_petition", req.meta.ipAddress);
+  await Captcha.verify(input.captchaToken, Signature.SIGN_CAPTCHA_ACTION, req.meta.ipAddress);
   const { signature, signatureCount, event } = await Signature.create({
     petitionId,
     client,

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Stepper, Text, Title, VisuallyHidden } from "@mantine/core";
 import { STEP_TITLES, type WizardStep } from "@site/core/report/catalogue";
 import { emptyDraft, stepErrors, type ReportDraft } from "@site/core/report/draft";
-import { draftToInput } from "@site/core/report/input";
+import { draftToInput, REPORT_CAPTCHA_ACTION } from "@site/core/report/input";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { STEP_HELP, STEP_INCOMPLETE, WIZARD } from "../../content/report-scam";
@@ -20,7 +20,6 @@ import { WhatHappenedStep } from "./WhatHappenedStep";
 import { YourInformationStep } from "./YourInformationStep";
 import { fieldId, type ChangeDraft, type FieldProps, type StepProps } from "./wizardForm";
 
-const RECAPTCHA_ACTION = "report_scam";
 const THANK_YOU_PATH = "/report-scam/thank-you";
 const LAST_STEP: WizardStep = 3;
 
@@ -154,7 +153,7 @@ export function ReportWizard() {
     setError(null);
     try {
       const runtime = await loadConfig().catch(() => null);
-      const captchaToken = runtime?.recaptchaSiteKey ? await recaptchaToken(runtime.recaptchaSiteKey, RECAPTCHA_ACTION) : undefined;
+      const captchaToken = runtime?.recaptchaSiteKey ? await recaptchaToken(runtime.recaptchaSiteKey, REPORT_CAPTCHA_ACTION) : undefined;
       const created = await postJson<ReportCreated>(api.reports, draftToInput(draft, { captchaToken, client: clientInfo() }), {
         fallbackMessage: WIZARD.submitFallback,
       });

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { ClientDetails } from "../request/client-details";
+import { EmailAddress } from "../util/email";
+import { PersonName } from "../util/person-name";
+
+/**
+ * What the sign form sends and the API receives. The browser's form imports this module: zod and
+ * pure siblings only, never the AWS SDK.
+ */
+
+/** The reCAPTCHA action of signing (spec), checked by the server and named by the page. */
+export const SIGN_CAPTCHA_ACTION = "sign_petition";
+
+/** The sign form as the API receives it. */
+export const SignInput = z.object({
+  firstName: PersonName("First name"),
+  lastName: PersonName("Last name"),
+  email: EmailAddress({ required: "Email is required", invalid: "Please enter a valid email address.", tooLong: "Email is too long" }),
+  timeshareName: z.string().trim().max(200, "Timeshare name is too long").optional(),
+  newsletterConsent: z.boolean().optional().default(false),
+  captchaToken: z.string().max(4096).optional(),
+  client: ClientDetails.optional(),
+});
+export type SignInput = z.input<typeof SignInput>;
