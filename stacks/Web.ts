@@ -24,6 +24,7 @@ import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { StaticSite, use, type StackContext } from "sst/constructs";
 import { useProject } from "sst/project.js";
 import { ORIGIN_SECRET_HEADER } from "../packages/core/src/request/metadata";
+import { PETITION_EDGE_CACHE } from "../packages/core/src/petition/edge-cache";
 import {
   cognitoOrigin,
   contentSecurityPolicy,
@@ -64,6 +65,12 @@ export const VIEWER_GEO_HEADERS = [
 export const API_VIEWER_HEADERS = ["Content-Type", "User-Agent"];
 
 const UNCACHED_ERRORS = [400, 403, 404, 405, 500, 502, 503, 504];
+
+/**
+ * The public reads every open petition page polls (GET /api/petitions/{id}, GET /api/signatures/count),
+ * cached at the edge. `/api/petitions/*` also takes signing (POST), which CloudFront never caches.
+ */
+export const PUBLIC_READ_PATHS = ["/api/petitions/*", "/api/signatures/count"];
 
 /** The security headers of packages/core/src/request/security-headers.ts as CloudFront's policy. */
 function securityHeadersPolicy(stack: StackContext["stack"], evidenceBucket: string) {
@@ -123,10 +130,35 @@ export function Web({ stack }: StackContext) {
     enableAcceptEncodingGzip: true,
     enableAcceptEncodingBrotli: true,
   });
+  // A petition and its count, which every open petition page polls: cached as long as the API's
+  // s-maxage says (packages/core/src/petition/edge-cache.ts), one copy for every visitor (no header,
+  // cookie or query string in the key, so a cache-buster cannot reach the origin).
+  const publicReadCachePolicy = new CachePolicy(stack, "PublicReadCachePolicy", {
+    defaultTtl: Duration.seconds(0),
+    minTtl: Duration.seconds(0),
+    maxTtl: Duration.seconds(PETITION_EDGE_CACHE.staleIfError),
+    headerBehavior: CacheHeaderBehavior.none(),
+    queryStringBehavior: CacheQueryStringBehavior.none(),
+    cookieBehavior: CacheCookieBehavior.none(),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
+  // Origin Shield: every regional edge cache asks one shield, so a cached object costs the origin
+  // one request per s-maxage instead of one per regional cache (docs/architecture.md "Capacity").
   const apiOrigin = new HttpOrigin(`${api.cdk.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
     protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
     customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret.secretValue.unsafeUnwrap() },
+    originShieldEnabled: true,
+    originShieldRegion: stack.region,
   });
+  const publicReadBehavior = {
+    origin: apiOrigin,
+    viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+    allowedMethods: AllowedMethods.ALLOW_ALL,
+    cachePolicy: publicReadCachePolicy,
+    originRequestPolicy: apiOriginRequestPolicy,
+    responseHeadersPolicy,
+  };
   const pageBehaviors = Object.fromEntries(
     routes.filter(isPageRoute).map((r) => [
       pagePathPattern(r),
@@ -170,6 +202,7 @@ export function Web({ stack }: StackContext) {
         },
         additionalBehaviors: {
           ...pageBehaviors,
+          ...Object.fromEntries(PUBLIC_READ_PATHS.map((pattern) => [pattern, publicReadBehavior])),
           "/api/*": {
             origin: apiOrigin,
             viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

@@ -72,7 +72,7 @@ function publicChunks() {
   const framework = `node_modules${sep}(react|react-dom|scheduler|react-router|react-router-dom|swr|dequal|use-sync-external-store|clsx|cookie|set-cookie-parser)${sep}`;
   // Plus what those components use that has no styles of its own: Button's Transition and its hooks.
   const ui = `node_modules${sep}@mantine${sep}(core${sep}esm${sep}(core${sep}|components${sep}(${components}|Transition)${sep})|hooks${sep}esm${sep}(use-isomorphic-effect|use-media-query|use-did-update|use-reduced-motion)${sep})`;
-  const site = `web${sep}src${sep}(components${sep}(?!Toast|PetitionProgress|PetitionUnavailable)|hooks${sep}(useCountUp|useSignatureCount|useDocumentTitle)|content${sep}(navigation|types)|theme|Providers|boot\\.tsx|App\\.tsx|pages\\.ts|lib${sep}(api|paths|lazyPage|format|analytics|countUp))`;
+  const site = `web${sep}src${sep}(components${sep}(?!Toast|PetitionProgress|PetitionUnavailable)|hooks${sep}(useCountUp|useSignatureCount|usePollInterval|useDocumentTitle)|content${sep}(navigation|types)|theme|Providers|boot\\.tsx|App\\.tsx|pages\\.ts|lib${sep}(api|paths|lazyPage|format|analytics|countUp|countFloor))`;
   // Only the matched modules: a matched module's own imports (the route list, the styles the bootstrap
   // loads) must not be pulled into the chunk, or the bootstrap would have to load it before first paint.
   // The bootstrap's own modules (main.tsx): the route list and which chunk holds each page.
@@ -83,8 +83,9 @@ function publicChunks() {
   const adminOnly = new RegExp(
     `@mantine${sep}core${sep}esm${sep}(core${sep}(utils${sep}(is-element|get-safe-id|find-element-ancestor|create-scoped-keydown-handler|get-default-z-index|noop|close-on-escape|create-event-handler|get-env|get-ref-prop|find-element-in-shadow-dom|get-single-element-child)|Box${sep}get-style-object|DirectionProvider)|components${sep}Transition${sep}get-transition-props)${sep}`,
   );
-  // Pure core modules the frame itself uses (lib/format re-exports the petition figures).
-  const core = `core${sep}src${sep}petition${sep}figures\\.ts`;
+  // Pure core modules the frame itself uses (lib/format re-exports the petition figures; the live
+  // count's polling reads the edge cache's schedule).
+  const core = `core${sep}src${sep}petition${sep}(figures|edge-cache)\\.ts`;
   const app = new RegExp(`${framework}|${ui}|${site}|${core}`);
   return {
     includeDependenciesRecursively: false,

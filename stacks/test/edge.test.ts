@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cognitoOrigin, evidenceOrigin, securityHeaders } from "../../packages/core/src/request/security-headers";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { wafRateLimit } from "../waf";
+import { PUBLIC_READ_PATHS } from "../Web";
+import { PETITION_EDGE_CACHE, originRequestsPerSecond } from "../../packages/core/src/petition/edge-cache";
 import { synthesize } from "./synth";
 import { environmentOf, ofType, refId, resources, routeFunctionId } from "./template";
 
@@ -88,6 +90,39 @@ describe("origin secret", () => {
     const policyId = refId(apiBehavior(off.Web).OriginRequestPolicyId);
     const forwarded: string[] = resources(off.Web)[policyId].Properties.OriginRequestPolicyConfig.HeadersConfig.Headers;
     expect(forwarded.map((h) => h.toLowerCase())).not.toContain("x-origin-verify");
+  });
+});
+
+describe("reads at the edge (docs/architecture.md \"Capacity\")", () => {
+  const behaviors = (t: Template) => distribution(t).CacheBehaviors as { PathPattern: string; [k: string]: any }[];
+
+  it("caches the petition and its count by the API's s-maxage, one copy for every visitor, before /api/*", () => {
+    const all = behaviors(off.Web);
+    const apiAt = all.findIndex((b) => b.PathPattern === "/api/*");
+    for (const pattern of PUBLIC_READ_PATHS) {
+      const at = all.findIndex((b) => b.PathPattern === pattern);
+      expect(at, pattern).toBeGreaterThanOrEqual(0);
+      // CloudFront takes the first matching behaviour: the cached reads must come before /api/*
+      expect(at, pattern).toBeLessThan(apiAt);
+      const behavior = all[at];
+      expect(behavior.TargetOriginId).toBe(apiBehavior(off.Web).TargetOriginId);
+      expect(behavior.OriginRequestPolicyId).toEqual(apiBehavior(off.Web).OriginRequestPolicyId);
+      expect(behavior.ResponseHeadersPolicyId).toEqual(apiBehavior(off.Web).ResponseHeadersPolicyId);
+      const policy = resources(off.Web)[refId(behavior.CachePolicyId)].Properties.CachePolicyConfig;
+      expect(policy).toMatchObject({ MinTTL: 0, DefaultTTL: 0 });
+      expect(policy.MaxTTL).toBeGreaterThanOrEqual(PETITION_EDGE_CACHE.sMaxAge);
+      const key = policy.ParametersInCacheKeyAndForwardedToOrigin;
+      expect(key.HeadersConfig.HeaderBehavior).toBe("none");
+      expect(key.CookiesConfig.CookieBehavior).toBe("none");
+      expect(key.QueryStringsConfig.QueryStringBehavior).toBe("none");
+    }
+    expect(PUBLIC_READ_PATHS).toEqual(["/api/petitions/*", "/api/signatures/count"]);
+  });
+
+  it("reaches the API through Origin Shield, so a cached object costs the origin one request per s-maxage", () => {
+    const origin = distribution(off.Web).Origins.find((o: { Id: string }) => o.Id === apiBehavior(off.Web).TargetOriginId);
+    expect(origin.OriginShield).toEqual({ Enabled: true, OriginShieldRegion: "us-east-1" });
+    expect(originRequestsPerSecond({ openPages: 100_000 })).toBeLessThanOrEqual(50);
   });
 });
 

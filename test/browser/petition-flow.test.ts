@@ -68,6 +68,33 @@ describe("a visitor signs the default petition", () => {
     await page.context().close();
   });
 
+  it("shows the signer their own signature at once, though the edge serves an older copy of the petition", async () => {
+    const page = await newPage();
+    const petitionUrl = `**/api/petitions/${stack.defaultPetitionId}`;
+    let signed = false;
+    let staleAfterSigning = 0;
+    // CloudFront may answer a poll from a copy up to s-maxage + stale-while-revalidate old: play it
+    await page.route(petitionUrl, async (route) => {
+      const response = await route.fetch();
+      const petition = (await response.json()) as { signatureCount: number };
+      if (signed) staleAfterSigning++;
+      await route.fulfill({ response, json: { ...petition, signatureCount: Math.max(0, petition.signatureCount - 3) } });
+    });
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().endsWith("/signatures")) signed = true;
+    });
+    await page.goto(`/sign/${stack.defaultPetitionId}`);
+    await page.getByText("Fair Cancellation Rights for Timeshare Owners").first().waitFor();
+    await fillSignForm(page, { first: "Ines", last: "Moreau", email: `own-count-${Date.now()}@example.com` });
+    const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/signatures"));
+    await page.getByRole("button", { name: "Sign Petition" }).click();
+    const { signatureCount } = (await (await answer).json()) as { signatureCount: number };
+    await page.waitForURL(`**/thank-you/${stack.defaultPetitionId}`, { timeout: 10_000 });
+    await waitFor(async () => (staleAfterSigning > 0 ? true : undefined));
+    await page.getByText(`${signatureCount.toLocaleString("en-US")} of 10,000 signatures collected`).waitFor();
+    await page.context().close();
+  });
+
   it("puts the signer's share e-mail and the admin notification in the outbox", async () => {
     const mails = await waitFor(async () => {
       const all = await outbox();

@@ -146,13 +146,15 @@ describe("reading petitions and counts", () => {
     const res = await call(getPetition, httpEvent({ pathParameters: { id: p.id } }));
     expect(res).toMatchObject({ statusCode: 200, body: { id: p.id, title: p.title, story: p.story, goal: 250, signatureCount: 1 } });
     expect(Object.keys(res.body).sort()).toEqual(["createdAt", "goal", "id", "signatureCount", "story", "title"]);
-    expect(await call(getPetition, httpEvent({ pathParameters: { id: "missing" } }))).toMatchObject({
-      statusCode: 404,
-      body: { error: "Petition not found" },
-    });
+    // served at the edge: CloudFront keeps it 10 s, refreshes it in the background, and serves it through an API failure
+    expect(res.headers?.["cache-control"]).toBe("public, max-age=5, s-maxage=10, stale-while-revalidate=30, stale-if-error=86400");
+    const missing = await call(getPetition, httpEvent({ pathParameters: { id: "missing" } }));
+    expect(missing).toMatchObject({ statusCode: 404, body: { error: "Petition not found" } });
+    // an answer that is not the petition is never cached
+    expect(missing.headers?.["cache-control"]).toBe("no-store");
   });
 
-  it("GET /api/signatures/count counts the default petition and may be cached for 10 s", async () => {
+  it("GET /api/signatures/count counts the default petition and is cached at the edge like the petition", async () => {
     const id = settings().DEFAULT_PETITION_ID;
     await Petition.create({ id, title: "Default", story: "Default story", goal: 10 });
     await call(sign, signEvent(id, signer(9)));
@@ -160,7 +162,7 @@ describe("reading petitions and counts", () => {
     const res = await call(count, httpEvent({}));
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({ count: 2 });
-    expect(res.headers?.["cache-control"]).toBe("public, max-age=10");
+    expect(res.headers?.["cache-control"]).toBe("public, max-age=5, s-maxage=10, stale-while-revalidate=30, stale-if-error=86400");
   });
 
   it("GET /api/health answers ok", async () => {

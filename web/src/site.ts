@@ -22,8 +22,6 @@ export const LANDING_GOAL = 10000;
 
 export const REDIRECT_AFTER_SIGN_MS = 2000;
 export const TOAST_MS = 3000;
-/** SWR polling interval for live counts. */
-export const LIVE_REFRESH_MS = 5000;
 
 export const SHARE_TEXT = "Help Fight Timeshare Scams!";
 export const SHARE_DESCRIPTION =

@@ -27,6 +27,7 @@ import { usePetition } from "../hooks/usePetition";
 import { trackEvent } from "../lib/analytics";
 import { ApiError, api, postJson, type Petition, type SignatureCreated } from "../lib/api";
 import { clientInfo } from "../lib/clientInfo";
+import { raiseCountFloor } from "../lib/countFloor";
 import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE, loadRecaptcha, recaptchaToken } from "../lib/recaptcha";
 import type { SignatureFormValues } from "../lib/signatureForm";
 import { REDIRECT_AFTER_SIGN_MS, SITE_NAME, sharePath, thankYouPath } from "../site";
@@ -131,6 +132,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
         { fallbackMessage: SIGN_FALLBACK },
       );
       trackEvent("signature", { petitionId: id });
+      raiseCountFloor(id, created.signatureCount);
       await mutate<Petition>(
         api.petition(id),
         (current) => (current ? { ...current, signatureCount: created.signatureCount } : current),
