@@ -31,9 +31,11 @@ export function Api({ stack, app }: StackContext) {
         ...(r.timeout ? { timeout: r.timeout } : {}),
         // Each function gets only what its route declares (function-props.ts).
         ...functionProps(r.needs, { table, bucket, bus, auth, secrets, originSecret }),
-        ...(isPublicWrite(r) && limits.PUBLIC_WRITE_RESERVED_CONCURRENCY
-          ? { reservedConcurrentExecutions: limits.PUBLIC_WRITE_RESERVED_CONCURRENCY }
-          : {}),
+        ...(r.surge
+          ? { memorySize: limits.SIGN_MEMORY_MB, ...(limits.SIGN_RESERVED_CONCURRENCY ? { reservedConcurrentExecutions: limits.SIGN_RESERVED_CONCURRENCY } : {}) }
+          : isPublicWrite(r) && limits.PUBLIC_WRITE_RESERVED_CONCURRENCY
+            ? { reservedConcurrentExecutions: limits.PUBLIC_WRITE_RESERVED_CONCURRENCY }
+            : {}),
       },
       // The JWT authorizer only proves who the caller is; handlers still require the admin group.
       authorizer: r.access === "admin" ? "cognito" : "none",
@@ -56,14 +58,15 @@ export function Api({ stack, app }: StackContext) {
     routes: apiRoutes,
   });
 
-  // Public write routes get a tighter limit than the stage default, the beacon a higher one. The
+  // Public write routes get a tighter limit than the stage default, signing and the beacon their own. The
   // stage names those routes, so CloudFormation must create them first. (RouteSettings is raw JSON:
   // CloudFormation's casing.)
   const stage = api.cdk.httpApi.defaultStage!.node.defaultChild as CfnStage;
   stage.routeSettings = Object.fromEntries([
     ...routes
-      .filter(isPublicWrite)
+      .filter((r) => isPublicWrite(r) && !r.surge)
       .map((r) => [routeKey(r), { ThrottlingRateLimit: limits.API_PUBLIC_WRITE_THROTTLE_RATE, ThrottlingBurstLimit: limits.API_PUBLIC_WRITE_THROTTLE_BURST }]),
+    ...routes.filter((r) => r.surge).map((r) => [routeKey(r), { ThrottlingRateLimit: limits.API_SIGN_THROTTLE_RATE, ThrottlingBurstLimit: limits.API_SIGN_THROTTLE_BURST }]),
     ...routes.filter((r) => r.beacon).map((r) => [routeKey(r), { ThrottlingRateLimit: limits.API_BEACON_THROTTLE_RATE, ThrottlingBurstLimit: limits.API_BEACON_THROTTLE_BURST }]),
   ]);
   for (const route of api.node.findAll().filter((c) => c instanceof HttpRoute)) stage.node.addDependency(route);

@@ -5,12 +5,34 @@ import { z } from "zod";
  * (all optional). A bad value stops the deploy with the setting's name.
  */
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+/** A number, or "off" (undefined): for what an account's quota may not allow. */
+const countOrOff = (fallback: number, min = 1) =>
+  z
+    .union([z.literal("off"), z.coerce.number().int().min(min)])
+    .default(fallback)
+    .transform((v) => (v === "off" ? undefined : v));
 
+/**
+ * The defaults are sized for a viral petition: 10,000 signatures a second on one petition
+ * (docs/architecture.md "Capacity", "Deploy defaults", where each figure's arithmetic is). API
+ * Gateway's account quota (10,000 requests/s, burst 5,000) and Lambda's (often 1,000 concurrent)
+ * must be raised to match before a campaign; `npm run deploy` does not do that.
+ */
 const Schema = z.object({
-  /** Requests per second (steady, and burst) over the whole HTTP API stage. */
-  API_THROTTLE_RATE: count(100),
-  API_THROTTLE_BURST: count(200),
-  /** Tighter limits on each public write route (signing), per second. */
+  /** Requests per second (steady, and burst) over the whole HTTP API stage: signing + beacon + the rest. */
+  API_THROTTLE_RATE: count(12_000),
+  API_THROTTLE_BURST: count(6_000),
+  /** Signing (the route a viral petition floods), per second: the per-petition goal. */
+  API_SIGN_THROTTLE_RATE: count(10_000),
+  API_SIGN_THROTTLE_BURST: count(5_000),
+  /**
+   * Reserved (and maximum) concurrency of the signing function: 10,000 signatures/s × ~60 ms each at
+   * 1,024 MB ≈ 600 in flight. "off" reserves none (accounts with a small concurrency quota).
+   */
+  SIGN_RESERVED_CONCURRENCY: countOrOff(600),
+  /** Memory of the signing function, MB: Lambda's CPU grows with it, so 1,024 MB signs faster than 512. */
+  SIGN_MEMORY_MB: z.coerce.number().int().min(128).max(10_240).default(1024),
+  /** Tighter limits on each other public write route (reports, guides, privacy, newsletter), per second. */
   API_PUBLIC_WRITE_THROTTLE_RATE: count(20),
   API_PUBLIC_WRITE_THROTTLE_BURST: count(40),
   /** The analytics beacon's route (a viral day is ~1,000 hits/s: docs/architecture.md, "Analytics"). */
@@ -32,9 +54,14 @@ const Schema = z.object({
   ALARM_EMAIL: z.email().optional(),
   /**
    * Requests per 5 minutes per IP across the whole site, enforced by a WAF rate rule on the
-   * distribution (AWS WAF accepts 10 to 2e9). Unset: no WAF (a web ACL costs a monthly fee).
+   * distribution (AWS WAF accepts 10 to 2e9): on by default, so one client cannot take a route's
+   * throttle from everyone. 5,000 per 5 minutes is ~17 requests/s from one address, room for a
+   * school or office behind one NAT; a signer's page makes one request per 10 s. "off": no WAF.
    */
-  WAF_RATE_LIMIT: z.coerce.number().int().min(10).max(2_000_000_000).optional(),
+  WAF_RATE_LIMIT: z
+    .union([z.literal("off"), z.coerce.number().int().min(10).max(2_000_000_000)])
+    .default(5_000)
+    .transform((v) => (v === "off" ? undefined : v)),
   /**
    * The site's public address (https://owners.example.org): canonical URLs and share cards in the
    * web build, links in e-mails. Required to deploy (`siteUrl()`).

@@ -102,10 +102,13 @@ export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets,
       permissions.push(new PolicyStatement({ actions: [...USER_POOL_READ_ACTIONS], resources: [auth.cdk.userPool.userPoolArn] }));
     }
   }
-  if (needs.viewer) {
-    if (!originSecret) throw new Error("`viewer` is declared outside the Api stack, which alone has the origin secret");
-    // A dynamic reference, resolved by CloudFormation at deploy time: the value is never in the template.
+  if (needs.viewer && !originSecret) throw new Error("`viewer` is declared outside the Api stack, which alone has the origin secret");
+  if (originSecret) {
+    // Every route's function: it refuses, before any work, a request without the secret CloudFront
+    // adds (REQUIRE_ORIGIN_SECRET), and believes viewer headers only next to it. A dynamic
+    // reference, resolved by CloudFormation at deploy time: the value is never in the template.
     environment.ORIGIN_SECRET = originSecret.secretValue.unsafeUnwrap();
+    environment.REQUIRE_ORIGIN_SECRET = "true";
   }
   const values = settingValues();
   for (const name of needs.settings ?? []) environment[name] = values[name];

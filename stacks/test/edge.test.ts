@@ -10,12 +10,13 @@ import { environmentOf, ofType, refId, resources, routeFunctionId } from "./temp
 
 let off: Record<"Api" | "Web", Template>;
 let on: Record<"Api" | "Web", Template>;
+let byDefault: Record<"Api" | "Web", Template>;
 
 beforeAll(async () => {
-  delete process.env.WAF_RATE_LIMIT;
-  off = (await synthesize()).templates;
   on = (await synthesize({ WAF_RATE_LIMIT: "2000" })).templates;
+  off = (await synthesize({ WAF_RATE_LIMIT: "off" })).templates;
   delete process.env.WAF_RATE_LIMIT;
+  byDefault = (await synthesize()).templates;
 });
 
 const distribution = (t: Template) => ofType(t, "AWS::CloudFront::Distribution")[0][1].Properties.DistributionConfig;
@@ -68,13 +69,13 @@ describe("origin secret", () => {
     expect(secret.Properties.SecretString).toBeUndefined();
   });
 
-  it("is given as ORIGIN_SECRET exactly to the API functions that declare `viewer`", () => {
+  it("is given as ORIGIN_SECRET to every API function, each required to refuse a request without it (REQUIRE_ORIGIN_SECRET)", () => {
     const [[secretId]] = ofType(off.Api, "AWS::SecretsManager::Secret");
-    expect(routes.some((r) => r.needs.viewer)).toBe(true);
+    expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) {
       const env = environmentOf(off.Api, routeFunctionId(off.Api, routeKey(route)));
-      if (route.needs.viewer) expect(resolvedSecret(env.ORIGIN_SECRET), routeKey(route)).toContain(`"Ref":"${secretId}"`);
-      else expect(env.ORIGIN_SECRET, routeKey(route)).toBeUndefined();
+      expect(resolvedSecret(env.ORIGIN_SECRET), routeKey(route)).toContain(`"Ref":"${secretId}"`);
+      expect(env.REQUIRE_ORIGIN_SECRET, routeKey(route)).toBe("true");
     }
   });
 
@@ -140,7 +141,13 @@ describe("security headers", () => {
 });
 
 describe("WAF", () => {
-  it("is off by default: no web ACL, none on the distribution", () => {
+  it("is on by default: one client cannot take a route's throttle from everyone (5,000 requests per 5 minutes per IP)", () => {
+    const [[aclId, acl]] = ofType(byDefault.Web, "AWS::WAFv2::WebACL");
+    expect(acl.Properties.Rules[0].Statement.RateBasedStatement).toEqual({ Limit: 5000, AggregateKeyType: "IP", EvaluationWindowSec: 300 });
+    expect(distribution(byDefault.Web).WebACLId).toEqual({ "Fn::GetAtt": [aclId, "Arn"] });
+  });
+
+  it('is off with WAF_RATE_LIMIT=off: no web ACL, none on the distribution', () => {
     expect(ofType(off.Web, "AWS::WAFv2::WebACL")).toHaveLength(0);
     expect(distribution(off.Web).WebACLId).toBeUndefined();
   });
@@ -159,8 +166,9 @@ describe("WAF", () => {
   });
 
   it("refuses a WAF_RATE_LIMIT that AWS WAF would not accept, naming the setting", () => {
-    expect(wafRateLimit(undefined)).toBeUndefined();
-    expect(wafRateLimit("")).toBeUndefined();
+    expect(wafRateLimit(undefined)).toBe(5000);
+    expect(wafRateLimit("")).toBe(5000);
+    expect(wafRateLimit("off")).toBeUndefined();
     expect(wafRateLimit("500")).toBe(500);
     for (const bad of ["9", "12.5", "lots", "-100", "3000000000"]) expect(() => wafRateLimit(bad)).toThrow(/WAF_RATE_LIMIT/);
   });

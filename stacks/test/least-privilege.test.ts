@@ -37,7 +37,7 @@ const isDelivery = (st: Record<string, any>) =>
 const grantedActions = (t: Template, functionId: string) =>
   [...new Set(statementsOf(t, functionId).filter((st) => !isDelivery(st)).flatMap((st) => [st.Action].flat() as string[]))].sort();
 
-function expectGranted(t: Template, functionId: string, needs: Needs, s: Synthesized) {
+function expectGranted(t: Template, functionId: string, needs: Needs, s: Synthesized, isRoute: boolean) {
   expect(grantedActions(t, functionId)).toEqual(expectedActions(needs));
 
   const statements = statementsOf(t, functionId);
@@ -75,7 +75,10 @@ function expectGranted(t: Template, functionId: string, needs: Needs, s: Synthes
   expect("EVENT_BUS_NAME" in env).toBe(Boolean(needs.bus));
   expect("MAIL_DRIVER" in env).toBe(Boolean(needs.mail));
   expect("USER_POOL_ID" in env).toBe(Boolean(needs.userPool));
-  expect("ORIGIN_SECRET" in env).toBe(Boolean(needs.viewer));
+  // every route's function checks the origin secret before any work (REQUIRE_ORIGIN_SECRET); a
+  // subscriber, which no request reaches, has none
+  expect("ORIGIN_SECRET" in env).toBe(isRoute);
+  expect(env.REQUIRE_ORIGIN_SECRET).toBe(isRoute ? "true" : undefined);
   for (const name of SETTING_NAMES) {
     expect(name in env, name).toBe(Boolean(needs.settings?.includes(name)));
   }
@@ -88,7 +91,7 @@ beforeAll(async () => {
 
 describe("every API route's Lambda gets exactly what its route declares", () => {
   it.each(routes)("$method $path", (route) => {
-    expectGranted(s.templates.Api, routeFunctionId(s.templates.Api, routeKey(route)), route.needs, s);
+    expectGranted(s.templates.Api, routeFunctionId(s.templates.Api, routeKey(route)), route.needs, s, true);
   });
 
   it.each(["GET /api/health", "GET /api/config"])("%s has no data rights and no secrets", (key) => {
@@ -96,7 +99,8 @@ describe("every API route's Lambda gets exactly what its route declares", () => 
     expect(grantedActions(s.templates.Api, functionId)).toEqual([]);
     expect(s.functions.get(functionId)?.secrets).toEqual([]);
     const env = environmentOf(s.templates.Api, functionId);
-    expect(Object.keys(env).filter((k) => /TABLE|BUCKET|BUS|SECRET|SST_Secret/.test(k))).toEqual([]);
+    // the origin secret only proves the request came through CloudFront: it opens no data
+    expect(Object.keys(env).filter((k) => /TABLE|BUCKET|BUS|SECRET|SST_Secret/.test(k))).toEqual(["ORIGIN_SECRET", "REQUIRE_ORIGIN_SECRET"]);
   });
 
   it("gives signing the table, the bus and the captcha secret, and the admin lookups the user pool", () => {
@@ -115,7 +119,7 @@ describe("every subscriber's Lambda gets exactly what it declares", () => {
       ([, r]) => r.Properties.Name === `${STAGE}-timeshare-advocacy-${sub.name}`,
     );
     expect(rule, sub.name).toBeDefined();
-    expectGranted(s.templates.Events, refId(rule![1].Properties.Targets[0].Arn), sub.needs, s);
+    expectGranted(s.templates.Events, refId(rule![1].Properties.Targets[0].Arn), sub.needs, s, false);
   });
 
   it("lets the admin notification write its effect marker, send mail, read its two mail secrets and the site's address", () => {

@@ -13,6 +13,10 @@ beforeAll(async () => {
     API_PUBLIC_WRITE_THROTTLE_RATE: "7",
     API_PUBLIC_WRITE_THROTTLE_BURST: "9",
     PUBLIC_WRITE_RESERVED_CONCURRENCY: "off",
+    API_SIGN_THROTTLE_RATE: "4000",
+    API_SIGN_THROTTLE_BURST: "2000",
+    SIGN_RESERVED_CONCURRENCY: "off",
+    SIGN_MEMORY_MB: "2048",
     ADMIN_MFA: "required",
     ALARM_EMAIL: "ops@example.org",
   });
@@ -22,13 +26,15 @@ describe("deploy-time settings", () => {
   it("set the stage and public write throttles", () => {
     const [[, stage]] = ofType(s.templates.Api, "AWS::ApiGatewayV2::Stage");
     expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 300, ThrottlingBurstLimit: 600 });
-    expect(stage.Properties.RouteSettings["POST /api/petitions/{id}/signatures"]).toEqual({ ThrottlingRateLimit: 7, ThrottlingBurstLimit: 9 });
+    expect(stage.Properties.RouteSettings["POST /api/reports"]).toEqual({ ThrottlingRateLimit: 7, ThrottlingBurstLimit: 9 });
+    expect(stage.Properties.RouteSettings["POST /api/petitions/{id}/signatures"]).toEqual({ ThrottlingRateLimit: 4000, ThrottlingBurstLimit: 2000 });
   });
 
-  it('"off" reserves no concurrency, for accounts with a small concurrency quota', () => {
+  it('"off" reserves no concurrency, for accounts with a small concurrency quota; signing takes its memory', () => {
     for (const route of routes.filter(isPublicWrite)) {
       const fn = resources(s.templates.Api)[routeFunctionId(s.templates.Api, routeKey(route))];
       expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
+      if (route.surge) expect(fn.Properties.MemorySize).toBe(2048);
     }
   });
 
@@ -47,8 +53,13 @@ describe("deploy-time settings", () => {
 describe("deploySettings", () => {
   it("has defaults that fit an ordinary account, MFA required on prod only", () => {
     expect(deploySettings("prod", {})).toEqual({
-      API_THROTTLE_RATE: 100,
-      API_THROTTLE_BURST: 200,
+      API_THROTTLE_RATE: 12_000,
+      API_THROTTLE_BURST: 6_000,
+      API_SIGN_THROTTLE_RATE: 10_000,
+      API_SIGN_THROTTLE_BURST: 5_000,
+      SIGN_RESERVED_CONCURRENCY: 600,
+      SIGN_MEMORY_MB: 1024,
+      WAF_RATE_LIMIT: 5_000,
       API_PUBLIC_WRITE_THROTTLE_RATE: 20,
       API_PUBLIC_WRITE_THROTTLE_BURST: 40,
       API_BEACON_THROTTLE_RATE: 1000,
@@ -59,6 +70,7 @@ describe("deploySettings", () => {
     expect(deploySettings("dev", {}).ADMIN_MFA).toBe("optional");
     expect(deploySettings("prod", { ADMIN_MFA: "optional" }).ADMIN_MFA).toBe("optional");
     expect(deploySettings("dev", { PUBLIC_WRITE_RESERVED_CONCURRENCY: "5" }).PUBLIC_WRITE_RESERVED_CONCURRENCY).toBe(5);
+    expect(deploySettings("dev", { WAF_RATE_LIMIT: "off", SIGN_RESERVED_CONCURRENCY: "off" })).toMatchObject({ WAF_RATE_LIMIT: undefined, SIGN_RESERVED_CONCURRENCY: undefined });
   });
 
   it.each([

@@ -7,7 +7,7 @@ import { ofType, refId, resources, routeFunctionId } from "./template";
 /** Throttling, reserved concurrency, the dead-letter alarm and admin accounts, with default settings (stage "test"). */
 let s: Synthesized;
 beforeAll(async () => {
-  for (const name of ["API_THROTTLE_RATE", "API_THROTTLE_BURST", "API_PUBLIC_WRITE_THROTTLE_RATE", "API_PUBLIC_WRITE_THROTTLE_BURST", "PUBLIC_WRITE_RESERVED_CONCURRENCY", "ADMIN_MFA", "ALARM_EMAIL"]) {
+  for (const name of ["API_THROTTLE_RATE", "API_THROTTLE_BURST", "API_SIGN_THROTTLE_RATE", "API_SIGN_THROTTLE_BURST", "SIGN_RESERVED_CONCURRENCY", "SIGN_MEMORY_MB", "API_PUBLIC_WRITE_THROTTLE_RATE", "API_PUBLIC_WRITE_THROTTLE_BURST", "PUBLIC_WRITE_RESERVED_CONCURRENCY", "ADMIN_MFA", "ALARM_EMAIL", "WAF_RATE_LIMIT"]) {
     delete process.env[name];
   }
   s = await synthesize();
@@ -19,19 +19,22 @@ const stageOf = () => {
   return stages[0];
 };
 
-describe("API throttling", () => {
-  it("limits the whole stage by default", () => {
+const SIGNING = "POST /api/petitions/{id}/signatures";
+
+describe("API throttling (docs/architecture.md \"Capacity\": sized for 10,000 signatures/s)", () => {
+  it("limits the whole stage above signing's own limit", () => {
     const [, stage] = stageOf();
-    expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 });
+    expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 12_000, ThrottlingBurstLimit: 6_000 });
   });
 
-  it("gives every public write route, and only those, a tighter limit; the beacon a higher one", () => {
+  it("lets signing take 10,000 requests/s; every other public write route a tighter limit; the beacon its own", () => {
     const [, stage] = stageOf();
-    const publicWrites = routes.filter(isPublicWrite).map(routeKey);
+    expect(routes.filter((r) => r.surge).map(routeKey)).toEqual([SIGNING]);
+    const publicWrites = routes.filter((r) => isPublicWrite(r) && !r.surge).map(routeKey);
     const beacons = routes.filter((r) => r.beacon).map(routeKey);
-    expect(publicWrites).toContain("POST /api/petitions/{id}/signatures");
     expect(beacons).toEqual(["POST /api/events"]);
-    expect(Object.keys(stage.Properties.RouteSettings).sort()).toEqual([...publicWrites, ...beacons].sort());
+    expect(Object.keys(stage.Properties.RouteSettings).sort()).toEqual([...publicWrites, ...beacons, SIGNING].sort());
+    expect(stage.Properties.RouteSettings[SIGNING]).toEqual({ ThrottlingRateLimit: 10_000, ThrottlingBurstLimit: 5_000 });
     expect(stage.Properties.RouteSettings["POST /api/events"]).toEqual({ ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 });
     for (const key of publicWrites) {
       const limit = stage.Properties.RouteSettings[key];
@@ -50,11 +53,13 @@ describe("API throttling", () => {
   });
 });
 
-describe("reserved concurrency", () => {
-  it("caps each public write function and leaves admin functions and subscribers to the rest of the account", () => {
+describe("reserved concurrency and memory", () => {
+  it("reserves 600 for signing at 1,024 MB, caps each other public write function, leaves admin functions and subscribers to the rest", () => {
     for (const route of routes) {
       const fn = resources(s.templates.Api)[routeFunctionId(s.templates.Api, routeKey(route))];
-      expect(fn.Properties.ReservedConcurrentExecutions, routeKey(route)).toBe(isPublicWrite(route) ? 20 : undefined);
+      const expected = route.surge ? 600 : isPublicWrite(route) ? 20 : undefined;
+      expect(fn.Properties.ReservedConcurrentExecutions, routeKey(route)).toBe(expected);
+      if (route.surge) expect(fn.Properties.MemorySize).toBe(1024);
     }
     for (const [, fn] of ofType(s.templates.Events, "AWS::Lambda::Function")) {
       expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();

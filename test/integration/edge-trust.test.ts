@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { beforeEach, describe, expect, it } from "vitest";
-import { settings } from "@site/core/config";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetSettings, settings } from "@site/core/config";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
 import { handler as getPetition } from "../../packages/functions/src/http/petition-get";
 import { handler as health } from "../../packages/functions/src/http/health";
@@ -140,5 +140,38 @@ describe("path parameters", () => {
     expect(res.body.id).toBe(petition.id);
     const missing = await call(getPetition, httpEvent({ path: "/api/petitions/%C3%A9t%C3%A9", pathParameters: { id: "%C3%A9t%C3%A9" } }));
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("the API only through CloudFront (REQUIRE_ORIGIN_SECRET, deployed on every route)", () => {
+  let petitionId: string;
+  beforeEach(async () => {
+    petitionId = (await newPetition()).id;
+    vi.stubEnv("REQUIRE_ORIGIN_SECRET", "true");
+    resetSettings();
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetSettings();
+  });
+
+  it("refuses a request without the origin secret, or with a wrong one, before any work: 403, nothing written", async () => {
+    const guess = { "x-origin-verify": `${settings().ORIGIN_SECRET}-guess` };
+    for (const headers of [{}, guess]) {
+      const res = await call(sign, signEvent(petitionId, `direct-${hex()}`, { headers }));
+      expect(res).toMatchObject({ statusCode: 403, body: { error: "Forbidden" } });
+      expect(await call(getPetition, httpEvent({ pathParameters: { id: petitionId }, headers }))).toMatchObject({ statusCode: 403 });
+      expect(await call(health, httpEvent({ headers }))).toMatchObject({ statusCode: 403 });
+    }
+    // even a malformed body is not looked at
+    expect(await call(sign, signEvent(petitionId, "bad", { rawBody: "{" }))).toMatchObject({ statusCode: 403 });
+    expect((await petitionItems(petitionId)).signatures).toHaveLength(0);
+  });
+
+  it("answers a request that came through CloudFront as usual", async () => {
+    const res = await call(sign, signEvent(petitionId, `edge-${hex()}`, { headers: viaCloudFront({ "cloudfront-viewer-address": "203.0.113.77:5000" }) }));
+    expect(res.statusCode).toBe(201);
+    expect(await call(health, httpEvent({ headers: viaCloudFront({}) }))).toMatchObject({ statusCode: 200 });
+    expect((await petitionItems(petitionId)).signatures).toHaveLength(1);
   });
 });

@@ -23,6 +23,11 @@ export interface Route {
    * concurrency, instead of the public write routes' tight limits (stacks/Api.ts).
    */
   beacon?: true;
+  /**
+   * The route a viral petition floods (signing): its own throttle, reserved concurrency and memory,
+   * sized for 10,000 requests/s (stacks/deploy-settings.ts, docs/architecture.md "Capacity").
+   */
+  surge?: true;
 }
 
 const fn = (file: string) => `packages/functions/src/http/${file}.handler`;
@@ -31,7 +36,7 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/health", handler: fn("health"), access: "public", needs: {} },
   { method: "GET", path: "/api/config", handler: fn("config"), access: "public", needs: { userPool: "ids", settings: ["DEFAULT_PETITION_ID", "CAPTCHA_SITE_KEY"] } },
   { method: "GET", path: "/api/petitions/{id}", handler: fn("petition-get"), access: "public", needs: { table: "read" } },
-  { method: "POST", path: "/api/petitions/{id}/signatures", handler: fn("signature-create"), access: "public", needs: { table: "write", bus: true, viewer: true, secrets: ["CAPTCHA_SECRET"], settings: ["SIGN_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
+  { method: "POST", path: "/api/petitions/{id}/signatures", handler: fn("signature-create"), access: "public", surge: true, needs: { table: "write", bus: true, viewer: true, secrets: ["CAPTCHA_SECRET"], settings: ["SIGN_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
   // Evidence for a scam report: a presigned POST straight to the private bucket, then the report that claims it.
   { method: "POST", path: "/api/reports/uploads", handler: fn("report-upload"), access: "public", needs: { table: "write", bucket: "write", viewer: true, settings: ["UPLOAD_RATE_LIMIT_PER_MINUTE"] } },
   { method: "POST", path: "/api/reports", handler: fn("report-create"), access: "public", needs: { table: "write", bucket: "write", bus: true, viewer: true, secrets: ["CAPTCHA_SECRET"], settings: ["REPORT_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },

@@ -2,7 +2,7 @@ import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "aws-lambda";
 import type { z } from "zod";
 import { settings } from "@site/core/config";
-import { fromHeaders, type RequestMetadata } from "@site/core/request/metadata";
+import { fromHeaders, fromOrigin, type RequestMetadata } from "@site/core/request/metadata";
 import { errorAttributes, log } from "@site/core/log";
 import { VisibleError } from "@site/core/util/error";
 import { parse } from "@site/core/util/zod";
@@ -169,13 +169,23 @@ function parseBody(event: HttpEvent, options: RouteOptions): unknown {
 }
 
 /**
- * The one middleware chain of every HTTP handler: secrets, the admin check on admin routes, JSON
+ * Deployed, only CloudFront may reach the API (REQUIRE_ORIGIN_SECRET, set by the stacks on every
+ * route's function): a request without the origin secret CloudFront adds is refused before any work
+ * (no secret loaded, no body parsed, no table touched), so a client that finds the execute-api
+ * address gets nothing for its calls. Locally the local server plays CloudFront and adds it.
+ */
+const notThroughCloudFront = (event: HttpEvent) =>
+  settings().REQUIRE_ORIGIN_SECRET && !fromOrigin(event.headers ?? {}, settings().ORIGIN_SECRET);
+
+/**
+ * The one middleware chain of every HTTP handler: the origin secret, secrets, the admin check on admin routes, JSON
  * content type, path decoding, body limits and JSON parsing, request metadata (viewer headers trusted
  * only with the origin secret), and one error mapper (visible errors → their status and message; anything
  * else → a logged 500 with a generic message).
  */
 function build(impl: Impl, access: "public" | "admin", options: RouteOptions = {}) {
   return middy<HttpEvent, APIGatewayProxyResultV2>().handler(async (event, context) => {
+    if (notThroughCloudFront(event)) return error(403, "Forbidden");
     try {
       await loadSecrets();
       const admin = access === "admin" ? requireAdmin(event) : undefined;
