@@ -31,6 +31,10 @@ const settingValues = (): Record<SettingName, string> => ({
   NEWSLETTER_BATCH_SIZE: "100",
   // SES's rate is per account (1/s in the sandbox, 14/s at first in production): `NEWSLETTER_SEND_RATE_PER_SECOND=... npm run deploy`
   NEWSLETTER_SEND_RATE_PER_SECOND: process.env.NEWSLETTER_SEND_RATE_PER_SECOND || "14",
+  // The mail queue's share of SES's rate (14/s at first in production; 2/s left for privacy links and admin tests): `MAIL_SEND_RATE_PER_SECOND=... npm run deploy`
+  MAIL_SEND_RATE_PER_SECOND: process.env.MAIL_SEND_RATE_PER_SECOND || "12",
+  ADMIN_NOTICE_DIGEST_THRESHOLD: "10",
+  ADMIN_NOTICE_DIGEST_SECONDS: "600",
   UPLOAD_RATE_LIMIT_PER_MINUTE: "20",
   CAPTCHA_MIN_SCORE: "0.5",
   CAPTCHA_SITE_KEY: captchaSiteKey(),

@@ -1,6 +1,7 @@
 import { Bus } from "@site/core/bus";
 import { EffectInProgress } from "@site/core/idempotency";
 import { errorAttributes, log } from "@site/core/log";
+import { MailQueue } from "@site/core/mail-queue";
 import { Outbox } from "@site/core/outbox";
 import { subscribers } from "../../packages/functions/src/subscribers";
 import { lambdaContext, loadHandler } from "./handlers";
@@ -129,7 +130,13 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
 
   return {
     failures,
-    idle: () => (backlog() === 0 ? Promise.resolve() : new Promise<void>((r) => settled.push(r))),
+    // the deliveries, then the mail queue's drain they nudged (which runs beside them, as its own Lambda would)
+    idle: async () => {
+      do {
+        if (backlog() > 0) await new Promise<void>((r) => settled.push(r));
+        await MailQueue.settled();
+      } while (backlog() > 0);
+    },
     backlog,
     retried: () => retried,
     kick: () => setImmediate(pump),

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize } from "node:path";
 import { gzipSync } from "node:zlib";
 import { resetSettings, settings } from "@site/core/config";
+import { MailQueue } from "@site/core/mail-queue";
 import { ORIGIN_SECRET_HEADER, VIEWER_HEADER_PREFIX } from "@site/core/request/metadata";
 import { cognitoOrigin, evidenceOrigin, securityHeaders } from "@site/core/request/security-headers";
 import { isPageRoute, routes, routeKey, type Route } from "../../packages/functions/src/routes";
@@ -281,6 +282,10 @@ export function createLocalServer(opts: LocalServerOptions): Server {
       }
       if (url.pathname === "/dev/mail" || url.pathname.startsWith("/dev/mail/") || url.pathname === "/dev/mail.json") {
         return await mailPages(req, res, url, opts.outboxDir);
+      }
+      if (url.pathname === "/dev/mail-queue.json") {
+        const lanes = await MailQueue.pending();
+        return sendJson(res, 200, { pending: Object.values(lanes).reduce((a, b) => a + b, 0), lanes });
       }
       if (url.pathname === "/dev/bus.json") {
         return sendJson(res, 200, { backlog: opts.bus?.backlog() ?? 0, failures: opts.bus?.failures.length ?? 0 });

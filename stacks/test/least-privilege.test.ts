@@ -122,9 +122,10 @@ describe("every subscriber's Lambda gets exactly what it declares", () => {
     expectGranted(s.templates.Events, refId(rule![1].Properties.Targets[0].Arn), sub.needs, s, false);
   });
 
-  it("lets the admin notification write its effect marker, send mail, read its two mail secrets and the site's address", () => {
+  it("lets the admin notification queue its e-mail and drain the queue: its effect marker, mail, the two mail secrets, the site's address and the queue's pace", () => {
     const notify = subscribers.find((x) => x.name === "signature-notify-admin")!.needs;
-    expect(notify).toMatchObject({ table: "write", mail: true, settings: ["SITE_URL"] });
+    expect(notify).toMatchObject({ table: "write", mail: true });
+    expect([...(notify.settings ?? [])].sort()).toEqual(["ADMIN_NOTICE_DIGEST_SECONDS", "ADMIN_NOTICE_DIGEST_THRESHOLD", "MAIL_SEND_RATE_PER_SECOND", "SITE_URL"]);
     expect([...(notify.secrets ?? [])].sort()).toEqual(["ADMIN_NOTIFY_RECIPIENTS", "MAIL_FROM"]);
   });
 });

@@ -14,10 +14,14 @@ beforeAll(async () => {
 });
 
 describe("Schedules", () => {
-  it("runs the outbox sweep every minute", () => {
-    expect(schedules.map((s) => s.name)).toContain("outbox-sweep");
+  it("runs the outbox sweep and the mail queue's drain every minute", () => {
+    expect(schedules.filter((s) => s.everyMinutes === 1).map((s) => s.name).sort()).toEqual(["mail-queue-drain", "outbox-sweep"]);
     const rules = ofType(t, "AWS::Events::Rule").map(([, r]) => r.Properties);
-    expect(rules.filter((r) => r.ScheduleExpression === "rate(1 minute)")).toHaveLength(1);
+    expect(rules.filter((r) => r.ScheduleExpression === "rate(1 minute)")).toHaveLength(2);
+  });
+
+  it("drains the mail queue for less than its function's timeout, with what a drain sends", () => {
+    expect(schedules.find((s) => s.name === "mail-queue-drain")).toMatchObject({ timeout: 60, needs: { table: "write", mail: true } });
   });
 
   it("runs the retention job daily, with a 15-minute timeout", () => {

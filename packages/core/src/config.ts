@@ -66,6 +66,8 @@ const Settings = z.object({
     .optional()
     .transform((v) => v === "true"),
   DYNAMODB_ENDPOINT: z.string().optional(),
+  /** `npm run bench:capacity` only: a file that records every write this process sends (db/capacity-log.ts). */
+  DYNAMODB_CAPACITY_LOG: z.string().optional(),
   /**
    * Longest one DynamoDB request may take before the SDK retries it. DynamoDB answers in
    * milliseconds (default 3000); DynamoDB Local on a small shared machine can take seconds under a
@@ -87,6 +89,15 @@ const Settings = z.object({
   SHEETS_SYNC_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Confirmed subscribers one event of a newsletter send takes (newsletter/issues/sending.ts). */
   NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  /**
+   * E-mails per second the mail queue sends at most (mail-queue/): the SES account's sending rate
+   * (14/s at first in production) less what is sent outside the queue (privacy links, admin tests).
+   */
+  MAIL_SEND_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(12),
+  /** Queued administrators' notices of one petition at once from which they become one digest. */
+  ADMIN_NOTICE_DIGEST_THRESHOLD: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** How long a digest gathers signatures before it is sent. */
+  ADMIN_NOTICE_DIGEST_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** Newsletter e-mails per second at most: SES's sending rate (sandbox 1, production 14 by default). */
   NEWSLETTER_SEND_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(14),
 });

@@ -29,6 +29,10 @@ export const SETTING_NAMES = [
   /** The newsletter's sending: recipients per batch event, and e-mails per second (the account's SES rate: a deploy setting). */
   "NEWSLETTER_BATCH_SIZE",
   "NEWSLETTER_SEND_RATE_PER_SECOND",
+  /** The paced mail queue's rate (SES's less a reserve) and when administrators' notices become digests. */
+  "MAIL_SEND_RATE_PER_SECOND",
+  "ADMIN_NOTICE_DIGEST_THRESHOLD",
+  "ADMIN_NOTICE_DIGEST_SECONDS",
   "UPLOAD_RATE_LIMIT_PER_MINUTE",
   "CAPTCHA_MIN_SCORE",
   "CAPTCHA_SITE_KEY",

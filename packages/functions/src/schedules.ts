@@ -4,6 +4,7 @@
  * (scripts/jobs/).
  */
 import type { Needs } from "./needs";
+import { MAIL_QUEUE_NEEDS } from "./subscribers";
 
 export interface Schedule {
   /** Unique, kebab-case; used for construct names. */
@@ -19,6 +20,8 @@ export interface Schedule {
 const job = (file: string) => `packages/functions/src/jobs/${file}.handler`;
 
 export const schedules: Schedule[] = [
+  // The paced mail queue (packages/core/src/mail-queue): sends for up to 45 s of each minute what nudges left.
+  { name: "mail-queue-drain", handler: job("mail-queue-drain"), everyMinutes: 1, needs: MAIL_QUEUE_NEEDS, timeout: 60 },
   // Publishes again the events whose fast path was lost (packages/core/src/outbox).
   { name: "outbox-sweep", handler: job("outbox-sweep"), everyMinutes: 1, needs: { table: "read", bus: true }, timeout: 60 },
   // Sums the analytics buckets that closed lately into one item each, for the dashboard's cold reads.

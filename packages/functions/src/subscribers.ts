@@ -21,11 +21,23 @@ const fn = (file: string) => `packages/functions/src/events/${file}.handler`;
 const MAIL_SECRETS: SecretName[] = ["MAIL_FROM"];
 const MAIL_SETTINGS: SettingName[] = ["SITE_URL"];
 
+/**
+ * What a drain of the paced mail queue needs (packages/core/src/mail-queue): an enqueuer nudges it, and a
+ * nudged drain may send any kind of queued e-mail (administrators' notices and digests too).
+ */
+export const MAIL_QUEUE_NEEDS: Needs = {
+  table: "write",
+  mail: true,
+  secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS],
+  settings: [...MAIL_SETTINGS, "MAIL_SEND_RATE_PER_SECOND", "ADMIN_NOTICE_DIGEST_THRESHOLD", "ADMIN_NOTICE_DIGEST_SECONDS"],
+};
+
 export { EVENT_SOURCE } from "../../core/src/bus/source";
 
 export const subscribers: Subscriber[] = [
-  { name: "signature-notify-admin", detailType: "signature.created", handler: fn("signature-notify-admin"), needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS], settings: MAIL_SETTINGS } },
-  { name: "signature-share-email", detailType: "signature.created", handler: fn("signature-share-email"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
+  // Signing's e-mails wait in the paced mail queue (issue 20 §5): these enqueue and nudge its drain.
+  { name: "signature-notify-admin", detailType: "signature.created", handler: fn("signature-notify-admin"), needs: MAIL_QUEUE_NEEDS },
+  { name: "signature-share-email", detailType: "signature.created", handler: fn("signature-share-email"), needs: MAIL_QUEUE_NEEDS },
   { name: "signature-newsletter", detailType: "signature.created", handler: fn("signature-newsletter"), needs: { table: "write", bus: true } },
   { name: "signature-sheet-sync", detailType: "signature.created", handler: fn("signature-sheet-sync"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
   { name: "report-notify-admin", detailType: "report.created", handler: fn("report-notify-admin"), needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS], settings: MAIL_SETTINGS } },
@@ -37,7 +49,7 @@ export const subscribers: Subscriber[] = [
   { name: "lead-newsletter", detailType: "lead.created", handler: fn("lead-newsletter"), needs: { table: "write", bus: true } },
   { name: "lead-sheet-sync", detailType: "lead.created", handler: fn("lead-sheet-sync"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
   // The newsletter's double opt-in (issue 10 §1): every consent source above subscribes through Newsletter.subscribe.
-  { name: "newsletter-confirmation", detailType: "newsletter.confirmation_requested", handler: fn("newsletter-confirmation"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
+  { name: "newsletter-confirmation", detailType: "newsletter.confirmation_requested", handler: fn("newsletter-confirmation"), needs: MAIL_QUEUE_NEEDS },
   { name: "newsletter-welcome", detailType: "newsletter.confirmed", handler: fn("newsletter-welcome"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
   // One batch of a newsletter issue's send (POST /api/admin/newsletter/issues/{id}/send or /resume); records the next batch's event. Timeout = Issues.BATCH_TIMEOUT_MS.
   { name: "newsletter-issue-batch", detailType: "newsletter.issue_batch", handler: fn("newsletter-issue-batch"), needs: { table: "write", bus: true, mail: true, secrets: MAIL_SECRETS, settings: [...MAIL_SETTINGS, "NEWSLETTER_BATCH_SIZE", "NEWSLETTER_SEND_RATE_PER_SECOND"] }, timeout: 300 },

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { settings } from "../config";
+import { recordWrites } from "./capacity-log";
 import { DYNAMODB_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
 import { skipDiscardedLogCopies } from "../util/sdk-log-filter";
 
@@ -11,24 +12,28 @@ let rawClient: DynamoDBClient | undefined;
 export function db(): DynamoDBDocumentClient {
   if (!client) {
     const s = settings();
-    const raw = new DynamoDBClient({
-      region: s.AWS_REGION,
-      ...(s.DYNAMODB_ENDPOINT
-        ? { endpoint: s.DYNAMODB_ENDPOINT, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
-        : {}),
-      maxAttempts: 5,
-      requestHandler: sdkRequestHandler({
-        ...DYNAMODB_TIMEOUTS,
-        requestTimeoutMs: s.DYNAMODB_REQUEST_TIMEOUT_MS ?? (s.DYNAMODB_ENDPOINT ? 30_000 : DYNAMODB_TIMEOUTS.requestTimeoutMs),
-        // DynamoDB Local's JVM accepts connections late on a busy machine (npm run stress:sign saw 500s at 1 s)
-        ...(s.DYNAMODB_ENDPOINT ? { connectionTimeoutMs: 10_000 } : {}),
-      }),
-    });
+    const raw = newRawClient();
     skipDiscardedLogCopies(raw);
     client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
     rawClient = raw;
+    if (s.DYNAMODB_CAPACITY_LOG) recordWrites(client, DynamoDBDocumentClient.from(newRawClient()), s.DYNAMODB_CAPACITY_LOG);
   }
   return client;
+}
+
+function newRawClient(): DynamoDBClient {
+  const s = settings();
+  return new DynamoDBClient({
+    region: s.AWS_REGION,
+    ...(s.DYNAMODB_ENDPOINT ? { endpoint: s.DYNAMODB_ENDPOINT, credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {}),
+    maxAttempts: 5,
+    requestHandler: sdkRequestHandler({
+      ...DYNAMODB_TIMEOUTS,
+      requestTimeoutMs: s.DYNAMODB_REQUEST_TIMEOUT_MS ?? (s.DYNAMODB_ENDPOINT ? 30_000 : DYNAMODB_TIMEOUTS.requestTimeoutMs),
+      // DynamoDB Local's JVM accepts connections late on a busy machine (npm run stress:sign saw 500s at 1 s)
+      ...(s.DYNAMODB_ENDPOINT ? { connectionTimeoutMs: 10_000 } : {}),
+    }),
+  });
 }
 
 /** The low-level client, for hot loops that read a few string attributes and skip unmarshalling. */

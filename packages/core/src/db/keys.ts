@@ -94,6 +94,22 @@ export const Keys = {
   outboxPartition: (n: number) => outboxPartition(n),
   /** Coalesces spreadsheet syncs: a pending marker and a run lock per destination tab. */
   sheetSync: (target: string) => ({ pk: `SHEETSYNC#${target}`, sk: "STATE" }),
+  /**
+   * The paced mail queue (packages/core/src/mail-queue), one per mail destination (`scope`: "ses", or
+   * a local outbox directory's hash, so test files sharing a table keep their own): a delivery waiting
+   * for its sending slot, by lane, spread over partitions by id, oldest first in each (sk starts with
+   * the enqueue time).
+   */
+  mailQueued: (scope: string, lane: string, partition: number, enqueuedAt: number, id: string) => ({
+    pk: `MAILQ#${scope}#${lane}#${partition}`,
+    sk: `${String(enqueuedAt).padStart(15, "0")}#${id}`,
+  }),
+  mailQueuePartition: (scope: string, lane: string, partition: number) => `MAILQ#${scope}#${lane}#${partition}`,
+  /** The one drainer's lease: only its holder sends from the queue, so the pace holds account-wide. */
+  mailQueueLease: (scope: string) => ({ pk: `MAILQ#${scope}`, sk: "LEASE" }),
+  /** An administrators' digest being gathered for a petition during a surge (written by the drainer only). */
+  mailDigest: (scope: string, petitionId: string) => ({ pk: `MAILDIGEST#${scope}`, sk: petitionId }),
+  mailDigestPartition: (scope: string) => `MAILDIGEST#${scope}`,
   /** At most one visitor-triggered e-mail per recipient per 24 h: the claim, keyed by a hash of the normalised address. */
   mailCap: (addressHash: string) => ({ pk: `MAILCAP#${addressHash}`, sk: "MAILCAP" }),
   /** A data-deletion request (issue 12 §2): status, times and counts, a hash of the address (the address itself only while confirmed and not yet done). */
@@ -121,11 +137,12 @@ export const Keys = {
 };
 
 /**
- * Outbox partitions: a burst of events spreads over them; the sweeper queries each. Each signature
- * costs its outbox partition 3 write units (a transactional put, then the acknowledgement's delete):
- * 64 partitions keep that under a counter shard's share at 10,000 signatures/s.
+ * Outbox partitions: a burst of events spreads over them; the sweeper queries each. Each event costs
+ * its partition 3 write units (a transactional put, then the acknowledgement's delete) and a signature
+ * brings ~1.3 events (its own, and a subscriber's confirmation for those who consent): 128 partitions
+ * keep a partition well under a counter shard's share at 10,000 signatures/s (docs/architecture.md "Capacity").
  */
-export const OUTBOX_PARTITIONS = 64;
+export const OUTBOX_PARTITIONS = 128;
 const outboxPartition = (n: number) => `OUTBOX#${n}`;
 
 /** 32-bit FNV-1a of a string: a cheap, stable spread of ids over partitions. */
@@ -149,8 +166,13 @@ export const INDEX_BUCKETS = 16;
 export const SIGNATURE_INDEX_BUCKETS = 32;
 export const SIGNATURE_LIST_BUCKETS = 32;
 
-/** Shards of the subscribers' revision: 2 write units per change each, 16 take 8,000 changes/s. */
-export const NEWSLETTER_REVISION_SHARDS = 16;
+/**
+ * Shards of the subscribers' revision, and partitions of their admin index: every subscriber change
+ * writes one of each (2 write units in its transaction), and signers who consent subscribe at the
+ * signing rate (twice: the consent, then the confirmation e-mail's claim). 64 take 32,000 changes/s.
+ */
+export const NEWSLETTER_REVISION_SHARDS = 64;
+export const NEWSLETTER_INDEX_BUCKETS = 64;
 
 /** Epoch seconds for the table's TTL attribute `expiresAt`. */
 export const expiresIn = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;

@@ -1,6 +1,6 @@
 import { touch as touchPart } from "../collection/epochs";
 import { indexLayout, packedCodec } from "../collection/index-rows";
-import { INDEX_BUCKETS, Keys } from "../db/keys";
+import { NEWSLETTER_INDEX_BUCKETS, Keys } from "../db/keys";
 import type { Status, Subscriber } from "./subscriber";
 
 /**
@@ -31,7 +31,7 @@ const FIELDS = ["email", "name", "status", "sources", "consents", "firstConsentA
 export const PART = "all";
 export const INDEX_TYPE = "newsletterIndex";
 
-export const layout = indexLayout({ type: INDEX_TYPE, buckets: INDEX_BUCKETS, partition: (_part, bucket) => Keys.newsletterIndexPartition(bucket) });
+export const layout = indexLayout({ type: INDEX_TYPE, buckets: NEWSLETTER_INDEX_BUCKETS, partition: (_part, bucket) => Keys.newsletterIndexPartition(bucket) });
 const codec = packedCodec<SubscriberRow, (typeof FIELDS)[number]>(FIELDS, (_part, id) => ({ id }));
 
 export const decodeRow = codec.decode;

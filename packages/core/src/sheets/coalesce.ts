@@ -27,6 +27,12 @@ export interface CoalesceOptions {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const isConflict = (err: unknown) => (err as Error).name === "ConditionalCheckFailedException";
 
+/** The markers, read consistently. */
+async function readState(tab: string): Promise<{ pendingSince?: number; lockedUntil?: number }> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.sheetSync(tab), ConsistentRead: true }));
+  return { pendingSince: Item?.pendingSince as number | undefined, lockedUntil: Item?.lockedUntil as number | undefined };
+}
+
 /** Removes our own marker; someone else's (a takeover of an abandoned one) is left alone. */
 async function release(tab: string, attribute: "pendingSince" | "lockedUntil", mine: number) {
   try {
@@ -71,9 +77,18 @@ async function claimPending(tab: string, now: number, opts: CoalesceOptions): Pr
  */
 async function lock(tab: string, opts: CoalesceOptions, pending: number | undefined, waitMs: number): Promise<number | undefined> {
   const deadline = Date.now() + waitMs;
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
     const now = Date.now();
     const until = now + opts.leaseMs;
+    // While another run holds the lock, wait on reads: a refused conditional write is charged a write unit
+    const state = attempt > 0 ? await readState(tab) : undefined;
+    // Our marker was judged abandoned and taken over: that run's sync covers this trigger.
+    if (state && pending !== undefined && state.pendingSince !== pending) return undefined;
+    if (state?.lockedUntil !== undefined && state.lockedUntil >= now) {
+      if (Date.now() >= deadline) throw new SheetsError("another sync is still running; try again in a minute");
+      await sleep(Math.max(100, Math.min(opts.debounceMs, 1000)));
+      continue;
+    }
     try {
       await db().send(
         new UpdateCommand({
@@ -113,11 +128,28 @@ export async function exclusive<T>(tab: string, opts: CoalesceOptions & { waitMs
  * Until when a trigger in this process is covered by a scheduled sync that has not read its rows yet
  * (it reads them after its debounce), so it need not write the marker item again: every signer's
  * trigger would otherwise be a (failing) conditional write to one item, a hot key under a surge.
- * One write per process per debounce remains. A second's margin absorbs clock skew between hosts.
+ * One write per process per debounce remains. A 200 ms margin absorbs clock skew between hosts.
  */
 const coveredUntil = new Map<string, number>();
-const cover = (tab: string, pendingSince: number, opts: CoalesceOptions) =>
-  coveredUntil.set(tab, pendingSince + opts.debounceMs - Math.min(1000, opts.debounceMs / 4));
+/** When the scheduled sync this process knows of reads its rows (its pending marker plus the debounce). */
+const readsAt = new Map<string, number>();
+const cover = (tab: string, pendingSince: number, opts: CoalesceOptions) => {
+  readsAt.set(tab, pendingSince + opts.debounceMs);
+  coveredUntil.set(tab, pendingSince + opts.debounceMs - Math.min(200, opts.debounceMs / 4));
+};
+/** This process's claim in flight per tab: concurrent triggers wait for it instead of writing too. */
+const claiming = new Map<string, Promise<void>>();
+
+/** Claims the pending marker (true), or learns when the sync that holds it reads its rows (false). */
+async function claimOrCover(tab: string, pending: number, opts: CoalesceOptions): Promise<boolean> {
+  if (await claimPending(tab, pending, opts)) {
+    cover(tab, pending, opts);
+    return true;
+  }
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.sheetSync(tab), ConsistentRead: true, ProjectionExpression: "pendingSince" }));
+  if (typeof Item?.pendingSince === "number") cover(tab, Item.pendingSince, opts);
+  return false;
+}
 
 /**
  * One sync for a burst of triggers: resolves `{ ran: false }` when a scheduled sync will cover this
@@ -129,20 +161,27 @@ export async function coalesced<T>(
   opts: CoalesceOptions,
   sync: () => Promise<T>,
 ): Promise<{ ran: false } | { ran: true; result: T }> {
+  // a claim of this process in flight: wait for it, then see whether it covers this trigger too
+  await claiming.get(tab);
+  if (Date.now() < (coveredUntil.get(tab) ?? 0)) return { ran: false };
+  // The known sync is about to read its rows: let it take the lock (which clears its marker), then
+  // claim the next one, rather than write a claim that would only be refused.
+  const readAt = readsAt.get(tab) ?? 0;
+  if (Date.now() < readAt + 100) await sleep(readAt + 100 - Date.now());
+  await claiming.get(tab);
+  if (Date.now() < (coveredUntil.get(tab) ?? 0)) return { ran: false };
   const pending = Date.now();
-  if (pending < (coveredUntil.get(tab) ?? 0)) return { ran: false };
-  if (!(await claimPending(tab, pending, opts))) {
-    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.sheetSync(tab), ConsistentRead: true, ProjectionExpression: "pendingSince" }));
-    if (typeof Item?.pendingSince === "number") cover(tab, Item.pendingSince, opts);
-    return { ran: false };
-  }
-  cover(tab, pending, opts);
+  const claim = claimOrCover(tab, pending, opts);
+  claiming.set(tab, claim.then(() => undefined, () => undefined));
+  const mine = await claim.finally(() => claiming.delete(tab));
+  if (!mine) return { ran: false };
   let until: number | undefined;
   try {
     await sleep(opts.debounceMs);
     until = await lock(tab, opts, pending, opts.leaseMs);
   } catch (err) {
     coveredUntil.delete(tab);
+    readsAt.delete(tab);
     await release(tab, "pendingSince", pending);
     throw err;
   }
@@ -152,6 +191,7 @@ export async function coalesced<T>(
   } catch (err) {
     // the bus retries this trigger: it must schedule a fresh sync, not count itself covered
     coveredUntil.delete(tab);
+    readsAt.delete(tab);
     throw err;
   } finally {
     await release(tab, "lockedUntil", until);

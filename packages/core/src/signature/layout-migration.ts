@@ -6,6 +6,8 @@ import { Petition } from "../petition";
 import { settings } from "../config";
 import { personIndex } from "../privacy/person-index";
 import { pool } from "../util/pool";
+import type { IndexLayout } from "../collection/index-rows";
+import { PART as SUBSCRIBERS_PART, layout as subscriberLayout } from "../newsletter/index-item";
 import { layout } from "./index-item";
 import { petitionIds } from "./listing";
 
@@ -13,8 +15,8 @@ import { petitionIds } from "./listing";
  * Moves a table written before signing had no hot key (docs/architecture.md "Capacity") to the
  * current layout, once; safe to run again (it finds nothing to do). Before, a petition's counter
  * shards, e-mail guards and signatures were items of its own partition (`PETITION#<id>` with sk
- * `COUNT#n`, `EMAIL#<address>`, `SIG#<id>`), the signature index had 16 buckets per petition and the
- * outbox 4 partitions. `npm start` runs it after provisioning; a deployed stage would run it as a job.
+ * `COUNT#n`, `EMAIL#<address>`, `SIG#<id>`), the signature and subscriber indexes had 16 buckets and
+ * the outbox 4 (then 64) partitions. `npm start` runs it after provisioning; a deployed stage would run it as a job.
  */
 export interface MigrationCounts {
   signatures: number;
@@ -25,12 +27,28 @@ export interface MigrationCounts {
 }
 
 const OLD_INDEX_BUCKETS = 16;
-const OLD_OUTBOX_PARTITIONS = 4;
 
 export async function migrateSignatureLayout(): Promise<MigrationCounts> {
   const moved: MigrationCounts = { signatures: 0, guards: 0, counts: 0, indexRows: 0, outbox: 0 };
   for (const petitionId of await petitionIds()) await migratePetition(petitionId, moved);
+  moved.indexRows += await rebucket(OLD_INDEX_BUCKETS, subscriberLayout, SUBSCRIBERS_PART);
   await migrateOutbox(moved);
+  return moved;
+}
+
+/** Index rows of the old buckets of a part whose bucket is another one now; answers how many moved. */
+async function rebucket(oldBuckets: number, layout: IndexLayout, part: string): Promise<number> {
+  let moved = 0;
+  for (let bucket = 0; bucket < oldBuckets; bucket++) {
+    for await (const page of queryPages({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": layout.partition(part, bucket) } })) {
+      const misplaced = (page.Items ?? []).filter((row) => layout.bucketOf(String(row.sk)) !== bucket);
+      await pool(misplaced, 8, async (row) => {
+        await db().send(new PutCommand({ TableName: table(), Item: { ...row, ...layout.key(part, String(row.sk)) } }));
+        await db().send(new DeleteCommand({ TableName: table(), Key: { pk: row.pk, sk: row.sk } }));
+        moved++;
+      });
+    }
+  }
   return moved;
 }
 
@@ -80,22 +98,12 @@ async function migratePetition(petitionId: string, moved: MigrationCounts): Prom
       );
     },
   );
-  // index rows of the old 16 buckets whose bucket is another one now
-  for (let bucket = 0; bucket < OLD_INDEX_BUCKETS; bucket++) {
-    for await (const page of queryPages({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": Keys.signatureIndexPartition(petitionId, bucket) } })) {
-      const misplaced = (page.Items ?? []).filter((row) => layout.bucketOf(String(row.sk)) !== bucket);
-      await pool(misplaced, 8, async (row) => {
-        await db().send(new PutCommand({ TableName: table(), Item: { ...row, ...layout.key(petitionId, String(row.sk)) } }));
-        await db().send(new DeleteCommand({ TableName: table(), Key: { pk: row.pk, sk: row.sk } }));
-        moved.indexRows++;
-      });
-    }
-  }
+  moved.indexRows += await rebucket(OLD_INDEX_BUCKETS, layout, petitionId);
 }
 
-/** Outbox items of the old 4 partitions that belong to another one now (their acknowledgement deletes by the new key). */
+/** Outbox items of a partition they no longer belong to (4 and 64 partitions before): their acknowledgement deletes by the new key. */
 async function migrateOutbox(moved: MigrationCounts): Promise<void> {
-  for (let n = 0; n < Math.min(OLD_OUTBOX_PARTITIONS, OUTBOX_PARTITIONS); n++) {
+  for (let n = 0; n < OUTBOX_PARTITIONS; n++) {
     const items = await queryAll({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": Keys.outboxPartition(n) } });
     for (const item of items.filter((i) => Keys.outbox(String(i.sk)).pk !== i.pk)) {
       await db().send(new PutCommand({ TableName: table(), Item: { ...item, ...Keys.outbox(String(item.sk)) } }));

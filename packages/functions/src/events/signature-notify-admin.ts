@@ -1,16 +1,11 @@
 import { adminRecipients } from "@site/core/config";
-import { Mail } from "@site/core/mail";
-import { Petition } from "@site/core/petition";
+import { MailQueue } from "@site/core/mail-queue";
 import { Signature } from "@site/core/signature";
-import { adminNotification } from "@site/core/signature/emails";
-import { EventHandler, once } from "../lib/events";
+import { EventHandler } from "../lib/events";
 
+/** The administrators' notice of a signature, through the paced mail queue (a digest in a surge). */
 export const handler = EventHandler(Signature.Events.Created, async (detail, event) => {
-  const to = adminRecipients();
-  if (to.length === 0) return;
-  const [signature, petition] = await Promise.all([
-    Signature.fromID(detail.petitionId, detail.signatureId),
-    Petition.fromID(detail.petitionId),
-  ]);
-  await once("signature-notify-admin", event, () => Mail.send({ to, ...adminNotification(signature, petition) }));
+  if (adminRecipients().length === 0) return;
+  await MailQueue.enqueue("signature-notify-admin", event.id, { petitionId: detail.petitionId, signatureId: detail.signatureId });
+  await MailQueue.nudge();
 });

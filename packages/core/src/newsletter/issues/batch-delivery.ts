@@ -3,7 +3,7 @@ import { pool } from "../../util/pool";
 import { newsletterMessage } from "../list-mail";
 import type { Addressee } from "./audience";
 import * as Deliveries from "./deliveries";
-import { pacer } from "./pacing";
+import { pacer } from "../../util/pacing";
 import type { RenderedIssue } from "./render";
 
 export interface BatchOutcome {

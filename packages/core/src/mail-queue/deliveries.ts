@@ -1,0 +1,63 @@
+import { adminRecipients } from "../config";
+import { Mail } from "../mail";
+import { Newsletter } from "../newsletter";
+import { Petition } from "../petition";
+import { Signature } from "../signature";
+import { adminNotification, signerShare } from "../signature/emails";
+import { NotFoundError } from "../util/error";
+import type { Lane } from "./queue";
+
+/**
+ * What the queue can send: each kind's lane and how it renders and sends one delivery from its
+ * reference. A kind's name is also its once() scope (the subscriber that sent it before the queue),
+ * so an e-mail sent before an upgrade is not sent again by the queue.
+ */
+export interface Kind {
+  lane: Lane;
+  deliver(ref: Record<string, string>, eventId: string): Promise<void>;
+}
+
+/** Records erased or deleted while their e-mail waited: nothing to send. */
+const unlessGone = async <T>(read: Promise<T>): Promise<T | undefined> => {
+  try {
+    return await read;
+  } catch (err) {
+    if (err instanceof NotFoundError) return undefined;
+    throw err;
+  }
+};
+
+const signatureAndPetition = async (ref: Record<string, string>) => {
+  const [signature, petition] = await Promise.all([unlessGone(Signature.fromID(ref.petitionId, ref.signatureId)), unlessGone(Petition.fromID(ref.petitionId))]);
+  return signature && petition ? { signature, petition } : undefined;
+};
+
+export const KINDS = {
+  "signature-share-email": {
+    lane: "visitor",
+    async deliver(ref) {
+      const found = await signatureAndPetition(ref);
+      if (!found) return;
+      // one key per signature, so a retry of this share e-mail is not refused by its own claim
+      await Mail.sendToVisitor({ to: [found.signature.email], ...signerShare(found.signature, found.petition) }, { key: `signature-share:${found.signature.id}`, kind: "signature-share" });
+    },
+  },
+  "signature-notify-admin": {
+    lane: "notices",
+    async deliver(ref) {
+      const to = adminRecipients();
+      if (to.length === 0) return;
+      const found = await signatureAndPetition(ref);
+      if (found) await Mail.send({ to, ...adminNotification(found.signature, found.petition) });
+    },
+  },
+  "newsletter-confirmation": {
+    lane: "links",
+    async deliver(ref, eventId) {
+      await Newsletter.sendConfirmation(ref.email, eventId);
+    },
+  },
+} satisfies Record<string, Kind>;
+
+export type KindName = keyof typeof KINDS;
+export const isKind = (name: string): name is KindName => Object.hasOwn(KINDS, name);

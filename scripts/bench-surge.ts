@@ -1,0 +1,651 @@
+/**
+ * `npm run bench:surge`: replays a surge on a throw-away local stack. Signers arrive on a ramp (their
+ * concurrency grows linearly from a few to --peak over --ramp-seconds, then holds until all N are
+ * sent), each from its own loopback visitor address, while --pollers open petition pages poll the
+ * count every ~10 s (jittered) from addresses of their own. Then it waits for the side effects to
+ * drain (the local bus, the paced mail queue when the stack has one, the outbox directory) and proves:
+ *
+ * - in DynamoDB Local: every accepted signature id stored exactly once, no e-mail stored twice, the
+ *   petition's count equal to the stored signatures, and so its e-mail guards and admin index rows
+ *   (as `npm run stress:sign` does);
+ * - in the stack's mail outbox (one JSON file per e-mail): every signer got their share e-mail once,
+ *   every consenting signer one newsletter confirmation, and the administrators' notices (single ones
+ *   plus digests, by the signatures each covers) add up to the signatures, when recipients are set.
+ *
+ * Also times a bare baseline in the same run (the signing transaction sent straight to DynamoDB Local,
+ * and GETs of the count on a quiet stack) and records the figures in docs/benchmarks.md.
+ *
+ *   npm run bench:surge -- [--n 20000] [--peak 200] [--pollers 1000] [--ramp-seconds 20]
+ *
+ * The last line printed is exactly
+ *   surge: N signed, N lost, N duplicated, count exact|count off by D, N server errors, p99 N ms
+ * and the exit code is 0 only when nothing was lost, duplicated, refused, failed or answered 5xx, the
+ * count is exact and the mail checks pass.
+ */
+import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
+import { existsSync, readFileSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import { request } from "node:http";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs } from "node:util";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { resetSettings } from "@site/core/config";
+import { resetDb, table } from "@site/core/db/client";
+import { queryAll } from "@site/core/db/query";
+import type { OutboxMessage } from "@site/core/mail/outbox";
+import { Petition } from "@site/core/petition";
+import { fromHeaders } from "@site/core/request/metadata";
+import { Signature } from "@site/core/signature";
+import { layout as signatureLayout } from "@site/core/signature/index-item";
+import { petitionItems } from "../test/support/fixtures";
+import { percentile, recordSection, runPool } from "./bench/report";
+import { startEphemeralStack } from "./bench/stack-process";
+import { closeVisitors, postJson, visitorAddress } from "./bench/visitors";
+import { repoRoot } from "./local/paths";
+import { TABLE_NAME } from "./local/stack";
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+const { values } = parseArgs({
+  options: {
+    n: { type: "string", default: "20000" },
+    peak: { type: "string", default: "200" },
+    pollers: { type: "string", default: "1000" },
+    "ramp-seconds": { type: "string", default: "20" },
+  },
+});
+const N = Number(values.n);
+const PEAK = Number(values.peak);
+const POLLERS = Number(values.pollers);
+const RAMP_SECONDS = Number(values["ramp-seconds"]);
+if (
+  !Number.isInteger(N) ||
+  N < 1 ||
+  !Number.isInteger(PEAK) ||
+  PEAK < 1 ||
+  !Number.isInteger(POLLERS) ||
+  POLLERS < 0 ||
+  !Number.isFinite(RAMP_SECONDS) ||
+  RAMP_SECONDS < 0
+) {
+  console.error("--n and --peak must be whole numbers of at least 1, --pollers a whole number, --ramp-seconds a number of at least 0");
+  process.exit(2);
+}
+
+/** Concurrency at the start of the ramp. */
+const RAMP_FROM = Math.min(PEAK, 4);
+/** Distinct signer addresses; pollers take the next POLLERS addresses. */
+const SIGNER_ADDRESSES = Math.min(N, 4096);
+const SIGNS_PER_ADDRESS = Math.ceil(N / SIGNER_ADDRESSES);
+/** Above what any one signer address sends even if all its signatures land in one minute. */
+const SIGN_LIMIT = Math.max(10, 2 * SIGNS_PER_ADDRESS);
+const CONSENT_SHARE = 0.3;
+const POLL_INTERVAL_MS = 10_000;
+/** A request unanswered this long counts as failed (the script must end by itself). */
+const REQUEST_TIMEOUT_MS = 60_000;
+/** Signing sends nothing new after this. */
+const SIGNING_DEADLINE_MS = 30 * 60_000;
+/** Each wait for side effects gives up after this and reports a failure. */
+const DRAIN_DEADLINE_MS = 15 * 60_000;
+const BASELINE_N = Math.min(300, Math.max(50, N));
+const BASELINE_CONCURRENCY = 4;
+
+const signerAddress = (i: number) => visitorAddress(i, SIGNER_ADDRESSES);
+const pollerAddress = (p: number) => visitorAddress(SIGNER_ADDRESSES + p, SIGNER_ADDRESSES + POLLERS);
+
+// Admin notices go to ADMIN_NOTIFY_RECIPIENTS; the local stack sets its administrator when it is
+// unset ("none" turns them off). The stack reads .env as well, without overriding the environment.
+function adminRecipientsConfigured(): boolean {
+  let value = process.env.ADMIN_NOTIFY_RECIPIENTS;
+  const envFile = join(repoRoot, ".env");
+  if (!value && existsSync(envFile)) {
+    const line = readFileSync(envFile, "utf8")
+      .split("\n")
+      .find((l) => /^\s*ADMIN_NOTIFY_RECIPIENTS\s*=/.test(l));
+    value = line?.split("=").slice(1).join("=").replace(/#.*$/, "").trim().replace(/^["']|["']$/g, "");
+  }
+  if (!value) return true; // the local administrator (scripts/local/stack.ts)
+  if (value.trim().toLowerCase() === "none") return false;
+  return value.split(",").some((s) => s.trim() !== "");
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP helpers of this script
+
+class RequestTimeout extends Error {}
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RequestTimeout(`no answer within ${ms / 1000} s`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A GET from a visitor's own loopback address, as an open page polls: a connection of its own each
+ * time (a page polling every 10 s outlives the server's keep-alive), no forged header.
+ */
+function getFrom(url: string, from: string, timeoutMs: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "GET", agent: false, localAddress: from, headers: { "user-agent": "bench-surge/1.0 (open page)", accept: "application/json" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(new RequestTimeout(`no answer within ${timeoutMs / 1000} s`)));
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function getJson<T>(url: string): Promise<{ status: number; body?: T }> {
+  const res = await withTimeout(fetch(url), 30_000);
+  const text = await res.text();
+  try {
+    return { status: res.status, body: JSON.parse(text) as T };
+  } catch {
+    return { status: res.status };
+  }
+}
+
+const fmtMs = (ms: number) => (Number.isFinite(ms) ? `${ms.toFixed(0)} ms` : "n/a");
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+
+// ---------------------------------------------------------------------------------------------
+// The stack and the petition
+
+console.log(
+  `Surge: ${N} signatures ramping from ${RAMP_FROM} to ${PEAK} concurrent over ${RAMP_SECONDS} s, ${POLLERS} open pages polling every ~${POLL_INTERVAL_MS / 1000} s; starting a throw-away local stack`,
+);
+const stackEnv = { SIGN_RATE_LIMIT_PER_MINUTE: String(SIGN_LIMIT), MAIL_SEND_RATE_PER_SECOND: "1000" };
+const stack = await startEphemeralStack(stackEnv);
+let stopped = false;
+const stopStack = async () => {
+  if (stopped) return;
+  stopped = true;
+  closeVisitors();
+  await stack.stop();
+};
+process.on("uncaughtException", (err) => {
+  console.error("bench-surge failed:", err);
+  void stopStack().finally(() => process.exit(1));
+});
+process.on("unhandledRejection", (err) => {
+  console.error("bench-surge failed:", err);
+  void stopStack().finally(() => process.exit(1));
+});
+
+Object.assign(process.env, { TABLE_NAME, DYNAMODB_ENDPOINT: stack.dynamodb, ...stackEnv });
+resetSettings();
+resetDb();
+
+const run = randomUUID().slice(0, 8);
+const TITLE = `Surge ${run}`;
+const petition = await Petition.create({ id: `surge-${run}`, title: TITLE, story: "Surge test petition. ".repeat(20), goal: N });
+const emailOf = (i: number) => `surge-${run}-${i}@example.com`;
+const EMAIL_INDEX = new RegExp(`^surge-${run}-(\\d+)@example\\.com$`);
+const consents = (i: number) => i % 100 < CONSENT_SHARE * 100;
+// names take letters only: the index with 0-9 spelled a-j
+const letters = (i: number) => String(i).replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)]);
+const petitionUrl = `${stack.url}/api/petitions/${petition.id}`;
+
+// ---------------------------------------------------------------------------------------------
+// Bare baseline, on the quiet stack: the signing transaction alone (without its outbox item, so it
+// publishes nothing and sends no mail) straight to DynamoDB Local, and GETs of the count.
+
+console.log(`  baseline: ${BASELINE_N} bare signing transactions and ${BASELINE_N} GETs of the count, concurrency ${BASELINE_CONCURRENCY} (after a warm-up)`);
+const barePetition = await Petition.create({ id: `surge-bare-${run}`, title: `Surge baseline ${run}`, story: "Baseline petition", goal: N });
+const bareShards = await Petition.counterShards(barePetition.id);
+const clientMeta = { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" };
+let bareFailures = 0;
+async function bareSign(i: number) {
+  const client = `198.18.${(i >> 8) & 255}.${i & 255}`;
+  const req: Signature.SignRequest = {
+    petitionId: barePetition.id,
+    client,
+    firstName: `Bare${letters(i)}`,
+    lastName: "Signer",
+    email: `surge-bare-${run}-${i}@example.com`,
+    timeshareName: "Ocean Villas",
+    newsletterConsent: false,
+    meta: Signature.metaDetails(fromHeaders({ "user-agent": "bench-surge/1.0" }, client), clientMeta),
+  };
+  const signature = Signature.build(req);
+  try {
+    await Signature.writeWithRetries(
+      (shard) => {
+        const input = Signature.transaction(req, signature, shard).input;
+        return new TransactWriteCommand({ ...input, TransactItems: (input.TransactItems ?? []).filter((t) => t.Put?.Item?.type !== "outbox") });
+      },
+      async () => {},
+      bareShards,
+    );
+  } catch {
+    bareFailures++;
+  }
+}
+let bareGetErrors = 0;
+async function bareGet(i: number) {
+  try {
+    const res = await getFrom(petitionUrl, visitorAddress(i % 8, 8), 30_000);
+    if (res.status !== 200) bareGetErrors++;
+  } catch {
+    bareGetErrors++;
+  }
+}
+const WARMUP = Math.min(100, BASELINE_N);
+await runPool(WARMUP, BASELINE_CONCURRENCY, (i) => bareSign(BASELINE_N + i));
+await runPool(WARMUP, BASELINE_CONCURRENCY, (i) => bareGet(i));
+bareFailures = 0;
+bareGetErrors = 0;
+const bareSignRun = await runPool(BASELINE_N, BASELINE_CONCURRENCY, bareSign);
+const bareGetRun = await runPool(BASELINE_N, BASELINE_CONCURRENCY, bareGet);
+const bareSignP99 = percentile(bareSignRun.latencies, 99);
+const bareGetP99 = percentile(bareGetRun.latencies, 99);
+console.log(`  baseline p99: bare signing transaction ${fmtMs(bareSignP99)}, GET of the count ${fmtMs(bareGetP99)}`);
+
+// ---------------------------------------------------------------------------------------------
+// The surge: signers on a ramp, pollers alongside
+
+interface Outcome {
+  status: number;
+  ms: number;
+  signatureId?: string;
+  signatureCount?: number;
+  error?: string;
+}
+const outcomes: (Outcome | undefined)[] = new Array(N);
+
+async function sign(i: number) {
+  const t0 = performance.now();
+  try {
+    const res = await withTimeout(
+      postJson(
+        `${petitionUrl}/signatures`,
+        JSON.stringify({
+          firstName: `Surge${letters(i)}`,
+          lastName: "Signer",
+          email: emailOf(i),
+          timeshareName: "Ocean Villas",
+          newsletterConsent: consents(i),
+          client: clientMeta,
+        }),
+        signerAddress(i),
+        { "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36" },
+      ),
+      REQUEST_TIMEOUT_MS,
+    );
+    const ms = performance.now() - t0;
+    let body: { signatureId?: string; signatureCount?: number; error?: string } = {};
+    try {
+      body = JSON.parse(res.body) as typeof body;
+    } catch {
+      body = { error: res.body.slice(0, 200) };
+    }
+    outcomes[i] = { status: res.status, ms, signatureId: body.signatureId, signatureCount: body.signatureCount, error: res.status === 201 ? undefined : String(body.error) };
+  } catch (err) {
+    // not retried: a request that failed may still have committed, and shows as stored without a 201
+    outcomes[i] = { status: 0, ms: performance.now() - t0, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+interface Poll {
+  status: number;
+  ms: number;
+  count?: number;
+}
+const polls: Poll[] = [];
+const stopPolling = new AbortController();
+// every poller waits on it
+setMaxListeners(POLLERS + 10, stopPolling.signal);
+async function poller(p: number) {
+  const pause = async (ms: number) => {
+    try {
+      await sleep(ms, undefined, { signal: stopPolling.signal });
+    } catch {
+      /* signing is over */
+    }
+  };
+  // pages were opened at different moments: spread the first polls over one interval
+  await pause(Math.random() * POLL_INTERVAL_MS);
+  while (!stopPolling.signal.aborted) {
+    const t0 = performance.now();
+    try {
+      const res = await getFrom(petitionUrl, pollerAddress(p), 30_000);
+      let count: number | undefined;
+      try {
+        count = Number((JSON.parse(res.body) as { signatureCount?: number }).signatureCount);
+      } catch {
+        /* counted by status */
+      }
+      polls.push({ status: res.status, ms: performance.now() - t0, count });
+    } catch {
+      polls.push({ status: 0, ms: performance.now() - t0 });
+    }
+    await pause(POLL_INTERVAL_MS * (0.8 + 0.4 * Math.random()));
+  }
+}
+
+/** Runs sign(i) for i in [0, N) at a concurrency that ramps from RAMP_FROM to PEAK, then holds. */
+function rampedSigning(): Promise<{ seconds: number; sent: number; maxInFlight: number }> {
+  const t0 = performance.now();
+  const target = () => Math.round(RAMP_FROM + (PEAK - RAMP_FROM) * Math.min(1, (performance.now() - t0) / Math.max(1, RAMP_SECONDS * 1000)));
+  let next = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let done = 0;
+  let shownTenth = -1;
+  return new Promise((resolve) => {
+    let finished = false;
+    const pump = () => {
+      if (finished) return;
+      const late = performance.now() - t0 > SIGNING_DEADLINE_MS;
+      while (!late && next < N && inFlight < target()) {
+        const i = next++;
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        void sign(i).finally(() => {
+          inFlight--;
+          done++;
+          const tenth = Math.floor((done / N) * 10);
+          if (tenth !== shownTenth) {
+            shownTenth = tenth;
+            console.log(`  answered: ${done}/${N} (${tenth * 10}%), in flight ${inFlight}, target ${target()}, ${((performance.now() - t0) / 1000).toFixed(1)} s, polls so far ${polls.length}`);
+          }
+          pump();
+        });
+      }
+      if (inFlight === 0 && (next >= N || late)) {
+        finished = true;
+        clearInterval(timer);
+        resolve({ seconds: (performance.now() - t0) / 1000, sent: next, maxInFlight });
+      }
+    };
+    // the ramp raises the target between completions too
+    const timer = setInterval(pump, 50);
+    pump();
+  });
+}
+
+console.log(`  surge: signers from ${SIGNER_ADDRESSES} addresses (per-client limit ${SIGN_LIMIT}/min), pages from ${POLLERS} more`);
+const started = new Date();
+const pollersDone = Promise.all(Array.from({ length: POLLERS }, (_, p) => poller(p)));
+const signing = await rampedSigning();
+stopPolling.abort();
+await withTimeout(pollersDone, 40_000).catch(() => console.log("  (some polls were still unanswered when signing ended)"));
+const signingEnded = performance.now();
+
+// ---------------------------------------------------------------------------------------------
+// Drain: the bus delivered everything, the mail queue (when the stack has one) is empty, and the
+// outbox directory stopped growing, three checks in a row.
+
+async function outboxFiles(): Promise<number> {
+  return (await readdir(stack.outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith(".json")).length;
+}
+console.log("  waiting for the side effects to drain (bus backlog, mail queue, outbox)");
+let mailQueueSeen = false;
+let busFailures = 0;
+let drainTimedOut = false;
+let drainSeconds = NaN;
+/** what the last check saw, for the report of a timeout */
+let lastSeen = "";
+{
+  let quiet = 0;
+  let lastFiles = -1;
+  let quietSince = 0;
+  let lastShown = 0;
+  for (;;) {
+    const now = performance.now();
+    if (now - signingEnded > DRAIN_DEADLINE_MS) {
+      drainTimedOut = true;
+      break;
+    }
+    let backlog = -1;
+    let pending: number | undefined;
+    let files = lastFiles;
+    try {
+      const bus = await getJson<{ backlog: number; failures?: number }>(`${stack.url}/dev/bus.json`);
+      backlog = Number(bus.body?.backlog ?? -1);
+      busFailures = Number(bus.body?.failures ?? 0);
+      // the queue's count and the directory are looked at once the bus has delivered everything
+      // (the queue is filled by the bus's deliveries), sparing DynamoDB Local while it works
+      if (backlog === 0) {
+        const queue = await getJson<{ pending?: unknown }>(`${stack.url}/dev/mail-queue.json`);
+        if (queue.status === 200 && typeof queue.body?.pending === "number") {
+          mailQueueSeen = true;
+          pending = queue.body.pending;
+        }
+        files = await outboxFiles();
+      }
+    } catch {
+      backlog = -1;
+    }
+    const isQuiet = backlog === 0 && (pending === undefined || pending === 0) && files === lastFiles;
+    if (isQuiet && quiet === 0) quietSince = now;
+    quiet = isQuiet ? quiet + 1 : 0;
+    lastFiles = files;
+    lastSeen = `bus backlog ${backlog}, mail queue ${pending ?? (mailQueueSeen ? "not read" : "none seen")}, outbox ${files < 0 ? "not read" : `${files} e-mails`}`;
+    if (now - lastShown > 30_000) {
+      lastShown = now;
+      console.log(`    ${((now - signingEnded) / 1000).toFixed(0)} s: ${lastSeen}`);
+    }
+    if (quiet >= 3) {
+      // the outbox stopped growing at the first of the quiet checks (less the check before it)
+      drainSeconds = (quietSince - signingEnded) / 1000;
+      break;
+    }
+    await sleep(1000);
+  }
+}
+if (drainTimedOut) console.log(`  DRAIN TIMED OUT after ${DRAIN_DEADLINE_MS / 60_000} min (${lastSeen})`);
+
+// A request the API gave up on may still commit inside DynamoDB Local afterwards: verify once the
+// petition's count has stopped moving (bounded).
+for (let last = -1, stable = 0, tries = 0; stable < 3 && tries < 60; tries++) {
+  const now = await Petition.count(petition.id, true);
+  stable = now === last ? stable + 1 : 0;
+  last = now;
+  await sleep(1000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exactness in DynamoDB Local
+
+console.log("  verifying the table");
+const [items, indexRows, count, petitionInfo] = await Promise.all([
+  petitionItems(petition.id),
+  Promise.all(
+    signatureLayout.partitions(petition.id).map((pk) =>
+      queryAll({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": pk }, ProjectionExpression: "sk", ConsistentRead: true }),
+    ),
+  ).then((parts) => parts.flat()),
+  Petition.count(petition.id, true),
+  Petition.fromID(petition.id),
+]);
+const { signatures, guards } = items;
+
+const answered = outcomes.filter((o): o is Outcome => o !== undefined);
+const accepted = answered.filter((o) => o.status === 201);
+const refused = answered.filter((o) => o.status >= 400 && o.status < 500);
+const serverErrors = answered.filter((o) => o.status >= 500);
+const failed = answered.filter((o) => o.status === 0);
+const otherStatus = answered.filter((o) => o.status !== 0 && o.status !== 201 && (o.status < 400 || o.status >= 600));
+const notSent = N - signing.sent;
+const causes = new Map<string, number>();
+for (const o of answered.filter((x) => x.status !== 201)) {
+  const key = `${o.status || "network error"}: ${o.error}`;
+  causes.set(key, (causes.get(key) ?? 0) + 1);
+}
+
+const acceptedIds = accepted.map((o) => String(o.signatureId));
+const acceptedSet = new Set(acceptedIds);
+const storedIds = signatures.map((s) => String(s.id));
+const storedSet = new Set(storedIds);
+const storedEmails = signatures.map((s) => String(s.emailNormalized ?? s.email).toLowerCase());
+const lost = acceptedIds.filter((id) => !storedSet.has(id)).length;
+const duplicateIds = storedIds.length - storedSet.size;
+const duplicateEmails = storedEmails.length - new Set(storedEmails).size;
+const duplicateAnswers = acceptedIds.length - acceptedSet.size;
+/** a signature stored twice shows as its id or (a second id) its e-mail twice; one id answered to two requests */
+const duplicated = Math.max(duplicateIds, duplicateEmails) + duplicateAnswers;
+const unacknowledged = storedIds.filter((id) => !acceptedSet.has(id)).length;
+const signed = accepted.length;
+const countExact = count === storedIds.length && count === signed;
+const countDiff = count !== storedIds.length ? count - storedIds.length : count - signed;
+const guardsExact = guards.length === storedIds.length;
+const indexExact = indexRows.length === storedIds.length && new Set(indexRows.map((r) => String(r.sk))).size === indexRows.length;
+const highestCountShown = Math.max(0, ...accepted.map((o) => o.signatureCount ?? 0));
+
+// ---------------------------------------------------------------------------------------------
+// The mail, from the stack's outbox directory (one JSON file per e-mail, packages/core/src/mail/outbox.ts)
+
+console.log("  reading the mail outbox");
+const mailFiles = (await readdir(stack.outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith(".json"));
+const mails: OutboxMessage[] = new Array(mailFiles.length);
+let unreadable = 0;
+await runPool(mailFiles.length, 32, async (k) => {
+  try {
+    mails[k] = JSON.parse(await readFile(join(stack.outboxDir, mailFiles[k]), "utf8")) as OutboxMessage;
+  } catch {
+    unreadable++;
+  }
+});
+
+const SHARE = "Thank you for signing";
+const CONFIRMATION = "Please confirm your newsletter subscription";
+const ADMIN_SINGLE = `New signature on "${TITLE}"`;
+const ADMIN_DIGEST = /^(\d[\d,]*) new signatures? on "(.*)"$/;
+const perKind = new Map<string, number>();
+const shareTo = new Map<string, number>();
+const confirmationTo = new Map<string, number>();
+const adminSingleFor = new Map<string, number>();
+let adminSingles = 0;
+let adminDigests = 0;
+let adminDigestCovered = 0;
+for (const m of mails) {
+  if (!m) continue;
+  const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  const digest = ADMIN_DIGEST.exec(m.subject);
+  if (m.subject.startsWith(SHARE)) {
+    bump(perKind, "share e-mail");
+    for (const to of m.to) bump(shareTo, to.toLowerCase());
+  } else if (m.subject.startsWith(CONFIRMATION)) {
+    bump(perKind, "newsletter confirmation");
+    for (const to of m.to) bump(confirmationTo, to.toLowerCase());
+  } else if (m.subject === ADMIN_SINGLE) {
+    bump(perKind, "admin notice (single)");
+    adminSingles++;
+    const email = /^Email: (.*)$/m.exec(m.text)?.[1]?.trim().toLowerCase();
+    if (email) bump(adminSingleFor, email);
+  } else if (digest && digest[2] === TITLE) {
+    bump(perKind, "admin notice (digest)");
+    adminDigests++;
+    adminDigestCovered += Number(digest[1].replace(/,/g, ""));
+  } else {
+    bump(perKind, `other: ${m.subject.slice(0, 60)}`);
+  }
+}
+
+// Who signed: every accepted signer, and anyone stored without a 201 (a failed request that wrote).
+const signerIndexes = new Set<number>();
+outcomes.forEach((o, i) => {
+  if (o?.status === 201) signerIndexes.add(i);
+});
+for (const e of storedEmails) {
+  const m = EMAIL_INDEX.exec(e);
+  if (m) signerIndexes.add(Number(m[1]));
+}
+const expectShare = new Set([...signerIndexes].map(emailOf));
+const expectConfirmation = new Set([...signerIndexes].filter(consents).map(emailOf));
+function tally(expected: Set<string>, got: Map<string, number>) {
+  let missing = 0;
+  let duplicates = 0;
+  let stray = 0;
+  for (const address of expected) if (!got.has(address)) missing++;
+  for (const [address, times] of got) {
+    if (!expected.has(address)) stray += times;
+    else duplicates += times - 1;
+  }
+  return { missing, duplicates, stray };
+}
+const shareTally = tally(expectShare, shareTo);
+const confirmationTally = tally(expectConfirmation, confirmationTo);
+const adminConfigured = adminRecipientsConfigured();
+const adminTotal = adminSingles + adminDigestCovered;
+const adminSingleDuplicates = [...adminSingleFor.values()].reduce((sum, times) => sum + times - 1, 0);
+const adminCheck = !adminConfigured
+  ? adminTotal === 0
+    ? "skipped (no administrator recipients configured, and none sent)"
+    : `FAIL (${adminTotal} sent though no recipients are configured)`
+  : adminTotal === signed && adminSingleDuplicates === 0
+    ? "pass"
+    : `FAIL (they cover ${adminTotal} signatures of ${signed}; ${adminSingleDuplicates} single notices repeat a signer)`;
+const mailPass =
+  !drainTimedOut &&
+  unreadable === 0 &&
+  shareTally.missing === 0 &&
+  shareTally.duplicates === 0 &&
+  shareTally.stray === 0 &&
+  confirmationTally.missing === 0 &&
+  confirmationTally.duplicates === 0 &&
+  confirmationTally.stray === 0 &&
+  (adminCheck === "pass" || adminCheck.startsWith("skipped"));
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+const signLatencies = sorted(answered.map((o) => o.ms));
+const p99 = Math.round(percentile(signLatencies, 99));
+const pollLatencies = sorted(polls.map((p) => p.ms));
+const pollErrors = polls.filter((p) => p.status !== 200).length;
+const pollServerErrors = polls.filter((p) => p.status >= 500).length;
+const pollNetworkErrors = polls.filter((p) => p.status === 0).length;
+const pollP99 = percentile(pollLatencies, 99);
+const highestCountPolled = Math.max(0, ...polls.map((p) => (Number.isFinite(p.count) ? Number(p.count) : 0)));
+const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(1)}×` : "n/a");
+
+const integrity = lost === 0 && duplicated === 0 && unacknowledged === 0 && countExact && guardsExact && indexExact;
+const allAnswered = refused.length === 0 && failed.length === 0 && otherStatus.length === 0 && notSent === 0;
+const pass = integrity && serverErrors.length === 0 && allAnswered && pollServerErrors === 0 && mailPass;
+
+const kinds = [...perKind].sort((a, b) => b[1] - a[1]);
+const summary = [
+  `Run ${started.toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}:`,
+  `${N} signatures over HTTP, concurrency ramping from ${RAMP_FROM} to ${PEAK} over ${RAMP_SECONDS} s then held (highest in flight ${signing.maxInFlight}), from ${SIGNER_ADDRESSES} loopback addresses`,
+  `(per-client limit ${SIGN_LIMIT}/min, ${Math.round(CONSENT_SHARE * 100)}% with newsletter consent), while ${POLLERS} open pages polled the count every ~${POLL_INTERVAL_MS / 1000} s (jittered) from ${POLLERS} addresses more;`,
+  `throw-away local stack (DynamoDB Local, in-process bus), MAIL_SEND_RATE_PER_SECOND=1000.`,
+  "",
+  "| signatures/s | p50 | p95 | p99 | max | wall time | bare transaction p99 | p99 ÷ bare |",
+  "|---|---|---|---|---|---|---|---|",
+  `| ${(signed / signing.seconds).toFixed(0)} | ${fmtMs(percentile(signLatencies, 50))} | ${fmtMs(percentile(signLatencies, 95))} | ${fmtMs(p99)} | ${fmtMs(signLatencies.at(-1) ?? NaN)} | ${signing.seconds.toFixed(1)} s | ${fmtMs(bareSignP99)} | ${ratio(p99, bareSignP99)} |`,
+  "",
+  `- Signing: ${signed} signed (201) of ${N}; refused (4xx) ${refused.length}; server errors (5xx) ${serverErrors.length}; failed (no answer) ${failed.length}${otherStatus.length ? `; other statuses ${otherStatus.length}` : ""}${notSent ? `; not sent before the deadline ${notSent}` : ""}${causes.size ? ` — ${[...causes].slice(0, 8).map(([k, v]) => `${v} × ${k}`).join("; ")}` : ""}`,
+  `- Exactness: lost (accepted, not stored) ${lost}; duplicated ${duplicated} (ids stored twice ${duplicateIds}, e-mails stored twice ${duplicateEmails}, ids answered twice ${duplicateAnswers}); stored without a 201 ${unacknowledged}`,
+  `- Count ${count} (petition reads ${petitionInfo.signatureCount}), stored signatures ${storedIds.length}, e-mail guards ${guards.length}, admin index rows ${indexRows.length}: ${countExact && guardsExact && indexExact ? "exact" : "MISMATCH"}; highest count a signer was shown ${highestCountShown}, a page polled ${highestCountPolled}`,
+  `- Polling: ${polls.length} GETs of the count (${(polls.length / signing.seconds).toFixed(0)}/s); p50 ${fmtMs(percentile(pollLatencies, 50))}, p99 ${fmtMs(pollP99)} (quiet baseline p99 ${fmtMs(bareGetP99)}, ${ratio(pollP99, bareGetP99)}); errors (not 200) ${pollErrors}, of them 5xx ${pollServerErrors} and no answer ${pollNetworkErrors}`,
+  `- Baseline (same run, quiet stack, concurrency ${BASELINE_CONCURRENCY}): ${BASELINE_N} bare signing transactions straight to DynamoDB Local (without the outbox item) p50 ${fmtMs(percentile(bareSignRun.latencies, 50))}, p99 ${fmtMs(bareSignP99)}${bareFailures ? `, ${bareFailures} failed` : ""}; ${BASELINE_N} GETs of the count p50 ${fmtMs(percentile(bareGetRun.latencies, 50))}, p99 ${fmtMs(bareGetP99)}${bareGetErrors ? `, ${bareGetErrors} errors` : ""}`,
+  `- Mail drain: ${drainTimedOut ? `TIMED OUT: not drained ${DRAIN_DEADLINE_MS / 60_000} min after the last signing answer (last seen: ${lastSeen})` : `drained ${drainSeconds.toFixed(1)} s after the last signing answer (bus backlog 0${mailQueueSeen ? ", mail queue empty" : ", no mail queue endpoint (/dev/mail-queue.json): not waited on"}, outbox still, 3 checks in a row)`}; bus deliveries given up: ${busFailures}`,
+  `- Mail: ${mails.length} e-mails${unreadable ? ` (${unreadable} unreadable)` : ""}: ${kinds.map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`,
+  `- Share e-mails: ${expectShare.size} signers expected one each; missing ${shareTally.missing}, duplicates ${shareTally.duplicates}, to no signer ${shareTally.stray}`,
+  `- Newsletter confirmations: ${expectConfirmation.size} consenting signers expected one each; missing ${confirmationTally.missing}, duplicates ${confirmationTally.duplicates}, to no consenting signer ${confirmationTally.stray}`,
+  `- Admin notices: ${adminSingles} single + ${adminDigests} digests covering ${adminDigestCovered} = ${adminTotal} signatures (of ${signed} signed); single notices repeating a signer ${adminSingleDuplicates}: ${adminCheck}`,
+  `- Verdict: integrity (0 lost, 0 duplicated, count exact) ${integrity ? "pass" : "FAIL"}; every request answered 201 ${allAnswered && serverErrors.length === 0 ? "yes" : "NO"}; mail ${mailPass ? "pass" : "FAIL"}`,
+  "",
+  "Command: `npm run bench:surge` (options `--n`, `--peak`, `--pollers`, `--ramp-seconds`).",
+].join("\n");
+
+console.log(`\n${summary}\n`);
+recordSection("Surge (`npm run bench:surge`)", summary);
+console.log("Recorded in docs/benchmarks.md");
+await stopStack();
+console.log(
+  `surge: ${signed} signed, ${lost} lost, ${duplicated} duplicated, ${countExact ? "count exact" : "count off by " + countDiff}, ${serverErrors.length} server errors, p99 ${p99} ms`,
+);
+process.exit(pass ? 0 : 1);

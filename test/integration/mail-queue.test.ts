@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetSettings, settings } from "@site/core/config";
+import { Idempotency } from "@site/core/idempotency";
+import { Mail } from "@site/core/mail";
+import { listOutbox } from "@site/core/mail/outbox";
+import { MailQueue } from "@site/core/mail-queue";
+import { Signature } from "@site/core/signature";
+import { importRequests } from "../support/signatures";
+import { newPetition } from "../support/fixtures";
+
+/**
+ * The paced mail queue (issue 20 §5): each test has its own outbox directory, and so its own queue
+ * (the queue is scoped by mail destination).
+ */
+beforeEach(() => {
+  vi.stubEnv("OUTBOX_DIR", join(settings().OUTBOX_DIR, "..", randomUUID()));
+  vi.stubEnv("MAIL_SEND_RATE_PER_SECOND", "1000");
+  resetSettings();
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  resetSettings();
+});
+
+const outbox = () => listOutbox(settings().OUTBOX_DIR);
+const eventId = () => randomUUID();
+
+async function signatures(n: number, tag: string) {
+  const p = await newPetition(1000);
+  const created = [];
+  for (const req of importRequests(n, `${tag}-${randomUUID().slice(0, 6)}`)) created.push((await Signature.create({ ...req, petitionId: p.id, client: randomUUID() })).signature);
+  return { petition: p, created };
+}
+
+const drainAll = async (budgetMs = 20_000) => MailQueue.drain({ budgetMs });
+
+describe("the paced mail queue", () => {
+  it("sends each queued e-mail once, even when its event is enqueued twice, and leaves nothing queued", async () => {
+    const { created } = await signatures(3, "once");
+    const ids = created.map(() => eventId());
+    for (const [i, s] of created.entries()) {
+      await MailQueue.enqueue("signature-share-email", ids[i], { petitionId: s.petitionId, signatureId: s.id });
+      // a re-delivered event: a second item for the same delivery
+      await MailQueue.enqueue("signature-share-email", ids[i], { petitionId: s.petitionId, signatureId: s.id });
+    }
+    expect((await MailQueue.pending()).visitor).toBe(6);
+    await drainAll();
+    const mail = await outbox();
+    for (const s of created) expect(mail.filter((m) => m.to.includes(s.email))).toHaveLength(1);
+    expect((await MailQueue.pending()).visitor).toBe(0);
+  });
+
+  it("keeps to MAIL_SEND_RATE_PER_SECOND: a one-second drain sends at most that many and leaves the rest queued", async () => {
+    vi.stubEnv("MAIL_SEND_RATE_PER_SECOND", "4");
+    resetSettings();
+    const { created } = await signatures(12, "pace");
+    for (const s of created) await MailQueue.enqueue("signature-share-email", eventId(), { petitionId: s.petitionId, signatureId: s.id });
+    const res = await MailQueue.drain({ budgetMs: 1000 });
+    // the first slot comes one gap after the start: at most 4 in the second, plus one already waiting for its slot
+    expect(res.sent).toBeGreaterThan(0);
+    expect(res.sent).toBeLessThanOrEqual(5);
+    expect((await outbox()).length).toBe(res.sent);
+    expect((await MailQueue.pending()).visitor).toBe(12 - res.sent);
+  });
+
+  it("sends a confirmation link before a backlog of share e-mails", async () => {
+    vi.stubEnv("MAIL_SEND_RATE_PER_SECOND", "2");
+    resetSettings();
+    const { created } = await signatures(6, "lanes");
+    for (const s of created) await MailQueue.enqueue("signature-share-email", eventId(), { petitionId: s.petitionId, signatureId: s.id });
+    const sent: string[] = [];
+    vi.spyOn(Mail, "send").mockImplementation(async (m) => void sent.push(m.subject));
+    vi.spyOn(Mail, "sendToVisitor").mockImplementation(async (m) => (sent.push(m.subject), "sent"));
+    const confirmation = vi.fn(async () => "sent" as const);
+    const { Newsletter } = await import("@site/core/newsletter");
+    vi.spyOn(Newsletter, "sendConfirmation").mockImplementation(async () => {
+      sent.push("confirmation");
+      return confirmation();
+    });
+    await MailQueue.enqueue("newsletter-confirmation", eventId(), { email: "later@example.com" });
+    await MailQueue.drain({ budgetMs: 700 });
+    expect(sent[0]).toBe("confirmation");
+  });
+
+  it("keeps a delivery whose send failed, and sends it once when sending works again", async () => {
+    const { created } = await signatures(1, "fail");
+    const [s] = created;
+    await MailQueue.enqueue("signature-share-email", eventId(), { petitionId: s.petitionId, signatureId: s.id });
+    const original = Mail.send;
+    let failures = 0;
+    vi.spyOn(Mail, "send").mockImplementation(async (m) => {
+      if (failures++ < 1) throw new Error("SES is down");
+      return original(m);
+    });
+    const first = await MailQueue.drain({ budgetMs: 500 });
+    expect(first.failed).toBe(1);
+    expect((await MailQueue.pending()).visitor).toBe(1);
+    expect(await outbox()).toHaveLength(0);
+    // its next attempt waits 1 s
+    await new Promise((r) => setTimeout(r, 1100));
+    await drainAll();
+    expect((await outbox()).filter((m) => m.to.includes(s.email))).toHaveLength(1);
+    expect((await MailQueue.pending()).visitor).toBe(0);
+  });
+
+  it("does not send again what a drainer sent before it died (its item left behind)", async () => {
+    const { created } = await signatures(1, "died");
+    const [s] = created;
+    const id = eventId();
+    // the send completed (its once() marker), then the drainer died before deleting the item
+    await Idempotency.once("signature-share-email", id, async () => {}, { leaseMs: 60_000 });
+    await MailQueue.enqueue("signature-share-email", id, { petitionId: s.petitionId, signatureId: s.id });
+    await drainAll();
+    expect(await outbox()).toHaveLength(0);
+    expect((await MailQueue.pending()).visitor).toBe(0);
+  });
+
+  it("lets one drainer at a time send", async () => {
+    const { created } = await signatures(4, "lease");
+    for (const s of created) await MailQueue.enqueue("signature-share-email", eventId(), { petitionId: s.petitionId, signatureId: s.id });
+    const [a, b] = await Promise.all([drainAll(), drainAll()]);
+    expect([a.drained, b.drained].sort()).toEqual([false, true]);
+    expect(await outbox()).toHaveLength(4);
+  });
+
+  it("turns a petition's notices into one digest past the threshold, and sends single notices below it", async () => {
+    vi.stubEnv("ADMIN_NOTICE_DIGEST_THRESHOLD", "5");
+    vi.stubEnv("ADMIN_NOTICE_DIGEST_SECONDS", "0");
+    resetSettings();
+    const surge = await signatures(12, "surge");
+    const quiet = await signatures(3, "quiet");
+    for (const s of [...surge.created, ...quiet.created]) await MailQueue.enqueue("signature-notify-admin", eventId(), { petitionId: s.petitionId, signatureId: s.id });
+
+    // the first drain folds the surge's 12 notices and sends the quiet petition's 3; the digest is due at once
+    await drainAll();
+    await drainAll();
+    const admin = (await outbox()).filter((m) => m.to.includes("admins@example.org"));
+    const digests = admin.filter((m) => /^\d+ new signatures on "/.test(m.subject));
+    const single = admin.filter((m) => m.subject.startsWith("New signature on"));
+    expect(digests).toHaveLength(1);
+    expect(digests[0].subject).toBe('12 new signatures on "Test petition"');
+    expect(digests[0].text).toContain(`/admin/petitions/${surge.petition.id}/signatures`);
+    expect(digests[0].text).toContain(`${surge.created[0].firstName} ${surge.created[0].lastName}`);
+    expect(single).toHaveLength(3);
+    for (const s of quiet.created) expect(single.some((m) => m.text.includes(s.email))).toBe(true);
+    expect((await MailQueue.pending()).notices).toBe(0);
+  });
+
+  it("skips an e-mail whose signature was erased while it waited", async () => {
+    const { created } = await signatures(1, "erased");
+    const [s] = created;
+    await MailQueue.enqueue("signature-share-email", eventId(), { petitionId: s.petitionId, signatureId: s.id });
+    const { Deletion } = await import("@site/core/signature/deletion");
+    await Deletion.remove(s.petitionId, s.id);
+    await drainAll();
+    expect(await outbox()).toHaveLength(0);
+    expect((await MailQueue.pending()).visitor).toBe(0);
+  });
+});
