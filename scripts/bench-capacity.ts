@@ -62,6 +62,7 @@ const visitor = (i: number) => visitorAddress(i, VISITORS);
 const name = (i: number) => String(i).replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)]);
 let refused = 0;
 const show = progress("signing", N);
+const started = performance.now();
 await runPool(
   N,
   CONCURRENCY,
@@ -82,14 +83,17 @@ await runPool(
   show,
 );
 const signed = N - refused;
+const signingSeconds = (performance.now() - started) / 1000;
 
 // The side effects of every signature, then the outbox sweep's quiet: what they wrote is part of the cost.
 console.log("  waiting for the side effects (e-mails, newsletter, sheet sync, acknowledgements)");
 for (let quiet = 0; quiet < 3; ) {
   const { backlog } = (await (await fetch(`${stack.url}/dev/bus.json`)).json()) as { backlog: number };
-  quiet = backlog === 0 ? quiet + 1 : 0;
+  const { pending } = (await (await fetch(`${stack.url}/dev/mail-queue.json`)).json()) as { pending: number };
+  quiet = backlog === 0 && pending === 0 ? quiet + 1 : 0;
   await new Promise((r) => setTimeout(r, 1000));
 }
+const runSeconds = (performance.now() - started) / 1000;
 const headers = (await fetch(`${stack.url}/api/petitions/${petition.id}`)).headers;
 const cacheControl = headers.get("cache-control") ?? "";
 await stack.stop();
@@ -155,9 +159,22 @@ const LABELS: Record<string, string> = {
   NLTOKEN: "newsletter confirmation token",
   NLUNSUB: "unsubscribe lookup",
   SHEETSYNC: "sheet sync marker",
+  MAILQ: "mail queue (lanes; the drainer's lease)",
+  MAILDIGEST: "administrators' digest",
+};
+/**
+ * Keys whose writes follow time and processes, not signatures: at 10,000 signatures a second they
+ * take no more than in this run, so a per-signature figure from a slow local run would overstate
+ * them. Each is listed with what bounds it; the ceiling comes from the other keys.
+ */
+const TIME_DRIVEN: Record<string, string> = {
+  SHEETSYNC: "one claim per process per debounce (SHEETS_SYNC_DEBOUNCE_MS), and the run lock",
+  MAILQ: "the one drainer's lease: renewed once per round",
+  MAILDIGEST: "written by the one drainer only, once per fold of up to 500 notices",
 };
 const perSig = (units: number) => units / signed;
-const hottest = rows[0];
+const timeDriven = rows.filter((r) => TIME_DRIVEN[r.cls] !== undefined);
+const hottest = rows.find((r) => TIME_DRIVEN[r.cls] === undefined)!;
 const ceiling = Math.floor(PARTITION_WCU / perSig(hottest.hottest));
 
 // The bare baseline: the signing transaction alone, its items charged by the same rules.
@@ -203,6 +220,10 @@ const summary = [
   `- All writes: ${fmt(perSig(computedUnits))} write units per signature by DynamoDB's rules; DynamoDB Local reported ${fmt(perSig(localUnits))} (it bills a transaction's items once, not twice).`,
   `- Bare baseline: the signing transaction alone is ${bareUnits} write units by the same rules; signing with its side effects costs ${(perSig(computedUnits) / bareUnits).toFixed(2)}× that.`,
   `- Hottest key: \`${hottest.hottestKey}\` (${LABELS[hottest.cls] ?? hottest.cls}), ${fmt(perSig(hottest.hottest))} write units per signature: ${PARTITION_WCU} WCU/s ÷ ${fmt(perSig(hottest.hottest))} = **${ceiling.toLocaleString("en-US")} signatures/s per petition**. (Random shard and bucket choices make the hottest key of a run a little above the average of its class.)`,
+  ...timeDriven.map(
+    (r) =>
+      `- Not per signature: \`${r.cls}\` took ${(r.hottest / runSeconds).toFixed(2)} write units/s on its hottest key over the ${runSeconds.toFixed(0)} s run (${fmt(perSig(r.hottest))} per signature at this run's ${(signed / signingSeconds).toFixed(0)} signatures/s); bounded by ${TIME_DRIVEN[r.cls]}.`,
+  ),
   `- Reads: the API answers \`cache-control: ${cacheControl}\`; ${OPEN_PAGES.toLocaleString("en-US")} open pages poll ${uncachedRequestsPerSecond({ openPages: OPEN_PAGES }).toLocaleString("en-US")} requests/s at the edge, which reach the origin at most once per s-maxage (${PETITION_EDGE_CACHE.sMaxAge} s) per object through Origin Shield: **${readsFigure} origin requests/s**.`,
   "",
   "Command: `npm run bench:capacity` (options `--n`, `--concurrency`, `--consent`).",
