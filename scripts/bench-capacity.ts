@@ -159,7 +159,8 @@ const LABELS: Record<string, string> = {
   NLTOKEN: "newsletter confirmation token",
   NLUNSUB: "unsubscribe lookup",
   SHEETSYNC: "sheet sync marker",
-  MAILQ: "mail queue (lanes; the drainer's lease)",
+  MAILQ: "mail queue lanes",
+  MAILQLEASE: "mail queue drainer's lease",
   MAILDIGEST: "administrators' digest",
 };
 /**
@@ -169,7 +170,7 @@ const LABELS: Record<string, string> = {
  */
 const TIME_DRIVEN: Record<string, string> = {
   SHEETSYNC: "one claim per process per debounce (SHEETS_SYNC_DEBOUNCE_MS), and the run lock",
-  MAILQ: "the one drainer's lease: renewed once per round",
+  MAILQLEASE: "the one drainer's lease: renewed once per round",
   MAILDIGEST: "written by the one drainer only, once per fold of up to 500 notices",
 };
 const perSig = (units: number) => units / signed;

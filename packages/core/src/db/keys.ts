@@ -106,7 +106,7 @@ export const Keys = {
   }),
   mailQueuePartition: (scope: string, lane: string, partition: number) => `MAILQ#${scope}#${lane}#${partition}`,
   /** The one drainer's lease: only its holder sends from the queue, so the pace holds account-wide. */
-  mailQueueLease: (scope: string) => ({ pk: `MAILQ#${scope}`, sk: "LEASE" }),
+  mailQueueLease: (scope: string) => ({ pk: `MAILQLEASE#${scope}`, sk: "LEASE" }),
   /** An administrators' digest being gathered for a petition during a surge (written by the drainer only). */
   mailDigest: (scope: string, petitionId: string) => ({ pk: `MAILDIGEST#${scope}`, sk: petitionId }),
   mailDigestPartition: (scope: string) => `MAILDIGEST#${scope}`,

@@ -18,7 +18,12 @@ import { queryCount, queryPages } from "../db/query";
  */
 export const LANES = ["links", "notices", "visitor"] as const;
 export type Lane = (typeof LANES)[number];
-export const LANE_PARTITIONS: Record<Lane, number> = { links: 8, notices: 32, visitor: 16 };
+/**
+ * Each delivery costs its partition a put at the signing rate and a delete when it is sent (or
+ * folded): 2 units over 32 partitions is 0.0625 a signature, as much as a counter shard takes
+ * (docs/architecture.md "Capacity"); links come from 30 % of signers.
+ */
+export const LANE_PARTITIONS: Record<Lane, number> = { links: 16, notices: 32, visitor: 32 };
 
 /** A waiting delivery: what to send is rendered when it is sent, from the records it names. */
 export interface Queued {
