@@ -33,14 +33,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { resetSettings } from "@site/core/config";
-import { resetDb, table } from "@site/core/db/client";
-import { queryAll } from "@site/core/db/query";
+import { resetDb } from "@site/core/db/client";
 import type { OutboxMessage } from "@site/core/mail/outbox";
 import { Petition } from "@site/core/petition";
 import { fromHeaders } from "@site/core/request/metadata";
 import { Signature } from "@site/core/signature";
-import { layout as signatureLayout } from "@site/core/signature/index-item";
-import { petitionItems } from "../test/support/fixtures";
+import { storedSignatures } from "./bench/stored-signatures";
 import { percentile, recordSection, runPool } from "./bench/report";
 import { startEphemeralStack } from "./bench/stack-process";
 import { closeVisitors, postJson, visitorAddress } from "./bench/visitors";
@@ -461,17 +459,7 @@ for (let last = -1, stable = 0, tries = 0; stable < 3 && tries < 60; tries++) {
 // Exactness in DynamoDB Local
 
 console.log("  verifying the table");
-const [items, indexRows, count, petitionInfo] = await Promise.all([
-  petitionItems(petition.id),
-  Promise.all(
-    signatureLayout.partitions(petition.id).map((pk) =>
-      queryAll({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": pk }, ProjectionExpression: "sk", ConsistentRead: true }),
-    ),
-  ).then((parts) => parts.flat()),
-  Petition.count(petition.id, true),
-  Petition.fromID(petition.id),
-]);
-const { signatures, guards } = items;
+const [{ signatures, guards, indexRows, count }, petitionInfo] = await Promise.all([storedSignatures(petition.id), Petition.fromID(petition.id)]);
 
 const answered = outcomes.filter((o): o is Outcome => o !== undefined);
 const accepted = answered.filter((o) => o.status === 201);

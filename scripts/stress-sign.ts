@@ -15,10 +15,8 @@ import { randomUUID } from "node:crypto";
 import { cpus } from "node:os";
 import { parseArgs } from "node:util";
 import { resetSettings } from "@site/core/config";
-import { resetDb, table } from "@site/core/db/client";
-import { queryAll } from "@site/core/db/query";
-import { layout as signatureLayout } from "@site/core/signature/index-item";
-import { petitionItems } from "../test/support/fixtures";
+import { resetDb } from "@site/core/db/client";
+import { storedSignatures } from "./bench/stored-signatures";
 import { Petition } from "@site/core/petition";
 import { startEphemeralStack } from "./bench/stack-process";
 import { closeVisitors, postJson, visitorAddress } from "./bench/visitors";
@@ -98,17 +96,7 @@ for (let last = -1, stable = 0; stable < 3; ) {
   last = now;
   await new Promise((r) => setTimeout(r, 1000));
 }
-// Signatures and guards each have a partition key of their own: a scan finds them all, strays included.
-const [items, indexRows, count] = await Promise.all([
-  petitionItems(petition.id),
-  Promise.all(
-    signatureLayout.partitions(petition.id).map((pk) =>
-      queryAll({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": pk }, ProjectionExpression: "sk", ConsistentRead: true }),
-    ),
-  ).then((parts) => parts.flat()),
-  Petition.count(petition.id, true),
-]);
-const { signatures, guards } = items;
+const { signatures, guards, indexRows, count } = await storedSignatures(petition.id);
 
 const accepted = outcomes.filter((o) => o.status === 201);
 const acceptedIds = accepted.map((o) => o.signatureId!);
