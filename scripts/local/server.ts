@@ -284,8 +284,9 @@ export function createLocalServer(opts: LocalServerOptions): Server {
         return await mailPages(req, res, url, opts.outboxDir);
       }
       if (url.pathname === "/dev/mail-queue.json") {
-        const lanes = await MailQueue.pending();
-        return sendJson(res, 200, { pending: Object.values(lanes).reduce((a, b) => a + b, 0), lanes });
+        // an administrators' digest still gathering counts as waiting mail too
+        const [lanes, digests] = await Promise.all([MailQueue.pending(), MailQueue.openDigests()]);
+        return sendJson(res, 200, { pending: Object.values(lanes).reduce((a, b) => a + b, digests.size), lanes, digests: digests.size });
       }
       if (url.pathname === "/dev/bus.json") {
         return sendJson(res, 200, { backlog: opts.bus?.backlog() ?? 0, failures: opts.bus?.failures.length ?? 0 });

@@ -8,7 +8,7 @@ import { put } from "./queue";
 
 export { drain, type DrainResult } from "./drain";
 export { pending, LANES, LANE_PARTITIONS, type Lane } from "./queue";
-export { digestEmail, DIGEST_KIND } from "./digest";
+export { digestEmail, openDigests, DIGEST_KIND } from "./digest";
 
 /**
  * The paced mail queue (docs/architecture.md "Mail in a surge"): the e-mails that signing causes
