@@ -9,13 +9,14 @@ import { lambdaContext, loadHandler } from "./handlers";
 /** Delays before each retry, like EventBridge's and Lambda's retries but compressed for a laptop. */
 export const RETRY_DELAYS_MS = [200, 1000, 3000, 10_000];
 /**
- * Deliveries run at most this many at a time, in order, and start only while no API request is in
- * flight (`busy`), or once they have waited MAX_DEFER_MS. Deployed, subscribers are separate Lambdas that never slow the API; locally they
+ * Deliveries run at most this many at a time (each mostly waits on DynamoDB Local), in order, and
+ * start only while no API request is in flight (`busy`), or once they have waited MAX_DEFER_MS.
+ * Deployed, subscribers are separate Lambdas that never slow the API; locally they
  * share one DynamoDB Local, so a burst of visitors is served first and its side effects follow as
  * soon as the burst ends, as an asynchronous queue would deliver them. One visitor's e-mails go out
  * right after their response.
  */
-const CONCURRENT_DELIVERIES = 2;
+const CONCURRENT_DELIVERIES = 6;
 /**
  * A delivery waits for a quiet API at most this long: under steady traffic (a crowd of visitors,
  * a browser test suite loading pages in parallel) the API may never be quiet, and side effects must

@@ -5,6 +5,7 @@ import { pacer } from "../util/pacing";
 import { pool } from "../util/pool";
 import { KINDS, isKind } from "./deliveries";
 import { fold, openDigests, sendDigest, type Digest } from "./digest";
+import { PartitionReads } from "./reads";
 import { LANES, oldest, postpone, remove, releaseLease, renewLease, takeLease, type Queued } from "./queue";
 
 export interface DrainResult {
@@ -45,10 +46,11 @@ export async function drain(opts: { budgetMs: number; more?: () => boolean }): P
   const deadline = performance.now() + opts.budgetMs;
   const slot = pacer(s.MAIL_SEND_RATE_PER_SECOND);
   const batchSize = Math.max(1, Math.min(100, Math.ceil(s.MAIL_SEND_RATE_PER_SECOND * 2)));
+  const reads = new PartitionReads();
   try {
     while (performance.now() < deadline) {
       if (!(await renewLease(token, deadline - performance.now() + LEASE_MARGIN_MS))) break;
-      const round = await drainRound(result, slot, batchSize, deadline);
+      const round = await drainRound(result, slot, batchSize, deadline, reads);
       if (round.worked) continue;
       if (opts.more?.()) continue;
       // a failed send waits for its next attempt: within the budget, wait for it rather than leave it to the schedule
@@ -70,7 +72,7 @@ export async function drain(opts: { budgetMs: number; more?: () => boolean }): P
  * One round: the digests that are due; then the first lane with ready work (links, notices,
  * visitor e-mails), the notices of a petition in a surge folded into its digest instead of sent.
  */
-async function drainRound(result: DrainResult, slot: () => Promise<void>, batchSize: number, deadline: number): Promise<{ worked: boolean; nextRetryAt?: number }> {
+async function drainRound(result: DrainResult, slot: () => Promise<void>, batchSize: number, deadline: number, reads: PartitionReads): Promise<{ worked: boolean; nextRetryAt?: number }> {
   const s = settings();
   const before = result.sent + result.folded + result.digests + result.failed;
   const worked = () => result.sent + result.folded + result.digests + result.failed > before;
@@ -84,7 +86,8 @@ async function drainRound(result: DrainResult, slot: () => Promise<void>, batchS
   }
   const retries: (number | undefined)[] = [];
   // every lane read at once (a round's latency is one read's), then served in order
-  const lanes = await Promise.all(LANES.map((lane) => oldest(lane, lane === "notices" ? NOTICE_SCAN : batchSize)));
+  const full = reads.fullRound();
+  const lanes = await Promise.all(LANES.map((lane) => oldest(lane, lane === "notices" ? NOTICE_SCAN : batchSize, { of: reads, full })));
   for (const [i, lane] of LANES.entries()) {
     const found = lanes[i];
     retries.push(found.nextRetryAt);

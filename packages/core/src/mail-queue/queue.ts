@@ -6,6 +6,7 @@ import { fnv1a, Keys, expiresIn } from "../db/keys";
 import { BATCH, batchWrite } from "../db/batch";
 import { pool } from "../util/pool";
 import { queryCount, queryPages } from "../db/query";
+import { enqueued, type PartitionReads } from "./reads";
 
 /**
  * The paced mail queue's storage: what waits, where, and the one drainer's lease. Lanes are drained
@@ -55,11 +56,12 @@ const partitionOf = (lane: Lane, kind: string, eventId: string) => fnv1a(`${kind
 
 /** One put, spread by id; a second put of the same delivery (a re-delivered event) is harmless: its send is once(). */
 export async function put(lane: Lane, kind: string, eventId: string, ref: Record<string, string>, now = Date.now()): Promise<void> {
+  const partition = partitionOf(lane, kind, eventId);
   await db().send(
     new PutCommand({
       TableName: table(),
       Item: {
-        ...Keys.mailQueued(scope(), lane, partitionOf(lane, kind, eventId), now, `${kind}#${eventId}`),
+        ...Keys.mailQueued(scope(), lane, partition, now, `${kind}#${eventId}`),
         type: "mailQueued",
         kind,
         eventId,
@@ -70,6 +72,7 @@ export async function put(lane: Lane, kind: string, eventId: string, ref: Record
       },
     }),
   );
+  enqueued(lane, partition);
 }
 
 const toQueued = (lane: Lane, item: Record<string, unknown>): Queued => ({
@@ -92,23 +95,18 @@ export interface Oldest {
 
 /**
  * The oldest ready deliveries of a lane, at most `limit`: the first items of each partition, merged
- * by enqueue time. Roughly first in, first out (exactly within a partition).
+ * by enqueue time. Roughly first in, first out (exactly within a partition). With a drain's `reads`,
+ * only the partitions it chooses (reads.ts); without, all of them.
  */
-export async function oldest(lane: Lane, limit: number, now = Date.now()): Promise<Oldest> {
+export async function oldest(lane: Lane, limit: number, reads?: { of: PartitionReads; full: boolean }, now = Date.now()): Promise<Oldest> {
   const partitions = LANE_PARTITIONS[lane];
   const perPartition = Math.max(2, Math.ceil((limit * 2) / partitions));
+  const chosen = reads ? reads.of.toRead(lane, partitions, reads.full) : Array.from({ length: partitions }, (_, n) => n);
   const found = await Promise.all(
-    Array.from({ length: partitions }, async (_, n) => {
-      for await (const page of queryPages({
-        TableName: table(),
-        KeyConditionExpression: "pk = :pk",
-        ExpressionAttributeValues: { ":pk": Keys.mailQueuePartition(scope(), lane, n) },
-        Limit: perPartition,
-        // an item just sent and deleted must not come back from a stale replica and be sent again (or folded)
-        ConsistentRead: true,
-      }))
-        return (page.Items ?? []).map((item) => toQueued(lane, item));
-      return [];
+    chosen.map(async (n) => {
+      const items = await firstItems(lane, n, perPartition);
+      reads?.of.found(lane, n, items.length);
+      return items;
     }),
   );
   const all = found.flat();
@@ -120,6 +118,20 @@ export async function oldest(lane: Lane, limit: number, now = Date.now()): Promi
       .slice(0, limit),
     nextRetryAt: waiting.length ? Math.min(...waiting) : undefined,
   };
+}
+
+/** A partition's first items, in enqueue order. */
+async function firstItems(lane: Lane, n: number, limit: number): Promise<Queued[]> {
+  for await (const page of queryPages({
+    TableName: table(),
+    KeyConditionExpression: "pk = :pk",
+    ExpressionAttributeValues: { ":pk": Keys.mailQueuePartition(scope(), lane, n) },
+    Limit: limit,
+    // an item just sent and deleted must not come back from a stale replica and be sent again (or folded)
+    ConsistentRead: true,
+  }))
+    return (page.Items ?? []).map((item) => toQueued(lane, item));
+  return [];
 }
 
 /** Deletes delivered or folded items (not in a transaction: 1 write unit each, not 2). */
