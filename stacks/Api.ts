@@ -10,7 +10,7 @@ import { functionProps } from "./function-props";
 import { Storage } from "./Storage";
 
 export function Api({ stack, app }: StackContext) {
-  const { table, bucket, secrets } = use(Storage);
+  const { table, bucket, secrets, mailConfigurationSet } = use(Storage);
   const { auth } = use(Auth);
   const { bus } = use(Events);
   const limits = deploySettings(app.stage);
@@ -30,7 +30,7 @@ export function Api({ stack, app }: StackContext) {
         handler: r.handler,
         ...(r.timeout ? { timeout: r.timeout } : {}),
         // Each function gets only what its route declares (function-props.ts).
-        ...functionProps(r.needs, { table, bucket, bus, auth, secrets, originSecret }),
+        ...functionProps(r.needs, { table, bucket, bus, auth, secrets, mailConfigurationSet, originSecret }),
         ...(r.surge
           ? { memorySize: limits.SIGN_MEMORY_MB, ...(limits.SIGN_RESERVED_CONCURRENCY ? { reservedConcurrentExecutions: limits.SIGN_RESERVED_CONCURRENCY } : {}) }
           : isPublicWrite(r) && limits.PUBLIC_WRITE_RESERVED_CONCURRENCY

@@ -6,17 +6,20 @@ import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { EventBus, use, type StackContext } from "sst/constructs";
-import { EVENT_SOURCE, subscribers } from "../packages/functions/src/subscribers";
+import { EventBus as CdkEventBus } from "aws-cdk-lib/aws-events";
+import { EVENT_SOURCE, detailTypesOf, sourceOf, subscribers } from "../packages/functions/src/subscribers";
 import { Auth } from "./Auth";
 import { deploySettings } from "./deploy-settings";
 import { functionProps } from "./function-props";
 import { Storage } from "./Storage";
 
 export function Events({ stack, app }: StackContext) {
-  const { table, bucket, secrets } = use(Storage);
+  const { table, bucket, secrets, mailConfigurationSet } = use(Storage);
   const { auth } = use(Auth);
 
   const bus = new EventBus(stack, "Bus");
+  // The account's default bus, where SES puts its sending events (its only possible EventBridge destination).
+  const accountBus = new EventBus(stack, "AccountDefaultBus", { cdk: { eventBus: CdkEventBus.fromEventBusName(stack, "DefaultBus", "default") } });
 
   // Events that still fail after every retry land here, to be inspected and redriven.
   const deadLetters = new Queue(stack, "SubscriberDeadLetters", {
@@ -38,11 +41,11 @@ export function Events({ stack, app }: StackContext) {
   });
   deadLetterAlarm.addAlarmAction(new SnsAction(alarms));
 
-  const deps = { table, bucket, bus, auth, secrets };
+  const deps = { table, bucket, bus, auth, secrets, mailConfigurationSet };
   for (const s of subscribers) {
-    bus.addRules(stack, {
+    (sourceOf(s) === EVENT_SOURCE ? bus : accountBus).addRules(stack, {
       [s.name]: {
-        pattern: { source: [EVENT_SOURCE], detailType: [s.detailType] },
+        pattern: { source: [sourceOf(s)], detailType: detailTypesOf(s) },
         targets: {
           handler: {
             function: {

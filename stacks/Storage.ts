@@ -1,4 +1,6 @@
 import { Duration } from "aws-cdk-lib";
+import { EventBus as CdkEventBus } from "aws-cdk-lib/aws-events";
+import { ConfigurationSet, EmailSendingEvent, EventDestination, SuppressionReasons } from "aws-cdk-lib/aws-ses";
 import { Bucket, Config, Table, type StackContext } from "sst/constructs";
 import { SECRET_NAMES } from "../packages/functions/src/needs";
 
@@ -50,5 +52,18 @@ export function Storage({ stack, app }: StackContext) {
 
   const secrets = Object.values(Config.Secret.create(stack, ...SECRET_NAMES));
 
-  return { table, bucket, secrets };
+  // Every e-mail is sent with this configuration set (issue 21 §1): SES reports its bounces,
+  // complaints, deliveries and rejects to the account's default bus (the only bus SES can target),
+  // where the mail-feedback subscriber keeps our suppression list. SES's own suppression list
+  // (bounces and complaints) stays on for this configuration set as the backstop.
+  const mailConfigurationSet = new ConfigurationSet(stack, "Mail", {
+    suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    reputationMetrics: true,
+  });
+  mailConfigurationSet.addEventDestination("Feedback", {
+    destination: EventDestination.eventBus(CdkEventBus.fromEventBusName(stack, "AccountDefaultBus", "default")),
+    events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT, EmailSendingEvent.DELIVERY, EmailSendingEvent.REJECT],
+  });
+
+  return { table, bucket, secrets, mailConfigurationSet };
 }

@@ -1,6 +1,7 @@
 import { Stack } from "aws-cdk-lib";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
+import type { IConfigurationSet } from "aws-cdk-lib/aws-ses";
 import type { Bucket, Cognito, Config, EventBus, FunctionProps, Table } from "sst/constructs";
 import type { Needs, SettingName } from "../packages/functions/src/needs";
 import { siteUrl } from "./deploy-settings";
@@ -11,6 +12,8 @@ export interface FunctionDeps {
   bus: EventBus;
   auth: Cognito;
   secrets: Config.Secret[];
+  /** The SES configuration set every e-mail is sent with (its events fill the suppression list). */
+  mailConfigurationSet: IConfigurationSet;
   /** The Api stack's origin secret, for routes that declare `viewer`. */
   originSecret?: ISecret;
 }
@@ -31,6 +34,8 @@ const settingValues = (): Record<SettingName, string> => ({
   NEWSLETTER_BATCH_SIZE: "100",
   // SES's rate is per account (1/s in the sandbox, 14/s at first in production): `NEWSLETTER_SEND_RATE_PER_SECOND=... npm run deploy`
   NEWSLETTER_SEND_RATE_PER_SECOND: process.env.NEWSLETTER_SEND_RATE_PER_SECOND || "14",
+  NEWSLETTER_PAUSE_BOUNCE_RATE: "0.05",
+  NEWSLETTER_PAUSE_COMPLAINT_RATE: "0.001",
   // The mail queue's share of SES's rate (14/s at first in production; 2/s left for privacy links and admin tests): `MAIL_SEND_RATE_PER_SECOND=... npm run deploy`
   MAIL_SEND_RATE_PER_SECOND: process.env.MAIL_SEND_RATE_PER_SECOND || "12",
   ADMIN_NOTICE_DIGEST_THRESHOLD: "10",
@@ -74,7 +79,7 @@ export const USER_POOL_READ_ACTIONS = ["cognito-idp:AdminGetUser"] as const;
  * Turns what a route or subscriber declares it needs into its function props: IAM statements on
  * exactly those resources, only the declared secrets bound, and only the settings it reads.
  */
-export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets, originSecret }: FunctionDeps): FunctionProps {
+export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets, mailConfigurationSet, originSecret }: FunctionDeps): FunctionProps {
   const environment: Record<string, string> = {};
   const permissions: PolicyStatement[] = [];
 
@@ -94,10 +99,12 @@ export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets,
     permissions.push(new PolicyStatement({ actions: [...BUS_ACTIONS], resources: [bus.eventBusArn] }));
   }
   if (needs.mail) {
-    environment.MAIL_DRIVER = "ses";
-    // The sender (MAIL_FROM) is a secret, so any verified identity of this account and region.
+    Object.assign(environment, { MAIL_DRIVER: "ses", MAIL_CONFIGURATION_SET: mailConfigurationSet.configurationSetName });
+    // The sender (MAIL_FROM) is a secret, so any verified identity of this account and region; SES
+    // also authorises the configuration set a message names.
     const identities = Stack.of(table).formatArn({ service: "ses", resource: "identity", resourceName: "*" });
-    permissions.push(new PolicyStatement({ actions: [...MAIL_ACTIONS], resources: [identities] }));
+    const configurationSet = Stack.of(table).formatArn({ service: "ses", resource: "configuration-set", resourceName: mailConfigurationSet.configurationSetName });
+    permissions.push(new PolicyStatement({ actions: [...MAIL_ACTIONS], resources: [identities, configurationSet] }));
   }
   if (needs.userPool) {
     Object.assign(environment, { USER_POOL_ID: auth.userPoolId, USER_POOL_CLIENT_ID: auth.userPoolClientId });

@@ -3,7 +3,7 @@ import { EffectInProgress } from "@site/core/idempotency";
 import { errorAttributes, log } from "@site/core/log";
 import { MailQueue } from "@site/core/mail-queue";
 import { Outbox } from "@site/core/outbox";
-import { subscribers } from "../../packages/functions/src/subscribers";
+import { EVENT_SOURCE, subscribers, subscribesTo } from "../../packages/functions/src/subscribers";
 import { lambdaContext, loadHandler } from "./handlers";
 
 /** Delays before each retry, like EventBridge's and Lambda's retries but compressed for a laptop. */
@@ -115,10 +115,13 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
   };
 
   Bus.deliverLocallyWith((envelope) => {
-    const targets = subscribers.filter((s) => s.detailType === envelope["detail-type"]);
+    const targets = subscribers.filter((s) => subscribesTo(s, envelope));
     let remaining = targets.length;
-    const acknowledge = () =>
-      Outbox.acknowledge(Bus.eventId(envelope)).catch((err) => log.error("outbox acknowledgement failed", { eventId: Bus.eventId(envelope), ...errorAttributes(err) }));
+    // only the app's own events have an outbox item (an AWS service's, such as SES's, do not)
+    const acknowledge = async () => {
+      if (envelope.source !== EVENT_SOURCE) return;
+      await Outbox.acknowledge(Bus.eventId(envelope)).catch((err) => log.error("outbox acknowledgement failed", { eventId: Bus.eventId(envelope), ...errorAttributes(err) }));
+    };
     // The acknowledgement counts as a delivery, so idle() also waits for it.
     const done = () => {
       if (--remaining === 0) enqueue(acknowledge);

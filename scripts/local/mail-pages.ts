@@ -1,6 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { escapeHtml } from "@site/core/mail";
-import { listOutbox, readOutbox } from "@site/core/mail/outbox";
+import { listOutbox, readOutbox, type OutboxMessage } from "@site/core/mail/outbox";
+
+/** SES's mailbox simulator's outcome of a message (mail/simulator.ts); other addresses get none locally. */
+const outcomeOf = (m: OutboxMessage) =>
+  Object.entries(m.outcomes ?? {})
+    .map(([to, outcome]) => (m.to.length > 1 ? `${to}: ${outcome}` : outcome))
+    .join(", ") || "sent";
 
 const page = (title: string, body: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
@@ -22,16 +28,17 @@ export async function mailPages(_req: IncomingMessage, res: ServerResponse, url:
       return res.end(page("Not found", "<p>No such message. <a href='/dev/mail'>Back to the outbox</a></p>"));
     }
     const body = `<p><a href="/dev/mail">← Outbox</a></p><h1>${escapeHtml(m.subject)}</h1>
-<p><b>From:</b> ${escapeHtml(m.from)}<br><b>To:</b> ${escapeHtml(m.to.join(", "))}<br><b>At:</b> ${escapeHtml(m.at)}</p>
+<p><b>From:</b> ${escapeHtml(m.from)}<br><b>To:</b> ${escapeHtml(m.to.join(", "))}<br><b>At:</b> ${escapeHtml(m.at)}<br><b>Kind:</b> ${escapeHtml(m.kind ?? "")}<br><b>Outcome:</b> ${escapeHtml(outcomeOf(m))}</p>
 <iframe sandbox srcdoc="${escapeHtml(m.html)}"></iframe><h2>Text</h2><pre>${escapeHtml(m.text)}</pre>`;
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     return res.end(page(m.subject, body));
   }
   const messages = await listOutbox(dir);
   const rows = messages
-    .map((m) => `<tr><td>${escapeHtml(m.at)}</td><td>${escapeHtml(m.to.join(", "))}</td><td><a href="/dev/mail/${m.id}">${escapeHtml(m.subject)}</a></td></tr>`)
+    .map((m) => `<tr><td>${escapeHtml(m.at)}</td><td>${escapeHtml(m.to.join(", "))}</td><td><a href="/dev/mail/${m.id}">${escapeHtml(m.subject)}</a></td><td>${escapeHtml(outcomeOf(m))}</td></tr>`)
     .join("");
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-  res.end(page("Outbox", `<h1>Outbox (${messages.length})</h1><p>Every e-mail the local stack sends lands here.</p>
-<table><tr><th>At</th><th>To</th><th>Subject</th></tr>${rows}</table>`));
+  res.end(page("Outbox", `<h1>Outbox (${messages.length})</h1><p>Every e-mail the local stack sends lands here. Mail to SES's mailbox simulator
+(bounce@, complaint@, suppressionlist@, ooto@ and success@simulator.amazonses.com) gets SES's outcome and its events.</p>
+<table><tr><th>At</th><th>To</th><th>Subject</th><th>Outcome</th></tr>${rows}</table>`));
 }

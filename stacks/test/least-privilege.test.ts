@@ -55,6 +55,8 @@ function expectGranted(t: Template, functionId: string, needs: Needs, s: Synthes
   // the bus's own ARN: imported by the API's functions, referenced directly by the subscribers in its stack
   if (needs.bus) expect(resourcesOf("events:PutEvents")).toMatch(/Events:ExportsOutputFnGetAttBus.*Arn|"Fn::GetAtt":\["BusEventBus[0-9A-F]+","Arn"\]/);
   if (needs.mail) expect(resourcesOf("ses:SendEmail")).toMatch(/:ses:us-east-1:[^:]+:identity\/\*/);
+  // and the configuration set every message names (its events fill the suppression list)
+  if (needs.mail) expect(resourcesOf("ses:SendEmail")).toMatch(/:ses:us-east-1:[^"]+:configuration-set\/",\{"Fn::ImportValue":"[^"]*Storage:ExportsOutputRefMail/);
   if (needs.userPool === "read") expect(resourcesOf("cognito-idp:AdminGetUser")).toMatch(/Auth:ExportsOutputFnGetAttAuthUserPool.*Arn/);
 
   // Only the declared secrets are bound, readable and placed in the environment.
@@ -74,6 +76,7 @@ function expectGranted(t: Template, functionId: string, needs: Needs, s: Synthes
   expect("BUCKET_NAME" in env).toBe(Boolean(needs.bucket));
   expect("EVENT_BUS_NAME" in env).toBe(Boolean(needs.bus));
   expect("MAIL_DRIVER" in env).toBe(Boolean(needs.mail));
+  expect("MAIL_CONFIGURATION_SET" in env).toBe(Boolean(needs.mail));
   expect("USER_POOL_ID" in env).toBe(Boolean(needs.userPool));
   // every route's function checks the origin secret before any work (REQUIRE_ORIGIN_SECRET); a
   // subscriber, which no request reaches, has none

@@ -3,7 +3,8 @@ import { use } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import type { Needs } from "../../packages/functions/src/needs";
-import { EVENT_SOURCE, subscribers } from "../../packages/functions/src/subscribers";
+import { EVENT_SOURCE, detailTypesOf, sourceOf, subscribers } from "../../packages/functions/src/subscribers";
+import { FEEDBACK_DETAIL_TYPES, SES_SOURCE } from "../../packages/core/src/mail/ses-events";
 import { SECRET_NAMES } from "../Storage";
 import { Web } from "../Web";
 import { STAGE, synthesize, type Synthesized } from "./synth";
@@ -29,9 +30,12 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
     REPORT_RATE_LIMIT_PER_MINUTE: "5",
     LEAD_RATE_LIMIT_PER_MINUTE: "5",
     NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE: "10",
-  PRIVACY_RATE_LIMIT_PER_MINUTE: "10",
+    PRIVACY_RATE_LIMIT_PER_MINUTE: "10",
     NEWSLETTER_BATCH_SIZE: "100",
     NEWSLETTER_SEND_RATE_PER_SECOND: "14",
+    // SES's review thresholds (5 % bounces, 0.1 % complaints)
+    NEWSLETTER_PAUSE_BOUNCE_RATE: "0.05",
+    NEWSLETTER_PAUSE_COMPLAINT_RATE: "0.001",
     MAIL_SEND_RATE_PER_SECOND: "12",
     ADMIN_NOTICE_DIGEST_THRESHOLD: "10",
     ADMIN_NOTICE_DIGEST_SECONDS: "600",
@@ -44,6 +48,8 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
   for (const name of needs.settings ?? []) expect(env[name], name).toBe(values[name]);
   if (needs.table) expect(env).toMatchObject({ COUNTER_SHARDS: "10", TABLE_NAME: expect.any(Object) });
   if (needs.mail) expect(env.MAIL_DRIVER).toBe("ses");
+  // every send asks the suppression list, in the table
+  if (needs.mail) expect(env).toMatchObject({ TABLE_NAME: expect.any(Object), MAIL_CONFIGURATION_SET: expect.any(Object) });
   if (needs.bus) expect(env).toMatchObject({ BUS_DRIVER: "eventbridge", EVENT_BUS_NAME: expect.any(Object) });
   if (needs.userPool) expect(env).toMatchObject({ USER_POOL_ID: expect.any(Object), USER_POOL_CLIENT_ID: expect.any(Object) });
   for (const name of needs.secrets ?? []) {
@@ -185,6 +191,21 @@ describe("Spreadsheet sync", () => {
 describe("Events", () => {
   const events = () => s.templates.Events;
 
+  it("sends every e-mail with a configuration set whose bounces and complaints reach the mail-feedback subscriber", () => {
+    const storage = s.templates.Storage;
+    // SES's account-level list as the backstop: this configuration set suppresses bounces and complaints too
+    storage.hasResourceProperties("AWS::SES::ConfigurationSet", { SuppressionOptions: { SuppressedReasons: ["BOUNCE", "COMPLAINT"] } });
+    const [[, destination]] = ofType(storage, "AWS::SES::ConfigurationSetEventDestination");
+    const { EventDestination } = destination.Properties;
+    expect(EventDestination.MatchingEventTypes.sort()).toEqual(["bounce", "complaint", "delivery", "reject"]);
+    expect(JSON.stringify(EventDestination.EventBridgeDestination.EventBusArn)).toContain(":event-bus/default");
+    const feedback = subscribers.find((x) => x.source === SES_SOURCE);
+    expect(feedback?.name).toBe("mail-feedback");
+    expect(detailTypesOf(feedback!).sort()).toEqual(Object.values(FEEDBACK_DETAIL_TYPES).sort());
+    // it keeps the suppression list and the issues' counts: the table, and the thresholds at which an issue pauses
+    expect(feedback!.needs).toEqual({ table: "write", settings: ["NEWSLETTER_PAUSE_BOUNCE_RATE", "NEWSLETTER_PAUSE_COMPLAINT_RATE"] });
+  });
+
   it("has one rule per subscriber", () => {
     expect(subscribers.length).toBeGreaterThan(0);
     events().resourceCountIs("AWS::Events::Rule", subscribers.length);
@@ -196,7 +217,9 @@ describe("Events", () => {
     );
     expect(rule, sub.name).toBeDefined();
     const { EventPattern, Targets } = rule![1].Properties;
-    expect(EventPattern).toEqual({ source: [EVENT_SOURCE], "detail-type": [sub.detailType] });
+    expect(EventPattern).toEqual({ source: [sourceOf(sub)], "detail-type": detailTypesOf(sub) });
+    // the app's events on its own bus; SES's on the account's default bus, the only one SES can target
+    expect(rule![1].Properties.EventBusName, sub.name).toEqual(sourceOf(sub) === EVENT_SOURCE ? { Ref: expect.stringMatching(/^BusEventBus/) } : "default");
     expect(Targets).toHaveLength(1);
     const [target] = Targets;
     expect(target.RetryPolicy.MaximumRetryAttempts).toBeGreaterThanOrEqual(3);

@@ -12,6 +12,8 @@ import { Bus } from "@site/core/bus";
 import { resetSettings, settings } from "@site/core/config";
 import { Issues } from "@site/core/newsletter/issues/index";
 import { Petition } from "@site/core/petition";
+import { personHash } from "@site/core/privacy/person-index";
+import { Suppression } from "@site/core/suppression";
 import { routes, routeKey, type Route } from "../../packages/functions/src/routes";
 import { runPool } from "../../scripts/bench/report";
 import { badRequestsFor, describeRequest, type BadRequest, type BodyModel } from "../support/bad-requests";
@@ -335,5 +337,48 @@ describe("newsletter issue routes (as an administrator)", () => {
       expect(refused.length).toBeGreaterThan(20);
       for (const x of refused) expect(typeof (JSON.parse(x.res!.body) as { error?: unknown }).error, describeRequest(x.r)).toBe("string");
     }
+  });
+});
+
+/**
+ * The suppression list's routes (admin, issue 21 §4), the same way: not one 500, and only a lifted
+ * entry removed (with its audit entry); a request for a person with no entry changes nothing.
+ */
+describe("suppression list routes (as an administrator)", () => {
+  const suppressionRoutes = routes.filter((r) => r.access === "admin" && r.path.startsWith("/api/admin/mail/suppressions"));
+  let token: string;
+
+  beforeAll(async () => {
+    const e = inject("emulators");
+    token = (await signIn({ endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId }, `bad-input-mail-${run}@example.org`, true)).accessToken;
+  });
+
+  it("covers every suppression route", () => {
+    expect(suppressionRoutes.map(routeKey).sort()).toEqual(["DELETE /api/admin/mail/suppressions/{person}", "GET /api/admin/mail/suppressions"]);
+  });
+
+  it.each(suppressionRoutes.map((r) => [routeKey(r), r] as const))("%s answers every generated bad request below 500 and writes only what it may", async (key, route) => {
+    const address = `bad-input-suppressed-${run}-${route.method}@example.org`;
+    await Suppression.suppress("complaint", { address, kind: "bad-input", at: new Date().toISOString() });
+    const requests = badRequestsFor(route, { seed: SEED, perRoute: () => 150, bodies: {}, param: () => personHash(address) });
+    const before = await snapshot();
+    const results: { r: BadRequest; res?: RawResponse; error?: string }[] = [];
+    await runPool(requests.length, CONCURRENCY, async (i) => {
+      const r = requests[i];
+      try {
+        results.push({ r, res: await rawRequest(api.port, { method: r.method, path: r.path, headers: { authorization: `Bearer ${token}`, ...r.headers }, body: r.body }) });
+      } catch (err) {
+        results.push({ r, error: String(err) });
+      }
+    });
+    const after = await snapshot();
+    const failed = results.filter((x) => x.error || x.res!.status >= 500).map((x) => `${x.error ?? `${x.res!.status} ${x.res!.body.slice(0, 200)}`} ← ${describeRequest(x.r)}`);
+    expect(failed.length, failureReport(failed)).toBe(0);
+    const lifting = route.method === "DELETE";
+    const disallowed = diff(before, after).filter((c) => !(lifting && ((c.kind === "suppression" && c.change === "removed") || c.kind === "audit")));
+    expect(disallowed.length, `seed ${SEED}: ${key}:\n${describeChanges(disallowed).slice(0, 3000)}`).toBe(0);
+    // the route's own refusals say what is wrong
+    const own = results.filter((x) => x.r.method === route.method && x.r.path.split("?")[0] === route.path.replace("{person}", personHash(address)) && x.res!.status === 400);
+    for (const x of own) expect(typeof (JSON.parse(x.res!.body) as { error?: unknown }).error, describeRequest(x.r)).toBe("string");
   });
 });

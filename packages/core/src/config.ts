@@ -10,7 +10,7 @@ function unlessNone<S extends z.ZodType>(schema: S) {
   return z.preprocess((v) => (typeof v === "string" && v.trim().toLowerCase() === "none" ? undefined : v), schema);
 }
 
-const Settings = z.object({
+export const Settings = z.object({
   /** Unset for functions granted no table (GET /api/health, /api/config); `table()` then refuses. */
   TABLE_NAME: z.string().min(1).optional(),
   BUCKET_NAME: z.string().min(1).default("evidence"),
@@ -44,6 +44,8 @@ const Settings = z.object({
   SITE_URL: z.string().default("http://localhost:3000"),
   MAIL_DRIVER: z.enum(["ses", "outbox"]).default("ses"),
   OUTBOX_DIR: z.string().default(".data/outbox"),
+  /** The SES configuration set every message is sent with (set by the stacks): its events fill the suppression list. */
+  MAIL_CONFIGURATION_SET: z.string().min(1).optional(),
   BUS_DRIVER: z.enum(["eventbridge", "local"]).default("eventbridge"),
   EVENT_BUS_NAME: z.string().default("default"),
   USER_POOL_ID: z.string().default(""),
@@ -98,6 +100,10 @@ const Settings = z.object({
   ADMIN_NOTICE_DIGEST_THRESHOLD: z.coerce.number().int().min(1).max(100_000).default(10),
   /** How long a digest gathers signatures before it is sent. */
   ADMIN_NOTICE_DIGEST_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  /** A newsletter issue's send pauses itself at this bounce rate (SES reviews an account at 5 %). */
+  NEWSLETTER_PAUSE_BOUNCE_RATE: z.coerce.number().min(0).max(1).default(0.05),
+  /** … or at this complaint rate (SES reviews an account at 0.1 %). */
+  NEWSLETTER_PAUSE_COMPLAINT_RATE: z.coerce.number().min(0).max(1).default(0.001),
   /** Newsletter e-mails per second at most: SES's sending rate (sandbox 1, production 14 by default). */
   NEWSLETTER_SEND_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(14),
 });

@@ -7,6 +7,9 @@ import { resetSettings } from "../src/config";
 import { Mail } from "../src/mail";
 import { listOutbox } from "../src/mail/outbox";
 
+// The suppression list lives in DynamoDB (integration tests prove it, mail-feedback.test.ts): here nobody is suppressed.
+vi.mock("../src/suppression", () => ({ Suppression: { suppressedAmong: async () => new Set<string>() } }));
+
 /** Extra header fields (RFC 8058's List-Unsubscribe pair on newsletter e-mails) through both mailers. */
 const saved = { ...process.env };
 afterEach(() => {
@@ -42,15 +45,21 @@ describe("a message's extra headers", () => {
   });
 
   it("go to SES as the simple message's headers", async () => {
-    Object.assign(process.env, { MAIL_DRIVER: "ses", MAIL_FROM: "news@example.org", AWS_REGION: "us-east-1" });
+    Object.assign(process.env, { MAIL_DRIVER: "ses", MAIL_FROM: "news@example.org", AWS_REGION: "us-east-1", MAIL_CONFIGURATION_SET: "prod-mail" });
     resetSettings();
     const sent: unknown[] = [];
     vi.spyOn(SESv2Client.prototype, "send").mockImplementation(async (command: { input: unknown }) => void sent.push(command.input));
-    await Mail.send(message(UNSUBSCRIBE));
+    await Mail.send({ ...message(UNSUBSCRIBE), kind: "newsletter-issue", tags: { issue: "0abc" } });
     expect(sent).toEqual([
       {
         FromEmailAddress: "news@example.org",
         Destination: { ToAddresses: ["reader@example.com"] },
+        // SES's events for it come back through the configuration set, tagged with its kind and issue
+        ConfigurationSetName: "prod-mail",
+        EmailTags: [
+          { Name: "issue", Value: "0abc" },
+          { Name: "kind", Value: "newsletter-issue" },
+        ],
         Content: {
           Simple: {
             Subject: { Data: "Issue 1", Charset: "UTF-8" },

@@ -29,6 +29,9 @@ export const SETTING_NAMES = [
   /** The newsletter's sending: recipients per batch event, and e-mails per second (the account's SES rate: a deploy setting). */
   "NEWSLETTER_BATCH_SIZE",
   "NEWSLETTER_SEND_RATE_PER_SECOND",
+  /** SES's review thresholds, at which a newsletter issue's send pauses itself. */
+  "NEWSLETTER_PAUSE_BOUNCE_RATE",
+  "NEWSLETTER_PAUSE_COMPLAINT_RATE",
   /** The paced mail queue's rate (SES's less a reserve) and when administrators' notices become digests. */
   "MAIL_SEND_RATE_PER_SECOND",
   "ADMIN_NOTICE_DIGEST_THRESHOLD",
@@ -49,7 +52,7 @@ export interface Needs {
   bucket?: "read" | "write";
   /** Publishes to the event bus. */
   bus?: true;
-  /** Sends e-mail through SES. */
+  /** Sends e-mail through SES; every send asks the suppression list first, so it comes with `table`. */
   mail?: true;
   /** "ids": the user pool and web client ids, no rights; "read" adds AdminGetUser (an admin's e-mail). */
   userPool?: "ids" | "read";

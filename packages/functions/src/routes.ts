@@ -64,6 +64,9 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/admin/newsletter/subscribers/{email}/unsubscribe", handler: fn("admin-newsletter-unsubscribe"), access: "admin", needs: { table: "write", userPool: "read" } },
   { method: "DELETE", path: "/api/admin/newsletter/subscribers/{email}", handler: fn("admin-newsletter-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
   // Newsletter issues (issue 10 §3): history, drafts, preview and test, then sending (a job; the newsletter-issue-batch subscriber sends). Fixed paths before `{id}`.
+  // The suppression list (issue 21 §4): addresses SES reported as bounced or complaining, by the person's hash.
+  { method: "GET", path: "/api/admin/mail/suppressions", handler: fn("admin-mail-suppression-list"), access: "admin", needs: { table: "read" } },
+  { method: "DELETE", path: "/api/admin/mail/suppressions/{person}", handler: fn("admin-mail-suppression-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
   { method: "GET", path: "/api/admin/newsletter/issues", handler: fn("admin-newsletter-issue-list"), access: "admin", needs: { table: "read" } },
   { method: "POST", path: "/api/admin/newsletter/issues", handler: fn("admin-newsletter-issue-create"), access: "admin", needs: { table: "write", userPool: "read" } },
   { method: "GET", path: "/api/admin/newsletter/issues/audience", handler: fn("admin-newsletter-issue-audience"), access: "admin", needs: { table: "read" } },
@@ -103,7 +106,7 @@ export const routes: Route[] = [
   { method: "DELETE", path: "/api/admin/leads/{form}/{id}", handler: fn("admin-lead-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
   { method: "POST", path: "/api/admin/sheets/leads/{form}", handler: fn("admin-sheets-sync-leads"), access: "admin", needs: { table: "write", bus: true, userPool: "read" } },
   { method: "GET", path: "/api/admin/jobs/{id}", handler: fn("admin-job-get"), access: "admin", needs: { table: "read" } },
-  { method: "POST", path: "/api/admin/test-email", handler: fn("admin-test-email"), access: "admin", needs: { userPool: "read", mail: true, secrets: ["MAIL_FROM"] } },
+  { method: "POST", path: "/api/admin/test-email", handler: fn("admin-test-email"), access: "admin", needs: { table: "read", userPool: "read", mail: true, secrets: ["MAIL_FROM"] } },
   { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit-list"), access: "admin", needs: { table: "read" } },
   // The analytics dashboard (issue 11 §3): the report from the aggregates, and the most recent page views.
   { method: "GET", path: "/api/admin/analytics", handler: fn("admin-analytics-report"), access: "admin", needs: { table: "read" } },

@@ -8,7 +8,13 @@ import type { Needs, SecretName, SettingName } from "./needs";
 export interface Subscriber {
   /** Unique, kebab-case; used for rule names and idempotency keys. */
   name: string;
-  detailType: string;
+  /** The event's detail type, or several (one rule matches them all). */
+  detailType: string | string[];
+  /**
+   * Who publishes it: this app (EVENT_SOURCE, on the app's bus) by default; `aws.ses` for SES's
+   * sending events, which SES puts on the account's default bus.
+   */
+  source?: string;
   handler: string;
   /** What the handler uses; the stacks grant exactly this (packages/functions/src/needs.ts). */
   needs: Needs;
@@ -33,6 +39,15 @@ export const MAIL_QUEUE_NEEDS: Needs = {
 };
 
 export { EVENT_SOURCE } from "../../core/src/bus/source";
+import { EVENT_SOURCE } from "../../core/src/bus/source";
+import { FEEDBACK_DETAIL_TYPES, SES_SOURCE } from "../../core/src/mail/ses-events";
+
+/** The rule pattern's source and detail types of a subscriber. */
+export const sourceOf = (s: Subscriber) => s.source ?? EVENT_SOURCE;
+export const detailTypesOf = (s: Subscriber) => (Array.isArray(s.detailType) ? s.detailType : [s.detailType]);
+/** Whether a delivered envelope is for this subscriber (the local bus's rule matching). */
+export const subscribesTo = (s: Subscriber, envelope: { source: string; "detail-type": string }) =>
+  sourceOf(s) === envelope.source && detailTypesOf(s).includes(envelope["detail-type"]);
 
 export const subscribers: Subscriber[] = [
   // Signing's e-mails wait in the paced mail queue (issue 20 §5): these enqueue and nudge its drain.
@@ -56,6 +71,8 @@ export const subscribers: Subscriber[] = [
   // A person's erasure (issue 12 §2): finishes one its request could not; then rewrites the tabs that held their rows.
   { name: "privacy-erasure", detailType: "privacy.erasure_confirmed", handler: fn("privacy-erasure"), needs: { table: "write", bucket: "write", bus: true, mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS }, timeout: 300 },
   { name: "privacy-sheet-sync", detailType: "privacy.erased", handler: fn("privacy-sheet-sync"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
+  // SES's sending events (issue 21 §1): bounces and complaints fill the suppression list; deliveries count per newsletter issue.
+  { name: "mail-feedback", source: SES_SOURCE, detailType: Object.values(FEEDBACK_DETAIL_TYPES), handler: fn("mail-feedback"), needs: { table: "write", settings: ["NEWSLETTER_PAUSE_BOUNCE_RATE", "NEWSLETTER_PAUSE_COMPLAINT_RATE"] } },
   // An administrator's "Sync to Sheet" job (POST /api/admin/sheets/signatures, /reports or /leads/{form}, by the job's kind); shares each tab's lock with the syncs above.
   { name: "sheets-sync-job", detailType: "sheets.sync_requested", handler: fn("sheets-sync-job"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
 ];

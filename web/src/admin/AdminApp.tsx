@@ -18,6 +18,7 @@ import { ManagePetitionsPage } from "./pages/ManagePetitionsPage";
 import { SubscribersPage } from "./pages/newsletter/SubscribersPage";
 import { ComposeIssueRoute } from "./pages/newsletter/issues/ComposeIssuePage";
 import { IssuesPage } from "./pages/newsletter/issues/IssuesPage";
+import { SuppressionsPage } from "./pages/newsletter/SuppressionsPage";
 import { PrivacyRequestsPage } from "./pages/privacy/PrivacyRequestsPage";
 import { ScamReportsPage } from "./pages/ScamReportsPage";
 import { PetitionSignaturesPage, SignaturesPage } from "./pages/SignaturesPage";
@@ -56,6 +57,7 @@ export default function AdminApp() {
           <Route path="newsletter" element={<SubscribersPage />} />
           <Route path="newsletter/issues" element={<IssuesPage />} />
           <Route path="newsletter/issues/:id" element={<ComposeIssueRoute />} />
+          <Route path="newsletter/suppressions" element={<SuppressionsPage />} />
           <Route path="analytics" element={<AnalyticsRoute />} />
           <Route path="privacy" element={<PrivacyRequestsPage />} />
           <Route path="*" element={<Navigate to="/404" replace />} />

@@ -11,6 +11,8 @@ import {
   RATE_WINDOW_SECONDS,
   SIGNATURE_RETENTION_YEARS,
   SUBMISSION_RETENTION_YEARS,
+  SUPPRESSION_RETENTION_YEARS,
+  TRANSIENT_BOUNCE_WINDOW_DAYS,
   UNCONFIRMED_SUBSCRIBER_DAYS,
 } from "@site/core/privacy/retention";
 import { CONTACT_METHOD_LABELS, FIELD_LABELS, QUESTIONS, SCAM_TYPE_LABELS } from "@site/core/report/catalogue";
@@ -256,6 +258,11 @@ export const POLICY_SECTIONS: readonly PolicySection[] = [
             "Newsletter subscription never confirmed",
             `${count(UNCONFIRMED_SUBSCRIBER_DAYS, "day")} after you last agreed`,
             `Deleted. (A confirmation link works ${count(NEWSLETTER_CONFIRMATION_DAYS, "day")}.)`,
+          ],
+          [
+            "Address that bounced, or marked our e-mail as spam",
+            `${count(SUPPRESSION_RETENTION_YEARS, "year")} after our e-mail provider reported it`,
+            `Deleted. While it is kept, no e-mail of ours is sent to the address. It holds a one-way hash of the address, never the address, with the reason, the date and the kind of e-mail. Erasing your data keeps it unless you ask to be e-mailed again. A temporary failure (a full mailbox) is counted for ${count(TRANSIENT_BOUNCE_WINDOW_DAYS, "day")}.`,
           ],
           ["Record of each newsletter sent to you", `${count(NEWSLETTER_DELIVERY_DAYS, "day")}`, "Deleted. It holds a one-way hash of your address, never the address."],
           [

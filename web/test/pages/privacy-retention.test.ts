@@ -18,6 +18,8 @@ const CHANGED = vi.hoisted(() => ({
   NEWSLETTER_CONFIRMATION_DAYS: 5,
   DELETION_REQUEST_RECORD_DAYS: 500,
   NEWSLETTER_DELIVERY_DAYS: 400,
+  SUPPRESSION_RETENTION_YEARS: 6,
+  TRANSIENT_BOUNCE_WINDOW_DAYS: 21,
 }));
 
 vi.mock("@site/core/privacy/retention", async (importOriginal) => ({
@@ -47,14 +49,16 @@ describe("with other retention constants", () => {
     expect(rows["Individual page views (analytics)"]).toBe("61 days");
     expect(rows["Hourly visit totals (analytics)"]).toBe("33 days");
     expect(rows["Rate-limit counters"]).toBe("5 minutes");
+    expect(rows["Address that bounced, or marked our e-mail as spam"]).toBe("6 years after our e-mail provider reported it");
     const text = textOf(main);
     expect(text).toContain("Form submissions are kept 7 years unless you ask us to delete them sooner");
     expect(text).toContain("A confirmation link works 5 days");
     expect(text).toContain("automatically 2 hours after the day ends");
     expect(text).toContain("Individual page views and events are deleted after 61 days and hourly totals after 33 days");
     expect(text).toContain("within 12 hours");
+    expect(text).toContain("A temporary failure (a full mailbox) is counted for 21 days.");
     // and none of the real figures is left in their place
-    expect(text).not.toMatch(/\b2 years\b|\b90 days\b|\b30 days\b|\b24 hours\b/);
+    expect(text).not.toMatch(/\b2 years\b|\b5 years\b|\b90 days\b|\b30 days\b|\b24 hours\b/);
   });
 
   it("/data-deletion-request says how long the link works", () => {

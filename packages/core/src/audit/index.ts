@@ -32,6 +32,7 @@ export const ACTIONS = [
   "newsletter.issue_resumed",
   "newsletter.issue_sent",
   "newsletter.test_sent",
+  "mail.suppression_lifted",
   "privacy.erased",
   "privacy.retention_ran",
 ] as const;

@@ -47,7 +47,7 @@ export interface EventDefinition<S extends z.ZodType> {
 /** Declared next to its domain, named in the past tense: `signature.created`. */
 export const event = <S extends z.ZodType>(type: string, schema: S): EventDefinition<S> => ({ type, schema });
 
-export type Delivery = (envelope: Envelope<Wire>) => void;
+export type Delivery = (envelope: Envelope) => void;
 
 let localDelivery: Delivery | undefined;
 
@@ -117,6 +117,16 @@ export async function send(events: Published[]): Promise<void> {
     );
     if (res.FailedEntryCount) throw new Error(`PutEvents failed: ${JSON.stringify(res.Entries)}`);
   }
+}
+
+/**
+ * An event an AWS service puts on the account's default bus (SES's sending events, source `aws.ses`),
+ * as the local bus delivers it: to the subscribers of its source and detail type. Deployed the
+ * service publishes it itself, so only the local stand-ins (the outbox's mailbox simulator) call this.
+ */
+export function deliverServiceEventLocally(source: string, detailType: string, detail: unknown): void {
+  if (settings().BUS_DRIVER !== "local" || !localDelivery) return;
+  localDelivery({ version: "0", id: randomUUID(), "detail-type": detailType, source, account: "local", time: new Date().toISOString(), region: settings().AWS_REGION, resources: [], detail });
 }
 
 /**

@@ -110,6 +110,11 @@ export const Keys = {
   /** An administrators' digest being gathered for a petition during a surge (written by the drainer only). */
   mailDigest: (scope: string, petitionId: string) => ({ pk: `MAILDIGEST#${scope}`, sk: petitionId }),
   mailDigestPartition: (scope: string) => `MAILDIGEST#${scope}`,
+  /** An address SES reported as undeliverable or complaining (packages/core/src/suppression), by the person index's hash: never mailed again. */
+  suppression: (personHash: string) => ({ pk: `SUPPRESS#${personHash}`, sk: "SUPPRESSION" }),
+  /** The console's list of suppressed addresses, newest first: written at the rate of bounces and complaints, never by signers. */
+  suppressionList: (at: string, personHash: string) => ({ gsi1pk: "SUPPRESSIONS", gsi1sk: `${at}#${personHash}` }),
+  suppressionListPartition: "SUPPRESSIONS",
   /** At most one visitor-triggered e-mail per recipient per 24 h: the claim, keyed by a hash of the normalised address. */
   mailCap: (addressHash: string) => ({ pk: `MAILCAP#${addressHash}`, sk: "MAILCAP" }),
   /** A data-deletion request (issue 12 §2): status, times and counts, a hash of the address (the address itself only while confirmed and not yet done). */

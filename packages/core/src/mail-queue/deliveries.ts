@@ -48,7 +48,7 @@ export const KINDS = {
       const to = adminRecipients();
       if (to.length === 0) return;
       const found = await signatureAndPetition(ref);
-      if (found) await Mail.send({ to, ...adminNotification(found.signature, found.petition) });
+      if (found) await Mail.send({ kind: "admin-notice", to, ...adminNotification(found.signature, found.petition) });
     },
   },
   "newsletter-confirmation": {

@@ -109,7 +109,7 @@ export async function sendDigest(digest: Digest, leaseMs: number): Promise<void>
       const petition = to.length ? await gone(Petition.fromID(digest.petitionId)) : undefined;
       if (!petition) return;
       const sample = (await Promise.all(digest.sample.map((id) => gone(Signature.fromID(digest.petitionId, id))))).filter((s): s is Signature.Info => !!s);
-      await Mail.send({ to, ...digestEmail(digest, petition, sample) });
+      await Mail.send({ kind: "admin-digest", to, ...digestEmail(digest, petition, sample) });
     },
     { leaseMs },
   );

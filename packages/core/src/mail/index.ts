@@ -2,11 +2,16 @@ export * as Mail from "./index";
 export { sendToVisitor, mailboxOf, VISITOR_MAIL_WINDOW_SECONDS } from "./visitor";
 
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
+import { Bus } from "../bus";
 import { settings } from "../config";
+import { log } from "../log";
+import { Suppression } from "../suppression";
 import { isEmailAddress } from "../util/email";
 import { VisibleError } from "../util/error";
 import { SERVICE_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
 import { writeToOutbox } from "./outbox";
+import { FEEDBACK_DETAIL_TYPES, SES_SOURCE } from "./ses-events";
+import { simulatedEvents, simulatedOutcome } from "./simulator";
 
 export interface Message {
   to: string[];
@@ -18,7 +23,21 @@ export interface Message {
    * newsletter e-mails. Names are checked: no line breaks, and none of the fields SES sets itself.
    */
   headers?: Record<string, string>;
+  /**
+   * What the message is (signature-share, newsletter-issue, admin-notice, …): sent to SES as the
+   * `kind` tag, so a bounce or complaint names the kind of mail that caused it.
+   */
+  kind?: string;
+  /** More SES message tags, e.g. `issue` on a newsletter issue's e-mails (its bounces are counted on the issue). */
+  tags?: Record<string, string>;
 }
+
+/** An SES message tag's value: letters, digits, `_` and `-` (e.g. `guide:checklist` → `guide-checklist`). */
+export const tagValue = (kind: string) => kind.replace(/[^A-Za-z0-9_-]/g, "-").slice(0, 256) || "other";
+
+/** Every tag a message carries to SES (and back in its events): its kind and its own tags. */
+const tagsOf = (message: Pick<Message, "kind" | "tags">): Record<string, string> =>
+  Object.fromEntries(Object.entries({ ...message.tags, kind: message.kind ?? "other" }).map(([name, value]) => [tagValue(name), tagValue(value)]));
 
 /** Fields the mailer sets itself (SES refuses or overrides them): a message may not carry its own. */
 const RESERVED_HEADERS = new Set(["from", "to", "cc", "bcc", "subject", "date", "message-id", "mime-version", "content-type", "content-transfer-encoding", "return-path"]);
@@ -34,21 +53,31 @@ export function checkedHeaders(headers: Record<string, string> = {}): { name: st
 
 let ses: SESv2Client | undefined;
 
-/** The Mailer port: SES (API v2, which carries extra headers) when deployed, the file outbox (.data/outbox) locally. */
+/**
+ * The Mailer port: SES (API v2, which carries extra headers) when deployed, the file outbox
+ * (.data/outbox) locally. Every message asks the suppression list first: an address that bounced
+ * or complained is left out (a message with no one left is not sent), whoever sends it.
+ */
 export async function send(message: Message): Promise<void> {
   const s = settings();
   if (message.to.length === 0) return;
   const headers = checkedHeaders(message.headers);
+  const kind = tagValue(message.kind ?? "other");
+  const suppressed = await Suppression.suppressedAmong(message.to);
+  const to = message.to.filter((address) => !suppressed.has(address));
+  if (suppressed.size) log.info("mail: suppressed recipients left out", { kind, suppressed: suppressed.size, remaining: to.length });
+  if (to.length === 0) return;
   if (s.MAIL_DRIVER === "outbox") {
-    const { headers: _headers, ...rest } = message;
-    await writeToOutbox(s.OUTBOX_DIR, { from: s.MAIL_FROM, ...rest, ...(headers.length ? { headers: Object.fromEntries(headers.map((h) => [h.name, h.value])) } : {}) });
+    await sendToOutbox({ ...message, to, kind }, headers);
     return;
   }
   ses ??= new SESv2Client({ region: s.AWS_REGION, requestHandler: sdkRequestHandler(SERVICE_TIMEOUTS) });
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: s.MAIL_FROM,
-      Destination: { ToAddresses: message.to },
+      Destination: { ToAddresses: to },
+      ...(s.MAIL_CONFIGURATION_SET ? { ConfigurationSetName: s.MAIL_CONFIGURATION_SET } : {}),
+      EmailTags: Object.entries(tagsOf({ ...message, kind })).map(([Name, Value]) => ({ Name, Value })),
       Content: {
         Simple: {
           Subject: { Data: message.subject, Charset: "UTF-8" },
@@ -60,6 +89,30 @@ export async function send(message: Message): Promise<void> {
   );
 }
 
+/**
+ * The local driver: one file per message. Mail to SES's mailbox simulator addresses gets the
+ * simulator's outcome, marked on the message, and its SES events through the same subscriber as
+ * deployed (mail/simulator.ts).
+ */
+async function sendToOutbox(message: Message & { kind: string }, headers: { name: string; value: string }[]): Promise<void> {
+  const s = settings();
+  const { headers: _headers, tags: _tags, ...rest } = message;
+  const tags = tagsOf(message);
+  const outcomes = Object.fromEntries(message.to.flatMap((a) => (simulatedOutcome(a) ? [[a, simulatedOutcome(a)!]] : [])));
+  const stored = await writeToOutbox(s.OUTBOX_DIR, {
+    from: s.MAIL_FROM,
+    ...rest,
+    ...(headers.length ? { headers: Object.fromEntries(headers.map((h) => [h.name, h.value])) } : {}),
+    ...(Object.keys(tags).length > 1 ? { tags } : {}),
+    ...(Object.keys(outcomes).length ? { outcomes } : {}),
+  });
+  for (const address of message.to) {
+    for (const event of simulatedEvents(address, { messageId: stored.id, tags, from: stored.from, subject: stored.subject })) {
+      Bus.deliverServiceEventLocally(SES_SOURCE, FEEDBACK_DETAIL_TYPES[event.eventType], event);
+    }
+  }
+}
+
 /** The admin console's "Send Test Email": proves the mail path end to end. */
 export async function sendTest(to: string): Promise<void> {
   if (!isEmailAddress(to)) {
@@ -67,6 +120,7 @@ export async function sendTest(to: string): Promise<void> {
   }
   const at = new Date().toISOString();
   await send({
+    kind: "admin-test",
     to: [to],
     subject: "Test Email Notification",
     text: `This is a test e-mail from the petition site's admin console, sent ${at}. If you can read it, e-mail works.`,

@@ -13,6 +13,12 @@ export interface OutboxMessage {
   html: string;
   /** extra header fields, as SES would add them (List-Unsubscribe, ...) */
   headers?: Record<string, string>;
+  /** what the message is (the `kind` tag SES would carry) */
+  kind?: string;
+  /** every tag SES would carry, when there are more than its kind */
+  tags?: Record<string, string>;
+  /** SES's mailbox simulator's outcome for each simulator recipient (mail/simulator.ts) */
+  outcomes?: Record<string, string>;
 }
 
 export async function writeToOutbox(dir: string, message: Omit<OutboxMessage, "id" | "at">): Promise<OutboxMessage> {

@@ -64,6 +64,6 @@ export async function sendToVisitor(message: Message, opts: { key: string; kind:
     return "skipped";
   }
   // through the namespace, so tests that replace Mail.send see this call too
-  await Mail.send(message);
+  await Mail.send({ kind: opts.kind, ...message });
   return "sent";
 }

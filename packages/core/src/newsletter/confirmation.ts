@@ -53,7 +53,7 @@ export async function sendConfirmation(email: string, eventId: string): Promise<
     };
   });
   if (!claimed) return "skipped";
-  await Mail.send({ to: [claimed.email], ...confirmationEmail(claimed, token) });
+  await Mail.send({ kind: "newsletter-confirmation", to: [claimed.email], ...confirmationEmail(claimed, token) });
   return "sent";
 }
 

@@ -47,7 +47,7 @@ export async function sendDigest(now = Date.now()): Promise<DigestResult> {
   const subscribers = await confirmedBetween(from, until);
   const to = adminRecipients();
   const sent = subscribers.length > 0 && to.length > 0;
-  if (sent) await Mail.send({ to, ...digestEmail(subscribers, from, until) });
+  if (sent) await Mail.send({ kind: "admin-newsletter-digest", to, ...digestEmail(subscribers, from, until) });
   // Moved only after the e-mail went: a failed send is retried by the next run with the same window.
   await db().send(
     new UpdateCommand({

@@ -8,6 +8,7 @@ export * as Newsletter from "./index";
  */
 export { Events } from "./events";
 export { subscribe, type Subscription, type SubscribeResult } from "./subscribe";
+export { markSuppressed } from "./suppressed";
 export { find, isExpired, STATUSES, UNCONFIRMED_TTL_SECONDS, type Consent, type Status, type Subscriber } from "./subscriber";
 export { mutate, subscriberItem, subscriberItems, type Decision } from "./store";
 export { unsubscribeByToken, resubscribeByToken, unsubscribeByAdmin, remove, erase, InvalidUnsubscribeLink, UnknownSubscriber, RESUBSCRIBE_SOURCE, type UnsubscribeResult } from "./unsubscribe";

@@ -10,6 +10,8 @@ export const STATUS_LABELS: Record<Status, string> = {
   confirmed: "Confirmed",
   unconfirmed: "Unconfirmed",
   unsubscribed: "Unsubscribed",
+  bounced: "Bounced",
+  complained: "Complained",
 };
 
 export const SOURCE_KINDS = ["petition", "scam-report", "guide", "unsubscribe-page"] as const;

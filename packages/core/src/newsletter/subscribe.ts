@@ -1,4 +1,5 @@
 import { Bus } from "../bus";
+import { Suppression } from "../suppression";
 import { Outbox } from "../outbox";
 import { normaliseEmail } from "../util/email";
 import { Events } from "./events";
@@ -14,7 +15,7 @@ export interface Subscription {
 }
 
 /** What a consent did: the subscriber's status after it, or "duplicate" when this consent was already recorded (a redelivered event). */
-export type SubscribeResult = Extract<Status, "unconfirmed" | "confirmed"> | "duplicate";
+export type SubscribeResult = Extract<Status, "unconfirmed" | "confirmed" | "bounced" | "complained"> | "duplicate";
 
 const sameConsent = (a: Consent, b: Consent) => a.source === b.source && a.at === b.at;
 
@@ -22,15 +23,18 @@ const sameConsent = (a: Consent, b: Consent) => a.source === b.source && a.at ==
  * Records a consent. A new, unconfirmed or unsubscribed address becomes (or stays) unconfirmed, its
  * TTL moved to 30 days after this consent, with `newsletter.confirmation_requested` in the same
  * transaction (outbox), then published. A confirmed one keeps status and name (a stranger typing
- * their address changes neither) and gets the consent appended; nothing is sent.
+ * their address changes neither) and gets the consent appended; nothing is sent. So does a bounced
+ * or complained one while its address stays on the suppression list (lifted, it is asked again).
  */
 export async function subscribe(sub: Subscription): Promise<SubscribeResult> {
   const consent: Consent = { source: sub.source, at: sub.consentAt };
   const email = normaliseEmail(sub.email);
   const event = Outbox.record(Events.ConfirmationRequested, { email });
+  const suppressed = (await Suppression.suppressedAmong([email])).size > 0;
   const result = await mutate<SubscribeResult>(email, (current) => {
     if (current?.consents.some((c) => sameConsent(c, consent))) return { result: "duplicate" };
     if (current?.status === "confirmed") return { next: { ...current, consents: [...current.consents, consent] }, result: "confirmed" };
+    if (suppressed && (current?.status === "bounced" || current?.status === "complained")) return { next: { ...current, consents: [...current.consents, consent] }, result: current.status };
     const next: Subscriber = {
       ...(current ?? { email, emailNormalized: email, createdAt: new Date(Date.now()).toISOString(), source: consent.source, consentAt: consent.at, rev: 0 }),
       name: sub.name,

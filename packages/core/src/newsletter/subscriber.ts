@@ -4,7 +4,12 @@ import { Keys } from "../db/keys";
 import { normaliseEmail } from "../util/email";
 import { UNCONFIRMED_SUBSCRIBER_SECONDS } from "../privacy/retention";
 
-export const STATUSES = ["unconfirmed", "confirmed", "unsubscribed"] as const;
+/**
+ * `bounced` and `complained`: SES reported the address undeliverable or its owner marked our mail as
+ * spam (the suppression list, packages/core/src/suppression); neither is mailed, and a complaint
+ * also unsubscribes.
+ */
+export const STATUSES = ["unconfirmed", "confirmed", "unsubscribed", "bounced", "complained"] as const;
 export type Status = (typeof STATUSES)[number];
 
 /** One consent: where it was given ("petition:<id>", "scam-report", "lead:<form>", "unsubscribe-page") and when (ISO UTC). */
@@ -23,6 +28,8 @@ export interface Subscriber {
   consents: Consent[];
   confirmedAt?: string;
   unsubscribedAt?: string;
+  /** When SES's bounce or complaint put the address on the suppression list (status bounced or complained). */
+  suppressedAt?: string;
   /** When the last confirmation e-mail was claimed (at most one per 24 h), and by which event's delivery. */
   confirmationSentAt?: string;
   confirmationEventId?: string;
@@ -54,6 +61,7 @@ export function subscriberOf(item: Record<string, unknown>): Subscriber {
     consents: (item.consents as Consent[] | undefined) ?? [],
     ...optional(item, "confirmedAt"),
     ...optional(item, "unsubscribedAt"),
+    ...optional(item, "suppressedAt"),
     ...optional(item, "confirmationSentAt"),
     ...optional(item, "confirmationEventId"),
     ...optional(item, "unsubscribeToken"),

@@ -37,7 +37,8 @@ export async function unsubscribeByToken(token: string): Promise<UnsubscribeResu
   const email = await emailOfToken(token);
   return mutate<UnsubscribeResult>(email, (current) => {
     if (!current) throw new InvalidUnsubscribeLink();
-    if (current.status === "unsubscribed") return { result: "already_unsubscribed" };
+    // a complaint unsubscribed them already (newsletter/suppressed.ts)
+    if (current.status === "unsubscribed" || current.status === "complained") return { result: "already_unsubscribed" };
     return { next: leave(current), result: "unsubscribed" };
   });
 }
@@ -76,7 +77,8 @@ export class UnknownSubscriber extends NotFoundError {
 export async function unsubscribeByAdmin(email: string): Promise<UnsubscribeResult> {
   return mutate<UnsubscribeResult>(email, (current) => {
     if (!current) throw new UnknownSubscriber();
-    if (current.status === "unsubscribed") return { result: "already_unsubscribed" };
+    // a complaint unsubscribed them already (newsletter/suppressed.ts)
+    if (current.status === "unsubscribed" || current.status === "complained") return { result: "already_unsubscribed" };
     return { next: leave(current), result: "unsubscribed" };
   });
 }

@@ -153,7 +153,7 @@ export async function complete(requestId: string): Promise<ErasedCounts | undefi
   const rows = Object.values(erased.counts).reduce((a, b) => a + b, 0);
   await Audit.record({ action: "privacy.erased", actor: "the person (confirmed link)", target: `${auditedPerson(email)} (request ${requestId})`, rows });
   try {
-    await Mail.send({ to: [email], ...completionEmail(erased.counts) });
+    await Mail.send({ kind: "privacy-completion", to: [email], ...completionEmail(erased.counts) });
   } catch (err) {
     // the erasure stands; the notice is the only thing lost, and the page showed the same counts
     log.error("completion e-mail failed", { requestId, error: (err as Error).message });

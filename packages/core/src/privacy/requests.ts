@@ -123,7 +123,7 @@ export async function request(email: string, now = Date.now()): Promise<void> {
   };
   await db().send(new TransactWriteCommand({ TransactItems: [...requestWrites(req), { Put: { TableName: table(), Item: tokenItem } }] }));
   touch();
-  await Mail.send({ to: [address], ...linkEmail(token) });
+  await Mail.send({ kind: "privacy-link", to: [address], ...linkEmail(token) });
 }
 
 export interface OpenLink {

@@ -31,6 +31,15 @@ export const DELETION_REQUEST_RECORD_DAYS = 2 * 365;
 /** Issue deliveries (a hash of the address per recipient, no address) are kept this long. */
 export const NEWSLETTER_DELIVERY_DAYS = 365;
 
+/**
+ * An address SES reported as bounced or complaining stays on the suppression list this long after it
+ * was put there (a hash of the address, never the address), so no e-mail of ours reaches it; a
+ * person's erasure keeps it unless they ask to be e-mailed again.
+ */
+export const SUPPRESSION_RETENTION_YEARS = 5;
+/** Transient bounces (a full mailbox) are counted towards a suppression for this long after the last one. */
+export const TRANSIENT_BOUNCE_WINDOW_DAYS = 30;
+
 /** The instant before which a record made `years` ago counts as expired, at `now`. */
 export function cutoff(years: number, now: Date = new Date()): Date {
   const d = new Date(now);

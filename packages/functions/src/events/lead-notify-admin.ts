@@ -10,5 +10,5 @@ export const handler = EventHandler(Lead.Events.Created, async (detail, event) =
   if (to.length === 0) return;
   const lead = await Lead.find(detail.leadId, detail.form);
   if (!lead) return;
-  await once("lead-notify-admin", event, () => Mail.send({ to, ...adminNotification(lead) }));
+  await once("lead-notify-admin", event, () => Mail.send({ kind: "admin-notice", to, ...adminNotification(lead) }));
 });

@@ -10,5 +10,5 @@ export const handler = EventHandler(Report.Events.Created, async (detail, event)
   if (to.length === 0) return;
   const report = await Report.find(detail.reportId);
   if (!report) return;
-  await once("report-notify-admin", event, () => Mail.send({ to, ...adminNotification(report) }));
+  await once("report-notify-admin", event, () => Mail.send({ kind: "admin-notice", to, ...adminNotification(report) }));
 });

@@ -24,6 +24,7 @@ const ACTIONS: Record<string, string> = {
   "newsletter.issue_resumed": "Resumed sending a newsletter issue",
   "newsletter.issue_sent": "Sent a newsletter issue",
   "newsletter.test_sent": "Sent a newsletter test e-mail",
+  "mail.suppression_lifted": "Lifted an address's e-mail suppression",
 };
 
 export function auditActionLabel(action: string): string {

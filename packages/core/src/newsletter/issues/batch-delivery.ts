@@ -52,7 +52,7 @@ export async function deliverAll(issueId: string, rendered: RenderedIssue, addre
       await slot();
       try {
         // through the namespace, so tests that replace Mail.send see this call too
-        await Mail.send(newsletterMessage(to, rendered));
+        await Mail.send({ kind: "newsletter-issue", tags: { issue: issueId }, ...newsletterMessage(to, rendered) });
       } catch (err) {
         outcome.failed++;
         outcome.failure ??= describe(err);

@@ -14,3 +14,4 @@ export { renderIssue, type RenderedIssue } from "./render";
 export { count as audienceCount } from "./audience";
 export { tally, MAX_ATTEMPTS } from "./deliveries";
 export { IssueKeys } from "./keys";
+export { pauseReason, PAUSE_MIN_OUTCOMES } from "./feedback";

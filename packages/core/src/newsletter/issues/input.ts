@@ -66,6 +66,12 @@ export interface IssueCounts {
   failed: number;
 }
 
+export interface IssueFeedback {
+  delivered: number;
+  bounced: number;
+  complained: number;
+}
+
 /** One row of the history, and the head of an issue. */
 export interface IssueSummary {
   id: string;
@@ -81,6 +87,8 @@ export interface IssueSummary {
   /** Confirmed subscribers when sending began: the progress bar's total (null until counted). */
   audience: number | null;
   counts: IssueCounts;
+  /** What SES reported of its e-mails so far (deliveries, bounces, complaints): they arrive after the sends. */
+  feedback: IssueFeedback;
   /** Why a paused issue stopped; resuming continues after the last subscriber done. */
   pausedReason?: string;
   /** The job that shows the current run's progress (GET /api/admin/jobs/{id}). */

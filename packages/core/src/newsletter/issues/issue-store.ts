@@ -51,6 +51,7 @@ export function summaryOf(item: HeadItem, now = Date.now()): IssueSummary {
     ...optional("sentAt"),
     audience: typeof item.audience === "number" ? item.audience : null,
     counts: { recipients: Number(item.recipients ?? 0), sent: Number(item.sent ?? 0), failed: Number(item.failed ?? 0) },
+    feedback: { delivered: Number(item.delivered ?? 0), bounced: Number(item.bounced ?? 0), complained: Number(item.complained ?? 0) },
     ...(stalled ? { pausedReason: STOPPED_REASON } : optional("pausedReason")),
     ...optional("jobId"),
   };

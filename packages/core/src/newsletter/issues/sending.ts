@@ -34,7 +34,8 @@ import { renderIssue } from "./render";
  * next event. The audience is the subscribers confirmed before the send started; the issue keeps its
  * counts, exact (recounted from the deliveries) once it is paused or sent.
  *
- * A refused e-mail pauses the send with the cursor before it. A batch that dies leaves the issue
+ * A refused e-mail pauses the send with the cursor before it; so does SES's feedback past a review
+ * threshold, at the next batch (feedback.ts). A batch that dies leaves the issue
  * "sending" until its lease runs out; the bus retries it meanwhile, and afterwards it reads as paused.
  * Either way `resume` continues from the cursor.
  */
@@ -152,10 +153,14 @@ export async function resume(id: string, actor: string): Promise<SendStarted> {
   const cursor = String(item.cursor ?? "");
   return beginRun(item, actor, {
     cursor,
-    update: "SET #status = :sending, #run = :run, jobId = :job, leaseUntil = :lease, resumedAt = :at, resumedBy = :actor REMOVE pausedReason, pausedAt",
+    // the feedback rates count afresh from here (feedback.ts)
+    update:
+      "SET #status = :sending, #run = :run, jobId = :job, leaseUntil = :lease, resumedAt = :at, resumedBy = :actor, " +
+      "baseDelivered = if_not_exists(delivered, :zero), baseBounced = if_not_exists(bounced, :zero), baseComplained = if_not_exists(complained, :zero) " +
+      "REMOVE pausedReason, pausedAt, pauseRequested",
     // the run and cursor it was read with, and paused (or a stalled "sending")
     condition: "#run = :previous AND #cursor = :cursor AND (#status = :paused OR (#status = :sending AND leaseUntil < :now))",
-    values: { ":paused": "paused", ":previous": item.run, ":cursor": cursor },
+    values: { ":paused": "paused", ":previous": item.run, ":cursor": cursor, ":zero": 0 },
     audit: "newsletter.issue_resumed",
   });
 }
@@ -181,6 +186,8 @@ export async function runBatch(batch: Batch): Promise<void> {
   }
   const jobId = String(item.jobId);
   if (!(await Job.claim(jobId, JOB_KIND, LEASE_MS))) await extendJobLease(jobId);
+  // SES's feedback on this issue passed a review threshold (feedback.ts): stop before sending more
+  if (typeof item.pauseRequested === "string") return pause(batch, item, batch.cursor, item.pauseRequested);
 
   const startedAt = String(item.startedAt);
   let audience = typeof item.audience === "number" ? item.audience : undefined;
@@ -198,7 +205,7 @@ export async function runBatch(batch: Batch): Promise<void> {
   const outcome = await deliverAll(batch.issueId, rendered, page.addressees, { perSecond: s.NEWSLETTER_SEND_RATE_PER_SECOND, inFlight: IN_FLIGHT });
 
   const next = nextCursor(batch.cursor, page, outcome);
-  if (outcome.failure !== undefined) return pause(batch, item, next, outcome.failure);
+  if (outcome.failure !== undefined) return pause(batch, item, next, `Sending paused: an e-mail could not be sent (${outcome.failure}). Resume to send to the remaining subscribers.`);
   if (!page.more) return finish(batch, item, next);
   await advance(batch, item, next, outcome, audience);
 }
@@ -314,12 +321,11 @@ async function settle(batch: Batch, cursor: string, status: "paused" | "sent", e
   }
 }
 
-async function pause(batch: Batch, item: HeadItem, cursor: string, failure: string) {
-  const reason = `Sending paused: an e-mail could not be sent (${failure}). Resume to send to the remaining subscribers.`;
+async function pause(batch: Batch, item: HeadItem, cursor: string, reason: string) {
   const counts = await settle(batch, cursor, "paused", { pausedAt: new Date().toISOString(), pausedReason: reason });
   if (!counts) return;
   await Job.fail(String(item.jobId), reason);
-  log.warn("newsletter send paused", { issueId: batch.issueId, failure, ...counts });
+  log.warn("newsletter send paused", { issueId: batch.issueId, reason, ...counts });
 }
 
 async function finish(batch: Batch, item: HeadItem, cursor: string) {

@@ -64,7 +64,7 @@ export function SubscriberDetailsDialog(props: {
             </Table>
           </DetailSection>
           <Group justify="flex-end">
-            {row.status !== "unsubscribed" && (
+            {row.status !== "unsubscribed" && row.status !== "complained" && (
               <Button variant="light" color="orange" onClick={() => props.onUnsubscribe(row)}>
                 Unsubscribe
               </Button>

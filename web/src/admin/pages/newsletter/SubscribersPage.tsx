@@ -99,6 +99,9 @@ export function SubscribersPage() {
             <Button variant="light" onClick={() => void exportCsv()} disabled={!hasRows || exporter.running} loading={exporter.running}>
               Export CSV
             </Button>
+            <Button component={Link} to="/admin/newsletter/suppressions" variant="default">
+              Suppressed
+            </Button>
             <Button component={Link} to="/admin/newsletter/issues">
               Issues
             </Button>

@@ -31,12 +31,14 @@ export interface SubscriberCounts {
   bySource: Record<SourceKind, number>;
 }
 
-export const STATUSES: Status[] = ["confirmed", "unconfirmed", "unsubscribed"];
+export const STATUSES: Status[] = ["confirmed", "unconfirmed", "unsubscribed", "bounced", "complained"];
 
 export const STATUS_COLORS: Record<Status, string> = {
   confirmed: "green",
   unconfirmed: "yellow",
   unsubscribed: "gray",
+  bounced: "orange",
+  complained: "red",
 };
 
 export const STATUS_FILTER = [{ value: "", label: "Any" }, ...STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))];

@@ -16,10 +16,14 @@ const COLUMNS = [
   { header: "Subject" },
   { header: "Status", width: 110 },
   { header: "Created", width: 160 },
-  { header: "Sent", width: 160 },
-  { header: "Recipients", width: 110, align: "right" as const },
-  { header: "Delivered", width: 100, align: "right" as const },
-  { header: "Failed", width: 90, align: "right" as const },
+  { header: "Sent at", width: 160 },
+  { header: "Recipients", width: 100, align: "right" as const },
+  { header: "Sent", width: 80, align: "right" as const },
+  { header: "Failed", width: 80, align: "right" as const },
+  // what SES reported afterwards (issue 21 §3)
+  { header: "Delivered", width: 90, align: "right" as const },
+  { header: "Bounced", width: 90, align: "right" as const },
+  { header: "Complaints", width: 100, align: "right" as const },
 ];
 
 /** What the Sent column says: when it finished, or how far it got. */
@@ -48,6 +52,13 @@ function IssueRow({ issue }: { issue: IssueSummary }) {
       <Table.Td ta="right">{counted ? formatCount(issue.counts.sent) : "—"}</Table.Td>
       <Table.Td ta="right" c={issue.counts.failed > 0 ? "red.8" : undefined}>
         {counted ? formatCount(issue.counts.failed) : "—"}
+      </Table.Td>
+      <Table.Td ta="right">{counted ? formatCount(issue.feedback.delivered) : "—"}</Table.Td>
+      <Table.Td ta="right" c={issue.feedback.bounced > 0 ? "orange.9" : undefined}>
+        {counted ? formatCount(issue.feedback.bounced) : "—"}
+      </Table.Td>
+      <Table.Td ta="right" c={issue.feedback.complained > 0 ? "red.8" : undefined}>
+        {counted ? formatCount(issue.feedback.complained) : "—"}
       </Table.Td>
     </Table.Tr>
   );
@@ -88,7 +99,7 @@ export function IssuesPage() {
       <Card withBorder radius="lg" padding="md">
         <DataTable
           label="Newsletter issues"
-          minWidth={860}
+          minWidth={1060}
           columns={COLUMNS}
           rows={data?.items ?? []}
           empty={isLoading ? "Loading issues..." : "No issues yet. Write the first one with “New issue”."}
@@ -97,7 +108,8 @@ export function IssuesPage() {
         <Group justify="space-between" mt="md">
           <Text fz="xs" c="dimmed">
             Times are shown in US Eastern time (America/New_York). Failed counts copies the mailer refused, and any a
-            crash left unconfirmed: none is ever sent twice.
+            crash left unconfirmed: none is ever sent twice. Delivered, bounced and complaints are what SES reports
+            afterwards; an issue pauses itself when its bounces or complaints reach SES&apos;s review rates.
           </Text>
           <Group gap="xs">
             <Button variant="default" size="xs" disabled={pages.length === 1} onClick={() => setPages((p) => p.slice(0, -1))}>

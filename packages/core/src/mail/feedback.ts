@@ -1,0 +1,113 @@
+export * as MailFeedback from "./feedback";
+
+import { z } from "zod";
+import { log } from "../log";
+import { markSuppressed } from "../newsletter/suppressed";
+import * as IssueFeedback from "../newsletter/issues/feedback";
+import { Suppression } from "../suppression";
+import type { FeedbackType } from "./ses-events";
+
+/**
+ * What SES reports about a message it sent through our configuration set: its event destination
+ * puts each event on the account's default EventBridge bus (source `aws.ses`), whose rule invokes
+ * the `mail-feedback` subscriber. Locally the outbox driver answers as SES's mailbox simulator does
+ * and delivers the same events through the same subscriber (mail/simulator.ts).
+ */
+export { FEEDBACK_DETAIL_TYPES, SES_SOURCE, type FeedbackType } from "./ses-events";
+
+const Recipient = z.object({ emailAddress: z.string() }).passthrough();
+
+/** The SES event (the `detail` of its EventBridge event), the fields we read. */
+export const SesEvent = z
+  .object({
+    eventType: z.enum(["Bounce", "Complaint", "Delivery", "Reject"]),
+    mail: z
+      .object({
+        messageId: z.string(),
+        timestamp: z.string().optional(),
+        destination: z.array(z.string()).default([]),
+        tags: z.record(z.string(), z.array(z.string())).optional(),
+      })
+      .passthrough(),
+    bounce: z
+      .object({
+        bounceType: z.enum(["Permanent", "Transient", "Undetermined"]),
+        bounceSubType: z.string().optional(),
+        bouncedRecipients: z.array(Recipient),
+        timestamp: z.string().optional(),
+      })
+      .passthrough()
+      .optional(),
+    complaint: z
+      .object({
+        complainedRecipients: z.array(Recipient),
+        timestamp: z.string().optional(),
+        complaintFeedbackType: z.string().optional(),
+      })
+      .passthrough()
+      .optional(),
+    delivery: z.object({ recipients: z.array(z.string()), timestamp: z.string().optional() }).passthrough().optional(),
+    reject: z.object({ reason: z.string().optional() }).passthrough().optional(),
+  })
+  .passthrough();
+export type SesEvent = z.output<typeof SesEvent>;
+
+/** The message's kind, from the `kind` tag every send carries (mail/index.ts). */
+export const kindOf = (event: SesEvent) => event.mail.tags?.kind?.[0] ?? "unknown";
+
+export interface Outcome {
+  type: FeedbackType;
+  kind: string;
+  /** addresses suppressed by this event */
+  suppressed: string[];
+  /** addresses whose transient bounce was counted without suppressing them yet */
+  counted: string[];
+}
+
+/**
+ * Whether acting on the event twice would differ from once: only a transient bounce's count. The
+ * subscriber claims once() (two writes) for these alone; every other event sets what it sets.
+ */
+export const countsOnce = (event: SesEvent) => issueOf(event) !== undefined || (event.eventType === "Bounce" && event.bounce?.bounceType !== "Permanent");
+
+/** The newsletter issue an e-mail belonged to (its `issue` tag). */
+export const issueOf = (event: SesEvent) => event.mail.tags?.issue?.[0];
+
+/**
+ * Acts on one SES event: a permanent bounce or a complaint suppresses each recipient it names (and
+ * marks their newsletter subscription bounced or complained); a transient bounce is counted (and
+ * suppresses at the limit); a delivery or a reject changes no list.
+ * An issue's e-mail is counted on the issue (newsletter/issues/feedback.ts), which may pause its send.
+ * Acting twice on one event leaves the same list, except the counts (`countsOnce`).
+ */
+export async function record(event: SesEvent): Promise<Outcome> {
+  const kind = kindOf(event);
+  const outcome: Outcome = { type: event.eventType, kind, suppressed: [], counted: [] };
+  if (event.eventType === "Bounce" && event.bounce) {
+    const at = event.bounce.timestamp ?? event.mail.timestamp ?? new Date().toISOString();
+    for (const r of event.bounce.bouncedRecipients) {
+      if (event.bounce.bounceType === "Permanent") {
+        await Suppression.suppress("bounce", { address: r.emailAddress, kind, at });
+        await markSuppressed(r.emailAddress, "bounce", at);
+        outcome.suppressed.push(r.emailAddress);
+      } else {
+        const entry = await Suppression.countTransientBounce({ address: r.emailAddress, kind, at });
+        if (entry.suppressed) await markSuppressed(r.emailAddress, "transient-bounces", at);
+        (entry.suppressed ? outcome.suppressed : outcome.counted).push(r.emailAddress);
+      }
+    }
+  } else if (event.eventType === "Complaint" && event.complaint) {
+    const at = event.complaint.timestamp ?? event.mail.timestamp ?? new Date().toISOString();
+    for (const r of event.complaint.complainedRecipients) {
+      await Suppression.suppress("complaint", { address: r.emailAddress, kind, at });
+      await markSuppressed(r.emailAddress, "complaint", at);
+      outcome.suppressed.push(r.emailAddress);
+    }
+  } else if (event.eventType === "Reject") {
+    log.warn("SES rejected a message", { kind, messageId: event.mail.messageId, reason: event.reject?.reason });
+  }
+  const issue = issueOf(event);
+  if (issue && event.eventType !== "Reject") await IssueFeedback.count(issue, event.eventType);
+  if (outcome.suppressed.length) log.info("mail feedback: addresses suppressed", { type: event.eventType, kind, count: outcome.suppressed.length });
+  return outcome;
+}

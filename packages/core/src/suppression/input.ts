@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { EmailAddress } from "../util/email";
+
+/**
+ * The console's suppression list queries (no AWS import: the browser's page uses them too).
+ * `email` finds one address's entry (its hash, exactly); otherwise the list pages newest first.
+ */
+export const SuppressionListQuery = z.object({
+  email: EmailAddress({ required: "Enter an e-mail address to search for", invalid: "Please enter a valid email address.", tooLong: "Email is too long" }).optional(),
+  limit: z.coerce.number({ error: "Limit must be a whole number" }).int("Limit must be a whole number").min(1, "Limit must be at least 1").max(100, "Limit must be at most 100").default(50),
+  /** the last row's `<at>#<person>` of the page before */
+  after: z.string().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_-]{43}$/, "Unknown page of the suppression list").optional(),
+});
+export type SuppressionListQuery = z.input<typeof SuppressionListQuery>;
+
+/** A person's hash, as the console names them (SHA-256, base64url). */
+export const PersonHash = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Unknown person");
+
+export interface SuppressionRow {
+  person: string;
+  reason: "bounce" | "complaint" | "transient-bounces";
+  at: string;
+  kind: string;
+}
+
+export interface SuppressionList {
+  items: SuppressionRow[];
+  /** pass as `after` for the next (older) page; absent on the last */
+  next?: string;
+}
+
+export const REASON_LABELS: Record<SuppressionRow["reason"], string> = {
+  bounce: "Bounced",
+  complaint: "Marked as spam",
+  "transient-bounces": "Bounced repeatedly",
+};
