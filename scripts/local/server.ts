@@ -142,7 +142,8 @@ const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
 
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, authorizer: LocalAuthorizer) {
   const candidates = compiled.filter((r) => r.pattern.test(url.pathname));
-  const route = candidates.find((r) => r.method === req.method);
+  // HEAD is answered by the GET route, headers only (as CloudFront answers it for the cached reads)
+  const route = candidates.find((r) => r.method === (req.method === "HEAD" ? "GET" : req.method));
   if (!route) return sendJson(res, candidates.length ? 405 : 404, { error: "Not found" });
   const match = route.pattern.exec(url.pathname)!;
   let claims: Record<string, unknown> | undefined;
@@ -164,10 +165,10 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, au
   if (isPageRoute(route) && result.body && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
     const body = gzipSync(result.body);
     res.writeHead(result.statusCode, { ...result.headers, "content-encoding": "gzip", vary: "Accept-Encoding", "content-length": String(body.length) });
-    return res.end(body);
+    return res.end(req.method === "HEAD" ? undefined : body);
   }
   res.writeHead(result.statusCode, result.headers);
-  res.end(result.body);
+  res.end(req.method === "HEAD" ? undefined : result.body);
 }
 
 function decodedPath(url: URL): string | undefined {

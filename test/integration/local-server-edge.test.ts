@@ -105,6 +105,19 @@ describe("the local server plays CloudFront", () => {
     const page = await send({ method: "GET", path: "/sign/%E0%A4%A" });
     expect(page.status).toBe(400);
   });
+
+  it("answers HEAD of a petition's JSON as its GET, headers only: the edge-cache headers show with `curl -sI`", async () => {
+    const { id } = await newPetition(100);
+    const get = await send({ method: "GET", path: `/api/petitions/${id}` });
+    const head = await send({ method: "HEAD", path: `/api/petitions/${id}` });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe("");
+    expect(head.headers["cache-control"]).toBe("public, max-age=5, s-maxage=10, stale-while-revalidate=30, stale-if-error=86400");
+    expect(head.headers["cache-control"]).toBe(get.headers["cache-control"]);
+    expect(head.headers["content-type"]).toBe(get.headers["content-type"]);
+    // a write route has no HEAD
+    expect((await send({ method: "HEAD", path: `/api/petitions/${id}/signatures` })).status).toBe(405);
+  });
 });
 
 describe("security headers", () => {
