@@ -135,7 +135,8 @@ describe("the page as served", () => {
     });
     await page.goto("/report-scam");
     await page.waitForSelector("html[data-app=ready]");
-    await expect(page.getByLabel("Full Name").isEnabled()).resolves.toBe(true);
+    // the app enables the fields in the render after it marks itself ready: wait for that render, not a fixed moment
+    await expect.poll(() => page.getByLabel("Full Name").isEnabled(), { timeout: 10_000 }).toBe(true);
     const kept = await page.evaluate(() => (window as unknown as { served: Element | null }).served === document.querySelector("main form h2"));
     expect(kept).toBe(true);
     expect(problems).toEqual([]);
