@@ -191,6 +191,30 @@ afterAll(async () => {
 });
 
 const counted = (s: Snapshot) => [...s.values()].filter((v) => v.item.type === "counterShard").reduce((n, v) => n + Number(v.item.count ?? 0), 0);
+interface Sent {
+  r: BadRequest;
+  res?: RawResponse;
+  error?: string;
+}
+
+/** Sends the requests over HTTP, CONCURRENCY at a time, each with `headers` added; one that gets no answer keeps its error. */
+async function sendAll(requests: BadRequest[], headers: Record<string, string> = {}): Promise<Sent[]> {
+  const results: Sent[] = [];
+  await runPool(requests.length, CONCURRENCY, async (i) => {
+    const r = requests[i];
+    try {
+      results.push({ r, res: await rawRequest(api.port, { method: r.method, path: r.path, headers: { ...headers, ...r.headers }, body: r.body }) });
+    } catch (err) {
+      results.push({ r, error: String(err) });
+    }
+  });
+  return results;
+}
+
+/** The requests answered 500 or more, or not at all, described for the failure report. */
+const serverFailures = (results: Sent[]) =>
+  results.filter((x) => x.error || x.res!.status >= 500).map((x) => `${x.error ?? `${x.res!.status} ${x.res!.body.slice(0, 200)}`} ← ${describeRequest(x.r)}`);
+
 const failureReport = (lines: string[]) => `seed ${SEED} (replay with BAD_INPUT_SEED=${SEED}); ${lines.length} failing, the first:\n${lines.slice(0, 15).join("\n")}`;
 
 it("generates at least 1,000 requests across the public routes", () => {
@@ -209,18 +233,10 @@ describe.each(publicRoutes.map((r) => [routeKey(r), r] as const))("%s", (key, ro
   it("answers every generated bad request below 500 and writes only what it may", async () => {
     const requests = generate(route);
     const before = await snapshot();
-    const results: { r: BadRequest; res?: RawResponse; error?: string }[] = [];
-    await runPool(requests.length, CONCURRENCY, async (i) => {
-      const r = requests[i];
-      try {
-        results.push({ r, res: await rawRequest(api.port, { method: r.method, path: r.path, headers: r.headers, body: r.body }) });
-      } catch (err) {
-        results.push({ r, error: String(err) });
-      }
-    });
+    const results = await sendAll(requests);
     const after = await snapshot();
 
-    const failed = results.filter((x) => x.error || x.res!.status >= 500).map((x) => `${x.error ?? `${x.res!.status} ${x.res!.body.slice(0, 200)}`} ← ${describeRequest(x.r)}`);
+    const failed = serverFailures(results);
     expect(failed.length, failureReport(failed)).toBe(0);
 
     const allowed = allowedWrites[key] ?? [];
@@ -307,18 +323,10 @@ describe("newsletter issue routes (as an administrator)", () => {
       param: () => draft.id,
     });
     const before = await snapshot();
-    const results: { r: BadRequest; res?: RawResponse; error?: string }[] = [];
-    await runPool(requests.length, CONCURRENCY, async (i) => {
-      const r = requests[i];
-      try {
-        results.push({ r, res: await rawRequest(api.port, { method: r.method, path: r.path, headers: { authorization: `Bearer ${token}`, ...r.headers }, body: r.body }) });
-      } catch (err) {
-        results.push({ r, error: String(err) });
-      }
-    });
+    const results = await sendAll(requests, { authorization: `Bearer ${token}` });
     const after = await snapshot();
 
-    const failed = results.filter((x) => x.error || x.res!.status >= 500).map((x) => `${x.error ?? `${x.res!.status} ${x.res!.body.slice(0, 200)}`} ← ${describeRequest(x.r)}`);
+    const failed = serverFailures(results);
     expect(failed.length, failureReport(failed)).toBe(0);
 
     // a request with another method reaches the route of that method at the same path
@@ -362,17 +370,9 @@ describe("suppression list routes (as an administrator)", () => {
     await Suppression.suppress("complaint", { address, kind: "bad-input", at: new Date().toISOString() });
     const requests = badRequestsFor(route, { seed: SEED, perRoute: () => 150, bodies: {}, param: () => personHash(address) });
     const before = await snapshot();
-    const results: { r: BadRequest; res?: RawResponse; error?: string }[] = [];
-    await runPool(requests.length, CONCURRENCY, async (i) => {
-      const r = requests[i];
-      try {
-        results.push({ r, res: await rawRequest(api.port, { method: r.method, path: r.path, headers: { authorization: `Bearer ${token}`, ...r.headers }, body: r.body }) });
-      } catch (err) {
-        results.push({ r, error: String(err) });
-      }
-    });
+    const results = await sendAll(requests, { authorization: `Bearer ${token}` });
     const after = await snapshot();
-    const failed = results.filter((x) => x.error || x.res!.status >= 500).map((x) => `${x.error ?? `${x.res!.status} ${x.res!.body.slice(0, 200)}`} ← ${describeRequest(x.r)}`);
+    const failed = serverFailures(results);
     expect(failed.length, failureReport(failed)).toBe(0);
     const lifting = route.method === "DELETE";
     const disallowed = diff(before, after).filter((c) => !(lifting && ((c.kind === "suppression" && c.change === "removed") || c.kind === "audit")));

@@ -55,6 +55,9 @@ export type SesEvent = z.output<typeof SesEvent>;
 /** The message's kind, from the `kind` tag every send carries (mail/index.ts). */
 export const kindOf = (event: SesEvent) => event.mail.tags?.kind?.[0] ?? "unknown";
 
+/** The newsletter issue an e-mail belonged to (its `issue` tag). */
+export const issueOf = (event: SesEvent) => event.mail.tags?.issue?.[0];
+
 export interface Outcome {
   type: FeedbackType;
   kind: string;
@@ -69,9 +72,6 @@ export interface Outcome {
  * subscriber claims once() (two writes) for these alone; every other event sets what it sets.
  */
 export const countsOnce = (event: SesEvent) => issueOf(event) !== undefined || (event.eventType === "Bounce" && event.bounce?.bounceType !== "Permanent");
-
-/** The newsletter issue an e-mail belonged to (its `issue` tag). */
-export const issueOf = (event: SesEvent) => event.mail.tags?.issue?.[0];
 
 /**
  * Acts on one SES event: a permanent bounce or a complaint suppresses each recipient it names (and

@@ -62,13 +62,14 @@ export async function send(message: Message): Promise<void> {
   const s = settings();
   if (message.to.length === 0) return;
   const headers = checkedHeaders(message.headers);
-  const kind = tagValue(message.kind ?? "other");
+  const tags = tagsOf(message);
+  const kind = tags.kind;
   const suppressed = await Suppression.suppressedAmong(message.to);
   const to = message.to.filter((address) => !suppressed.has(address));
   if (suppressed.size) log.info("mail: suppressed recipients left out", { kind, suppressed: suppressed.size, remaining: to.length });
   if (to.length === 0) return;
   if (s.MAIL_DRIVER === "outbox") {
-    await sendToOutbox({ ...message, to, kind }, headers);
+    await sendToOutbox({ ...message, to }, tags, headers);
     return;
   }
   ses ??= new SESv2Client({ region: s.AWS_REGION, requestHandler: sdkRequestHandler(SERVICE_TIMEOUTS) });
@@ -77,7 +78,7 @@ export async function send(message: Message): Promise<void> {
       FromEmailAddress: s.MAIL_FROM,
       Destination: { ToAddresses: to },
       ...(s.MAIL_CONFIGURATION_SET ? { ConfigurationSetName: s.MAIL_CONFIGURATION_SET } : {}),
-      EmailTags: Object.entries(tagsOf({ ...message, kind })).map(([Name, Value]) => ({ Name, Value })),
+      EmailTags: Object.entries(tags).map(([Name, Value]) => ({ Name, Value })),
       Content: {
         Simple: {
           Subject: { Data: message.subject, Charset: "UTF-8" },
@@ -94,14 +95,18 @@ export async function send(message: Message): Promise<void> {
  * simulator's outcome, marked on the message, and its SES events through the same subscriber as
  * deployed (mail/simulator.ts).
  */
-async function sendToOutbox(message: Message & { kind: string }, headers: { name: string; value: string }[]): Promise<void> {
+async function sendToOutbox(message: Message, tags: Record<string, string>, headers: { name: string; value: string }[]): Promise<void> {
   const s = settings();
   const { headers: _headers, tags: _tags, ...rest } = message;
-  const tags = tagsOf(message);
-  const outcomes = Object.fromEntries(message.to.flatMap((a) => (simulatedOutcome(a) ? [[a, simulatedOutcome(a)!]] : [])));
+  const outcomes: Record<string, string> = {};
+  for (const address of message.to) {
+    const outcome = simulatedOutcome(address);
+    if (outcome) outcomes[address] = outcome;
+  }
   const stored = await writeToOutbox(s.OUTBOX_DIR, {
     from: s.MAIL_FROM,
     ...rest,
+    kind: tags.kind,
     ...(headers.length ? { headers: Object.fromEntries(headers.map((h) => [h.name, h.value])) } : {}),
     ...(Object.keys(tags).length > 1 ? { tags } : {}),
     ...(Object.keys(outcomes).length ? { outcomes } : {}),

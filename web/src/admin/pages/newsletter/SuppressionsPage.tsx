@@ -8,6 +8,7 @@ import type { ApiError } from "../../../lib/api";
 import { formatDateTimeNY } from "../../../lib/format";
 import { adminRequest } from "../../adminApi";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { CursorPager, useCursorPages } from "../../components/CursorPager";
 import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 
@@ -34,7 +35,7 @@ const listUrl = (email: string, after?: string) => {
 export function SuppressionsPage() {
   useDocumentTitle(TITLE);
   const [email, setEmail] = useState("");
-  const [pages, setPages] = useState<(string | undefined)[]>([undefined]);
+  const pages = useCursorPages();
   const [lifting, setLifting] = useState<SuppressionRow | null>(null);
   const [busy, setBusy] = useState(false);
   const [liftError, setLiftError] = useState<string | null>(null);
@@ -47,9 +48,9 @@ export function SuppressionsPage() {
     if (parsed && !parsed.success) return setTypedError(parsed.error.issues[0]?.message ?? "Please enter a valid email address.");
     setTypedError(null);
     setEmail(value);
-    setPages([undefined]);
+    pages.reset();
   };
-  const { data, error, isLoading, mutate } = useSWR<SuppressionList, ApiError>(listUrl(email, pages.at(-1)), (url: string) => adminRequest<SuppressionList>(url, { fallbackMessage: MESSAGES.listFailed }), {
+  const { data, error, isLoading, mutate } = useSWR<SuppressionList, ApiError>(listUrl(email, pages.cursor), (url: string) => adminRequest<SuppressionList>(url, { fallbackMessage: MESSAGES.listFailed }), {
     revalidateOnFocus: false,
   });
 
@@ -127,14 +128,7 @@ export function SuppressionsPage() {
           <Text fz="xs" c="dimmed">
             Times are shown in US Eastern time (America/New_York).
           </Text>
-          <Group gap="xs">
-            <Button variant="default" size="xs" disabled={pages.length === 1} onClick={() => setPages((p) => p.slice(0, -1))}>
-              Newer
-            </Button>
-            <Button variant="default" size="xs" disabled={!data?.next} onClick={() => data?.next && setPages((p) => [...p, data.next])}>
-              Older
-            </Button>
-          </Group>
+          <CursorPager pages={pages} next={data?.next} />
         </Group>
       </Card>
       <ConfirmDialog

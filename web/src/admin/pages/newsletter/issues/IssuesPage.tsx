@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
-import { useState } from "react";
 import { Link } from "react-router-dom";
 import useSWR from "swr";
 import { useDocumentTitle } from "../../../../hooks/useDocumentTitle";
 import type { ApiError } from "../../../../lib/api";
 import { formatCount, formatDateTimeNY } from "../../../../lib/format";
+import { CursorPager, useCursorPages } from "../../../components/CursorPager";
 import { DataTable } from "../../../components/DataTable";
 import { PageHeader } from "../../../components/PageHeader";
 import { IssueStatusBadge } from "./IssueStatusBadge";
@@ -67,10 +67,8 @@ function IssueRow({ issue }: { issue: IssueSummary }) {
 /** /admin/newsletter/issues: every issue, newest first, with its status and counts, and a way to write the next. */
 export function IssuesPage() {
   useDocumentTitle(TITLE);
-  // the `before` of each page shown so far: the last is the current page
-  const [pages, setPages] = useState<(string | undefined)[]>([undefined]);
-  const before = pages.at(-1);
-  const { data, error, isLoading, isValidating, mutate } = useSWR<IssueList, ApiError>(issuesApi.list(before), (url: string) => issueRequest<IssueList>(url, ISSUE_MESSAGES.listFailed), {
+  const pages = useCursorPages();
+  const { data, error, isLoading, isValidating, mutate } = useSWR<IssueList, ApiError>(issuesApi.list(pages.cursor), (url: string) => issueRequest<IssueList>(url, ISSUE_MESSAGES.listFailed), {
     revalidateOnFocus: false,
   });
 
@@ -111,14 +109,7 @@ export function IssuesPage() {
             crash left unconfirmed: none is ever sent twice. Delivered, bounced and complaints are what SES reports
             afterwards; an issue pauses itself when its bounces or complaints reach SES&apos;s review rates.
           </Text>
-          <Group gap="xs">
-            <Button variant="default" size="xs" disabled={pages.length === 1} onClick={() => setPages((p) => p.slice(0, -1))}>
-              Newer
-            </Button>
-            <Button variant="default" size="xs" disabled={!data?.next} onClick={() => data?.next && setPages((p) => [...p, data.next])}>
-              Older
-            </Button>
-          </Group>
+          <CursorPager pages={pages} next={data?.next} />
         </Group>
       </Card>
     </Stack>
