@@ -32,12 +32,8 @@ const settingValues = (): Record<SettingName, string> => ({
   NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE: "10",
   PRIVACY_RATE_LIMIT_PER_MINUTE: "10",
   NEWSLETTER_BATCH_SIZE: "100",
-  // SES's rate is per account (1/s in the sandbox, 14/s at first in production): `NEWSLETTER_SEND_RATE_PER_SECOND=... npm run deploy`
-  NEWSLETTER_SEND_RATE_PER_SECOND: process.env.NEWSLETTER_SEND_RATE_PER_SECOND || "14",
   NEWSLETTER_PAUSE_BOUNCE_RATE: "0.05",
   NEWSLETTER_PAUSE_COMPLAINT_RATE: "0.001",
-  // The mail queue's share of SES's rate (14/s at first in production; 2/s left for privacy links and admin tests): `MAIL_SEND_RATE_PER_SECOND=... npm run deploy`
-  MAIL_SEND_RATE_PER_SECOND: process.env.MAIL_SEND_RATE_PER_SECOND || "12",
   ADMIN_NOTICE_DIGEST_THRESHOLD: "10",
   ADMIN_NOTICE_DIGEST_SECONDS: "600",
   UPLOAD_RATE_LIMIT_PER_MINUTE: "20",
@@ -73,6 +69,20 @@ export const BUCKET_ACTIONS = {
 export const BUCKET_LIST_ACTIONS = ["s3:ListBucket"] as const;
 export const BUS_ACTIONS = ["events:PutEvents"] as const;
 export const MAIL_ACTIONS = ["ses:SendEmail"] as const;
+/** SES's account-level suppression list has no resource of its own: "*" is the only resource these actions take. */
+export const SUPPRESSION_LIFT_ACTIONS = ["ses:DeleteSuppressedDestination"] as const;
+
+/**
+ * The SES account's limits, which every function that sends shares (packages/core/src/mail/budget.ts):
+ * its rate (1/s in the sandbox, 14/s at first in production) and daily quota, as SES's console shows
+ * them: `MAIL_RATE_PER_SECOND=... MAIL_DAILY_QUOTA=... npm run deploy` after SES raises them.
+ */
+export const mailBudgetSettings = () => ({
+  MAIL_RATE_PER_SECOND: process.env.MAIL_RATE_PER_SECOND || "14",
+  MAIL_DAILY_QUOTA: process.env.MAIL_DAILY_QUOTA || "50000",
+  MAIL_LINK_RESERVE_PER_SECOND: process.env.MAIL_LINK_RESERVE_PER_SECOND || "2",
+  NEWSLETTER_DAILY_SHARE: process.env.NEWSLETTER_DAILY_SHARE || "0.5",
+});
 export const USER_POOL_READ_ACTIONS = ["cognito-idp:AdminGetUser"] as const;
 
 /**
@@ -99,13 +109,14 @@ export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets,
     permissions.push(new PolicyStatement({ actions: [...BUS_ACTIONS], resources: [bus.eventBusArn] }));
   }
   if (needs.mail) {
-    Object.assign(environment, { MAIL_DRIVER: "ses", MAIL_CONFIGURATION_SET: mailConfigurationSet.configurationSetName });
+    Object.assign(environment, { MAIL_DRIVER: "ses", MAIL_CONFIGURATION_SET: mailConfigurationSet.configurationSetName, ...mailBudgetSettings() });
     // The sender (MAIL_FROM) is a secret, so any verified identity of this account and region; SES
     // also authorises the configuration set a message names.
     const identities = Stack.of(table).formatArn({ service: "ses", resource: "identity", resourceName: "*" });
     const configurationSet = Stack.of(table).formatArn({ service: "ses", resource: "configuration-set", resourceName: mailConfigurationSet.configurationSetName });
     permissions.push(new PolicyStatement({ actions: [...MAIL_ACTIONS], resources: [identities, configurationSet] }));
   }
+  if (needs.liftsSuppressions) permissions.push(new PolicyStatement({ actions: [...SUPPRESSION_LIFT_ACTIONS], resources: ["*"] }));
   if (needs.userPool) {
     Object.assign(environment, { USER_POOL_ID: auth.userPoolId, USER_POOL_CLIENT_ID: auth.userPoolClientId });
     if (needs.userPool === "read") {

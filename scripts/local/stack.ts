@@ -111,8 +111,8 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       SITE_URL: opts.siteUrl ?? process.env.SITE_URL ?? url,
     });
     process.env.ADMIN_NOTIFY_RECIPIENTS ||= opts.admin.email;
-    // The mail queue paces for SES (12/s deployed); the local outbox is files, so it takes more unless told otherwise.
-    process.env.MAIL_SEND_RATE_PER_SECOND ||= "100";
+    // The mail budget paces for SES (14/s deployed); the local outbox is files, so it takes more unless told otherwise.
+    process.env.MAIL_RATE_PER_SECOND ||= "100";
     resetSettings();
     resetDb();
 

@@ -21,6 +21,7 @@ function expectedActions(needs: Needs): string[] {
     ...(needs.bucket === "read" ? ["s3:GetObject"] : needs.bucket === "write" ? ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"] : []),
     ...(needs.bus ? ["events:PutEvents"] : []),
     ...(needs.mail ? ["ses:SendEmail"] : []),
+    ...(needs.liftsSuppressions ? ["ses:DeleteSuppressedDestination"] : []),
     ...(needs.userPool === "read" ? ["cognito-idp:AdminGetUser"] : []),
     ...(needs.secrets?.length ? ["ssm:GetParameters"] : []),
   ].sort();
@@ -77,6 +78,7 @@ function expectGranted(t: Template, functionId: string, needs: Needs, s: Synthes
   expect("EVENT_BUS_NAME" in env).toBe(Boolean(needs.bus));
   expect("MAIL_DRIVER" in env).toBe(Boolean(needs.mail));
   expect("MAIL_CONFIGURATION_SET" in env).toBe(Boolean(needs.mail));
+  expect("MAIL_RATE_PER_SECOND" in env).toBe(Boolean(needs.mail));
   expect("USER_POOL_ID" in env).toBe(Boolean(needs.userPool));
   // every route's function checks the origin secret before any work (REQUIRE_ORIGIN_SECRET); a
   // subscriber, which no request reaches, has none
@@ -125,10 +127,10 @@ describe("every subscriber's Lambda gets exactly what it declares", () => {
     expectGranted(s.templates.Events, refId(rule![1].Properties.Targets[0].Arn), sub.needs, s, false);
   });
 
-  it("lets the admin notification queue its e-mail and drain the queue: its effect marker, mail, the two mail secrets, the site's address and the queue's pace", () => {
+  it("lets the admin notification queue its e-mail and drain the queue: its effect marker, mail, the two mail secrets, the site's address and when notices become digests", () => {
     const notify = subscribers.find((x) => x.name === "signature-notify-admin")!.needs;
     expect(notify).toMatchObject({ table: "write", mail: true });
-    expect([...(notify.settings ?? [])].sort()).toEqual(["ADMIN_NOTICE_DIGEST_SECONDS", "ADMIN_NOTICE_DIGEST_THRESHOLD", "MAIL_SEND_RATE_PER_SECOND", "SITE_URL"]);
+    expect([...(notify.settings ?? [])].sort()).toEqual(["ADMIN_NOTICE_DIGEST_SECONDS", "ADMIN_NOTICE_DIGEST_THRESHOLD", "SITE_URL"]);
     expect([...(notify.secrets ?? [])].sort()).toEqual(["ADMIN_NOTIFY_RECIPIENTS", "MAIL_FROM"]);
   });
 });

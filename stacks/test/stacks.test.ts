@@ -32,11 +32,9 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
     NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE: "10",
     PRIVACY_RATE_LIMIT_PER_MINUTE: "10",
     NEWSLETTER_BATCH_SIZE: "100",
-    NEWSLETTER_SEND_RATE_PER_SECOND: "14",
     // SES's review thresholds (5 % bounces, 0.1 % complaints)
     NEWSLETTER_PAUSE_BOUNCE_RATE: "0.05",
     NEWSLETTER_PAUSE_COMPLAINT_RATE: "0.001",
-    MAIL_SEND_RATE_PER_SECOND: "12",
     ADMIN_NOTICE_DIGEST_THRESHOLD: "10",
     ADMIN_NOTICE_DIGEST_SECONDS: "600",
     UPLOAD_RATE_LIMIT_PER_MINUTE: "20",
@@ -48,8 +46,12 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
   for (const name of needs.settings ?? []) expect(env[name], name).toBe(values[name]);
   if (needs.table) expect(env).toMatchObject({ COUNTER_SHARDS: "10", TABLE_NAME: expect.any(Object) });
   if (needs.mail) expect(env.MAIL_DRIVER).toBe("ses");
-  // every send asks the suppression list, in the table
-  if (needs.mail) expect(env).toMatchObject({ TABLE_NAME: expect.any(Object), MAIL_CONFIGURATION_SET: expect.any(Object) });
+  // every send asks the suppression list and takes its slot of the account's budget (SES's production defaults), in the table
+  if (needs.mail) expect(needs.table).toBe("write");
+  if (needs.mail) {
+    expect(env).toMatchObject({ TABLE_NAME: expect.any(Object), MAIL_CONFIGURATION_SET: expect.any(Object) });
+    expect(env).toMatchObject({ MAIL_RATE_PER_SECOND: "14", MAIL_DAILY_QUOTA: "50000", MAIL_LINK_RESERVE_PER_SECOND: "2", NEWSLETTER_DAILY_SHARE: "0.5" });
+  }
   if (needs.bus) expect(env).toMatchObject({ BUS_DRIVER: "eventbridge", EVENT_BUS_NAME: expect.any(Object) });
   if (needs.userPool) expect(env).toMatchObject({ USER_POOL_ID: expect.any(Object), USER_POOL_CLIENT_ID: expect.any(Object) });
   for (const name of needs.secrets ?? []) {

@@ -6,8 +6,9 @@
  */
 import type { BrowserContext } from "playwright-core";
 import { afterAll, expect, inject, it } from "vitest";
+import { LEAD_FORMS, LEAD_FORM_INFO, LEAD_MESSAGES } from "@site/core/lead/forms";
 import { fileBrowser, signedInAdmin } from "../support/browser";
-import { stackOutbox } from "../support/stack-outbox";
+import { linkIn, stackOutbox } from "../support/stack-outbox";
 
 const stack = inject("stack");
 const browser = fileBrowser();
@@ -56,4 +57,42 @@ it("a complaint suppresses the address, and the console shows it and lifts it", 
   await row.getByRole("button", { name: "Remove" }).click();
   await console_.getByRole("dialog", { name: "Remove this suppression?" }).getByRole("button", { name: "Remove" }).click();
   await console_.getByText("This address is not suppressed.").waitFor();
+});
+
+it("a person whose address is suppressed sees it on /my-data, and can ask to be e-mailed again when erasing", async () => {
+  const person = `complaint+again-${Date.now()}@simulator.amazonses.com`;
+  const context = await browser.newContext({ baseURL: stack.url });
+  try {
+    const page = await context.newPage();
+    // a guide request (the signer's share e-mail of the test above counts against the same mailbox's daily cap: `+labels` fold)
+    const guide = LEAD_FORM_INFO[LEAD_FORMS[0]];
+    await page.goto(guide.path);
+    await page.waitForSelector("html[data-app=ready]");
+    await page.getByLabel("Full Name").fill("Dora Again");
+    await page.getByLabel("Email").fill(person);
+    await page.getByRole("button", { name: /^Send Me the / }).click();
+    await page.getByRole("status").getByText(LEAD_MESSAGES.sent(guide, person)).waitFor();
+    await mailTo(person);
+    await page.goto("/dev/mail");
+    await expect.poll(async () => (await page.locator("tr", { hasText: person }).allTextContents()).join(" "), { timeout: 15_000 }).toContain("complained");
+
+    // the link still reaches the suppressed address: it is how its owner can ask
+    await page.goto("/data-deletion-request");
+    await page.getByLabel("Email").fill(person);
+    await page.getByRole("button", { name: "Submit Deletion Request" }).click();
+    await page.getByText("Check your inbox").waitFor();
+    await page.goto(linkIn(await mailTo(person, "Your data deletion request"), "/my-data"));
+    await page.getByRole("heading", { name: "Our e-mails to this address are stopped" }).waitFor();
+    await page.getByText("because one of our e-mails to this address was marked as spam", { exact: false }).waitFor();
+
+    await page.getByRole("button", { name: "Erase my data" }).click();
+    const dialog = page.getByRole("dialog", { name: "Erase all your data?" });
+    await dialog.getByLabel("E-mail me again at this address", { exact: false }).check();
+    await dialog.getByRole("button", { name: "Yes, erase my data" }).click();
+    await page.getByRole("heading", { name: "Your data has been erased" }).waitFor();
+    // no longer suppressed: the completion e-mail goes out
+    expect((await mailTo(person, "Your data has been erased")).text).toContain("1 free-guide request");
+  } finally {
+    await context.close();
+  }
 });

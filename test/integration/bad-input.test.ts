@@ -47,8 +47,8 @@ const allowedWrites: Record<string, string[]> = {
   [NEWSLETTER_RESUBSCRIBE]: ["RATE"],
   // a counted hit: its raw item, the aggregates, the day's visitor marker and salt
   [ANALYTICS_EVENT]: ["analyticsEvent", "analyticsAggregate", "analyticsValue", "analyticsVisit", "analyticsSalt"],
-  // a request, its admin row and revision, its link's token, the mailbox's daily allowance
-  [PRIVACY_REQUEST]: ["privacyRequest", "privacyIndex", "PRIVACY", "privacyToken", "PRIVACYLIMIT", "RATE"],
+  // a request, its admin row and revision, its link's token, the mailbox's daily allowance, the link's slot of the mail budget
+  [PRIVACY_REQUEST]: ["privacyRequest", "privacyIndex", "PRIVACY", "privacyToken", "PRIVACYLIMIT", "RATE", "mailBudget"],
   // no request here carries a link that was ever issued: only the attempt is counted
   ...Object.fromEntries(PRIVACY_LINK.map((key) => [key, ["RATE"]])),
 };
@@ -150,6 +150,8 @@ const bodies: Record<string, BodyModel> = {
     required: ["email"],
   },
   ...Object.fromEntries(PRIVACY_LINK.map((key) => [key, { valid: () => ({ token: "A".repeat(43) }), strings: ["token"], others: [], required: ["token"] }])),
+  // the erase button's choice to be e-mailed again
+  "POST /api/privacy/erase": { valid: () => ({ token: "A".repeat(43), mailAgain: true }), strings: ["token"], others: ["mailAgain"], required: ["token"] },
   [ANALYTICS_EVENT]: {
     valid: (n) => ({ t: "event", n: "signature", p: `/sign/bad-input-${run}?utm_source=bad-input-${n}`, r: "https://example.com/" }),
     strings: ["t", "n", "p", "r"],
@@ -296,7 +298,7 @@ describe("newsletter issue routes (as an administrator)", () => {
     "POST /api/admin/newsletter/issues": drafts,
     "PUT /api/admin/newsletter/issues/{id}": drafts,
     "DELETE /api/admin/newsletter/issues/{id}": [...drafts, "audit"],
-    "POST /api/admin/newsletter/issues/test": ["audit"],
+    "POST /api/admin/newsletter/issues/test": ["audit", "mailBudget"],
     // the bus is a stand-in here: starting writes the issue, its job, the first batch's event and the audit entry
     "POST /api/admin/newsletter/issues/{id}/send": ["newsletterIssue", "job", "outbox", "audit"],
     "POST /api/admin/newsletter/issues/{id}/resume": [],

@@ -140,7 +140,7 @@ describe("POST /api/leads/{form}", () => {
     // the rest is what the event's subscribers (mail, newsletter, sheet) may have written by now
     const written = diff(before, await snapshot()).filter((c) => c.change !== "removed");
     const kinds = written.map((c) => c.kind).sort();
-    const sideEffects = ["outbox", "effect", "mailCap", "newsletter", "newsletterToken", "newsletterIndex", "newsletterMeta", "sheetSync"];
+    const sideEffects = ["outbox", "effect", "mailCap", "mailBudget", "newsletter", "newsletterToken", "newsletterIndex", "newsletterMeta", "sheetSync"];
     expect(kinds.filter((k) => !sideEffects.includes(k)), describeChanges(written)).toEqual(
       ["RATE", "lead", "leadCount", "leadIndex"].sort(),
     );

@@ -27,8 +27,8 @@ Object.assign(process.env, {
   ADMIN_NOTIFY_RECIPIENTS: "admins@example.org",
   SITE_URL: "http://localhost:3000",
   MAIL_FROM: "petitions@example.org",
-  // the local stack's pace (scripts/local/stack.ts), not SES's: tests that are about pacing set their own
-  MAIL_SEND_RATE_PER_SECOND: "100",
+  // the mail budget's rate (mail/budget.ts): the outbox's, not SES's; tests that are about pacing set their own
+  MAIL_RATE_PER_SECOND: "1000",
   // What CloudFront (or the local server) proves itself with; see viaCloudFront in ./http.
   ORIGIN_SECRET: `test-${randomUUID()}`,
 });

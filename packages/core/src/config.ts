@@ -92,10 +92,15 @@ export const Settings = z.object({
   /** Confirmed subscribers one event of a newsletter send takes (newsletter/issues/sending.ts). */
   NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   /**
-   * E-mails per second the mail queue sends at most (mail-queue/): the SES account's sending rate
-   * (14/s at first in production) less what is sent outside the queue (privacy links, admin tests).
+   * The SES account's sending limits, shared by every sender (mail/budget.ts): its maximum send
+   * rate (1 in the sandbox, 14 at first in production) and its 24-hour quota (50,000 at first).
    */
-  MAIL_SEND_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(12),
+  MAIL_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(14),
+  MAIL_DAILY_QUOTA: z.coerce.number().int().min(1).max(100_000_000).default(50_000),
+  /** E-mails a second (and the same share of the day) only links people wait for may use. */
+  MAIL_LINK_RESERVE_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(2),
+  /** The share of the daily quota newsletter issues may use in a day (the rest of an issue waits for the next). */
+  NEWSLETTER_DAILY_SHARE: z.coerce.number().min(0).max(1).default(0.5),
   /** Queued administrators' notices of one petition at once from which they become one digest. */
   ADMIN_NOTICE_DIGEST_THRESHOLD: z.coerce.number().int().min(1).max(100_000).default(10),
   /** How long a digest gathers signatures before it is sent. */
@@ -104,8 +109,6 @@ export const Settings = z.object({
   NEWSLETTER_PAUSE_BOUNCE_RATE: z.coerce.number().min(0).max(1).default(0.05),
   /** … or at this complaint rate (SES reviews an account at 0.1 %). */
   NEWSLETTER_PAUSE_COMPLAINT_RATE: z.coerce.number().min(0).max(1).default(0.001),
-  /** Newsletter e-mails per second at most: SES's sending rate (sandbox 1, production 14 by default). */
-  NEWSLETTER_SEND_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(14),
 });
 export type Settings = z.output<typeof Settings>;
 

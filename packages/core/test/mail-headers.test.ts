@@ -9,6 +9,8 @@ import { listOutbox } from "../src/mail/outbox";
 
 // The suppression list lives in DynamoDB (integration tests prove it, mail-feedback.test.ts): here nobody is suppressed.
 vi.mock("../src/suppression", () => ({ Suppression: { suppressedAmong: async () => new Set<string>() } }));
+// … and the sending budget too (mail-budget.test.ts): here every send has its slot.
+vi.mock("../src/mail/budget", async (original) => ({ ...(await original<typeof import("../src/mail/budget")>()), take: async () => {} }));
 
 /** Extra header fields (RFC 8058's List-Unsubscribe pair on newsletter e-mails) through both mailers. */
 const saved = { ...process.env };

@@ -26,14 +26,12 @@ export const SETTING_NAMES = [
   "LEAD_RATE_LIMIT_PER_MINUTE",
   "NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE",
   "PRIVACY_RATE_LIMIT_PER_MINUTE",
-  /** The newsletter's sending: recipients per batch event, and e-mails per second (the account's SES rate: a deploy setting). */
+  /** The newsletter's sending: recipients per batch event (its pace is the mail budget's, which comes with `mail`). */
   "NEWSLETTER_BATCH_SIZE",
-  "NEWSLETTER_SEND_RATE_PER_SECOND",
   /** SES's review thresholds, at which a newsletter issue's send pauses itself. */
   "NEWSLETTER_PAUSE_BOUNCE_RATE",
   "NEWSLETTER_PAUSE_COMPLAINT_RATE",
-  /** The paced mail queue's rate (SES's less a reserve) and when administrators' notices become digests. */
-  "MAIL_SEND_RATE_PER_SECOND",
+  /** When the paced mail queue turns administrators' notices into digests. */
   "ADMIN_NOTICE_DIGEST_THRESHOLD",
   "ADMIN_NOTICE_DIGEST_SECONDS",
   "UPLOAD_RATE_LIMIT_PER_MINUTE",
@@ -52,8 +50,17 @@ export interface Needs {
   bucket?: "read" | "write";
   /** Publishes to the event bus. */
   bus?: true;
-  /** Sends e-mail through SES; every send asks the suppression list first, so it comes with `table`. */
+  /**
+   * Sends e-mail through SES. Every send asks the suppression list and takes its slot of the
+   * account's sending budget (a table write), so it comes with `table: "write"`; the budget's
+   * settings (MAIL_RATE_PER_SECOND, …) come with it.
+   */
   mail?: true;
+  /**
+   * Lifts a person's suppression at their own request, from SES's account-level list too
+   * (ses:DeleteSuppressedDestination, an action SES grants on no narrower resource than "*").
+   */
+  liftsSuppressions?: true;
   /** "ids": the user pool and web client ids, no rights; "read" adds AdminGetUser (an admin's e-mail). */
   userPool?: "ids" | "read";
   secrets?: SecretName[];

@@ -53,7 +53,7 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/privacy/requests", handler: fn("privacy-request"), access: "public", needs: { table: "write", mail: true, viewer: true, secrets: ["CAPTCHA_SECRET", "MAIL_FROM"], settings: ["SITE_URL", "PRIVACY_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
   { method: "POST", path: "/api/privacy/records", handler: fn("privacy-records"), access: "public", needs: { table: "write", viewer: true, settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] } },
   { method: "POST", path: "/api/privacy/export", handler: fn("privacy-export"), access: "public", needs: { table: "write", viewer: true, settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] } },
-  { method: "POST", path: "/api/privacy/erase", handler: fn("privacy-erase"), access: "public", needs: { table: "write", bucket: "write", bus: true, mail: true, viewer: true, secrets: ["MAIL_FROM"], settings: ["SITE_URL", "PRIVACY_RATE_LIMIT_PER_MINUTE"] }, timeout: 29 },
+  { method: "POST", path: "/api/privacy/erase", handler: fn("privacy-erase"), access: "public", needs: { table: "write", bucket: "write", bus: true, mail: true, liftsSuppressions: true, viewer: true, secrets: ["MAIL_FROM"], settings: ["SITE_URL", "PRIVACY_RATE_LIMIT_PER_MINUTE"] }, timeout: 29 },
   // The administrators' view of deletion requests (issue 12 §2): counts by status, then the list.
   { method: "GET", path: "/api/admin/privacy/summary", handler: fn("admin-privacy-summary"), access: "admin", needs: { table: "read" } },
   { method: "GET", path: "/api/admin/privacy/requests", handler: fn("admin-privacy-list"), access: "admin", needs: { table: "read" } },
@@ -106,7 +106,7 @@ export const routes: Route[] = [
   { method: "DELETE", path: "/api/admin/leads/{form}/{id}", handler: fn("admin-lead-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
   { method: "POST", path: "/api/admin/sheets/leads/{form}", handler: fn("admin-sheets-sync-leads"), access: "admin", needs: { table: "write", bus: true, userPool: "read" } },
   { method: "GET", path: "/api/admin/jobs/{id}", handler: fn("admin-job-get"), access: "admin", needs: { table: "read" } },
-  { method: "POST", path: "/api/admin/test-email", handler: fn("admin-test-email"), access: "admin", needs: { table: "read", userPool: "read", mail: true, secrets: ["MAIL_FROM"] } },
+  { method: "POST", path: "/api/admin/test-email", handler: fn("admin-test-email"), access: "admin", needs: { table: "write", userPool: "read", mail: true, secrets: ["MAIL_FROM"] } },
   { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit-list"), access: "admin", needs: { table: "read" } },
   // The analytics dashboard (issue 11 §3): the report from the aggregates, and the most recent page views.
   { method: "GET", path: "/api/admin/analytics", handler: fn("admin-analytics-report"), access: "admin", needs: { table: "read" } },

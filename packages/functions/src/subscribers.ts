@@ -35,7 +35,7 @@ export const MAIL_QUEUE_NEEDS: Needs = {
   table: "write",
   mail: true,
   secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS],
-  settings: [...MAIL_SETTINGS, "MAIL_SEND_RATE_PER_SECOND", "ADMIN_NOTICE_DIGEST_THRESHOLD", "ADMIN_NOTICE_DIGEST_SECONDS"],
+  settings: [...MAIL_SETTINGS, "ADMIN_NOTICE_DIGEST_THRESHOLD", "ADMIN_NOTICE_DIGEST_SECONDS"],
 };
 
 export { EVENT_SOURCE } from "../../core/src/bus/source";
@@ -67,9 +67,9 @@ export const subscribers: Subscriber[] = [
   { name: "newsletter-confirmation", detailType: "newsletter.confirmation_requested", handler: fn("newsletter-confirmation"), needs: MAIL_QUEUE_NEEDS },
   { name: "newsletter-welcome", detailType: "newsletter.confirmed", handler: fn("newsletter-welcome"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
   // One batch of a newsletter issue's send (POST /api/admin/newsletter/issues/{id}/send or /resume); records the next batch's event. Timeout = Issues.BATCH_TIMEOUT_MS.
-  { name: "newsletter-issue-batch", detailType: "newsletter.issue_batch", handler: fn("newsletter-issue-batch"), needs: { table: "write", bus: true, mail: true, secrets: MAIL_SECRETS, settings: [...MAIL_SETTINGS, "NEWSLETTER_BATCH_SIZE", "NEWSLETTER_SEND_RATE_PER_SECOND"] }, timeout: 300 },
+  { name: "newsletter-issue-batch", detailType: "newsletter.issue_batch", handler: fn("newsletter-issue-batch"), needs: { table: "write", bus: true, mail: true, secrets: MAIL_SECRETS, settings: [...MAIL_SETTINGS, "NEWSLETTER_BATCH_SIZE"] }, timeout: 300 },
   // A person's erasure (issue 12 §2): finishes one its request could not; then rewrites the tabs that held their rows.
-  { name: "privacy-erasure", detailType: "privacy.erasure_confirmed", handler: fn("privacy-erasure"), needs: { table: "write", bucket: "write", bus: true, mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS }, timeout: 300 },
+  { name: "privacy-erasure", detailType: "privacy.erasure_confirmed", handler: fn("privacy-erasure"), needs: { table: "write", bucket: "write", bus: true, mail: true, liftsSuppressions: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS }, timeout: 300 },
   { name: "privacy-sheet-sync", detailType: "privacy.erased", handler: fn("privacy-sheet-sync"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
   // SES's sending events (issue 21 §1): bounces and complaints fill the suppression list; deliveries count per newsletter issue.
   { name: "mail-feedback", source: SES_SOURCE, detailType: Object.values(FEEDBACK_DETAIL_TYPES), handler: fn("mail-feedback"), needs: { table: "write", settings: ["NEWSLETTER_PAUSE_BOUNCE_RATE", "NEWSLETTER_PAUSE_COMPLAINT_RATE"] } },

@@ -1,3 +1,4 @@
+import { SUPPRESSION_RETENTION_YEARS } from "@site/core/privacy/retention";
 import { DELETION_LINK_HOURS } from "@site/core/privacy/retention";
 
 /**
@@ -81,5 +82,9 @@ export const MY_DATA = {
   erasedText: "We have sent a confirmation to your address. The link you used no longer works.",
   erasedCountsTitle: "What was erased",
   erasedNothing: "There was nothing left to erase.",
+  mailStoppedTitle: "Our e-mails to this address are stopped",
+  mailStopped: (why: string, when: string) => `Since ${when}, because ${why}.`,
+  mailStoppedKept: `So that we never e-mail this address again by mistake, we keep a note of that (not your address: a one-way fingerprint of it) for ${SUPPRESSION_RETENTION_YEARS} years. Erasing your data keeps the note, unless you ask us to e-mail you again.`,
+  mailAgain: "E-mail me again at this address (removes the note, so our e-mails can reach you)",
   home: "Go to Home",
 } as const;

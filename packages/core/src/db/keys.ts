@@ -107,6 +107,8 @@ export const Keys = {
   mailQueuePartition: (scope: string, lane: string, partition: number) => `MAILQ#${scope}#${lane}#${partition}`,
   /** The one drainer's lease: only its holder sends from the queue, so the pace holds account-wide. */
   mailQueueLease: (scope: string) => ({ pk: `MAILQLEASE#${scope}`, sk: "LEASE" }),
+  /** The account's sending budget for one UTC day (packages/core/src/mail/budget.ts): written once per e-mail sent, by every sender. */
+  mailBudget: (scope: string, day: string) => ({ pk: `MAILBUDGET#${scope}`, sk: day }),
   /** An administrators' digest being gathered for a petition during a surge (written by the drainer only). */
   mailDigest: (scope: string, petitionId: string) => ({ pk: `MAILDIGEST#${scope}`, sk: petitionId }),
   mailDigestPartition: (scope: string) => `MAILDIGEST#${scope}`,

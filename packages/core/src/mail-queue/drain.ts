@@ -1,12 +1,13 @@
 import { settings } from "../config";
 import { Idempotency } from "../idempotency";
+import { MailBudget, MailDeferred } from "../mail/budget";
 import { errorAttributes, log } from "../log";
 import { pacer } from "../util/pacing";
 import { pool } from "../util/pool";
 import { KINDS, isKind } from "./deliveries";
 import { fold, openDigests, sendDigest, type Digest } from "./digest";
 import { PartitionReads } from "./reads";
-import { LANES, oldest, postpone, remove, releaseLease, renewLease, takeLease, type Queued } from "./queue";
+import { deferUntil, LANES, oldest, postpone, remove, releaseLease, renewLease, takeLease, type Queued } from "./queue";
 
 export interface DrainResult {
   /** false: another drainer holds the lease (it sends what this one would have) */
@@ -27,10 +28,15 @@ const LEASE_MARGIN_MS = 15_000;
 const NOTICE_SCAN = 500;
 /** Sends in flight at once (the pacer keeps their rate). */
 const IN_FLIGHT = 8;
+/** A ready delivery that has waited this long is a backlog: newsletter issues give way until it is gone. */
+const BACKLOG_AGE_MS = 2_000;
 
 /**
- * Sends what waits, under the one lease, at `MAIL_SEND_RATE_PER_SECOND` at most, lane by lane
- * (links, then notices, then visitor e-mails), for at most `budgetMs`. Each send is once() by its
+ * Sends what waits, under the one lease, at the mail budget's transactional rate at most (each send
+ * also takes its slot of the account's budget, mail/budget.ts), lane by lane (links, then notices,
+ * then visitor e-mails), for at most `budgetMs`. While deliveries wait longer than BACKLOG_AGE_MS
+ * it marks the budget busy, so newsletter issues give way. A send the budget defers (its share of
+ * the day used) waits until the budget has room again, with no attempt counted, and ends the drain. Each send is once() by its
  * kind and event id, then its item is deleted: a drainer that dies between the two leaves an item
  * whose resend is skipped. A failed send stays queued with a growing delay; nothing is dropped.
  * `more()` tells it that work arrived meanwhile (an enqueuer in this process), so it looks again
@@ -41,16 +47,17 @@ export async function drain(opts: { budgetMs: number; more?: () => boolean }): P
   const token = await takeLease(opts.budgetMs + LEASE_MARGIN_MS);
   if (!token) return result;
   result.drained = true;
-  const s = settings();
   // the budget runs on the monotonic clock; stored times (enqueue, retry, leases) on the wall clock
   const deadline = performance.now() + opts.budgetMs;
-  const slot = pacer(s.MAIL_SEND_RATE_PER_SECOND);
-  const batchSize = Math.max(1, Math.min(100, Math.ceil(s.MAIL_SEND_RATE_PER_SECOND * 2)));
+  const rate = MailBudget.ceilings("transactional").perSecond;
+  const slot = pacer(rate);
+  const batchSize = Math.max(1, Math.min(100, Math.ceil(rate * 2)));
   const reads = new PartitionReads();
   try {
     while (performance.now() < deadline) {
       if (!(await renewLease(token, deadline - performance.now() + LEASE_MARGIN_MS))) break;
       const round = await drainRound(result, slot, batchSize, deadline, reads);
+      if (round.deferred) break;
       if (round.worked) continue;
       if (opts.more?.()) continue;
       // a failed send waits for its next attempt: within the budget, wait for it rather than leave it to the schedule
@@ -72,7 +79,7 @@ export async function drain(opts: { budgetMs: number; more?: () => boolean }): P
  * One round: the digests that are due; then the first lane with ready work (links, notices,
  * visitor e-mails), the notices of a petition in a surge folded into its digest instead of sent.
  */
-async function drainRound(result: DrainResult, slot: () => Promise<void>, batchSize: number, deadline: number, reads: PartitionReads): Promise<{ worked: boolean; nextRetryAt?: number }> {
+async function drainRound(result: DrainResult, slot: () => Promise<void>, batchSize: number, deadline: number, reads: PartitionReads): Promise<{ worked: boolean; deferred?: boolean; nextRetryAt?: number }> {
   const s = settings();
   const before = result.sent + result.folded + result.digests + result.failed;
   const worked = () => result.sent + result.folded + result.digests + result.failed > before;
@@ -88,17 +95,20 @@ async function drainRound(result: DrainResult, slot: () => Promise<void>, batchS
   // every lane read at once (a round's latency is one read's), then served in order
   const full = reads.fullRound();
   const lanes = await Promise.all(LANES.map((lane) => oldest(lane, lane === "notices" ? NOTICE_SCAN : batchSize, { of: reads, full })));
+  const waitedSince = Math.min(...lanes.flatMap((l) => l.ready.map((q) => q.enqueuedAt)));
+  if (Date.now() - waitedSince >= BACKLOG_AGE_MS) await MailBudget.markBusy();
+  let deferred = false;
   for (const [i, lane] of LANES.entries()) {
     const found = lanes[i];
     retries.push(found.nextRetryAt);
     let ready = found.ready;
     if (lane === "notices") ready = await foldSurges(ready, open, result);
     if (ready.length === 0) continue;
-    await sendAll(ready.slice(0, batchSize), slot, deadline, result);
+    deferred = await sendAll(ready.slice(0, batchSize), slot, deadline, result);
     break;
   }
   const waiting = retries.filter((t): t is number => t !== undefined);
-  return { worked: worked(), nextRetryAt: waiting.length ? Math.min(...waiting) : undefined };
+  return { worked: worked(), deferred, nextRetryAt: waiting.length ? Math.min(...waiting) : undefined };
 }
 
 /** Folds the notices of petitions in a surge (an open digest, or the threshold reached) into their digests; answers the rest. */
@@ -117,7 +127,9 @@ async function foldSurges(notices: Queued[], open: Map<string, Digest>, result: 
   return rest.sort((a, b) => a.enqueuedAt - b.enqueuedAt);
 }
 
-async function sendAll(batch: Queued[], slot: () => Promise<void>, deadline: number, result: DrainResult): Promise<void> {
+/** Sends a lane's batch; true when the budget deferred a send (the rest of the batch waits with it). */
+async function sendAll(batch: Queued[], slot: () => Promise<void>, deadline: number, result: DrainResult): Promise<boolean> {
+  let deferred: MailDeferred | undefined;
   await pool(batch, IN_FLIGHT, async (q) => {
     if (performance.now() >= deadline) return;
     const kind = q.kind;
@@ -126,6 +138,7 @@ async function sendAll(batch: Queued[], slot: () => Promise<void>, deadline: num
       await remove(q);
       return;
     }
+    if (deferred) return deferUntil(q, deferred.until);
     await slot();
     // the slot may come after the budget (sends in flight wait for theirs): leave it for the next drain
     if (performance.now() >= deadline) return;
@@ -134,9 +147,16 @@ async function sendAll(batch: Queued[], slot: () => Promise<void>, deadline: num
       await remove(q);
       result.sent++;
     } catch (err) {
+      if (err instanceof MailDeferred) {
+        deferred ??= err;
+        log.warn("mail queue: the mail budget has no room; deliveries wait", { kind: q.kind, until: new Date(err.until).toISOString(), reason: err.reason });
+        await deferUntil(q, err.until);
+        return;
+      }
       result.failed++;
       log.warn("mail queue: send failed; it waits for its next attempt", { kind: q.kind, eventId: q.eventId, attempts: q.attempts + 1, ...errorAttributes(err) });
       await postpone(q);
     }
   });
+  return deferred !== undefined;
 }

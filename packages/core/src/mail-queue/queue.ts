@@ -1,8 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { randomUUID } from "node:crypto";
-import { settings } from "../config";
 import { db, table } from "../db/client";
 import { fnv1a, Keys, expiresIn } from "../db/keys";
+import { scope } from "../mail/budget";
 import { BATCH, batchWrite } from "../db/batch";
 import { pool } from "../util/pool";
 import { queryCount, queryPages } from "../db/query";
@@ -46,11 +46,8 @@ export interface Queued {
 /** A queued item left longer than this (a drainer never ran) is removed by TTL rather than kept forever. */
 const KEEP_SECONDS = 14 * 24 * 3600;
 
-/** The queue's destination: SES deployed; locally the outbox directory (tests sharing a table each have their own). */
-export const scope = () => {
-  const s = settings();
-  return s.MAIL_DRIVER === "outbox" ? `outbox-${fnv1a(s.OUTBOX_DIR).toString(36)}` : "ses";
-};
+/** The queue's destination, as the budget's: SES deployed; locally the outbox directory (tests sharing a table each have their own). */
+export { scope } from "../mail/budget";
 
 const partitionOf = (lane: Lane, kind: string, eventId: string) => fnv1a(`${kind}#${eventId}`) % LANE_PARTITIONS[lane];
 
@@ -148,13 +145,22 @@ export async function remove(q: Pick<Queued, "pk" | "sk">): Promise<void> {
 /** A failed send waits before its next attempt (1 s, 2 s, 4 s … at most 5 minutes); it is never dropped. */
 export async function postpone(q: Queued, now = Date.now()): Promise<void> {
   const attempts = q.attempts + 1;
+  await setRetry(q, "SET attempts = :a, retryAt = :r", { ":a": attempts, ":r": now + Math.min(300_000, 1000 * 2 ** (attempts - 1)) });
+}
+
+/** The mail budget has no slot for it until `until` (mail/budget.ts): it waits, no attempt counted. */
+export async function deferUntil(q: Queued, until: number): Promise<void> {
+  await setRetry(q, "SET retryAt = :r", { ":r": until });
+}
+
+async function setRetry(q: Queued, update: string, values: Record<string, unknown>): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: table(),
       Key: { pk: q.pk, sk: q.sk },
-      UpdateExpression: "SET attempts = :a, retryAt = :r",
+      UpdateExpression: update,
       ConditionExpression: "attribute_exists(pk)",
-      ExpressionAttributeValues: { ":a": attempts, ":r": now + Math.min(300_000, 1000 * 2 ** (attempts - 1)) },
+      ExpressionAttributeValues: values,
     }),
   ).catch((err) => {
     if ((err as Error).name !== "ConditionalCheckFailedException") throw err;

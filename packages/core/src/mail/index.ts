@@ -1,5 +1,6 @@
 export * as Mail from "./index";
 export { sendToVisitor, mailboxOf, VISITOR_MAIL_WINDOW_SECONDS } from "./visitor";
+export { MailDeferred, priorityOf } from "./budget";
 
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import { Bus } from "../bus";
@@ -9,6 +10,7 @@ import { Suppression } from "../suppression";
 import { isEmailAddress } from "../util/email";
 import { VisibleError } from "../util/error";
 import { SERVICE_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
+import { priorityOf, take } from "./budget";
 import { writeToOutbox } from "./outbox";
 import { FEEDBACK_DETAIL_TYPES, SES_SOURCE } from "./ses-events";
 import { simulatedEvents, simulatedOutcome } from "./simulator";
@@ -54,9 +56,19 @@ export function checkedHeaders(headers: Record<string, string> = {}): { name: st
 let ses: SESv2Client | undefined;
 
 /**
+ * The one kind our suppression list does not hold back: the link to /my-data a person has just asked
+ * for on the site (at most LINKS_PER_ADDRESS_PER_DAY a day). Without it a person whose address we
+ * stopped mailing could never see that note or ask to be e-mailed again. SES's own account-level
+ * list still refuses addresses that bounced or complained (docs/architecture.md, departures).
+ */
+const SUPPRESSION_EXEMPT_KINDS = new Set(["privacy-link"]);
+
+/**
  * The Mailer port: SES (API v2, which carries extra headers) when deployed, the file outbox
  * (.data/outbox) locally. Every message asks the suppression list first: an address that bounced
- * or complained is left out (a message with no one left is not sent), whoever sends it.
+ * or complained is left out (a message with no one left is not sent), whoever sends it. Then it
+ * takes its recipients' slots of the account's sending budget at the message's priority
+ * (budget.ts), waiting for them, or throws MailDeferred when none comes in time.
  */
 export async function send(message: Message): Promise<void> {
   const s = settings();
@@ -64,10 +76,12 @@ export async function send(message: Message): Promise<void> {
   const headers = checkedHeaders(message.headers);
   const tags = tagsOf(message);
   const kind = tags.kind;
-  const suppressed = await Suppression.suppressedAmong(message.to);
+  const suppressed = SUPPRESSION_EXEMPT_KINDS.has(message.kind ?? "") ? new Set<string>() : await Suppression.suppressedAmong(message.to);
   const to = message.to.filter((address) => !suppressed.has(address));
   if (suppressed.size) log.info("mail: suppressed recipients left out", { kind, suppressed: suppressed.size, remaining: to.length });
   if (to.length === 0) return;
+  // SES counts each recipient against the account's rate and quota
+  await take(priorityOf(message.kind ?? "other"), to.length);
   if (s.MAIL_DRIVER === "outbox") {
     await sendToOutbox({ ...message, to }, tags, headers);
     return;

@@ -19,7 +19,8 @@ import { completionEmail } from "./emails";
 import { Events } from "./events";
 import { touch, type PrivacyRequest } from "./index-item";
 import type { ErasedCounts } from "./input";
-import { auditedPerson, recordsOf, type PersonRecord } from "./person-index";
+import { auditedPerson, personHash, recordsOf, type PersonRecord } from "./person-index";
+import { Suppression } from "../suppression";
 import { emptyCounts } from "./records";
 import { InvalidPrivacyLink, openLink, readRequest, requestWrites, whileStatus } from "./requests";
 
@@ -28,7 +29,9 @@ import { InvalidPrivacyLink, openLink, readRequest, requestWrites, whileStatus }
  * each through the deletion its own module uses (signatures with their guards, index rows and
  * exact counts; reports with their evidence files; guide submissions; the subscriber with its
  * lookups), then their pending tokens. The request records the counts, the audit trail a hash of
- * the address, and a completion e-mail lists what went.
+ * the address, and a completion e-mail lists what went. The address's suppression entry (no address,
+ * only its hash) stays, so a person who asked us to stop is not mailed again, unless they asked to
+ * be e-mailed again at confirmation (`mailAgain`).
  */
 
 const afterKey = (key: string, prefix: string) => (key.startsWith(prefix) ? key.slice(prefix.length) : undefined);
@@ -89,6 +92,13 @@ async function eraseOne(record: PersonRecord, email: string, erased: Erased): Pr
   }
 }
 
+/** The person asked to be e-mailed again: their address's suppression goes (ours and SES's), audited under their hash. */
+async function mailAgain(email: string, requestId: string): Promise<void> {
+  const person = personHash(email);
+  if (!(await Suppression.lift(person, { address: email }))) return;
+  await Audit.record({ action: "mail.suppression_lifted", actor: "the person (confirmed link)", target: `person ${person} (request ${requestId})`, rows: 1 });
+}
+
 /** Erases every record the person index holds for `email`, one by one (each deletion is its module's own transaction). */
 export async function eraseRecords(email: string): Promise<Erased> {
   const erased: Erased = { counts: emptyCounts(), signatures: false, reports: false, leadForms: new Set() };
@@ -102,12 +112,12 @@ export async function eraseRecords(email: string): Promise<Erased> {
  * until done) together with the ErasureConfirmed event, in one transaction, then erases. A token
  * already used, expired or unknown changes nothing.
  */
-export async function confirm(token: string): Promise<ErasedCounts> {
+export async function confirm(token: string, opts: { mailAgain?: boolean } = {}): Promise<ErasedCounts> {
   const link = await openLink(token);
   const req = await readRequest(link.requestId);
   if (!req || req.status !== "pending") throw new InvalidPrivacyLink();
   const event = Outbox.record(Events.ErasureConfirmed, { requestId: req.id });
-  const next: PrivacyRequest = { ...req, status: "confirmed", confirmedAt: new Date().toISOString(), email: link.email };
+  const next: PrivacyRequest = { ...req, status: "confirmed", confirmedAt: new Date().toISOString(), email: link.email, ...(opts.mailAgain ? { mailAgain: true } : {}) };
   try {
     await db().send(
       new TransactWriteCommand({
@@ -139,7 +149,8 @@ export async function complete(requestId: string): Promise<ErasedCounts | undefi
   if (req.status !== "confirmed" || !req.email) return req.erased;
   const email = req.email;
   const erased = await eraseRecords(email);
-  const { email: _forgotten, ...rest } = req;
+  if (req.mailAgain) await mailAgain(email, requestId);
+  const { email: _forgotten, mailAgain: _asked, ...rest } = req;
   const done: PrivacyRequest = { ...rest, status: "completed", completedAt: new Date().toISOString(), erased: erased.counts };
   const sheets = Outbox.record(Events.Erased, { requestId, signatures: erased.signatures, reports: erased.reports, leadForms: [...erased.leadForms] });
   try {

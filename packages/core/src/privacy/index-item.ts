@@ -39,6 +39,8 @@ export interface PrivacyRequest {
   downloads: number;
   /** the address, only between confirmation and completion (the erasure and its e-mail need it) */
   email?: string;
+  /** the person asked to be e-mailed again: the erasure lifts the address's suppression too */
+  mailAgain?: boolean;
   /** TTL (epoch seconds): requests are listed DELETION_REQUEST_RECORD_DAYS */
   expiresAt: number;
 }

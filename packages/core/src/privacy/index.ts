@@ -7,7 +7,7 @@ export * as Privacy from "./index";
  */
 export { Events } from "./events";
 export { request, countAttempt, openLink, countDownload, readRequest, InvalidPrivacyLink, RATE_SCOPE, LINKS_PER_ADDRESS_PER_DAY } from "./requests";
-export { storedRecords, summaries, exported, countsOf, emptyCounts, type StoredRecord, type RecordSummary } from "./records";
+export { storedRecords, summaries, exported, countsOf, emptyCounts, mailStopped, type StoredRecord, type RecordSummary } from "./records";
 export { confirm, complete, eraseRecords } from "./erasure";
 export { linkEmail, completionEmail, myDataUrl } from "./emails";
 export * from "./input";

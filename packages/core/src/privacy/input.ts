@@ -39,6 +39,27 @@ export type DeletionRequestInput = z.input<typeof DeletionRequestInput>;
 export const PrivacyTokenInput = z.object({ token: z.string({ error: PRIVACY_MESSAGES.invalidLink }).max(200, PRIVACY_MESSAGES.invalidLink) }, { error: PRIVACY_MESSAGES.invalidLink });
 export type PrivacyTokenInput = z.input<typeof PrivacyTokenInput>;
 
+/**
+ * POST /api/privacy/erase: the token, and whether to be e-mailed again. An address our mail stopped
+ * going to (it bounced, or its owner marked our mail as spam) stays stopped after an erasure unless
+ * the person asks for mail again: the entry holds no address, only the person index's hash.
+ */
+export const PrivacyEraseInput = PrivacyTokenInput.extend({ mailAgain: z.boolean({ error: "mailAgain must be true or false" }).optional() });
+export type PrivacyEraseInput = z.input<typeof PrivacyEraseInput>;
+
+/** Why our mail to an address stopped, as the person reads it on /my-data. */
+export const MAIL_STOPPED_REASONS = {
+  bounce: "e-mails to this address could not be delivered",
+  "transient-bounces": "e-mails to this address kept being refused (for example, a full mailbox)",
+  complaint: "one of our e-mails to this address was marked as spam",
+} as const;
+
+/** /my-data's view of the suppression entry: our mail to this address is stopped, since when and why. */
+export interface MailStopped {
+  reason: keyof typeof MAIL_STOPPED_REASONS;
+  at: string;
+}
+
 /** The kinds of record erased, as the person sees them (the completion e-mail, /my-data). */
 export const ERASED_KINDS = ["signature", "report", "lead", "newsletter"] as const;
 export type ErasedKind = (typeof ERASED_KINDS)[number];

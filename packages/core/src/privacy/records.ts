@@ -1,7 +1,8 @@
 import { getMany } from "../db/batch";
 import { LEAD_FORM_INFO, isLeadForm } from "../lead/forms";
 import { Keys } from "../db/keys";
-import { ERASED_KINDS, type ErasedCounts, type ErasedKind } from "./input";
+import { Suppression } from "../suppression";
+import { ERASED_KINDS, type ErasedCounts, type ErasedKind, type MailStopped } from "./input";
 import { recordsOf, type PersonRecord } from "./person-index";
 
 /**
@@ -68,6 +69,16 @@ function summarize(record: StoredRecord, titles: Map<string, string>): RecordSum
     newsletter: () => `Newsletter subscription (${String(item.status)})`,
   }[kind]();
   return { kind, label, createdAt: createdAt(record) };
+}
+
+/**
+ * Whether our mail to the address is stopped (the suppression list, by the address's hash), and since
+ * when: shown on /my-data and in the download, and kept by an erasure unless the person asks for mail again.
+ */
+export async function mailStopped(email: string): Promise<(MailStopped & { kind?: string }) | undefined> {
+  const entry = await Suppression.find({ address: email });
+  if (!entry?.suppressed || !entry.reason || !entry.at) return undefined;
+  return { reason: entry.reason, at: entry.at, ...(entry.kind ? { kind: entry.kind } : {}) };
 }
 
 /** A record as the download gives it: the stored fields, without the table's machinery. */

@@ -1,6 +1,9 @@
 export * as Suppression from "./index";
 
+import { DeleteSuppressedDestinationCommand, SESv2Client } from "@aws-sdk/client-sesv2";
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { settings } from "../config";
+import { SERVICE_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
 import { db, table } from "../db/client";
 import { getMany } from "../db/batch";
 import { Keys } from "../db/keys";
@@ -165,10 +168,28 @@ export async function countTransientBounce(feedback: Feedback): Promise<Entry> {
   return { ...entry, suppressed: true, reason: "transient-bounces", kind: feedback.kind, at: feedback.at };
 }
 
-/** Lifts a suppression (an administrator's decision, or a person who asks to be mailed again). Answers whether there was one. */
-export async function lift(person: string): Promise<boolean> {
+/**
+ * Lifts a suppression (an administrator's decision, or a person who asks to be mailed again). Answers
+ * whether there was one. Given the address (the person's own request), SES's account-level list, the
+ * backstop, forgets it too when deployed; the console knows only the hash, so an address SES itself
+ * suppressed stays on SES's list until it is removed there.
+ */
+export async function lift(person: string, opts: { address?: string } = {}): Promise<boolean> {
   const { Attributes } = await db().send(new DeleteCommand({ TableName: table(), Key: Keys.suppression(person), ReturnValues: "ALL_OLD" }));
+  if (opts.address && settings().MAIL_DRIVER === "ses") await forgetAtSes(opts.address);
   return Attributes !== undefined;
+}
+
+let ses: SESv2Client | undefined;
+
+async function forgetAtSes(address: string): Promise<void> {
+  ses ??= new SESv2Client({ region: settings().AWS_REGION, requestHandler: sdkRequestHandler(SERVICE_TIMEOUTS) });
+  try {
+    await ses.send(new DeleteSuppressedDestinationCommand({ EmailAddress: address }));
+  } catch (err) {
+    // not on SES's list: nothing to forget
+    if ((err as Error).name !== "NotFoundException") throw err;
+  }
 }
 
 const toRow = (entry: Entry): SuppressionRow => ({ person: entry.person, reason: entry.reason ?? "bounce", at: entry.at ?? "", kind: entry.kind ?? "unknown" });

@@ -1,5 +1,5 @@
 import "./styles";
-import { Alert, Button, Card, Container, Group, Loader, Modal, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Checkbox, Container, Group, Loader, Modal, Stack, Text, Title } from "@mantine/core";
 import { PRIVACY_MESSAGES, type ErasedCounts } from "@site/core/privacy/input";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
@@ -7,7 +7,7 @@ import { LinkButton } from "../../components/page";
 import { MY_DATA as WORDS, MY_DATA_FILE } from "../../content/data-requests";
 import { ApiError, postJson } from "../../lib/api";
 import { downloadText } from "../../lib/download";
-import { MY_DATA_API, countLines, formatDay, formatMoment, type Erased, type HeldRecords } from "./myData";
+import { MAIL_STOPPED_REASONS, MY_DATA_API, countLines, formatDay, formatMoment, type Erased, type HeldRecords } from "./myData";
 import classes from "./Privacy.module.css";
 
 type View =
@@ -120,7 +120,8 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
   const [erasing, setErasing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [eraseError, setEraseError] = useState<string | null>(null);
-  const holdsData = held.records.length > 0 || countLines(held.counts).length > 0;
+  const [mailAgain, setMailAgain] = useState(false);
+  const holdsData = held.records.length > 0 || countLines(held.counts).length > 0 || held.mailStopped !== undefined;
 
   async function download() {
     setDownloading(true);
@@ -140,7 +141,7 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
     setErasing(true);
     setEraseError(null);
     try {
-      const { erased } = await postJson<Erased>(MY_DATA_API.erase, { token }, { fallbackMessage: PRIVACY_MESSAGES.failed });
+      const { erased } = await postJson<Erased>(MY_DATA_API.erase, { token, ...(mailAgain ? { mailAgain } : {}) }, { fallbackMessage: PRIVACY_MESSAGES.failed });
       setConfirming(false);
       onErased(erased);
     } catch (cause) {
@@ -186,6 +187,17 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
               ))}
             </ul>
           </Stack>
+          {held.mailStopped && (
+            <Stack gap={4} aria-label={WORDS.mailStoppedTitle}>
+              <Title order={2} fz="lg" c="ink.9">
+                {WORDS.mailStoppedTitle}
+              </Title>
+              <Text c="ink.8">{WORDS.mailStopped(MAIL_STOPPED_REASONS[held.mailStopped.reason], formatDay(held.mailStopped.at))}</Text>
+              <Text c="ink.7" fz="sm">
+                {WORDS.mailStoppedKept}
+              </Text>
+            </Stack>
+          )}
         </>
       ) : (
         <Text c="ink.8" fz="lg" role="status">
@@ -234,6 +246,7 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
               <li key={line}>{line}</li>
             ))}
           </ul>
+          {held.mailStopped && <Checkbox checked={mailAgain} onChange={(e) => setMailAgain(e.currentTarget.checked)} label={WORDS.mailAgain} disabled={erasing} />}
           {eraseError && (
             <Alert color="red" variant="light" role="alert">
               {eraseError}

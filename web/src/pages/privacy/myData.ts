@@ -1,4 +1,4 @@
-import type { ErasedCounts, ErasedKind } from "@site/core/privacy/input";
+import type { ErasedCounts, ErasedKind, MailStopped } from "@site/core/privacy/input";
 
 /**
  * What /my-data asks the API and how it words the answers (contract of issue 12): the e-mailed
@@ -22,6 +22,8 @@ export interface HeldRecords {
   validUntil: string;
   counts: ErasedCounts;
   records: RecordSummary[];
+  /** our mail to the address is stopped (the suppression list): an erasure keeps that unless `mailAgain` */
+  mailStopped?: MailStopped;
 }
 
 /** POST /api/privacy/erase `{token}` → what was erased. */
@@ -29,7 +31,7 @@ export interface Erased {
   erased: ErasedCounts;
 }
 
-export { countLines } from "@site/core/privacy/input";
+export { countLines, MAIL_STOPPED_REASONS } from "@site/core/privacy/input";
 
 const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
 const momentFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short" });

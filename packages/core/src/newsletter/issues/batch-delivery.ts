@@ -1,4 +1,4 @@
-import { Mail } from "../../mail";
+import { Mail, MailDeferred } from "../../mail";
 import { pool } from "../../util/pool";
 import { newsletterMessage } from "../list-mail";
 import type { Addressee } from "./audience";
@@ -17,9 +17,12 @@ export interface BatchOutcome {
   firstUndone?: number;
   /** Why the first failed e-mail failed, as the mailer said it. */
   failure?: string;
+  /** The mail budget had no slot (the newsletter's share of the day used, or mail people wait for first): go on then. */
+  deferred?: MailDeferred;
 }
 
 export interface DeliveryOptions {
+  /** this process's pace (each send also takes its slot of the account's budget in Mail.send) */
   perSecond: number;
   /** e-mails (with their claims) in flight at once */
   inFlight: number;
@@ -29,7 +32,8 @@ const describe = (err: unknown) => (err instanceof Error ? err.message : String(
 
 /**
  * Sends `rendered` to each addressee, paced: claim, send, record the outcome. The first e-mail the
- * mailer refuses stops the batch (those in flight finish); the caller pauses the send there. Any
+ * mailer refuses stops the batch (those in flight finish); the caller pauses the send there. An
+ * e-mail the mail budget defers stops it too, its claim given back: the caller goes on later. Any
  * other error (the table) is thrown once nothing is in flight any more.
  */
 export async function deliverAll(issueId: string, rendered: RenderedIssue, addressees: Addressee[], opts: DeliveryOptions): Promise<BatchOutcome> {
@@ -54,9 +58,16 @@ export async function deliverAll(issueId: string, rendered: RenderedIssue, addre
         // through the namespace, so tests that replace Mail.send see this call too
         await Mail.send({ kind: "newsletter-issue", tags: { issue: issueId }, ...newsletterMessage(to, rendered) });
       } catch (err) {
+        stop = true;
+        if (err instanceof MailDeferred) {
+          outcome.deferred ??= err;
+          if (claim === "new") outcome.claimed--;
+          else outcome.retried--;
+          await Deliveries.release(issueId, to.emailNormalized, claim);
+          return;
+        }
         outcome.failed++;
         outcome.failure ??= describe(err);
-        stop = true;
         await Deliveries.markFailed(issueId, to.emailNormalized, describe(err));
         return;
       }

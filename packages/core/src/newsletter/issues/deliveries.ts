@@ -1,4 +1,4 @@
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../../db/client";
 import { expiresIn } from "../../db/keys";
 import { queryPages } from "../../db/query";
@@ -79,6 +79,28 @@ export const markFailed = (issueId: string, emailNormalized: string, reason: str
     ":now": new Date().toISOString(),
     ":reason": reason.slice(0, 500),
   });
+
+/**
+ * The mail budget had no slot for it (mail/budget.ts), so the e-mail did not go: the claim is given
+ * back as it was (a first claim removed, a retried one failed again with its attempt uncounted).
+ */
+export async function release(issueId: string, emailNormalized: string, claimed: Exclude<Claim, "taken">): Promise<void> {
+  const key = IssueKeys.delivery(issueId, emailNormalized);
+  const condition = { ConditionExpression: "#state = :claimed", ExpressionAttributeNames: { "#state": "state" } };
+  if (claimed === "new") {
+    await db().send(new DeleteCommand({ TableName: table(), Key: key, ...condition, ExpressionAttributeValues: { ":claimed": "claimed" } }));
+    return;
+  }
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: key,
+      UpdateExpression: "SET #state = :failed ADD attempts :less",
+      ...condition,
+      ExpressionAttributeValues: { ":claimed": "claimed", ":failed": "failed", ":less": -1 },
+    }),
+  );
+}
 
 /** The exact counts, from the deliveries themselves (a claim left unsettled counts as failed). */
 export async function tally(issueId: string): Promise<IssueCounts> {

@@ -91,6 +91,9 @@ export interface IssueSummary {
   feedback: IssueFeedback;
   /** Why a paused issue stopped; resuming continues after the last subscriber done. */
   pausedReason?: string;
+  /** A send waiting for the account's mail budget (its daily share used, or mail people wait for first): until when, and why. It goes on by itself. */
+  waitingUntil?: string;
+  waitingReason?: string;
   /** The job that shows the current run's progress (GET /api/admin/jobs/{id}). */
   jobId?: string;
 }

@@ -7,6 +7,7 @@ import { db, table } from "../../db/client";
 import { Keys } from "../../db/keys";
 import { Job } from "../../jobs";
 import { log } from "../../log";
+import { MailBudget, MailDeferred } from "../../mail/budget";
 import { Outbox } from "../../outbox";
 import { VisibleError } from "../../util/error";
 import { sortableId } from "../../util/id";
@@ -198,16 +199,36 @@ export async function runBatch(batch: Batch): Promise<void> {
   const sentBefore = Number(item.sent ?? 0) + Number(item.failed ?? 0);
   await Job.report(jobId, { phase: "sending", completed: sentBefore, total: audience });
 
-  const s = settings();
-  const limit = Math.max(1, Math.min(s.NEWSLETTER_BATCH_SIZE, Math.floor((s.NEWSLETTER_SEND_RATE_PER_SECOND * BATCH_SENDING_MS) / 1000)));
+  // the newsletter's pace: the account's, less the reserve for links (mail/budget.ts)
+  const perSecond = MailBudget.ceilings("bulk").perSecond;
+  const limit = Math.max(1, Math.min(settings().NEWSLETTER_BATCH_SIZE, Math.floor((perSecond * BATCH_SENDING_MS) / 1000)));
   const page = await Audience.page({ until: startedAt, after: batch.cursor, limit });
   const rendered = renderIssue({ subject: String(item.subject), body: await body(batch.issueId) });
-  const outcome = await deliverAll(batch.issueId, rendered, page.addressees, { perSecond: s.NEWSLETTER_SEND_RATE_PER_SECOND, inFlight: IN_FLIGHT });
+  const outcome = await deliverAll(batch.issueId, rendered, page.addressees, { perSecond, inFlight: IN_FLIGHT });
 
   const next = nextCursor(batch.cursor, page, outcome);
   if (outcome.failure !== undefined) return pause(batch, item, next, `Sending paused: an e-mail could not be sent (${outcome.failure}). Resume to send to the remaining subscribers.`);
+  if (outcome.deferred) return advance(batch, item, next, outcome, audience, waitFor(outcome.deferred));
   if (!page.more) return finish(batch, item, next);
   await advance(batch, item, next, outcome, audience);
+}
+
+/** Until when a deferred send waits, and why, as the console says it. */
+interface Wait {
+  until: number;
+  reason: string;
+}
+
+function waitFor(deferred: MailDeferred): Wait {
+  const at = new Date(deferred.until).toISOString().replace("T", " ").slice(0, 16);
+  return {
+    // the outbox sweeper hands the next batch over once its time has come (a minute's grace)
+    until: deferred.until,
+    reason:
+      deferred.reason === "daily-quota"
+        ? `Waiting: newsletter issues have used their share of today's sending quota. Sending continues by itself after ${at} UTC.`
+        : "Waiting: e-mails people are waiting for (links, confirmations, notices) go first. Sending continues by itself when they are out.",
+  };
 }
 
 /** Claims the batch for this delivery: extends the lease if the issue is still at this run and cursor. */
@@ -233,7 +254,7 @@ async function take(batch: Batch): Promise<HeadItem | undefined> {
 }
 
 /** A send outlives one job lease: each batch extends it, as `take` extends the issue's. */
-async function extendJobLease(jobId: string) {
+async function extendJobLease(jobId: string, until = Date.now() + LEASE_MS) {
   try {
     await db().send(
       new UpdateCommand({
@@ -242,7 +263,7 @@ async function extendJobLease(jobId: string) {
         UpdateExpression: "SET leaseUntil = :lease",
         ConditionExpression: "#status = :running",
         ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: { ":lease": Date.now() + LEASE_MS, ":running": "running" },
+        ExpressionAttributeValues: { ":lease": until, ":running": "running" },
       }),
     );
   } catch (err) {
@@ -257,10 +278,16 @@ function nextCursor(cursor: string, page: Audience.AudiencePage, outcome: BatchO
   return at > 0 ? page.positions[at - 1] : cursor;
 }
 
-/** Moves the cursor and counts on, and records the next batch's event in the same transaction. */
-async function advance(batch: Batch, item: HeadItem, cursor: string, outcome: BatchOutcome, audience: number) {
+/**
+ * Moves the cursor and counts on, and records the next batch's event in the same transaction. A
+ * send that must `wait` records its next event at the wait's end instead, unpublished: the outbox
+ * sweeper hands it to the bus once that time has passed (Outbox.record's `now`), and the issue and
+ * its job stay "sending" (their leases last past the wait) with the reason shown in the console.
+ */
+async function advance(batch: Batch, item: HeadItem, cursor: string, outcome: BatchOutcome, audience: number, wait?: Wait) {
   const { ConditionExpression, names, values } = current(batch);
-  const event = Outbox.record(Events.Batch, { issueId: batch.issueId, run: batch.run, cursor });
+  const event = Outbox.record(Events.Batch, { issueId: batch.issueId, run: batch.run, cursor }, wait?.until);
+  const leaseUntil = (wait?.until ?? Date.now()) + LEASE_MS;
   try {
     await db().send(
       new TransactWriteCommand({
@@ -269,16 +296,19 @@ async function advance(batch: Batch, item: HeadItem, cursor: string, outcome: Ba
             Update: {
               TableName: table(),
               Key: IssueKeys.issue(batch.issueId),
-              UpdateExpression: "SET #cursor = :next, leaseUntil = :lease ADD recipients :recipients, sent :sent, failed :failed",
+              UpdateExpression: wait
+                ? "SET #cursor = :next, leaseUntil = :lease, waitingUntil = :until, waitingReason = :reason ADD recipients :recipients, sent :sent, failed :failed"
+                : "SET #cursor = :next, leaseUntil = :lease ADD recipients :recipients, sent :sent, failed :failed REMOVE waitingUntil, waitingReason",
               ConditionExpression,
               ExpressionAttributeNames: names,
               ExpressionAttributeValues: {
                 ...values,
                 ":next": cursor,
-                ":lease": Date.now() + LEASE_MS,
+                ":lease": leaseUntil,
                 ":recipients": outcome.claimed,
                 ":sent": outcome.sent,
                 ":failed": outcome.failed - outcome.retried,
+                ...(wait ? { ":until": wait.until, ":reason": wait.reason } : {}),
               },
             },
           },
@@ -291,8 +321,14 @@ async function advance(batch: Batch, item: HeadItem, cursor: string, outcome: Ba
     log.warn("newsletter batch lost its run meanwhile: not continued", { ...batch });
     return;
   }
-  await Bus.publish(Events.Batch, event.detail, event.id);
   const done = Number(item.sent ?? 0) + Number(item.failed ?? 0) + outcome.sent + outcome.failed - outcome.retried;
+  if (wait) {
+    await extendJobLease(String(item.jobId), leaseUntil);
+    await Job.report(String(item.jobId), { phase: "waiting", completed: done, total: audience });
+    log.info("newsletter send waits for the mail budget", { issueId: batch.issueId, until: new Date(wait.until).toISOString() });
+    return;
+  }
+  await Bus.publish(Events.Batch, event.detail, event.id);
   await Job.report(String(item.jobId), { phase: "sending", completed: done, total: audience });
 }
 
@@ -307,7 +343,7 @@ async function settle(batch: Batch, cursor: string, status: "paused" | "sent", e
       new UpdateCommand({
         TableName: table(),
         Key: IssueKeys.issue(batch.issueId),
-        UpdateExpression: `SET #status = :end, #cursor = :next, ${sets.join(", ")} REMOVE leaseUntil`,
+        UpdateExpression: `SET #status = :end, #cursor = :next, ${sets.join(", ")} REMOVE leaseUntil, waitingUntil, waitingReason`,
         ConditionExpression,
         ExpressionAttributeNames: { ...names, ...Object.fromEntries(Object.keys(fields).map((name, i) => [`#f${i}`, name])) },
         ExpressionAttributeValues: { ...values, ":end": status, ":next": cursor, ...Object.fromEntries(Object.values(fields).map((v, i) => [`:f${i}`, v])) },

@@ -34,6 +34,11 @@ export function IssueSendPanel({ issue, progress, resuming, onResume }: { issue:
             unit="e-mails"
           />
         )}
+        {issue.status === "sending" && issue.waitingReason && (
+          <Alert color="blue" variant="light" title="Waiting for the mail budget">
+            <Text fz="sm">{issue.waitingReason}</Text>
+          </Alert>
+        )}
         {issue.status === "paused" && (
           <Alert color="orange" variant="light" role="alert" title="Sending paused">
             <Stack gap="sm">
