@@ -7,7 +7,7 @@ import { cancellationCodes } from "@site/core/db/cancellation";
 import { db, table } from "@site/core/db/client";
 import { Outbox } from "@site/core/outbox";
 import { fromHeaders } from "@site/core/request/metadata";
-import { metaDetails } from "@site/core/signature/meta";
+import { metaDetails } from "@site/core/request/meta-details";
 import { percentile, progress, recordSection, runPool } from "./report";
 import { closeVisitors, postJson, visitorAddress } from "./visitors";
 

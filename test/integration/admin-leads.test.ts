@@ -17,7 +17,7 @@ import type { LeadRow } from "@site/core/lead/row";
 import { fromHeaders } from "@site/core/request/metadata";
 import { leadCells } from "@site/core/sheets/lead-columns";
 import { fileFor } from "@site/core/sheets/local";
-import { metaDetails } from "@site/core/signature/meta";
+import { metaDetails } from "@site/core/request/meta-details";
 import { handler as summary } from "../../packages/functions/src/http/admin-lead-summary";
 import { handler as listLeads } from "../../packages/functions/src/http/admin-lead-list";
 import { handler as exportLeads } from "../../packages/functions/src/http/admin-lead-export";

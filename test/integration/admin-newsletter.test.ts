@@ -6,7 +6,7 @@
  * `Newsletter.subscribe`, proving the write path feeds the index. An unconfirmed subscriber past its
  * TTL, which DynamoDB has not deleted yet, is never listed, counted, exported or touched.
  */
-import { auditedPerson } from "@site/core/privacy/person-index";
+import { auditedPerson } from "@site/core/db/person-index";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { Bus } from "@site/core/bus";

@@ -8,7 +8,7 @@ import { Audit } from "@site/core/audit";
 import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
 import { Petition } from "@site/core/petition";
-import * as PetitionDeletion from "@site/core/petition/deletion";
+import * as PetitionDeletion from "@site/core/signature/petition-deletion";
 import { Deletion } from "@site/core/signature/deletion";
 import { Listing } from "@site/core/signature/listing";
 import { sortableId } from "@site/core/util/id";

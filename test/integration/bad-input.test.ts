@@ -12,7 +12,7 @@ import { Bus } from "@site/core/bus";
 import { resetSettings, settings } from "@site/core/config";
 import { Issues } from "@site/core/newsletter/issues/index";
 import { Petition } from "@site/core/petition";
-import { personHash } from "@site/core/privacy/person-index";
+import { personHash } from "@site/core/db/person-index";
 import { Suppression } from "@site/core/suppression";
 import { routes, routeKey, type Route } from "../../packages/functions/src/routes";
 import { runPool } from "../../scripts/bench/report";

@@ -7,7 +7,7 @@
  * Every test speaks from its own loopback address (127.0.9.x), which the local server reports as
  * the viewer's IP, so each has its own rate-limit window.
  */
-import { personPartition } from "@site/core/privacy/person-index";
+import { personPartition } from "@site/core/db/person-index";
 import { readFile } from "node:fs/promises";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

@@ -4,7 +4,7 @@ import { settings } from "@site/core/config";
 import { Mail } from "@site/core/mail";
 import { MailFeedback } from "@site/core/mail/feedback";
 import { listOutbox } from "@site/core/mail/outbox";
-import { personHash } from "@site/core/privacy/person-index";
+import { personHash } from "@site/core/db/person-index";
 import { Newsletter } from "@site/core/newsletter";
 import { Suppression } from "@site/core/suppression";
 import { handler as leadCreate } from "../../packages/functions/src/http/lead-create";

@@ -9,7 +9,7 @@ import { Audit } from "@site/core/audit";
 import { resetSettings, settings } from "@site/core/config";
 import { LEAD_FORMS } from "@site/core/lead/forms";
 import { listOutbox } from "@site/core/mail/outbox";
-import { personHash } from "@site/core/privacy/person-index";
+import { personHash } from "@site/core/db/person-index";
 import { Suppression } from "@site/core/suppression";
 import { handler as leadCreate } from "../../packages/functions/src/http/lead-create";
 import { handler as privacyErase } from "../../packages/functions/src/http/privacy-erase";

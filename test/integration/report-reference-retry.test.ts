@@ -9,7 +9,7 @@ import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
 import { Report } from "@site/core/report";
 import { fromHeaders } from "@site/core/request/metadata";
-import { metaDetails } from "@site/core/signature/meta";
+import { metaDetails } from "@site/core/request/meta-details";
 import { minimalReport } from "../support/reports";
 import { useOwnTable } from "../support/table-snapshot";
 

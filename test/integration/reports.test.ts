@@ -6,7 +6,7 @@
  * Every test speaks from its own loopback address (127.0.3.x), which the local server reports as
  * the viewer's IP, so each has its own rate-limit windows.
  */
-import { personPartition } from "@site/core/privacy/person-index";
+import { personPartition } from "@site/core/db/person-index";
 import { readFile } from "node:fs/promises";
 import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
@@ -25,7 +25,7 @@ import { fromHeaders } from "@site/core/request/metadata";
 import { evidenceOrigin } from "@site/core/request/security-headers";
 import { fileFor } from "@site/core/sheets/local";
 import { REPORTS_TAB } from "@site/core/sheets/reports";
-import { metaDetails } from "@site/core/signature/meta";
+import { metaDetails } from "@site/core/request/meta-details";
 import { handler as notifyAdmin } from "../../packages/functions/src/events/report-notify-admin";
 import { handler as confirmation } from "../../packages/functions/src/events/report-confirmation";
 import { handler as newsletter } from "../../packages/functions/src/events/report-newsletter";

@@ -30,7 +30,7 @@ import { listOutbox } from "@site/core/mail/outbox";
 import { Newsletter } from "@site/core/newsletter";
 import { Petition } from "@site/core/petition";
 import { recordsOf } from "@site/core/privacy/person-index";
-import { SIGNATURE_RETENTION_YEARS, SUBMISSION_RETENTION_YEARS } from "@site/core/privacy/retention";
+import { SIGNATURE_RETENTION_YEARS, SUBMISSION_RETENTION_YEARS } from "@site/core/policy/retention";
 import { ANONYMISED_NAME, runRetention, type RetentionResult } from "@site/core/privacy/retention-job";
 import { version as reportVersion } from "@site/core/report/listing";
 import { fileFor } from "@site/core/sheets/local";

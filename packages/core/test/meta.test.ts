@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { browserName, deviceType, metaDetails } from "../src/signature/meta";
+import { browserName, deviceType, metaDetails } from "../src/request/meta-details";
 import { fromHeaders, fromOrigin, rateLimitSubject, viewerAddress } from "../src/request/metadata";
 
 const UA = {

@@ -14,9 +14,9 @@ import {
   SUPPRESSION_RETENTION_YEARS,
   TRANSIENT_BOUNCE_WINDOW_DAYS,
   UNCONFIRMED_SUBSCRIBER_DAYS,
-} from "@site/core/privacy/retention";
+} from "@site/core/policy/retention";
 import { CONTACT_METHOD_LABELS, FIELD_LABELS, QUESTIONS, SCAM_TYPE_LABELS } from "@site/core/report/catalogue";
-import type { MetaDetails } from "@site/core/signature/meta";
+import type { MetaDetails } from "@site/core/request/meta-details";
 import { SITE_NAME } from "@site/core/site/page-head";
 import { count, duration, listing } from "./data-requests";
 import { LEAD_FORM_WORDS } from "./guide-pages";
@@ -27,7 +27,7 @@ import type { SampleContent } from "./types";
  * Every word of the privacy policy (issue 12; spec "Privacy Policy"), /privacy-policy. (The request
  * form's and /my-data's words are data-requests.ts.) The policy says what this system does: the
  * fields come from the forms' own schemas and labels, and every period from the constants the
- * retention job and the TTLs use (packages/core/src/privacy/retention.ts), so changing one changes
+ * retention job and the TTLs use (packages/core/src/policy/retention.ts), so changing one changes
  * the page.
  */
 
@@ -60,7 +60,7 @@ export interface PolicySection {
 const SIGN_FIELDS = ["First Name", "Last Name", "Email", "Timeshare Name (optional)"] as const;
 const SIGN_CONSENT = "Keep me updated about the campaign";
 
-/** The technical details stored with every signature, scam report and guide request (signature/meta.ts), in words. */
+/** The technical details stored with every signature, scam report and guide request (request/meta-details.ts), in words. */
 export const TECHNICAL_DETAILS: Record<keyof MetaDetails, string> = {
   browser: "your browser's name and main version (for example “Chrome 126”)",
   deviceType: "the type of device (Mobile, Tablet or Desktop), worked out from the browser's user-agent text",

@@ -22,8 +22,8 @@ const CHANGED = vi.hoisted(() => ({
   TRANSIENT_BOUNCE_WINDOW_DAYS: 21,
 }));
 
-vi.mock("@site/core/privacy/retention", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@site/core/privacy/retention")>()),
+vi.mock("@site/core/policy/retention", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@site/core/policy/retention")>()),
   ...CHANGED,
 }));
 

@@ -13,7 +13,7 @@ import {
   SIGNATURE_RETENTION_YEARS,
   SUBMISSION_RETENTION_YEARS,
   UNCONFIRMED_SUBSCRIBER_DAYS,
-} from "@site/core/privacy/retention";
+} from "@site/core/policy/retention";
 import { FIELD_LABELS, QUESTIONS } from "@site/core/report/catalogue";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DELETION, MY_DATA, MY_DATA_FILE } from "../../src/content/data-requests";

@@ -1,5 +1,5 @@
 import { HOUR_MS, dayEnd, dayOf, dayStart, hourOf, hourStart } from "./calendar";
-import { ANALYTICS_HOURLY_DAYS } from "../privacy/retention";
+import { ANALYTICS_HOURLY_DAYS } from "../policy/retention";
 
 /** Hourly aggregates are kept this long (TTL); daily ones are kept. */
 export const HOURLY_RETENTION_DAYS = ANALYTICS_HOURLY_DAYS;

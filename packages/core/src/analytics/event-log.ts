@@ -5,7 +5,7 @@ import { queryAll } from "../db/query";
 import { sortableId } from "../util/id";
 import { DAY_MS, dayOf } from "./calendar";
 import type { DerivedHit } from "./derive";
-import { ANALYTICS_RAW_DAYS } from "../privacy/retention";
+import { ANALYTICS_RAW_DAYS } from "../policy/retention";
 
 /**
  * The raw hits, one item each, kept RETENTION_DAYS (TTL): what the recent-visitors list shows and

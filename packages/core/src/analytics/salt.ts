@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { addDays, dayEnd } from "./calendar";
-import { ANALYTICS_SALT_TTL_MARGIN_SECONDS } from "../privacy/retention";
+import { ANALYTICS_SALT_TTL_MARGIN_SECONDS } from "../policy/retention";
 
 /**
  * The secret that makes a visitor id mean something for one New York day only. 32 random bytes per

@@ -1,5 +1,5 @@
 import Bowser from "bowser";
-import { browserName, deviceType } from "../signature/meta";
+import { browserName, deviceType } from "../request/meta-details";
 
 export { deviceType };
 

@@ -18,7 +18,7 @@ export const guideUrl = (form: Lead["form"]) => `${siteUrl()}/guides/${encodeURI
 export const pageUrl = (form: Lead["form"]) => `${siteUrl()}${LEAD_FORM_INFO[form].path}`;
 export const adminListUrl = (form: Lead["form"]) => `${siteUrl()}/admin/forms/${LEAD_FORM_INFO[form].adminSlug}`;
 
-/** Metadata the server could not derive is stored as "Unknown" (signature/meta.ts). */
+/** Metadata the server could not derive is stored as "Unknown" (request/meta-details.ts). */
 const known = (value: string | undefined) => Boolean(value && value.trim() && value !== "Unknown");
 const derived = (value: string | undefined) => (known(value) ? value! : NOT_AVAILABLE);
 

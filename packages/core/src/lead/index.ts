@@ -1,6 +1,6 @@
 export * as Lead from "./index";
 
-import { personIndex } from "../privacy/person-index";
+import { personIndex } from "../db/person-index";
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { event } from "../bus";
@@ -10,7 +10,7 @@ import { Keys } from "../db/keys";
 import { transactWithRetries } from "../db/transact";
 import { Outbox } from "../outbox";
 import { RateLimit, TooManyAttempts } from "../ratelimit";
-import type { MetaDetails } from "../signature/meta";
+import type { MetaDetails } from "../request/meta-details";
 import { normaliseEmail } from "../util/email";
 import { NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";

@@ -1,5 +1,5 @@
 export * as Mail from "./index";
-export { sendToVisitor, mailboxOf, VISITOR_MAIL_WINDOW_SECONDS } from "./visitor";
+export { mailboxOf, VISITOR_MAIL_WINDOW_SECONDS } from "./visitor";
 export { MailDeferred, priorityOf } from "./budget";
 
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
@@ -14,6 +14,9 @@ import { priorityOf, take } from "./budget";
 import { writeToOutbox } from "./outbox";
 import { FEEDBACK_DETAIL_TYPES, SES_SOURCE } from "./ses-events";
 import { simulatedEvents, simulatedOutcome } from "./simulator";
+import { claimAllowance } from "./visitor";
+// this module's own namespace: sendToVisitor calls Mail.send through it, so tests that replace Mail.send see that call too
+import { Mail } from "./index";
 
 export interface Message {
   to: string[];
@@ -149,3 +152,23 @@ export async function sendTest(to: string): Promise<void> {
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+
+/**
+ * Sends an e-mail that a visitor's action triggers (share e-mail, report confirmation, guide delivery)
+ * unless the recipient already got one of the same `kind` from another delivery within 24 h; then it
+ * is skipped and logged. `key` names this delivery (stable across retries), e.g.
+ * "signature-share:<signature id>"; `kind` what it is, e.g. "signature-share" or "guide:checklist":
+ * a stranger typing someone's address into every form gets them at most one e-mail of each kind a
+ * day, while a person who signs, reports and asks for two guides gets each thing they asked for.
+ * Administrator notifications use `Mail.send`: they are not addressed by visitors.
+ */
+export async function sendToVisitor(message: Message, opts: { key: string; kind: string }): Promise<"sent" | "skipped"> {
+  if (message.to.length !== 1) throw new Error(`a visitor e-mail has exactly one recipient, got ${message.to.length}`);
+  if (!(await claimAllowance(message.to[0], opts.kind, opts.key))) {
+    log.info("visitor e-mail skipped: recipient already sent this kind of e-mail within 24 h", { deliveryKey: opts.key, kind: opts.kind });
+    return "skipped";
+  }
+  // through the namespace, so tests that replace Mail.send see this call too
+  await Mail.send({ kind: opts.kind, ...message });
+  return "sent";
+}

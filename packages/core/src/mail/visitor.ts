@@ -2,8 +2,6 @@ import { createHash } from "node:crypto";
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
-import { log } from "../log";
-import { Mail, type Message } from "./index";
 
 /** A recipient gets at most one visitor-triggered e-mail of each kind in this window. */
 export const VISITOR_MAIL_WINDOW_SECONDS = 24 * 3600;
@@ -28,9 +26,9 @@ const capKey = (address: string, kind: string) => Keys.mailCap(createHash("sha25
 /**
  * Claims the recipient's allowance for `key` in one conditional write: free, expired (TTL deletion
  * lags), or already held by the same key (a retry of the same delivery) all succeed; a claim by
- * another delivery within the window refuses.
+ * another delivery within the window refuses (`Mail.sendToVisitor`).
  */
-async function claim(address: string, kind: string, key: string): Promise<boolean> {
+export async function claimAllowance(address: string, kind: string, key: string): Promise<boolean> {
   const now = Math.floor(Date.now() / 1000);
   try {
     await db().send(
@@ -46,24 +44,4 @@ async function claim(address: string, kind: string, key: string): Promise<boolea
     if ((err as Error).name === "ConditionalCheckFailedException") return false;
     throw err;
   }
-}
-
-/**
- * Sends an e-mail that a visitor's action triggers (share e-mail, report confirmation, guide delivery)
- * unless the recipient already got one of the same `kind` from another delivery within 24 h; then it
- * is skipped and logged. `key` names this delivery (stable across retries), e.g.
- * "signature-share:<signature id>"; `kind` what it is, e.g. "signature-share" or "guide:checklist":
- * a stranger typing someone's address into every form gets them at most one e-mail of each kind a
- * day, while a person who signs, reports and asks for two guides gets each thing they asked for.
- * Administrator notifications use `Mail.send`: they are not addressed by visitors.
- */
-export async function sendToVisitor(message: Message, opts: { key: string; kind: string }): Promise<"sent" | "skipped"> {
-  if (message.to.length !== 1) throw new Error(`a visitor e-mail has exactly one recipient, got ${message.to.length}`);
-  if (!(await claim(message.to[0], opts.kind, opts.key))) {
-    log.info("visitor e-mail skipped: recipient already sent this kind of e-mail within 24 h", { deliveryKey: opts.key, kind: opts.kind });
-    return "skipped";
-  }
-  // through the namespace, so tests that replace Mail.send see this call too
-  await Mail.send({ kind: opts.kind, ...message });
-  return "sent";
 }

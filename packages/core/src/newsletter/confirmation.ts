@@ -1,4 +1,4 @@
-import { personIndex } from "../privacy/person-index";
+import { personIndex } from "../db/person-index";
 import { DeleteCommand, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { Bus } from "../bus";
 import { cancellationCodes } from "../db/cancellation";
@@ -11,7 +11,7 @@ import { confirmationEmail } from "./emails";
 import { Events } from "./events";
 import { mutate } from "./store";
 import { hashToken, isTokenShape, newToken } from "../util/token";
-import { NEWSLETTER_CONFIRMATION_DAYS } from "../privacy/retention";
+import { NEWSLETTER_CONFIRMATION_DAYS } from "../policy/retention";
 
 /** At most one confirmation e-mail per address in this window. */
 export const CONFIRMATION_EMAIL_WINDOW_MS = 24 * 3600 * 1000;

@@ -1,4 +1,4 @@
-import { personIndex } from "../privacy/person-index";
+import { personIndex } from "../db/person-index";
 import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { cancellationCodes } from "../db/cancellation";
 import { table } from "../db/client";

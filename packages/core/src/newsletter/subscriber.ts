@@ -2,7 +2,7 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { normaliseEmail } from "../util/email";
-import { UNCONFIRMED_SUBSCRIBER_SECONDS } from "../privacy/retention";
+import { UNCONFIRMED_SUBSCRIBER_SECONDS } from "../policy/retention";
 
 /**
  * `bounced` and `complained`: SES reported the address undeliverable or its owner marked our mail as

@@ -13,47 +13,8 @@ import { fn, parse } from "../util/zod";
 import { sortableId } from "../util/id";
 import { Order, Search, containsFolded, pageOf, pageQuery, type Page } from "../util/page";
 
-export const Info = z.object({
-  id: z.string(),
-  title: z.string(),
-  story: z.string(),
-  goal: z.number().int(),
-  signatureCount: z.number().int(),
-  createdAt: z.string(),
-});
-export type Info = z.infer<typeof Info>;
-
-export const MAX_GOAL = 1_000_000_000;
-
-/** A goal from a form or JSON: digits (as a number or a string), a whole number of at least `min`. */
-export const goal = (min: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
-    z
-      .number({ error: (issue) => (issue.input === undefined ? "Goal is required" : "Goal must be a whole number") })
-      .int("Goal must be a whole number")
-      .min(min, `Goal must be at least ${min}`)
-      .max(MAX_GOAL, "Goal is too large"),
-  );
-
-/** Every petition id has this form: chosen ones are checked by CreateInput, generated ones are base 36. */
-export const ID_PATTERN = /^[a-z0-9-]{1,64}$/;
-
-export const CreateInput = z.object({
-  id: z
-    .string()
-    .regex(ID_PATTERN, "Use lower-case letters, digits and hyphens")
-    .optional(),
-  title: z.string().trim().min(1, "Title is required").max(200),
-  story: z.string().trim().min(1, "Story is required").max(20_000),
-  goal: goal(1),
-});
-
-/** What an administrator may send to create a petition (the id is always generated). */
-export const AdminCreateInput = CreateInput.omit({ id: true });
-
-/** PATCH body: the goal, a whole number of at least 0 (the spec's edit rule). */
-export const UpdateGoalInput = z.object({ goal: goal(0) });
+export { Info, MAX_GOAL, goal, ID_PATTERN, CreateInput, AdminCreateInput, UpdateGoalInput } from "./input";
+import { CreateInput, ID_PATTERN, UpdateGoalInput, type Info } from "./input";
 
 export class PetitionNotFound extends NotFoundError {
   constructor() {

@@ -1,7 +1,7 @@
 import { settings } from "../config";
 import { escapeHtml, type Message } from "../mail";
 import { countLines, type ErasedCounts } from "./input";
-import { DELETION_LINK_HOURS } from "./retention";
+import { DELETION_LINK_HOURS } from "../policy/retention";
 
 /**
  * The e-mails of a data-deletion request: the link (to the address typed on /data-deletion-request)

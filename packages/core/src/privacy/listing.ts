@@ -9,7 +9,7 @@ import { Keys } from "../db/keys";
 import { pageOf, type Page } from "../util/page";
 import { COLLECTION, PART, decodeRow, layout, type PrivacyRequestRow } from "./index-item";
 import { REQUEST_STATUSES, type RequestStatus } from "./input";
-import { DELETION_REQUEST_RECORD_DAYS } from "./retention";
+import { DELETION_REQUEST_RECORD_DAYS } from "../policy/retention";
 
 /**
  * The administrators' view of data-deletion requests (issue 12 §2, `/admin/privacy`): one collection

@@ -1,7 +1,7 @@
 import { ScanCommand, UpdateCommand, type ScanCommandInput } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { pool } from "../util/pool";
-import { personIndex, type RecordKind } from "./person-index";
+import { personIndex, type RecordKind } from "../db/person-index";
 
 /**
  * The person index's one-off migration (issue 12 §2): records written before gsi3 existed lack

@@ -1,36 +1,15 @@
-import { createHash } from "node:crypto";
 import { table } from "../db/client";
+import { personPartition, type RecordKind } from "../db/person-index";
 import { queryAll } from "../db/query";
-import { normaliseEmail } from "../util/email";
 
-/**
- * The index of a person's records (issue 12 §2): every record that holds an e-mail — a signature, a
- * scam report, a guide submission, a newsletter subscriber, a pending newsletter token — carries
- * `gsi3pk = PERSON#<SHA-256 of the normalised e-mail>` and `gsi3sk = <kind>#<pk>#<sk>`, written with
- * the record by its one writer (a deletion link's token, `privacyToken`, too). Finding what an address holds is one query on gsi3 (keys only),
- * never a scan; the index's keys hold no address.
- */
-export type RecordKind = "signature" | "report" | "lead" | "newsletter" | "newsletterToken" | "privacyToken";
-
-export const personHash = (email: string) => createHash("sha256").update(normaliseEmail(email)).digest("base64url");
-
-export const personPartition = (email: string) => `PERSON#${personHash(email)}`;
-
-/** How the audit trail names a person: by the hash of their e-mail, never the e-mail (it outlives their records). */
-export const auditedPerson = (email: string) => `person ${personHash(email)}`;
-
-/** The gsi3 keys of a record of `kind` stored at `key` that holds `email`. */
-export function personIndex(email: string, kind: RecordKind, key: { pk: string; sk: string }) {
-  return { gsi3pk: personPartition(email), gsi3sk: `${kind}#${key.pk}#${key.sk}` };
-}
-
+/** A record holding a person's address, as the person index finds it (its keys: db/person-index.ts). */
 export interface PersonRecord {
   kind: RecordKind;
   pk: string;
   sk: string;
 }
 
-/** Every record holding `email` (any spelling), by kind and table key. */
+/** Every record holding `email` (any spelling), by kind and table key: one query on gsi3. */
 export async function recordsOf(email: string): Promise<PersonRecord[]> {
   const items = await queryAll({
     TableName: table(),
@@ -40,6 +19,3 @@ export async function recordsOf(email: string): Promise<PersonRecord[]> {
   });
   return items.map((item) => ({ kind: String(item.gsi3sk).split("#")[0] as RecordKind, pk: String(item.pk), sk: String(item.sk) }));
 }
-
-/** What the readers of a stored record leave out: the index keys are not part of the record. */
-export const PERSON_INDEX_ATTRIBUTES = ["gsi3pk", "gsi3sk"] as const;

@@ -14,8 +14,8 @@ import { sortableId } from "../util/id";
 import { linkEmail } from "./emails";
 import { indexItem, touch, type PrivacyRequest } from "./index-item";
 import { PRIVACY_MESSAGES } from "./input";
-import { personHash, personIndex } from "./person-index";
-import { DELETION_LINK_SECONDS, DELETION_REQUEST_RECORD_DAYS, RATE_WINDOW_SECONDS } from "./retention";
+import { personHash, personIndex } from "../db/person-index";
+import { DELETION_LINK_SECONDS, DELETION_REQUEST_RECORD_DAYS, RATE_WINDOW_SECONDS } from "../policy/retention";
 
 /**
  * Deletion requests (issue 12 §2). Anyone may type an address; only its mailbox gets the link. The

@@ -27,7 +27,7 @@ import { petitionIds } from "../signature/listing";
 import { normaliseEmail } from "../util/email";
 import { sortableIdFloor } from "../util/id";
 import { recordsOf } from "./person-index";
-import { SIGNATURE_RETENTION_YEARS, SUBMISSION_RETENTION_YEARS, cutoff } from "./retention";
+import { SIGNATURE_RETENTION_YEARS, SUBMISSION_RETENTION_YEARS, cutoff } from "../policy/retention";
 
 /**
  * The daily retention job (issue 12 §3), one run at `now`; every limit comes from retention.ts.

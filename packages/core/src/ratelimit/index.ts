@@ -4,7 +4,7 @@ import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { VisibleError } from "../util/error";
-import { RATE_WINDOW_SECONDS } from "../privacy/retention";
+import { RATE_WINDOW_SECONDS } from "../policy/retention";
 
 export class TooManyAttempts extends VisibleError {
   constructor() {

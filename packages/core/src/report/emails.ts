@@ -14,7 +14,7 @@ const NOT_AVAILABLE = "Not available";
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 const given = (value: string | undefined, fallback: string) => (value && value.trim() ? value : fallback);
-/** Metadata the server could not derive is stored as "Unknown" (signature/meta.ts). */
+/** Metadata the server could not derive is stored as "Unknown" (request/meta-details.ts). */
 const derived = (value: string | undefined) => (value && value.trim() && value !== "Unknown" ? value : NOT_AVAILABLE);
 
 /** Template 8's parameters, under the spec's names, with its defaults for what is missing. */

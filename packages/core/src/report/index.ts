@@ -12,7 +12,7 @@ import { Evidence, EvidenceRefused, type ClaimedEvidence, type EvidencePurpose }
 import { errorAttributes, log } from "../log";
 import { Outbox } from "../outbox";
 import { RateLimit, TooManyAttempts } from "../ratelimit";
-import type { MetaDetails } from "../signature/meta";
+import type { MetaDetails } from "../request/meta-details";
 import { NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";

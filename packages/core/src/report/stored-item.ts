@@ -1,4 +1,4 @@
-import { personIndex } from "../privacy/person-index";
+import { personIndex } from "../db/person-index";
 import { Keys } from "../db/keys";
 import { normaliseEmail } from "../util/email";
 import type { Info } from "./index";

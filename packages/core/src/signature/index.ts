@@ -1,6 +1,6 @@
 export * as Signature from "./index";
 
-import { personIndex } from "../privacy/person-index";
+import { personIndex } from "../db/person-index";
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { event } from "../bus";
@@ -14,13 +14,13 @@ import { RateLimit, TooManyAttempts } from "../ratelimit";
 import { VisibleError, NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
-import type { MetaDetails } from "./meta";
+import type { MetaDetails } from "../request/meta-details";
 import { indexItem, touch } from "./index-item";
 import { log } from "../log";
 import { normaliseEmail } from "../util/email";
 
 export { cancellationCodes } from "../db/cancellation";
-export { ClientDetails, metaDetails, deviceType, browserName, type MetaDetails } from "./meta";
+export { ClientDetails, metaDetails, deviceType, browserName, type MetaDetails } from "../request/meta-details";
 
 export const Events = {
   Created: event("signature.created", z.object({ petitionId: z.string(), signatureId: z.string() })),

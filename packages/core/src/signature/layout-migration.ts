@@ -4,7 +4,7 @@ import { Keys, OUTBOX_PARTITIONS } from "../db/keys";
 import { queryAll, queryPages } from "../db/query";
 import { Petition } from "../petition";
 import { settings } from "../config";
-import { personIndex } from "../privacy/person-index";
+import { personIndex } from "../db/person-index";
 import { pool } from "../util/pool";
 import type { IndexLayout } from "../collection/index-rows";
 import { PART as SUBSCRIBERS_PART, layout as subscriberLayout } from "../newsletter/index-item";

@@ -7,8 +7,8 @@ import { SERVICE_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
 import { db, table } from "../db/client";
 import { getMany } from "../db/batch";
 import { Keys } from "../db/keys";
-import { personHash } from "../privacy/person-index";
-import { SUPPRESSION_RETENTION_YEARS, TRANSIENT_BOUNCE_WINDOW_DAYS } from "../privacy/retention";
+import { personHash } from "../db/person-index";
+import { SUPPRESSION_RETENTION_YEARS, TRANSIENT_BOUNCE_WINDOW_DAYS } from "../policy/retention";
 import { SuppressionListQuery, type SuppressionList, type SuppressionRow } from "./input";
 
 export { SuppressionListQuery, PersonHash, REASON_LABELS, type SuppressionList, type SuppressionRow } from "./input";

@@ -1,5 +1,5 @@
 import { Admins } from "@site/core/admins";
-import { auditedPerson } from "@site/core/privacy/person-index";
+import { auditedPerson } from "@site/core/db/person-index";
 import { Audit } from "@site/core/audit";
 import { Newsletter } from "@site/core/newsletter";
 import { SubscriberListing } from "@site/core/newsletter/listing";

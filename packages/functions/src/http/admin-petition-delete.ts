@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Audit } from "@site/core/audit";
-import { checkExists, remove } from "@site/core/petition/deletion";
+import { checkExists, remove } from "@site/core/signature/petition-deletion";
 import { adminRoute, ok } from "../lib/http";
 
 const Query = z.object({ operationId: Audit.OperationId.optional() });

@@ -4,7 +4,7 @@ import { settings } from "@site/core/config";
 import { Lead } from "@site/core/lead";
 import { RateLimit } from "@site/core/ratelimit";
 import { rateLimitSubject } from "@site/core/request/metadata";
-import { metaDetails } from "@site/core/signature/meta";
+import { metaDetails } from "@site/core/request/meta-details";
 import { created, publicRoute } from "../lib/http";
 
 /**

@@ -5,7 +5,7 @@ import { RateLimit } from "@site/core/ratelimit";
 import { Report } from "@site/core/report";
 import { REPORT_CAPTCHA_ACTION } from "@site/core/report/input";
 import { rateLimitSubject } from "@site/core/request/metadata";
-import { metaDetails } from "@site/core/signature/meta";
+import { metaDetails } from "@site/core/request/meta-details";
 import { created, publicRoute } from "../lib/http";
 
 export const handler = publicRoute(async (req) => {

@@ -4,7 +4,7 @@ import { expiresIn } from "../../db/keys";
 import { queryPages } from "../../db/query";
 import type { IssueCounts } from "./input";
 import { IssueKeys } from "./keys";
-import { NEWSLETTER_DELIVERY_DAYS } from "../../privacy/retention";
+import { NEWSLETTER_DELIVERY_DAYS } from "../../policy/retention";
 
 /**
  * One item per subscriber per issue (`NLDELIVERY#<issueId>` / `<SHA-256 of emailNormalized>`), claimed with a

@@ -2,11 +2,11 @@ import { DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { queryAll } from "../db/query";
-import { CHUNK, checkScope, deleteChunk, type Progress } from "../signature/deletion";
+import { CHUNK, checkScope, deleteChunk, type Progress } from "./deletion";
 import { batchWrite } from "../db/batch";
 import { pool } from "../util/pool";
-import { layout } from "../signature/index-item";
-import { assertPossibleId, count, counterShards, forgetCount, PetitionNotFound } from "./index";
+import { layout } from "./index-item";
+import { assertPossibleId, count, counterShards, forgetCount, PetitionNotFound } from "../petition";
 
 /** Every key under a partition key. */
 async function keysOf(pk: string): Promise<{ pk: string; sk: string }[]> {

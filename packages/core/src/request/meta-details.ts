@@ -1,6 +1,6 @@
 import Bowser from "bowser";
-import { ClientDetails } from "../request/client-details";
-import type { RequestMetadata } from "../request/metadata";
+import { ClientDetails } from "./client-details";
+import type { RequestMetadata } from "./metadata";
 
 export { ClientDetails };
 

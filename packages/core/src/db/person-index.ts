@@ -1,0 +1,27 @@
+import { createHash } from "node:crypto";
+import { normaliseEmail } from "../util/email";
+
+/**
+ * The index of a person's records (issue 12 §2): every record that holds an e-mail — a signature, a
+ * scam report, a guide submission, a newsletter subscriber, a pending newsletter token, a deletion
+ * link's token — carries `gsi3pk = PERSON#<SHA-256 of the normalised e-mail>` and
+ * `gsi3sk = <kind>#<pk>#<sk>`, written with the record by its one writer. Finding what an address
+ * holds is one query on gsi3 (keys only, privacy/person-index.ts), never a scan; the index's keys
+ * hold no address. The suppression list keys its entries by the same hash.
+ */
+export type RecordKind = "signature" | "report" | "lead" | "newsletter" | "newsletterToken" | "privacyToken";
+
+export const personHash = (email: string) => createHash("sha256").update(normaliseEmail(email)).digest("base64url");
+
+export const personPartition = (email: string) => `PERSON#${personHash(email)}`;
+
+/** How the audit trail names a person: by the hash of their e-mail, never the e-mail (it outlives their records). */
+export const auditedPerson = (email: string) => `person ${personHash(email)}`;
+
+/** The gsi3 keys of a record of `kind` stored at `key` that holds `email`. */
+export function personIndex(email: string, kind: RecordKind, key: { pk: string; sk: string }) {
+  return { gsi3pk: personPartition(email), gsi3sk: `${kind}#${key.pk}#${key.sk}` };
+}
+
+/** What the readers of a stored record leave out: the index keys are not part of the record. */
+export const PERSON_INDEX_ATTRIBUTES = ["gsi3pk", "gsi3sk"] as const;

@@ -1,0 +1,99 @@
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Imports in packages/core/src run one way (issue 22 §2): the floor (db/, util/, policy/, request/,
+ * …) is imported by the domains (signature/, report/, lead/, newsletter/, …), and privacy/, which
+ * serves every kind, sits on top: no domain imports it. And no file imports, at run time, a file that
+ * imports it back (type-only imports are erased, so they are left out).
+ */
+const SRC = resolve(__dirname, "../src");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+function resolveImport(from: string, specifier: string): string | undefined {
+  if (!specifier.startsWith(".")) return undefined;
+  const base = resolve(dirname(from), specifier);
+  return [`${base}.ts`, join(base, "index.ts")].find((candidate) => existsSync(candidate));
+}
+
+/** The files `file` imports at run time (static imports and re-exports that are not type-only, and dynamic imports). */
+function runtimeImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
+  const specifiers: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) {
+      const named = node.importClause?.namedBindings;
+      const onlyTypes = !node.importClause?.name && named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+      if (!onlyTypes) specifiers.push(node.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      specifiers.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      specifiers.push(node.arguments[0].text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return [...new Set(specifiers.flatMap((s) => resolveImport(file, s) ?? []))].filter((target) => target !== file);
+}
+
+const files = sourceFiles(SRC);
+const graph = new Map(files.map((file) => [file, runtimeImports(file)]));
+const name = (file: string) => relative(SRC, file);
+const folderOf = (file: string) => name(file).split("/")[0];
+
+/** The import cycles: strongly connected groups of more than one file (Tarjan's algorithm). */
+function cycles(): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const connect = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      group.push(name(w));
+    } while (w !== v);
+    if (group.length > 1) found.push(group.sort());
+  };
+  for (const file of files) if (!index.has(file)) connect(file);
+  return found;
+}
+
+describe("imports in packages/core/src", () => {
+  it("reads the source it checks (a walk that finds nothing proves nothing)", () => {
+    expect(files.length).toBeGreaterThan(100);
+    expect(graph.get(join(SRC, "privacy/erasure.ts"))).toContain(join(SRC, "db/person-index.ts"));
+  });
+
+  it("form no file-level cycle", () => {
+    expect(cycles()).toEqual([]);
+  });
+
+  it("never reach up into privacy/ from outside it: the person index's keys live in db/, the retention figures in policy/", () => {
+    const upward = [...graph].flatMap(([file, targets]) => (folderOf(file) === "privacy" ? [] : targets.filter((t) => folderOf(t) === "privacy").map((t) => `${name(file)} → ${name(t)}`)));
+    expect(upward).toEqual([]);
+  });
+});
