@@ -9,7 +9,7 @@ import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
-import { indexItem, touch, type PrivacyRequest, type PrivacyRequestRow } from "@site/core/privacy/index-item";
+import { indexItem, noteListChanged, type PrivacyRequest, type PrivacyRequestRow } from "@site/core/privacy/index-item";
 import { REQUEST_STATUSES, type ErasedCounts, type RequestStatus } from "@site/core/privacy/input";
 import { PrivacyListing } from "@site/core/privacy/listing";
 import { personHash } from "@site/core/db/person-index";
@@ -69,7 +69,7 @@ async function seed(...reqs: PrivacyRequest[]) {
       }),
     );
   }
-  touch();
+  noteListChanged();
 }
 
 const REPEAT = "repeat.person@example.com";

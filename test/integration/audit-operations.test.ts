@@ -9,7 +9,7 @@ import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
 import { Petition } from "@site/core/petition";
 import * as PetitionDeletion from "@site/core/signature/petition-deletion";
-import { Deletion } from "@site/core/signature/deletion";
+import { SignatureDeletion } from "@site/core/signature/deletion";
 import { Listing } from "@site/core/signature/listing";
 import { sortableId } from "@site/core/util/id";
 import { adminClaims, asAdmin } from "../support/admin";
@@ -78,7 +78,7 @@ describe("the entry is written before the destructive step", () => {
   it("delete-all: a step that dies leaves a running entry and the signatures", async () => {
     const p = await petitionWith(5);
     let seen: Audit.Entry | undefined;
-    vi.spyOn(Deletion, "deleteAll").mockImplementation(async () => {
+    vi.spyOn(SignatureDeletion, "deleteAll").mockImplementation(async () => {
       seen = (await Audit.list(100)).find((e) => e.action === "signatures.deleted_all" && e.target === p.id);
       throw new Error("the process died");
     });
@@ -182,7 +182,7 @@ describe("delete-all's cut-off", () => {
     const startedAt = new Date(Date.now() + 5).toISOString();
     await new Promise((r) => setTimeout(r, 20));
     await Listing.importBatch(p.id, importRequests(1, `late-${p.id}`));
-    const progress = await Deletion.deleteAll({ petitionId: p.id }, startedAt);
+    const progress = await SignatureDeletion.deleteAll({ petitionId: p.id }, startedAt);
     expect(progress).toEqual({ deleted: 2, remaining: 0, done: true });
     expect(await Petition.count(p.id, true)).toBe(1);
   });

@@ -101,7 +101,7 @@ async function add(desk: string, rows: CaseRow[]) {
   await db().send(
     new UpdateCommand({ TableName: table(), Key: metaKey(desk), UpdateExpression: "ADD #count :n", ExpressionAttributeNames: { "#count": "count" }, ExpressionAttributeValues: { ":n": rows.length } }),
   );
-  cases.touch(desk);
+  cases.noteListChanged(desk);
 }
 
 /** A status change: the index row rewritten and the revision incremented; answers the new revision. */
@@ -217,7 +217,7 @@ describe("an admin collection defined with the generic module", () => {
     );
     // within RECHECK_MS this process still trusts its rows; a local write tells it at once
     expect(ids(await cases.query(q))).toContain(victim.id);
-    cases.touch("east");
+    cases.noteListChanged("east");
     expect(ids(await cases.query(q))).not.toContain(victim.id);
     expect(await cases.allRows("east")).toHaveLength(23);
   });
@@ -257,7 +257,7 @@ describe("the generic chunked delete-all", () => {
           },
         ],
       }),
-    afterChunk: (part) => cases.touch(part),
+    afterChunk: (part) => cases.noteListChanged(part),
     remaining: (part, beforeId) =>
       queryCount({ TableName: table(), KeyConditionExpression: "pk = :pk AND sk < :before", ExpressionAttributeValues: { ":pk": recordKey(part, "").pk, ":before": beforeId }, ConsistentRead: true }),
   };

@@ -153,8 +153,8 @@ describe("the paced mail queue", () => {
     const { created } = await signatures(1, "erased");
     const [s] = created;
     await MailQueue.enqueue("signature-share-email", eventId(), { petitionId: s.petitionId, signatureId: s.id });
-    const { Deletion } = await import("@site/core/signature/deletion");
-    await Deletion.remove(s.petitionId, s.id);
+    const { SignatureDeletion } = await import("@site/core/signature/deletion");
+    await SignatureDeletion.remove(s.petitionId, s.id);
     await drainAll();
     expect(await outbox()).toHaveLength(0);
     expect((await MailQueue.pending()).visitor).toBe(0);

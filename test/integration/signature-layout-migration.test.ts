@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, table } from "@site/core/db/client";
 import { Keys, fnv1a } from "@site/core/db/keys";
 import { Petition } from "@site/core/petition";
-import { Deletion } from "@site/core/signature/deletion";
+import { SignatureDeletion } from "@site/core/signature/deletion";
 import { migrateSignatureLayout } from "@site/core/signature/layout-migration";
 import { countFrom } from "@site/core/signature/index-partitions";
 import { normaliseEmail } from "@site/core/util/email";
@@ -79,7 +79,7 @@ describe("the signature layout migration", () => {
     expect(again.statusCode).toBe(409);
     expect(await migrateSignatureLayout()).toEqual({ signatures: 0, guards: 0, counts: 0, indexRows: 0, outbox: 0 });
 
-    expect(await Deletion.deleteChunk(id, 500)).toBe(12);
+    expect(await SignatureDeletion.deleteChunk(id, 500)).toBe(12);
     expect(await Petition.count(id, true)).toBe(0);
     expect((await petitionItems(id)).signatures).toHaveLength(0);
   });

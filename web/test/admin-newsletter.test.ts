@@ -102,7 +102,8 @@ describe("/admin/newsletter", () => {
     fireEvent.click(screen.getByRole("button", { name: "View details of Ana+News@example.com" }));
     const consents = await screen.findByRole("table", { name: "Consents" });
     expect(within(consents).getAllByRole("row").slice(1).map((r) => within(r).getAllByRole("cell")[0]!.textContent)).toEqual(["Petition: timeshare-reform", "Free guide: checklist"]);
-    const details = screen.getByRole("dialog", { name: "Subscriber Details" });
+    // the dialog is named by its title once Mantine has linked it (a render after its content): wait for the name
+    const details = await screen.findByRole("dialog", { name: "Subscriber Details" });
     fireEvent.click(within(details).getByRole("button", { name: "Unsubscribe" }));
     const dialog = await screen.findByRole("dialog", { name: "Unsubscribe Subscriber" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Unsubscribe" }));

@@ -1,7 +1,6 @@
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
-import ts from "typescript";
+import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { resolveLocal, runtimeSpecifiers, sourceFiles } from "../../../test/support/imports";
 
 /**
  * Imports in packages/core/src run one way (issue 22 §2): the floor (db/, util/, policy/, request/,
@@ -11,38 +10,8 @@ import { describe, expect, it } from "vitest";
  */
 const SRC = resolve(__dirname, "../src");
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith(".ts") ? [path] : [];
-  });
-}
-
-function resolveImport(from: string, specifier: string): string | undefined {
-  if (!specifier.startsWith(".")) return undefined;
-  const base = resolve(dirname(from), specifier);
-  return [`${base}.ts`, join(base, "index.ts")].find((candidate) => existsSync(candidate));
-}
-
-/** The files `file` imports at run time (static imports and re-exports that are not type-only, and dynamic imports). */
-function runtimeImports(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
-  const specifiers: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) {
-      const named = node.importClause?.namedBindings;
-      const onlyTypes = !node.importClause?.name && named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
-      if (!onlyTypes) specifiers.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      specifiers.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
-      specifiers.push(node.arguments[0].text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return [...new Set(specifiers.flatMap((s) => resolveImport(file, s) ?? []))].filter((target) => target !== file);
-}
+/** The files of this package `file` imports at run time. */
+const runtimeImports = (file: string) => runtimeSpecifiers(file).flatMap((s) => resolveLocal(file, s) ?? []).filter((target) => target !== file);
 
 const files = sourceFiles(SRC);
 const graph = new Map(files.map((file) => [file, runtimeImports(file)]));

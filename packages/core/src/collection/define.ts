@@ -4,7 +4,7 @@ import { rawDb, table } from "../db/client";
 import { errorAttributes, log } from "../log";
 import { sortableIdFloor } from "../util/id";
 import { pageOf, type Page } from "../util/page";
-import { localEpoch, touch } from "./epochs";
+import { localEpoch, noteListChanged } from "./epochs";
 import type { RowPredicate } from "./filters";
 import { exportQuery, listQuery, type PageSizes } from "./query";
 import { haystackOf, needleOf, type SearchText } from "./search";
@@ -313,7 +313,7 @@ export function defineCollection<Row extends { id: string }, S extends string, F
   function patch(part: string, change: RowChange<Row>, revision?: number): void {
     const hit = cached.get(part);
     if (!hit || revision === undefined || revision !== hit.revision + 1) {
-      touch(def.name, part);
+      noteListChanged(def.name, part);
       return;
     }
     const rows = new Map(hit.rows);
@@ -345,7 +345,7 @@ export function defineCollection<Row extends { id: string }, S extends string, F
     describe,
     patch,
     /** A write to the part by this process: its cache re-checks on the next read. */
-    touch: (part: string) => touch(def.name, part),
+    noteListChanged: (part: string) => noteListChanged(def.name, part),
     resetCache,
   };
 }

@@ -6,7 +6,7 @@
 const epochs = new Map<string, number>();
 const keyOf = (collection: string, part: string) => `${collection}\u0000${part}`;
 
-export function touch(collection: string, part: string): void {
+export function noteListChanged(collection: string, part: string): void {
   const key = keyOf(collection, part);
   epochs.set(key, (epochs.get(key) ?? 0) + 1);
 }

@@ -13,7 +13,7 @@ export { byId, byNumber, byText, byValue, sortRows, type Comparator } from "./so
 export { haystackOf, needleOf, searchRows, type SearchText } from "./search";
 export { allOf, answeredAt, isYes, isoDay, oneOf, yesNo, type RowPredicate } from "./filters";
 export { EXPORT_PAGE_SIZE, exportQuery, listQuery, type PageSizes } from "./query";
-export { localEpoch, touch } from "./epochs";
+export { localEpoch, noteListChanged } from "./epochs";
 export {
   CONFIRM_MESSAGE,
   CONFIRM_WORD,

@@ -8,7 +8,7 @@ import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "./forms";
 import { Lead, LeadNotFound, type Info } from "./index";
-import { countUpdate, indexKey, layout, revisionUpdate, touch } from "./index-item";
+import { countUpdate, indexKey, layout, revisionUpdate, noteListChanged } from "./index-item";
 import { leads, version } from "./listing";
 
 /**
@@ -74,7 +74,7 @@ const chunked: ChunkedDeleteDef<{ id: string }> = {
   },
   afterChunk: async (part) => {
     await db().send(new UpdateCommand(revisionUpdate(part as LeadForm).Update));
-    touch(part as LeadForm);
+    noteListChanged(part as LeadForm);
   },
   remaining: async (form, beforeId) => (await version(form)).count - (await indexCountFrom(layout.partitions(form), beforeId)),
 };

@@ -1,5 +1,5 @@
 import { indexLayout, packedCodec } from "../collection/index-rows";
-import { touch as touchPart } from "../collection/epochs";
+import { noteListChanged as notePartChanged } from "../collection/epochs";
 import { settings } from "../config";
 import { table } from "../db/client";
 import { INDEX_BUCKETS, Keys } from "../db/keys";
@@ -84,4 +84,4 @@ export function removalItems(lead: Pick<Info, "id" | "form">) {
 }
 
 /** A write by this process to a form's submissions: its listing cache re-checks at once. */
-export const touch = (form: LeadForm) => touchPart(COLLECTION, form);
+export const noteListChanged = (form: LeadForm) => notePartChanged(COLLECTION, form);

@@ -13,7 +13,7 @@ import { sortableId } from "../util/id";
 import type { Page } from "../util/page";
 import { LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "./forms";
 import { build, leadItem, leadOfItem, type CreateRequest, type Info } from "./index";
-import { COLLECTION, countUpdate, decodeRow, indexItem, layout, touch } from "./index-item";
+import { COLLECTION, countUpdate, decodeRow, indexItem, layout, noteListChanged } from "./index-item";
 import { toRow, type LeadRow } from "./row";
 
 /**
@@ -204,7 +204,7 @@ export async function importBatch(requests: ImportedLead[]): Promise<Info[]> {
           return db().send(new UpdateCommand(countUpdate(form, share, shard).Update));
         }),
       );
-      touch(form);
+      noteListChanged(form);
     }),
   );
   return built;

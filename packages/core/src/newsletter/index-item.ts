@@ -1,4 +1,4 @@
-import { touch as touchPart } from "../collection/epochs";
+import { noteListChanged as notePartChanged } from "../collection/epochs";
 import { indexLayout, packedCodec } from "../collection/index-rows";
 import { NEWSLETTER_INDEX_BUCKETS, Keys } from "../db/keys";
 import type { Status, Subscriber } from "./subscriber";
@@ -65,4 +65,4 @@ export const indexKey = (emailNormalized: string) => layout.key(PART, emailNorma
 export const COLLECTION = "newsletter";
 
 /** Tells this process's cached subscriber rows that they changed (collection/epochs.ts). */
-export const touch = () => touchPart(COLLECTION, PART);
+export const noteListChanged = () => notePartChanged(COLLECTION, PART);

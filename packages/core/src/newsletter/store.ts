@@ -4,7 +4,7 @@ import { cancellationCodes } from "../db/cancellation";
 import { table } from "../db/client";
 import { db } from "../db/client";
 import { Keys, NEWSLETTER_REVISION_SHARDS } from "../db/keys";
-import { indexItem, indexKey, touch } from "./index-item";
+import { indexItem, indexKey, noteListChanged } from "./index-item";
 import { isExpired, read, type Subscriber } from "./subscriber";
 import { hashToken } from "../util/token";
 
@@ -62,7 +62,7 @@ export async function mutate<T>(email: string, decide: (current: Subscriber | un
     if (!("next" in decision)) return decision.result;
     try {
       await db().send(new TransactWriteCommand({ TransactItems: [...writes(stored, decision.next), ...(decision.extra ?? [])] }));
-      touch();
+      noteListChanged();
       return decision.result;
     } catch (err) {
       if (cancellationCodes(err)[0] !== "ConditionalCheckFailed" || attempt >= MAX_ATTEMPTS) throw err;

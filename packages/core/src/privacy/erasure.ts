@@ -14,10 +14,10 @@ import { PetitionNotFound } from "../petition";
 import { ReportNotFound } from "../report";
 import { ReportAdmin } from "../report/admin";
 import { SignatureNotFound } from "../signature";
-import { Deletion } from "../signature/deletion";
+import { SignatureDeletion } from "../signature/deletion";
 import { completionEmail } from "./emails";
 import { Events } from "./events";
-import { touch, type PrivacyRequest } from "./index-item";
+import { noteListChanged, type PrivacyRequest } from "./index-item";
 import type { ErasedCounts } from "./input";
 import { auditedPerson, personHash } from "../db/person-index";
 import { recordsOf, type PersonRecord } from "./person-index";
@@ -38,7 +38,7 @@ import { InvalidPrivacyLink, openLink, readRequest, requestWrites, whileStatus }
 const afterKey = (key: string, prefix: string) => (key.startsWith(prefix) ? key.slice(prefix.length) : undefined);
 
 /** Swallows the "already gone" of a record another deletion removed first. */
-async function gone(remove: () => Promise<unknown>, ...already: (new (...args: never[]) => Error)[]): Promise<boolean> {
+async function removedNow(remove: () => Promise<unknown>, ...already: (new (...args: never[]) => Error)[]): Promise<boolean> {
   try {
     await remove();
     return true;
@@ -60,7 +60,7 @@ async function eraseOne(record: PersonRecord, email: string, erased: Erased): Pr
     case "signature": {
       const key = Keys.signatureOf(record);
       if (!key) break;
-      if (await gone(() => Deletion.remove(key.petitionId, key.signatureId), SignatureNotFound, PetitionNotFound)) {
+      if (await removedNow(() => SignatureDeletion.remove(key.petitionId, key.signatureId), SignatureNotFound, PetitionNotFound)) {
         erased.counts.signature++;
         erased.signatures = true;
       }
@@ -68,7 +68,7 @@ async function eraseOne(record: PersonRecord, email: string, erased: Erased): Pr
     }
     case "report": {
       const id = afterKey(record.pk, "REPORT#");
-      if (id && (await gone(() => ReportAdmin.remove(id), ReportNotFound))) {
+      if (id && (await removedNow(() => ReportAdmin.remove(id), ReportNotFound))) {
         erased.counts.report++;
         erased.reports = true;
       }
@@ -77,7 +77,7 @@ async function eraseOne(record: PersonRecord, email: string, erased: Erased): Pr
     case "lead": {
       const id = afterKey(record.pk, "LEAD#");
       const lead = id ? await Lead.find(id) : undefined;
-      if (lead && (await gone(() => LeadAdmin.remove(lead.form, lead.id), LeadNotFound))) {
+      if (lead && (await removedNow(() => LeadAdmin.remove(lead.form, lead.id), LeadNotFound))) {
         erased.counts.lead++;
         erased.leadForms.add(lead.form);
       }
@@ -133,7 +133,7 @@ export async function confirm(token: string, opts: { mailAgain?: boolean } = {})
     if (cancellationCodes(err).includes("ConditionalCheckFailed")) throw new InvalidPrivacyLink();
     throw err;
   }
-  touch();
+  noteListChanged();
   const counts = await complete(req.id);
   await Bus.publish(Events.ErasureConfirmed, event.detail, event.id);
   return counts ?? emptyCounts();
@@ -161,7 +161,7 @@ export async function complete(requestId: string): Promise<ErasedCounts | undefi
     if (cancellationCodes(err).includes("ConditionalCheckFailed")) return (await readRequest(requestId))?.erased;
     throw err;
   }
-  touch();
+  noteListChanged();
   const rows = Object.values(erased.counts).reduce((a, b) => a + b, 0);
   await Audit.record({ action: "privacy.erased", actor: "the person (confirmed link)", target: `${auditedPerson(email)} (request ${requestId})`, rows });
   try {

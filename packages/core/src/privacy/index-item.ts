@@ -1,4 +1,4 @@
-import { touch as touchPart } from "../collection/epochs";
+import { noteListChanged as notePartChanged } from "../collection/epochs";
 import { indexLayout, packedCodec } from "../collection/index-rows";
 import { INDEX_BUCKETS, Keys } from "../db/keys";
 import type { ErasedCounts } from "./input";
@@ -76,4 +76,4 @@ export const indexItem = (req: PrivacyRequest): Record<string, unknown> => ({ ..
 export const indexKey = (id: string) => layout.key(PART, id);
 
 /** Tells this process's cached request rows that they changed (collection/epochs.ts). */
-export const touch = () => touchPart(COLLECTION, PART);
+export const noteListChanged = () => notePartChanged(COLLECTION, PART);

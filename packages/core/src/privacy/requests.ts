@@ -12,7 +12,7 @@ import { normaliseEmail } from "../util/email";
 import { VisibleError } from "../util/error";
 import { sortableId } from "../util/id";
 import { linkEmail } from "./emails";
-import { indexItem, touch, type PrivacyRequest } from "./index-item";
+import { indexItem, noteListChanged, type PrivacyRequest } from "./index-item";
 import { PRIVACY_MESSAGES } from "./input";
 import { personHash, personIndex } from "../db/person-index";
 import { DELETION_LINK_SECONDS, DELETION_REQUEST_RECORD_DAYS, RATE_WINDOW_SECONDS } from "../policy/retention";
@@ -122,7 +122,7 @@ export async function request(email: string, now = Date.now()): Promise<void> {
     expiresAt: Math.floor(now / 1000) + DELETION_LINK_SECONDS,
   };
   await db().send(new TransactWriteCommand({ TransactItems: [...requestWrites(req), { Put: { TableName: table(), Item: tokenItem } }] }));
-  touch();
+  noteListChanged();
   await Mail.send({ kind: "privacy-link", to: [address], ...linkEmail(token) });
 }
 
@@ -152,7 +152,7 @@ export async function countDownload(requestId: string): Promise<void> {
     // the whole item is rewritten: only over the state read (a confirmation meanwhile wins)
     const unchanged = { expression: "downloads = :seen AND #status = :status", names: { "#status": "status" }, values: { ":seen": req.downloads ?? 0, ":status": req.status } };
     await db().send(new TransactWriteCommand({ TransactItems: requestWrites(next, unchanged) }));
-    touch();
+    noteListChanged();
   } catch (err) {
     // a concurrent download or confirmation changed it meanwhile: the figure is informative, one may be lost
     log.info("download count not updated", { requestId, reason: (err as Error).name });

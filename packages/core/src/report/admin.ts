@@ -21,7 +21,7 @@ import { pool } from "../util/pool";
 import { pageQuery, type Page } from "../util/page";
 import { Report, ReportNotFound, type Info, type StoredEvidence } from "./index";
 import { reportOfItem } from "./stored-item";
-import { PART, countUpdate, decodeRow, indexItemOfRow, indexKey, layout, revisionUpdate, touch } from "./index-item";
+import { PART, countUpdate, decodeRow, indexItemOfRow, indexKey, layout, revisionUpdate, noteListChanged } from "./index-item";
 import { applied, reports, version } from "./listing";
 import { toRow, type ReportRow } from "./row";
 import { STATUSES, type Status } from "./status";
@@ -197,7 +197,7 @@ const chunked: ChunkedDeleteDef<Victim> = {
   },
   afterChunk: async () => {
     await db().send(new UpdateCommand(revisionUpdate().Update));
-    touch();
+    noteListChanged();
   },
   remaining: async (_part, beforeId) => (await version()).count - (await countFrom(beforeId)),
 };

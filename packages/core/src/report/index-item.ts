@@ -1,5 +1,5 @@
 import { indexLayout, packedCodec } from "../collection/index-rows";
-import { touch as touchPart } from "../collection/epochs";
+import { noteListChanged as notePartChanged } from "../collection/epochs";
 import { settings } from "../config";
 import { table } from "../db/client";
 import { INDEX_BUCKETS, Keys } from "../db/keys";
@@ -93,4 +93,4 @@ export function removalItems(report: Pick<Info, "id">) {
 }
 
 /** A write by this process to the reports: its listing cache re-checks at once. */
-export const touch = () => touchPart(COLLECTION, PART);
+export const noteListChanged = () => notePartChanged(COLLECTION, PART);

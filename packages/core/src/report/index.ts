@@ -16,7 +16,7 @@ import type { MetaDetails } from "../request/meta-details";
 import { NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
-import { creationItems, removalItems, touch as touchListing } from "./index-item";
+import { creationItems, removalItems, noteListChanged as touchListing } from "./index-item";
 import { reportItem, reportOfItem } from "./stored-item";
 import type { ReportSubmission } from "./input";
 import { normaliseReference, referenceNumber } from "./reference";

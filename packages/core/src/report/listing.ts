@@ -12,7 +12,7 @@ import { Keys } from "../db/keys";
 import { sortableId } from "../util/id";
 import type { Page } from "../util/page";
 import { build, referenceItem, reportItem, reportOfItem, type CreateRequest, type Info, type StoredEvidence } from "./index";
-import { COLLECTION, PART, decodeRow, indexItem, layout, touch } from "./index-item";
+import { COLLECTION, PART, decodeRow, indexItem, layout, noteListChanged } from "./index-item";
 import { toRow, type ReportRow } from "./row";
 import { STATUSES } from "./status";
 
@@ -171,7 +171,7 @@ export async function importBatch(requests: ImportedReport[]): Promise<Info[]> {
       );
     }),
   );
-  touch();
+  noteListChanged();
   return built;
 }
 

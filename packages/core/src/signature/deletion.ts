@@ -1,4 +1,4 @@
-export * as Deletion from "./deletion";
+export * as SignatureDeletion from "./deletion";
 
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
@@ -16,7 +16,7 @@ import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
 import { SignatureNotFound, assertPossibleId, normaliseEmail, writeWithRetries } from "./index";
-import { indexKey, touch } from "./index-item";
+import { indexKey, noteListChanged } from "./index-item";
 import * as Index from "./index-partitions";
 import { petitionIds } from "./listing";
 
@@ -92,7 +92,7 @@ export async function remove(petitionId: string, signatureId: string): Promise<{
     },
     shards,
   );
-  touch(petitionId);
+  noteListChanged(petitionId);
   Petition.forgetCount(petitionId);
   return { signatureCount: await Petition.count(petitionId, true) };
 }
@@ -146,7 +146,7 @@ const chunked: ChunkedDeleteDef<Victim> = {
   },
   afterChunk: async (petitionId) => {
     await bumpRevision(petitionId);
-    touch(petitionId);
+    noteListChanged(petitionId);
     Petition.forgetCount(petitionId);
   },
   remaining: async (petitionId, beforeId) => (await Petition.count(petitionId, true)) - (await countFrom(petitionId, beforeId)),

@@ -1,5 +1,5 @@
 import { indexLayout, packedCodec } from "../collection/index-rows";
-import { localEpoch as epochOf, touch as touchPart } from "../collection/epochs";
+import { localEpoch as epochOf, noteListChanged as notePartChanged } from "../collection/epochs";
 import { SIGNATURE_INDEX_BUCKETS, Keys, fnv1a } from "../db/keys";
 import type { Info } from "./index";
 import { toRow, type SignatureRow } from "./row";
@@ -50,5 +50,5 @@ export function indexItem(signature: Info) {
 }
 
 /** A write by this process to the petition's signatures: its listing cache re-checks at once. */
-export const touch = (petitionId: string) => touchPart(COLLECTION, petitionId);
+export const noteListChanged = (petitionId: string) => notePartChanged(COLLECTION, petitionId);
 export const localEpoch = (petitionId: string) => epochOf(COLLECTION, petitionId);

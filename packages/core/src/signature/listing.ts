@@ -13,7 +13,7 @@ import { Petition, PetitionNotFound } from "../petition";
 import { sortableIdFloor } from "../util/id";
 import type { Page } from "../util/page";
 import { build, guardItem, signatureItem, type Info, type SignRequest } from "./index";
-import { COLLECTION, decodeRow, indexItem, layout, touch } from "./index-item";
+import { COLLECTION, decodeRow, indexItem, layout, noteListChanged } from "./index-item";
 import { toRow, type SignatureRow } from "./row";
 
 /**
@@ -202,7 +202,7 @@ export async function importBatch(petitionId: string, requests: SignRequest[]): 
       );
     }),
   );
-  touch(petitionId);
+  noteListChanged(petitionId);
   return n;
 }
 

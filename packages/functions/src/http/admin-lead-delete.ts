@@ -8,6 +8,6 @@ import { adminRoute, ok } from "../lib/http";
 export const handler = adminRoute(async (req) => {
   const form = Lead.formOf(req.param("form"));
   const removed = await LeadAdmin.remove(form, req.param("id"));
-  await Audit.record({ action: "lead.deleted", actor: await Admins.emailOf(req.admin!), target: `${form}/${removed.id}`, rows: 1 });
+  await Audit.record({ action: "lead.deleted", actor: await Admins.emailOf(req.admin), target: `${form}/${removed.id}`, rows: 1 });
   return ok({ id: removed.id, form });
 });

@@ -6,5 +6,5 @@ import { accepted, adminRoute } from "../lib/http";
 export const handler = adminRoute(async (req) => {
   const id = req.param("id");
   Issues.checkId(id);
-  return accepted(await Issues.resume(id, await Admins.emailOf(req.admin!)));
+  return accepted(await Issues.resume(id, await Admins.emailOf(req.admin)));
 });

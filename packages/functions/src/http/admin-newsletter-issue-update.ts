@@ -8,5 +8,5 @@ export const handler = adminRoute(async (req) => {
   const id = req.param("id");
   Issues.checkId(id);
   const content = req.body(Issues.IssueContent);
-  return ok(await Issues.update(id, content, await Admins.emailOf(req.admin!)));
+  return ok(await Issues.update(id, content, await Admins.emailOf(req.admin)));
 }, { maxBodyBytes: ISSUE_REQUEST_MAX_BYTES });

@@ -13,7 +13,7 @@ export const handler = adminRoute(async (req) => {
   const email = SubscriberListing.emailParam(req.param("email"));
   const result = await Newsletter.unsubscribeByAdmin(email);
   if (result === "unsubscribed") {
-    await Audit.record({ action: "newsletter.unsubscribed", actor: await Admins.emailOf(req.admin!), target: `subscriber: ${auditedPerson(email)}`, rows: 1 });
+    await Audit.record({ action: "newsletter.unsubscribed", actor: await Admins.emailOf(req.admin), target: `subscriber: ${auditedPerson(email)}`, rows: 1 });
   }
   return ok({ email, result });
 });

@@ -13,7 +13,7 @@ export const handler = adminRoute(async (req) => {
   const id = req.param("id");
   const { operationId } = req.query(Query);
   const progress = await Audit.chunk(
-    { action: "petition.deleted", actor: req.admin!, target: id, operationId, precheck: () => checkExists(id) },
+    { action: "petition.deleted", actor: req.admin, target: id, operationId, precheck: () => checkExists(id) },
     async (op) => {
       const chunk = await remove(id, op);
       return { value: chunk, rows: chunk.deleted, done: chunk.done };

@@ -10,7 +10,7 @@ export const handler = adminRoute(async (req) => {
   const { petition, previousGoal } = await Petition.updateGoal(id, input);
   await Audit.record({
     action: "petition.goal_changed",
-    actor: await Admins.emailOf(req.admin!),
+    actor: await Admins.emailOf(req.admin),
     target: `${id} (goal ${previousGoal} → ${petition.goal})`,
     rows: 1,
   });

@@ -6,6 +6,6 @@ import { adminRoute, ok } from "../lib/http";
 /** Deletes the report with its evidence files → `{id, reference}`; audited. */
 export const handler = adminRoute(async (req) => {
   const removed = await ReportAdmin.remove(req.param("id"));
-  await Audit.record({ action: "report.deleted", actor: await Admins.emailOf(req.admin!), target: removed.reference, rows: 1 });
+  await Audit.record({ action: "report.deleted", actor: await Admins.emailOf(req.admin), target: removed.reference, rows: 1 });
   return ok(removed);
 });

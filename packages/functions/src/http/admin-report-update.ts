@@ -8,7 +8,7 @@ export const handler = adminRoute(async (req) => {
   const { status } = req.body(ReportAdmin.StatusInput);
   const { row, previous, reference } = await ReportAdmin.setStatus(req.param("id"), status);
   if (previous !== status) {
-    await Audit.record({ action: "report.status_changed", actor: await Admins.emailOf(req.admin!), target: `${reference}: ${previous} → ${status}`, rows: 1 });
+    await Audit.record({ action: "report.status_changed", actor: await Admins.emailOf(req.admin), target: `${reference}: ${previous} → ${status}`, rows: 1 });
   }
   return ok(row);
 });

@@ -9,6 +9,6 @@ import { accepted, adminRoute } from "../lib/http";
  */
 export const handler = adminRoute(async (req) => {
   const form = Lead.formOf(req.param("form"));
-  const job = await LeadSyncJob.request(form, await Admins.emailOf(req.admin!));
+  const job = await LeadSyncJob.request(form, await Admins.emailOf(req.admin));
   return accepted({ jobId: job.id });
 });

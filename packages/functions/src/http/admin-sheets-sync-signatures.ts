@@ -8,6 +8,6 @@ import { accepted, adminRoute } from "../lib/http";
  * never inside this request.
  */
 export const handler = adminRoute(async (req) => {
-  const job = await SyncJob.request(await Admins.emailOf(req.admin!));
+  const job = await SyncJob.request(await Admins.emailOf(req.admin));
   return accepted({ jobId: job.id });
 });

@@ -1,4 +1,4 @@
-import { Deletion } from "@site/core/signature/deletion";
+import { SignatureDeletion } from "@site/core/signature/deletion";
 import { deleteAllRoute } from "../lib/collection-routes";
 
 /**
@@ -7,9 +7,9 @@ import { deleteAllRoute } from "../lib/collection-routes";
  * continue it, for the same petition.
  */
 export const handler = deleteAllRoute({
-  input: Deletion.DeleteAllInput,
+  input: SignatureDeletion.DeleteAllInput,
   action: "signatures.deleted_all",
   target: ({ petitionId }) => petitionId ?? "all petitions",
-  precheck: ({ petitionId }) => Deletion.checkScope({ petitionId }),
-  step: ({ petitionId }, startedAt) => Deletion.deleteAll({ petitionId }, startedAt),
+  precheck: ({ petitionId }) => SignatureDeletion.checkScope({ petitionId }),
+  step: ({ petitionId }, startedAt) => SignatureDeletion.deleteAll({ petitionId }, startedAt),
 });

@@ -1,13 +1,13 @@
 import { Admins } from "@site/core/admins";
 import { Audit } from "@site/core/audit";
-import { Deletion } from "@site/core/signature/deletion";
+import { SignatureDeletion } from "@site/core/signature/deletion";
 import { adminRoute, ok } from "../lib/http";
 
 /** → `{signatureCount}` after the deletion. */
 export const handler = adminRoute(async (req) => {
   const petitionId = req.param("id");
   const signatureId = req.param("signatureId");
-  const result = await Deletion.remove(petitionId, signatureId);
-  await Audit.record({ action: "signature.deleted", actor: await Admins.emailOf(req.admin!), target: `${petitionId}/${signatureId}`, rows: 1 });
+  const result = await SignatureDeletion.remove(petitionId, signatureId);
+  await Audit.record({ action: "signature.deleted", actor: await Admins.emailOf(req.admin), target: `${petitionId}/${signatureId}`, rows: 1 });
   return ok(result);
 });

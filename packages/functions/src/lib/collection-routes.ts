@@ -49,7 +49,7 @@ export const exportRoute = <Q extends z.ZodType<ExportParams>>(collection: Expor
   adminRoute(async (req) => {
     const q = req.query(scoped(collection.ExportQuery, req, scope));
     const target = collection.describe(q) + (q.only === "page" ? ` (page ${q.page})` : "");
-    const page = await Audit.chunk({ action, actor: req.admin!, target, operationId: q.operationId, readOnly: true }, async () => {
+    const page = await Audit.chunk({ action, actor: req.admin, target, operationId: q.operationId, readOnly: true }, async () => {
       const page = await collection.exportPage(q);
       const last = q.only === "page" || page.items.length < page.pageSize || page.page * page.pageSize >= page.total;
       return { value: page, rows: page.items.length, done: last };
@@ -81,7 +81,7 @@ export const deleteAllRoute = <B extends z.ZodType<{ operationId?: string }>>(ro
     const progress = await Audit.chunk(
       {
         action: route.action,
-        actor: req.admin!,
+        actor: req.admin,
         target: route.target(body),
         operationId: body.operationId,
         precheck: route.precheck && (() => route.precheck!(body)),

@@ -1,4 +1,6 @@
+import type { Context } from "aws-lambda";
 import type { z } from "zod";
+import { log } from "@site/core/log";
 import { Bus } from "@site/core/bus";
 import { Idempotency } from "@site/core/idempotency";
 import { parse } from "@site/core/util/zod";
@@ -15,7 +17,9 @@ export function EventHandler<S extends z.ZodType>(
   def: Bus.EventDefinition<S>,
   impl: (detail: z.output<S>, envelope: Bus.Envelope<z.output<S>>) => Promise<void>,
 ) {
-  return async (envelope: Bus.Envelope<unknown>) => {
+  return async (envelope: Bus.Envelope<unknown>, context?: Context) => {
+    // every log line of this invocation carries the Lambda's request id
+    if (context?.awsRequestId) log.addContext(context);
     await loadSecrets();
     if (envelope["detail-type"] !== def.type) throw new Error(`expected ${def.type}, got ${envelope["detail-type"]}`);
     const { id, properties } = Bus.unwrap(envelope);

@@ -29,11 +29,21 @@ export interface Request {
   body<S extends z.ZodType>(schema: S): z.output<S>;
   /** Parses the query string (blank values dropped) with a zod schema; a failure is a 400 with field messages. */
   query<S extends z.ZodType>(schema: S): z.output<S>;
-  /**
-   * The signed-in administrator (admin routes only): `sub`, and `username` (access tokens) or
-   * `email` (ID tokens). `Admins.emailOf(req.admin)` resolves the e-mail.
-   */
-  admin?: { sub: string; username?: string; email?: string };
+}
+
+/**
+ * The signed-in administrator: `sub`, and `username` (access tokens) or `email` (ID tokens).
+ * `Admins.emailOf(req.admin)` resolves the e-mail.
+ */
+export interface Admin {
+  sub: string;
+  username?: string;
+  email?: string;
+}
+
+/** What an admin route's handler gets: the request, with the administrator the group check let in. */
+export interface AdminRequest extends Request {
+  admin: Admin;
 }
 
 const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult => ({
@@ -127,7 +137,7 @@ export function groupsOf(claims: Record<string, unknown>): string[] {
   return [];
 }
 
-function requireAdmin(event: HttpEvent): Request["admin"] {
+function requireAdmin(event: HttpEvent): Admin {
   const claims = event.requestContext.authorizer?.jwt?.claims;
   if (!claims) throw new HttpError(401, "auth.required", "Authentication required");
   if (!groupsOf(claims).includes(ADMIN_GROUP)) {
@@ -143,7 +153,7 @@ function toResponse(err: unknown, event: HttpEvent): HttpResult {
   return error(500, "Something went wrong. Please try again later.");
 }
 
-type Impl = (req: Request, context: Context) => Promise<HttpResult>;
+type Impl<R extends Request = Request> = (req: R, context: Context) => Promise<HttpResult>;
 
 export interface RouteOptions {
   /** Also accept an `application/x-www-form-urlencoded` body, parsed into an object of its fields. */
@@ -183,15 +193,18 @@ const notThroughCloudFront = (event: HttpEvent) =>
  * only with the origin secret), and one error mapper (visible errors → their status and message; anything
  * else → a logged 500 with a generic message).
  */
-function build(impl: Impl, access: "public" | "admin", options: RouteOptions = {}) {
+function build(impl: Impl<AdminRequest>, access: "public" | "admin", options: RouteOptions = {}) {
   return middy<HttpEvent, APIGatewayProxyResultV2>().handler(async (event, context) => {
+    // every log line of this invocation carries the Lambda's request id
+    if (context?.awsRequestId) log.addContext(context);
     if (notThroughCloudFront(event)) return error(403, "Forbidden");
     try {
       await loadSecrets();
-      const admin = access === "admin" ? requireAdmin(event) : undefined;
+      // a public route's handler is typed without `admin` (publicRoute), so it never reads this
+      const admin = access === "admin" ? requireAdmin(event) : (undefined as unknown as Admin);
       const parsed = parseBody(event, options);
       const params = decodePathParameters(event);
-      const req: Request = {
+      const req: AdminRequest = {
         event,
         json: parsed,
         admin,
@@ -208,4 +221,4 @@ function build(impl: Impl, access: "public" | "admin", options: RouteOptions = {
 }
 
 export const publicRoute = (impl: Impl, options?: RouteOptions) => build(impl, "public", options);
-export const adminRoute = (impl: Impl, options?: RouteOptions) => build(impl, "admin", options);
+export const adminRoute = (impl: Impl<AdminRequest>, options?: RouteOptions) => build(impl, "admin", options);
