@@ -1,6 +1,5 @@
 export * as ReportAdmin from "./admin";
 
-import { QueryCommand as RawQueryCommand } from "@aws-sdk/client-dynamodb";
 import { TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { getMany } from "../db/batch";
 import { z } from "zod";
@@ -8,13 +7,14 @@ import {
   deleteAll as deleteAllOf,
   deleteAllInput,
   deleteInTransaction,
+  indexCountFrom,
+  indexVictims,
   type ChunkedDeleteDef,
   type Progress,
 } from "../collection/delete-all";
 import { settings } from "../config";
-import { db, rawDb, table } from "../db/client";
+import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
-import { queryCount } from "../db/query";
 import { transactWithRetries } from "../db/transact";
 import { DOWNLOAD_EXPIRES_SECONDS, Evidence } from "../evidence";
 import { pool } from "../util/pool";
@@ -137,40 +137,16 @@ interface Victim {
 }
 
 /** Up to `limit` reports with an id below `beforeId` (all when omitted), oldest first: from the index partitions (consistent). */
-async function victims(_part: string, limit: number, beforeId?: string): Promise<Victim[]> {
-  const found = await Promise.all(
-    layout.partitions(PART).map(async (partition) => {
-      const res = await rawDb().send(
-        new RawQueryCommand({
-          TableName: table(),
-          KeyConditionExpression: beforeId === undefined ? "pk = :pk" : "pk = :pk AND sk < :before",
-          ExpressionAttributeValues: { ":pk": { S: partition }, ...(beforeId === undefined ? {} : { ":before": { S: beforeId } }) },
-          ProjectionExpression: "sk, r",
-          ConsistentRead: true,
-          Limit: limit,
-        }),
-      );
-      return (res.Items ?? []).map((item) => {
-        const row = decodeRow(PART, item.sk.S!, item.r.S!);
-        return { id: row.id, reference: row.reference, evidenceCount: Number(row.evidenceCount) || 0 };
-      });
-    }),
+const victims = (_part: string, limit: number, beforeId?: string): Promise<Victim[]> =>
+  indexVictims(
+    layout.partitions(PART),
+    (id, packed) => {
+      const row = decodeRow(PART, id, packed);
+      return { id: row.id, reference: row.reference, evidenceCount: Number(row.evidenceCount) || 0 };
+    },
+    limit,
+    beforeId,
   );
-  return found
-    .flat()
-    .sort((a, b) => (a.id < b.id ? -1 : 1))
-    .slice(0, limit);
-}
-
-/** Index rows of reports made at or after the operation began (ids ≥ `fromId`). */
-async function countFrom(fromId: string): Promise<number> {
-  const counts = await Promise.all(
-    layout.partitions(PART).map((partition) =>
-      queryCount({ TableName: table(), KeyConditionExpression: "pk = :pk AND sk >= :from", ExpressionAttributeValues: { ":pk": partition, ":from": fromId }, ConsistentRead: true }),
-    ),
-  );
-  return counts.reduce((a, b) => a + b, 0);
-}
 
 /**
  * Reports as a chunked deletion (collection/delete-all.ts). A group's evidence files go first, then
@@ -199,7 +175,7 @@ const chunked: ChunkedDeleteDef<Victim> = {
     await db().send(new UpdateCommand(revisionUpdate().Update));
     noteListChanged();
   },
-  remaining: async (_part, beforeId) => (await version()).count - (await countFrom(beforeId)),
+  remaining: async (_part, beforeId) => (await version()).count - (await indexCountFrom(layout.partitions(PART), beforeId)),
 };
 
 /**

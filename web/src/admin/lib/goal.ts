@@ -1,3 +1,5 @@
+import { AdminCreateInput } from "@site/core/petition/input";
+
 /** Goal input rules (spec §5). */
 
 /** The create form keeps digits only, as typed. */
@@ -5,12 +7,10 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D+/g, "");
 }
 
-/** Create: a whole number ≥ 1, or null when the input is empty or too small. */
+/** Create: the typed digits as the server's schema reads a goal (a whole number ≥ 1), or null when it refuses them. */
 export function parseCreateGoal(value: string): number | null {
-  const digits = digitsOnly(value);
-  if (!digits) return null;
-  const goal = Number.parseInt(digits, 10);
-  return Number.isSafeInteger(goal) && goal >= 1 ? goal : null;
+  const parsed = AdminCreateInput.shape.goal.safeParse(digitsOnly(value));
+  return parsed.success ? parsed.data : null;
 }
 
 /** Edit: numeric, minimum 0, anything invalid becomes 0, saved as a whole number. */

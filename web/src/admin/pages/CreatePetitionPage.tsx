@@ -6,7 +6,9 @@ import type { Petition } from "../../lib/api";
 import { sharePath } from "../../site";
 import { adminApi, adminRequest } from "../adminApi";
 import { PageHeader } from "../components/PageHeader";
-import { digitsOnly, parseCreateGoal } from "../lib/goal";
+import { AdminCreateInput } from "@site/core/petition/input";
+import { fieldErrors as messagesOf } from "@site/core/util/zod";
+import { digitsOnly } from "../lib/goal";
 
 export const DEFAULT_GOAL = "1000";
 export const CREATE_FALLBACK = "Failed to create petition. Please try again.";
@@ -25,19 +27,16 @@ export function CreatePetitionPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const parsedGoal = parseCreateGoal(goal);
-    const problems: Record<string, string> = {};
-    if (!title.trim()) problems.title = "Title is required";
-    if (!story.trim()) problems.story = "Story is required";
-    if (parsedGoal === null) problems.goal = "Goal must be a whole number of at least 1";
-    setFieldErrors(problems);
+    // the server's own schema: the same rules and messages as POST /api/admin/petitions
+    const parsed = AdminCreateInput.safeParse({ title, story, goal: digitsOnly(goal) });
+    setFieldErrors(parsed.success ? {} : messagesOf(parsed.error));
     setError(null);
-    if (Object.keys(problems).length > 0 || parsedGoal === null) return;
+    if (!parsed.success) return;
     setBusy(true);
     try {
       const petition = await adminRequest<Petition | null>(adminApi.petitions, {
         method: "POST",
-        body: { title: title.trim(), story: story.trim(), goal: parsedGoal },
+        body: parsed.data,
         fallbackMessage: CREATE_FALLBACK,
       });
       if (!petition?.id) throw new Error(NO_DATA);
