@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { Keys } from "@site/core/db/keys";
 import { Newsletter } from "@site/core/newsletter";
 import { personHash } from "@site/core/db/person-index";
-import { recordsOf, type PersonRecord } from "@site/core/privacy/person-index";
+import { recordsOf, type PersonRecord } from "@site/core/db/person-index";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
 import { handler as report } from "../../packages/functions/src/http/report-create";
 import { handler as leadCreate } from "../../packages/functions/src/http/lead-create";

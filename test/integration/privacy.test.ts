@@ -22,7 +22,7 @@ import { Newsletter } from "@site/core/newsletter";
 import { db } from "@site/core/db/client";
 import { Privacy } from "@site/core/privacy";
 import { personHash } from "@site/core/db/person-index";
-import { recordsOf } from "@site/core/privacy/person-index";
+import { recordsOf } from "@site/core/db/person-index";
 import { openLink, readRequest, requestWrites } from "@site/core/privacy/requests";
 import { DELETION_LINK_SECONDS, UNCONFIRMED_SUBSCRIBER_DAYS } from "@site/core/policy/retention";
 import { fileFor } from "@site/core/sheets/local";

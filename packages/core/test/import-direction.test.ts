@@ -6,8 +6,13 @@ import { resolveLocal, runtimeSpecifiers, sourceFiles } from "../../../test/supp
  * Imports in packages/core/src run one way (issue 22 §2): the floor (db/, util/, policy/, request/,
  * …) is imported by the domains (signature/, report/, lead/, newsletter/, …), and privacy/, which
  * serves every kind, sits on top: no domain imports it. And no file imports, at run time, a file that
- * imports it back (type-only imports are erased, so they are left out).
+ * imports it back (type-only imports are erased, so they are left out). Within privacy/, only the
+ * registry of kinds (privacy/kinds.ts) imports a domain: the rest loops over it (issue 22 §1).
  */
+
+/** The folders that hold an entity or a kind of personal record. */
+const DOMAINS = ["petition", "signature", "report", "lead", "newsletter", "suppression", "analytics", "guides", "evidence"];
+const REGISTRY = "privacy/kinds.ts";
 const SRC = resolve(__dirname, "../src");
 
 /** The files of this package `file` imports at run time. */
@@ -64,5 +69,13 @@ describe("imports in packages/core/src", () => {
   it("never reach up into privacy/ from outside it: the person index's keys live in db/, the retention figures in policy/", () => {
     const upward = [...graph].flatMap(([file, targets]) => (folderOf(file) === "privacy" ? [] : targets.filter((t) => folderOf(t) === "privacy").map((t) => `${name(file)} → ${name(t)}`)));
     expect(upward).toEqual([]);
+  });
+
+  it("reach the domains from privacy/ only through the registry of kinds", () => {
+    expect(graph.get(join(SRC, REGISTRY))).toContain(join(SRC, "signature/record-kind.ts"));
+    const reaching = [...graph].flatMap(([file, targets]) =>
+      folderOf(file) !== "privacy" || name(file) === REGISTRY ? [] : targets.filter((t) => DOMAINS.includes(folderOf(t))).map((t) => `${name(file)} → ${name(t)}`),
+    );
+    expect(reaching).toEqual([]);
   });
 });

@@ -29,6 +29,8 @@ export const Keys = {
   },
   /** The partition-key prefixes of a petition's own items other than META (for scans by tests and benchmarks). */
   petitionItemPrefixes: (petitionId: string) => [`COUNT#${petitionId}#`, `GUARD#${petitionId}#`, `SIG#${petitionId}#`],
+  /** Before issue 20 a petition's items shared its partition (signature/layout-migration.ts moves them out): the sort-key prefix of a signature there. */
+  legacySignatureSortPrefix: "SIG#",
   /** Every petition's signatures by date (gsi1), spread over SIGNATURE_LIST_BUCKETS partitions by id. */
   signatureList: (createdAt: string, signatureId: string) => ({
     gsi1pk: `SIGNATURES#${fnv1a(signatureId) % SIGNATURE_LIST_BUCKETS}`,
@@ -40,6 +42,8 @@ export const Keys = {
   signatureIndexPartition: (petitionId: string, bucket: number) => `SIGIDX#${petitionId}#${bucket}`,
   /** A scam report (packages/core/src/report): one item, listed newest first on gsi1. */
   report: (id: string) => ({ pk: `REPORT#${id}`, sk: "REPORT" }),
+  /** The report id of a report's key, or undefined for any other key. */
+  reportOf: (key: { pk: string; sk: string }): string | undefined => (key.sk === "REPORT" && key.pk.startsWith("REPORT#") ? key.pk.slice("REPORT#".length) : undefined),
   reportList: (createdAt: string, id: string) => ({ gsi1pk: "REPORTS", gsi1sk: `${createdAt}#${id}` }),
   reportListPartition: "REPORTS",
   /** A report's reference number ("TSR-7K3M-9QX2"): keeps it unique and finds the report it names. */
@@ -53,6 +57,8 @@ export const Keys = {
   reportCountShard: (shard: number) => ({ pk: "REPORTS", sk: `COUNT#${shard}` }),
   /** A free-guide submission (packages/core/src/lead): one item per submission, its form an attribute; listed newest first per form on gsi1. */
   lead: (id: string) => ({ pk: `LEAD#${id}`, sk: "LEAD" }),
+  /** The submission id of a guide submission's key, or undefined for any other key. */
+  leadOf: (key: { pk: string; sk: string }): string | undefined => (key.sk === "LEAD" && key.pk.startsWith("LEAD#") ? key.pk.slice("LEAD#".length) : undefined),
   leadList: (form: string, createdAt: string, id: string) => ({ gsi1pk: `LEADS#${form}`, gsi1sk: `${createdAt}#${id}` }),
   leadListPartition: (form: string) => `LEADS#${form}`,
   /** Admin lead index (lead/index-item.ts): one compact row per submission, INDEX_BUCKETS partitions per form. */

@@ -8,6 +8,9 @@ export type LeadForm = (typeof LEAD_FORMS)[number];
 
 export const isLeadForm = (value: string): value is LeadForm => (LEAD_FORMS as readonly string[]).includes(value);
 
+/** A form's spreadsheet tab as erasure, retention and their events name it (its title is `sheetTab`). */
+export const leadSheetTabId = (form: LeadForm) => `leads:${form}`;
+
 export interface LeadFormInfo {
   form: LeadForm;
   /** the public page */

@@ -1,110 +1,62 @@
-import { DeleteCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { Audit } from "../audit";
 import { Bus } from "../bus";
 import { cancellationCodes } from "../db/cancellation";
 import { db, table } from "../db/client";
-import { Keys } from "../db/keys";
-import { Lead, LeadNotFound } from "../lead";
-import { LeadAdmin } from "../lead/admin";
+import { auditedPerson, recordsOf } from "../db/person-index";
 import { log } from "../log";
 import { Mail } from "../mail";
-import { Newsletter } from "../newsletter";
 import { Outbox } from "../outbox";
-import { PetitionNotFound } from "../petition";
-import { ReportNotFound } from "../report";
-import { ReportAdmin } from "../report/admin";
-import { SignatureNotFound } from "../signature";
-import { SignatureDeletion } from "../signature/deletion";
+import type { PersonalRecordKind, Person, TableKey } from "../policy/personal-record";
 import { completionEmail } from "./emails";
 import { Events } from "./events";
 import { noteListChanged, type PrivacyRequest } from "./index-item";
 import type { ErasedCounts } from "./input";
-import { auditedPerson, personHash } from "../db/person-index";
-import { recordsOf, type PersonRecord } from "./person-index";
-import { Suppression } from "../suppression";
+import { KINDS, kindNamed } from "./kinds";
 import { emptyCounts } from "./records";
 import { InvalidPrivacyLink, openLink, readRequest, requestWrites, whileStatus } from "./requests";
 
 /**
  * Erasure (issue 12 §2): the confirmed link's person loses every record holding their address,
- * each through the deletion its own module uses (signatures with their guards, index rows and
- * exact counts; reports with their evidence files; guide submissions; the subscriber with its
- * lookups), then their pending tokens. The request records the counts, the audit trail a hash of
+ * each through its kind's descriptor (privacy/kinds.ts), which uses its module's own deletion
+ * (signatures with their guards, index rows and exact counts; reports with their evidence files;
+ * guide submissions; the subscriber with its lookups; their pending tokens). The request records the counts, the audit trail a hash of
  * the address, and a completion e-mail lists what went. The address's suppression entry (no address,
  * only its hash) stays, so a person who asked us to stop is not mailed again, unless they asked to
  * be e-mailed again at confirmation (`mailAgain`).
  */
 
-const afterKey = (key: string, prefix: string) => (key.startsWith(prefix) ? key.slice(prefix.length) : undefined);
-
-/** Swallows the "already gone" of a record another deletion removed first. */
-async function removedNow(remove: () => Promise<unknown>, ...already: (new (...args: never[]) => Error)[]): Promise<boolean> {
-  try {
-    await remove();
-    return true;
-  } catch (err) {
-    if (already.some((type) => err instanceof type)) return false;
-    throw err;
-  }
-}
-
 interface Erased {
   counts: ErasedCounts;
-  signatures: boolean;
-  reports: boolean;
-  leadForms: Set<string>;
+  /** ids of the spreadsheet tabs that held an erased record */
+  tabs: Set<string>;
 }
 
-async function eraseOne(record: PersonRecord, email: string, erased: Erased): Promise<void> {
-  switch (record.kind) {
-    case "signature": {
-      const key = Keys.signatureOf(record);
-      if (!key) break;
-      if (await removedNow(() => SignatureDeletion.remove(key.petitionId, key.signatureId), SignatureNotFound, PetitionNotFound)) {
-        erased.counts.signature++;
-        erased.signatures = true;
-      }
-      break;
-    }
-    case "report": {
-      const id = afterKey(record.pk, "REPORT#");
-      if (id && (await removedNow(() => ReportAdmin.remove(id), ReportNotFound))) {
-        erased.counts.report++;
-        erased.reports = true;
-      }
-      break;
-    }
-    case "lead": {
-      const id = afterKey(record.pk, "LEAD#");
-      const lead = id ? await Lead.find(id) : undefined;
-      if (lead && (await removedNow(() => LeadAdmin.remove(lead.form, lead.id), LeadNotFound))) {
-        erased.counts.lead++;
-        erased.leadForms.add(lead.form);
-      }
-      break;
-    }
-    case "newsletter":
-      if (await Newsletter.erase(email)) erased.counts.newsletter++;
-      break;
-    case "newsletterToken":
-    case "privacyToken":
-      await db().send(new DeleteCommand({ TableName: table(), Key: { pk: record.pk, sk: record.sk } }));
-      break;
+/** Removes one record through its kind's descriptor; a record another deletion removed first counts nothing. */
+async function eraseOne(kind: PersonalRecordKind, key: TableKey, person: Person, erased: Erased): Promise<void> {
+  const removed = await kind.remove?.(key, person);
+  if (!removed) return;
+  if (kind.counted) erased.counts[kind.counted]++;
+  for (const tab of removed.tabs) erased.tabs.add(tab);
+}
+
+/**
+ * Erases every record the person index holds for the person's address, one by one (each deletion is
+ * its module's own transaction, and one at a time keeps each module's counters free of self-conflicts),
+ * then, when they asked to be e-mailed again, the records kept unless asked (the suppression entry).
+ */
+export async function eraseRecords(email: string, opts: { mailAgain?: boolean; requestId?: string } = {}): Promise<Erased> {
+  const person: Person = { email, ...(opts.requestId ? { requestId: opts.requestId } : {}) };
+  const erased: Erased = { counts: emptyCounts(), tabs: new Set() };
+  for (const record of await recordsOf(email)) {
+    const kind = kindNamed(record.kind);
+    if (kind?.erasure === "with the person") await eraseOne(kind, record, person, erased);
   }
-}
-
-/** The person asked to be e-mailed again: their address's suppression goes (ours and SES's), audited under their hash. */
-async function mailAgain(email: string, requestId: string): Promise<void> {
-  const person = personHash(email);
-  if (!(await Suppression.lift(person, { address: email }))) return;
-  await Audit.record({ action: "mail.suppression_lifted", actor: "the person (confirmed link)", target: `person ${person} (request ${requestId})`, rows: 1 });
-}
-
-/** Erases every record the person index holds for `email`, one by one (each deletion is its module's own transaction). */
-export async function eraseRecords(email: string): Promise<Erased> {
-  const erased: Erased = { counts: emptyCounts(), signatures: false, reports: false, leadForms: new Set() };
-  // The subscriber is found by address, the rest by key; one at a time keeps each module's counters free of self-conflicts.
-  for (const record of await recordsOf(email)) await eraseOne(record, email, erased);
+  if (opts.mailAgain) {
+    for (const kind of KINDS.filter((k) => k.erasure === "when asked")) {
+      for (const key of (await kind.find?.(person)) ?? []) await eraseOne(kind, key, person, erased);
+    }
+  }
   return erased;
 }
 
@@ -149,11 +101,10 @@ export async function complete(requestId: string): Promise<ErasedCounts | undefi
   if (!req) return undefined;
   if (req.status !== "confirmed" || !req.email) return req.erased;
   const email = req.email;
-  const erased = await eraseRecords(email);
-  if (req.mailAgain) await mailAgain(email, requestId);
+  const erased = await eraseRecords(email, { mailAgain: req.mailAgain, requestId });
   const { email: _forgotten, mailAgain: _asked, ...rest } = req;
   const done: PrivacyRequest = { ...rest, status: "completed", completedAt: new Date().toISOString(), erased: erased.counts };
-  const sheets = Outbox.record(Events.Erased, { requestId, signatures: erased.signatures, reports: erased.reports, leadForms: [...erased.leadForms] });
+  const sheets = Outbox.record(Events.Erased, { requestId, tabs: [...erased.tabs] });
   try {
     await db().send(new TransactWriteCommand({ TransactItems: [...requestWrites(done, whileStatus("confirmed")), Outbox.put(sheets)] }));
   } catch (err) {

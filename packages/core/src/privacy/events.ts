@@ -9,9 +9,18 @@ export const Events = {
    * publishes again when the request's own process could not.
    */
   ErasureConfirmed: event("privacy.erasure_confirmed", z.object({ requestId: z.string().min(1) })),
-  /** An erasure finished: the spreadsheet tabs that held the person's rows are rewritten without them. */
+  /**
+   * An erasure finished: the spreadsheet tabs that held the person's rows (their ids, privacy/kinds.ts)
+   * are rewritten without them. Events recorded before the tabs had ids name them by kind instead.
+   */
   Erased: event(
     "privacy.erased",
-    z.object({ requestId: z.string().min(1), signatures: z.boolean(), reports: z.boolean(), leadForms: z.array(z.string()) }),
+    z.object({
+      requestId: z.string().min(1),
+      tabs: z.array(z.string()).default([]),
+      signatures: z.boolean().optional(),
+      reports: z.boolean().optional(),
+      leadForms: z.array(z.string()).optional(),
+    }),
   ),
 };

@@ -3,7 +3,8 @@ export * as Privacy from "./index";
 /**
  * A person's data (issue 12): the deletion request and its e-mailed link (requests.ts), what the
  * link shows and downloads (records.ts), the erasure (erasure.ts), found through the person index
- * (person-index.ts). Retention is retention.ts (the figures) and retention-job.ts (the daily job).
+ * (db/person-index.ts), each kind through its descriptor (kinds.ts, the registry). Retention is
+ * policy/retention.ts (the figures) and retention-job.ts (the daily job, each kind doing its part).
  */
 export { Events } from "./events";
 export { request, countAttempt, openLink, countDownload, readRequest, InvalidPrivacyLink, RATE_SCOPE, LINKS_PER_ADDRESS_PER_DAY } from "./requests";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LEAD_EMAIL_MAX } from "../lead/input";
 import { EmailAddress } from "../util/email";
+import { COUNTED_KINDS, COUNTED_KIND_LABELS, type CountedKind } from "../policy/personal-record";
 
 /**
  * What the privacy routes receive (issue 12 §2). The public pages import this module: zod and pure
@@ -22,7 +22,6 @@ export const DELETION_CAPTCHA_ACTION = "data_deletion";
 export const DeletionEmail = EmailAddress({
   required: PRIVACY_MESSAGES.missingEmail,
   invalid: PRIVACY_MESSAGES.badEmail,
-  tooLong: `Email must be at most ${LEAD_EMAIL_MAX} characters`,
 });
 
 /** POST /api/privacy/requests: the address whose data is to be erased (or downloaded). */
@@ -60,15 +59,10 @@ export interface MailStopped {
   at: string;
 }
 
-/** The kinds of record erased, as the person sees them (the completion e-mail, /my-data). */
-export const ERASED_KINDS = ["signature", "report", "lead", "newsletter"] as const;
-export type ErasedKind = (typeof ERASED_KINDS)[number];
-export const ERASED_KIND_LABELS: Record<ErasedKind, { one: string; many: string }> = {
-  signature: { one: "petition signature", many: "petition signatures" },
-  report: { one: "scam report (with its evidence files)", many: "scam reports (with their evidence files)" },
-  lead: { one: "free-guide request", many: "free-guide requests" },
-  newsletter: { one: "newsletter subscription", many: "newsletter subscriptions" },
-};
+/** The kinds of record erased, as the person sees them (the completion e-mail, /my-data): the descriptors' own names. */
+export const ERASED_KINDS = COUNTED_KINDS;
+export type ErasedKind = CountedKind;
+export const ERASED_KIND_LABELS = COUNTED_KIND_LABELS;
 export type ErasedCounts = Record<ErasedKind, number>;
 
 /** "2 petition signatures", "1 free-guide request": one line per kind held, in the kinds' order (the completion e-mail, /my-data). */

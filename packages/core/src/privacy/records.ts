@@ -1,17 +1,14 @@
 import { getMany } from "../db/batch";
-import { LEAD_FORM_INFO, isLeadForm } from "../lead/forms";
-import { Keys } from "../db/keys";
-import { Suppression } from "../suppression";
-import { ERASED_KINDS, type ErasedCounts, type ErasedKind, type MailStopped } from "./input";
-import { recordsOf, type PersonRecord } from "./person-index";
+import { recordsOf } from "../db/person-index";
+import type { ErasedCounts, ErasedKind, MailStopped } from "./input";
+import { KINDS, kindNamed, mailStoppedFor } from "./kinds";
 
 /**
  * What a person's link shows and downloads (issue 12 §2): every record holding the address, found
- * by the person index (person-index.ts), read whole. Tokens (newsletter confirmation, deletion
- * links) are erased too but are not the person's data, so they are not listed.
+ * by the person index (db/person-index.ts), read whole, each kind described by its descriptor
+ * (privacy/kinds.ts). Tokens (newsletter confirmation, deletion links) are erased too but are not
+ * the person's data (their kinds count nothing), so they are not listed.
  */
-
-const isShown = (r: PersonRecord): r is PersonRecord & { kind: ErasedKind } => (ERASED_KINDS as readonly string[]).includes(r.kind);
 
 /** Attributes that are the table's machinery, not the person's data. */
 const INTERNAL = new Set(["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk", "type", "rev", "unsubscribeToken", "confirmationEventId", "expiresAt"]);
@@ -23,7 +20,10 @@ export interface StoredRecord {
 
 /** The person's records, read consistently, oldest first. */
 export async function storedRecords(email: string): Promise<StoredRecord[]> {
-  const shown = (await recordsOf(email)).filter(isShown);
+  const shown = (await recordsOf(email)).flatMap((r) => {
+    const counted = kindNamed(r.kind)?.counted;
+    return counted ? [{ pk: r.pk, sk: r.sk, kind: counted }] : [];
+  });
   const items = await getMany(
     shown.map((r) => ({ pk: r.pk, sk: r.sk })),
     { consistent: true },
@@ -52,34 +52,23 @@ export interface RecordSummary {
   createdAt: string;
 }
 
-/** One line per record, as /my-data lists them. */
+/** One line per record, as /my-data lists them: each kind's descriptor describes its own, in one call. */
 export async function summaries(records: StoredRecord[]): Promise<RecordSummary[]> {
-  const petitionIds = [...new Set(records.filter((r) => r.kind === "signature").map((r) => String(r.item.petitionId)))];
-  const petitions = await getMany(petitionIds.map(Keys.petition), { projection: "#id, #title", names: { "#id": "id", "#title": "title" } });
-  const titles = new Map(petitions.map((p) => [String(p.id), String(p.title)]));
-  return records.map((r) => summarize(r, titles));
-}
-
-function summarize(record: StoredRecord, titles: Map<string, string>): RecordSummary {
-  const { kind, item } = record;
-  const label = {
-    signature: () => `Signature on the petition "${titles.get(String(item.petitionId)) ?? String(item.petitionId)}"`,
-    report: () => `Scam report ${String(item.reference)}`,
-    lead: () => `Request for "${isLeadForm(String(item.form)) ? LEAD_FORM_INFO[item.form as keyof typeof LEAD_FORM_INFO].documentTitle : String(item.form)}"`,
-    newsletter: () => `Newsletter subscription (${String(item.status)})`,
-  }[kind]();
-  return { kind, label, createdAt: createdAt(record) };
+  const labels = new Map<StoredRecord, string>();
+  for (const kind of KINDS) {
+    const mine = records.filter((r) => r.kind === kind.counted);
+    if (!mine.length || !kind.describe) continue;
+    const lines = await kind.describe(mine.map((r) => r.item));
+    mine.forEach((r, i) => labels.set(r, lines[i]));
+  }
+  return records.map((r) => ({ kind: r.kind, label: labels.get(r) ?? r.kind, createdAt: createdAt(r) }));
 }
 
 /**
  * Whether our mail to the address is stopped (the suppression list, by the address's hash), and since
  * when: shown on /my-data and in the download, and kept by an erasure unless the person asks for mail again.
  */
-export async function mailStopped(email: string): Promise<(MailStopped & { kind?: string }) | undefined> {
-  const entry = await Suppression.find({ address: email });
-  if (!entry?.suppressed || !entry.reason || !entry.at) return undefined;
-  return { reason: entry.reason, at: entry.at, ...(entry.kind ? { kind: entry.kind } : {}) };
-}
+export const mailStopped = (email: string): Promise<(MailStopped & { kind?: string }) | undefined> => mailStoppedFor(email);
 
 /** A record as the download gives it: the stored fields, without the table's machinery. */
 export function exported(record: StoredRecord): Record<string, unknown> {

@@ -14,8 +14,8 @@ import { petitionIds } from "./listing";
 /**
  * Moves a table written before signing had no hot key (docs/architecture.md "Capacity") to the
  * current layout, once; safe to run again (it finds nothing to do). Before, a petition's counter
- * shards, e-mail guards and signatures were items of its own partition (`PETITION#<id>` with sk
- * `COUNT#n`, `EMAIL#<address>`, `SIG#<id>`), the signature and subscriber indexes had 16 buckets and
+ * shards, e-mail guards and signatures were items of its own partition (the petition's key, with sk
+ * `COUNT#n`, `EMAIL#<address>`, or `Keys.legacySignatureSortPrefix` and the signature's id), the signature and subscriber indexes had 16 buckets and
  * the outbox 4 (then 64) partitions. `npm start` runs it after provisioning; a deployed stage would run it as a job.
  */
 export interface MigrationCounts {
@@ -83,9 +83,10 @@ async function migratePetition(petitionId: string, moved: MigrationCounts): Prom
       const sk = String(item.sk);
       const { pk: _pk, sk: _sk, ...rest } = item;
       let next: Record<string, unknown> | undefined;
-      if (sk.startsWith("SIG#")) {
-        const key = Keys.signature(petitionId, sk.slice(4));
-        next = { ...rest, ...key, ...Keys.signatureList(String(item.createdAt), sk.slice(4)) };
+      if (sk.startsWith(Keys.legacySignatureSortPrefix)) {
+        const signatureId = sk.slice(Keys.legacySignatureSortPrefix.length);
+        const key = Keys.signature(petitionId, signatureId);
+        next = { ...rest, ...key, ...Keys.signatureList(String(item.createdAt), signatureId) };
         if (item.gsi3pk && typeof item.email === "string") next = { ...next, ...personIndex(item.email, "signature", key) };
         moved.signatures++;
       } else if (sk.startsWith("EMAIL#")) {

@@ -36,7 +36,7 @@ export const TRANSIENT_WINDOW_DAYS = TRANSIENT_BOUNCE_WINDOW_DAYS;
 const keptUntil = (at: string) => Math.floor(Date.parse(at) / 1000) + Math.round(SUPPRESSION_RETENTION_YEARS * 365.25 * 86_400);
 
 export interface Entry {
-  /** the person index's hash of the address (privacy/person-index.ts) */
+  /** the person index's hash of the address (db/person-index.ts) */
   person: string;
   suppressed: boolean;
   /** why it is suppressed (unset while only transient bounces are counted) */

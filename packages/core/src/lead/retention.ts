@@ -1,0 +1,35 @@
+import type { RetentionStep, TimeBudget } from "../policy/personal-record";
+import { SUBMISSION_RETENTION_YEARS, cutoff } from "../policy/retention";
+import { deleteAll } from "./admin";
+import { LEAD_FORMS, leadSheetTabId, type LeadForm } from "./forms";
+
+/**
+ * The guide submissions' part of the daily retention job (privacy/retention-job.ts): submissions of
+ * all four forms made before `cutoff(SUBMISSION_RETENTION_YEARS)` are deleted through each form's
+ * delete-all (whose cut-off is an operation's start), each with its index row, counts exact.
+ */
+
+const emptyLeadCounts = () => Object.fromEntries(LEAD_FORMS.map((f) => [f, 0])) as Record<LeadForm, number>;
+
+/** Deletes, form by form, the submissions made before `before`: each form's delete-all with `before` as its start. */
+async function deleteOldLeads(before: Date, time: TimeBudget): Promise<Record<LeadForm, number>> {
+  const deleted = emptyLeadCounts();
+  for (const form of LEAD_FORMS) {
+    while (!time.over()) {
+      const step = await deleteAll(form, before.toISOString());
+      deleted[form] += step.deleted;
+      if (step.done || step.deleted === 0) break;
+    }
+  }
+  return deleted;
+}
+
+/** The retention job's step: deletes what is past SUBMISSION_RETENTION_YEARS at `now`; `leadsByForm` in the run's result. */
+export async function retentionStep(now: Date, time: TimeBudget): Promise<RetentionStep> {
+  const leadsByForm = await deleteOldLeads(cutoff(SUBMISSION_RETENTION_YEARS, now), time);
+  return {
+    counts: { leadsDeleted: Object.values(leadsByForm).reduce((a, b) => a + b, 0) },
+    tabs: LEAD_FORMS.filter((f) => leadsByForm[f] > 0).map(leadSheetTabId),
+    detail: { leadsByForm },
+  };
+}

@@ -1,0 +1,30 @@
+import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
+import { db, table } from "../db/client";
+import { COUNTED_KIND_LABELS, type PersonalRecordKind } from "../policy/personal-record";
+import { retentionStep } from "./retention";
+import { erase } from "./unsubscribe";
+
+/** Newsletter subscribers as a kind of personal record (policy/personal-record.ts; listed in privacy/kinds.ts). */
+export const subscriberKind: PersonalRecordKind = {
+  kind: "newsletter",
+  label: COUNTED_KIND_LABELS.newsletter.one,
+  counted: "newsletter",
+  erasure: "with the person",
+  // keyed by the address: the subscribers' one write path deletes it with its index row and unsubscribe lookup
+  remove: async (_key, person) => ((await erase(person.email)) ? { tabs: [] } : undefined),
+  describe: async (items) => items.map((item) => `Newsletter subscription (${String(item.status)})`),
+  retention: { rule: "deleted", after: "UNCONFIRMED_SUBSCRIBER_DAYS after the latest consent, while unconfirmed", run: retentionStep },
+};
+
+/** A pending confirmation link's token (by its hash): erased with the person, not listed as their data. */
+export const confirmationTokenKind: PersonalRecordKind = {
+  kind: "newsletterToken",
+  label: "newsletter confirmation link",
+  erasure: "with the person",
+  async remove(key) {
+    await db().send(new DeleteCommand({ TableName: table(), Key: { pk: key.pk, sk: key.sk } }));
+    return { tabs: [] };
+  },
+  // the subscribers' step above deletes those of the subscribers it removes
+  retention: { rule: "expires (TTL)", after: "NEWSLETTER_CONFIRMATION_DAYS" },
+};

@@ -1,0 +1,87 @@
+import { DeleteCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { cancellationCodes } from "../db/cancellation";
+import { db, table } from "../db/client";
+import { recordsOf } from "../db/person-index";
+import type { RetentionStep, TimeBudget } from "../policy/personal-record";
+import { indexKey, noteListChanged } from "./index-item";
+import { isRowExpired, subscribers } from "./listing";
+import { mutate, revisionShard } from "./store";
+import { isExpired, read } from "./subscriber";
+
+/**
+ * The subscribers' part of the daily retention job (privacy/retention-job.ts): unconfirmed
+ * subscribers past their TTL (UNCONFIRMED_SUBSCRIBER_DAYS after their latest consent) are removed
+ * through the subscribers' one write path (store.ts), with their index row, and their expired
+ * confirmation tokens: DynamoDB deletes by TTL lazily (DynamoDB Local never).
+ */
+
+/**
+ * Removes one subscriber past its TTL at `now`: through the subscribers' write path (which sees an
+ * expired subscriber as none, so "none" here means delete what is stored, conditional on the
+ * revision it read), then its expired confirmation tokens. A subscriber who consented again
+ * meanwhile is not expired any more and is kept. Answers what it removed.
+ */
+async function removeExpiredSubscriber(id: string, now: Date): Promise<{ subscriber: boolean; tokens: number }> {
+  const asOf = Math.floor(now.getTime() / 1000);
+  const stored = await read(id);
+  if (!stored) {
+    // The subscriber item went by TTL but its index row not yet: the row (which holds the address) goes too.
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName: table(), Key: indexKey(id), ConditionExpression: "expiresAt <= :asOf", ExpressionAttributeValues: { ":asOf": asOf } } },
+            { Update: { TableName: table(), Key: revisionShard(), UpdateExpression: "ADD revision :one", ExpressionAttributeValues: { ":one": 1 } } },
+          ],
+        }),
+      );
+      noteListChanged();
+      return { subscriber: false, tokens: 0 };
+    } catch (err) {
+      if (cancellationCodes(err)[0] === "ConditionalCheckFailed") return { subscriber: false, tokens: 0 };
+      throw err;
+    }
+  }
+  if (!isExpired(stored, now.getTime())) return { subscriber: false, tokens: 0 };
+  const subscriber = await mutate<boolean>(id, (current) => (current ? { result: false } : { next: null, result: true }));
+  if (!subscriber) return { subscriber, tokens: 0 };
+  let tokens = 0;
+  for (const record of await recordsOf(id, "newsletterToken")) {
+    try {
+      await db().send(
+        new DeleteCommand({
+          TableName: table(),
+          Key: { pk: record.pk, sk: record.sk },
+          ConditionExpression: "attribute_exists(pk) AND expiresAt <= :asOf",
+          ExpressionAttributeValues: { ":asOf": asOf },
+        }),
+      );
+      tokens++;
+    } catch (err) {
+      if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
+    }
+  }
+  return { subscriber, tokens };
+}
+
+/** The unconfirmed subscribers past their TTL at `now`, found by their index rows (never a scan), removed. */
+async function removeExpiredSubscribers(now: Date, time: TimeBudget): Promise<{ subscribers: number; tokens: number }> {
+  const asOf = Math.floor(now.getTime() / 1000);
+  const expired = (await subscribers.allRows()).filter((row) => isRowExpired(row, asOf));
+  let removed = 0;
+  let tokens = 0;
+  // one at a time: every subscriber write increments the subscribers' revision (newsletter/store.ts)
+  for (const row of expired) {
+    if (time.over()) break;
+    const done = await removeExpiredSubscriber(row.id, now);
+    if (done.subscriber) removed++;
+    tokens += done.tokens;
+  }
+  return { subscribers: removed, tokens };
+}
+
+/** The retention job's step: removes the unconfirmed subscribers past their TTL at `now`. */
+export async function retentionStep(now: Date, time: TimeBudget): Promise<RetentionStep> {
+  const { subscribers: subscribersRemoved, tokens } = await removeExpiredSubscribers(now, time);
+  return { counts: { subscribersRemoved, confirmationTokensDeleted: tokens }, tabs: [] };
+}

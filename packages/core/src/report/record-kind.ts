@@ -1,0 +1,23 @@
+import { Keys } from "../db/keys";
+import { COUNTED_KIND_LABELS, removedNow, type PersonalRecordKind } from "../policy/personal-record";
+import { syncReportsSoon } from "../sheets/reports";
+import * as SyncJob from "../sheets/report-sync-job";
+import { ReportAdmin } from "./admin";
+import { ReportNotFound } from "./index";
+import { retentionStep } from "./retention";
+
+/** Scam reports (with their evidence files) as a kind of personal record (policy/personal-record.ts; listed in privacy/kinds.ts). */
+export const reportKind: PersonalRecordKind = {
+  kind: "report",
+  label: COUNTED_KIND_LABELS.report.one,
+  counted: "report",
+  erasure: "with the person",
+  async remove(key) {
+    const id = Keys.reportOf(key);
+    if (!id) return undefined;
+    return (await removedNow(() => ReportAdmin.remove(id), ReportNotFound)) ? { tabs: ["reports"] } : undefined;
+  },
+  describe: async (items) => items.map((item) => `Scam report ${String(item.reference)}`),
+  retention: { rule: "deleted", after: "SUBMISSION_RETENTION_YEARS after the report", run: retentionStep },
+  sheetTabs: [{ id: "reports", syncSoon: syncReportsSoon, job: SyncJob }],
+};

@@ -1,0 +1,31 @@
+import { getMany } from "../db/batch";
+import { Keys } from "../db/keys";
+import { PetitionNotFound } from "../petition";
+import { COUNTED_KIND_LABELS, removedNow, type PersonalRecordKind } from "../policy/personal-record";
+import { syncSignaturesSoon } from "../sheets/signatures";
+import * as SyncJob from "../sheets/signature-sync-job";
+import { SignatureNotFound } from "./index";
+import { SignatureDeletion } from "./deletion";
+import { retentionStep } from "./retention";
+
+/** Signatures as a kind of personal record (policy/personal-record.ts; listed in privacy/kinds.ts). */
+export const signatureKind: PersonalRecordKind = {
+  kind: "signature",
+  label: COUNTED_KIND_LABELS.signature.one,
+  counted: "signature",
+  erasure: "with the person",
+  async remove(key) {
+    const ids = Keys.signatureOf(key);
+    if (!ids) return undefined;
+    const removed = await removedNow(() => SignatureDeletion.remove(ids.petitionId, ids.signatureId), SignatureNotFound, PetitionNotFound);
+    return removed ? { tabs: ["signatures"] } : undefined;
+  },
+  async describe(items) {
+    const petitionIds = [...new Set(items.map((item) => String(item.petitionId)))];
+    const petitions = await getMany(petitionIds.map(Keys.petition), { projection: "#id, #title", names: { "#id": "id", "#title": "title" } });
+    const titles = new Map(petitions.map((p) => [String(p.id), String(p.title)]));
+    return items.map((item) => `Signature on the petition "${titles.get(String(item.petitionId)) ?? String(item.petitionId)}"`);
+  },
+  retention: { rule: "anonymised", after: "SIGNATURE_RETENTION_YEARS after signing", run: retentionStep },
+  sheetTabs: [{ id: "signatures", syncSoon: syncSignaturesSoon, job: SyncJob }],
+};

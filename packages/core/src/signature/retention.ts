@@ -1,0 +1,151 @@
+import { Keys } from "../db/keys";
+import { cancellationCodes } from "../db/cancellation";
+import { table } from "../db/client";
+import { deleteInTransaction } from "../collection/delete-all";
+import type { RetentionStep, TimeBudget } from "../policy/personal-record";
+import { SIGNATURE_RETENTION_YEARS, cutoff } from "../policy/retention";
+import { normaliseEmail } from "../util/email";
+import { sortableIdFloor } from "../util/id";
+import { revisionUpdate } from "./deletion";
+import type { Info as SignatureInfo, MetaDetails } from "./index";
+import { indexItem as signatureIndexItem, noteListChanged } from "./index-item";
+import { rowsBefore } from "./index-partitions";
+import { petitionIds } from "./listing";
+import type { SignatureRow } from "./row";
+
+/**
+ * The signatures' part of the daily retention job (privacy/retention-job.ts): signatures made before
+ * `cutoff(SIGNATURE_RETENTION_YEARS)` are anonymised, not deleted, so the petition's count stays
+ * exact: name, e-mail and metadata are blanked, the normalised e-mail and the person-index keys
+ * removed and `anonymisedAt` set; the e-mail guard (its key holds the address) is deleted and the
+ * admin index row rewritten, in one transaction per group.
+ */
+
+/** The name an anonymised signature keeps (lists, exports and sheets show it); e-mail and metadata are blank. */
+export const ANONYMISED_NAME = "Anonymised";
+
+/** An anonymised signature's metadata: every field blank (no browser, device, location or address). */
+export const ANONYMISED_META: Record<keyof MetaDetails, string> = {
+  browser: "",
+  deviceType: "",
+  screenResolution: "",
+  userAgent: "",
+  timezone: "",
+  language: "",
+  ipAddress: "",
+  city: "",
+  region: "",
+  country: "",
+  latitude: "",
+  longitude: "",
+};
+
+/**
+ * Signatures per anonymisation transaction: 3 items each (signature, guard, index row) plus the
+ * petition's revision. The transactions of a petition run one after another: each increments the
+ * petition's revision, and concurrent ones would only conflict with each other.
+ */
+const SIGNATURES_PER_TRANSACTION = 25;
+
+/** What anonymising one signature needs from its stored item. */
+interface OldSignature {
+  id: string;
+  /** the normalised e-mail its guard is keyed by */
+  email: string;
+  /** the signature as the admin index row shows it once anonymised */
+  anonymised: SignatureInfo;
+}
+
+function oldSignatureOf(row: SignatureRow): OldSignature {
+  return {
+    id: row.id,
+    email: normaliseEmail(row.email),
+    anonymised: {
+      id: row.id,
+      petitionId: row.petitionId,
+      firstName: ANONYMISED_NAME,
+      lastName: "",
+      email: "",
+      newsletterConsent: false,
+      meta: ANONYMISED_META as unknown as MetaDetails,
+      createdDate: row.createdDate,
+      createdTime: row.createdTime,
+      createdAt: row.createdAt,
+    },
+  };
+}
+
+class PetitionGone extends Error {}
+
+/**
+ * Anonymises a group of one petition's signatures in one transaction: each signature (still
+ * there and not anonymised yet, else it is left out and the rest retried), its guard deleted, its
+ * index row rewritten, and the petition's revision incremented so every process's cached list
+ * reloads. Answers how many it anonymised.
+ */
+async function anonymiseGroup(petitionId: string, group: OldSignature[], at: string): Promise<number> {
+  try {
+    return await deleteInTransaction(group, {
+      record: (s) => ({
+        Update: {
+          TableName: table(),
+          Key: Keys.signature(petitionId, s.id),
+          UpdateExpression:
+            "SET firstName = :name, lastName = :blank, email = :blank, meta = :meta, anonymisedAt = :at REMOVE emailNormalized, timeshareName, gsi3pk, gsi3sk",
+          ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(anonymisedAt)",
+          ExpressionAttributeValues: { ":name": ANONYMISED_NAME, ":blank": "", ":meta": ANONYMISED_META, ":at": at },
+        },
+      }),
+      companions: (s) => [
+        ...(s.email ? [{ Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, s.email) } }] : []),
+        { Put: { TableName: table(), Item: signatureIndexItem(s.anonymised) } },
+      ],
+      totals: () => [{ Update: revisionUpdate(petitionId) }],
+    });
+  } catch (err) {
+    // the last item is the petition's revision: the petition was deleted meanwhile (with its signatures)
+    if (cancellationCodes(err).at(-1) === "ConditionalCheckFailed") throw new PetitionGone();
+    throw err;
+  }
+}
+
+/**
+ * Anonymises, petition by petition, the signatures made before `before` that are not anonymised yet
+ * (found through the admin index rows: an anonymised signature's row has no e-mail).
+ */
+export async function anonymiseOldSignatures(before: Date, now: Date, time: TimeBudget): Promise<number> {
+  const beforeId = sortableIdFloor(before.getTime());
+  const at = now.toISOString();
+  let total = 0;
+  for (const petitionId of await petitionIds()) {
+    if (time.over()) break;
+    let changed = 0;
+    try {
+      let old: OldSignature[] = [];
+      const flush = async () => {
+        for (let i = 0; i < old.length && !time.over(); i += SIGNATURES_PER_TRANSACTION) {
+          changed += await anonymiseGroup(petitionId, old.slice(i, i + SIGNATURES_PER_TRANSACTION), at);
+        }
+        old = [];
+      };
+      for await (const row of rowsBefore(petitionId, beforeId)) {
+        if (time.over()) break;
+        if (row.email) old.push(oldSignatureOf(row));
+        if (old.length >= SIGNATURES_PER_TRANSACTION * 10) await flush();
+      }
+      await flush();
+    } catch (err) {
+      if (!(err instanceof PetitionGone)) throw err;
+    } finally {
+      if (changed) noteListChanged(petitionId);
+    }
+    total += changed;
+  }
+  return total;
+}
+
+/** The retention job's step: anonymises what is past SIGNATURE_RETENTION_YEARS at `now`. */
+export async function retentionStep(now: Date, time: TimeBudget): Promise<RetentionStep> {
+  const signaturesAnonymised = await anonymiseOldSignatures(cutoff(SIGNATURE_RETENTION_YEARS, now), now, time);
+  return { counts: { signaturesAnonymised }, tabs: signaturesAnonymised ? ["signatures"] : [] };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { RECORD_KINDS } from "../src/db/person-index";
+import { COUNTED_KINDS } from "../src/policy/personal-record";
+import { KINDS, SHEET_TABS, kindNamed, sheetTab } from "../src/privacy/kinds";
+import { LEAD_FORMS, leadSheetTabId } from "../src/lead/forms";
+
+/** The registry of kinds of personal record (privacy/kinds.ts) is complete and each descriptor whole. */
+describe("the kinds of personal record", () => {
+  it("describe every kind the person index holds, once", () => {
+    const names = KINDS.map((k) => k.kind);
+    expect(new Set(names).size).toBe(names.length);
+    for (const kind of RECORD_KINDS) expect(kindNamed(kind), kind).toBeDefined();
+  });
+
+  it("give every kind an erasure reaches a way to remove it, and the others a way to be found", () => {
+    for (const kind of KINDS) {
+      if (kind.erasure !== "kept: holds no address") expect(kind.remove, kind.kind).toBeTypeOf("function");
+      if (!(RECORD_KINDS as readonly string[]).includes(kind.kind) && kind.erasure !== "kept: holds no address") expect(kind.find, kind.kind).toBeTypeOf("function");
+    }
+  });
+
+  it("count each kind the person sees exactly once, and describe it", () => {
+    const counted = KINDS.flatMap((k) => (k.counted ? [k.counted] : []));
+    expect(counted.sort()).toEqual([...COUNTED_KINDS].sort());
+    for (const kind of KINDS.filter((k) => k.counted)) expect(kind.describe, kind.kind).toBeTypeOf("function");
+  });
+
+  it("state a retention rule with its constant for every kind", () => {
+    for (const kind of KINDS) expect(kind.retention.after, kind.kind).toMatch(/^[A-Z_]+/);
+    expect(KINDS.filter((k) => k.retention.run).map((k) => k.kind)).toEqual(["lead", "report", "signature", "newsletter"]);
+  });
+
+  it("name each spreadsheet tab and its sync job once", () => {
+    const ids = SHEET_TABS.map((t) => t.id);
+    expect(ids).toEqual(expect.arrayContaining(["signatures", "reports", ...LEAD_FORMS.map(leadSheetTabId)]));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(SHEET_TABS.map((t) => t.job.KIND)).size).toBe(ids.length);
+    expect(sheetTab("leads:checklist")?.job.KIND).toBe("sheets.leads.checklist");
+  });
+});
