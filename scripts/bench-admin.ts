@@ -1,6 +1,6 @@
 /**
  * `npm run bench:admin`: the admin console on a large petition. Creates a petition over the admin
- * API, seeds N signatures straight into the table (Listing.importBatch, in batches), signs in as the
+ * API, seeds N signatures straight into the table (SignatureListing.importBatch, in batches), signs in as the
  * administrator, then times over HTTP the first page of the signature list, a search by last name,
  * a sort by last name and a full CSV export (every page at pageSize 1000, then the CSV built).
  * Then the scam reports (scripts/bench/reports.ts) and the free-guide submissions
@@ -123,12 +123,12 @@ if (![REPORTS, LEADS, SUBMISSIONS].every((v) => Number.isInteger(v) && v >= 0)) 
   console.error("--reports, --leads and --submissions must be whole numbers");
   process.exit(2);
 }
-/** The scam reports part (issue 8 §5), on the same stack; true when its targets are met. */
+/** The scam reports part, on the same stack; true when its targets are met. */
 async function reportsPart(): Promise<boolean> {
   if (REPORTS === 0) return true;
   return (await benchReports({ url, token, n: REPORTS, submissions: SUBMISSIONS, repeat: REPEAT, batch: BATCH, concurrency: 16 })).met;
 }
-/** The free-guide part (issue 9 §5), on the same stack; true when its targets are met. */
+/** The free-guide part, on the same stack; true when its targets are met. */
 async function leadsPart(): Promise<boolean> {
   if (LEADS === 0) return true;
   return (await benchLeads({ url, token, n: LEADS, submissions: SUBMISSIONS, repeat: REPEAT, batch: BATCH, concurrency: 16 })).met;
@@ -294,7 +294,7 @@ const summary = [
   `A process's cold start: a search sent right after the first page waited ${fmt(cold.searchMs)} for the index load (${cold.searchMatches} matches).`,
   "DynamoDB Local alone needs about 1.4 s on this machine to return 100,000 keys (no attribute decoded), so no search can",
   "be faster before the load here (deployed, the 16 index partitions are read in parallel 1 MB pages; not measured here).",
-  `Admin index cold load, measured alone (\`Listing.allRows\` in the benchmark process, empty cache): ${coldRows} rows in ${fmt(coldLoadMs)}.`,
+  `Admin index cold load, measured alone (\`SignatureListing.allRows\` in the benchmark process, empty cache): ${coldRows} rows in ${fmt(coldLoadMs)}.`,
   "",
   "Command: `npm run bench:admin` (options `--n`, `--batch`, `--concurrency`, `--repeat`, `--url`, `--dynamodb`, `--admin-email`, `--admin-password`).",
 ].join("\n");

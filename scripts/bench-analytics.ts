@@ -1,5 +1,5 @@
 /**
- * `npm run bench:analytics`: the site's own analytics (issue 11 §4), on a throw-away local stack.
+ * `npm run bench:analytics`: the site's own analytics, on a throw-away local stack.
  *
  * 1. Seeds the aggregates of 1,000,000 events (`--events N`) spread over the last 30 days, computed
  *    here with the ingest's own `contribution` and written with `bucketItems` (the items the ingest's

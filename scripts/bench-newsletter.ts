@@ -1,5 +1,5 @@
 /**
- * `npm run bench:newsletter`: sending one newsletter issue to N confirmed subscribers (issue 10 §4).
+ * `npm run bench:newsletter`: sending one newsletter issue to N confirmed subscribers.
  * Starts a throw-away local stack (outbox mail driver, a sending rate far above SES's), seeds N
  * confirmed subscribers straight into the table (`subscriberItems`, with progress), creates a draft
  * and sends it over the admin API, following the send's job until it is done. Then it checks that

@@ -52,7 +52,7 @@ export function Storage({ stack, app }: StackContext) {
 
   const secrets = Object.values(Config.Secret.create(stack, ...SECRET_NAMES));
 
-  // Every e-mail is sent with this configuration set (issue 21 §1): SES reports its bounces,
+  // Every e-mail is sent with this configuration set: SES reports its bounces,
   // complaints, deliveries and rejects to the account's default bus (the only bus SES can target),
   // where the mail-feedback subscriber keeps our suppression list. SES's own suppression list
   // (bounces and complaints) stays on for this configuration set as the backstop.

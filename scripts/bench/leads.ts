@@ -5,7 +5,7 @@ import { Keys } from "@site/core/db/keys";
 import { Lead } from "@site/core/lead";
 import type { LeadForm } from "@site/core/lead/forms";
 import type { LeadInput } from "@site/core/lead/input";
-import { Listing } from "@site/core/lead/listing";
+import { LeadListing } from "@site/core/lead/listing";
 import type { LeadRow } from "@site/core/lead/row";
 import { LEAD_CSV_COLUMNS, leadCells } from "@site/core/sheets/lead-columns";
 import { toCsv } from "@site/core/util/csv";
@@ -38,9 +38,9 @@ import {
 import { progress } from "./report";
 
 /**
- * The free-guide part of `npm run bench:admin` (issue 9 §5): submissions over HTTP against the same
+ * The free-guide part of `npm run bench:admin`: submissions over HTTP against the same
  * transaction written straight to DynamoDB Local, then N submissions of one form seeded in bulk
- * (Listing.importBatch) and, over HTTP as the administrator, the form's first page, a search and
+ * (LeadListing.importBatch) and, over HTTP as the administrator, the form's first page, a search and
  * the full CSV export, each beside a bare DynamoDB baseline of the same run.
  */
 export type LeadsBenchOptions = AdminPartOptions;
@@ -105,11 +105,11 @@ export async function benchLeads(o: LeadsBenchOptions): Promise<{ met: boolean; 
         const submission = Lead.LeadInput.parse(benchLead(i, `${run}-seed`));
         return { form: FORM, submission, meta: benchMeta(benchVisitor(i), submission.client), at: dateOf(i) };
       });
-      return (await Listing.importBatch(requests)).length;
+      return (await LeadListing.importBatch(requests)).length;
     },
     onProgress: progress("seeding submissions", o.n),
   });
-  const total = (await Listing.version(FORM)).count;
+  const total = (await LeadListing.version(FORM)).count;
   console.log(`  seeded ${seeded} submissions in ${seedSeconds.toFixed(1)} s; ${total} in the ${FORM} list`);
 
   // -------------------------------------------------------------------------------------------
@@ -119,7 +119,7 @@ export async function benchLeads(o: LeadsBenchOptions): Promise<{ met: boolean; 
   const list = (query: string) => api<ListAnswer>(`/api/admin/leads/${FORM}?${query}`);
   await letRowCacheCatchUp();
 
-  const bareQuery = await timed(`bare ${PAGE_SIZE}-item gsi1 Query + count (baseline, no HTTP)`, () => bareFirstPage(Keys.leadListPartition(FORM), PAGE_SIZE, () => Listing.version(FORM)));
+  const bareQuery = await timed(`bare ${PAGE_SIZE}-item gsi1 Query + count (baseline, no HTTP)`, () => bareFirstPage(Keys.leadListPartition(FORM), PAGE_SIZE, () => LeadListing.version(FORM)));
   const firstPageOnce = async () => {
     const p = await list(`page=1&pageSize=${PAGE_SIZE}`);
     if (p.total !== total) throw new Error(`first page reports ${p.total} submissions, expected ${total}`);
@@ -133,8 +133,8 @@ export async function benchLeads(o: LeadsBenchOptions): Promise<{ met: boolean; 
 
   // The export's baseline: every index row of the form read straight from DynamoDB Local into an empty cache of this process.
   const bareLoad = await timed("bare load of every index row (16 partitions in parallel, no HTTP)", async () => {
-    Listing.resetCache();
-    return `${(await Listing.allRows(FORM)).length} rows`;
+    LeadListing.resetCache();
+    return `${(await LeadListing.allRows(FORM)).length} rows`;
   });
 
   const exportTiming = await timed(`full CSV export (every page of ${EXPORT_PAGE_SIZE}, ${EXPORT_PARALLEL_PAGES} at a time, + toCsv)`, async () => {
@@ -160,7 +160,7 @@ export async function benchLeads(o: LeadsBenchOptions): Promise<{ met: boolean; 
     "",
     ...submissionsSummary(submitting, "submissions", LEAD_TARGETS.submitRatio),
     "",
-    `**The ${FORM} list** over ${total} submissions (${seeded} seeded with \`Listing.importBatch\` in ${seedSeconds.toFixed(1)} s, ${(seeded / seedSeconds).toFixed(0)} submissions/s),`,
+    `**The ${FORM} list** over ${total} submissions (${seeded} seeded with \`LeadListing.importBatch\` in ${seedSeconds.toFixed(1)} s, ${(seeded / seedSeconds).toFixed(0)} submissions/s),`,
     timingsNote(o.repeat),
     "",
     ...TIMINGS_TABLE_HEAD,

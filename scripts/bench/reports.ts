@@ -6,7 +6,7 @@ import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
 import { Report } from "@site/core/report";
 import type { ReportInput } from "@site/core/report/input";
-import { Listing } from "@site/core/report/listing";
+import { ReportListing } from "@site/core/report/listing";
 import type { ReportRow } from "@site/core/report/row";
 import { sortableId } from "@site/core/util/id";
 import {
@@ -37,9 +37,9 @@ import {
 import { progress, runPool } from "./report";
 
 /**
- * The scam reports part of `npm run bench:admin` (issue 8 §5): reports submitted over HTTP against
+ * The scam reports part of `npm run bench:admin`: reports submitted over HTTP against
  * the same transaction written straight to DynamoDB Local, then N reports seeded in bulk
- * (Listing.importBatch) and, over HTTP as the administrator, the first page, a filtered search, a
+ * (ReportListing.importBatch) and, over HTTP as the administrator, the first page, a filtered search, a
  * text search and the full export of full records, each beside a bare DynamoDB baseline of the same run.
  */
 export type ReportsBenchOptions = AdminPartOptions;
@@ -123,11 +123,11 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
         const client = benchVisitor(i);
         return { submission: parsed(i), client, meta: benchMeta(client), at: dateOf(i) };
       });
-      return (await Listing.importBatch(requests)).length;
+      return (await ReportListing.importBatch(requests)).length;
     },
     onProgress: progress("seeding reports", o.n),
   });
-  const total = (await Listing.version()).count;
+  const total = (await ReportListing.version()).count;
   console.log(`  seeded ${seeded} reports in ${seedSeconds.toFixed(1)} s; ${total} reports in all`);
 
   // -------------------------------------------------------------------------------------------
@@ -155,7 +155,7 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
 
   // The export's own reads, straight to DynamoDB Local: every report by key, in the pages and with
   // the parallelism the export uses (the index order comes from this process's listing, untimed).
-  const exportIds = (await Listing.allRows()).map((r) => r.id);
+  const exportIds = (await ReportListing.allRows()).map((r) => r.id);
   const bareRead = await timed(`bare read of every report (BatchGet by key, ${FULL_EXPORT_PAGE_SIZE} a page, ${EXPORT_PARALLEL_PAGES} pages at a time, no HTTP)`, async () => {
     const pages: string[][] = [];
     for (let i = 0; i < exportIds.length; i += FULL_EXPORT_PAGE_SIZE) pages.push(exportIds.slice(i, i + FULL_EXPORT_PAGE_SIZE));
@@ -189,7 +189,7 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
     "",
     ...submissionsSummary(submitting, "reports", REPORT_TARGETS.submitRatio),
     "",
-    `**The admin list** over ${total} reports (${seeded} seeded with \`Listing.importBatch\` in ${seedSeconds.toFixed(1)} s, ${(seeded / seedSeconds).toFixed(0)} reports/s),`,
+    `**The admin list** over ${total} reports (${seeded} seeded with \`ReportListing.importBatch\` in ${seedSeconds.toFixed(1)} s, ${(seeded / seedSeconds).toFixed(0)} reports/s),`,
     timingsNote(o.repeat),
     "",
     ...TIMINGS_TABLE_HEAD,

@@ -1,5 +1,5 @@
 /**
- * `npm run retention`: runs the retention job once (issue 12 §3; what the daily cron and
+ * `npm run retention`: runs the retention job once (what the daily cron and
  * `npm start`'s daily timer do): guide submissions and scam reports past their retention deleted
  * with their evidence, old signatures anonymised, expired unconfirmed subscribers removed, the run
  * audited, and the spreadsheet tabs that held changed rows rewritten.

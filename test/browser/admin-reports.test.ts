@@ -7,7 +7,7 @@ import { fileBrowser, signedInAdmin } from "../support/browser";
 import { fullReport, PDF, postToBucket } from "../support/reports";
 
 /**
- * /admin/scam-reports as an administrator uses it (issue 8 §4): a report filed through the API with
+ * /admin/scam-reports as an administrator uses it: a report filed through the API with
  * a PDF uploaded by presigned POST, found in the list, its details and evidence download, its status
  * changed, the deep link of the admin e-mail, the page export, then deleted. The tests run in order
  * and share one signed-in page.

@@ -1,5 +1,5 @@
 /**
- * The site's own analytics end to end (issue 11, acceptance): a visitor on a phone opens several
+ * The site's own analytics end to end (acceptance): a visitor on a phone opens several
  * public pages in Chromium and presses the petition page's main sign button; a crawler opens one too.
  * The administrator then finds the page views, the event, the device and the hourly bucket in
  * /admin/analytics: the crawler is not counted, and the visitor counts once for the day.

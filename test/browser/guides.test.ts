@@ -1,5 +1,5 @@
 /**
- * The four free guides end to end (issue 9, acceptance): a visitor submits each page's form and sees
+ * The four free guides end to end (acceptance): a visitor submits each page's form and sees
  * the toast; the e-mail in the outbox links to the guide's PDF, which downloads and parses as a PDF
  * with the guide's title; the administrator finds each submission under /admin/forms with its
  * details, exports a list, deletes one and deletes all, and the audit trail records each.

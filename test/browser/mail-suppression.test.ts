@@ -1,5 +1,5 @@
 /**
- * Issue 21's acceptance on the local stack: a visitor signs with SES's complaint simulator address
+ * The suppression list on the local stack: a visitor signs with SES's complaint simulator address
  * and the newsletter box ticked; the complaint comes back through the mail-feedback subscriber; the
  * outbox page marks the outcome; the console shows the subscriber as complained and the address on
  * the suppression list, found by address, and an administrator can remove it.

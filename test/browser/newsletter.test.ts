@@ -1,5 +1,5 @@
 /**
- * The newsletter end to end (issue 10, acceptance): a visitor signs the petition with the box
+ * The newsletter end to end (acceptance): a visitor signs the petition with the box
  * ticked → the confirmation e-mail → its link confirms → the welcome e-mail → the administrator sees
  * the subscriber confirmed and sends an issue → it arrives with a working unsubscribe link and the
  * RFC 8058 headers → the reader unsubscribes from the page → the next issue does not reach them.

@@ -1,5 +1,5 @@
 /**
- * Erasure end to end (issue 12, acceptance): a visitor signs the petition → asks for their data's
+ * Erasure end to end (acceptance): a visitor signs the petition → asks for their data's
  * deletion on /data-deletion-request → the e-mailed link opens /my-data, which lists the signature
  * and downloads it → they confirm the erasure → the page and a completion e-mail say what was
  * erased, the link no longer works, and the administrators see the request completed under a hash.

@@ -96,7 +96,7 @@ const SPEC: Record<string, { h1: string | RegExp; texts?: string[]; buttons?: Re
     buttons: { "Get the free scam checklist": ["/timeshare-scam-checklist"], "Go to Home": ["/"] },
   },
   "/newsletter/unsubscribe": { h1: "We could not unsubscribe you", texts: [MISSING_TOKEN] },
-  // the privacy pages (issue 12): the policy's sections, the spec's form; /my-data opened without the
+  // the privacy pages: the policy's sections, the spec's form; /my-data opened without the
   // e-mail's token says the link does not work (the flow: the acceptance browser test)
   "/privacy-policy": {
     h1: "Privacy Policy",

@@ -1,5 +1,5 @@
 /**
- * The administrators' four lists of free-guide submissions (issue 9 §4), through the handlers of the
+ * The administrators' four lists of free-guide submissions, through the handlers of the
  * route table: the /admin/forms summary (count and latest per form), each list with its search,
  * filters, sorts and pages, the details, delete one and the chunked delete-all (no item left
  * behind, other forms untouched), the export pages and the spreadsheet sync job, all audited.
@@ -12,7 +12,7 @@ import { db, table } from "@site/core/db/client";
 import { INDEX_BUCKETS, Keys } from "@site/core/db/keys";
 import { Lead } from "@site/core/lead";
 import { LEAD_CSV_COLUMNS, LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "@site/core/lead/forms";
-import { Listing } from "@site/core/lead/listing";
+import { LeadListing } from "@site/core/lead/listing";
 import type { LeadRow } from "@site/core/lead/row";
 import { fromHeaders } from "@site/core/request/metadata";
 import { leadCells } from "@site/core/sheets/lead-columns";
@@ -65,7 +65,7 @@ beforeAll(async () => {
   const a = await adminClaims();
   admin = asAdmin(a.claims);
   adminEmail = a.email;
-  seeded = await Listing.importBatch(
+  seeded = await LeadListing.importBatch(
     Array.from({ length: SEEDED }, (_, i) => ({
       form: SEEDED_FORM,
       submission: Lead.LeadInput.parse({ fullName: `Owner ${nameOf(i)}`, email: `wst-${i}@example.com`, newsletterConsent: i % 3 === 0 }),
@@ -73,7 +73,7 @@ beforeAll(async () => {
       at: new Date(START + i * DAY),
     })),
   );
-  spotting = await Listing.importBatch([{ form: "spotting-exit-scams", submission: Lead.LeadInput.parse({ fullName: "Only One", email: "only@example.com" }), meta: meta(), at: new Date(START) }]);
+  spotting = await LeadListing.importBatch([{ form: "spotting-exit-scams", submission: Lead.LeadInput.parse({ fullName: "Only One", email: "only@example.com" }), meta: meta(), at: new Date(START) }]);
   checklist.push(await submit("checklist", "Carla Check", "carla@example.com"));
   checklist.push(await submit("checklist", "Chris Check", "chris@example.com", true));
 });
@@ -104,7 +104,7 @@ describe("/admin/forms", () => {
   it("answers each form's card: its titles, count and latest submission (none for an empty form)", async () => {
     const res = await admin(summary);
     expect(res.statusCode).toBe(200);
-    const cards = res.body.forms as Listing.FormSummary[];
+    const cards = res.body.forms as LeadListing.FormSummary[];
     expect(cards.map((c) => c.form)).toEqual([...LEAD_FORMS]);
     const card = (form: LeadForm) => cards.find((c) => c.form === form)!;
     const latestOf = (l: Lead.Info) => ({ createdAt: l.createdAt, createdDate: l.createdDate, createdTime: l.createdTime });
@@ -125,7 +125,7 @@ describe("/admin/forms", () => {
 
 describe("a form's list", () => {
   it("is newest first, 50 a page by default, with the total, cold (from the table) and warm alike, holding only its form", async () => {
-    Listing.resetCache();
+    LeadListing.resetCache();
     const cold = await list(SEEDED_FORM, { pageSize: 10 });
     expect(cold).toMatchObject({ total: SEEDED, page: 1, pageSize: 10 });
     expect(cold.items.map((r) => r.id)).toEqual(seeded.slice(-10).reverse().map((l) => l.id));
@@ -227,12 +227,12 @@ describe("one submission", () => {
     expect(await Lead.find(lead.id)).toBeUndefined();
     expect(await indexIds("spotting-exit-scams")).toEqual([spotting[0].id]);
     expect((await list("spotting-exit-scams")).items.map((r) => r.id)).toEqual([spotting[0].id]);
-    expect((await Listing.version("spotting-exit-scams")).count).toBe(1);
+    expect((await LeadListing.version("spotting-exit-scams")).count).toBe(1);
 
     const entries = (await audit()).filter((e) => e.action === "lead.deleted");
     expect(entries).toEqual([expect.objectContaining({ actor: adminEmail, target: `spotting-exit-scams/${lead.id}`, rows: 1, status: "completed" })]);
     expect(await admin(deleteLead, { method: "DELETE", params: { form: "spotting-exit-scams", id: lead.id } })).toMatchObject({ statusCode: 404, body: { error: "Submission not found" } });
-    expect((await Listing.version("spotting-exit-scams")).count).toBe(1);
+    expect((await LeadListing.version("spotting-exit-scams")).count).toBe(1);
   });
 });
 
@@ -306,17 +306,17 @@ describe("delete all of a form", () => {
       const res = await admin(deleteAll, { method: "POST", params: { form: SEEDED_FORM }, body: { confirm } });
       expect(res).toMatchObject({ statusCode: 400, body: { error: "Please type CONFIRM exactly to proceed" } });
     }
-    expect((await Listing.version(SEEDED_FORM)).count).toBe(SEEDED);
+    expect((await LeadListing.version(SEEDED_FORM)).count).toBe(SEEDED);
     expect(await admin(deleteAll, { method: "POST", params: { form: "guides" }, body: { confirm: "CONFIRM" } })).toMatchObject({ statusCode: 404 });
   });
 
   it("deletes in chunks with progress, spares a submission made meanwhile and other forms, and leaves nothing behind", async () => {
     const form: LeadForm = "before-you-sign";
-    await Listing.importBatch(
+    await LeadListing.importBatch(
       Array.from({ length: 520 }, (_, i) => ({ form, submission: Lead.LeadInput.parse({ fullName: "Bulk Owner", email: `bulk-${i}@example.com` }), meta: meta(), at: new Date(Date.now() - 1000 - i) })),
     );
     await submit(form, "Made Before", "made-before@example.com");
-    const total = (await Listing.version(form)).count;
+    const total = (await LeadListing.version(form)).count;
     expect(total).toBe(521);
 
     const first = await admin(deleteAll, { method: "POST", params: { form }, body: { confirm: "CONFIRM" } });
@@ -332,10 +332,10 @@ describe("delete all of a form", () => {
 
     expect((await leadItems(form)).map((i) => i.id)).toEqual([late.id]);
     expect(await indexIds(form)).toEqual([late.id]);
-    expect((await Listing.version(form)).count).toBe(1);
+    expect((await LeadListing.version(form)).count).toBe(1);
     expect((await list(form)).items.map((r) => r.id)).toEqual([late.id]);
     // the other forms are untouched
-    expect((await Listing.version(SEEDED_FORM)).count).toBe(SEEDED);
+    expect((await LeadListing.version(SEEDED_FORM)).count).toBe(SEEDED);
     expect(await indexIds(SEEDED_FORM)).toHaveLength(SEEDED);
     expect((await list("checklist")).total).toBe(2);
 
@@ -344,7 +344,7 @@ describe("delete all of a form", () => {
     // an operation cannot be continued on another form
     const other = await admin(deleteAll, { method: "POST", params: { form: SEEDED_FORM }, body: { confirm: "CONFIRM", operationId } });
     expect(other).toMatchObject({ statusCode: 400, body: { error: "This operation was started for another target" } });
-    expect((await Listing.version(SEEDED_FORM)).count).toBe(SEEDED);
+    expect((await LeadListing.version(SEEDED_FORM)).count).toBe(SEEDED);
   });
 });
 

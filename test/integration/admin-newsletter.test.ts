@@ -1,5 +1,5 @@
 /**
- * The administrators' subscriber list (issue 10 §3), through the handlers of the route table: the
+ * The administrators' subscriber list, through the handlers of the route table: the
  * list with its filters, search, sorts and pages over every row, the count cards, the CSV export
  * pages (audited), the manual unsubscribe and the deletion (audited, nothing left behind). Seeded
  * subscribers go straight into the table (`subscriberItems`); a few come through

@@ -9,7 +9,7 @@ import { handler as auditList } from "../../packages/functions/src/http/admin-au
 import { db, table } from "@site/core/db/client";
 import { SIGNATURE_INDEX_BUCKETS, Keys } from "@site/core/db/keys";
 import { Petition } from "@site/core/petition";
-import { Listing } from "@site/core/signature/listing";
+import { SignatureListing } from "@site/core/signature/listing";
 import { adminClaims, asAdmin } from "../support/admin";
 import { call, httpEvent } from "../support/http";
 import { petitionItems, signer } from "../support/fixtures";
@@ -163,7 +163,7 @@ describe("editing the goal", () => {
 describe("deleting a petition", () => {
   it("deletes in chunks and leaves no item with the petition's keys or index keys", async () => {
     const p = await Petition.create({ title: "Doomed", story: "S", goal: 5 });
-    await Listing.importBatch(p.id, importRequests(1100, "doomed"));
+    await SignatureListing.importBatch(p.id, importRequests(1100, "doomed"));
     await call(sign, httpEvent({ method: "POST", pathParameters: { id: p.id }, body: signer("doomed-live"), sourceIp: "10.78.0.1" }));
     await bus.idle();
     expect(await Petition.count(p.id, true)).toBe(1101);
@@ -190,7 +190,7 @@ describe("deleting a petition", () => {
     expect((await petitionItems(p.id)).all).toEqual([]);
     for (let b = 0; b < SIGNATURE_INDEX_BUCKETS; b++) expect(await allItemsUnder(Keys.signatureIndexPartition(p.id, b))).toEqual([]);
     expect((await Petition.list()).map((x) => x.id)).not.toContain(p.id);
-    expect(await Listing.allRows(p.id)).toEqual([]);
+    expect(await SignatureListing.allRows(p.id)).toEqual([]);
 
     // a repeated last call is harmless; a fresh call for a missing petition is a 404
     expect((await admin(deletePetition, { method: "DELETE", id: p.id, query: { operationId } })).body.done).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The administrators' view of data-deletion requests (issue 12 §2, `/admin/privacy`), through the
+ * The administrators' view of data-deletion requests (`/admin/privacy`), through the
  * handlers of the route table: the list with its status filter (the derived status: a pending
  * request past its link's validity is "expired"), search by request id and person hash, sorts and
  * pages, the count cards, and the refusals. Requests are seeded straight into the table as the

@@ -1,5 +1,5 @@
 /**
- * The administrators' review of scam reports (issue 8 §4): the list with its filters, search and
+ * The administrators' review of scam reports: the list with its filters, search and
  * pages, the full record with evidence links, the triage status, delete one and delete all (no item
  * and no evidence object left behind), the exports and the spreadsheet sync job, all through the
  * handlers of the route table, every change audited.
@@ -16,7 +16,7 @@ import { s3 } from "@site/core/evidence/s3";
 import { Report } from "@site/core/report";
 import { CONTACT_METHOD_FIELDS, SCAM_TYPE_FIELDS } from "@site/core/report/catalogue";
 import { indexKey } from "@site/core/report/index-item";
-import { Listing } from "@site/core/report/listing";
+import { ReportListing } from "@site/core/report/listing";
 import type { ReportRow } from "@site/core/report/row";
 import { fromHeaders } from "@site/core/request/metadata";
 import { fileFor } from "@site/core/sheets/local";
@@ -127,7 +127,7 @@ describe("the list", () => {
 
   beforeAll(async () => {
     const start = Date.now() - 90 * DAY;
-    seeded = await Listing.importBatch(
+    seeded = await ReportListing.importBatch(
       Array.from({ length: SEEDED }, (_, i) => ({
         submission: Report.ReportInput.parse(seedInput(i)),
         client: "198.51.100.1",
@@ -139,7 +139,7 @@ describe("the list", () => {
   });
 
   it("is newest first, 10 a page by default, with the total, cold (from the table) and warm alike", async () => {
-    Listing.resetCache();
+    ReportListing.resetCache();
     const cold = await list();
     expect(cold).toMatchObject({ total: SEEDED + 1, page: 1, pageSize: 10 });
     expect(cold.items[0]).toMatchObject({ id: newest.id, reference: newest.reference, status: "new", scammerName: "Zed Newest", amountLost: null, evidenceCount: 0 });
@@ -255,7 +255,7 @@ describe("one report", () => {
     expect((await list({ status: "in_review" })).items.map((r) => r.id)).toEqual([report.id]);
     expect((await Report.fromID(report.id)).status).toBe("in_review");
     // another process, with nothing cached, reads the same from the index
-    Listing.resetCache();
+    ReportListing.resetCache();
     expect((await list({ status: "in_review" })).items.map((r) => r.id)).toEqual([report.id]);
 
     const entries = (await audit()).filter((e) => e.action === "report.status_changed" && e.target.startsWith(report.reference));
@@ -287,11 +287,11 @@ describe("one report", () => {
     expect(await keysUnder(`reports/${report.id}/`)).toEqual([]);
     expect((await list({ search: "delete me travel" })).total).toBe(0);
     expect((await list()).total).toBe(before - 1);
-    expect((await Listing.version()).count).toBe(before - 1);
+    expect((await ReportListing.version()).count).toBe(before - 1);
 
     expect((await audit()).filter((e) => e.action === "report.deleted" && e.target === report.reference)).toEqual([expect.objectContaining({ actor: adminEmail, rows: 1 })]);
     expect(await admin(deleteReport, { method: "DELETE", id: report.id })).toMatchObject({ statusCode: 404, body: { error: "Report not found" } });
-    expect((await Listing.version()).count).toBe(before - 1);
+    expect((await ReportListing.version()).count).toBe(before - 1);
   });
 });
 
@@ -346,20 +346,20 @@ describe("spreadsheet sync", () => {
 
 describe("delete all", () => {
   it("refuses any word but CONFIRM and deletes nothing", async () => {
-    const before = (await Listing.version()).count;
+    const before = (await ReportListing.version()).count;
     for (const confirm of ["confirm", "CONFIRM ", "", undefined]) {
       const res = await admin(deleteAll, { method: "POST", body: { confirm } });
       expect(res).toMatchObject({ statusCode: 400, body: { error: "Please type CONFIRM exactly to proceed" } });
     }
-    expect((await Listing.version()).count).toBe(before);
+    expect((await ReportListing.version()).count).toBe(before);
   });
 
   it("deletes in chunks with progress, evidence included, spares a report made meanwhile, and leaves nothing behind", async () => {
-    await Listing.importBatch(
+    await ReportListing.importBatch(
       Array.from({ length: 520 }, (_, i) => ({ submission: Report.ReportInput.parse(minimalReport(`bulk${i}`)), client: "198.51.100.2", meta: meta(), at: new Date(Date.now() - 1000 - i) })),
     );
     const withFile = await create(minimalReport("with-file", { evidence: { details: await upload("details", "receipt.pdf", PDF) } }));
-    const total = (await Listing.version()).count;
+    const total = (await ReportListing.version()).count;
     expect(total).toBeGreaterThan(CHUNK_SIZE);
     const doomed = (await reportItems()).reports.map((r) => r.id as string);
 
@@ -380,7 +380,7 @@ describe("delete all", () => {
     expect(await indexIds()).toEqual([late.id]);
     expect(await keysUnder(`reports/${withFile.id}/`)).toEqual([]);
     for (const id of doomed.slice(0, 20)) expect(await keysUnder(`reports/${id}/`)).toEqual([]);
-    expect((await Listing.version()).count).toBe(1);
+    expect((await ReportListing.version()).count).toBe(1);
     expect((await list()).items.map((r) => r.id)).toEqual([late.id]);
 
     const entry = (await audit()).filter((e) => e.id === operationId);

@@ -13,7 +13,7 @@ import { db, table } from "@site/core/db/client";
 import { SIGNATURE_INDEX_BUCKETS, Keys } from "@site/core/db/keys";
 import { listOutbox } from "@site/core/mail/outbox";
 import { Petition } from "@site/core/petition";
-import { Listing } from "@site/core/signature/listing";
+import { SignatureListing } from "@site/core/signature/listing";
 import { indexKey } from "@site/core/signature/index-item";
 import type { SignatureRow } from "@site/core/signature/row";
 import { adminClaims, asAdmin } from "../support/admin";
@@ -40,7 +40,7 @@ const signUp = async (petitionId: string, body = signer(`s${ip}`)) => {
 };
 
 async function indexCount(petitionId: string) {
-  return (await Listing.allRows(petitionId)).length;
+  return (await SignatureListing.allRows(petitionId)).length;
 }
 const audit = async () => (await admin(auditList, { query: { limit: 100 } })).body.items as { id: string; action: string; actor: string; target: string; rows: number }[];
 
@@ -93,7 +93,7 @@ describe("delete all", () => {
   it("deletes in chunks, keeps exact counts, and spares a signer who signs meanwhile", async () => {
     const p = await newPetition();
     const other = await newPetition();
-    await Listing.importBatch(p.id, importRequests(1200, `da-${p.id}`));
+    await SignatureListing.importBatch(p.id, importRequests(1200, `da-${p.id}`));
     await signUp(other.id);
     expect(await Petition.count(p.id, true)).toBe(1200);
 
@@ -115,7 +115,7 @@ describe("delete all", () => {
     expect(items.signatures.map((s) => s.id)).toEqual([late]);
     expect(items.guards.map((g) => g.signatureId)).toEqual([late]);
     expect(await Petition.count(p.id, true)).toBe(1);
-    expect((await Listing.allRows(p.id)).map((r) => r.id)).toEqual([late]);
+    expect((await SignatureListing.allRows(p.id)).map((r) => r.id)).toEqual([late]);
     // the other petition is untouched
     expect(await Petition.count(other.id, true)).toBe(1);
 
@@ -142,7 +142,7 @@ describe("listing 1,200 signatures", () => {
   let p: Petition.Info;
   beforeAll(async () => {
     p = await newPetition();
-    await Listing.importBatch(p.id, importRequests(1200, `list-${p.id}`));
+    await SignatureListing.importBatch(p.id, importRequests(1200, `list-${p.id}`));
     await signUp(p.id, signer("newest", { firstName: "Zelda", lastName: "Newest" }));
   });
 
@@ -233,7 +233,7 @@ describe("listing 1,200 signatures", () => {
   });
 
   it("allRows answers every row newest first", async () => {
-    const rows = await Listing.allRows(p.id);
+    const rows = await SignatureListing.allRows(p.id);
     expect(rows).toHaveLength(1201);
     expect(rows[0].firstName).toBe("Zelda");
   });

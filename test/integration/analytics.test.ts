@@ -1,5 +1,5 @@
 /**
- * Site analytics, server side (issue 11 §1–2), against DynamoDB Local: the beacon's route (`POST
+ * Site analytics, server side, against DynamoDB Local: the beacon's route (`POST
  * /api/events`) over its handler, what it drops, unique visitors, the daily salt in the table, the
  * dashboard's report equal to a recount of the raw hits over several dimensions, two days and the
  * shards, and the recent list.

@@ -10,7 +10,7 @@ import { Keys } from "@site/core/db/keys";
 import { Petition } from "@site/core/petition";
 import * as PetitionDeletion from "@site/core/signature/petition-deletion";
 import { SignatureDeletion } from "@site/core/signature/deletion";
-import { Listing } from "@site/core/signature/listing";
+import { SignatureListing } from "@site/core/signature/listing";
 import { sortableId } from "@site/core/util/id";
 import { adminClaims, asAdmin } from "../support/admin";
 import { newPetition, petitionItems } from "../support/fixtures";
@@ -34,7 +34,7 @@ const entry = async (id: string) => (await Audit.list(100)).find((e) => e.id ===
 
 async function petitionWith(n: number) {
   const p = await newPetition();
-  await Listing.importBatch(p.id, importRequests(n, `audit-${p.id}`));
+  await SignatureListing.importBatch(p.id, importRequests(n, `audit-${p.id}`));
   return p;
 }
 
@@ -181,7 +181,7 @@ describe("delete-all's cut-off", () => {
     const p = await petitionWith(2);
     const startedAt = new Date(Date.now() + 5).toISOString();
     await new Promise((r) => setTimeout(r, 20));
-    await Listing.importBatch(p.id, importRequests(1, `late-${p.id}`));
+    await SignatureListing.importBatch(p.id, importRequests(1, `late-${p.id}`));
     const progress = await SignatureDeletion.deleteAll({ petitionId: p.id }, startedAt);
     expect(progress).toEqual({ deleted: 2, remaining: 0, done: true });
     expect(await Petition.count(p.id, true)).toBe(1);

@@ -279,7 +279,7 @@ describe.each(publicRoutes.map((r) => [routeKey(r), r] as const))("%s", (key, ro
 });
 
 /**
- * The newsletter issue routes (admin, issue 10 §3): the same kind of generated bad requests, sent by a
+ * The newsletter issue routes (admin): the same kind of generated bad requests, sent by a
  * signed-in administrator so they reach the handlers, each route against a draft of its own. Not
  * one 500; only the route's own kinds of items written; a body that is not well-formed never taken.
  */
@@ -351,7 +351,7 @@ describe("newsletter issue routes (as an administrator)", () => {
 });
 
 /**
- * The suppression list's routes (admin, issue 21 §4), the same way: not one 500, and only a lifted
+ * The suppression list's routes (admin), the same way: not one 500, and only a lifted
  * entry removed (with its audit entry); a request for a person with no entry changes nothing.
  */
 describe("suppression list routes (as an administrator)", () => {

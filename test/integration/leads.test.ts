@@ -1,5 +1,5 @@
 /**
- * The four free-guide forms over HTTP through the local server (issue 9 §1 server side, §3): each
+ * The four free-guide forms over HTTP through the local server: each
  * form stores one submission of one shape in one transaction, the spec's messages, unknown forms,
  * the rate limit and captcha, and the effects of `lead.created` (the guide's e-mail with the PDF
  * link, the administrators' notice, the newsletter only with consent, the form's spreadsheet tab).

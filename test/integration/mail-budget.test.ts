@@ -1,5 +1,5 @@
 /**
- * Issue 21 §3: one pacing for all mail. Every sender takes its slots of the account's budget (one
+ * One pacing for all mail. Every sender takes its slots of the account's budget (one
  * item per day in DynamoDB Local) by priority: links, then transactional mail, then newsletter
  * issues, which give way to a backlog and never take the whole day's quota.
  */

@@ -110,7 +110,7 @@ describe("the suppression list's rules", () => {
   });
 });
 
-describe("a complaint on the local stack (issue 21's acceptance)", () => {
+describe("a complaint on the local stack (the suppression list's acceptance)", () => {
   it("suppresses a signer who complained; their later guide request and its newsletter consent send nothing", async () => {
     const address = simulator("complaint");
     const { id } = await newPetition(100);

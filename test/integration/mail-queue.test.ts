@@ -11,7 +11,7 @@ import { importRequests } from "../support/signatures";
 import { newPetition } from "../support/fixtures";
 
 /**
- * The paced mail queue (issue 20 §5): each test has its own outbox directory, and so its own queue
+ * The paced mail queue: each test has its own outbox directory, and so its own queue
  * (the queue is scoped by mail destination).
  */
 beforeEach(() => {

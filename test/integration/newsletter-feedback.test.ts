@@ -1,5 +1,5 @@
 /**
- * Issue 21 §3: a newsletter issue counts what SES reports of its e-mails and pauses itself at SES's
+ * A newsletter issue counts what SES reports of its e-mails and pauses itself at SES's
  * review rates. Played on the local stack: the outbox answers for SES's mailbox simulator, so 940
  * `success+N@` subscribers are delivered and 60 `bounce+N@` ones bounce.
  */

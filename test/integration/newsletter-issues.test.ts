@@ -1,5 +1,5 @@
 /**
- * Newsletter issues (issue 10 §3, second half), through the handlers of the route table and the
+ * Newsletter issues (second half), through the handlers of the route table and the
  * local bus: drafts, the preview (Markdown rendered, raw HTML escaped), the test e-mail to the
  * administrator, and sending to every confirmed subscriber in batches: exactly one e-mail each with
  * the unsubscribe link and both RFC 8058 headers, nothing to anyone else; a failure mid-way pauses

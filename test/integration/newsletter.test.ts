@@ -1,5 +1,5 @@
 /**
- * The newsletter's subscriber model and double opt-in, server side (issue 10 §1): one subscriber per
+ * The newsletter's subscriber model and double opt-in, server side: one subscriber per
  * normalised e-mail holding every consent, the confirmation e-mail (at most one per address per
  * 24 h) with a hashed, single-use token valid 7 days, POST /api/newsletter/confirm, the welcome
  * e-mail, re-subscribing after unsubscribing, and the three consent sources.

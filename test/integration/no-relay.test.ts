@@ -10,7 +10,7 @@ import { newPetition, signer } from "../support/fixtures";
 import { fullReport } from "../support/reports";
 
 /**
- * Issue 21 §5: mail to an address a visitor typed carries only what the site wrote and the visitor's
+ * Mail to an address a visitor typed carries only what the site wrote and the visitor's
  * own name, so nobody can use our forms to send their text (a link) to a stranger. Every other
  * free-text field gets a link of its own; the visitor's e-mails must contain none of them.
  */

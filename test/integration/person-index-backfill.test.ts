@@ -1,5 +1,5 @@
 /**
- * The person index's backfill (issue 12 §2): records written before gsi3 existed lack its keys.
+ * The person index's backfill: records written before gsi3 existed lack its keys.
  * Two people leave a record of every kind through the real handlers (signatures, a scam report,
  * guide submissions, the newsletter subscriber and its confirmation token); the keys are stripped
  * as if written before the index; one backfill gives every record back exactly the keys its writer

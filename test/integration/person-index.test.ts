@@ -1,5 +1,5 @@
 /**
- * The index of a person's records (issue 12 §2, groundwork): every writer of a record holding an
+ * The index of a person's records (groundwork): every writer of a record holding an
  * e-mail gives it the gsi3 keys, so `recordsOf(email)` finds signatures on every petition, scam
  * reports, guide submissions of every form, the newsletter subscriber and a pending confirmation
  * token with one query — and nothing of another address. A local table made before gsi3 existed

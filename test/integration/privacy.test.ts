@@ -1,5 +1,5 @@
 /**
- * Issue 12 §2 acceptance: two people with a record of every kind (signatures on two petitions, a
+ * Erasure and /my-data end to end: two people with a record of every kind (signatures on two petitions, a
  * report with evidence files, a submission of each guide form, a newsletter subscriber); the first
  * asks for erasure and confirms it through the e-mailed link. Nothing holding the first address
  * remains in the table, the bucket or the local spreadsheet files; everything of the second stays;

@@ -1,5 +1,5 @@
 /**
- * Scam reports over HTTP through the local server (issue 8 §2 upload endpoint and §3): evidence
+ * Scam reports over HTTP through the local server: evidence
  * uploaded with the presigned POST the API hands out, the report written in one transaction, the
  * spec's messages, the rate limits and captcha, and the effects of `report.created`.
  *

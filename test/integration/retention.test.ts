@@ -1,5 +1,5 @@
 /**
- * The retention job (issue 12 §3; acceptance: "a test moves the clock past 2 years and runs the
+ * The retention job (acceptance: "a test moves the clock past 2 years and runs the
  * retention job with the same checks"). Through the real handlers, three people leave records:
  *
  * - `old`: 2 years and a day ago, signatures on two petitions (with newsletter consent, never

@@ -4,7 +4,7 @@ const FIRST = ["Ana", "bob", "Émile", "Zoe", "carl", "Dana", "Eve", "frank"];
 const LAST = ["Smith", "jones", "Álvarez", "Brown", "zimmer", "Lee"];
 const CITIES = ["Orlando", "Miami", "Boston", "Denver"];
 
-/** `n` distinct signers for `Listing.importBatch`, with varied names, cities and timeshares. */
+/** `n` distinct signers for `SignatureListing.importBatch`, with varied names, cities and timeshares. */
 export function importRequests(n: number, tag: string): Signature.SignRequest[] {
   return Array.from({ length: n }, (_, i) => ({
     petitionId: "",

@@ -30,7 +30,7 @@ export const PUBLIC_ROUTES = [
     title: "Thank You for Your Report",
     index: false,
   },
-  // the four free guides (issue 9): each title is its document's (packages/core/src/lead/forms.ts)
+  // the four free guides: each title is its document's (packages/core/src/lead/forms.ts)
   {
     path: "/timeshare-scam-checklist",
     title: "The Timeshare Scam Checklist",
@@ -73,7 +73,7 @@ export const PUBLIC_ROUTES = [
     title: "Donation Not Completed",
     index: false,
   },
-  // the newsletter's links (issue 10): what a link in an e-mail opens, never indexed
+  // the newsletter's links: what a link in an e-mail opens, never indexed
   {
     path: "/newsletter/confirmed",
     title: "Confirm Your Subscription",
@@ -84,7 +84,7 @@ export const PUBLIC_ROUTES = [
     title: "Unsubscribe",
     index: false,
   },
-  // the privacy pages (issue 12): the policy and the request form are linked from every page's footer;
+  // the privacy pages: the policy and the request form are linked from every page's footer;
   // /my-data is what the e-mailed link opens, never indexed
   {
     path: "/privacy-policy",

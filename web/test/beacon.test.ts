@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The analytics beacon (issue 11 §1): page views on public route changes, named events, and nothing else. */
+/** The analytics beacon: page views on public route changes, named events, and nothing else. */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createElement as h } from "react";
 import { MemoryRouter, useNavigate, type NavigateFunction } from "react-router-dom";

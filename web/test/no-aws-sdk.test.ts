@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { resolveLocal, runtimeSpecifiers, sourceFiles } from "../../test/support/imports";
 
 /**
- * The browser bundle holds no AWS SDK (issue 22 §4): the browser's forms share the server's schemas
+ * The browser bundle holds no AWS SDK: the browser's forms share the server's schemas
  * through @site/core modules with no AWS import. This walks every run-time import the web app
  * reaches, through @site/core too, and fails on any `@aws-sdk/…` package among them.
  */

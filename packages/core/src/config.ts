@@ -30,7 +30,7 @@ export const Settings = z.object({
   LEAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   /** Newsletter confirmation attempts (POST /api/newsletter/confirm) a client (IP) may make per minute. */
   NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** Per IP: deletion requests, and the deletion link's look, download and erase (issue 12). */
+  /** Per IP: deletion requests, and the deletion link's look, download and erase. */
   PRIVACY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Evidence uploads a client (IP) may ask for per minute (each is one presigned POST). */
   UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { resolveLocal, runtimeSpecifiers, sourceFiles } from "../../../test/support/imports";
 
 /**
- * Imports in packages/core/src run one way (issue 22 §2): the floor (db/, util/, policy/, request/,
+ * Imports in packages/core/src run one way: the floor (db/, util/, policy/, request/,
  * …) is imported by the domains (signature/, report/, lead/, newsletter/, …), and privacy/, which
  * serves every kind, sits on top: no domain imports it. And no file imports, at run time, a file that
  * imports it back (type-only imports are erased, so they are left out). Within privacy/, only the
- * registry of kinds (privacy/kinds.ts) imports a domain: the rest loops over it (issue 22 §1).
+ * registry of kinds (privacy/kinds.ts) imports a domain: the rest loops over it.
  */
 
 /** The folders that hold an entity or a kind of personal record. */

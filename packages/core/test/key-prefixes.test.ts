@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { sourceFiles } from "../../../test/support/imports";
 
 /**
- * The keys of the kinds of personal record are written in one place (issue 22): the prefixes below
+ * The keys of the kinds of personal record are written in one place: the prefixes below
  * appear in db/keys.ts and the kind descriptors (`<domain>/record-kind.ts`) only; everything else
  * builds and reads keys through `Keys` (keys.ts) or a descriptor.
  */

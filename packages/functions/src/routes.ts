@@ -40,31 +40,31 @@ export const routes: Route[] = [
   // Evidence for a scam report: a presigned POST straight to the private bucket, then the report that claims it.
   { method: "POST", path: "/api/reports/uploads", handler: fn("report-upload"), access: "public", needs: { table: "write", bucket: "write", viewer: true, settings: ["UPLOAD_RATE_LIMIT_PER_MINUTE"] } },
   { method: "POST", path: "/api/reports", handler: fn("report-create"), access: "public", needs: { table: "write", bucket: "write", bus: true, viewer: true, secrets: ["CAPTCHA_SECRET"], settings: ["REPORT_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
-  // A free-guide form (issue 9): `{form}` is checklist, where-scams-thrive, before-you-sign or spotting-exit-scams.
+  // A free-guide form: `{form}` is checklist, where-scams-thrive, before-you-sign or spotting-exit-scams.
   { method: "POST", path: "/api/leads/{form}", handler: fn("lead-create"), access: "public", needs: { table: "write", bus: true, viewer: true, secrets: ["CAPTCHA_SECRET"], settings: ["LEAD_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
-  // The newsletter's confirmation link (issue 10 §1): the token from the e-mail.
+  // The newsletter's confirmation link: the token from the e-mail.
   { method: "POST", path: "/api/newsletter/confirm", handler: fn("newsletter-confirm"), access: "public", needs: { table: "write", bus: true, viewer: true, settings: ["NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE"] } },
-  // Leaving (issue 10 §2): the unsubscribe page and the RFC 8058 one-click POST of the List-Unsubscribe header; coming back.
+  // Leaving: the unsubscribe page and the RFC 8058 one-click POST of the List-Unsubscribe header; coming back.
   { method: "POST", path: "/api/newsletter/unsubscribe", handler: fn("newsletter-unsubscribe"), access: "public", needs: { table: "write" } },
   { method: "POST", path: "/api/newsletter/resubscribe", handler: fn("newsletter-resubscribe"), access: "public", needs: { table: "write", bus: true, viewer: true, settings: ["NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE"] } },
-  // Site analytics (issue 11 §1): the beacon's hits; SITE_URL tells the site's own referrers apart.
+  // Site analytics: the beacon's hits; SITE_URL tells the site's own referrers apart.
   { method: "POST", path: "/api/events", handler: fn("analytics-event"), access: "public", beacon: true, needs: { table: "write", viewer: true, settings: ["SITE_URL"] } },
-  // A person's data (issue 12 §2): the deletion page's request e-mails a link; the link's token shows, downloads and erases every record holding the address.
+  // A person's data: the deletion page's request e-mails a link; the link's token shows, downloads and erases every record holding the address.
   { method: "POST", path: "/api/privacy/requests", handler: fn("privacy-request"), access: "public", needs: { table: "write", mail: true, viewer: true, secrets: ["CAPTCHA_SECRET", "MAIL_FROM"], settings: ["SITE_URL", "PRIVACY_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] } },
   { method: "POST", path: "/api/privacy/records", handler: fn("privacy-records"), access: "public", needs: { table: "write", viewer: true, settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] } },
   { method: "POST", path: "/api/privacy/export", handler: fn("privacy-export"), access: "public", needs: { table: "write", viewer: true, settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] } },
   { method: "POST", path: "/api/privacy/erase", handler: fn("privacy-erase"), access: "public", needs: { table: "write", bucket: "write", bus: true, mail: true, liftsSuppressions: true, viewer: true, secrets: ["MAIL_FROM"], settings: ["SITE_URL", "PRIVACY_RATE_LIMIT_PER_MINUTE"] }, timeout: 29 },
-  // The administrators' view of deletion requests (issue 12 §2): counts by status, then the list.
+  // The administrators' view of deletion requests: counts by status, then the list.
   { method: "GET", path: "/api/admin/privacy/summary", handler: fn("admin-privacy-summary"), access: "admin", needs: { table: "read" } },
   { method: "GET", path: "/api/admin/privacy/requests", handler: fn("admin-privacy-list"), access: "admin", needs: { table: "read" } },
-  // The administrators' subscriber list (issue 10 §3): counts, list, export, then one subscriber by its percent-encoded e-mail.
+  // The administrators' subscriber list: counts, list, export, then one subscriber by its percent-encoded e-mail.
   { method: "GET", path: "/api/admin/newsletter/summary", handler: fn("admin-newsletter-summary"), access: "admin", needs: { table: "read" } },
   { method: "GET", path: "/api/admin/newsletter/subscribers", handler: fn("admin-newsletter-list"), access: "admin", needs: { table: "read" } },
   { method: "GET", path: "/api/admin/newsletter/subscribers/export", handler: fn("admin-newsletter-export"), access: "admin", needs: { table: "write", userPool: "read" } },
   { method: "POST", path: "/api/admin/newsletter/subscribers/{email}/unsubscribe", handler: fn("admin-newsletter-unsubscribe"), access: "admin", needs: { table: "write", userPool: "read" } },
   { method: "DELETE", path: "/api/admin/newsletter/subscribers/{email}", handler: fn("admin-newsletter-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
-  // Newsletter issues (issue 10 §3): history, drafts, preview and test, then sending (a job; the newsletter-issue-batch subscriber sends). Fixed paths before `{id}`.
-  // The suppression list (issue 21 §4): addresses SES reported as bounced or complaining, by the person's hash.
+  // Newsletter issues: history, drafts, preview and test, then sending (a job; the newsletter-issue-batch subscriber sends). Fixed paths before `{id}`.
+  // The suppression list: addresses SES reported as bounced or complaining, by the person's hash.
   { method: "GET", path: "/api/admin/mail/suppressions", handler: fn("admin-mail-suppression-list"), access: "admin", needs: { table: "read" } },
   { method: "DELETE", path: "/api/admin/mail/suppressions/{person}", handler: fn("admin-mail-suppression-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
   { method: "GET", path: "/api/admin/newsletter/issues", handler: fn("admin-newsletter-issue-list"), access: "admin", needs: { table: "read" } },
@@ -89,7 +89,7 @@ export const routes: Route[] = [
   { method: "DELETE", path: "/api/admin/petitions/{id}/signatures/{signatureId}", handler: fn("admin-signature-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
   // Starts the sync as a job (202 {jobId}); the sheets-sync-job subscriber runs it with the Google secrets.
   { method: "POST", path: "/api/admin/sheets/signatures", handler: fn("admin-sheets-sync-signatures"), access: "admin", needs: { table: "write", bus: true, userPool: "read" } },
-  // Scam reports (issue 8 §4). The fixed paths come before `{id}`: the local server takes the first match, as API Gateway prefers them.
+  // Scam reports. The fixed paths come before `{id}`: the local server takes the first match, as API Gateway prefers them.
   { method: "GET", path: "/api/admin/reports", handler: fn("admin-report-list"), access: "admin", needs: { table: "read" } },
   { method: "GET", path: "/api/admin/reports/export", handler: fn("admin-report-export"), access: "admin", needs: { table: "write", userPool: "read" } },
   { method: "POST", path: "/api/admin/reports/delete-all", handler: fn("admin-report-delete-all"), access: "admin", needs: { table: "write", bucket: "write", userPool: "read" } },
@@ -97,7 +97,7 @@ export const routes: Route[] = [
   { method: "PATCH", path: "/api/admin/reports/{id}", handler: fn("admin-report-update"), access: "admin", needs: { table: "write", userPool: "read" } },
   { method: "DELETE", path: "/api/admin/reports/{id}", handler: fn("admin-report-delete"), access: "admin", needs: { table: "write", bucket: "write", userPool: "read" } },
   { method: "POST", path: "/api/admin/sheets/reports", handler: fn("admin-sheets-sync-reports"), access: "admin", needs: { table: "write", bus: true, userPool: "read" } },
-  // Free-guide submissions (issue 9 §4): the /admin/forms cards, then each form's list. Fixed paths before `{id}`.
+  // Free-guide submissions: the /admin/forms cards, then each form's list. Fixed paths before `{id}`.
   { method: "GET", path: "/api/admin/leads", handler: fn("admin-lead-summary"), access: "admin", needs: { table: "read" } },
   { method: "GET", path: "/api/admin/leads/{form}", handler: fn("admin-lead-list"), access: "admin", needs: { table: "read" } },
   { method: "GET", path: "/api/admin/leads/{form}/export", handler: fn("admin-lead-export"), access: "admin", needs: { table: "write", userPool: "read" } },
@@ -108,7 +108,7 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/admin/jobs/{id}", handler: fn("admin-job-get"), access: "admin", needs: { table: "read" } },
   { method: "POST", path: "/api/admin/test-email", handler: fn("admin-test-email"), access: "admin", needs: { table: "write", userPool: "read", mail: true, secrets: ["MAIL_FROM"] } },
   { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit-list"), access: "admin", needs: { table: "read" } },
-  // The analytics dashboard (issue 11 §3): the report from the aggregates, and the most recent page views.
+  // The analytics dashboard: the report from the aggregates, and the most recent page views.
   { method: "GET", path: "/api/admin/analytics", handler: fn("admin-analytics-report"), access: "admin", needs: { table: "read" } },
   { method: "GET", path: "/api/admin/analytics/recent", handler: fn("admin-analytics-recent"), access: "admin", needs: { table: "read" } },
   // Pages, not API: a petition's HTML with its share-card tags (CloudFront routes these paths here, stacks/Web.ts).

@@ -28,7 +28,7 @@ export const schedules: Schedule[] = [
   { name: "analytics-summaries", handler: job("analytics-summaries"), everyMinutes: 60, needs: { table: "write" }, timeout: 60 },
   // The administrators' newsletter notice (spec template 18) as one daily digest of new confirmed subscribers.
   { name: "newsletter-digest", handler: job("newsletter-digest"), everyMinutes: 24 * 60, needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", "MAIL_FROM"], settings: ["SITE_URL"] }, timeout: 60 },
-  // Retention (issue 12 §3): old submissions and reports deleted with their evidence, old signatures anonymised,
+  // Retention: old submissions and reports deleted with their evidence, old signatures anonymised,
   // expired unconfirmed subscribers removed, the run audited; then the spreadsheet tabs that held changed rows.
   {
     name: "retention",

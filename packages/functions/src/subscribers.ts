@@ -50,7 +50,7 @@ export const subscribesTo = (s: Subscriber, envelope: { source: string; "detail-
   sourceOf(s) === envelope.source && detailTypesOf(s).includes(envelope["detail-type"]);
 
 export const subscribers: Subscriber[] = [
-  // Signing's e-mails wait in the paced mail queue (issue 20 §5): these enqueue and nudge its drain.
+  // Signing's e-mails wait in the paced mail queue: these enqueue and nudge its drain.
   { name: "signature-notify-admin", detailType: "signature.created", handler: fn("signature-notify-admin"), needs: MAIL_QUEUE_NEEDS },
   { name: "signature-share-email", detailType: "signature.created", handler: fn("signature-share-email"), needs: MAIL_QUEUE_NEEDS },
   { name: "signature-newsletter", detailType: "signature.created", handler: fn("signature-newsletter"), needs: { table: "write", bus: true } },
@@ -63,15 +63,15 @@ export const subscribers: Subscriber[] = [
   { name: "lead-notify-admin", detailType: "lead.created", handler: fn("lead-notify-admin"), needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS], settings: MAIL_SETTINGS } },
   { name: "lead-newsletter", detailType: "lead.created", handler: fn("lead-newsletter"), needs: { table: "write", bus: true } },
   { name: "lead-sheet-sync", detailType: "lead.created", handler: fn("lead-sheet-sync"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
-  // The newsletter's double opt-in (issue 10 §1): every consent source above subscribes through Newsletter.subscribe.
+  // The newsletter's double opt-in: every consent source above subscribes through Newsletter.subscribe.
   { name: "newsletter-confirmation", detailType: "newsletter.confirmation_requested", handler: fn("newsletter-confirmation"), needs: MAIL_QUEUE_NEEDS },
   { name: "newsletter-welcome", detailType: "newsletter.confirmed", handler: fn("newsletter-welcome"), needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS } },
   // One batch of a newsletter issue's send (POST /api/admin/newsletter/issues/{id}/send or /resume); records the next batch's event. Timeout = Issues.BATCH_TIMEOUT_MS.
   { name: "newsletter-issue-batch", detailType: "newsletter.issue_batch", handler: fn("newsletter-issue-batch"), needs: { table: "write", bus: true, mail: true, secrets: MAIL_SECRETS, settings: [...MAIL_SETTINGS, "NEWSLETTER_BATCH_SIZE"] }, timeout: 300 },
-  // A person's erasure (issue 12 §2): finishes one its request could not; then rewrites the tabs that held their rows.
+  // A person's erasure: finishes one its request could not; then rewrites the tabs that held their rows.
   { name: "privacy-erasure", detailType: "privacy.erasure_confirmed", handler: fn("privacy-erasure"), needs: { table: "write", bucket: "write", bus: true, mail: true, liftsSuppressions: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS }, timeout: 300 },
   { name: "privacy-sheet-sync", detailType: "privacy.erased", handler: fn("privacy-sheet-sync"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },
-  // SES's sending events (issue 21 §1): bounces and complaints fill the suppression list; deliveries count per newsletter issue.
+  // SES's sending events: bounces and complaints fill the suppression list; deliveries count per newsletter issue.
   { name: "mail-feedback", source: SES_SOURCE, detailType: Object.values(FEEDBACK_DETAIL_TYPES), handler: fn("mail-feedback"), needs: { table: "write", settings: ["NEWSLETTER_PAUSE_BOUNCE_RATE", "NEWSLETTER_PAUSE_COMPLAINT_RATE"] } },
   // An administrator's "Sync to Sheet" job (POST /api/admin/sheets/signatures, /reports or /leads/{form}, by the job's kind); shares each tab's lock with the syncs above.
   { name: "sheets-sync-job", detailType: "sheets.sync_requested", handler: fn("sheets-sync-job"), needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] }, timeout: 900 },

@@ -2,7 +2,7 @@ import { SUPPRESSION_RETENTION_YEARS } from "@site/core/policy/retention";
 import { DELETION_LINK_HOURS } from "@site/core/policy/retention";
 
 /**
- * Words of /data-deletion-request and /my-data (issue 12; spec "Data Deletion Request"), and the
+ * Words of /data-deletion-request and /my-data (spec "Data Deletion Request"), and the
  * number words the privacy policy (privacy.ts) shares. Periods come from the retention constants
  * (packages/core/src/policy/retention.ts). Kept apart from the policy's long text, which these
  * pages do not load.

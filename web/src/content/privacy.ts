@@ -24,7 +24,7 @@ import type { PublicPath } from "../publicRoutes";
 import type { SampleContent } from "./types";
 
 /**
- * Every word of the privacy policy (issue 12; spec "Privacy Policy"), /privacy-policy. (The request
+ * Every word of the privacy policy (spec "Privacy Policy"), /privacy-policy. (The request
  * form's and /my-data's words are data-requests.ts.) The policy says what this system does: the
  * fields come from the forms' own schemas and labels, and every period from the constants the
  * retention job and the TTLs use (packages/core/src/policy/retention.ts), so changing one changes

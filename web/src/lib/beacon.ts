@@ -1,5 +1,5 @@
 /**
- * The site's own analytics beacon (issue 11 §1): page views and named events go to `POST /api/events`
+ * The site's own analytics beacon: page views and named events go to `POST /api/events`
  * with `navigator.sendBeacon`, on the site's own origin. It keeps nothing in the browser (no cookie,
  * no storage: the server derives the visitor), never throws and never holds up the page. Admin
  * pages are not tracked.

@@ -11,7 +11,7 @@ import { ROUTE_DESCRIPTIONS } from "../../src/routeDescriptions";
 import { renderRoute } from "../render-route";
 
 /**
- * The four free-guide pages (issue 9 §1): each shows its own guide from the shared content module,
+ * The four free-guide pages: each shows its own guide from the shared content module,
  * and its form shows every message of the spec, word for word. The API is a stub; reCAPTCHA is on
  * (the config carries a site key) and `window.grecaptcha` plays the library, present or not.
  */

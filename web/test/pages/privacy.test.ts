@@ -31,7 +31,7 @@ vi.mock("react-remove-scroll", () => ({ RemoveScroll: ({ children }: { children:
 vi.setConfig({ testTimeout: 20_000 });
 
 /**
- * The privacy pages (issue 12 §1, §2): the policy states the retention constants' values, the
+ * The privacy pages: the policy states the retention constants' values, the
  * request form behaves as the spec says, and /my-data shows, downloads and erases a person's data
  * through the e-mailed link's token. The API is a stub.
  */

@@ -1,7 +1,7 @@
 export * as Analytics from "./index";
 
 /**
- * The site's own analytics (issue 11): a beacon's hits (`collect`) are filtered, derived, logged
+ * The site's own analytics: a beacon's hits (`collect`) are filtered, derived, logged
  * raw for 90 days and added to hourly and daily aggregates, so the dashboard (`report`,
  * `recentVisits`) reads aggregates only. No cookies: a visitor is a hash of a daily salt, IP and user
  * agent; IPs are kept truncated. docs/data-model.md "Analytics" has the items.

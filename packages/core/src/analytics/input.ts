@@ -6,7 +6,7 @@ import { isoDay } from "../collection/filters";
  * (`POST /api/events`) and the dashboard's query (`GET /api/admin/analytics`).
  */
 
-/** The named events the site fires (issue 11 §1). */
+/** The named events the site fires. */
 export const EVENT_NAMES = ["sign_petition_main", "signature", "report_started", "report_submitted", "guide_requested"] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

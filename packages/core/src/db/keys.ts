@@ -29,7 +29,7 @@ export const Keys = {
   },
   /** The partition-key prefixes of a petition's own items other than META (for scans by tests and benchmarks). */
   petitionItemPrefixes: (petitionId: string) => [`COUNT#${petitionId}#`, `GUARD#${petitionId}#`, `SIG#${petitionId}#`],
-  /** Before issue 20 a petition's items shared its partition (signature/layout-migration.ts moves them out): the sort-key prefix of a signature there. */
+  /** Before the capacity work a petition's items shared its partition (signature/layout-migration.ts moves them out): the sort-key prefix of a signature there. */
   legacySignatureSortPrefix: "SIG#",
   /** Every petition's signatures by date (gsi1), spread over SIGNATURE_LIST_BUCKETS partitions by id. */
   signatureList: (createdAt: string, signatureId: string) => ({
@@ -125,7 +125,7 @@ export const Keys = {
   suppressionListPartition: "SUPPRESSIONS",
   /** At most one visitor-triggered e-mail per recipient per 24 h: the claim, keyed by a hash of the normalised address. */
   mailCap: (addressHash: string) => ({ pk: `MAILCAP#${addressHash}`, sk: "MAILCAP" }),
-  /** A data-deletion request (issue 12 §2): status, times and counts, a hash of the address (the address itself only while confirmed and not yet done). */
+  /** A data-deletion request: status, times and counts, a hash of the address (the address itself only while confirmed and not yet done). */
   privacyRequest: (id: string) => ({ pk: `PRIVACYREQ#${id}`, sk: "REQUEST" }),
   /** A deletion link's token, keyed by its SHA-256 (never the token): the address and request, for 24 h. */
   privacyToken: (tokenHash: string) => ({ pk: `PRIVACYTOKEN#${tokenHash}`, sk: "PRIVACYTOKEN" }),

@@ -4,7 +4,7 @@ import { table } from "./client";
 import { queryAll } from "./query";
 
 /**
- * The index of a person's records (issue 12 §2): every record that holds an e-mail — a signature, a
+ * The index of a person's records: every record that holds an e-mail — a signature, a
  * scam report, a guide submission, a newsletter subscriber, a pending newsletter token, a deletion
  * link's token — carries `gsi3pk = PERSON#<SHA-256 of the normalised e-mail>` and
  * `gsi3sk = <kind>#<pk>#<sk>`, written with the record by its one writer. Finding what an address

@@ -1,5 +1,5 @@
 /**
- * The four free guides (issue 9 §2): one content module per guide, read by the public pages, the
+ * The four free guides: one content module per guide, read by the public pages, the
  * build-time PDFs (scripts/guides) and the e-mails that link to them. Browser-safe: no Node or AWS.
  */
 import type { LeadForm } from "../lead/forms";

@@ -1,5 +1,5 @@
 /**
- * The document model of the four free guides (issue 9 §2): small enough for the four documents,
+ * The document model of the four free guides: small enough for the four documents,
  * read by both the public pages (React) and the build-time PDF renderer. Browser-safe: types only.
  */
 import type { LeadForm } from "../lead/forms";

@@ -12,7 +12,7 @@ import { countUpdate, indexKey, layout, revisionUpdate, noteListChanged } from "
 import { leads, version } from "./listing";
 
 /**
- * What administrators do with one submission or all of a form's (issue 9 §4): the details dialog,
+ * What administrators do with one submission or all of a form's: the details dialog,
  * deleting one, and the chunked delete-all. The lists and exports are listing.ts (the collection).
  */
 

@@ -1,5 +1,5 @@
 /**
- * The four free-resource forms (issue 9; spec "Lead-capture pages", "Admin: the four submission
+ * The four free-resource forms (spec "Lead-capture pages", "Admin: the four submission
  * lists"): one catalogue that the public pages, the API, the e-mails, the spreadsheet tabs and the
  * admin lists all read. Browser-safe: no AWS SDK.
  */

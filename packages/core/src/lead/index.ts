@@ -23,7 +23,7 @@ export { LEAD_FORMS, LEAD_FORM_INFO, isLeadForm, type LeadForm } from "./forms";
 export { LeadInput, type LeadSubmission } from "./input";
 
 /**
- * Free-guide submissions on the server (issue 9 §3): one entity for the four forms, its form an
+ * Free-guide submissions on the server: one entity for the four forms, its form an
  * attribute. A submission is written in one transaction with the client's rate-limit hit, its admin
  * index row, a count shard of its form and the outbox item of `lead.created`; the guide's e-mail,
  * the administrators' notice, the newsletter and the spreadsheet follow from that event. The pure

@@ -1,4 +1,4 @@
-export * as Listing from "./listing";
+export * as LeadListing from "./listing";
 
 import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
@@ -17,7 +17,7 @@ import { COLLECTION, countUpdate, decodeRow, indexItem, layout, noteListChanged 
 import { toRow, type LeadRow } from "./row";
 
 /**
- * The four admin lists of free-guide submissions (issue 9 §4): one collection (collection/define.ts)
+ * The four admin lists of free-guide submissions: one collection (collection/define.ts)
  * over the leadIndex rows whose parts are the four forms, as signatures' parts are petitions. A
  * form's list is the scope `form`. docs/data-model.md ("Free guide submissions").
  */

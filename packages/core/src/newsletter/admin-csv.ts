@@ -3,7 +3,7 @@ import type { SubscriberRow } from "./index-item";
 import type { Consent } from "./subscriber";
 
 /**
- * The subscribers' CSV export (issue 10 §3) in the shape mail providers import: one row per
+ * The subscribers' CSV export in the shape mail providers import: one row per
  * subscriber, the address first, every consent's source and time in two `; `-joined columns (the
  * n-th time is the n-th source's), times in ISO UTC. Pure: the admin console builds the file from
  * the export route's rows with it.

@@ -1,7 +1,7 @@
 export * as Newsletter from "./index";
 
 /**
- * The newsletter's list of record (issue 10 §1): one subscriber per normalised e-mail holding every
+ * The newsletter's list of record: one subscriber per normalised e-mail holding every
  * consent, with double opt-in. `subscribe` records a consent; an unconfirmed subscriber is sent a
  * confirmation link (`sendConfirmation`, after `newsletter.confirmation_requested`) and `confirm`
  * turns the link's token into a confirmed subscriber (`newsletter.confirmed` → the welcome e-mail).

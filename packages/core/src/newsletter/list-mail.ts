@@ -2,7 +2,7 @@ import { settings } from "../config";
 import { escapeHtml, type Message } from "../mail";
 
 /**
- * What makes an e-mail a newsletter e-mail (issue 10 §2): an unsubscribe link in its body, and the
+ * What makes an e-mail a newsletter e-mail: an unsubscribe link in its body, and the
  * `List-Unsubscribe` / `List-Unsubscribe-Post` header pair (RFC 8058) whose URL a mail provider
  * POSTs `List-Unsubscribe=One-Click` to. Both carry the subscriber's unsubscribe token, which works
  * without signing in for as long as the subscriber exists.

@@ -14,7 +14,7 @@ import { SOURCE_KINDS, sourceKindsOf, type SourceKind } from "./sources";
 import { STATUSES, type Status } from "./subscriber";
 
 /**
- * The administrators' subscriber list (issue 10 §3): one collection (collection/define.ts) over the
+ * The administrators' subscriber list: one collection (collection/define.ts) over the
  * newsletter index rows (index-item.ts), one part ("all"). Ids are normalised e-mails, not
  * time-sortable; every subscriber write increments `NEWSLETTER/META.revision`, so the revision is
  * the whole version. Unconfirmed subscribers expire (TTL) and DynamoDB deletes them lazily: a row

@@ -1,7 +1,7 @@
 import type { Status } from "./subscriber";
 
 /**
- * The administrators' words for subscribers (issue 10 §3): statuses, and consent sources grouped in
+ * The administrators' words for subscribers: statuses, and consent sources grouped in
  * the kinds the list filters and counts by. A source is "petition:<id>", "scam-report",
  * "lead:<form>" or "unsubscribe-page" (a re-subscribe from the unsubscribe page). Pure: the admin
  * console imports it too.

@@ -10,7 +10,7 @@ import { read, type Subscriber } from "./subscriber";
 import { hashToken, isTokenShape } from "../util/token";
 
 /**
- * Leaving the newsletter (issue 10 §2) and coming back. The unsubscribe token in every newsletter
+ * Leaving the newsletter and coming back. The unsubscribe token in every newsletter
  * e-mail names its subscriber through a lookup item keyed by the token's hash; it works without
  * signing in for as long as the subscriber exists, and is kept across unsubscribe and re-subscribe.
  */

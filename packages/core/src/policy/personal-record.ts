@@ -1,5 +1,5 @@
 /**
- * The shape every kind of personal record describes itself with (issue 22 §1): one descriptor per
+ * The shape every kind of personal record describes itself with: one descriptor per
  * kind, in its own domain folder (`<domain>/record-kind.ts`), listed by the registry
  * (privacy/kinds.ts). Erasure, /my-data and its download, the retention job and the spreadsheet
  * jobs loop over the registry and never name a kind. Types and one helper only: every domain imports

@@ -1,5 +1,5 @@
 /**
- * How long each kind of record lives (issue 12 §3). The retention job (privacy/retention-job.ts),
+ * How long each kind of record lives. The retention job (privacy/retention-job.ts),
  * the TTLs of the writers and the privacy policy page (/privacy-policy) all read these, so the page
  * states exactly what the system does. Pure constants: the public bundle imports this module.
  */

@@ -17,7 +17,7 @@ import { emptyCounts } from "./records";
 import { InvalidPrivacyLink, openLink, readRequest, requestWrites, whileStatus } from "./requests";
 
 /**
- * Erasure (issue 12 §2): the confirmed link's person loses every record holding their address,
+ * Erasure: the confirmed link's person loses every record holding their address,
  * each through its kind's descriptor (privacy/kinds.ts), which uses its module's own deletion
  * (signatures with their guards, index rows and exact counts; reports with their evidence files;
  * guide submissions; the subscriber with its lookups; their pending tokens). The request records the counts, the audit trail a hash of

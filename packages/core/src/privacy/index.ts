@@ -1,7 +1,7 @@
 export * as Privacy from "./index";
 
 /**
- * A person's data (issue 12): the deletion request and its e-mailed link (requests.ts), what the
+ * A person's data: the deletion request and its e-mailed link (requests.ts), what the
  * link shows and downloads (records.ts), the erasure (erasure.ts), found through the person index
  * (db/person-index.ts), each kind through its descriptor (kinds.ts, the registry). Retention is
  * policy/retention.ts (the figures) and retention-job.ts (the daily job, each kind doing its part).

@@ -3,7 +3,7 @@ import { EmailAddress } from "../util/email";
 import { COUNTED_KINDS, COUNTED_KIND_LABELS, type CountedKind } from "../policy/personal-record";
 
 /**
- * What the privacy routes receive (issue 12 §2). The public pages import this module: zod and pure
+ * What the privacy routes receive. The public pages import this module: zod and pure
  * siblings only, never the AWS SDK.
  */
 

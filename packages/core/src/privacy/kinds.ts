@@ -9,7 +9,7 @@ export { mailStoppedFor } from "../suppression/record-kind";
 import { privacyRequestKind, privacyTokenKind } from "./record-kind";
 
 /**
- * Every kind of personal record (issue 22 §1), one descriptor each (policy/personal-record.ts), in
+ * Every kind of personal record, one descriptor each (policy/personal-record.ts), in
  * the order the retention job runs them and /my-data counts them. The only file of privacy/ that
  * imports a domain: erasure, /my-data and its download, the retention job and the spreadsheet
  * subscribers loop over this list. A new kind is one descriptor in its domain folder and one line here

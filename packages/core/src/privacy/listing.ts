@@ -12,7 +12,7 @@ import { REQUEST_STATUSES, type RequestStatus } from "./input";
 import { DELETION_REQUEST_RECORD_DAYS } from "../policy/retention";
 
 /**
- * The administrators' view of data-deletion requests (issue 12 §2, `/admin/privacy`): one collection
+ * The administrators' view of data-deletion requests (`/admin/privacy`): one collection
  * (collection/define.ts) over the request index rows (index-item.ts), one part ("all"). A row holds
  * a hash of the address, never the address.
  *

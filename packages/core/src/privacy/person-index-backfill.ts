@@ -4,7 +4,7 @@ import { pool } from "../util/pool";
 import { personIndex, type RecordKind } from "../db/person-index";
 
 /**
- * The person index's one-off migration (issue 12 §2): records written before gsi3 existed lack
+ * The person index's one-off migration: records written before gsi3 existed lack
  * `gsi3pk`/`gsi3sk`, so `recordsOf` cannot find them. One paginated Scan (the only scan in the
  * system: a migration, run by hand with `npm run job:person-index-backfill`, never by a Lambda)
  * finds the items of every kind that holds an e-mail and lacks the keys, and gives each the keys its

@@ -4,7 +4,7 @@ import type { ErasedCounts, ErasedKind, MailStopped } from "./input";
 import { KINDS, kindNamed, mailStoppedFor } from "./kinds";
 
 /**
- * What a person's link shows and downloads (issue 12 §2): every record holding the address, found
+ * What a person's link shows and downloads: every record holding the address, found
  * by the person index (db/person-index.ts), read whole, each kind described by its descriptor
  * (privacy/kinds.ts). Tokens (newsletter confirmation, deletion links) are erased too but are not
  * the person's data (their kinds count nothing), so they are not listed.

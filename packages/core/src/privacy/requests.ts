@@ -18,7 +18,7 @@ import { personHash, personIndex } from "../db/person-index";
 import { DELETION_LINK_SECONDS, DELETION_REQUEST_RECORD_DAYS, RATE_WINDOW_SECONDS } from "../policy/retention";
 
 /**
- * Deletion requests (issue 12 §2). Anyone may type an address; only its mailbox gets the link. The
+ * Deletion requests. Anyone may type an address; only its mailbox gets the link. The
  * request (for administrators) holds a hash of the address; the link's token is stored as its
  * SHA-256 with the address for DELETION_LINK_HOURS; the visitor's answer is the same whether or
  * not the address holds data, and nothing is looked up until the link is opened.

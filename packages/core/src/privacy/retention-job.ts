@@ -9,7 +9,7 @@ import { KINDS, sheetTab } from "./kinds";
 export type { RetentionCounts } from "../policy/personal-record";
 
 /**
- * The daily retention job (issue 12 §3), one run at `now`: each kind of personal record does its own
+ * The daily retention job, one run at `now`: each kind of personal record does its own
  * part (its descriptor's `retention.run`, privacy/kinds.ts; every limit from policy/retention.ts):
  * guide submissions and scam reports past SUBMISSION_RETENTION_YEARS are deleted, signatures past
  * SIGNATURE_RETENTION_YEARS anonymised (the count stays exact), unconfirmed subscribers past their

@@ -27,7 +27,7 @@ import { toRow, type ReportRow } from "./row";
 import { STATUSES, type Status } from "./status";
 
 /**
- * What administrators do with one report or all of them (issue 8 §4): the full record with
+ * What administrators do with one report or all of them: the full record with
  * short-lived evidence links, the triage status, deleting one (with its evidence) and the chunked
  * delete-all, and the export of full records. The list itself is listing.ts.
  */

@@ -16,7 +16,7 @@ import type { MetaDetails } from "../request/meta-details";
 import { NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
-import { creationItems, removalItems, noteListChanged as touchListing } from "./index-item";
+import { creationItems, removalItems, noteListChanged } from "./index-item";
 import { reportItem, reportOfItem } from "./stored-item";
 import type { ReportSubmission } from "./input";
 import { normaliseReference, referenceNumber } from "./reference";
@@ -27,7 +27,7 @@ export { formatUsd } from "./amount";
 export { isReferenceNumber, normaliseReference } from "./reference";
 
 /**
- * Scam reports on the server (issue 8 §3): one DynamoDB item per report holding its scam types,
+ * Scam reports on the server: one DynamoDB item per report holding its scam types,
  * contact methods, evidence and metadata, written in one transaction with its reference guard, the
  * client's rate-limit hit and the outbox item of `report.created`. The pure modules beside this
  * one (input, catalogue, draft, ...) are what the browser imports; this one is the AWS side.
@@ -40,7 +40,7 @@ export const Events = {
 export const RATE_SCOPE = "report";
 export const UPLOAD_RATE_SCOPE = "upload";
 
-/** Triage states (issue 8 §4); a new report is "new". */
+/** Triage states; a new report is "new". */
 export { STATUSES, STATUS_LABELS, type Status } from "./status";
 
 /** An evidence file as the report keeps it: where it is in the bucket, never a URL. */
@@ -92,7 +92,7 @@ export type CreatedEvent = ReturnType<typeof createdEvent>;
 /** `report.created` with its stable id: stored in the report's transaction (outbox), then published. */
 export const createdEvent = (report: Pick<Info, "id">) => Outbox.record(Events.Created, { reportId: report.id });
 
-/** The same normalisation as signatures': the privacy lookups (issue 12) find a person's records by it. */
+/** The same normalisation as signatures': the privacy lookups find a person's records by it. */
 export { normaliseEmail, reportItem, reportOfItem } from "./stored-item";
 
 /**
@@ -113,7 +113,7 @@ export async function create(req: CreateRequest, now = new Date()): Promise<{ re
     let report = build(id, req, evidence, now);
     const event = createdEvent(report);
     report = await writeWithRetries(report, req.client, event);
-    touchListing();
+    noteListChanged();
     return { report, event };
   } catch (err) {
     if (refs.length) await discardEvidence(id);
@@ -290,7 +290,7 @@ async function deleteItems(report: Info): Promise<boolean> {
       }),
     { onCancelled: (reasons) => (reasons[0] === "ConditionalCheckFailed" ? "refused" : undefined) },
   );
-  if (written) touchListing();
+  if (written) noteListChanged();
   return written;
 }
 

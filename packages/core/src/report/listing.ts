@@ -1,4 +1,4 @@
-export * as Listing from "./listing";
+export * as ReportListing from "./listing";
 
 import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
@@ -17,7 +17,7 @@ import { toRow, type ReportRow } from "./row";
 import { STATUSES } from "./status";
 
 /**
- * The admin list of scam reports (issue 8 §4): the reports collection (collection/define.ts) over
+ * The admin list of scam reports: the reports collection (collection/define.ts) over
  * the reportIndex rows, one part holding every report. docs/data-model.md ("Scam reports").
  */
 

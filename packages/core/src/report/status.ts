@@ -1,5 +1,5 @@
 /**
- * A report's triage status (issue 8 §4; the original has none): set to "new" when the report is
+ * A report's triage status (the original has none): set to "new" when the report is
  * stored, changed by an administrator from the details view. No imports: the admin console loads it.
  */
 export const STATUSES = ["new", "in_review", "resolved", "spam"] as const;

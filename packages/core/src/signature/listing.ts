@@ -1,4 +1,4 @@
-export * as Listing from "./listing";
+export * as SignatureListing from "./listing";
 
 import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";

@@ -14,7 +14,7 @@ import { SuppressionListQuery, type SuppressionList, type SuppressionRow } from 
 export { SuppressionListQuery, PersonHash, REASON_LABELS, type SuppressionList, type SuppressionRow } from "./input";
 
 /**
- * The suppression list (issue 21): addresses SES reported as undeliverable, or whose owner marked
+ * The suppression list: addresses SES reported as undeliverable, or whose owner marked
  * our mail as spam, are never mailed again. Every send asks it first (the mail port, mail/index.ts).
  * An entry is keyed by the person index's hash of the address and holds no address: the console
  * names the person by that hash, and an address typed into its search finds its entry.

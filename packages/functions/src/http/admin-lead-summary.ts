@@ -1,5 +1,5 @@
-import { Listing } from "@site/core/lead/listing";
+import { LeadListing } from "@site/core/lead/listing";
 import { adminRoute, ok } from "../lib/http";
 
 /** `/admin/forms`: `{forms: [{form, title, listTitle, adminSlug, count, latest: {createdAt, createdDate, createdTime} | null}]}`. */
-export const handler = adminRoute(async () => ok({ forms: await Listing.summary() }));
+export const handler = adminRoute(async () => ok({ forms: await LeadListing.summary() }));

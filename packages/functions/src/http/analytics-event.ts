@@ -2,7 +2,7 @@ import { Analytics } from "@site/core/analytics";
 import { publicRoute } from "../lib/http";
 
 /**
- * The beacon's hit (issue 11 §1): `{t, n?, p, r?}`, JSON sent by `navigator.sendBeacon` as text/plain
+ * The beacon's hit: `{t, n?, p, r?}`, JSON sent by `navigator.sendBeacon` as text/plain
  * or as application/json, at most 2 KB. 204 without a body whether the hit was counted or dropped
  * (bot, prefetch, admin page), so the caller learns nothing; a malformed hit is a 400.
  */

@@ -5,7 +5,7 @@ import { loadSecrets } from "../lib/secrets";
 export const RETENTION_BUDGET_MS = 12 * 60_000;
 
 /**
- * Scheduled daily (issue 12 §3): deletes guide submissions and scam reports (with their evidence)
+ * Scheduled daily: deletes guide submissions and scam reports (with their evidence)
  * past their retention, anonymises old signatures, removes expired unconfirmed subscribers, audits
  * the counts and rewrites the spreadsheet tabs that held changed rows (packages/core/src/privacy/retention-job.ts).
  * A tab that failed to sync fails the invocation, so it shows in the function's errors.

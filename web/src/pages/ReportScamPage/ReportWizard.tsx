@@ -42,7 +42,7 @@ function submissionError(cause: unknown): string {
 /**
  * Whether the API refused the report for its evidence (its `fields` name `evidence.<purpose>`). It
  * then deletes the refused file, and every other file it had already claimed for that report
- * (issue 8 §2), so the draft's references are dead: the reporter chooses the files again, or none.
+ *, so the draft's references are dead: the reporter chooses the files again, or none.
  */
 const refusedEvidence = (error: ApiError): boolean => Object.keys(error.fields).some((key) => key.startsWith("evidence."));
 

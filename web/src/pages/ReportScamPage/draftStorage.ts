@@ -3,7 +3,7 @@ import type { WizardStep } from "@site/core/report/catalogue";
 
 /**
  * The wizard's draft in the tab's sessionStorage, so what was typed survives a reload of the page
- * (spec: issue 8 §1). Uploaded files are kept by reference (the file is already on the server); a
+ * (spec). Uploaded files are kept by reference (the file is already on the server); a
  * file still uploading is not in the draft, so it is chosen again.
  */
 

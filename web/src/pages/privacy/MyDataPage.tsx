@@ -21,7 +21,7 @@ type View =
 const isInvalidLink = (cause: unknown) => cause instanceof ApiError && cause.status === 400;
 
 /**
- * /my-data?token=…: the link of the data-request e-mail (issue 12 §2). It shows the address, how
+ * /my-data?token=…: the link of the data-request e-mail. It shows the address, how
  * many records of each kind hold it and each record; "Download my data" saves them all as a JSON
  * file, "Erase my data" erases them after a confirmation. The prerendered page, and a page without
  * a token, ask nothing: the first shows "loading", the second that the link does not work.

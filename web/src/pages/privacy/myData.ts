@@ -1,7 +1,7 @@
 import type { ErasedCounts, ErasedKind, MailStopped } from "@site/core/privacy/input";
 
 /**
- * What /my-data asks the API and how it words the answers (contract of issue 12): the e-mailed
+ * What /my-data asks the API and how it words the answers: the e-mailed
  * link's token goes to each route; a 400 means the link is unknown, expired or used.
  */
 export const MY_DATA_API = {

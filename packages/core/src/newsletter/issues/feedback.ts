@@ -6,7 +6,7 @@ import { IssueKeys } from "./keys";
 import type { HeadItem } from "./issue-store";
 
 /**
- * An issue's share of SES's feedback (issue 21 §3): its e-mails carry the `issue` tag, and each
+ * An issue's share of SES's feedback: its e-mails carry the `issue` tag, and each
  * delivery, bounce and complaint SES reports is counted on the issue. When the bounces or the
  * complaints since the send began (or was last resumed) pass the SES review thresholds
  * (`NEWSLETTER_PAUSE_BOUNCE_RATE`, `NEWSLETTER_PAUSE_COMPLAINT_RATE`), the issue asks to pause: its

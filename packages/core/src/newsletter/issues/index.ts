@@ -1,7 +1,7 @@
 export * as Issues from "./index";
 
 /**
- * Newsletter issues (issue 10 §3): drafts an administrator composes in Markdown, previews and
+ * Newsletter issues: drafts an administrator composes in Markdown, previews and
  * test-sends, then sends to every confirmed subscriber in batches through the bus, once each.
  * The browser imports `./input` (zod and types only), never this module.
  */

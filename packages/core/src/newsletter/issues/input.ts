@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * What the admin console sends and receives for newsletter issues (issue 10 §3). The compose page
+ * What the admin console sends and receives for newsletter issues. The compose page
  * imports this module: zod and types only, never the AWS SDK.
  */
 

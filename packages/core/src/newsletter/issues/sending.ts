@@ -21,7 +21,7 @@ import { IssueKeys } from "./keys";
 import { renderIssue } from "./render";
 
 /**
- * Sending an issue to every confirmed subscriber (issue 10 §3), in batches through the event bus:
+ * Sending an issue to every confirmed subscriber, in batches through the event bus:
  *
  *   draft ──start──► sending ──last batch──► sent
  *                      │  ▲

@@ -17,7 +17,7 @@ import { useAnalytics } from "./useAnalytics";
 const tables = (...keys: CountTableSpec["key"][]) => COUNT_TABLES.filter((t) => keys.includes(t.key));
 
 /**
- * /admin/analytics (spec "Admin: Website Analytics", issue 11 §3): the four cards, charts of the
+ * /admin/analytics (spec "Admin: Website Analytics"): the four cards, charts of the
  * range and of the last 24 hours, the count tables, the funnels and the recent visitors, for a
  * chosen range; "Export CSV" saves what is shown.
  */

@@ -2,7 +2,7 @@ import type { AnalyticsRange } from "@site/core/analytics/input";
 import type { AnalyticsReport, LabelCount, RecentVisit, RecentVisits } from "@site/core/analytics/report-types";
 import { withQuery } from "../../lib/query";
 
-/** The admin analytics routes (packages/functions/src/routes.ts, issue 11 §3); their answers' types come from the server's module. */
+/** The admin analytics routes (packages/functions/src/routes.ts); their answers' types come from the server's module. */
 export type { AnalyticsReport, LabelCount as Count, RecentVisit, RecentVisits };
 
 export const ANALYTICS_API = {

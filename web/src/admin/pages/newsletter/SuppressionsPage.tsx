@@ -28,7 +28,7 @@ const listUrl = (email: string, after?: string) => {
 };
 
 /**
- * /admin/newsletter/suppressions (issue 21 §4): the addresses SES reported as bounced or marked as
+ * /admin/newsletter/suppressions: the addresses SES reported as bounced or marked as
  * spam, which no e-mail reaches any more. The list holds no addresses: a person is named by the hash
  * of theirs, and typing an address finds its entry. Removing one is audited.
  */

@@ -15,7 +15,7 @@ export { SOURCE_KINDS, SOURCE_KIND_LABELS, STATUS_LABELS, consentsOf, sourceKind
 
 const enc = encodeURIComponent;
 
-/** The admin subscriber routes (packages/functions/src/routes.ts, issue 10 §3). */
+/** The admin subscriber routes (packages/functions/src/routes.ts). */
 export const NEWSLETTER_API = {
   summary: "/api/admin/newsletter/summary",
   subscribers: "/api/admin/newsletter/subscribers",

@@ -5,7 +5,7 @@ import { formatDateTimeNY } from "../../../lib/format";
 import type { SortOption } from "../../lib/sorting";
 
 /**
- * The deletion-request list's data and labels (/admin/privacy, issue 12 §2). The row and the kinds
+ * The deletion-request list's data and labels (/admin/privacy). The row and the kinds
  * come from the server's pure modules; the list and the count cards are answered by a module that
  * uses the AWS SDK (privacy/listing.ts), so their shapes are declared here.
  */

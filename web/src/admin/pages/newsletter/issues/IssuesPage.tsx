@@ -20,7 +20,7 @@ const COLUMNS = [
   { header: "Recipients", width: 100, align: "right" as const },
   { header: "Sent", width: 80, align: "right" as const },
   { header: "Failed", width: 80, align: "right" as const },
-  // what SES reported afterwards (issue 21 §3)
+  // what SES reported afterwards
   { header: "Delivered", width: 90, align: "right" as const },
   { header: "Bounced", width: 90, align: "right" as const },
   { header: "Complaints", width: 100, align: "right" as const },
