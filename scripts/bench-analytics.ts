@@ -117,7 +117,7 @@ console.log(`Analytics: ${EVENTS} seeded events, ${HITS} beacon hits per mode`);
 if (!values["no-build"]) execSync("npm run build:web", { cwd: repoRoot, stdio: "inherit" });
 const stack = await startEphemeralStack();
 const lines: string[] = [];
-let allMet = true;
+let allMet: boolean;
 try {
   Object.assign(process.env, { TABLE_NAME, DYNAMODB_ENDPOINT: stack.dynamodb });
   resetSettings();

@@ -58,7 +58,7 @@ const stack = await startEphemeralStack({
   MAIL_DAILY_QUOTA: "100000000",
   NEWSLETTER_DAILY_SHARE: "1",
 });
-let ok = false;
+let ok: boolean;
 try {
   Object.assign(process.env, { TABLE_NAME, DYNAMODB_ENDPOINT: stack.dynamodb });
   resetSettings();

@@ -407,7 +407,7 @@ let lastSeen = "";
       drainTimedOut = true;
       break;
     }
-    let backlog = -1;
+    let backlog: number;
     let pending: number | undefined;
     let files = lastFiles;
     try {

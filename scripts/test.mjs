@@ -1,4 +1,4 @@
-// `npm test`: typecheck, unit, infrastructure, integration (real emulators), web build, then
+// `npm test`: typecheck, lint and format check, unit, infrastructure, integration (real emulators), web build, then
 // browser tests on the whole local stack. Ends with one "N passed, N failed" line.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -41,6 +41,8 @@ const SMOKE = ["signing", "mail-queue", "events", "evidence", "privacy.test", "a
 
 const wanted = (p) => only.length === 0 || only.includes(p);
 if (wanted("typecheck")) step("typecheck", "npm", ["run", "typecheck"]);
+// ESLint (typescript-eslint, React's rules of hooks) and Prettier's check: `npm run format` mends the format
+if (wanted("lint")) step("lint", "npm", ["run", "lint"]);
 for (const project of ["unit", "infra", "integration"]) if (wanted(project)) vitest(project);
 // `smoke`: the server code's unit tests and the integration files that reach every emulator
 // (DynamoDB Local, s3rver, cognito-local), the local bus and the mail queue. CI runs it on a second

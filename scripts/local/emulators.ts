@@ -44,7 +44,7 @@ async function ready(child: ChildProcess, port: number, name: string, log: () =>
     await waitForPort(port, 60_000, () => child.exitCode === null);
   } catch (err) {
     await stopChild(child);
-    throw new Error(`${name} did not start: ${(err as Error).message}\n${log()}`);
+    throw new Error(`${name} did not start: ${(err as Error).message}\n${log()}`, { cause: err });
   }
 }
 

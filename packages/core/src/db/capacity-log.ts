@@ -27,28 +27,40 @@ interface Pending {
 
 const keyOf = (item: Item) => ({ pk: String(item.pk), sk: String(item.sk) });
 
+/** The parts of a write command's input the recorder reads (the document client's native shapes). */
+interface Write {
+  TableName: string;
+  Item: Item;
+  Key: Item;
+}
+interface WriteInput extends Partial<Write> {
+  TransactItems?: { Put?: Write; Update?: Write; Delete?: Write; ConditionCheck?: Write }[];
+  RequestItems?: Record<string, { PutRequest?: Write; DeleteRequest?: Write }[]>;
+  ReturnConsumedCapacity?: string;
+}
+
 /** The items a write command touches, or undefined for a command that writes nothing. */
-function writesOf(command: string, input: any): Pending[] | undefined {
+function writesOf(command: string, input: WriteInput): Pending[] | undefined {
   switch (command) {
     case "PutItemCommand":
-      return [{ op: "Put", transactional: false, table: input.TableName, key: keyOf(input.Item), item: input.Item }];
+      return [{ op: "Put", transactional: false, table: input.TableName!, key: keyOf(input.Item!), item: input.Item }];
     case "UpdateItemCommand":
-      return [{ op: "Update", transactional: false, table: input.TableName, key: keyOf(input.Key) }];
+      return [{ op: "Update", transactional: false, table: input.TableName!, key: keyOf(input.Key!) }];
     case "DeleteItemCommand":
-      return [{ op: "Delete", transactional: false, table: input.TableName, key: keyOf(input.Key) }];
+      return [{ op: "Delete", transactional: false, table: input.TableName!, key: keyOf(input.Key!) }];
     case "TransactWriteItemsCommand":
-      return (input.TransactItems ?? []).map((t: any): Pending => {
+      return (input.TransactItems ?? []).map((t): Pending => {
         if (t.Put) return { op: "Put", transactional: true, table: t.Put.TableName, key: keyOf(t.Put.Item), item: t.Put.Item };
         if (t.Update) return { op: "Update", transactional: true, table: t.Update.TableName, key: keyOf(t.Update.Key) };
         if (t.Delete) return { op: "Delete", transactional: true, table: t.Delete.TableName, key: keyOf(t.Delete.Key) };
-        return { op: "ConditionCheck", transactional: true, table: t.ConditionCheck.TableName, key: keyOf(t.ConditionCheck.Key) };
+        return { op: "ConditionCheck", transactional: true, table: t.ConditionCheck!.TableName, key: keyOf(t.ConditionCheck!.Key) };
       });
     case "BatchWriteItemCommand":
       return Object.entries(input.RequestItems ?? {}).flatMap(([table, requests]) =>
-        (requests as any[]).map((r): Pending =>
+        requests.map((r): Pending =>
           r.PutRequest
             ? { op: "Put", transactional: false, table, key: keyOf(r.PutRequest.Item), item: r.PutRequest.Item }
-            : { op: "Delete", transactional: false, table, key: keyOf(r.DeleteRequest.Key) },
+            : { op: "Delete", transactional: false, table, key: keyOf(r.DeleteRequest!.Key) },
         ),
       );
     default:
@@ -60,14 +72,15 @@ export function recordWrites(client: DynamoDBDocumentClient, reader: DynamoDBDoc
   const read = async (p: Pending) =>
     (await reader.send(new GetCommand({ TableName: p.table, Key: p.key, ConsistentRead: true }))).Item as Item | undefined;
   client.middlewareStack.add(
-    (next, context) => async (args: any) => {
+    (next, context) => async (args) => {
       const command = String((context as { commandName?: string }).commandName ?? "");
-      const pending = writesOf(command, args.input);
+      const input = args.input as WriteInput;
+      const pending = writesOf(command, input);
       if (!pending) return next(args);
-      args.input.ReturnConsumedCapacity = "INDEXES";
+      input.ReturnConsumedCapacity = "INDEXES";
       const before = await Promise.all(pending.map(read));
       let ok = false;
-      let output: any;
+      let output: Awaited<ReturnType<typeof next>> | undefined;
       try {
         output = await next(args);
         ok = true;
@@ -77,7 +90,7 @@ export function recordWrites(client: DynamoDBDocumentClient, reader: DynamoDBDoc
         if (ok || !pending[0].transactional) {
           const after = ok ? await Promise.all(pending.map((p) => (p.op === "Put" ? p.item : p.op === "Delete" ? undefined : read(p)))) : before;
           const writes: RecordedWrite[] = pending.map((p, i) => ({ op: p.op, transactional: p.transactional, key: p.key, before: before[i], after: after[i] }));
-          const logged: LoggedCommand = { command, ok, writes, consumed: output?.output?.ConsumedCapacity ?? output?.ConsumedCapacity };
+          const logged: LoggedCommand = { command, ok, writes, consumed: (output?.output as { ConsumedCapacity?: unknown } | undefined)?.ConsumedCapacity };
           // synchronous: a stack stopped at once loses no line
           appendFileSync(file, `${JSON.stringify(logged, (_, v) => (v instanceof Set ? [...v] : v))}\n`);
         }

@@ -107,9 +107,8 @@ export async function create(req: CreateRequest, now = new Date()): Promise<{ re
   // refused before. The transaction still enforces the limit.
   if (refs.length) await RateLimit.check(RATE_SCOPE, req.client, limit);
   const id = sortableId(now.getTime());
-  let evidence: StoredEvidence[] = [];
   try {
-    evidence = await claimAll(id, refs);
+    const evidence = await claimAll(id, refs);
     let report = build(id, req, evidence, now);
     const event = createdEvent(report);
     report = await writeWithRetries(report, req.client, event);
