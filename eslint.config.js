@@ -17,7 +17,10 @@ export default tseslint.config(
     },
     rules: {
       // an underscore marks what is destructured only to be left out (`const { email: _forgotten, ...rest } = req`)
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
       // the input checks match control characters on purpose: to refuse them (line breaks in headers, bidi overrides)
       "no-control-regex": "off",
     },

@@ -110,7 +110,6 @@ async function signIn(): Promise<string> {
   if (!endpoint) throw new Error("the stack reports no local Cognito endpoint; bench:admin runs against the local stack");
   const admin = own?.admin ?? localAdmin();
   return adminToken(endpoint, own?.userPool.clientId ?? config.auth.userPoolClientId, admin);
-
 }
 
 const token = await signIn();
@@ -143,9 +142,93 @@ if (values.only === "reports" || values.only === "leads") {
 // Seeding
 
 const run = randomUUID().slice(0, 8);
-const FIRST = ["Maria", "James", "Linda", "Robert", "Patricia", "John", "Jennifer", "Michael", "Elizabeth", "David", "Susan", "Carlos", "Aisha", "Wei", "Olga", "Kwame"];
-const PREFIX = ["Ander", "Bald", "Carl", "Dick", "Ellis", "Fergu", "Gib", "Harri", "Ivan", "Jack", "Kend", "Lars", "Mor", "Nel", "Ols", "Pear", "Quin", "Robin", "Steven", "Thom", "Upton", "Vick", "Wat", "Xand", "Yor", "Zim", "Bright", "Cole", "Dal", "Frank", "Glad", "Hud", "Jeff", "Kirk", "Lind", "Mad", "Nor", "Pat", "Rich", "Sim"];
-const SUFFIX = ["son", "win", "ton", "ley", "ford", "field", "well", "wood", "by", "more", "ham", "man", "er", "ridge", "stone", "worth", "land", "ock", "en", "ing", "hurst", "combe", "wick", "dale", "holt"];
+const FIRST = [
+  "Maria",
+  "James",
+  "Linda",
+  "Robert",
+  "Patricia",
+  "John",
+  "Jennifer",
+  "Michael",
+  "Elizabeth",
+  "David",
+  "Susan",
+  "Carlos",
+  "Aisha",
+  "Wei",
+  "Olga",
+  "Kwame",
+];
+const PREFIX = [
+  "Ander",
+  "Bald",
+  "Carl",
+  "Dick",
+  "Ellis",
+  "Fergu",
+  "Gib",
+  "Harri",
+  "Ivan",
+  "Jack",
+  "Kend",
+  "Lars",
+  "Mor",
+  "Nel",
+  "Ols",
+  "Pear",
+  "Quin",
+  "Robin",
+  "Steven",
+  "Thom",
+  "Upton",
+  "Vick",
+  "Wat",
+  "Xand",
+  "Yor",
+  "Zim",
+  "Bright",
+  "Cole",
+  "Dal",
+  "Frank",
+  "Glad",
+  "Hud",
+  "Jeff",
+  "Kirk",
+  "Lind",
+  "Mad",
+  "Nor",
+  "Pat",
+  "Rich",
+  "Sim",
+];
+const SUFFIX = [
+  "son",
+  "win",
+  "ton",
+  "ley",
+  "ford",
+  "field",
+  "well",
+  "wood",
+  "by",
+  "more",
+  "ham",
+  "man",
+  "er",
+  "ridge",
+  "stone",
+  "worth",
+  "land",
+  "ock",
+  "en",
+  "ing",
+  "hurst",
+  "combe",
+  "wick",
+  "dale",
+  "holt",
+];
 /** 1000 distinct last names, each on 1 in 1000 signatures. */
 const lastName = (i: number) => {
   const k = (i * 7919) % 1000;
@@ -198,7 +281,11 @@ const { seconds: seedSeconds } = await seedInBatches({
   n: N,
   batch: BATCH,
   workers: CONCURRENCY,
-  writeBatch: (from, size) => importBatch(petition.id, Array.from({ length: size }, (_, j) => request(from + j))),
+  writeBatch: (from, size) =>
+    importBatch(
+      petition.id,
+      Array.from({ length: size }, (_, j) => request(from + j)),
+    ),
   onProgress: (seeded) => {
     const tenth = Math.floor((seeded / N) * 10);
     if (tenth !== shownTenth) {
@@ -225,7 +312,15 @@ const needle = lastName(4242);
 const bareQuery = await timed("bare 50-item Queries", async () => {
   const pages = await Promise.all(
     signatureLayout.partitions(petition.id).map((pk) =>
-      db().send(new QueryCommand({ TableName: TABLE_NAME, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": pk }, ScanIndexForward: false, Limit: 50 })),
+      db().send(
+        new QueryCommand({
+          TableName: TABLE_NAME,
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": pk },
+          ScanIndexForward: false,
+          Limit: 50,
+        }),
+      ),
     ),
   );
   return `${pages.reduce((n, p) => n + (p.Items?.length ?? 0), 0)} items`;

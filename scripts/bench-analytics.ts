@@ -71,13 +71,24 @@ const AGENTS = [
   "Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Safari/604.1",
   "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
 ];
-const PAGES = ["/", "/petition", "/petition?utm_source=facebook&utm_campaign=spring", "/sign/timeshare-reform", "/timeshare-scam", "/report-scam", "/timeshare-scam-checklist?utm_source=newsletter", "/consumer-rights"];
+const PAGES = [
+  "/",
+  "/petition",
+  "/petition?utm_source=facebook&utm_campaign=spring",
+  "/sign/timeshare-reform",
+  "/timeshare-scam",
+  "/report-scam",
+  "/timeshare-scam-checklist?utm_source=newsletter",
+  "/consumer-rights",
+];
 const REFERRERS = [undefined, undefined, "https://www.facebook.com/", "https://www.google.com/", "https://news.example.com/story"];
 const EVENT_NAMES = Analytics.EVENT_NAMES;
 
 /** The i-th beacon hit: three page views to one event. */
 function hitOf(i: number): Analytics.AnalyticsEvent {
-  return i % 4 === 3 ? { t: "event", n: EVENT_NAMES[i % EVENT_NAMES.length]!, p: "/petition" } : { t: "pageview", p: PAGES[i % PAGES.length]!, r: REFERRERS[i % REFERRERS.length] };
+  return i % 4 === 3
+    ? { t: "event", n: EVENT_NAMES[i % EVENT_NAMES.length]!, p: "/petition" }
+    : { t: "pageview", p: PAGES[i % PAGES.length]!, r: REFERRERS[i % REFERRERS.length] };
 }
 
 /** A deterministic stream of pseudo-random numbers (mulberry32), so runs seed the same mix. */
@@ -158,7 +169,10 @@ try {
   const agentOf = (i: number) => AGENTS[i % AGENTS.length]!;
   let apiErrors = 0;
   const viaApi = async (i: number) => {
-    const res = await postJson(`${stack.url}/api/events`, JSON.stringify(hitOf(i)), visitorAddress(i, 8192), { "content-type": "text/plain;charset=UTF-8", "user-agent": agentOf(i) });
+    const res = await postJson(`${stack.url}/api/events`, JSON.stringify(hitOf(i)), visitorAddress(i, 8192), {
+      "content-type": "text/plain;charset=UTF-8",
+      "user-agent": agentOf(i),
+    });
     if (res.status !== 204 && apiErrors++ < 3) console.log(`  hit ${i}: ${res.status} ${res.body.slice(0, 200)}`);
   };
   const direct = async (i: number) => {

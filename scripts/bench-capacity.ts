@@ -88,7 +88,7 @@ const signingSeconds = (performance.now() - started) / 1000;
 
 // The side effects of every signature, then the outbox sweep's quiet: what they wrote is part of the cost.
 console.log("  waiting for the side effects (e-mails, newsletter, sheet sync, acknowledgements)");
-for (let quiet = 0; quiet < 3; ) {
+for (let quiet = 0; quiet < 3;) {
   const { backlog } = (await (await fetch(`${stack.url}/dev/bus.json`)).json()) as { backlog: number };
   const { pending } = (await (await fetch(`${stack.url}/dev/mail-queue.json`)).json()) as { pending: number };
   quiet = backlog === 0 && pending === 0 ? quiet + 1 : 0;
@@ -188,7 +188,11 @@ const bareReq: Signature.SignRequest = {
   email: `bare-${run}@example.com`,
   timeshareName: "Ocean Villas",
   newsletterConsent: false,
-  meta: Signature.metaDetails(fromHeaders({ "user-agent": "Mozilla/5.0 Chrome/126.0" }, "192.0.2.1"), { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" }),
+  meta: Signature.metaDetails(fromHeaders({ "user-agent": "Mozilla/5.0 Chrome/126.0" }, "192.0.2.1"), {
+    screenResolution: "1920x1080",
+    timezone: "America/New_York",
+    language: "en-US",
+  }),
 };
 const bareSignature = Signature.build(bareReq);
 const bareItems = (Signature.transaction(bareReq, bareSignature, 0).input.TransactItems ?? []) as Record<string, any>[];
@@ -196,7 +200,13 @@ const bareUnits = bareItems
   .map((t): RecordedWrite => {
     if (t.Put) return { op: "Put", transactional: true, key: { pk: t.Put.Item.pk, sk: t.Put.Item.sk }, after: t.Put.Item };
     // the shard (a small counter) and the rate window exist as ~60-byte items
-    return { op: "Update", transactional: true, key: t.Update.Key, before: { ...t.Update.Key, count: 1, hits: 1 }, after: { ...t.Update.Key, count: 2, hits: 2 } };
+    return {
+      op: "Update",
+      transactional: true,
+      key: t.Update.Key,
+      before: { ...t.Update.Key, count: 1, hits: 1 },
+      after: { ...t.Update.Key, count: 2, hits: 2 },
+    };
   })
   .flatMap((w) => chargeOf(w))
   .reduce((sum, c) => sum + c.units, 0);

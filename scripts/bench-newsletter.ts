@@ -72,12 +72,27 @@ try {
   const subscribers: Newsletter.Subscriber[] = Array.from({ length: N }, (_, i) => {
     const at = new Date(base + i * 10).toISOString();
     const email = `reader-${run}-${i}@example.com`;
-    return { email, emailNormalized: email, name: `Reader ${i}`, status: "confirmed", consents: [{ source: "scam-report", at }], createdAt: at, source: "scam-report", consentAt: at, confirmedAt: at, unsubscribeToken: newToken(), rev: 1 };
+    return {
+      email,
+      emailNormalized: email,
+      name: `Reader ${i}`,
+      status: "confirmed",
+      consents: [{ source: "scam-report", at }],
+      createdAt: at,
+      source: "scam-report",
+      consentAt: at,
+      confirmedAt: at,
+      unsubscribeToken: newToken(),
+      rev: 1,
+    };
   });
   const seeding = performance.now();
   const seeded = progress("seeded", N);
   for (let i = 0; i < N; i += SEED_CHUNK) {
-    await putAll(subscribers.slice(i, i + SEED_CHUNK).flatMap((s) => Newsletter.subscriberItems(s)), 8);
+    await putAll(
+      subscribers.slice(i, i + SEED_CHUNK).flatMap((s) => Newsletter.subscriberItems(s)),
+      8,
+    );
     seeded(Math.min(N, i + SEED_CHUNK));
   }
   const seedMs = performance.now() - seeding;
@@ -159,4 +174,3 @@ try {
   await stack.stop();
 }
 process.exit(ok ? 0 : 1);
-

@@ -46,10 +46,7 @@ try {
     const bare = await medianOf(chrome.port, url, SCRIPTS, RUNS);
     const ratio = page.lcp / bare.lcp;
     const ok =
-      page.score >= TARGETS.score &&
-      page.cls <= TARGETS.cls &&
-      ratio <= TARGETS.lcpRatio &&
-      (route !== "/petition" || page.jsGzipKb <= TARGETS.petitionJsKb);
+      page.score >= TARGETS.score && page.cls <= TARGETS.cls && ratio <= TARGETS.lcpRatio && (route !== "/petition" || page.jsGzipKb <= TARGETS.petitionJsKb);
     rows.push({ route, page, bare, ratio, ok });
     console.log(
       `${route.padEnd(34)} score ${page.score}  LCP ${(page.lcp / 1000).toFixed(2)} s (scriptless ${(bare.lcp / 1000).toFixed(2)} s, ×${ratio.toFixed(2)})  CLS ${page.cls.toFixed(3)}  TBT ${Math.round(page.tbt)} ms  JS ${page.jsGzipKb.toFixed(1)} KB gzip (${page.jsKb.toFixed(1)} KB with headers)  CSS ${page.cssKb.toFixed(1)} KB  ${ok ? "ok" : "MISSED"}`,
@@ -69,12 +66,13 @@ const table = [
       `| \`${r.route}\` | ${r.page.score} | ${(r.page.lcp / 1000).toFixed(2)} s | ${(r.bare.lcp / 1000).toFixed(2)} s | ×${r.ratio.toFixed(2)} | ${r.page.cls.toFixed(3)} | ${Math.round(r.page.tbt)} ms | ${r.page.jsGzipKb.toFixed(1)} KB | ${r.page.jsKb.toFixed(1)} KB | ${r.page.cssKb.toFixed(1)} KB |`,
   ),
 ].join("\n");
-if (!only) recordSection(
-  "Public pages (npm run bench:pages)",
-  `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile settings (simulated slow 4G, 4× CPU slowdown), median of ${RUNS} runs per page (after one discarded warm-up run) on the built site served by the local stack with gzip; the scriptless LCP is the same page with every script blocked, also the median of ${RUNS} runs. "JS gzip" is the compressed bodies of the scripts the page loads; "transferred" (Lighthouse's figure) adds each response's headers, which HTTP/2 mostly compresses away when deployed.
+if (!only)
+  recordSection(
+    "Public pages (npm run bench:pages)",
+    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile settings (simulated slow 4G, 4× CPU slowdown), median of ${RUNS} runs per page (after one discarded warm-up run) on the built site served by the local stack with gzip; the scriptless LCP is the same page with every script blocked, also the median of ${RUNS} runs. "JS gzip" is the compressed bodies of the scripts the page loads; "transferred" (Lighthouse's figure) adds each response's headers, which HTTP/2 mostly compresses away when deployed.
 Targets: score ≥ ${TARGETS.score}, CLS ≤ ${TARGETS.cls}, LCP ≤ ${TARGETS.lcpRatio} × scriptless, first-load JavaScript on \`/petition\` ≤ ${TARGETS.petitionJsKb} KB. ${failed.length ? `Missed on: ${failed.map((r) => `\`${r.route}\``).join(", ")}.` : "All met."}
 
 ${table}`,
-);
+  );
 console.log(failed.length ? `\nTargets missed on ${failed.length} route(s).` : "\nAll targets met.");
 process.exitCode = failed.length ? 1 : 0;

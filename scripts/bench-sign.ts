@@ -84,7 +84,10 @@ async function bareSign(i: number, petitionId = barePetition.id) {
     }),
   };
   const signature = Signature.build(req);
-  bareConflicts += await Signature.writeWithRetries((shard) => Signature.transaction(req, signature, shard), async () => {});
+  bareConflicts += await Signature.writeWithRetries(
+    (shard) => Signature.transaction(req, signature, shard),
+    async () => {},
+  );
 }
 let apiErrors = 0;
 async function apiSign(i: number, petitionId = apiPetition.id) {
@@ -115,13 +118,23 @@ const bareProgress = progress("bare TransactWriteItems", N);
 for (let round = 0; round < ROUNDS; round++) {
   const from = Math.floor((N * round) / ROUNDS);
   const size = Math.floor((N * (round + 1)) / ROUNDS) - from;
-  const api = await runPool(size, CONCURRENCY, (i) => apiSign(from + i), (done) => apiProgress(from + done));
+  const api = await runPool(
+    size,
+    CONCURRENCY,
+    (i) => apiSign(from + i),
+    (done) => apiProgress(from + done),
+  );
   apiSeconds += api.seconds;
   apiLatencies.push(...api.latencies);
   // Side effects (e-mails, newsletter) follow the responses; let them finish so the bare round
   // gets DynamoDB Local to itself, and report how long they trailed.
   drainSeconds += await waitForSideEffects();
-  const bare = await runPool(size, CONCURRENCY, (i) => bareSign(from + i), (done) => bareProgress(from + done));
+  const bare = await runPool(
+    size,
+    CONCURRENCY,
+    (i) => bareSign(from + i),
+    (done) => bareProgress(from + done),
+  );
   bareSeconds += bare.seconds;
   bareLatencies.push(...bare.latencies);
   roundRatios.push(bare.seconds / api.seconds);

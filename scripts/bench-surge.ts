@@ -105,7 +105,13 @@ function adminRecipientsConfigured(): boolean {
     const line = readFileSync(envFile, "utf8")
       .split("\n")
       .find((l) => /^\s*ADMIN_NOTIFY_RECIPIENTS\s*=/.test(l));
-    value = line?.split("=").slice(1).join("=").replace(/#.*$/, "").trim().replace(/^["']|["']$/g, "");
+    value = line
+      ?.split("=")
+      .slice(1)
+      .join("=")
+      .replace(/#.*$/, "")
+      .trim()
+      .replace(/^["']|["']$/g, "");
   }
   if (!value) return true; // the local administrator (scripts/local/stack.ts)
   if (value.trim().toLowerCase() === "none") return false;
@@ -132,12 +138,16 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 function getFrom(url: string, from: string, timeoutMs: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: "GET", agent: false, localAddress: from, headers: { "user-agent": "bench-surge/1.0 (open page)", accept: "application/json" } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", reject);
-    });
+    const req = request(
+      url,
+      { method: "GET", agent: false, localAddress: from, headers: { "user-agent": "bench-surge/1.0 (open page)", accept: "application/json" } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
     req.setTimeout(timeoutMs, () => req.destroy(new RequestTimeout(`no answer within ${timeoutMs / 1000} s`)));
     req.on("error", reject);
     req.end();
@@ -164,7 +174,12 @@ console.log(
   `Surge: ${N} signatures ramping from ${RAMP_FROM} to ${PEAK} concurrent over ${RAMP_SECONDS} s, ${POLLERS} open pages polling every ~${POLL_INTERVAL_MS / 1000} s; starting a throw-away local stack`,
 );
 // The outbox is files, not SES: the queue may send as fast as the machine goes. A digest gathers 30 s, not 10 minutes.
-const stackEnv = { SIGN_RATE_LIMIT_PER_MINUTE: String(SIGN_LIMIT), MAIL_RATE_PER_SECOND: "1000", MAIL_DAILY_QUOTA: "100000000", ADMIN_NOTICE_DIGEST_SECONDS: "30" };
+const stackEnv = {
+  SIGN_RATE_LIMIT_PER_MINUTE: String(SIGN_LIMIT),
+  MAIL_RATE_PER_SECOND: "1000",
+  MAIL_DAILY_QUOTA: "100000000",
+  ADMIN_NOTICE_DIGEST_SECONDS: "30",
+};
 const stack = await startEphemeralStack(stackEnv);
 let stopped = false;
 const stopStack = async () => {
@@ -289,7 +304,13 @@ async function sign(i: number) {
     } catch {
       body = { error: res.body.slice(0, 200) };
     }
-    outcomes[i] = { status: res.status, ms, signatureId: body.signatureId, signatureCount: body.signatureCount, error: res.status === 201 ? undefined : String(body.error) };
+    outcomes[i] = {
+      status: res.status,
+      ms,
+      signatureId: body.signatureId,
+      signatureCount: body.signatureCount,
+      error: res.status === 201 ? undefined : String(body.error),
+    };
   } catch (err) {
     // not retried: a request that failed may still have committed, and shows as stored without a 201
     outcomes[i] = { status: 0, ms: performance.now() - t0, error: err instanceof Error ? err.message : String(err) };
@@ -357,7 +378,9 @@ function rampedSigning(): Promise<{ seconds: number; sent: number; maxInFlight: 
           const tenth = Math.floor((done / N) * 10);
           if (tenth !== shownTenth) {
             shownTenth = tenth;
-            console.log(`  answered: ${done}/${N} (${tenth * 10}%), in flight ${inFlight}, target ${target()}, ${((performance.now() - t0) / 1000).toFixed(1)} s, polls so far ${polls.length}`);
+            console.log(
+              `  answered: ${done}/${N} (${tenth * 10}%), in flight ${inFlight}, target ${target()}, ${((performance.now() - t0) / 1000).toFixed(1)} s, polls so far ${polls.length}`,
+            );
           }
           pump();
         });
@@ -616,7 +639,14 @@ const summary = [
   "|---|---|---|---|---|---|---|---|",
   `| ${(signed / signing.seconds).toFixed(0)} | ${fmtMs(percentile(signLatencies, 50))} | ${fmtMs(percentile(signLatencies, 95))} | ${fmtMs(p99)} | ${fmtMs(signLatencies.at(-1) ?? NaN)} | ${signing.seconds.toFixed(1)} s | ${fmtMs(bareSignP99)} | ${ratio(p99, bareSignP99)} |`,
   "",
-  `- Signing: ${signed} signed (201) of ${N}; refused (4xx) ${refused.length}; server errors (5xx) ${serverErrors.length}; failed (no answer) ${failed.length}${otherStatus.length ? `; other statuses ${otherStatus.length}` : ""}${notSent ? `; not sent before the deadline ${notSent}` : ""}${causes.size ? ` — ${[...causes].slice(0, 8).map(([k, v]) => `${v} × ${k}`).join("; ")}` : ""}`,
+  `- Signing: ${signed} signed (201) of ${N}; refused (4xx) ${refused.length}; server errors (5xx) ${serverErrors.length}; failed (no answer) ${failed.length}${otherStatus.length ? `; other statuses ${otherStatus.length}` : ""}${notSent ? `; not sent before the deadline ${notSent}` : ""}${
+    causes.size
+      ? ` — ${[...causes]
+          .slice(0, 8)
+          .map(([k, v]) => `${v} × ${k}`)
+          .join("; ")}`
+      : ""
+  }`,
   `- Exactness: lost (accepted, not stored) ${lost}; duplicated ${duplicated} (ids stored twice ${duplicateIds}, e-mails stored twice ${duplicateEmails}, ids answered twice ${duplicateAnswers}); stored without a 201 ${unacknowledged}`,
   `- Count ${count} (petition reads ${petitionInfo.signatureCount}), stored signatures ${storedIds.length}, e-mail guards ${guards.length}, admin index rows ${indexRows.length}: ${countExact && guardsExact && indexExact ? "exact" : "MISMATCH"}; highest count a signer was shown ${highestCountShown}, a page polled ${highestCountPolled}`,
   `- Polling: ${polls.length} GETs of the count (${(polls.length / signing.seconds).toFixed(0)}/s); p50 ${fmtMs(percentile(pollLatencies, 50))}, p99 ${fmtMs(pollP99)} (quiet baseline p99 ${fmtMs(bareGetP99)}, ${ratio(pollP99, bareGetP99)}); errors (not 200) ${pollErrors}, of them 5xx ${pollServerErrors} and no answer ${pollNetworkErrors}`,

@@ -105,8 +105,7 @@ export function explain(err: unknown, target: string): string {
 }
 
 async function main() {
-  const usage =
-    "Usage: npm run admin:create -- --email <e-mail> [--local] [--user-pool-id <id>] [--region <region>] [--site-url <url>]";
+  const usage = "Usage: npm run admin:create -- --email <e-mail> [--local] [--user-pool-id <id>] [--region <region>] [--site-url <url>]";
   let values: { email?: string; local?: boolean; "user-pool-id"?: string; region?: string; "site-url"?: string; help?: boolean };
   try {
     ({ values } = parseArgs({

@@ -79,7 +79,12 @@ const pool = await runPool(
       } catch {
         body = { error: res.body.slice(0, 200) };
       }
-      outcomes[i] = { status: res.status, signatureId: body.signatureId, signatureCount: body.signatureCount, error: res.status === 201 ? undefined : body.error };
+      outcomes[i] = {
+        status: res.status,
+        signatureId: body.signatureId,
+        signatureCount: body.signatureCount,
+        error: res.status === 201 ? undefined : body.error,
+      };
     } catch (err) {
       outcomes[i] = { status: 0, error: String(err) };
     }
@@ -90,7 +95,7 @@ const pool = await runPool(
 // A request the API gave up on (a timeout) may still commit inside DynamoDB Local afterwards:
 // verify once the petition's count has stopped moving.
 console.log("  waiting for the table to settle, then verifying");
-for (let last = -1, stable = 0; stable < 3; ) {
+for (let last = -1, stable = 0; stable < 3;) {
   const now = await Petition.count(petition.id, true);
   stable = now === last ? stable + 1 : 0;
   last = now;

@@ -32,7 +32,10 @@ export function Api({ stack, app }: StackContext) {
         // Each function gets only what its route declares (function-props.ts).
         ...functionProps(r.needs, { table, bucket, bus, auth, secrets, mailConfigurationSet, originSecret }),
         ...(r.surge
-          ? { memorySize: limits.SIGN_MEMORY_MB, ...(limits.SIGN_RESERVED_CONCURRENCY ? { reservedConcurrentExecutions: limits.SIGN_RESERVED_CONCURRENCY } : {}) }
+          ? {
+              memorySize: limits.SIGN_MEMORY_MB,
+              ...(limits.SIGN_RESERVED_CONCURRENCY ? { reservedConcurrentExecutions: limits.SIGN_RESERVED_CONCURRENCY } : {}),
+            }
           : isPublicWrite(r) && limits.PUBLIC_WRITE_RESERVED_CONCURRENCY
             ? { reservedConcurrentExecutions: limits.PUBLIC_WRITE_RESERVED_CONCURRENCY }
             : {}),
@@ -66,8 +69,12 @@ export function Api({ stack, app }: StackContext) {
     ...routes
       .filter((r) => isPublicWrite(r) && !r.surge)
       .map((r) => [routeKey(r), { ThrottlingRateLimit: limits.API_PUBLIC_WRITE_THROTTLE_RATE, ThrottlingBurstLimit: limits.API_PUBLIC_WRITE_THROTTLE_BURST }]),
-    ...routes.filter((r) => r.surge).map((r) => [routeKey(r), { ThrottlingRateLimit: limits.API_SIGN_THROTTLE_RATE, ThrottlingBurstLimit: limits.API_SIGN_THROTTLE_BURST }]),
-    ...routes.filter((r) => r.beacon).map((r) => [routeKey(r), { ThrottlingRateLimit: limits.API_BEACON_THROTTLE_RATE, ThrottlingBurstLimit: limits.API_BEACON_THROTTLE_BURST }]),
+    ...routes
+      .filter((r) => r.surge)
+      .map((r) => [routeKey(r), { ThrottlingRateLimit: limits.API_SIGN_THROTTLE_RATE, ThrottlingBurstLimit: limits.API_SIGN_THROTTLE_BURST }]),
+    ...routes
+      .filter((r) => r.beacon)
+      .map((r) => [routeKey(r), { ThrottlingRateLimit: limits.API_BEACON_THROTTLE_RATE, ThrottlingBurstLimit: limits.API_BEACON_THROTTLE_BURST }]),
   ]);
   for (const route of api.node.findAll().filter((c) => c instanceof HttpRoute)) stage.node.addDependency(route);
 

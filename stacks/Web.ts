@@ -78,7 +78,13 @@ function securityHeadersPolicy(stack: StackContext["stack"], evidenceBucket: str
   if (!referrerPolicy) throw new Error(`CloudFront has no referrer policy "${REFERRER_POLICY}"`);
   return new ResponseHeadersPolicy(stack, "SecurityHeaders", {
     securityHeadersBehavior: {
-      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ cognitoOrigin: cognitoOrigin(stack.region), evidenceOrigin: evidenceOrigin(evidenceBucket, stack.region) }), override: true },
+      contentSecurityPolicy: {
+        contentSecurityPolicy: contentSecurityPolicy({
+          cognitoOrigin: cognitoOrigin(stack.region),
+          evidenceOrigin: evidenceOrigin(evidenceBucket, stack.region),
+        }),
+        override: true,
+      },
       strictTransportSecurity: {
         accessControlMaxAge: Duration.seconds(STRICT_TRANSPORT_SECURITY.maxAgeSeconds),
         includeSubdomains: STRICT_TRANSPORT_SECURITY.includeSubdomains,

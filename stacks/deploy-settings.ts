@@ -77,9 +77,7 @@ export type DeploySettings = Omit<z.output<typeof Schema>, "ADMIN_MFA"> & { ADMI
 export function siteUrl(env: NodeJS.ProcessEnv = process.env): string {
   const { SITE_URL } = deploySettings("any", env);
   if (!SITE_URL) {
-    throw new Error(
-      "SITE_URL is required to deploy: the site's public address, e.g. SITE_URL=https://owners.example.org npm run deploy",
-    );
+    throw new Error("SITE_URL is required to deploy: the site's public address, e.g. SITE_URL=https://owners.example.org npm run deploy");
   }
   return new URL(SITE_URL).origin;
 }

@@ -95,9 +95,7 @@ export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets,
 
   if (needs.table) {
     Object.assign(environment, { TABLE_NAME: table.tableName, COUNTER_SHARDS: "10" });
-    permissions.push(
-      new PolicyStatement({ actions: [...TABLE_ACTIONS[needs.table]], resources: [table.tableArn, `${table.tableArn}/index/*`] }),
-    );
+    permissions.push(new PolicyStatement({ actions: [...TABLE_ACTIONS[needs.table]], resources: [table.tableArn, `${table.tableArn}/index/*`] }));
   }
   if (needs.bucket) {
     environment.BUCKET_NAME = bucket.bucketName;
@@ -113,7 +111,11 @@ export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets,
     // The sender (MAIL_FROM) is a secret, so any verified identity of this account and region; SES
     // also authorises the configuration set a message names.
     const identities = Stack.of(table).formatArn({ service: "ses", resource: "identity", resourceName: "*" });
-    const configurationSet = Stack.of(table).formatArn({ service: "ses", resource: "configuration-set", resourceName: mailConfigurationSet.configurationSetName });
+    const configurationSet = Stack.of(table).formatArn({
+      service: "ses",
+      resource: "configuration-set",
+      resourceName: mailConfigurationSet.configurationSetName,
+    });
     permissions.push(new PolicyStatement({ actions: [...MAIL_ACTIONS], resources: [identities, configurationSet] }));
   }
   if (needs.liftsSuppressions) permissions.push(new PolicyStatement({ actions: [...SUPPRESSION_LIFT_ACTIONS], resources: ["*"] }));

@@ -16,8 +16,7 @@ export function prerenderedPages(dir: string): Record<string, string> {
       // "_templates": the petition page templates, fetched by the petition-page function, not pages.
       if (entry.isDirectory()) {
         if (!entry.name.startsWith("_")) walk(file);
-      }
-      else if (file.endsWith(".html")) {
+      } else if (file.endsWith(".html")) {
         const route = file.replace(/(^|\/)index\.html$/, "").replace(/\.html$/, "");
         pages[`/${route}`] = `/${file}`;
       }
@@ -59,9 +58,7 @@ function handler(event) {
   return request;
 }`;
   if (Buffer.byteLength(code) > MAX_FUNCTION_BYTES) {
-    throw new Error(
-      `The page router lists ${Object.keys(pages).length} prerendered pages and exceeds CloudFront's 10 KB function limit`,
-    );
+    throw new Error(`The page router lists ${Object.keys(pages).length} prerendered pages and exceeds CloudFront's 10 KB function limit`);
   }
   return code;
 }

@@ -9,8 +9,7 @@ const repoRoot = path.resolve(webRoot, "..");
 
 /** The petition every "sign" button of /petition leads to; fixed at build time. */
 function defaultPetitionId(mode: string): string {
-  const id =
-    process.env.DEFAULT_PETITION_ID || loadEnv(mode, repoRoot, "").DEFAULT_PETITION_ID || "timeshare-reform";
+  const id = process.env.DEFAULT_PETITION_ID || loadEnv(mode, repoRoot, "").DEFAULT_PETITION_ID || "timeshare-reform";
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(id)) {
     throw new Error(`DEFAULT_PETITION_ID must be a URL-safe id, got ${JSON.stringify(id)}`);
   }
@@ -109,9 +108,7 @@ function chunkModules(): Plugin {
       const map: Record<string, string[]> = {};
       for (const [fileName, output] of Object.entries(bundle)) {
         if (output.type !== "chunk") continue;
-        map[fileName] = output.moduleIds.map((id) =>
-          path.isAbsolute(id) ? path.relative(repoRoot, id).split(path.sep).join("/") : id.replace(/\0/g, ""),
-        );
+        map[fileName] = output.moduleIds.map((id) => (path.isAbsolute(id) ? path.relative(repoRoot, id).split(path.sep).join("/") : id.replace(/\0/g, "")));
       }
       this.emitFile({
         type: "asset",

@@ -68,7 +68,10 @@ export type AdminApi = ReturnType<typeof adminApi>;
 /** Every row of an admin export route (`path` may carry a query of its own), page after page as the console asks. */
 export function fetchExport<T>(api: AdminApi, path: string, pageSize: number): Promise<T[]> {
   const join = path.includes("?") ? "&" : "?";
-  return exportAll<T>((page, operationId) => api(`${path}${join}page=${page}&pageSize=${pageSize}${operationId ? `&operationId=${operationId}` : ""}`), pageSize);
+  return exportAll<T>(
+    (page, operationId) => api(`${path}${join}page=${page}&pageSize=${pageSize}${operationId ? `&operationId=${operationId}` : ""}`),
+    pageSize,
+  );
 }
 
 /** Waits until the local bus has delivered every event (its backlog is 0); answers the seconds waited. */
@@ -110,7 +113,14 @@ export function timer(repeat: number) {
       await once();
       warm.push(performance.now() - t);
     }
-    const result = { cold, warm: percentile(warm.sort((a, b) => a - b), 50), detail };
+    const result = {
+      cold,
+      warm: percentile(
+        warm.sort((a, b) => a - b),
+        50,
+      ),
+      detail,
+    };
     console.log(`  ${label}: ${result.cold.toFixed(0)} ms first, ${result.warm.toFixed(0)} ms median of ${repeat} (${detail})`);
     return result;
   };
@@ -248,11 +258,21 @@ export async function compareSubmissions(o: SubmissionsOptions): Promise<Submiss
   for (let round = 0; round < ROUNDS; round++) {
     const from = Math.floor((S * round) / ROUNDS);
     const size = Math.floor((S * (round + 1)) / ROUNDS) - from;
-    const viaApi = await runPool(size, o.concurrency, (i) => apiSubmit(from + i), (done) => apiProgress(from + done));
+    const viaApi = await runPool(
+      size,
+      o.concurrency,
+      (i) => apiSubmit(from + i),
+      (done) => apiProgress(from + done),
+    );
     apiSeconds += viaApi.seconds;
     apiLatencies.push(...viaApi.latencies);
     await waitForSideEffects(o.url);
-    const bare = await runPool(size, o.concurrency, (i) => bareSubmit(from + i), (done) => bareProgress(from + done));
+    const bare = await runPool(
+      size,
+      o.concurrency,
+      (i) => bareSubmit(from + i),
+      (done) => bareProgress(from + done),
+    );
     bareSeconds += bare.seconds;
     roundRatios.push(bare.seconds / viaApi.seconds);
     await acknowledge();
@@ -269,7 +289,9 @@ export async function compareSubmissions(o: SubmissionsOptions): Promise<Submiss
     apiErrors,
     bareConflicts,
   };
-  console.log(`  HTTP ${result.apiRate.toFixed(0)}/s, direct ${result.bareRate.toFixed(0)}/s, median round ratio ${result.submitRatio.toFixed(2)} (${apiErrors} errors)`);
+  console.log(
+    `  HTTP ${result.apiRate.toFixed(0)}/s, direct ${result.bareRate.toFixed(0)}/s, median round ratio ${result.submitRatio.toFixed(2)} (${apiErrors} errors)`,
+  );
   return result;
 }
 
@@ -348,10 +370,12 @@ export const timingsNote = (repeat: number) => `timed over HTTP with an admin ac
 export const TIMINGS_TABLE_HEAD = ["| request | first | median | target | verdict | result |", "|---|---|---|---|---|---|"];
 
 /** A row judged by `meets`. */
-export const targetRow = (name: string, t: Timing, target: number) => `| ${name} | ${fmt(t.cold)} | ${fmt(t.warm)} | ≤ ${fmt(target)} | ${verdict(meets(t, target))} | ${t.detail} |`;
+export const targetRow = (name: string, t: Timing, target: number) =>
+  `| ${name} | ${fmt(t.cold)} | ${fmt(t.warm)} | ≤ ${fmt(target)} | ${verdict(meets(t, target))} | ${t.detail} |`;
 
 /** A row judged on its median alone (a first page, whose cold call is reported apart). */
-export const medianTargetRow = (name: string, t: Timing, target: number) => `| ${name} | ${fmt(t.cold)} | ${fmt(t.warm)} | ≤ ${fmt(target)} | ${verdict(t.warm <= target)} | ${t.detail} |`;
+export const medianTargetRow = (name: string, t: Timing, target: number) =>
+  `| ${name} | ${fmt(t.cold)} | ${fmt(t.warm)} | ≤ ${fmt(target)} | ${verdict(t.warm <= target)} | ${t.detail} |`;
 
 /** A baseline row: no target, no verdict; an empty result is written `| |` like the other empty cells. */
 export const baselineRow = (name: string, t: Timing, detail = t.detail) => `| ${name} | ${fmt(t.cold)} | ${fmt(t.warm)} | | |${detail ? ` ${detail} ` : " "}|`;

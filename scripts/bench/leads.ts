@@ -51,7 +51,24 @@ export const LEAD_TARGETS = { firstPage: 150, search: 1000, export: 10_000, subm
 const FORM: LeadForm = "checklist";
 const PAGE_SIZE = 50;
 
-const FIRST = ["Maria", "James", "Linda", "Robert", "Patricia", "John", "Jennifer", "Michael", "Elizabeth", "David", "Susan", "Carlos", "Aisha", "Wei", "Olga", "Kwame"];
+const FIRST = [
+  "Maria",
+  "James",
+  "Linda",
+  "Robert",
+  "Patricia",
+  "John",
+  "Jennifer",
+  "Michael",
+  "Elizabeth",
+  "David",
+  "Susan",
+  "Carlos",
+  "Aisha",
+  "Wei",
+  "Olga",
+  "Kwame",
+];
 const letters = (i: number) => String(i).replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)]);
 /** 1000 distinct last names, each on 1 in 1000 submissions. */
 const lastName = (i: number) => `Owner${letters((i * 7919) % 1000)}`;
@@ -119,7 +136,9 @@ export async function benchLeads(o: LeadsBenchOptions): Promise<{ met: boolean; 
   const list = (query: string) => api<ListAnswer>(`/api/admin/leads/${FORM}?${query}`);
   await letRowCacheCatchUp();
 
-  const bareQuery = await timed(`bare ${PAGE_SIZE}-item gsi1 Query + count (baseline, no HTTP)`, () => bareFirstPage(Keys.leadListPartition(FORM), PAGE_SIZE, () => LeadListing.version(FORM)));
+  const bareQuery = await timed(`bare ${PAGE_SIZE}-item gsi1 Query + count (baseline, no HTTP)`, () =>
+    bareFirstPage(Keys.leadListPartition(FORM), PAGE_SIZE, () => LeadListing.version(FORM)),
+  );
   const firstPageOnce = async () => {
     const p = await list(`page=1&pageSize=${PAGE_SIZE}`);
     if (p.total !== total) throw new Error(`first page reports ${p.total} submissions, expected ${total}`);
@@ -128,7 +147,10 @@ export async function benchLeads(o: LeadsBenchOptions): Promise<{ met: boolean; 
   const cold = await timeColdIndex(firstPageOnce, async () => (await list(`search=${encodeURIComponent(lastName(1717))}`)).total);
 
   const needle = lastName(4242);
-  const search = await timed(`search "${needle}"`, async () => `${(await list(`search=${encodeURIComponent(needle)}&page=1&pageSize=${PAGE_SIZE}`)).total} matches`);
+  const search = await timed(
+    `search "${needle}"`,
+    async () => `${(await list(`search=${encodeURIComponent(needle)}&page=1&pageSize=${PAGE_SIZE}`)).total} matches`,
+  );
   const firstPageWarm = await timed("first page, warm index", firstPageOnce);
 
   // The export's baseline: every index row of the form read straight from DynamoDB Local into an empty cache of this process.
@@ -165,10 +187,18 @@ export async function benchLeads(o: LeadsBenchOptions): Promise<{ met: boolean; 
     "",
     ...TIMINGS_TABLE_HEAD,
     baselineRow(`bare ${PAGE_SIZE}-item gsi1 Query + count (baseline, no HTTP)`, bareQuery),
-    medianTargetRow(`first page (\`GET /api/admin/leads/${FORM}\`), warm index; cold from the table: ${fmt(cold.firstPageMs)}`, firstPageWarm, LEAD_TARGETS.firstPage),
+    medianTargetRow(
+      `first page (\`GET /api/admin/leads/${FORM}\`), warm index; cold from the table: ${fmt(cold.firstPageMs)}`,
+      firstPageWarm,
+      LEAD_TARGETS.firstPage,
+    ),
     targetRow(`search (\`search=${needle}\`, a last name)`, search, LEAD_TARGETS.search),
     baselineRow("bare load of every index row into an empty cache (baseline: the export's reads, no HTTP)", bareLoad),
-    targetRow(`full CSV export (\`/api/admin/leads/${FORM}/export\`, pages of ${EXPORT_PAGE_SIZE}, ${EXPORT_PARALLEL_PAGES} at a time, + toCsv)`, exportTiming, LEAD_TARGETS.export),
+    targetRow(
+      `full CSV export (\`/api/admin/leads/${FORM}/export\`, pages of ${EXPORT_PAGE_SIZE}, ${EXPORT_PARALLEL_PAGES} at a time, + toCsv)`,
+      exportTiming,
+      LEAD_TARGETS.export,
+    ),
     "",
     `A process's cold start: a search sent right after the cold first page waited ${fmt(cold.searchMs)} for the index load (${cold.searchMatches} matches).`,
     "",

@@ -49,10 +49,13 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 
 /** One Lighthouse run of `url`, with requests matching `blocked` (Lighthouse's URL patterns) blocked. */
 export async function measure(port: number, url: string, blocked: string[] = []): Promise<Figures> {
-  const result = await lighthouse(
-    url,
-    { port, output: "json", logLevel: "error", onlyCategories: ["performance"], ...(blocked.length ? { blockedUrlPatterns: blocked } : {}) },
-  );
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+    ...(blocked.length ? { blockedUrlPatterns: blocked } : {}),
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -63,9 +66,9 @@ export async function measure(port: number, url: string, blocked: string[] = [])
     writeFileSync(join(process.env.REPORTS_DIR, name), JSON.stringify(lhr));
   }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const items = ((lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] })?.items ?? []);
+  const items = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] })?.items ?? [];
   const kb = (type: string) => (items.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024;
-  const requests = ((lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType: string; statusCode: number }[] })?.items ?? []);
+  const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType: string; statusCode: number }[] })?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === "Script" && r.statusCode === 200).map((r) => r.url);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -93,4 +96,3 @@ export async function medianOf(port: number, url: string, blocked: string[], run
     jsGzipKb: pick("jsGzipKb"),
   };
 }
-

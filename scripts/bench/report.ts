@@ -2,8 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot } from "../local/paths";
 
-export const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
 /** Runs `task(i)` for i in [0, n) with at most `concurrency` at once; returns each call's latency (ms). */
 export async function runPool(n: number, concurrency: number, task: (i: number) => Promise<void>, onProgress?: (done: number) => void) {

@@ -46,12 +46,55 @@ export type ReportsBenchOptions = AdminPartOptions;
 
 export const REPORT_TARGETS = { firstPage: 150, search: 1000, export: 10_000, submitRatio: 0.8 };
 
-const FIRST = ["Maria", "James", "Linda", "Robert", "Patricia", "John", "Jennifer", "Michael", "Elizabeth", "David", "Susan", "Carlos", "Aisha", "Wei", "Olga", "Kwame"];
-const LAST = ["Anderson", "Baldwin", "Carlson", "Dickson", "Ellison", "Ferguson", "Gibson", "Harrison", "Ivanov", "Jackson", "Kendall", "Larsen", "Morrison", "Nelson", "Olsen", "Pearson"];
+const FIRST = [
+  "Maria",
+  "James",
+  "Linda",
+  "Robert",
+  "Patricia",
+  "John",
+  "Jennifer",
+  "Michael",
+  "Elizabeth",
+  "David",
+  "Susan",
+  "Carlos",
+  "Aisha",
+  "Wei",
+  "Olga",
+  "Kwame",
+];
+const LAST = [
+  "Anderson",
+  "Baldwin",
+  "Carlson",
+  "Dickson",
+  "Ellison",
+  "Ferguson",
+  "Gibson",
+  "Harrison",
+  "Ivanov",
+  "Jackson",
+  "Kendall",
+  "Larsen",
+  "Morrison",
+  "Nelson",
+  "Olsen",
+  "Pearson",
+];
 const letters = (i: number) => String(i).replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)]);
 /** 1000 distinct scammer names, each on 1 in 1000 reports. */
 const scammerName = (i: number) => `Agent ${letters((i * 7919) % 1000)}`;
-const COMPANIES = ["Resale Pros LLC", "Exit Masters", "Timeshare Freedom Group", "Vacation Release Partners", "Closing Desk Inc", "Legal Exit Team", "Sunset Transfers", "Owner Relief Services"];
+const COMPANIES = [
+  "Resale Pros LLC",
+  "Exit Masters",
+  "Timeshare Freedom Group",
+  "Vacation Release Partners",
+  "Closing Desk Inc",
+  "Legal Exit Team",
+  "Sunset Transfers",
+  "Owner Relief Services",
+];
 
 /** A report as a visitor files it (no files): step 1 to 4 with one or two scam types and contact methods. */
 export function benchReport(i: number, run: string): ReportInput {
@@ -68,9 +111,18 @@ export function benchReport(i: number, run: string): ReportInput {
     },
     scamTypes:
       i % 3 === 0
-        ? [{ type: "upfront_fees", amount: 500 + (i % 50) * 100, promisedServices: "Listing and closing services" }, { type: "high_pressure", tactics: "A long presentation and a same-day deadline", limitedTimeOrThreat: true }]
+        ? [
+            { type: "upfront_fees", amount: 500 + (i % 50) * 100, promisedServices: "Listing and closing services" },
+            { type: "high_pressure", tactics: "A long presentation and a same-day deadline", limitedTimeOrThreat: true },
+          ]
         : [{ type: "fake_resale", claimedSaleAmount: 10_000 + (i % 90) * 1000 }],
-    contactMethods: i % 2 === 0 ? [{ method: "phone", countryCode: "+1", phoneNumber: "(407) 555-0142" }] : [{ method: "email", emailAddress: "offers@resale.example" }, { method: "social_media", platform: "Facebook", profile: "Resale Pros" }],
+    contactMethods:
+      i % 2 === 0
+        ? [{ method: "phone", countryCode: "+1", phoneNumber: "(407) 555-0142" }]
+        : [
+            { method: "email", emailAddress: "offers@resale.example" },
+            { method: "social_media", platform: "Facebook", profile: "Resale Pros" },
+          ],
     moneyLost: money,
     amountLost: money ? 250 + (i % 40) * 250 : undefined,
     dateOccurred: `${2024 + (Math.floor(i / 7) % 2)}-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`,
@@ -148,7 +200,10 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
   const cold = await timeColdIndex(firstPageOnce, async () => (await list(`search=${encodeURIComponent(scammerName(1717))}`)).total);
 
   const filterQuery = "moneyLost=yes&speakWithTeam=yes&dateFrom=2025-03-01&dateTo=2025-09-30&status=new";
-  const filtered = await timed("filtered (money lost, speak with team, dates, status)", async () => `${(await list(`${filterQuery}&page=1&pageSize=10`)).total} matches`);
+  const filtered = await timed(
+    "filtered (money lost, speak with team, dates, status)",
+    async () => `${(await list(`${filterQuery}&page=1&pageSize=10`)).total} matches`,
+  );
   const needle = scammerName(4242);
   const search = await timed(`text search "${needle}"`, async () => `${(await list(`search=${encodeURIComponent(needle)}&page=1&pageSize=10`)).total} matches`);
   const firstPageWarm = await timed("first page, warm index", firstPageOnce);
@@ -156,16 +211,19 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
   // The export's own reads, straight to DynamoDB Local: every report by key, in the pages and with
   // the parallelism the export uses (the index order comes from this process's listing, untimed).
   const exportIds = (await ReportListing.allRows()).map((r) => r.id);
-  const bareRead = await timed(`bare read of every report (BatchGet by key, ${FULL_EXPORT_PAGE_SIZE} a page, ${EXPORT_PARALLEL_PAGES} pages at a time, no HTTP)`, async () => {
-    const pages: string[][] = [];
-    for (let i = 0; i < exportIds.length; i += FULL_EXPORT_PAGE_SIZE) pages.push(exportIds.slice(i, i + FULL_EXPORT_PAGE_SIZE));
-    let read = 0;
-    await runPool(pages.length, EXPORT_PARALLEL_PAGES, async (i) => {
-      const found = (await ReportAdmin.fetchMany(pages[i]!)).length;
-      read += found;
-    });
-    return `${read} reports`;
-  });
+  const bareRead = await timed(
+    `bare read of every report (BatchGet by key, ${FULL_EXPORT_PAGE_SIZE} a page, ${EXPORT_PARALLEL_PAGES} pages at a time, no HTTP)`,
+    async () => {
+      const pages: string[][] = [];
+      for (let i = 0; i < exportIds.length; i += FULL_EXPORT_PAGE_SIZE) pages.push(exportIds.slice(i, i + FULL_EXPORT_PAGE_SIZE));
+      let read = 0;
+      await runPool(pages.length, EXPORT_PARALLEL_PAGES, async (i) => {
+        const found = (await ReportAdmin.fetchMany(pages[i]!)).length;
+        read += found;
+      });
+      return `${read} reports`;
+    },
+  );
 
   const exportTiming = await timed(`full JSON export (every page of ${FULL_EXPORT_PAGE_SIZE} full reports, ${EXPORT_PARALLEL_PAGES} at a time)`, async () => {
     const reports = await fetchExport<unknown>(api, "/api/admin/reports/export", FULL_EXPORT_PAGE_SIZE);
@@ -179,7 +237,8 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
 
   const firstPageMet = firstPageWarm.warm <= REPORT_TARGETS.firstPage;
   const submitMet = submissionsMeet(submitting, REPORT_TARGETS.submitRatio);
-  const met = firstPageMet && meets(filtered, REPORT_TARGETS.search) && meets(search, REPORT_TARGETS.search) && meets(exportTiming, REPORT_TARGETS.export) && submitMet;
+  const met =
+    firstPageMet && meets(filtered, REPORT_TARGETS.search) && meets(search, REPORT_TARGETS.search) && meets(exportTiming, REPORT_TARGETS.export) && submitMet;
   const summary = [
     `${runDescription()}, local stack (DynamoDB Local).`,
     "",
@@ -194,11 +253,23 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
     "",
     ...TIMINGS_TABLE_HEAD,
     baselineRow("bare 10-item gsi1 Query + META Get (baseline, no HTTP)", bareQuery),
-    medianTargetRow(`first page (\`GET /api/admin/reports\`), warm index; cold from the table: ${fmt(cold.firstPageMs)}`, firstPageWarm, REPORT_TARGETS.firstPage),
+    medianTargetRow(
+      `first page (\`GET /api/admin/reports\`), warm index; cold from the table: ${fmt(cold.firstPageMs)}`,
+      firstPageWarm,
+      REPORT_TARGETS.firstPage,
+    ),
     targetRow(`filtered search (\`${filterQuery}\`)`, filtered, REPORT_TARGETS.search),
     targetRow(`text search (\`search=${needle}\`, a scammer name)`, search, REPORT_TARGETS.search),
-    baselineRow(`${bareRead.detail.replace(/ reports$/, "")} reports read straight from DynamoDB Local (baseline: the export's own BatchGets, no HTTP)`, bareRead, ""),
-    targetRow(`full JSON export (\`/api/admin/reports/export\`, pages of ${FULL_EXPORT_PAGE_SIZE} full reports, ${EXPORT_PARALLEL_PAGES} at a time)`, exportTiming, REPORT_TARGETS.export),
+    baselineRow(
+      `${bareRead.detail.replace(/ reports$/, "")} reports read straight from DynamoDB Local (baseline: the export's own BatchGets, no HTTP)`,
+      bareRead,
+      "",
+    ),
+    targetRow(
+      `full JSON export (\`/api/admin/reports/export\`, pages of ${FULL_EXPORT_PAGE_SIZE} full reports, ${EXPORT_PARALLEL_PAGES} at a time)`,
+      exportTiming,
+      REPORT_TARGETS.export,
+    ),
     "",
     `A process's cold start: a search sent right after the cold first page waited ${fmt(cold.searchMs)} for the index load (${cold.searchMatches} matches).`,
     `The export reads every report in full, by key in the list's order (a report is a few attributes and one JSON body,`,

@@ -14,7 +14,13 @@ export async function storedSignatures(petitionId: string) {
     petitionItems(petitionId),
     Promise.all(
       signatureLayout.partitions(petitionId).map((pk) =>
-        queryAll({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": pk }, ProjectionExpression: "sk", ConsistentRead: true }),
+        queryAll({
+          TableName: table(),
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": pk },
+          ProjectionExpression: "sk",
+          ConsistentRead: true,
+        }),
       ),
     ).then((parts) => parts.flat()),
     Petition.count(petitionId, true),

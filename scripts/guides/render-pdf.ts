@@ -172,7 +172,10 @@ class GuideWriter {
     const markSize = 40;
     const markX = this.left;
     const markY = 36;
-    doc.save().translate(markX, markY).scale(markSize / 64);
+    doc
+      .save()
+      .translate(markX, markY)
+      .scale(markSize / 64);
     doc.path(MARK.shield).fill(COLORS.brand);
     for (const line of MARK.lines) doc.path(line).fill(COLORS.white);
     doc.circle(44, 44, 9).fill(COLORS.gold);
@@ -180,7 +183,11 @@ class GuideWriter {
     doc.restore();
 
     const textX = markX + markSize + 12;
-    doc.font(FONTS.bold).fontSize(12).fillColor(COLORS.brand).text(SITE_NAME, textX, markY + 6, { lineBreak: false });
+    doc
+      .font(FONTS.bold)
+      .fontSize(12)
+      .fillColor(COLORS.brand)
+      .text(SITE_NAME, textX, markY + 6, { lineBreak: false });
     doc
       .font(FONTS.regular)
       .fontSize(SIZES.small)
@@ -193,7 +200,11 @@ class GuideWriter {
 
     doc.y = band + 18;
     doc.x = this.left;
-    doc.font(FONTS.bold).fontSize(SIZES.small).fillColor(COLORS.inkMuted).text(`LAST REVIEWED ${longDate(reviewed).toUpperCase()}`, { characterSpacing: 0.6 });
+    doc
+      .font(FONTS.bold)
+      .fontSize(SIZES.small)
+      .fillColor(COLORS.inkMuted)
+      .text(`LAST REVIEWED ${longDate(reviewed).toUpperCase()}`, { characterSpacing: 0.6 });
     doc.moveDown(0.5);
     this.richText(guide.summary, this.left, this.width, 11.5);
     doc.moveDown(0.6);
@@ -224,7 +235,11 @@ class GuideWriter {
     this.ensureSpace(SIZES.heading * 1.6 + keepWithNext);
     const y = doc.y;
     doc.rect(this.left, y + 1, 4, SIZES.heading).fill(COLORS.brand);
-    doc.font(FONTS.bold).fontSize(SIZES.heading).fillColor(COLORS.ink).text(text, this.left + 12, y, { width: this.width - 12 });
+    doc
+      .font(FONTS.bold)
+      .fontSize(SIZES.heading)
+      .fillColor(COLORS.ink)
+      .text(text, this.left + 12, y, { width: this.width - 12 });
     doc.outline.addItem(text);
     doc.moveDown(0.35);
     doc.x = this.left;
@@ -261,7 +276,10 @@ class GuideWriter {
       if (marker === "bullet") {
         doc.circle(this.left + 5, y + 5.5, 2.2).fill(COLORS.brand);
       } else {
-        doc.lineWidth(1).roundedRect(this.left + 1, y + 0.5, 10, 10, 1.5).stroke(COLORS.brandText);
+        doc
+          .lineWidth(1)
+          .roundedRect(this.left + 1, y + 0.5, 10, 10, 1.5)
+          .stroke(COLORS.brandText);
       }
       this.richText(item, this.left + indent, this.width - indent);
       doc.moveDown(marker === "checkbox" ? 0.4 : 0.3);
@@ -302,7 +320,11 @@ class GuideWriter {
           .text(cell, x + CELL_PADDING, y + CELL_PADDING, { width: innerWidth(column), lineGap: 1.5 });
         x += widths[column];
       });
-      doc.moveTo(this.left, y + height).lineTo(this.left + this.width, y + height).lineWidth(0.5).stroke(COLORS.rule);
+      doc
+        .moveTo(this.left, y + height)
+        .lineTo(this.left + this.width, y + height)
+        .lineWidth(0.5)
+        .stroke(COLORS.rule);
       doc.y = y + height;
       doc.x = this.left;
     };
@@ -344,7 +366,11 @@ class GuideWriter {
     const top = doc.y;
     doc.rect(this.left, top, this.width, height).fill(COLORS.goldTint);
     doc.rect(this.left, top, 4, height).fill(COLORS.gold);
-    doc.font(FONTS.bold).fontSize(12).fillColor(COLORS.ink).text(callout.title, innerX, top + pad, { width: innerWidth });
+    doc
+      .font(FONTS.bold)
+      .fontSize(12)
+      .fillColor(COLORS.ink)
+      .text(callout.title, innerX, top + pad, { width: innerWidth });
     doc.y += 4;
     this.richText(callout.text, innerX, innerWidth);
     if (items.length) doc.y += 6;
@@ -395,7 +421,11 @@ class GuideWriter {
     const pageUrl = absoluteUrl(info.path, this.siteUrl);
     doc.moveDown(0.5);
     this.ensureSpace(34);
-    doc.moveTo(this.left, doc.y).lineTo(this.left + this.width, doc.y).lineWidth(0.5).stroke(COLORS.rule);
+    doc
+      .moveTo(this.left, doc.y)
+      .lineTo(this.left + this.width, doc.y)
+      .lineWidth(0.5)
+      .stroke(COLORS.rule);
     doc.moveDown(0.4);
     this.richText(
       [
@@ -419,7 +449,11 @@ class GuideWriter {
       const bottomMargin = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
       const y = doc.page.height - 40;
-      doc.moveTo(this.left, y - 8).lineTo(this.left + this.width, y - 8).lineWidth(0.5).stroke(COLORS.rule);
+      doc
+        .moveTo(this.left, y - 8)
+        .lineTo(this.left + this.width, y - 8)
+        .lineWidth(0.5)
+        .stroke(COLORS.rule);
       doc
         .font(FONTS.regular)
         .fontSize(SIZES.small)

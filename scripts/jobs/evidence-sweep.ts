@@ -42,6 +42,10 @@ try {
   process.exit(0);
 } catch (err) {
   const message = (err as Error).message;
-  console.error(values.local && /ECONNREFUSED|fetch failed/.test(String((err as Error).stack ?? message)) ? "s3rver is not reachable. Is the local stack running (npm start)?" : message);
+  console.error(
+    values.local && /ECONNREFUSED|fetch failed/.test(String((err as Error).stack ?? message))
+      ? "s3rver is not reachable. Is the local stack running (npm start)?"
+      : message,
+  );
   process.exit(1);
 }

@@ -32,5 +32,7 @@ export function useLocalStack(): ReturnType<typeof installLocalBus> {
 /** The message for a job that failed: a hint when the local stack is not running. */
 export function failureMessage(err: unknown, local: boolean): string {
   const message = (err as Error).message;
-  return local && /ECONNREFUSED|fetch failed/.test(String((err as Error).stack ?? message)) ? "DynamoDB Local is not reachable. Is the local stack running (npm start)?" : message;
+  return local && /ECONNREFUSED|fetch failed/.test(String((err as Error).stack ?? message))
+    ? "DynamoDB Local is not reachable. Is the local stack running (npm start)?"
+    : message;
 }

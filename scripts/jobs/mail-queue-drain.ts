@@ -26,7 +26,10 @@ else if (!process.env.TABLE_NAME) {
 try {
   const result = await MailQueue.drain({ budgetMs: seconds * 1000 });
   if (!result.drained) console.log("Another drainer holds the queue's lease; it sends what waits.");
-  else console.log(`Sent ${result.sent}, folded ${result.folded} notice(s) into ${result.digests} digest(s) sent, ${result.failed} failed (they wait for their next attempt).`);
+  else
+    console.log(
+      `Sent ${result.sent}, folded ${result.folded} notice(s) into ${result.digests} digest(s) sent, ${result.failed} failed (they wait for their next attempt).`,
+    );
   console.log(`Waiting now: ${JSON.stringify(await MailQueue.pending())}`);
   process.exit(0);
 } catch (err) {

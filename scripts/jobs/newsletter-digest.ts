@@ -23,7 +23,11 @@ else if (!process.env.TABLE_NAME) {
 try {
   const result = await Newsletter.sendDigest();
   const window = `${result.from} to ${result.until}`;
-  console.log(result.sent ? `Sent the digest of ${result.subscribers} new subscriber(s), ${window}.` : `Nothing to send: ${result.subscribers} new subscriber(s), ${window}.`);
+  console.log(
+    result.sent
+      ? `Sent the digest of ${result.subscribers} new subscriber(s), ${window}.`
+      : `Nothing to send: ${result.subscribers} new subscriber(s), ${window}.`,
+  );
   process.exit(0);
 } catch (err) {
   console.error(failureMessage(err, values.local));

@@ -83,10 +83,13 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
     }
     // still waiting for a quiet API: look again when the oldest delivery is due regardless
     if (queue.length && running < CONCURRENT_DELIVERIES && !recheck) {
-      recheck = setTimeout(() => {
-        recheck = undefined;
-        pump();
-      }, Math.max(1, MAX_DEFER_MS - (performance.now() - queue[0].at)));
+      recheck = setTimeout(
+        () => {
+          recheck = undefined;
+          pump();
+        },
+        Math.max(1, MAX_DEFER_MS - (performance.now() - queue[0].at)),
+      );
     }
   };
 
@@ -120,7 +123,9 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
     // only the app's own events have an outbox item (an AWS service's, such as SES's, do not)
     const acknowledge = async () => {
       if (envelope.source !== EVENT_SOURCE) return;
-      await Outbox.acknowledge(Bus.eventId(envelope)).catch((err) => log.error("outbox acknowledgement failed", { eventId: Bus.eventId(envelope), ...errorAttributes(err) }));
+      await Outbox.acknowledge(Bus.eventId(envelope)).catch((err) =>
+        log.error("outbox acknowledgement failed", { eventId: Bus.eventId(envelope), ...errorAttributes(err) }),
+      );
     };
     // The acknowledgement counts as a delivery, so idle() also waits for it.
     const done = () => {

@@ -35,10 +35,18 @@ export async function mailPages(_req: IncomingMessage, res: ServerResponse, url:
   }
   const messages = await listOutbox(dir);
   const rows = messages
-    .map((m) => `<tr><td>${escapeHtml(m.at)}</td><td>${escapeHtml(m.to.join(", "))}</td><td><a href="/dev/mail/${m.id}">${escapeHtml(m.subject)}</a></td><td>${escapeHtml(outcomeOf(m))}</td></tr>`)
+    .map(
+      (m) =>
+        `<tr><td>${escapeHtml(m.at)}</td><td>${escapeHtml(m.to.join(", "))}</td><td><a href="/dev/mail/${m.id}">${escapeHtml(m.subject)}</a></td><td>${escapeHtml(outcomeOf(m))}</td></tr>`,
+    )
     .join("");
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-  res.end(page("Outbox", `<h1>Outbox (${messages.length})</h1><p>Every e-mail the local stack sends lands here. Mail to SES's mailbox simulator
+  res.end(
+    page(
+      "Outbox",
+      `<h1>Outbox (${messages.length})</h1><p>Every e-mail the local stack sends lands here. Mail to SES's mailbox simulator
 (bounce@, complaint@, suppressionlist@, ooto@ and success@simulator.amazonses.com) gets SES's outcome and its events.</p>
-<table><tr><th>At</th><th>To</th><th>Subject</th><th>Outcome</th></tr>${rows}</table>`));
+<table><tr><th>At</th><th>To</th><th>Subject</th><th>Outcome</th></tr>${rows}</table>`,
+    ),
+  );
 }

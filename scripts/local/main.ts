@@ -53,7 +53,7 @@ const stack = await startLocalStack({
     s3: port("S3_PORT", 4569),
     cognito: port("COGNITO_PORT", 9229),
   },
-  siteUrl: ephemeral ? undefined : env.SITE_URL ?? `http://localhost:${env.PORT ?? 3000}`,
+  siteUrl: ephemeral ? undefined : (env.SITE_URL ?? `http://localhost:${env.PORT ?? 3000}`),
   admin: { email: env.LOCAL_ADMIN_EMAIL ?? "admin@example.org" },
   devMiddleware,
   onProgress: log,

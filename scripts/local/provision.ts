@@ -62,9 +62,7 @@ export async function ensureTable(endpoint: string, name: string): Promise<void>
       GlobalSecondaryIndexes: INDEXES,
     }),
   );
-  await ddb.send(
-    new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true } }),
-  );
+  await ddb.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true } }));
   ddb.destroy();
 }
 
@@ -74,9 +72,7 @@ export interface UserPool {
 }
 
 export function cognitoClient(endpoint?: string) {
-  return new CognitoIdentityProviderClient(
-    endpoint ? { endpoint, region: LOCAL_REGION, credentials: localCredentials } : {},
-  );
+  return new CognitoIdentityProviderClient(endpoint ? { endpoint, region: LOCAL_REGION, credentials: localCredentials } : {});
 }
 
 /** The pool as the Auth stack defines it: e-mail login, no self sign-up, an admin group, a web client. */
@@ -115,11 +111,7 @@ export async function ensureUserPool(endpoint: string, name: string): Promise<Us
  * Creates (or updates) a confirmed user with a permanent password, optionally in the admin group.
  * Local only: deployed administrators set their own password (scripts/create-admin.ts).
  */
-export async function ensureUser(
-  endpoint: string,
-  userPoolId: string,
-  user: { email: string; password: string; admin: boolean },
-): Promise<void> {
+export async function ensureUser(endpoint: string, userPoolId: string, user: { email: string; password: string; admin: boolean }): Promise<void> {
   const cognito = cognitoClient(endpoint);
   try {
     await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.email }));
@@ -137,9 +129,7 @@ export async function ensureUser(
       }),
     );
   }
-  await cognito.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.email, Password: user.password, Permanent: true }),
-  );
+  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.email, Password: user.password, Permanent: true }));
   if (user.admin) {
     await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.email, GroupName: "admin" }));
   }

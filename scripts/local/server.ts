@@ -206,11 +206,7 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir
   // As CloudFront's page router (stacks/site-routing.ts): unknown paths get the app shell, whose client
   // router renders parameterised routes and sends the rest to /404; the admin area gets its noindex shell.
   const admin = /^\/admin(\/|$)/.test(path) && existsSync(join(webDir, "admin", "index.html"));
-  const shell = admin
-    ? join(webDir, "admin", "index.html")
-    : existsSync(join(webDir, "spa.html"))
-      ? join(webDir, "spa.html")
-      : join(webDir, "index.html");
+  const shell = admin ? join(webDir, "admin", "index.html") : existsSync(join(webDir, "spa.html")) ? join(webDir, "spa.html") : join(webDir, "index.html");
   found ??= shell;
   if (!existsSync(found)) {
     res.writeHead(503, { "content-type": "text/plain" });

@@ -82,9 +82,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
   };
 
   try {
-    const [httpPort, dynamoPort, s3Port, cognitoPort] = await Promise.all(
-      [opts.ports.http, opts.ports.dynamodb, opts.ports.s3, opts.ports.cognito].map(pick),
-    );
+    const [httpPort, dynamoPort, s3Port, cognitoPort] = await Promise.all([opts.ports.http, opts.ports.dynamodb, opts.ports.s3, opts.ports.cognito].map(pick));
     progress("starting DynamoDB Local, s3rver and cognito-local");
     const [dynamo, s3, cognito] = await Promise.all([
       startDynamo(dynamoPort, opts.inMemory ? undefined : join(dataDir, "dynamodb")),
@@ -118,10 +116,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
 
     progress("seeding the default petition and the local admin");
     const admin = { email: opts.admin.email, password: localAdminPassword(dataDir) };
-    const [petition] = await Promise.all([
-      seedDefaultPetition(),
-      ensureUser(cognito.url, userPool.userPoolId, { ...admin, admin: true }),
-    ]);
+    const [petition] = await Promise.all([seedDefaultPetition(), ensureUser(cognito.url, userPool.userPoolId, { ...admin, admin: true })]);
     const migrated = await migrateSignatureLayout();
     if (Object.values(migrated).some(Boolean)) progress(`moved a table from before to the current signature layout: ${JSON.stringify(migrated)}`);
 

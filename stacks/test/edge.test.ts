@@ -94,7 +94,7 @@ describe("origin secret", () => {
   });
 });
 
-describe("reads at the edge (docs/architecture.md \"Capacity\")", () => {
+describe('reads at the edge (docs/architecture.md "Capacity")', () => {
   const behaviors = (t: Template) => distribution(t).CacheBehaviors as { PathPattern: string; [k: string]: any }[];
 
   it("caches the petition and its count by the API's s-maxage, one copy for every visitor, before /api/*", () => {
@@ -147,7 +147,7 @@ describe("WAF", () => {
     expect(distribution(byDefault.Web).WebACLId).toEqual({ "Fn::GetAtt": [aclId, "Arn"] });
   });
 
-  it('is off with WAF_RATE_LIMIT=off: no web ACL, none on the distribution', () => {
+  it("is off with WAF_RATE_LIMIT=off: no web ACL, none on the distribution", () => {
     expect(ofType(off.Web, "AWS::WAFv2::WebACL")).toHaveLength(0);
     expect(distribution(off.Web).WebACLId).toBeUndefined();
   });

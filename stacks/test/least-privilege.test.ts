@@ -36,15 +36,20 @@ const isDelivery = (st: Record<string, any>) =>
   ([st.Action].flat().every((a: string) => a.startsWith("sqs:")) && /SubscriberDeadLetters/.test(JSON.stringify(st.Resource)));
 
 const grantedActions = (t: Template, functionId: string) =>
-  [...new Set(statementsOf(t, functionId).filter((st) => !isDelivery(st)).flatMap((st) => [st.Action].flat() as string[]))].sort();
+  [
+    ...new Set(
+      statementsOf(t, functionId)
+        .filter((st) => !isDelivery(st))
+        .flatMap((st) => [st.Action].flat() as string[]),
+    ),
+  ].sort();
 
 function expectGranted(t: Template, functionId: string, needs: Needs, s: Synthesized, isRoute: boolean) {
   expect(grantedActions(t, functionId)).toEqual(expectedActions(needs));
 
   const statements = statementsOf(t, functionId);
   for (const st of statements) expect(st.Effect).toBe("Allow");
-  const resourcesOf = (action: string) =>
-    JSON.stringify(statements.filter((st) => [st.Action].flat().includes(action)).map((st) => st.Resource));
+  const resourcesOf = (action: string) => JSON.stringify(statements.filter((st) => [st.Action].flat().includes(action)).map((st) => st.Resource));
   if (needs.table) {
     expect(resourcesOf("dynamodb:Query")).toMatch(/Storage:ExportsOutputFnGetAttTable.*Arn/);
     expect(resourcesOf("dynamodb:Query")).toContain("/index/*");
@@ -57,7 +62,8 @@ function expectGranted(t: Template, functionId: string, needs: Needs, s: Synthes
   if (needs.bus) expect(resourcesOf("events:PutEvents")).toMatch(/Events:ExportsOutputFnGetAttBus.*Arn|"Fn::GetAtt":\["BusEventBus[0-9A-F]+","Arn"\]/);
   if (needs.mail) expect(resourcesOf("ses:SendEmail")).toMatch(/:ses:us-east-1:[^:]+:identity\/\*/);
   // and the configuration set every message names (its events fill the suppression list)
-  if (needs.mail) expect(resourcesOf("ses:SendEmail")).toMatch(/:ses:us-east-1:[^"]+:configuration-set\/",\{"Fn::ImportValue":"[^"]*Storage:ExportsOutputRefMail/);
+  if (needs.mail)
+    expect(resourcesOf("ses:SendEmail")).toMatch(/:ses:us-east-1:[^"]+:configuration-set\/",\{"Fn::ImportValue":"[^"]*Storage:ExportsOutputRefMail/);
   if (needs.userPool === "read") expect(resourcesOf("cognito-idp:AdminGetUser")).toMatch(/Auth:ExportsOutputFnGetAttAuthUserPool.*Arn/);
 
   // Only the declared secrets are bound, readable and placed in the environment.
@@ -120,9 +126,7 @@ describe("every API route's Lambda gets exactly what its route declares", () => 
 
 describe("every subscriber's Lambda gets exactly what it declares", () => {
   it.each(subscribers)("$name", (sub) => {
-    const rule = ofType(s.templates.Events, "AWS::Events::Rule").find(
-      ([, r]) => r.Properties.Name === `${STAGE}-timeshare-advocacy-${sub.name}`,
-    );
+    const rule = ofType(s.templates.Events, "AWS::Events::Rule").find(([, r]) => r.Properties.Name === `${STAGE}-timeshare-advocacy-${sub.name}`);
     expect(rule, sub.name).toBeDefined();
     expectGranted(s.templates.Events, refId(rule![1].Properties.Targets[0].Arn), sub.needs, s, false);
   });

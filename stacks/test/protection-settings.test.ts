@@ -70,7 +70,10 @@ describe("deploySettings", () => {
     expect(deploySettings("dev", {}).ADMIN_MFA).toBe("optional");
     expect(deploySettings("prod", { ADMIN_MFA: "optional" }).ADMIN_MFA).toBe("optional");
     expect(deploySettings("dev", { PUBLIC_WRITE_RESERVED_CONCURRENCY: "5" }).PUBLIC_WRITE_RESERVED_CONCURRENCY).toBe(5);
-    expect(deploySettings("dev", { WAF_RATE_LIMIT: "off", SIGN_RESERVED_CONCURRENCY: "off" })).toMatchObject({ WAF_RATE_LIMIT: undefined, SIGN_RESERVED_CONCURRENCY: undefined });
+    expect(deploySettings("dev", { WAF_RATE_LIMIT: "off", SIGN_RESERVED_CONCURRENCY: "off" })).toMatchObject({
+      WAF_RATE_LIMIT: undefined,
+      SIGN_RESERVED_CONCURRENCY: undefined,
+    });
   });
 
   it.each([

@@ -7,7 +7,20 @@ import { ofType, refId, resources, routeFunctionId } from "./template";
 /** Throttling, reserved concurrency, the dead-letter alarm and admin accounts, with default settings (stage "test"). */
 let s: Synthesized;
 beforeAll(async () => {
-  for (const name of ["API_THROTTLE_RATE", "API_THROTTLE_BURST", "API_SIGN_THROTTLE_RATE", "API_SIGN_THROTTLE_BURST", "SIGN_RESERVED_CONCURRENCY", "SIGN_MEMORY_MB", "API_PUBLIC_WRITE_THROTTLE_RATE", "API_PUBLIC_WRITE_THROTTLE_BURST", "PUBLIC_WRITE_RESERVED_CONCURRENCY", "ADMIN_MFA", "ALARM_EMAIL", "WAF_RATE_LIMIT"]) {
+  for (const name of [
+    "API_THROTTLE_RATE",
+    "API_THROTTLE_BURST",
+    "API_SIGN_THROTTLE_RATE",
+    "API_SIGN_THROTTLE_BURST",
+    "SIGN_RESERVED_CONCURRENCY",
+    "SIGN_MEMORY_MB",
+    "API_PUBLIC_WRITE_THROTTLE_RATE",
+    "API_PUBLIC_WRITE_THROTTLE_BURST",
+    "PUBLIC_WRITE_RESERVED_CONCURRENCY",
+    "ADMIN_MFA",
+    "ALARM_EMAIL",
+    "WAF_RATE_LIMIT",
+  ]) {
     delete process.env[name];
   }
   s = await synthesize();
@@ -21,7 +34,7 @@ const stageOf = () => {
 
 const SIGNING = "POST /api/petitions/{id}/signatures";
 
-describe("API throttling (docs/architecture.md \"Capacity\": sized for 10,000 signatures/s)", () => {
+describe('API throttling (docs/architecture.md "Capacity": sized for 10,000 signatures/s)', () => {
   it("limits the whole stage above signing's own limit", () => {
     const [, stage] = stageOf();
     expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 12_000, ThrottlingBurstLimit: 6_000 });

@@ -15,7 +15,12 @@ beforeAll(async () => {
 
 describe("Schedules", () => {
   it("runs the outbox sweep and the mail queue's drain every minute", () => {
-    expect(schedules.filter((s) => s.everyMinutes === 1).map((s) => s.name).sort()).toEqual(["mail-queue-drain", "outbox-sweep"]);
+    expect(
+      schedules
+        .filter((s) => s.everyMinutes === 1)
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(["mail-queue-drain", "outbox-sweep"]);
     const rules = ofType(t, "AWS::Events::Rule").map(([, r]) => r.Properties);
     expect(rules.filter((r) => r.ScheduleExpression === "rate(1 minute)")).toHaveLength(2);
   });

@@ -43,15 +43,7 @@ describe("prerenderedPages", () => {
 describe("page router for the web build (web/scripts/prerender.mjs layout)", () => {
   let route: (uri: string) => string;
   beforeAll(() => {
-    const dir = site("web", [
-      "index.html",
-      "spa.html",
-      "petition/index.html",
-      "404/index.html",
-      "admin/index.html",
-      "assets/index-1a2b.js",
-      "favicon.svg",
-    ]);
+    const dir = site("web", ["index.html", "spa.html", "petition/index.html", "404/index.html", "admin/index.html", "assets/index-1a2b.js", "favicon.svg"]);
     route = router(pageRouterFor(dir));
   });
 

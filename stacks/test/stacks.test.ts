@@ -129,9 +129,7 @@ describe("Storage", () => {
     });
     table().hasResourceProperties("AWS::S3::BucketPolicy", {
       PolicyDocument: {
-        Statement: Match.arrayWith([
-          Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
-        ]),
+        Statement: Match.arrayWith([Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } })]),
       },
     });
     const [[, bucket]] = ofType(table(), "AWS::S3::Bucket");
@@ -214,9 +212,7 @@ describe("Events", () => {
   });
 
   it.each(subscribers)("routes $detailType to $name, with retries and a dead-letter queue", (sub) => {
-    const rule = ofType(events(), "AWS::Events::Rule").find(
-      ([, r]) => r.Properties.Name === `${STAGE}-timeshare-advocacy-${sub.name}`,
-    );
+    const rule = ofType(events(), "AWS::Events::Rule").find(([, r]) => r.Properties.Name === `${STAGE}-timeshare-advocacy-${sub.name}`);
     expect(rule, sub.name).toBeDefined();
     const { EventPattern, Targets } = rule![1].Properties;
     expect(EventPattern).toEqual({ source: [sourceOf(sub)], "detail-type": detailTypesOf(sub) });

@@ -45,8 +45,6 @@ export async function synthesize(env: Record<string, string> = {}, stage = STAGE
   }
 
   const stacks = { Storage, Auth, Events, Api, Web };
-  const templates = Object.fromEntries(
-    Object.entries(stacks).map(([id, fn]) => [id, Template.fromStack(getStack(fn))]),
-  ) as Synthesized["templates"];
+  const templates = Object.fromEntries(Object.entries(stacks).map(([id, fn]) => [id, Template.fromStack(getStack(fn))])) as Synthesized["templates"];
   return { app, templates, functions };
 }

@@ -10,8 +10,7 @@ export interface Resource {
 
 export const resources = (t: Template) => t.toJSON().Resources as Record<string, Resource>;
 
-export const ofType = (t: Template, type: string) =>
-  Object.entries(resources(t)).filter(([, r]) => r.Type === type);
+export const ofType = (t: Template, type: string) => Object.entries(resources(t)).filter(([, r]) => r.Type === type);
 
 /** `{ "Fn::GetAtt": [id, attr] }` or `{ Ref: id }` → id. */
 export function refId(value: Props): string {
@@ -29,8 +28,7 @@ export function routeFunctionId(t: Template, routeKey: string): string {
   return refId(integration.Properties.IntegrationUri);
 }
 
-export const environmentOf = (t: Template, functionId: string): Record<string, unknown> =>
-  resources(t)[functionId].Properties.Environment?.Variables ?? {};
+export const environmentOf = (t: Template, functionId: string): Record<string, unknown> => resources(t)[functionId].Properties.Environment?.Variables ?? {};
 
 /** Every IAM action granted to a function's role by the policies in the same template. */
 export function actionsOf(t: Template, functionId: string): string[] {

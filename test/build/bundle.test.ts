@@ -57,7 +57,10 @@ describe("the public bundle never contains aws-amplify", () => {
       const ids = modules[file];
       expect(ids, `module list of ${file}`).toBeDefined();
       // (a dynamic entry whose module sits in the shared app chunk is an empty facade: no modules)
-      expect(ids!.filter((id) => AMPLIFY_MODULE.test(id)), `Amplify modules in ${file}`).toEqual([]);
+      expect(
+        ids!.filter((id) => AMPLIFY_MODULE.test(id)),
+        `Amplify modules in ${file}`,
+      ).toEqual([]);
       // Belt and braces: Amplify's Cognito service name must not appear in the public code either.
       expect(readDist(file), file).not.toContain("cognito-idp");
     }
@@ -69,9 +72,7 @@ describe("the public bundle never contains aws-amplify", () => {
 
   it("Amplify lives in a lazily loaded chunk that holds the admin area", () => {
     const closure = publicClosure();
-    const lazy = Object.entries(manifest).filter(
-      ([, chunk]) => chunk.file.endsWith(".js") && !closure.has(chunk.file),
-    );
+    const lazy = Object.entries(manifest).filter(([, chunk]) => chunk.file.endsWith(".js") && !closure.has(chunk.file));
     const withAmplify = lazy.filter(([, chunk]) => (modules[chunk.file] ?? []).some((id) => AMPLIFY_MODULE.test(id)));
     expect(withAmplify.length).toBeGreaterThan(0);
     // …and it is reached only through a dynamic import of the admin app.
@@ -104,10 +105,12 @@ describe("the browser bundle holds no server code", () => {
     const all = Object.entries(modules);
     expect(all.length).toBeGreaterThan(5);
     for (const [file, ids] of all) {
-      expect(ids.filter((id) => /node_modules\/@aws-sdk\//.test(id) || /^node:/.test(id)), file).toEqual([]);
+      expect(
+        ids.filter((id) => /node_modules\/@aws-sdk\//.test(id) || /^node:/.test(id)),
+        file,
+      ).toEqual([]);
     }
     // the check reads real module ids (so it is not vacuous)
     expect(all.some(([, ids]) => ids.some((id) => id.startsWith("web/src/")))).toBe(true);
   });
 });
-

@@ -84,9 +84,18 @@ describe("the public pages' CSS (web/src/styles/public.ts)", () => {
     for (const dir of pageStyleModules()) {
       const own = stylesLoadedBy(path.join(dir, "styles.ts"));
       const needed = stylesNeededBy(publicSources(dir));
-      expect([...needed].filter((name) => !loaded.has(name) && !own.has(name)), dir).toEqual([]);
-      expect([...own].filter((name) => !needed.has(name)), `${dir}: styles it does not use`).toEqual([]);
-      expect([...own].filter((name) => loaded.has(name)), `${dir}: styles public.ts already loads`).toEqual([]);
+      expect(
+        [...needed].filter((name) => !loaded.has(name) && !own.has(name)),
+        dir,
+      ).toEqual([]);
+      expect(
+        [...own].filter((name) => !needed.has(name)),
+        `${dir}: styles it does not use`,
+      ).toEqual([]);
+      expect(
+        [...own].filter((name) => loaded.has(name)),
+        `${dir}: styles public.ts already loads`,
+      ).toEqual([]);
     }
   });
 });

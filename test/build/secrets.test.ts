@@ -43,11 +43,12 @@ describe("no secret in the built site", () => {
       "sk_live_" + "9".repeat(24),
     ];
     for (const sample of samples) {
-      expect(SECRET_PATTERNS.some(({ pattern }) => pattern.test(`const k="${sample}";`)), sample).toBe(true);
+      expect(
+        SECRET_PATTERNS.some(({ pattern }) => pattern.test(`const k="${sample}";`)),
+        sample,
+      ).toBe(true);
     }
-    expect(secretValues({ BREVO_API_KEY: "abcdefgh1234", RECAPTCHA_SITE_KEY: "public-site-key" })).toEqual([
-      { name: "BREVO_API_KEY", value: "abcdefgh1234" },
-    ]);
+    expect(secretValues({ BREVO_API_KEY: "abcdefgh1234", RECAPTCHA_SITE_KEY: "public-site-key" })).toEqual([{ name: "BREVO_API_KEY", value: "abcdefgh1234" }]);
   });
 
   it("scans a real build: HTML, scripts and styles", () => {

@@ -11,7 +11,12 @@ import { distDir, readDist, requireBuild } from "./dist";
 /** The content of `<meta {attr}="{key}" content="…">` (decoded), or undefined. */
 function meta(html: string, key: string): string | undefined {
   const match = html.match(new RegExp(`<meta (?:name|property)="${key.replace(/[:]/g, "\\:")}" content="([^"]*)"`));
-  return match?.[1]?.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return match?.[1]
+    ?.replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 
 /** Width and height of a baseline or progressive JPEG, from its start-of-frame segment. */

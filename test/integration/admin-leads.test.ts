@@ -42,7 +42,8 @@ const bus = installLocalBus({ retryDelaysMs: [50] });
 let admin: ReturnType<typeof asAdmin>;
 let adminEmail: string;
 
-const meta = () => metaDetails(fromHeaders({ "user-agent": UA }, "198.51.100.30"), { screenResolution: "1440x900", timezone: "America/Denver", language: "es-MX" });
+const meta = () =>
+  metaDetails(fromHeaders({ "user-agent": UA }, "198.51.100.30"), { screenResolution: "1440x900", timezone: "America/Denver", language: "es-MX" });
 let clients = 0;
 
 /** A submission through the real Lead.create, as POST /api/leads/{form} stores it. */
@@ -73,14 +74,24 @@ beforeAll(async () => {
       at: new Date(START + i * DAY),
     })),
   );
-  spotting = await LeadListing.importBatch([{ form: "spotting-exit-scams", submission: Lead.LeadInput.parse({ fullName: "Only One", email: "only@example.com" }), meta: meta(), at: new Date(START) }]);
+  spotting = await LeadListing.importBatch([
+    { form: "spotting-exit-scams", submission: Lead.LeadInput.parse({ fullName: "Only One", email: "only@example.com" }), meta: meta(), at: new Date(START) },
+  ]);
   checklist.push(await submit("checklist", "Carla Check", "carla@example.com"));
   checklist.push(await submit("checklist", "Chris Check", "chris@example.com", true));
 });
 
 afterAll(() => bus.idle());
 
-const audit = async () => (await admin(auditList, { query: { limit: 100 } })).body.items as { id: string; action: string; actor: string; target: string; rows: number; status: string }[];
+const audit = async () =>
+  (await admin(auditList, { query: { limit: 100 } })).body.items as {
+    id: string;
+    action: string;
+    actor: string;
+    target: string;
+    rows: number;
+    status: string;
+  }[];
 
 type ListAnswer = { items: LeadRow[]; total: number; page: number; pageSize: number };
 async function list(form: string, query: Record<string, string | number> = {}): Promise<ListAnswer> {
@@ -92,7 +103,14 @@ async function list(form: string, query: Record<string, string | number> = {}): 
 async function indexIds(form: LeadForm): Promise<string[]> {
   const ids: string[] = [];
   for (let b = 0; b < INDEX_BUCKETS; b++) {
-    const res = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": Keys.leadIndexPartition(form, b) }, ConsistentRead: true }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: "pk = :pk",
+        ExpressionAttributeValues: { ":pk": Keys.leadIndexPartition(form, b) },
+        ConsistentRead: true,
+      }),
+    );
     ids.push(...(res.Items ?? []).map((i) => i.sk as string));
   }
   return ids.sort();
@@ -128,7 +146,12 @@ describe("a form's list", () => {
     LeadListing.resetCache();
     const cold = await list(SEEDED_FORM, { pageSize: 10 });
     expect(cold).toMatchObject({ total: SEEDED, page: 1, pageSize: 10 });
-    expect(cold.items.map((r) => r.id)).toEqual(seeded.slice(-10).reverse().map((l) => l.id));
+    expect(cold.items.map((r) => r.id)).toEqual(
+      seeded
+        .slice(-10)
+        .reverse()
+        .map((l) => l.id),
+    );
     expect(cold.items[0]).toEqual({
       id: seeded[59].id,
       form: SEEDED_FORM,
@@ -206,11 +229,23 @@ describe("one submission", () => {
     const res = await admin(getLead, { params: { form: "checklist", id: lead.id } });
     expect(res).toMatchObject({ statusCode: 200 });
     expect(res.body).toEqual({ ...lead, formTitle: "Free Checklist", documentTitle: LEAD_FORM_INFO.checklist.documentTitle });
-    expect(res.body.meta).toMatchObject({ browser: "Chrome 126", deviceType: "Desktop", screenResolution: "1440x900", language: "es-MX", timezone: "America/Denver", ipAddress: "198.51.100.30", city: "Unknown" });
+    expect(res.body.meta).toMatchObject({
+      browser: "Chrome 126",
+      deviceType: "Desktop",
+      screenResolution: "1440x900",
+      language: "es-MX",
+      timezone: "America/Denver",
+      ipAddress: "198.51.100.30",
+      city: "Unknown",
+    });
     expect(res.body.pk).toBeUndefined();
     expect(res.body.emailNormalized).toBeUndefined();
 
-    for (const [form, id] of [["before-you-sign", lead.id], ["checklist", "0000000000000000000aa"], ["checklist", "not-an-id"]]) {
+    for (const [form, id] of [
+      ["before-you-sign", lead.id],
+      ["checklist", "0000000000000000000aa"],
+      ["checklist", "not-an-id"],
+    ]) {
       expect(await admin(getLead, { params: { form, id } }), `${form}/${id}`).toMatchObject({ statusCode: 404, body: { error: "Submission not found" } });
     }
     expect(await admin(getLead, { params: { form: "nope", id: lead.id } })).toMatchObject({ statusCode: 404, body: { error: "Form not found" } });
@@ -231,7 +266,10 @@ describe("one submission", () => {
 
     const entries = (await audit()).filter((e) => e.action === "lead.deleted");
     expect(entries).toEqual([expect.objectContaining({ actor: adminEmail, target: `spotting-exit-scams/${lead.id}`, rows: 1, status: "completed" })]);
-    expect(await admin(deleteLead, { method: "DELETE", params: { form: "spotting-exit-scams", id: lead.id } })).toMatchObject({ statusCode: 404, body: { error: "Submission not found" } });
+    expect(await admin(deleteLead, { method: "DELETE", params: { form: "spotting-exit-scams", id: lead.id } })).toMatchObject({
+      statusCode: 404,
+      body: { error: "Submission not found" },
+    });
     expect((await LeadListing.version("spotting-exit-scams")).count).toBe(1);
   });
 });
@@ -269,14 +307,26 @@ describe("exports", () => {
       "IP Address": "198.51.100.30",
     });
     const entry = (await audit()).filter((e) => e.id === operationId);
-    expect(entry).toEqual([expect.objectContaining({ action: "leads.exported", actor: adminEmail, rows: SEEDED / 3, status: "completed", target: `${SEEDED_FORM} submissions (newsletterConsent=yes)` })]);
+    expect(entry).toEqual([
+      expect.objectContaining({
+        action: "leads.exported",
+        actor: adminEmail,
+        rows: SEEDED / 3,
+        status: "completed",
+        target: `${SEEDED_FORM} submissions (newsletterConsent=yes)`,
+      }),
+    ]);
   });
 
   it("exports one page in one call (only=page); a page over 1000 is refused", async () => {
     const res = await admin(exportLeads, { params: { form: SEEDED_FORM }, query: { page: 2, pageSize: 10, only: "page" } });
     expect(res.statusCode).toBe(200);
     expect(res.body.items.map((r: LeadRow) => r.id)).toEqual((await list(SEEDED_FORM, { page: 2, pageSize: 10 })).items.map((r) => r.id));
-    expect((await audit()).find((e) => e.id === res.body.operationId)).toMatchObject({ status: "completed", rows: 10, target: `${SEEDED_FORM} submissions (page 2)` });
+    expect((await audit()).find((e) => e.id === res.body.operationId)).toMatchObject({
+      status: "completed",
+      rows: 10,
+      target: `${SEEDED_FORM} submissions (page 2)`,
+    });
     expect((await admin(exportLeads, { params: { form: SEEDED_FORM }, query: { pageSize: 1001 } })).body.error).toBe("Page size must be at most 1000");
     expect((await admin(exportLeads, { params: { form: "guides" } })).statusCode).toBe(404);
   });
@@ -313,7 +363,12 @@ describe("delete all of a form", () => {
   it("deletes in chunks with progress, spares a submission made meanwhile and other forms, and leaves nothing behind", async () => {
     const form: LeadForm = "before-you-sign";
     await LeadListing.importBatch(
-      Array.from({ length: 520 }, (_, i) => ({ form, submission: Lead.LeadInput.parse({ fullName: "Bulk Owner", email: `bulk-${i}@example.com` }), meta: meta(), at: new Date(Date.now() - 1000 - i) })),
+      Array.from({ length: 520 }, (_, i) => ({
+        form,
+        submission: Lead.LeadInput.parse({ fullName: "Bulk Owner", email: `bulk-${i}@example.com` }),
+        meta: meta(),
+        at: new Date(Date.now() - 1000 - i),
+      })),
     );
     await submit(form, "Made Before", "made-before@example.com");
     const total = (await LeadListing.version(form)).count;
@@ -340,7 +395,9 @@ describe("delete all of a form", () => {
     expect((await list("checklist")).total).toBe(2);
 
     const entry = (await audit()).filter((e) => e.id === operationId);
-    expect(entry).toEqual([expect.objectContaining({ action: "leads.deleted_all", actor: adminEmail, target: `${form} submissions`, rows: total, status: "completed" })]);
+    expect(entry).toEqual([
+      expect.objectContaining({ action: "leads.deleted_all", actor: adminEmail, target: `${form} submissions`, rows: total, status: "completed" }),
+    ]);
     // an operation cannot be continued on another form
     const other = await admin(deleteAll, { method: "POST", params: { form: SEEDED_FORM }, body: { confirm: "CONFIRM", operationId } });
     expect(other).toMatchObject({ statusCode: 400, body: { error: "This operation was started for another target" } });
@@ -356,7 +413,8 @@ describe("bad requests to the admin lead routes (the bad-input generator, as an 
 
   beforeAll(async () => {
     const e = inject("emulators");
-    token = (await signIn({ endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId }, `bad-${crypto.randomUUID().slice(0, 8)}@example.org`, true)).accessToken;
+    token = (await signIn({ endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId }, `bad-${crypto.randomUUID().slice(0, 8)}@example.org`, true))
+      .accessToken;
     leadId = (await submit("checklist", "Bad Input", "bad-input@example.com")).id;
     api = await startLocalApi();
   });

@@ -47,7 +47,12 @@ const STATUS_CYCLE = ["confirmed", "unconfirmed", "unsubscribed"] as const;
 const BULK = 24;
 
 /** A stored subscriber as the lead's store would have written it. */
-function subscriber(email: string, status: Newsletter.Status, consents: Newsletter.Consent[], extra: Partial<Newsletter.Subscriber> = {}): Newsletter.Subscriber {
+function subscriber(
+  email: string,
+  status: Newsletter.Status,
+  consents: Newsletter.Consent[],
+  extra: Partial<Newsletter.Subscriber> = {},
+): Newsletter.Subscriber {
   const last = consents.at(-1)!.at;
   return {
     email,
@@ -100,7 +105,15 @@ async function list(query: Record<string, string | number> = {}): Promise<ListAn
   return res.body as ListAnswer;
 }
 const all = async (query: Record<string, string | number> = {}) => (await list({ ...query, pageSize: 500 })).items;
-const audit = async () => (await admin(auditList, { query: { limit: 100 } })).body.items as { id: string; action: string; actor: string; target: string; rows: number; status: string }[];
+const audit = async () =>
+  (await admin(auditList, { query: { limit: 100 } })).body.items as {
+    id: string;
+    action: string;
+    actor: string;
+    target: string;
+    rows: number;
+    status: string;
+  }[];
 const item = async (key: { pk: string; sk: string }) => (await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
 const atPath = (email: string) => ({ email: encodeURIComponent(email) });
 
@@ -149,15 +162,33 @@ describe("the subscriber list", () => {
   it("shows subscribers who arrive through Newsletter.subscribe, and a new consent of a listed one, on the next request", async () => {
     await all(); // warm: the writes below must invalidate it
     for (const f of fresh) expect(await Newsletter.subscribe({ ...f, consentAt: new Date().toISOString() })).toBe("unconfirmed");
-    expect(await Newsletter.subscribe({ email: "MULTI.consent@example.com", name: "Somebody Else", source: "scam-report", consentAt: "2025-04-01T00:00:00.000Z" })).toBe("confirmed");
+    expect(
+      await Newsletter.subscribe({ email: "MULTI.consent@example.com", name: "Somebody Else", source: "scam-report", consentAt: "2025-04-01T00:00:00.000Z" }),
+    ).toBe("confirmed");
 
     const rows = await all();
     const one = rows.find((r) => r.id === "fresh-one@example.com");
-    expect(one).toMatchObject({ email: "fresh-one@example.com", name: "Fiona Fresh", status: "unconfirmed", sources: "petition:another-petition", confirmedAt: "" });
+    expect(one).toMatchObject({
+      email: "fresh-one@example.com",
+      name: "Fiona Fresh",
+      status: "unconfirmed",
+      sources: "petition:another-petition",
+      confirmedAt: "",
+    });
     expect(one!.expiresAt).toBeGreaterThan(Date.now() / 1000);
-    expect(rows.slice(0, 2).map((r) => r.id).sort()).toEqual(["fresh-one@example.com", "fresh-two@example.com"]);
+    expect(
+      rows
+        .slice(0, 2)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(["fresh-one@example.com", "fresh-two@example.com"]);
     const m = rows.find((r) => r.id === multi.emailNormalized)!;
-    expect(m).toMatchObject({ name: "Marta Multi", status: "confirmed", sources: "petition:timeshare-reform,lead:checklist,unsubscribe-page,scam-report", lastConsentAt: "2025-04-01T00:00:00.000Z" });
+    expect(m).toMatchObject({
+      name: "Marta Multi",
+      status: "confirmed",
+      sources: "petition:timeshare-reform,lead:checklist,unsubscribe-page,scam-report",
+      lastConsentAt: "2025-04-01T00:00:00.000Z",
+    });
     expect(rows).toHaveLength(seeded.length - 1 + fresh.length);
   });
 
@@ -167,20 +198,41 @@ describe("the subscriber list", () => {
     for (const status of Newsletter.STATUSES) {
       const got = await all({ status });
       if (status !== "bounced" && status !== "complained") expect(got.length, status).toBeGreaterThan(0);
-      expect(got.map((r) => r.id).sort()).toEqual(rows.filter((r) => r.status === status).map((r) => r.id).sort());
+      expect(got.map((r) => r.id).sort()).toEqual(
+        rows
+          .filter((r) => r.status === status)
+          .map((r) => r.id)
+          .sort(),
+      );
     }
     for (const source of SOURCE_KINDS) {
       const got = await all({ source });
       expect(got.length, source).toBeGreaterThan(0);
-      expect(got.map((r) => r.id).sort()).toEqual(rows.filter((r) => sourceKindsOf(r.sources).includes(source)).map((r) => r.id).sort());
+      expect(got.map((r) => r.id).sort()).toEqual(
+        rows
+          .filter((r) => sourceKindsOf(r.sources).includes(source))
+          .map((r) => r.id)
+          .sort(),
+      );
     }
     // bulk guide subscribers have i % 4 = 2 or 3, confirmed ones i % 3 = 0
     const confirmedGuides = (await all({ status: "confirmed", source: "guide" })).map((r) => r.id).sort();
-    expect(confirmedGuides).toEqual(["bulk-3@example.com", "bulk-6@example.com", "bulk-15@example.com", "bulk-18@example.com", "delete.me+news@example.com", "multi.consent@example.com"].sort());
+    expect(confirmedGuides).toEqual(
+      [
+        "bulk-3@example.com",
+        "bulk-6@example.com",
+        "bulk-15@example.com",
+        "bulk-18@example.com",
+        "delete.me+news@example.com",
+        "multi.consent@example.com",
+      ].sort(),
+    );
     expect((await all({ source: "unsubscribe-page" })).map((r) => r.id)).toEqual([multi.emailNormalized]);
 
     expect((await all({ search: `owner ${nameOf(17)}` })).map((r) => r.id)).toEqual(["bulk-17@example.com"]);
-    expect((await all({ search: "BULK-2" })).map((r) => r.id).sort()).toEqual(["bulk-2@example.com", "bulk-20@example.com", "bulk-21@example.com", "bulk-22@example.com", "bulk-23@example.com"].sort());
+    expect((await all({ search: "BULK-2" })).map((r) => r.id).sort()).toEqual(
+      ["bulk-2@example.com", "bulk-20@example.com", "bulk-21@example.com", "bulk-22@example.com", "bulk-23@example.com"].sort(),
+    );
     expect((await all({ search: "marta" })).map((r) => r.id)).toEqual([multi.emailNormalized]);
     expect((await list({ search: "fresh", status: "confirmed" })).total).toBe(0);
 
@@ -253,10 +305,22 @@ describe("the CSV export", () => {
       "2025-02-01T10:05:00.000Z",
       "",
     ]);
-    expect(lines).toContain(subscriberCells(m).map((c) => `"${c}"`).join(","));
+    expect(lines).toContain(
+      subscriberCells(m)
+        .map((c) => `"${c}"`)
+        .join(","),
+    );
 
     const entry = (await audit()).filter((e) => e.id === operationId);
-    expect(entry).toEqual([expect.objectContaining({ action: "newsletter.exported", actor: adminEmail, rows: 11, status: "completed", target: "newsletter subscribers (status=confirmed)" })]);
+    expect(entry).toEqual([
+      expect.objectContaining({
+        action: "newsletter.exported",
+        actor: adminEmail,
+        rows: 11,
+        status: "completed",
+        target: "newsletter subscribers (status=confirmed)",
+      }),
+    ]);
   });
 
   it("never exports the expired subscriber; refuses a page over 1000", async () => {
@@ -281,7 +345,9 @@ describe("one subscriber", () => {
     expect(again).toMatchObject({ statusCode: 200, body: { email: "leave@example.com", result: "already_unsubscribed" } });
     const entries = (await audit()).filter((e) => e.action === "newsletter.unsubscribed");
     // the audit trail outlives the subscriber: it names them by a hash of the e-mail
-    expect(entries).toEqual([expect.objectContaining({ actor: adminEmail, target: `subscriber: ${auditedPerson("leave@example.com")}`, rows: 1, status: "completed" })]);
+    expect(entries).toEqual([
+      expect.objectContaining({ actor: adminEmail, target: `subscriber: ${auditedPerson("leave@example.com")}`, rows: 1, status: "completed" }),
+    ]);
     expect(entries[0].target).not.toContain("leave");
     expect((await admin(summary)).body.byStatus).toEqual({ confirmed: 10, unconfirmed: 10, unsubscribed: 9, bounced: 0, complained: 0 });
   });
@@ -299,17 +365,28 @@ describe("one subscriber", () => {
     expect((await admin(summary)).body.total).toBe(seeded.length - 2 + fresh.length);
 
     const entries = (await audit()).filter((e) => e.action === "newsletter.subscriber_deleted");
-    expect(entries).toEqual([expect.objectContaining({ actor: adminEmail, target: `subscriber: ${auditedPerson(doomed.emailNormalized)}`, rows: 1, status: "completed" })]);
+    expect(entries).toEqual([
+      expect.objectContaining({ actor: adminEmail, target: `subscriber: ${auditedPerson(doomed.emailNormalized)}`, rows: 1, status: "completed" }),
+    ]);
     expect(await admin(remove, { method: "DELETE", params: atPath(doomed.email) })).toMatchObject({ statusCode: 404, body: { error: "Subscriber not found" } });
   });
 
   it("answers 404 for an unknown or expired subscriber and 400 for a malformed e-mail, changing nothing", async () => {
     for (const email of ["nobody@example.com", expired.email]) {
-      expect(await admin(unsubscribe, { method: "POST", params: atPath(email), body: {} }), email).toMatchObject({ statusCode: 404, body: { error: "Subscriber not found" } });
-      expect(await admin(remove, { method: "DELETE", params: atPath(email) }), email).toMatchObject({ statusCode: 404, body: { error: "Subscriber not found" } });
+      expect(await admin(unsubscribe, { method: "POST", params: atPath(email), body: {} }), email).toMatchObject({
+        statusCode: 404,
+        body: { error: "Subscriber not found" },
+      });
+      expect(await admin(remove, { method: "DELETE", params: atPath(email) }), email).toMatchObject({
+        statusCode: 404,
+        body: { error: "Subscriber not found" },
+      });
     }
     for (const email of ["not-an-email", "two words@example.com", `${"a".repeat(250)}@example.com`, ""]) {
-      for (const [handler, method] of [[unsubscribe, "POST"], [remove, "DELETE"]] as const) {
+      for (const [handler, method] of [
+        [unsubscribe, "POST"],
+        [remove, "DELETE"],
+      ] as const) {
         const res = await admin(handler, { method, params: atPath(email), body: method === "POST" ? {} : undefined });
         expect(res.statusCode, `${method} ${email.slice(0, 20)}`).toBe(400);
         expect(Object.keys(res.body.fields)).toEqual(["email"]);
@@ -322,21 +399,28 @@ describe("one subscriber", () => {
 });
 
 describe("over HTTP, and bad requests to the admin newsletter routes (the bad-input generator, as an administrator)", () => {
-  const newsletterRoutes = routes.filter((r) => r.access === "admin" && r.path.startsWith("/api/admin/newsletter/") && !r.path.startsWith("/api/admin/newsletter/issues"));
+  const newsletterRoutes = routes.filter(
+    (r) => r.access === "admin" && r.path.startsWith("/api/admin/newsletter/") && !r.path.startsWith("/api/admin/newsletter/issues"),
+  );
   const target = subscriber("bad-input-target@example.com", "confirmed", [{ source: "scam-report", at: "2025-05-01T00:00:00.000Z" }]);
   let api: Awaited<ReturnType<typeof startLocalApi>>;
   let token: string;
 
   beforeAll(async () => {
     const e = inject("emulators");
-    token = (await signIn({ endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId }, `bad-${crypto.randomUUID().slice(0, 8)}@example.org`, true)).accessToken;
+    token = (await signIn({ endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId }, `bad-${crypto.randomUUID().slice(0, 8)}@example.org`, true))
+      .accessToken;
     api = await startLocalApi();
   });
   afterAll(() => api?.close());
 
   it("routes a percent-encoded e-mail to its subscriber", async () => {
     const email = "Route+Test@Example.com";
-    await putAll(Newsletter.subscriberItems(subscriber(email, "confirmed", [{ source: "scam-report", at: "2025-05-01T00:00:00.000Z" }], { emailNormalized: "route+test@example.com" })));
+    await putAll(
+      Newsletter.subscriberItems(
+        subscriber(email, "confirmed", [{ source: "scam-report", at: "2025-05-01T00:00:00.000Z" }], { emailNormalized: "route+test@example.com" }),
+      ),
+    );
     const path = `/api/admin/newsletter/subscribers/${encodeURIComponent(email)}`;
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     const unsub = await rawRequest(api.port, { method: "POST", path: `${path}/unsubscribe`, headers, body: "{}" });

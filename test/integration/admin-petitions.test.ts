@@ -70,7 +70,10 @@ describe("listing petitions", () => {
   const ids: string[] = [];
   beforeAll(async () => {
     for (const [i, goal] of [300, 100, 200].entries()) {
-      const res = await admin(createPetition, { method: "POST", body: { title: `${tag} petition ${i}`, story: `Story ${i} ${i === 1 ? "UNIQUEWORD" : ""}`, goal } });
+      const res = await admin(createPetition, {
+        method: "POST",
+        body: { title: `${tag} petition ${i}`, story: `Story ${i} ${i === 1 ? "UNIQUEWORD" : ""}`, goal },
+      });
       ids.push(res.body.id);
       await new Promise((r) => setTimeout(r, 5));
     }

@@ -91,7 +91,8 @@ const live = [...completed, ...confirmed, ...pending, ...lapsed];
 const statusOf = (r: PrivacyRequest): RequestStatus => (lapsed.includes(r) ? "expired" : r.status);
 const idsOf = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
 /** The list's default order: request time descending, ties (confirmed[2] and lapsed[1]) by id descending. */
-const newestFirst = (reqs: PrivacyRequest[]) => idsOf([...reqs].sort((a, b) => (a.requestedAt === b.requestedAt ? (a.id < b.id ? 1 : -1) : a.requestedAt < b.requestedAt ? 1 : -1)));
+const newestFirst = (reqs: PrivacyRequest[]) =>
+  idsOf([...reqs].sort((a, b) => (a.requestedAt === b.requestedAt ? (a.id < b.id ? 1 : -1) : a.requestedAt < b.requestedAt ? 1 : -1)));
 
 type Listed = Omit<PrivacyRequestRow, "status"> & { status: RequestStatus };
 type ListAnswer = { items: Listed[]; total: number; page: number; pageSize: number };
@@ -123,7 +124,12 @@ describe("the request list", () => {
     const stored = (await db().send(new GetCommand({ TableName: table(), Key: Keys.privacyRequest(lapsed[1].id), ConsistentRead: true }))).Item;
     expect(stored?.status).toBe("pending");
     expect(byId.get(lapsed[1].id)).toMatchObject({ status: "expired", confirmedAt: "", completedAt: "", erased: "", downloads: 1 });
-    expect(byId.get(completed[1].id)).toMatchObject({ status: "completed", person: personHash("done-1@example.com"), erased: JSON.stringify(counts(1, 1, 2, 1)), downloads: 1 });
+    expect(byId.get(completed[1].id)).toMatchObject({
+      status: "completed",
+      person: personHash("done-1@example.com"),
+      erased: JSON.stringify(counts(1, 1, 2, 1)),
+      downloads: 1,
+    });
     expect(byId.has(retired.id)).toBe(false);
   });
 
@@ -133,7 +139,10 @@ describe("the request list", () => {
       const answer = await list({ status, pageSize: 500 });
       expect(answer.total, status).toBe(expected[status].length);
       expect(idsOf(answer.items), status).toEqual(newestFirst(expected[status]));
-      expect(answer.items.every((r) => r.status === status), status).toBe(true);
+      expect(
+        answer.items.every((r) => r.status === status),
+        status,
+      ).toBe(true);
     }
     // the answer time is the server's own: a far-future `asOf` does not expire the live links
     expect((await list({ status: "expired", asOf: "99999999999" })).total).toBe(lapsed.length);
@@ -145,23 +154,28 @@ describe("the request list", () => {
     const byHash = await all({ search: personHash(REPEAT).slice(0, 12) });
     expect(idsOf(byHash)).toEqual(newestFirst(repeat));
     expect(byHash.map((r) => r.status)).toEqual(["pending", "expired", "completed"]);
-    expect(idsOf((await all({ search: personHash(REPEAT) })))).toEqual(newestFirst(repeat));
+    expect(idsOf(await all({ search: personHash(REPEAT) }))).toEqual(newestFirst(repeat));
     // with the status filter
-    expect(idsOf((await all({ search: personHash(REPEAT).slice(0, 12), status: "expired" })))).toEqual([lapsed[0].id]);
+    expect(idsOf(await all({ search: personHash(REPEAT).slice(0, 12), status: "expired" }))).toEqual([lapsed[0].id]);
     // a request id, in any case
-    expect(idsOf((await all({ search: confirmed[2].id.toUpperCase() })))).toEqual([confirmed[2].id]);
+    expect(idsOf(await all({ search: confirmed[2].id.toUpperCase() }))).toEqual([confirmed[2].id]);
     // never the address
     expect((await list({ search: "repeat.person" })).total).toBe(0);
     expect((await list({ search: "confirmed-late@example.com" })).total).toBe(0);
   });
 
   it("sorts by request time, by derived status and by completion time, both ways", async () => {
-    expect(idsOf((await all({ order: "asc" })))).toEqual(newestFirst(live).reverse());
-    expect(idsOf((await all({ sort: "requestedAt", order: "desc" })))).toEqual(newestFirst(live));
+    expect(idsOf(await all({ order: "asc" }))).toEqual(newestFirst(live).reverse());
+    expect(idsOf(await all({ sort: "requestedAt", order: "desc" }))).toEqual(newestFirst(live));
 
     const asc = await all({ sort: "status", order: "asc" });
     expect(asc.map((r) => r.status)).toEqual([...live.map(statusOf)].sort());
-    expect(asc.map((r) => r.status)).toEqual([...Array(6).fill("completed"), ...Array(3).fill("confirmed"), ...Array(3).fill("expired"), ...Array(4).fill("pending")]);
+    expect(asc.map((r) => r.status)).toEqual([
+      ...Array(6).fill("completed"),
+      ...Array(3).fill("confirmed"),
+      ...Array(3).fill("expired"),
+      ...Array(4).fill("pending"),
+    ]);
     const desc = await all({ sort: "status", order: "desc" });
     expect(desc.map((r) => r.id)).toEqual(asc.map((r) => r.id).reverse());
 
@@ -213,7 +227,10 @@ describe("refusals", () => {
     for (const handler of [listRequests, summary]) {
       const anonymous = await call(handler, httpEvent({ method: "GET", path: "/api/admin/privacy/requests" }));
       expect(anonymous).toMatchObject({ statusCode: 401, body: { error: "Authentication required" } });
-      const member = await call(handler, httpEvent({ method: "GET", path: "/api/admin/privacy/requests", claims: { sub: "member-1", "cognito:groups": "[editors]", token_use: "access" } }));
+      const member = await call(
+        handler,
+        httpEvent({ method: "GET", path: "/api/admin/privacy/requests", claims: { sub: "member-1", "cognito:groups": "[editors]", token_use: "access" } }),
+      );
       expect(member).toMatchObject({ statusCode: 403, body: { error: "Access denied. Please verify you have admin privileges." } });
     }
     const changes = diff(before, await snapshot());
@@ -231,12 +248,15 @@ describe("over HTTP (the local server's authorizer), and bad requests as an admi
     const e = inject("emulators");
     const cognito = { endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId };
     const suffix = crypto.randomUUID().slice(0, 8);
-    [adminToken, memberToken] = (await Promise.all([signIn(cognito, `privacy-admin-${suffix}@example.org`, true), signIn(cognito, `privacy-member-${suffix}@example.org`, false)])).map((t) => t.accessToken);
+    [adminToken, memberToken] = (
+      await Promise.all([signIn(cognito, `privacy-admin-${suffix}@example.org`, true), signIn(cognito, `privacy-member-${suffix}@example.org`, false)])
+    ).map((t) => t.accessToken);
     api = await startLocalApi();
   });
   afterAll(() => api?.close());
 
-  it("covers both admin privacy routes", () => expect(privacyRoutes.map(routeKey).sort()).toEqual(["GET /api/admin/privacy/requests", "GET /api/admin/privacy/summary"]));
+  it("covers both admin privacy routes", () =>
+    expect(privacyRoutes.map(routeKey).sort()).toEqual(["GET /api/admin/privacy/requests", "GET /api/admin/privacy/summary"]));
 
   it("serves an administrator, refuses a member (403) and an anonymous caller (401)", async () => {
     const get = (path: string, token?: string) => rawRequest(api.port, { method: "GET", path, headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -257,7 +277,12 @@ describe("over HTTP (the local server's authorizer), and bad requests as an admi
     const failed: string[] = [];
     await runPool(requests.length, 10, async (i) => {
       const r = requests[i];
-      const res = await rawRequest(api.port, { method: r.method, path: r.path, headers: { ...r.headers, authorization: `Bearer ${adminToken}` }, body: r.body });
+      const res = await rawRequest(api.port, {
+        method: r.method,
+        path: r.path,
+        headers: { ...r.headers, authorization: `Bearer ${adminToken}` },
+        body: r.body,
+      });
       if (res.status >= 500) failed.push(`${res.status} ${res.body.slice(0, 120)} ← ${describeRequest(r)}`);
     });
     expect(failed, failed.slice(0, 10).join("\n")).toEqual([]);
@@ -274,18 +299,28 @@ describe("as time passes and requests are written", () => {
     const soon = request(Date.now() - 30 * MINUTE, "soon@example.com", "pending", { validUntil: iso(Date.now() + 30_000) });
     await list({ status: "pending" }); // cached results from before the write
     await seed(soon);
-    expect(idsOf((await all({ status: "pending" })))).toContain(soon.id);
+    expect(idsOf(await all({ status: "pending" }))).toContain(soon.id);
     expect((await admin(summary)).body).toEqual({ total: live.length + 1, byStatus: { pending: 5, confirmed: 3, completed: 6, expired: 3 } });
-    expect((await all({ sort: "status", order: "asc" })).map((r) => r.status)).toEqual([...Array(6).fill("completed"), ...Array(3).fill("confirmed"), ...Array(3).fill("expired"), ...Array(5).fill("pending")]);
+    expect((await all({ sort: "status", order: "asc" })).map((r) => r.status)).toEqual([
+      ...Array(6).fill("completed"),
+      ...Array(3).fill("confirmed"),
+      ...Array(3).fill("expired"),
+      ...Array(5).fill("pending"),
+    ]);
     const revision = (await db().send(new GetCommand({ TableName: table(), Key: Keys.privacyMeta(), ConsistentRead: true }))).Item?.revision;
 
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + MINUTE });
-    expect(idsOf((await all({ status: "pending" })))).not.toContain(soon.id);
-    expect(idsOf((await all({ status: "expired" })))).toContain(soon.id);
+    expect(idsOf(await all({ status: "pending" }))).not.toContain(soon.id);
+    expect(idsOf(await all({ status: "expired" }))).toContain(soon.id);
     expect((await all({ search: soon.id })).map((r) => r.status)).toEqual(["expired"]);
     expect((await admin(summary)).body).toEqual({ total: live.length + 1, byStatus: { pending: 4, confirmed: 3, completed: 6, expired: 4 } });
     // the status order sorted before the link lapsed (cached while the rows are unchanged) still holds: it sorts among the expired ones now
-    expect((await all({ sort: "status", order: "asc" })).map((r) => r.status)).toEqual([...Array(6).fill("completed"), ...Array(3).fill("confirmed"), ...Array(4).fill("expired"), ...Array(4).fill("pending")]);
+    expect((await all({ sort: "status", order: "asc" })).map((r) => r.status)).toEqual([
+      ...Array(6).fill("completed"),
+      ...Array(3).fill("confirmed"),
+      ...Array(4).fill("expired"),
+      ...Array(4).fill("pending"),
+    ]);
     expect((await db().send(new GetCommand({ TableName: table(), Key: Keys.privacyMeta(), ConsistentRead: true }))).Item?.revision).toBe(revision);
   });
 });

@@ -87,7 +87,12 @@ async function indexIds(): Promise<string[]> {
   const ids: string[] = [];
   for (let b = 0; b < INDEX_BUCKETS; b++) {
     const res = await db().send(
-      new QueryCommand({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": Keys.reportIndexPartition(b) }, ConsistentRead: true }),
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: "pk = :pk",
+        ExpressionAttributeValues: { ":pk": Keys.reportIndexPartition(b) },
+        ConsistentRead: true,
+      }),
     );
     ids.push(...(res.Items ?? []).map((i) => i.sk as string));
   }
@@ -100,7 +105,15 @@ async function reportItems() {
   return { reports: items.filter((i) => i.type === "report"), refs: items.filter((i) => i.type === "reportRef") };
 }
 
-const audit = async () => (await admin(auditList, { query: { limit: 100 } })).body.items as { id: string; action: string; actor: string; target: string; rows: number; status: string }[];
+const audit = async () =>
+  (await admin(auditList, { query: { limit: 100 } })).body.items as {
+    id: string;
+    action: string;
+    actor: string;
+    target: string;
+    rows: number;
+    status: string;
+  }[];
 
 type ListAnswer = { items: ReportRow[]; total: number; page: number; pageSize: number };
 async function list(query: Record<string, string | number> = {}): Promise<ListAnswer> {
@@ -142,7 +155,14 @@ describe("the list", () => {
     ReportListing.resetCache();
     const cold = await list();
     expect(cold).toMatchObject({ total: SEEDED + 1, page: 1, pageSize: 10 });
-    expect(cold.items[0]).toMatchObject({ id: newest.id, reference: newest.reference, status: "new", scammerName: "Zed Newest", amountLost: null, evidenceCount: 0 });
+    expect(cold.items[0]).toMatchObject({
+      id: newest.id,
+      reference: newest.reference,
+      status: "new",
+      scammerName: "Zed Newest",
+      amountLost: null,
+      evidenceCount: 0,
+    });
     const warm = await list();
     expect(warm.items.map((r) => r.id)).toEqual(cold.items.map((r) => r.id));
     expect(warm.items.slice(1, 4).map((r) => r.id)).toEqual([seeded[59].id, seeded[58].id, seeded[57].id]);
@@ -158,7 +178,10 @@ describe("the list", () => {
     expect((await list({ speakWithTeam: "yes" })).total).toBe(expected((i) => i % 3 === 0));
     const day = (i: number) => (i % 28) + 1;
     expect((await list({ dateFrom: "2025-01-10", dateTo: "2025-01-12", pageSize: 100 })).items.map((r) => r.dateOccurred).sort()).toEqual(
-      seeded.filter((_, i) => day(i) >= 10 && day(i) <= 12).map((r) => r.dateOccurred).sort(),
+      seeded
+        .filter((_, i) => day(i) >= 10 && day(i) <= 12)
+        .map((r) => r.dateOccurred)
+        .sort(),
     );
     expect((await list({ dateFrom: "2025-01-20", moneyLost: "yes", speakWithTeam: "yes" })).total).toBe(expected((i) => day(i) >= 20 && i % 6 === 0));
     expect((await list({ status: "new" })).total).toBe(SEEDED + 1);
@@ -211,7 +234,13 @@ describe("one report", () => {
       moneyLost: true,
       amountLost: 1500,
       dateOccurred: "2025-03-07",
-      scammer: { name: "John Smith", company: "Resale & Pros <LLC>", phone: "+1 555 987 6543", email: "john@resale.example", website: expect.stringMatching(/^https:\/\/resale\.example\/?$/) },
+      scammer: {
+        name: "John Smith",
+        company: "Resale & Pros <LLC>",
+        phone: "+1 555 987 6543",
+        email: "john@resale.example",
+        website: expect.stringMatching(/^https:\/\/resale\.example\/?$/),
+      },
       reportedElsewhere: true,
       reportedTo: "Florida Attorney General",
       wantUpdates: true,
@@ -224,14 +253,18 @@ describe("one report", () => {
     expect(d.scamTypes.map((t: { type: string }) => t.type)).toEqual(["fake_resale", "upfront_fees", "high_pressure", "refund_exit", "other"]);
     expect(d.scamTypes[2]).toEqual({ type: "high_pressure", tactics: "A four-hour presentation <b>with</b> free drinks", limitedTimeOrThreat: true });
     for (const method of d.contactMethods as Record<string, unknown>[]) {
-      for (const field of CONTACT_METHOD_FIELDS[method.method as keyof typeof CONTACT_METHOD_FIELDS]) expect(method, `${method.method}.${field.name}`).toHaveProperty(field.name);
+      for (const field of CONTACT_METHOD_FIELDS[method.method as keyof typeof CONTACT_METHOD_FIELDS])
+        expect(method, `${method.method}.${field.name}`).toHaveProperty(field.name);
     }
     expect(d.contactMethods[0]).toEqual({ method: "phone", countryCode: "+44", phoneNumber: "(555) 123-4567" });
 
     // evidence: names and sizes, a signed link per file made for this answer, never the bucket key
     expect(d.evidence).toHaveLength(2);
     expect(d.downloadExpiresInSeconds).toBe(300);
-    for (const [file, bytes, type] of [["their-offer.pdf", PDF, "application/pdf"], ["screenshot.png", PNG, "image/png"]] as const) {
+    for (const [file, bytes, type] of [
+      ["their-offer.pdf", PDF, "application/pdf"],
+      ["screenshot.png", PNG, "image/png"],
+    ] as const) {
       const e = d.evidence.find((x: { fileName: string }) => x.fileName === file);
       expect(e).toMatchObject({ size: bytes.length, contentType: type });
       expect(e.key).toBeUndefined();
@@ -268,8 +301,13 @@ describe("one report", () => {
       const bad = await admin(updateReport, { method: "PATCH", id: report.id, body });
       expect(bad.statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await admin(updateReport, { method: "PATCH", id: report.id, body: { status: "closed" } })).body.error).toBe("Status must be one of new, in_review, resolved, spam");
-    expect(await admin(updateReport, { method: "PATCH", id: "0000000000000000000aa", body: { status: "spam" } })).toMatchObject({ statusCode: 404, body: { error: "Report not found" } });
+    expect((await admin(updateReport, { method: "PATCH", id: report.id, body: { status: "closed" } })).body.error).toBe(
+      "Status must be one of new, in_review, resolved, spam",
+    );
+    expect(await admin(updateReport, { method: "PATCH", id: "0000000000000000000aa", body: { status: "spam" } })).toMatchObject({
+      statusCode: 404,
+      body: { error: "Report not found" },
+    });
   });
 
   it("deletes one report with its reference, index row and evidence, audited", async () => {
@@ -289,7 +327,9 @@ describe("one report", () => {
     expect((await list()).total).toBe(before - 1);
     expect((await ReportListing.version()).count).toBe(before - 1);
 
-    expect((await audit()).filter((e) => e.action === "report.deleted" && e.target === report.reference)).toEqual([expect.objectContaining({ actor: adminEmail, rows: 1 })]);
+    expect((await audit()).filter((e) => e.action === "report.deleted" && e.target === report.reference)).toEqual([
+      expect.objectContaining({ actor: adminEmail, rows: 1 }),
+    ]);
     expect(await admin(deleteReport, { method: "DELETE", id: report.id })).toMatchObject({ statusCode: 404, body: { error: "Report not found" } });
     expect((await ReportListing.version()).count).toBe(before - 1);
   });
@@ -314,7 +354,15 @@ describe("exports", () => {
     const withFiles = rows.find((r) => r.evidence.length > 0);
     if (withFiles) expect(withFiles.evidence.every((e) => !("key" in e))).toBe(true);
     const entry = (await audit()).filter((e) => e.id === operationId);
-    expect(entry).toEqual([expect.objectContaining({ action: "reports.exported", actor: adminEmail, rows: expected.length, status: "completed", target: "all reports (moneyLost=yes)" })]);
+    expect(entry).toEqual([
+      expect.objectContaining({
+        action: "reports.exported",
+        actor: adminEmail,
+        rows: expected.length,
+        status: "completed",
+        target: "all reports (moneyLost=yes)",
+      }),
+    ]);
   });
 
   it("exports one page in one call (only=page), an operation complete at once", async () => {
@@ -356,7 +404,12 @@ describe("delete all", () => {
 
   it("deletes in chunks with progress, evidence included, spares a report made meanwhile, and leaves nothing behind", async () => {
     await ReportListing.importBatch(
-      Array.from({ length: 520 }, (_, i) => ({ submission: Report.ReportInput.parse(minimalReport(`bulk${i}`)), client: "198.51.100.2", meta: meta(), at: new Date(Date.now() - 1000 - i) })),
+      Array.from({ length: 520 }, (_, i) => ({
+        submission: Report.ReportInput.parse(minimalReport(`bulk${i}`)),
+        client: "198.51.100.2",
+        meta: meta(),
+        at: new Date(Date.now() - 1000 - i),
+      })),
     );
     const withFile = await create(minimalReport("with-file", { evidence: { details: await upload("details", "receipt.pdf", PDF) } }));
     const total = (await ReportListing.version()).count;
@@ -384,7 +437,9 @@ describe("delete all", () => {
     expect((await list()).items.map((r) => r.id)).toEqual([late.id]);
 
     const entry = (await audit()).filter((e) => e.id === operationId);
-    expect(entry).toEqual([expect.objectContaining({ action: "reports.deleted_all", actor: adminEmail, target: "all reports", rows: total, status: "completed" })]);
+    expect(entry).toEqual([
+      expect.objectContaining({ action: "reports.deleted_all", actor: adminEmail, target: "all reports", rows: total, status: "completed" }),
+    ]);
   });
 });
 
@@ -398,7 +453,8 @@ describe("bad requests to the admin report routes (the bad-input generator, as a
 
   beforeAll(async () => {
     const e = inject("emulators");
-    token = (await signIn({ endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId }, `bad-${crypto.randomUUID().slice(0, 8)}@example.org`, true)).accessToken;
+    token = (await signIn({ endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId }, `bad-${crypto.randomUUID().slice(0, 8)}@example.org`, true))
+      .accessToken;
     reportId = (await create(minimalReport("bad-input"))).id;
     api = await startLocalApi();
   });

@@ -37,17 +37,20 @@ describe("path parameters no item can have", () => {
   const withParams = routes.filter((r) => r.access === "admin" && r.path.includes("{"));
 
   // DynamoDB refuses keys over 2 KB: the domain answers "not found" before asking it.
-  it.each(withParams.map((r) => [routeKey(r), r] as const))("%s refuses an over-long or impossible id as not found or invalid, never a 500", async (_, route) => {
-    for (const junk of ["a".repeat(3000), "NOT-AN-ID", "%F0%9F%98%80"]) {
-      const res = await rawRequest(api.port, {
-        method: route.method,
-        path: route.path.replace(/\{\w+\}/g, junk),
-        headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
-        body: route.method === "GET" || route.method === "DELETE" ? undefined : "{}",
-      });
-      expect([404, 400], `${junk.slice(0, 12)}: ${res.status} ${res.body}`).toContain(res.status);
-    }
-  });
+  it.each(withParams.map((r) => [routeKey(r), r] as const))(
+    "%s refuses an over-long or impossible id as not found or invalid, never a 500",
+    async (_, route) => {
+      for (const junk of ["a".repeat(3000), "NOT-AN-ID", "%F0%9F%98%80"]) {
+        const res = await rawRequest(api.port, {
+          method: route.method,
+          path: route.path.replace(/\{\w+\}/g, junk),
+          headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+          body: route.method === "GET" || route.method === "DELETE" ? undefined : "{}",
+        });
+        expect([404, 400], `${junk.slice(0, 12)}: ${res.status} ${res.body}`).toContain(res.status);
+      }
+    },
+  );
 });
 
 describe("public routes over HTTP", () => {

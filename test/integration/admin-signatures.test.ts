@@ -42,7 +42,8 @@ const signUp = async (petitionId: string, body = signer(`s${ip}`)) => {
 async function indexCount(petitionId: string) {
   return (await SignatureListing.allRows(petitionId)).length;
 }
-const audit = async () => (await admin(auditList, { query: { limit: 100 } })).body.items as { id: string; action: string; actor: string; target: string; rows: number }[];
+const audit = async () =>
+  (await admin(auditList, { query: { limit: 100 } })).body.items as { id: string; action: string; actor: string; target: string; rows: number }[];
 
 describe("one signature", () => {
   it("writes its index item in the signing transaction, shows it in full, deletes it with its guard and index item", async () => {
@@ -55,7 +56,10 @@ describe("one signature", () => {
     expect(idx.Item).toMatchObject({ type: "sigIndex", sk: id });
 
     const got = await admin(getSignature, { id: p.id, signatureId: id });
-    expect(got).toMatchObject({ statusCode: 200, body: { id, petitionId: p.id, email: person.email, timeshareName: "Ocean Villas", meta: { screenResolution: "1920x1080" } } });
+    expect(got).toMatchObject({
+      statusCode: 200,
+      body: { id, petitionId: p.id, email: person.email, timeshareName: "Ocean Villas", meta: { screenResolution: "1920x1080" } },
+    });
     expect(got.body.pk).toBeUndefined();
     expect((await admin(getSignature, { id: p.id, signatureId: "nope" })).statusCode).toBe(404);
 
@@ -71,7 +75,10 @@ describe("one signature", () => {
     // the same e-mail may sign again
     await signUp(p.id, { ...person, email: person.email.toUpperCase() });
 
-    expect(await admin(deleteSignature, { method: "DELETE", id: p.id, signatureId: id })).toMatchObject({ statusCode: 404, body: { error: "Signature not found" } });
+    expect(await admin(deleteSignature, { method: "DELETE", id: p.id, signatureId: id })).toMatchObject({
+      statusCode: 404,
+      body: { error: "Signature not found" },
+    });
     expect(await Petition.count(p.id, true)).toBe(2);
     const entry = (await audit()).find((e) => e.action === "signature.deleted" && e.target === `${p.id}/${id}`);
     expect(entry).toMatchObject({ actor: adminEmail, rows: 1 });
@@ -131,7 +138,12 @@ describe("delete all", () => {
     expect(await Petition.count(p.id, true)).toBe(0);
     for (let b = 0; b < SIGNATURE_INDEX_BUCKETS; b++) {
       const res = await db().send(
-        new QueryCommand({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": Keys.signatureIndexPartition(p.id, b) }, ConsistentRead: true }),
+        new QueryCommand({
+          TableName: table(),
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": Keys.signatureIndexPartition(p.id, b) },
+          ConsistentRead: true,
+        }),
       );
       expect(res.Items).toEqual([]);
     }
@@ -166,7 +178,13 @@ describe("listing 1,200 signatures", () => {
   });
 
   it("pages through every row exactly once in any sort", async () => {
-    for (const [sort, order] of [["lastName", "asc"], ["firstName", "desc"], ["email", "asc"], ["createdAt", "asc"], ["timeshareName", "desc"]]) {
+    for (const [sort, order] of [
+      ["lastName", "asc"],
+      ["firstName", "desc"],
+      ["email", "asc"],
+      ["createdAt", "asc"],
+      ["timeshareName", "desc"],
+    ]) {
       const seen: SignatureRow[] = [];
       for (let page = 1; ; page++) {
         const res = await list({ sort, order, page, pageSize: 500 });
@@ -253,7 +271,9 @@ describe("test e-mail and audit trail", () => {
     expect(items).toHaveLength(2);
     expect(items[0].id > items[1].id).toBe(true);
     // no internal attributes (keys, the actor's sub); completedAt only on finished operations
-    const keys = Object.keys(items[0]).filter((k) => k !== "completedAt").sort();
+    const keys = Object.keys(items[0])
+      .filter((k) => k !== "completedAt")
+      .sort();
     expect(keys).toEqual(["action", "actor", "at", "id", "rows", "status", "target"]);
     expect((await admin(auditList, { query: { limit: 101 } })).statusCode).toBe(400);
   });

@@ -53,13 +53,19 @@ function beacon(body: unknown, opts: { ua?: string; headers?: Record<string, str
 }
 
 async function dashboard(query: Record<string, string> = {}) {
-  const res = await call(getReport, httpEvent({ method: "GET", path: "/api/admin/analytics", routeKey: "GET /api/admin/analytics", queryStringParameters: query, claims: ADMIN }));
+  const res = await call(
+    getReport,
+    httpEvent({ method: "GET", path: "/api/admin/analytics", routeKey: "GET /api/admin/analytics", queryStringParameters: query, claims: ADMIN }),
+  );
   expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
   return res.body as Analytics.AnalyticsReport;
 }
 
 async function recent() {
-  const res = await call(getRecent, httpEvent({ method: "GET", path: "/api/admin/analytics/recent", routeKey: "GET /api/admin/analytics/recent", claims: ADMIN }));
+  const res = await call(
+    getRecent,
+    httpEvent({ method: "GET", path: "/api/admin/analytics/recent", routeKey: "GET /api/admin/analytics/recent", claims: ADMIN }),
+  );
   expect(res.statusCode).toBe(200);
   return (res.body as Analytics.RecentVisits).items;
 }
@@ -84,7 +90,10 @@ beforeAll(async () => {
 describe("POST /api/events", () => {
   it("counts a page view: 204 without a body; location from CloudFront, device, browser, OS, a truncated IP", async () => {
     const before = await dashboard();
-    const res = await beacon({ t: "pageview", p: "/petition?utm_source=newsletter&utm_campaign=spring", r: "https://www.facebook.com/some/post" }, { headers: viaCloudFront(austin()) });
+    const res = await beacon(
+      { t: "pageview", p: "/petition?utm_source=newsletter&utm_campaign=spring", r: "https://www.facebook.com/some/post" },
+      { headers: viaCloudFront(austin()) },
+    );
     expect([res.statusCode, res.body]).toEqual([204, undefined]);
 
     const after = await dashboard();
@@ -100,7 +109,15 @@ describe("POST /api/events", () => {
     expect(after.hourly.at(-1)!.pageviews - before.hourly.at(-1)!.pageviews).toBe(1);
 
     const [newest] = await recent();
-    expect(newest).toEqual({ at: expect.any(String), ip: "203.0.113.0", location: "Austin, Texas, United States", device: "Mobile", browser: "Safari", os: "iOS", path: "/petition" });
+    expect(newest).toEqual({
+      at: expect.any(String),
+      ip: "203.0.113.0",
+      location: "Austin, Texas, United States",
+      device: "Mobile",
+      browser: "Safari",
+      os: "iOS",
+      path: "/petition",
+    });
   });
 
   it("believes CloudFront's viewer headers only with the origin secret", async () => {
@@ -234,7 +251,14 @@ describe("the dashboard's report", () => {
     { country: "Canada" },
     {},
   ];
-  const pages = ["/", "/petition?utm_source=facebook&utm_campaign=spring", "/sign/timeshare-reform", "/report-scam", "/nowhere", "/timeshare-scam-checklist?utm_source=newsletter"];
+  const pages = [
+    "/",
+    "/petition?utm_source=facebook&utm_campaign=spring",
+    "/sign/timeshare-reform",
+    "/report-scam",
+    "/nowhere",
+    "/timeshare-scam-checklist?utm_source=newsletter",
+  ];
   // the site's own address (SITE_URL) is navigation, not a source
   const referrers = [undefined, "https://www.facebook.com/x", "https://news.example.com/story", "http://localhost:3000/petition", ""];
   const names = Analytics.EVENT_NAMES;
@@ -246,7 +270,9 @@ describe("the dashboard's report", () => {
       const visitor = (i * 7 + d) % visitors.length;
       const hours = ((i * 37 + d * 11) % 239) / 10;
       const hit: Analytics.AnalyticsEvent =
-        i % 4 === 3 ? { t: "event", n: names[i % names.length], p: "/petition" } : { t: "pageview", p: pages[i % pages.length], r: referrers[i % referrers.length] };
+        i % 4 === 3
+          ? { t: "event", n: names[i % names.length], p: "/petition" }
+          : { t: "pageview", p: pages[i % pages.length], r: referrers[i % referrers.length] };
       seeds.push({ at: at(day, hours), visitor, hit, place: places[(i + visitor) % places.length] });
     }
   }
@@ -269,17 +295,21 @@ describe("the dashboard's report", () => {
     expect(report.range.bucket).toBe("hour");
     expect(report.series.length).toBeGreaterThanOrEqual(47);
     expect(report.totals.pageviews).toBe(views.length);
-    const perDay = [first, second].map((day) => new Set(views.filter((s) => dayOf(s.at) === day).map((s) => visitors[s.visitor].ip + visitors[s.visitor].ua)).size);
+    const perDay = [first, second].map(
+      (day) => new Set(views.filter((s) => dayOf(s.at) === day).map((s) => visitors[s.visitor].ip + visitors[s.visitor].ua)).size,
+    );
     expect(report.totals.visitors).toBe(perDay[0] + perDay[1]);
     expect(count(report.pages, "other")).toBe(views.filter((s) => s.hit.p === "/nowhere").length);
     expect(count(report.pages, "/sign/:id")).toBe(views.filter((s) => s.hit.p.startsWith("/sign/")).length);
     expect(count(report.sources, "facebook")).toBe(views.filter((s) => s.hit.p.includes("utm_source=facebook")).length);
     const referred = (host: string) => views.filter((s) => s.hit.t === "pageview" && s.hit.r?.includes(host)).length;
     expect(referred("localhost")).toBeGreaterThan(0);
-    expect(report.referrers).toEqual([
-      { label: "facebook.com", count: referred("facebook.com") },
-      { label: "news.example.com", count: referred("news.example.com") },
-    ].sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)));
+    expect(report.referrers).toEqual(
+      [
+        { label: "facebook.com", count: referred("facebook.com") },
+        { label: "news.example.com", count: referred("news.example.com") },
+      ].sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+    );
     expect(report.events.reduce((n, e) => n + e.count, 0)).toBe(seeds.length - views.length);
     expect(count(report.locations, "Canada")).toBe(views.filter((s) => s.place?.country === "Canada" && !s.place.city).length);
 
@@ -309,11 +339,21 @@ describe("the dashboard's report", () => {
     }
     const month = await Analytics.report({ range: "30d" }, { now });
     expect(month.totals.pageviews).toBeGreaterThan(seeds.filter((s) => s.hit.t === "pageview").length);
-    for (const list of [month.locations, month.devices, month.browsers, month.os, month.pages, month.referrers, month.sources, month.campaigns, month.events]) expect(list.length).toBeGreaterThan(0);
+    for (const list of [month.locations, month.devices, month.browsers, month.os, month.pages, month.referrers, month.sources, month.campaigns, month.events])
+      expect(list.length).toBeGreaterThan(0);
   });
 
   it("refuses a bad query with field messages", async () => {
-    const bad = await call(getReport, httpEvent({ method: "GET", path: "/api/admin/analytics", routeKey: "GET /api/admin/analytics", queryStringParameters: { range: "custom", from: "2025-01-01" }, claims: ADMIN }));
+    const bad = await call(
+      getReport,
+      httpEvent({
+        method: "GET",
+        path: "/api/admin/analytics",
+        routeKey: "GET /api/admin/analytics",
+        queryStringParameters: { range: "custom", from: "2025-01-01" },
+        claims: ADMIN,
+      }),
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.body.fields).toEqual({ to: "To is required for a custom range" });
   });
@@ -409,7 +449,9 @@ describe("loading aggregates computed elsewhere", () => {
 
     // a hit replayed into the bucket: the summary is dropped and the shards are summed again
     const meta = { ipAddress: "203.0.113.9", userAgent: UA.windows };
-    expect(await Analytics.collect({ t: "pageview", p: "/petition" }, { meta, headers: {} }, { now: new Date(bucket.start.getTime() + 3_600_000) })).toBe("counted");
+    expect(await Analytics.collect({ t: "pageview", p: "/petition" }, { meta, headers: {} }, { now: new Date(bucket.start.getTime() + 3_600_000) })).toBe(
+      "counted",
+    );
     expect((await db().send(new GetCommand({ TableName: table(), Key: summary }))).Item).toBeUndefined();
     Analytics.forgetClosedBuckets();
     const [after] = await Analytics.readAggregates([bucket]);
@@ -423,7 +465,8 @@ describe("loading aggregates computed elsewhere", () => {
     const now = new Date();
     const previous = hourBucket(hourOf(now.getTime() - 3_600_000));
     const current = hourBucket(hourOf(now.getTime()));
-    const summaryOf = async (b: { key: string }) => (await db().send(new GetCommand({ TableName: table(), Key: { pk: `ANAGG#H#${b.key}#SUM`, sk: "SUM" } }))).Item;
+    const summaryOf = async (b: { key: string }) =>
+      (await db().send(new GetCommand({ TableName: table(), Key: { pk: `ANAGG#H#${b.key}#SUM`, sk: "SUM" } }))).Item;
     // as late as the schedule runs: the previous hour is over by more than 2 minutes
     const later = new Date(Math.max(now.getTime(), previous.end.getTime() + 3 * 60_000));
     expect(await Analytics.summarizeRecent(later)).toBeGreaterThanOrEqual(3);

@@ -45,7 +45,10 @@ async function snapshot(petitionId: string) {
   return { signatures: items.signatures.length, count: await Petition.count(petitionId, true), deleting: meta?.deleting ?? null };
 }
 
-const deleteAllOf = (petitionId: string, operationId?: string) => ({ method: "POST", body: { confirm: "CONFIRM", petitionId, ...(operationId ? { operationId } : {}) } });
+const deleteAllOf = (petitionId: string, operationId?: string) => ({
+  method: "POST",
+  body: { confirm: "CONFIRM", petitionId, ...(operationId ? { operationId } : {}) },
+});
 
 describe("operation ids are issued by the server", () => {
   it("records the operation with its actor before the first chunk, and completes it with the last", async () => {
@@ -152,7 +155,10 @@ describe("continuing an operation one did not start is refused, and changes noth
       [ana, otherOp, 400, "This operation was started for another target"],
     ];
     for (const [as, operationId, status, error] of refusals) {
-      expect(await as(deletePetition, { method: "DELETE", id: p.id, query: { operationId } }), operationId).toMatchObject({ statusCode: status, body: { error } });
+      expect(await as(deletePetition, { method: "DELETE", id: p.id, query: { operationId } }), operationId).toMatchObject({
+        statusCode: status,
+        body: { error },
+      });
     }
     expect(await snapshot(p.id)).toEqual(before);
     expect(before.deleting).toBeNull();

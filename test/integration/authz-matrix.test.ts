@@ -64,8 +64,7 @@ const paramValue = (path: string, name: string) =>
           ? fixture.subscriberEmail
           : `test-${name}`;
 const concrete = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => paramValue(path, name));
-const paramsOf = (route: Route) =>
-  Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, paramValue(route.path, name)]));
+const paramsOf = (route: Route) => Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, paramValue(route.path, name)]));
 const bodyOf = (route: Route) => (["GET", "DELETE"].includes(route.method) ? undefined : (sampleBodies[routeKey(route)] ?? {}));
 
 interface Credential {
@@ -92,7 +91,11 @@ const credentials: Credential[] = [
   { name: "malformed: garbage segments", authorization: () => bearer("a.b.c"), status: 401 },
   { name: "malformed: truncated", authorization: () => bearer(tokens.adminAccess.slice(0, -20)), status: 401 },
   { name: "malformed: huge", authorization: () => bearer("A".repeat(6000)), status: 401 },
-  { name: "bad signature: altered", authorization: () => bearer(tokens.adminAccess.slice(0, -4) + (tokens.adminAccess.endsWith("AAAA") ? "BBBB" : "AAAA")), status: 401 },
+  {
+    name: "bad signature: altered",
+    authorization: () => bearer(tokens.adminAccess.slice(0, -4) + (tokens.adminAccess.endsWith("AAAA") ? "BBBB" : "AAAA")),
+    status: 401,
+  },
   { name: "bad signature: another key", authorization: () => bearer(signJwt(adminWith({}), { privateKeyPem: untrustedKey() })), status: 401 },
   {
     name: "bad signature: a member's token with the admin group spliced in",
@@ -108,7 +111,11 @@ const credentials: Credential[] = [
   { name: "expired", authorization: () => bearer(signJwt(adminWith({ iat: now() - 7200, auth_time: now() - 7200, exp: now() - 3600 }))), status: 401 },
   { name: "no expiry", authorization: () => bearer(signJwt(adminWith({ exp: undefined }))), status: 401 },
   { name: "other issuer: another pool", authorization: () => bearer(signJwt(adminWith({ iss: `${e.cognito}/us-east-1_Other0000` }))), status: 401 },
-  { name: "other issuer: real Cognito", authorization: () => bearer(signJwt(adminWith({ iss: `https://cognito-idp.us-east-1.amazonaws.com/${e.userPoolId}` }))), status: 401 },
+  {
+    name: "other issuer: real Cognito",
+    authorization: () => bearer(signJwt(adminWith({ iss: `https://cognito-idp.us-east-1.amazonaws.com/${e.userPoolId}` }))),
+    status: 401,
+  },
   { name: "other client: access token", authorization: () => bearer(signJwt(adminWith({ client_id: "another-app-client" }))), status: 401 },
   { name: "other client: ID token", authorization: () => bearer(signJwt(adminWith({ aud: "another-app-client" }, tokens.adminId))), status: 401 },
   { name: "no client", authorization: () => bearer(signJwt(adminWith({ client_id: undefined }))), status: 401 },
@@ -144,12 +151,35 @@ beforeAll(async () => {
   const issue = await Issues.create({ subject: "Authz draft", body: "Fixture." }, "authz@example.org");
   const subscriberEmail = "authz-subscriber@example.com";
   const at = new Date().toISOString();
-  const subscriber = { email: subscriberEmail, emailNormalized: subscriberEmail, name: "Authz Subscriber", status: "confirmed" as const, consents: [{ source: "scam-report", at }], confirmedAt: at, unsubscribeToken: "A".repeat(43), createdAt: at, source: "scam-report", consentAt: at, rev: 1 };
+  const subscriber = {
+    email: subscriberEmail,
+    emailNormalized: subscriberEmail,
+    name: "Authz Subscriber",
+    status: "confirmed" as const,
+    consents: [{ source: "scam-report", at }],
+    confirmedAt: at,
+    unsubscribeToken: "A".repeat(43),
+    createdAt: at,
+    source: "scam-report",
+    consentAt: at,
+    rev: 1,
+  };
   for (const Item of Newsletter.subscriberItems(subscriber)) await db().send(new PutCommand({ TableName: table(), Item }));
-  fixture = { petitionId: petition.id, signatureId: signature.id, reportId: report.id, leadForm: lead.form, leadId: lead.id, issueId: issue.id, subscriberEmail };
+  fixture = {
+    petitionId: petition.id,
+    signatureId: signature.id,
+    reportId: report.id,
+    leadForm: lead.form,
+    leadId: lead.id,
+    issueId: issue.id,
+    subscriberEmail,
+  };
   const suffix = crypto.randomUUID().slice(0, 8);
   const cognito = { endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId };
-  const [admin, member] = await Promise.all([signIn(cognito, `authz-admin-${suffix}@example.org`, true), signIn(cognito, `authz-member-${suffix}@example.org`, false)]);
+  const [admin, member] = await Promise.all([
+    signIn(cognito, `authz-admin-${suffix}@example.org`, true),
+    signIn(cognito, `authz-member-${suffix}@example.org`, false),
+  ]);
   Object.assign(tokens, { adminAccess: admin.accessToken, adminId: admin.idToken, memberAccess: member.accessToken, memberId: member.idToken });
   api = await startLocalApi();
 });

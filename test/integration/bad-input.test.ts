@@ -71,7 +71,15 @@ const bodies: Record<string, BodyModel> = {
   [REPORT]: {
     // every optional field present, so a wrong type for one is a change and must be refused
     valid: (n) => ({
-      reporter: { fullName: "Ana Lima", email: `bad-input-${run}-${n}@example.com`, city: "Orlando", state: "FL", ageRange: "30\u201345", speakWithTeam: false, shareAnonymously: true },
+      reporter: {
+        fullName: "Ana Lima",
+        email: `bad-input-${run}-${n}@example.com`,
+        city: "Orlando",
+        state: "FL",
+        ageRange: "30\u201345",
+        speakWithTeam: false,
+        shareAnonymously: true,
+      },
       scamTypes: [{ type: "other", description: "They asked for a transfer fee." }],
       contactMethods: [{ method: "in_person", location: "Orlando", eventType: "Owner update" }],
       moneyLost: true,
@@ -105,7 +113,20 @@ const bodies: Record<string, BodyModel> = {
       "client.timezone",
       "client.language",
     ],
-    others: ["reporter", "reporter.speakWithTeam", "reporter.shareAnonymously", "scamTypes", "contactMethods", "moneyLost", "amountLost", "scammer", "evidence", "reportedElsewhere", "wantUpdates", "client"],
+    others: [
+      "reporter",
+      "reporter.speakWithTeam",
+      "reporter.shareAnonymously",
+      "scamTypes",
+      "contactMethods",
+      "moneyLost",
+      "amountLost",
+      "scammer",
+      "evidence",
+      "reportedElsewhere",
+      "wantUpdates",
+      "client",
+    ],
     required: ["reporter.fullName", "reporter.email", "reporter.city", "reporter.state", "scamTypes", "contactMethods"],
   },
   [UPLOAD]: {
@@ -217,7 +238,8 @@ async function sendAll(requests: BadRequest[], headers: Record<string, string> =
 const serverFailures = (results: Sent[]) =>
   results.filter((x) => x.error || x.res!.status >= 500).map((x) => `${x.error ?? `${x.res!.status} ${x.res!.body.slice(0, 200)}`} ← ${describeRequest(x.r)}`);
 
-const failureReport = (lines: string[]) => `seed ${SEED} (replay with BAD_INPUT_SEED=${SEED}); ${lines.length} failing, the first:\n${lines.slice(0, 15).join("\n")}`;
+const failureReport = (lines: string[]) =>
+  `seed ${SEED} (replay with BAD_INPUT_SEED=${SEED}); ${lines.length} failing, the first:\n${lines.slice(0, 15).join("\n")}`;
 
 it("generates at least 1,000 requests across the public routes", () => {
   expect(publicRoutes.reduce((n, r) => n + generate(r).length, 0)).toBeGreaterThanOrEqual(1000);
@@ -227,7 +249,12 @@ it("an id no petition can have is not found, however long (DynamoDB refuses keys
   const id = "a".repeat(3000);
   const get = await rawRequest(api.port, { method: "GET", path: `/api/petitions/${id}` });
   expect([get.status, JSON.parse(get.body)]).toEqual([404, { error: "Petition not found" }]);
-  const sign = await rawRequest(api.port, { method: "POST", path: `/api/petitions/${id}/signatures`, headers: { "content-type": "application/json" }, body: JSON.stringify(bodies[SIGN].valid(-2)) });
+  const sign = await rawRequest(api.port, {
+    method: "POST",
+    path: `/api/petitions/${id}/signatures`,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(bodies[SIGN].valid(-2)),
+  });
   expect([sign.status, JSON.parse(sign.body)]).toEqual([404, { error: "Petition not found" }]);
 });
 
@@ -291,7 +318,12 @@ describe("newsletter issue routes (as an administrator)", () => {
     others: [],
     required: ["subject", "body"],
   };
-  const WITH_CONTENT = ["POST /api/admin/newsletter/issues", "PUT /api/admin/newsletter/issues/{id}", "POST /api/admin/newsletter/issues/preview", "POST /api/admin/newsletter/issues/test"];
+  const WITH_CONTENT = [
+    "POST /api/admin/newsletter/issues",
+    "PUT /api/admin/newsletter/issues/{id}",
+    "POST /api/admin/newsletter/issues/preview",
+    "POST /api/admin/newsletter/issues/test",
+  ];
   const drafts = ["newsletterIssue", "newsletterIssueBody"];
   /** What each route may write (`removed` only for the delete); the test send e-mails the administrator and audits it. */
   const issueWrites: Record<string, string[]> = {
@@ -312,42 +344,53 @@ describe("newsletter issue routes (as an administrator)", () => {
 
   it("covers every issue route", () => {
     expect(issueRoutes.map(routeKey).sort()).toEqual(
-      [...Object.keys(issueWrites), "GET /api/admin/newsletter/issues", "GET /api/admin/newsletter/issues/audience", "GET /api/admin/newsletter/issues/{id}", "POST /api/admin/newsletter/issues/preview"].sort(),
+      [
+        ...Object.keys(issueWrites),
+        "GET /api/admin/newsletter/issues",
+        "GET /api/admin/newsletter/issues/audience",
+        "GET /api/admin/newsletter/issues/{id}",
+        "POST /api/admin/newsletter/issues/preview",
+      ].sort(),
     );
   });
 
-  it.each(issueRoutes.map((r) => [routeKey(r), r] as const))("%s answers every generated bad request below 500 and writes only what it may", async (key, route) => {
-    const draft = await Issues.create({ subject: `Bad input target ${run}`, body: "Target." }, "bad-input@example.org");
-    const requests = badRequestsFor(route, {
-      seed: SEED,
-      perRoute: () => (WITH_CONTENT.includes(key) ? 250 : 120),
-      bodies: Object.fromEntries(WITH_CONTENT.map((k) => [k, content])),
-      param: () => draft.id,
-    });
-    const before = await snapshot();
-    const results = await sendAll(requests, { authorization: `Bearer ${token}` });
-    const after = await snapshot();
+  it.each(issueRoutes.map((r) => [routeKey(r), r] as const))(
+    "%s answers every generated bad request below 500 and writes only what it may",
+    async (key, route) => {
+      const draft = await Issues.create({ subject: `Bad input target ${run}`, body: "Target." }, "bad-input@example.org");
+      const requests = badRequestsFor(route, {
+        seed: SEED,
+        perRoute: () => (WITH_CONTENT.includes(key) ? 250 : 120),
+        bodies: Object.fromEntries(WITH_CONTENT.map((k) => [k, content])),
+        param: () => draft.id,
+      });
+      const before = await snapshot();
+      const results = await sendAll(requests, { authorization: `Bearer ${token}` });
+      const after = await snapshot();
 
-    const failed = serverFailures(results);
-    expect(failed.length, failureReport(failed)).toBe(0);
+      const failed = serverFailures(results);
+      expect(failed.length, failureReport(failed)).toBe(0);
 
-    // a request with another method reaches the route of that method at the same path
-    const samePath = issueRoutes.filter((r) => r.path === route.path);
-    const allowed = samePath.flatMap((r) => issueWrites[routeKey(r)] ?? []);
-    const removable = samePath.some((r) => r.method === "DELETE") ? drafts : [];
-    const disallowed = diff(before, after).filter((c) => !allowed.includes(c.kind) || (c.change === "removed" && !removable.includes(c.kind)));
-    expect(disallowed.length, `seed ${SEED}: ${key} may write ${JSON.stringify(allowed)} only:\n${describeChanges(disallowed).slice(0, 3000)}`).toBe(0);
+      // a request with another method reaches the route of that method at the same path
+      const samePath = issueRoutes.filter((r) => r.path === route.path);
+      const allowed = samePath.flatMap((r) => issueWrites[routeKey(r)] ?? []);
+      const removable = samePath.some((r) => r.method === "DELETE") ? drafts : [];
+      const disallowed = diff(before, after).filter((c) => !allowed.includes(c.kind) || (c.change === "removed" && !removable.includes(c.kind)));
+      expect(disallowed.length, `seed ${SEED}: ${key} may write ${JSON.stringify(allowed)} only:\n${describeChanges(disallowed).slice(0, 3000)}`).toBe(0);
 
-    if (WITH_CONTENT.includes(key)) {
-      // (a request with another method is another route's, which may well answer it)
-      const taken = results.filter((x) => !x.r.mayWrite && x.r.method === route.method && x.res!.status < 300).map((x) => `${x.res!.status} ← ${describeRequest(x.r)}`);
-      expect(taken.length, failureReport(taken)).toBe(0);
-      // the handler's refusals of bad content say what is wrong
-      const refused = results.filter((x) => x.res!.status === 400 && x.r.method === route.method && x.r.path === route.path.replace(/\{\w+\}/g, draft.id));
-      expect(refused.length).toBeGreaterThan(20);
-      for (const x of refused) expect(typeof (JSON.parse(x.res!.body) as { error?: unknown }).error, describeRequest(x.r)).toBe("string");
-    }
-  });
+      if (WITH_CONTENT.includes(key)) {
+        // (a request with another method is another route's, which may well answer it)
+        const taken = results
+          .filter((x) => !x.r.mayWrite && x.r.method === route.method && x.res!.status < 300)
+          .map((x) => `${x.res!.status} ← ${describeRequest(x.r)}`);
+        expect(taken.length, failureReport(taken)).toBe(0);
+        // the handler's refusals of bad content say what is wrong
+        const refused = results.filter((x) => x.res!.status === 400 && x.r.method === route.method && x.r.path === route.path.replace(/\{\w+\}/g, draft.id));
+        expect(refused.length).toBeGreaterThan(20);
+        for (const x of refused) expect(typeof (JSON.parse(x.res!.body) as { error?: unknown }).error, describeRequest(x.r)).toBe("string");
+      }
+    },
+  );
 });
 
 /**
@@ -367,20 +410,25 @@ describe("suppression list routes (as an administrator)", () => {
     expect(suppressionRoutes.map(routeKey).sort()).toEqual(["DELETE /api/admin/mail/suppressions/{person}", "GET /api/admin/mail/suppressions"]);
   });
 
-  it.each(suppressionRoutes.map((r) => [routeKey(r), r] as const))("%s answers every generated bad request below 500 and writes only what it may", async (key, route) => {
-    const address = `bad-input-suppressed-${run}-${route.method}@example.org`;
-    await Suppression.suppress("complaint", { address, kind: "bad-input", at: new Date().toISOString() });
-    const requests = badRequestsFor(route, { seed: SEED, perRoute: () => 150, bodies: {}, param: () => personHash(address) });
-    const before = await snapshot();
-    const results = await sendAll(requests, { authorization: `Bearer ${token}` });
-    const after = await snapshot();
-    const failed = serverFailures(results);
-    expect(failed.length, failureReport(failed)).toBe(0);
-    const lifting = route.method === "DELETE";
-    const disallowed = diff(before, after).filter((c) => !(lifting && ((c.kind === "suppression" && c.change === "removed") || c.kind === "audit")));
-    expect(disallowed.length, `seed ${SEED}: ${key}:\n${describeChanges(disallowed).slice(0, 3000)}`).toBe(0);
-    // the route's own refusals say what is wrong
-    const own = results.filter((x) => x.r.method === route.method && x.r.path.split("?")[0] === route.path.replace("{person}", personHash(address)) && x.res!.status === 400);
-    for (const x of own) expect(typeof (JSON.parse(x.res!.body) as { error?: unknown }).error, describeRequest(x.r)).toBe("string");
-  });
+  it.each(suppressionRoutes.map((r) => [routeKey(r), r] as const))(
+    "%s answers every generated bad request below 500 and writes only what it may",
+    async (key, route) => {
+      const address = `bad-input-suppressed-${run}-${route.method}@example.org`;
+      await Suppression.suppress("complaint", { address, kind: "bad-input", at: new Date().toISOString() });
+      const requests = badRequestsFor(route, { seed: SEED, perRoute: () => 150, bodies: {}, param: () => personHash(address) });
+      const before = await snapshot();
+      const results = await sendAll(requests, { authorization: `Bearer ${token}` });
+      const after = await snapshot();
+      const failed = serverFailures(results);
+      expect(failed.length, failureReport(failed)).toBe(0);
+      const lifting = route.method === "DELETE";
+      const disallowed = diff(before, after).filter((c) => !(lifting && ((c.kind === "suppression" && c.change === "removed") || c.kind === "audit")));
+      expect(disallowed.length, `seed ${SEED}: ${key}:\n${describeChanges(disallowed).slice(0, 3000)}`).toBe(0);
+      // the route's own refusals say what is wrong
+      const own = results.filter(
+        (x) => x.r.method === route.method && x.r.path.split("?")[0] === route.path.replace("{person}", personHash(address)) && x.res!.status === 400,
+      );
+      for (const x of own) expect(typeof (JSON.parse(x.res!.body) as { error?: unknown }).error, describeRequest(x.r)).toBe("string");
+    },
+  );
 });

@@ -99,7 +99,13 @@ function caseRow(desk: string, extra: Partial<CaseRow> = {}, at = Date.now()): C
 async function add(desk: string, rows: CaseRow[]) {
   await putAll(rows.flatMap((r) => [{ ...recordKey(desk, r.id), type: "testRecord" }, layout.item(desk, r.id, codec.encode(r))]));
   await db().send(
-    new UpdateCommand({ TableName: table(), Key: metaKey(desk), UpdateExpression: "ADD #count :n", ExpressionAttributeNames: { "#count": "count" }, ExpressionAttributeValues: { ":n": rows.length } }),
+    new UpdateCommand({
+      TableName: table(),
+      Key: metaKey(desk),
+      UpdateExpression: "ADD #count :n",
+      ExpressionAttributeNames: { "#count": "count" },
+      ExpressionAttributeValues: { ":n": rows.length },
+    }),
   );
   cases.noteListChanged(desk);
 }
@@ -109,7 +115,13 @@ async function changeStatus(row: CaseRow, status: Status): Promise<{ row: CaseRo
   const next = { ...row, status };
   await db().send(new PutCommand({ TableName: table(), Item: layout.item(row.desk, row.id, codec.encode(next)) }));
   const res = await db().send(
-    new UpdateCommand({ TableName: table(), Key: metaKey(row.desk), UpdateExpression: "ADD revision :one", ExpressionAttributeValues: { ":one": 1 }, ReturnValues: "UPDATED_NEW" }),
+    new UpdateCommand({
+      TableName: table(),
+      Key: metaKey(row.desk),
+      UpdateExpression: "ADD revision :one",
+      ExpressionAttributeValues: { ":one": 1 },
+      ReturnValues: "UPDATED_NEW",
+    }),
   );
   return { row: next, revision: Number(res.Attributes!.revision) };
 }
@@ -150,9 +162,7 @@ describe("an admin collection defined with the generic module", () => {
   });
 
   it("searches several fields, case-insensitively", async () => {
-    expect(ids(await cases.query({ search: "  CASE 1 ", sort: "createdAt", order: "asc" }))).toEqual(
-      ids(east.filter((r) => r.title.startsWith("Case 1"))),
-    );
+    expect(ids(await cases.query({ search: "  CASE 1 ", sort: "createdAt", order: "asc" }))).toEqual(ids(east.filter((r) => r.title.startsWith("Case 1"))));
     expect((await cases.query({ search: "REPORTER3@", sort: "createdAt", order: "asc" })).map((r) => r.reporter)).toEqual(
       east.filter((r) => r.reporter.startsWith("reporter3")).map((r) => r.reporter),
     );
@@ -259,7 +269,12 @@ describe("the generic chunked delete-all", () => {
       }),
     afterChunk: (part) => cases.noteListChanged(part),
     remaining: (part, beforeId) =>
-      queryCount({ TableName: table(), KeyConditionExpression: "pk = :pk AND sk < :before", ExpressionAttributeValues: { ":pk": recordKey(part, "").pk, ":before": beforeId }, ConsistentRead: true }),
+      queryCount({
+        TableName: table(),
+        KeyConditionExpression: "pk = :pk AND sk < :before",
+        ExpressionAttributeValues: { ":pk": recordKey(part, "").pk, ":before": beforeId },
+        ConsistentRead: true,
+      }),
   };
 
   it("deletes what existed when the operation began, a chunk per call, sparing later records", async () => {
@@ -282,7 +297,11 @@ describe("the generic chunked delete-all", () => {
     expect(ids(await cases.allRows(desk))).toEqual([newer.id]);
     expect(await deletion.victims(desk, 100)).toEqual([newer.id]);
     // a record someone else deleted meanwhile is left out of its group, not an error
-    expect(await Collection.deleteInTransaction([newer.id, "gone"], { record: (id) => ({ Delete: { TableName: table(), Key: recordKey(desk, id), ConditionExpression: "attribute_exists(pk)" } }) })).toBe(1);
+    expect(
+      await Collection.deleteInTransaction([newer.id, "gone"], {
+        record: (id) => ({ Delete: { TableName: table(), Key: recordKey(desk, id), ConditionExpression: "attribute_exists(pk)" } }),
+      }),
+    ).toBe(1);
     await expect(Collection.deleteAll(deletion, undefined, "yesterday")).rejects.toThrow(/start time/);
   });
 });

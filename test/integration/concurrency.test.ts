@@ -45,9 +45,7 @@ it("answers each signer with a count that includes their own signature", async (
   expect(sequential).toEqual([1, 2, 3, 4, 5]);
   // concurrent signers share count reads, yet none is told a count that misses their own signature
   const burst = await Promise.all(
-    Array.from({ length: 40 }, (_, i) =>
-      call(sign, httpEvent({ method: "POST", pathParameters: { id }, body: signer(`b${i}`), sourceIp: `10.202.0.${i}` })),
-    ),
+    Array.from({ length: 40 }, (_, i) => call(sign, httpEvent({ method: "POST", pathParameters: { id }, body: signer(`b${i}`), sourceIp: `10.202.0.${i}` }))),
   );
   const counts = burst.map((r) => r.body.signatureCount as number);
   expect(Math.min(...counts)).toBeGreaterThanOrEqual(6);

@@ -36,7 +36,10 @@ describe("the count a signer is answered with", () => {
     const otherServer = async (n: number) => {
       const req = { ...importRequests(1, `other${n}-${p.id}`)[0], petitionId: p.id, client: `10.78.0.${n}` };
       const signature = Signature.build(req);
-      await Signature.writeWithRetries((shard) => Signature.transaction(req, signature, shard), async () => {});
+      await Signature.writeWithRetries(
+        (shard) => Signature.transaction(req, signature, shard),
+        async () => {},
+      );
     };
     expect((await sign(p.id, people[0], 0)).signatureCount).toBe(1);
     await otherServer(1);

@@ -1,9 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  AdminGetUserCommand,
-  InitiateAuthCommand,
-  RespondToAuthChallengeCommand,
-} from "@aws-sdk/client-cognito-identity-provider";
+import { AdminGetUserCommand, InitiateAuthCommand, RespondToAuthChallengeCommand } from "@aws-sdk/client-cognito-identity-provider";
 import { afterAll, describe, expect, it } from "vitest";
 import { settings } from "@site/core/config";
 import { createAdmin, explain, temporaryPassword } from "../../scripts/create-admin";
@@ -17,7 +13,11 @@ const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split(".")[1], 
 /** The groups a sign-in's access token carries: what the API's admin check reads. */
 async function groupsOf(email: string, password: string): Promise<string[]> {
   const res = await cognito.send(
-    new InitiateAuthCommand({ ClientId: settings().USER_POOL_CLIENT_ID, AuthFlow: "USER_PASSWORD_AUTH", AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    new InitiateAuthCommand({
+      ClientId: settings().USER_POOL_CLIENT_ID,
+      AuthFlow: "USER_PASSWORD_AUTH",
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
   );
   return claimsOf(res.AuthenticationResult!.AccessToken!)["cognito:groups"] ?? [];
 }
@@ -36,7 +36,11 @@ describe("npm run admin:create", () => {
 
     // what /admin/login does: the temporary password asks for a new one, which then signs in
     const auth = await cognito.send(
-      new InitiateAuthCommand({ ClientId: settings().USER_POOL_CLIENT_ID, AuthFlow: "USER_PASSWORD_AUTH", AuthParameters: { USERNAME: normalised, PASSWORD: password } }),
+      new InitiateAuthCommand({
+        ClientId: settings().USER_POOL_CLIENT_ID,
+        AuthFlow: "USER_PASSWORD_AUTH",
+        AuthParameters: { USERNAME: normalised, PASSWORD: password },
+      }),
     );
     expect(auth.ChallengeName).toBe("NEW_PASSWORD_REQUIRED");
     const done = await cognito.send(
@@ -70,6 +74,8 @@ describe("npm run admin:create", () => {
     const missing = await createAdmin({ email: "a@example.org", userPoolId: "us-east-1_nope", cognito }).catch((e) => e);
     expect(explain(missing, "user pool us-east-1_nope")).toMatch(/user pool us-east-1_nope/);
     const down = await createAdmin({ email: "a@example.org", userPoolId: pool(), cognito: cognitoClient("http://127.0.0.1:1") }).catch((e) => e);
-    expect(explain(down, "cognito-local at http://127.0.0.1:1")).toBe("cognito-local at http://127.0.0.1:1 is not reachable. Is the local stack running (npm start)?");
+    expect(explain(down, "cognito-local at http://127.0.0.1:1")).toBe(
+      "cognito-local at http://127.0.0.1:1 is not reachable. Is the local stack running (npm start)?",
+    );
   });
 });

@@ -54,7 +54,7 @@ describe("faults", () => {
     // the mail queue retries a failed send (with a growing delay); count the failures it meets
     let failedSends = 0;
     const original = Mail.send;
-    const spy = vi.spyOn(Mail, "send").mockImplementation(async (m) => original(m).catch((err) => ((failedSends++), Promise.reject(err))));
+    const spy = vi.spyOn(Mail, "send").mockImplementation(async (m) => original(m).catch((err) => (failedSends++, Promise.reject(err))));
     const responses = await signAll(p.id, people);
     expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201]);
 

@@ -130,7 +130,16 @@ describe("POST /api/leads/{form}", () => {
     const at = new Date(item!.createdAt as string);
     expect(Date.now() - at.getTime()).toBeLessThan(60_000);
     // US Eastern, 24-hour
-    const eastern = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+    const eastern = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/New_York",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
     const parts = Object.fromEntries(eastern.formatToParts(at).map((p) => [p.type, p.value]));
     expect(item!.createdDate).toBe(`${parts.month}/${parts.day}/${parts.year}`);
     expect(item!.createdTime).toBe(`${parts.hour}:${parts.minute}:${parts.second}`);
@@ -141,9 +150,10 @@ describe("POST /api/leads/{form}", () => {
     const written = diff(before, await snapshot()).filter((c) => c.change !== "removed");
     const kinds = written.map((c) => c.kind).sort();
     const sideEffects = ["outbox", "effect", "mailCap", "mailBudget", "newsletter", "newsletterToken", "newsletterIndex", "newsletterMeta", "sheetSync"];
-    expect(kinds.filter((k) => !sideEffects.includes(k)), describeChanges(written)).toEqual(
-      ["RATE", "lead", "leadCount", "leadIndex"].sort(),
-    );
+    expect(
+      kinds.filter((k) => !sideEffects.includes(k)),
+      describeChanges(written),
+    ).toEqual(["RATE", "lead", "leadCount", "leadIndex"].sort());
     expect((await Lead.fromID(id, form)).email).toBe(body.email);
   });
 
@@ -192,16 +202,19 @@ describe("POST /api/leads/{form}", () => {
   describe("with captcha on", () => {
     captchaOnEchoingActions();
 
-    it.each(LEAD_FORMS.map((f) => [f, LEAD_FORM_INFO[f].captchaAction]))("%s takes a token for its action %s and refuses another or none", async (form, action) => {
-      const client = visitor();
-      expect((await post(client, form, lead({ captchaToken: action }))).status).toBe(201);
-      const before = await settled();
-      const other = action === "download_guide" ? "download_report" : "download_guide";
-      for (const captchaToken of [other, "sign_petition", undefined]) {
-        expect(await post(client, form, lead({ captchaToken }))).toEqual({ status: 400, body: { error: "Security verification failed. Please try again." } });
-      }
-      expect(diff(before, await settled())).toEqual([]);
-    });
+    it.each(LEAD_FORMS.map((f) => [f, LEAD_FORM_INFO[f].captchaAction]))(
+      "%s takes a token for its action %s and refuses another or none",
+      async (form, action) => {
+        const client = visitor();
+        expect((await post(client, form, lead({ captchaToken: action }))).status).toBe(201);
+        const before = await settled();
+        const other = action === "download_guide" ? "download_report" : "download_guide";
+        for (const captchaToken of [other, "sign_petition", undefined]) {
+          expect(await post(client, form, lead({ captchaToken }))).toEqual({ status: 400, body: { error: "Security verification failed. Please try again." } });
+        }
+        expect(diff(before, await settled())).toEqual([]);
+      },
+    );
   });
 });
 
@@ -290,7 +303,21 @@ describe("after a submission", () => {
     expect(at(other.email)).toBe(-1);
     const saved = await Lead.fromID(id, "where-scams-thrive");
     expect(lines[at(second.email)]).toBe(
-      ["Second Sheetrow", second.email, "Yes", `${saved.createdDate} ${saved.createdTime}`, "Safari 17", "Mobile", "390x844", "en-US", "America/Chicago", "Unknown", "Unknown", "Unknown", saved.meta.ipAddress]
+      [
+        "Second Sheetrow",
+        second.email,
+        "Yes",
+        `${saved.createdDate} ${saved.createdTime}`,
+        "Safari 17",
+        "Mobile",
+        "390x844",
+        "en-US",
+        "America/Chicago",
+        "Unknown",
+        "Unknown",
+        "Unknown",
+        saved.meta.ipAddress,
+      ]
         .map((c) => `"${c}"`)
         .join(","),
     );

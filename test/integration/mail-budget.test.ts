@@ -72,7 +72,9 @@ it("keeps every sender together under the account's rate: two senders taking at 
   expect(counts.length).toBeGreaterThanOrEqual(4);
   const after = MailBudget.measured();
   const writes = after.writes - before.writes;
-  console.log(`mail budget: 16 sends by 16 concurrent takers at 5/s: ${writes} conditional writes (${(writes / 16).toFixed(2)} per e-mail), ${after.refused - before.refused} refused, ${(after.writeUnits - before.writeUnits).toFixed(1)} write units`);
+  console.log(
+    `mail budget: 16 sends by 16 concurrent takers at 5/s: ${writes} conditional writes (${(writes / 16).toFixed(2)} per e-mail), ${after.refused - before.refused} refused, ${(after.writeUnits - before.writeUnits).toFixed(1)} write units`,
+  );
 });
 
 it("costs a sender that keeps its own pace (as the drainer and a newsletter batch do) about one write per e-mail", async () => {
@@ -87,7 +89,9 @@ it("costs a sender that keeps its own pace (as the drainer and a newsletter batc
   );
   const after = MailBudget.measured();
   const writes = after.writes - before.writes;
-  console.log(`mail budget: 40 sends paced at 20/s: ${writes} conditional writes (${(writes / 40).toFixed(2)} per e-mail), ${after.refused - before.refused} refused`);
+  console.log(
+    `mail budget: 40 sends paced at 20/s: ${writes} conditional writes (${(writes / 40).toFixed(2)} per e-mail), ${after.refused - before.refused} refused`,
+  );
   expect(after.taken - before.taken).toBe(40);
   // one write per take, plus the few that find a second full (a late timer bunches the pacer's slots) or begun by another
   expect(writes).toBeLessThan(40 * 1.5);
@@ -139,7 +143,19 @@ it("counts a message's recipients, as SES does", async () => {
 
 const confirmed = (email: string, i: number): Newsletter.Subscriber => {
   const at = new Date(Date.now() - 86_400_000 + i * 1000).toISOString();
-  return { email, emailNormalized: email, name: "Reader", status: "confirmed", consents: [{ source: "scam-report", at }], createdAt: at, source: "scam-report", consentAt: at, confirmedAt: at, unsubscribeToken: newToken(), rev: 1 };
+  return {
+    email,
+    emailNormalized: email,
+    name: "Reader",
+    status: "confirmed",
+    consents: [{ source: "scam-report", at }],
+    createdAt: at,
+    source: "scam-report",
+    consentAt: at,
+    confirmedAt: at,
+    unsubscribeToken: newToken(),
+    rev: 1,
+  };
 };
 
 it("an issue bigger than its share of the day waits, says so, and goes on by itself when the budget has room, each reader once", async () => {

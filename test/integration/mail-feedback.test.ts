@@ -68,7 +68,12 @@ describe("the suppression list's rules", () => {
     MailFeedback.SesEvent.parse({
       eventType: "Bounce",
       mail: { messageId: randomUUID(), destination: [address], tags: { kind: ["newsletter-issue"] } },
-      bounce: { bounceType: type, bounceSubType: type === "Permanent" ? "General" : "MailboxFull", bouncedRecipients: [{ emailAddress: address }], timestamp: at },
+      bounce: {
+        bounceType: type,
+        bounceSubType: type === "Permanent" ? "General" : "MailboxFull",
+        bouncedRecipients: [{ emailAddress: address }],
+        timestamp: at,
+      },
     });
   const complaint = (address: string): MailFeedback.SesEvent =>
     MailFeedback.SesEvent.parse({
@@ -114,7 +119,10 @@ describe("a complaint on the local stack (the suppression list's acceptance)", (
   it("suppresses a signer who complained; their later guide request and its newsletter consent send nothing", async () => {
     const address = simulator("complaint");
     const { id } = await newPetition(100);
-    const signed = await call(sign, httpEvent({ method: "POST", pathParameters: { id }, body: signer("complainer", { email: address, newsletterConsent: true }), sourceIp: "10.210.0.1" }));
+    const signed = await call(
+      sign,
+      httpEvent({ method: "POST", pathParameters: { id }, body: signer("complainer", { email: address, newsletterConsent: true }), sourceIp: "10.210.0.1" }),
+    );
     expect(signed.statusCode, JSON.stringify(signed.body)).toBe(201);
     await bus.idle();
     const first = await mailTo(address);
@@ -126,7 +134,17 @@ describe("a complaint on the local stack (the suppression list's acceptance)", (
 
     const asked = await call(
       leadCreate,
-      httpEvent({ method: "POST", pathParameters: { form: "checklist" }, body: { fullName: "Ana Lima", email: address, newsletterConsent: true, client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" } }, sourceIp: "10.210.0.2" }),
+      httpEvent({
+        method: "POST",
+        pathParameters: { form: "checklist" },
+        body: {
+          fullName: "Ana Lima",
+          email: address,
+          newsletterConsent: true,
+          client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" },
+        },
+        sourceIp: "10.210.0.2",
+      }),
     );
     expect(asked.statusCode, JSON.stringify(asked.body)).toBe(201);
     await bus.idle();

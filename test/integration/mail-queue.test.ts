@@ -30,7 +30,8 @@ const eventId = () => randomUUID();
 async function signatures(n: number, tag: string) {
   const p = await newPetition(1000);
   const created = [];
-  for (const req of importRequests(n, `${tag}-${randomUUID().slice(0, 6)}`)) created.push((await Signature.create({ ...req, petitionId: p.id, client: randomUUID() })).signature);
+  for (const req of importRequests(n, `${tag}-${randomUUID().slice(0, 6)}`))
+    created.push((await Signature.create({ ...req, petitionId: p.id, client: randomUUID() })).signature);
   return { petition: p, created };
 }
 
@@ -132,7 +133,8 @@ describe("the paced mail queue", () => {
     resetSettings();
     const surge = await signatures(12, "surge");
     const quiet = await signatures(3, "quiet");
-    for (const s of [...surge.created, ...quiet.created]) await MailQueue.enqueue("signature-notify-admin", eventId(), { petitionId: s.petitionId, signatureId: s.id });
+    for (const s of [...surge.created, ...quiet.created])
+      await MailQueue.enqueue("signature-notify-admin", eventId(), { petitionId: s.petitionId, signatureId: s.id });
 
     // the first drain folds the surge's 12 notices and sends the quiet petition's 3; the digest is due at once
     await drainAll();

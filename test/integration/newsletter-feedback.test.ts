@@ -34,7 +34,19 @@ afterEach(() => {
 
 const confirmed = (email: string, i: number): Newsletter.Subscriber => {
   const at = new Date(Date.now() - 86_400_000 + i * 1000).toISOString();
-  return { email, emailNormalized: email, name: "Reader", status: "confirmed", consents: [{ source: "scam-report", at }], createdAt: at, source: "scam-report", consentAt: at, confirmedAt: at, unsubscribeToken: newToken(), rev: 1 };
+  return {
+    email,
+    emailNormalized: email,
+    name: "Reader",
+    status: "confirmed",
+    consents: [{ source: "scam-report", at }],
+    createdAt: at,
+    source: "scam-report",
+    consentAt: at,
+    confirmedAt: at,
+    unsubscribeToken: newToken(),
+    rev: 1,
+  };
 };
 
 it("an issue to 1,000 subscribers of whom 60 bounce pauses itself, says why, and counts what SES reported", async () => {
@@ -58,7 +70,9 @@ it("an issue to 1,000 subscribers of whom 60 bounce pauses itself, says why, and
     `newsletter feedback: ${issue.counts.sent} of 1000 sent before the pause, SES reported ${issue.feedback.delivered} delivered, ${issue.feedback.bounced} bounced, ${issue.feedback.complained} complaints; paused: ${issue.pausedReason}`,
   );
   expect(issue.status).toBe("paused");
-  expect(issue.pausedReason).toMatch(/^Sending paused: \d+ of \d+ e-mails bounced \(\d+\.\d %\), at or past the 5\.0 % bounce rate at which SES reviews the account/);
+  expect(issue.pausedReason).toMatch(
+    /^Sending paused: \d+ of \d+ e-mails bounced \(\d+\.\d %\), at or past the 5\.0 % bounce rate at which SES reviews the account/,
+  );
   // it stopped well before the end, after at least the outcomes a rate is judged on
   expect(issue.counts.sent).toBeGreaterThanOrEqual(Issues.PAUSE_MIN_OUTCOMES);
   expect(issue.counts.sent).toBeLessThan(1000);

@@ -126,7 +126,10 @@ function expectOneEachWithUnsubscribe(mails: OutboxMessage[], confirmed: Newslet
     const mine = to(mails, sub.email);
     expect(mine, sub.email).toHaveLength(1);
     const token = encodeURIComponent(sub.unsubscribeToken!);
-    expect(mine[0].headers).toEqual({ "List-Unsubscribe": `<${SITE}/api/newsletter/unsubscribe?token=${token}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(mine[0].headers).toEqual({
+      "List-Unsubscribe": `<${SITE}/api/newsletter/unsubscribe?token=${token}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
     expect(mine[0].text).toContain(`${SITE}/newsletter/unsubscribe?token=${token}`);
     expect(mine[0].html).toContain(`href="${SITE}/newsletter/unsubscribe?token=${token}"`);
   }
@@ -136,10 +139,22 @@ describe("drafts", () => {
   it("creates, reads, changes, lists and deletes a draft", async () => {
     const subject = `Spring scam alert ${tag()}`;
     const created = await draft({ subject: `  ${subject}  `, body: "# Hello\n\nFirst draft." });
-    expect(created).toMatchObject({ subject, body: "# Hello\n\nFirst draft.", status: "draft", createdBy: adminEmail, audience: null, counts: { recipients: 0, sent: 0, failed: 0 } });
+    expect(created).toMatchObject({
+      subject,
+      body: "# Hello\n\nFirst draft.",
+      status: "draft",
+      createdBy: adminEmail,
+      audience: null,
+      counts: { recipients: 0, sent: 0, failed: 0 },
+    });
     expect(created.id).toMatch(/^[0-9a-z]{21}$/);
 
-    const changed = await admin(updateIssue, { method: "PUT", path: `${PATH}/${created.id}`, id: created.id, body: { subject: `${subject} (2)`, body: "Second draft." } });
+    const changed = await admin(updateIssue, {
+      method: "PUT",
+      path: `${PATH}/${created.id}`,
+      id: created.id,
+      body: { subject: `${subject} (2)`, body: "Second draft." },
+    });
     expect(changed).toMatchObject({ statusCode: 200, body: { id: created.id, subject: `${subject} (2)`, body: "Second draft.", status: "draft" } });
     expect(await issue(created.id)).toMatchObject({ subject: `${subject} (2)`, body: "Second draft." });
 
@@ -262,14 +277,21 @@ describe("sending", () => {
     expect(Date.parse(done.sentAt!)).toBeGreaterThanOrEqual(Date.parse(done.startedAt!));
     const history = (await admin(listIssues, { path: PATH })).body as Issues.IssueList;
     expect(history.items.find((i) => i.id === created.id)).toMatchObject({ status: "sent", counts: { recipients: 8, sent: 8, failed: 0 } });
-    expect(await Job.get(started.body.jobId)).toMatchObject({ status: "done", kind: "newsletter.issue", progress: { completed: 8, total: 8 }, result: { recipients: 8, sent: 8, failed: 0 } });
+    expect(await Job.get(started.body.jobId)).toMatchObject({
+      status: "done",
+      kind: "newsletter.issue",
+      progress: { completed: 8, total: 8 },
+      result: { recipients: 8, sent: 8, failed: 0 },
+    });
     const audit = (await admin(auditList, { path: "/api/admin/audit" })).body.items as { action: string; target: string; rows: number; actor: string }[];
     expect(audit.find((e) => e.action === "newsletter.issue_sent")).toMatchObject({ actor: adminEmail, rows: 8, target: `"${subject}" (${created.id})` });
     expect(audit.find((e) => e.action === "newsletter.issue_send_started")).toMatchObject({ actor: adminEmail });
 
     expect(await send(created.id)).toMatchObject({ statusCode: 409, body: { error: "This issue has already been sent" } });
     expect(await resume(created.id)).toMatchObject({ statusCode: 409 });
-    expect((await admin(updateIssue, { method: "PUT", path: `${PATH}/${created.id}`, id: created.id, body: { subject: "x", body: "y" } })).body).toEqual({ error: "This issue has been sent and can no longer be changed" });
+    expect((await admin(updateIssue, { method: "PUT", path: `${PATH}/${created.id}`, id: created.id, body: { subject: "x", body: "y" } })).body).toEqual({
+      error: "This issue has been sent and can no longer be changed",
+    });
     expect((await admin(deleteIssue, { method: "DELETE", path: `${PATH}/${created.id}`, id: created.id })).statusCode).toBe(409);
     expect(bus.failures).toEqual([]);
   });
@@ -315,7 +337,13 @@ describe("sending", () => {
     expect(paused.counts).toEqual({ recipients: 6, sent: 5, failed: 1 });
     expect(await Job.get(first.body.jobId)).toMatchObject({ status: "failed", error: paused.pausedReason });
     let mails = await withSubject(subject);
-    expect(mails.map((m) => m.to[0]).sort()).toEqual(confirmed.slice(0, 6).filter((s) => s.email !== victim).map((s) => s.email).sort());
+    expect(mails.map((m) => m.to[0]).sort()).toEqual(
+      confirmed
+        .slice(0, 6)
+        .filter((s) => s.email !== victim)
+        .map((s) => s.email)
+        .sort(),
+    );
 
     // A resume while the outbox cannot be written (a real ENOTDIR): paused again, nothing sent twice.
     const root = join(tmpdir(), `nl-issues-${tag()}`);
@@ -371,7 +399,10 @@ describe("sending", () => {
 
     const mails = await withSubject(subject);
     expect(to(mails, confirmed[1].email)).toHaveLength(0);
-    expectOneEachWithUnsubscribe(mails, confirmed.filter((_, i) => i !== 1));
+    expectOneEachWithUnsubscribe(
+      mails,
+      confirmed.filter((_, i) => i !== 1),
+    );
     expect(mails).toHaveLength(5);
     // unknown whether it went: counted as failed, never retried
     expect(await issue(created.id)).toMatchObject({ status: "sent", counts: { recipients: 6, sent: 5, failed: 1 } });
@@ -383,7 +414,12 @@ describe("sending", () => {
     bus = installLocalBus();
     expect((await issue(stalled.id)).status).toBe("sending");
     await db().send(
-      new UpdateCommand({ TableName: table(), Key: Issues.IssueKeys.issue(stalled.id), UpdateExpression: "SET leaseUntil = :past", ExpressionAttributeValues: { ":past": Date.now() - 1000 } }),
+      new UpdateCommand({
+        TableName: table(),
+        Key: Issues.IssueKeys.issue(stalled.id),
+        UpdateExpression: "SET leaseUntil = :past",
+        ExpressionAttributeValues: { ":past": Date.now() - 1000 },
+      }),
     );
     expect(await issue(stalled.id)).toMatchObject({ status: "paused", pausedReason: Issues.STOPPED_REASON });
     expect((await resume(stalled.id)).statusCode).toBe(202);

@@ -48,9 +48,14 @@ const tokenIn = (text: string) => {
   if (!match) throw new Error(`no confirmation link in ${text}`);
   return match[1];
 };
-const rawItem = async (email: string) => (await db().send(new GetCommand({ TableName: table(), Key: Keys.newsletter(email.toLowerCase()), ConsistentRead: true }))).Item;
+const rawItem = async (email: string) =>
+  (await db().send(new GetCommand({ TableName: table(), Key: Keys.newsletter(email.toLowerCase()), ConsistentRead: true }))).Item;
 const tokenItem = async (token: string) =>
-  (await db().send(new GetCommand({ TableName: table(), Key: Keys.newsletterToken(createHash("sha256").update(token).digest("base64url")), ConsistentRead: true }))).Item;
+  (
+    await db().send(
+      new GetCommand({ TableName: table(), Key: Keys.newsletterToken(createHash("sha256").update(token).digest("base64url")), ConsistentRead: true }),
+    )
+  ).Item;
 
 let ips = 0;
 const confirm = (token: unknown, sourceIp = `10.88.0.${++ips}`) =>
@@ -260,9 +265,16 @@ const unsubscribe = (token: unknown) => call(unsubscribeRoute, httpEvent({ metho
 const oneClick = (token: string, body = "List-Unsubscribe=One-Click") =>
   call(
     unsubscribeRoute,
-    httpEvent({ method: "POST", path: "/api/newsletter/unsubscribe", rawBody: body, headers: { "content-type": "application/x-www-form-urlencoded" }, queryStringParameters: { token } }),
+    httpEvent({
+      method: "POST",
+      path: "/api/newsletter/unsubscribe",
+      rawBody: body,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      queryStringParameters: { token },
+    }),
   );
-const resubscribe = (token: unknown) => call(resubscribeRoute, httpEvent({ method: "POST", path: "/api/newsletter/resubscribe", body: { token }, sourceIp: `10.87.0.${++ips}` }));
+const resubscribe = (token: unknown) =>
+  call(resubscribeRoute, httpEvent({ method: "POST", path: "/api/newsletter/resubscribe", body: { token }, sourceIp: `10.87.0.${++ips}` }));
 const UNSUB_INVALID = { error: "This unsubscribe link is invalid, or this address is no longer on our list." };
 
 describe("leaving: the unsubscribe link, the one-click POST and re-subscribing", () => {
@@ -270,7 +282,10 @@ describe("leaving: the unsubscribe link, the one-click POST and re-subscribing",
     const { welcome, token } = await confirmedSubscriber("headers");
     const site = settings().SITE_URL.replace(/\/$/, "");
     expect(welcome.html).toContain(`${site}/newsletter/unsubscribe?token=${token}`);
-    expect(welcome.headers).toEqual({ "List-Unsubscribe": `<${site}/api/newsletter/unsubscribe?token=${token}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(welcome.headers).toEqual({
+      "List-Unsubscribe": `<${site}/api/newsletter/unsubscribe?token=${token}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
   });
 
   it("the page's POST unsubscribes once; the link keeps answering; re-subscribing confirms with its own consent and welcomes again", async () => {
@@ -322,16 +337,33 @@ describe("the three consent sources", () => {
   it("a signature, a scam report and a guide form with consent each record theirs on one subscriber", async () => {
     const email = address("sources");
     const petition = await newPetition();
-    const signed = await call(sign, httpEvent({ method: "POST", pathParameters: { id: petition.id }, body: signer("nl", { email, newsletterConsent: true }), sourceIp: "10.90.0.1" }));
+    const signed = await call(
+      sign,
+      httpEvent({ method: "POST", pathParameters: { id: petition.id }, body: signer("nl", { email, newsletterConsent: true }), sourceIp: "10.90.0.1" }),
+    );
     expect(signed.statusCode).toBe(201);
     const reported = await call(
       report,
-      httpEvent({ method: "POST", body: minimalReport("nl", { wantUpdates: true, reporter: { fullName: "Ana Lima", email, city: "Orlando", state: "FL" } }), sourceIp: "10.90.0.2" }),
+      httpEvent({
+        method: "POST",
+        body: minimalReport("nl", { wantUpdates: true, reporter: { fullName: "Ana Lima", email, city: "Orlando", state: "FL" } }),
+        sourceIp: "10.90.0.2",
+      }),
     );
     expect(reported.statusCode, JSON.stringify(reported.body)).toBe(201);
     const asked = await call(
       leadCreate,
-      httpEvent({ method: "POST", pathParameters: { form: "checklist" }, body: { fullName: "Ana Lima", email, newsletterConsent: true, client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" } }, sourceIp: "10.90.0.3" }),
+      httpEvent({
+        method: "POST",
+        pathParameters: { form: "checklist" },
+        body: {
+          fullName: "Ana Lima",
+          email,
+          newsletterConsent: true,
+          client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" },
+        },
+        sourceIp: "10.90.0.3",
+      }),
     );
     expect(asked.statusCode, JSON.stringify(asked.body)).toBe(201);
     await bus.idle();

@@ -19,8 +19,10 @@ const marker = randomUUID().slice(0, 8);
 let n = 0;
 /** A link whose host names the field it was typed into. */
 const link = (field: string) => `https://relay-${marker}-${field}-${++n}.example/click`;
-const visitorMail = async (address: string) => (await listOutbox(settings().OUTBOX_DIR)).filter((m) => m.to.map((t) => t.toLowerCase()).includes(address.toLowerCase()));
-const leaked = (m: { subject: string; text: string; html: string }) => [m.subject, m.text, m.html].join("\n").match(new RegExp(`relay-${marker}-[a-z-]+`, "g")) ?? [];
+const visitorMail = async (address: string) =>
+  (await listOutbox(settings().OUTBOX_DIR)).filter((m) => m.to.map((t) => t.toLowerCase()).includes(address.toLowerCase()));
+const leaked = (m: { subject: string; text: string; html: string }) =>
+  [m.subject, m.text, m.html].join("\n").match(new RegExp(`relay-${marker}-[a-z-]+`, "g")) ?? [];
 
 it("a report's confirmation repeats none of the report's free text (company, scammer, descriptions, places)", async () => {
   const report = fullReport("relay");

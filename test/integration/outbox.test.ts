@@ -26,15 +26,19 @@ const outboxItems = async () =>
   (
     await Promise.all(
       Array.from({ length: OUTBOX_PARTITIONS }, (_, n) =>
-        queryAll({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": Keys.outboxPartition(n) }, ConsistentRead: true }),
+        queryAll({
+          TableName: table(),
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": Keys.outboxPartition(n) },
+          ConsistentRead: true,
+        }),
       ),
     )
   ).flat();
 const mailTo = async (address: string) => (await listOutbox(settings().OUTBOX_DIR)).filter((m) => m.to.includes(address));
 const adminMailAbout = async (email: string) => (await mailTo("admins@example.org")).filter((m) => m.text.includes(email));
 let ip = 0;
-const signEvent = (petitionId: string, body: object) =>
-  httpEvent({ method: "POST", pathParameters: { id: petitionId }, body, sourceIp: `10.202.${++ip}.1` });
+const signEvent = (petitionId: string, body: object) => httpEvent({ method: "POST", pathParameters: { id: petitionId }, body, sourceIp: `10.202.${++ip}.1` });
 
 describe("the transactional outbox", () => {
   it("writes signature.created in the signing transaction; the delivered event is acknowledged", async () => {

@@ -33,15 +33,31 @@ beforeAll(async () => {
 /** One person's records of every kind, through the real handlers; answers the report's id. */
 async function everything(email: string, petitions: string[]): Promise<string> {
   for (const petitionId of petitions) {
-    const res = await call(sign, httpEvent({ method: "POST", pathParameters: { id: petitionId }, body: signer(run, { email, newsletterConsent: true }), sourceIp: ip() }));
+    const res = await call(
+      sign,
+      httpEvent({ method: "POST", pathParameters: { id: petitionId }, body: signer(run, { email, newsletterConsent: true }), sourceIp: ip() }),
+    );
     expect(res.statusCode, JSON.stringify(res.body)).toBe(201);
   }
-  const reported = await call(report, httpEvent({ method: "POST", body: minimalReport(run, { reporter: { fullName: "Ana Lima", email, city: "Orlando", state: "FL" } }), sourceIp: ip() }));
+  const reported = await call(
+    report,
+    httpEvent({ method: "POST", body: minimalReport(run, { reporter: { fullName: "Ana Lima", email, city: "Orlando", state: "FL" } }), sourceIp: ip() }),
+  );
   expect(reported.statusCode, JSON.stringify(reported.body)).toBe(201);
   for (const form of ["checklist", "spotting-exit-scams"]) {
     const asked = await call(
       leadCreate,
-      httpEvent({ method: "POST", pathParameters: { form }, body: { fullName: "Ana Lima", email, newsletterConsent: false, client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" } }, sourceIp: ip() }),
+      httpEvent({
+        method: "POST",
+        pathParameters: { form },
+        body: {
+          fullName: "Ana Lima",
+          email,
+          newsletterConsent: false,
+          client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" },
+        },
+        sourceIp: ip(),
+      }),
     );
     expect(asked.statusCode, JSON.stringify(asked.body)).toBe(201);
   }
@@ -99,7 +115,10 @@ describe("backfillPersonIndex", () => {
 
   it("finds the address of a report stored before `emailNormalized`, in its body", async () => {
     const email = `Legacy-Reporter-${run}@Example.com`;
-    const reported = await call(report, httpEvent({ method: "POST", body: minimalReport(run, { reporter: { fullName: "Ana Lima", email, city: "Orlando", state: "FL" } }), sourceIp: ip() }));
+    const reported = await call(
+      report,
+      httpEvent({ method: "POST", body: minimalReport(run, { reporter: { fullName: "Ana Lima", email, city: "Orlando", state: "FL" } }), sourceIp: ip() }),
+    );
     expect(reported.statusCode, JSON.stringify(reported.body)).toBe(201);
     await bus.idle();
     const key = Keys.report(reported.body.reportId as string);

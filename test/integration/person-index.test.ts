@@ -34,15 +34,31 @@ beforeAll(async () => {
 /** One person's records of every kind, through the real handlers; answers what each created. */
 async function everything(email: string, petitions: string[]) {
   for (const petitionId of petitions) {
-    const res = await call(sign, httpEvent({ method: "POST", pathParameters: { id: petitionId }, body: signer(run, { email, newsletterConsent: true }), sourceIp: ip() }));
+    const res = await call(
+      sign,
+      httpEvent({ method: "POST", pathParameters: { id: petitionId }, body: signer(run, { email, newsletterConsent: true }), sourceIp: ip() }),
+    );
     expect(res.statusCode, JSON.stringify(res.body)).toBe(201);
   }
-  const reported = await call(report, httpEvent({ method: "POST", body: minimalReport(run, { reporter: { fullName: "Ana Lima", email, city: "Orlando", state: "FL" } }), sourceIp: ip() }));
+  const reported = await call(
+    report,
+    httpEvent({ method: "POST", body: minimalReport(run, { reporter: { fullName: "Ana Lima", email, city: "Orlando", state: "FL" } }), sourceIp: ip() }),
+  );
   expect(reported.statusCode, JSON.stringify(reported.body)).toBe(201);
   for (const form of ["checklist", "before-you-sign"]) {
     const asked = await call(
       leadCreate,
-      httpEvent({ method: "POST", pathParameters: { form }, body: { fullName: "Ana Lima", email, newsletterConsent: false, client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" } }, sourceIp: ip() }),
+      httpEvent({
+        method: "POST",
+        pathParameters: { form },
+        body: {
+          fullName: "Ana Lima",
+          email,
+          newsletterConsent: false,
+          client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" },
+        },
+        sourceIp: ip(),
+      }),
     );
     expect(asked.statusCode, JSON.stringify(asked.body)).toBe(201);
   }
@@ -62,7 +78,12 @@ describe("recordsOf: a person's records by one query", () => {
     const mine = await recordsOf(first.toUpperCase());
     // two signatures, a report, two guide submissions, the subscriber (the signatures' consent) and its confirmation token
     expect(kinds(mine)).toEqual(["lead", "lead", "newsletter", "newsletterToken", "report", "signature", "signature"]);
-    expect(mine.filter((r) => r.kind === "signature").map((r) => Keys.signatureOf(r)?.petitionId).sort()).toEqual([...petitions].sort());
+    expect(
+      mine
+        .filter((r) => r.kind === "signature")
+        .map((r) => Keys.signatureOf(r)?.petitionId)
+        .sort(),
+    ).toEqual([...petitions].sort());
     expect(mine.find((r) => r.kind === "newsletter")).toMatchObject({ pk: `NEWSLETTER#${first.toLowerCase()}`, sk: "SUBSCRIPTION" });
     expect((await Newsletter.find(first))!.status).toBe("unconfirmed");
 
@@ -80,7 +101,11 @@ describe("recordsOf: a person's records by one query", () => {
 
 describe("a local table made before gsi3", () => {
   it("gets the index when the stack starts", async () => {
-    const ddb = new DynamoDBClient({ endpoint: inject("emulators").dynamodb, region: LOCAL_REGION, credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+    const ddb = new DynamoDBClient({
+      endpoint: inject("emulators").dynamodb,
+      region: LOCAL_REGION,
+      credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    });
     const name = `old-layout-${run}`;
     const index = (n: number) => ({
       IndexName: `gsi${n}`,

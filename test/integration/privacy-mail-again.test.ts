@@ -35,7 +35,11 @@ beforeAll(async () => {
 /** A person with a guide request whose address then complained: suppressed. */
 async function complainedPerson(label: string): Promise<string> {
   const email = `${label}-${run}@example.com`;
-  const asked = await post(leadCreate, { fullName: "Ana Lima", email, newsletterConsent: false, client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" } }, { form: LEAD_FORMS[0] });
+  const asked = await post(
+    leadCreate,
+    { fullName: "Ana Lima", email, newsletterConsent: false, client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" } },
+    { form: LEAD_FORMS[0] },
+  );
   expect(asked.statusCode, JSON.stringify(asked.body)).toBe(201);
   await bus.idle();
   await Suppression.suppress("complaint", { address: email, kind: "guide-checklist", at: "2026-05-01T12:00:00.000Z" });

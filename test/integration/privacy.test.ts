@@ -78,11 +78,14 @@ async function everything(email: string, name: string, petitions: string[]) {
     expect(res.statusCode, JSON.stringify(res.body)).toBe(201);
   }
   const evidence = { contactEmail: await upload("contactEmail", "Scam e-mail.pdf", PDF), details: await upload("details", "screenshot.png", PNG) };
-  const reported = await post(reportCreate, minimalReport(run, {
+  const reported = await post(
+    reportCreate,
+    minimalReport(run, {
       reporter: { fullName: name, email, city: "Orlando", state: "FL" },
       contactMethods: [{ method: "email", emailAddress: "offers@resale.example" }],
       evidence,
-    }));
+    }),
+  );
   expect(reported.statusCode, JSON.stringify(reported.body)).toBe(201);
   for (const form of LEAD_FORMS) {
     const asked = await post(leadCreate, { fullName: name, email, newsletterConsent: false, client }, { form });
@@ -92,14 +95,19 @@ async function everything(email: string, name: string, petitions: string[]) {
   return { reportId: (reported.body as { reportId: string }).reportId };
 }
 
-const evidenceOf = async (reportId: string) => ((await s3().send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `reports/${reportId}/` }))).Contents ?? []).map((o) => o.Key);
+const evidenceOf = async (reportId: string) =>
+  ((await s3().send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `reports/${reportId}/` }))).Contents ?? []).map((o) => o.Key);
 const sheetFiles = () => [SIGNATURES_TAB, REPORTS_TAB, ...LEAD_FORMS.map((f) => LEAD_FORM_INFO[f].sheetTab)].map((tab) => fileFor(settings().SHEETS_DIR, tab));
 const sheetsText = async () => (await Promise.all(sheetFiles().map((f) => readFile(f, "utf8")))).join("\n").toLowerCase();
-const tableText = (snap: Snapshot) => [...snap.values()].map((v) => v.json).join("\n").toLowerCase();
-const mailsTo = async (address: string) => (await listOutbox(settings().OUTBOX_DIR)).filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+const tableText = (snap: Snapshot) =>
+  [...snap.values()]
+    .map((v) => v.json)
+    .join("\n")
+    .toLowerCase();
+const mailsTo = async (address: string) =>
+  (await listOutbox(settings().OUTBOX_DIR)).filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
 
-const linkTokens = async (address: string) =>
-  new Set((await mailsTo(address)).flatMap((m) => /\/my-data\?token=([A-Za-z0-9_-]{43})/.exec(m.text)?.[1] ?? []));
+const linkTokens = async (address: string) => new Set((await mailsTo(address)).flatMap((m) => /\/my-data\?token=([A-Za-z0-9_-]{43})/.exec(m.text)?.[1] ?? []));
 
 /** Asks for the link and takes its token from the new e-mail. */
 async function linkFor(email: string): Promise<string> {
@@ -124,7 +132,10 @@ let usedToken: string;
 describe("erasure through the e-mailed link", () => {
   beforeAll(async () => {
     petitions = [(await newPetition()).id, (await newPetition()).id];
-    reports = { first: (await everything(first, "Erin Firstperson", petitions)).reportId, second: (await everything(second, "Kim Secondperson", petitions)).reportId };
+    reports = {
+      first: (await everything(first, "Erin Firstperson", petitions)).reportId,
+      second: (await everything(second, "Kim Secondperson", petitions)).reportId,
+    };
   });
 
   it("answers the same for an address with no data, and e-mails its link all the same", async () => {
@@ -211,7 +222,12 @@ describe("erasure through the e-mailed link", () => {
     expect(tableText(after)).not.toContain(first.toLowerCase());
     expect(tableText(after)).toContain(second.toLowerCase());
     expect(await recordsOf(first)).toEqual([]);
-    expect((await recordsOf(second)).filter((r) => r.kind !== "newsletterToken").map((r) => r.kind).sort()).toEqual(["lead", "lead", "lead", "lead", "newsletter", "report", "signature", "signature"]);
+    expect(
+      (await recordsOf(second))
+        .filter((r) => r.kind !== "newsletterToken")
+        .map((r) => r.kind)
+        .sort(),
+    ).toEqual(["lead", "lead", "lead", "lead", "newsletter", "report", "signature", "signature"]);
     expect(await evidenceOf(reports.first)).toEqual([]);
     expect(await evidenceOf(reports.second)).toHaveLength(2);
     const sheets = await sheetsText();
@@ -222,7 +238,8 @@ describe("erasure through the e-mailed link", () => {
     const notices = (await mailsTo(first)).filter((m) => m.subject === "Your data has been erased");
     expect(notices).toHaveLength(1);
     const notice = notices[0];
-    for (const line of ["2 petition signatures", "1 scam report (with its evidence files)", "4 free-guide requests", "1 newsletter subscription"]) expect(notice.text).toContain(line);
+    for (const line of ["2 petition signatures", "1 scam report (with its evidence files)", "4 free-guide requests", "1 newsletter subscription"])
+      expect(notice.text).toContain(line);
 
     usedToken = token;
     const audit = (await Audit.list(50)).find((e) => e.action === "privacy.erased");
@@ -249,7 +266,9 @@ describe("erasure through the e-mailed link", () => {
     const { requestId } = await openLink(token);
     // what the confirm transaction leaves when the process dies before erasing: the request confirmed, with the address
     const pending = (await readRequest(requestId))!;
-    await db().send(new TransactWriteCommand({ TransactItems: requestWrites({ ...pending, status: "confirmed", confirmedAt: new Date().toISOString(), email: third }) }));
+    await db().send(
+      new TransactWriteCommand({ TransactItems: requestWrites({ ...pending, status: "confirmed", confirmedAt: new Date().toISOString(), email: third }) }),
+    );
 
     await Bus.publish(Privacy.Events.ErasureConfirmed, { requestId });
     await bus.idle();

@@ -32,7 +32,8 @@ const create = () => {
     meta: metaDetails(fromHeaders({ "user-agent": "vitest" }, client)),
   });
 };
-const guardOf = async (reference: string) => (await db().send(new GetCommand({ TableName: table(), Key: Keys.reportRef(reference), ConsistentRead: true }))).Item;
+const guardOf = async (reference: string) =>
+  (await db().send(new GetCommand({ TableName: table(), Key: Keys.reportRef(reference), ConsistentRead: true }))).Item;
 
 beforeAll(async () => {
   await useOwnTable("report-ref");

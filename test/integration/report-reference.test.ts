@@ -35,7 +35,8 @@ describe("reference numbers", () => {
     const second = (await submit("second")).report;
     expect(second.reference).toBe(fresh);
 
-    const guard = async (reference: string) => (await db().send(new GetCommand({ TableName: table(), Key: Keys.reportRef(reference), ConsistentRead: true }))).Item;
+    const guard = async (reference: string) =>
+      (await db().send(new GetCommand({ TableName: table(), Key: Keys.reportRef(reference), ConsistentRead: true }))).Item;
     expect((await guard(taken))?.reportId).toBe(first.id);
     expect((await guard(fresh))?.reportId).toBe(second.id);
     expect((await Report.fromID(second.id)).reference).toBe(fresh);

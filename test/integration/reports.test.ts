@@ -88,8 +88,7 @@ async function exists(key: string) {
     throw err;
   }
 }
-const keysUnder = async (prefix: string) =>
-  ((await s3().send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }))).Contents ?? []).map((o) => o.Key);
+const keysUnder = async (prefix: string) => ((await s3().send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }))).Contents ?? []).map((o) => o.Key);
 
 /** The table once every event delivered so far has had its effects (which write too). */
 const settled = async () => {
@@ -104,7 +103,12 @@ describe("POST /api/reports/uploads", () => {
   it("answers a presigned POST to the private bucket, whose origin the site's CSP lets the browser reach", async () => {
     const res = await post(visitor(), "/api/reports/uploads", { purpose: "details", fileName: "contract.pdf", size: PDF.length });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ uploadId: expect.stringMatching(/^[0-9a-z]{21}$/), url: expect.any(String), fields: expect.any(Object), maxBytes: 10 * 1024 * 1024 });
+    expect(res.body).toEqual({
+      uploadId: expect.stringMatching(/^[0-9a-z]{21}$/),
+      url: expect.any(String),
+      fields: expect.any(Object),
+      maxBytes: 10 * 1024 * 1024,
+    });
     expect(res.body.fields).toMatchObject({ key: `uploads/${res.body.uploadId}`, "Content-Type": "application/pdf" });
     const origin = new URL(res.body.url).origin;
     expect(origin).toBe(evidenceOrigin(BUCKET, settings().AWS_REGION, settings().S3_ENDPOINT));
@@ -253,11 +257,22 @@ describe("POST /api/reports", () => {
 
   it("applies the spec's on-submit rules: amount floored at 0, missing date → today (New York), invalid website → null", async () => {
     const client = visitor();
-    const body = minimalReport("on-submit", { moneyLost: true, amountLost: -250, dateOccurred: undefined, scammer: { company: "Resale Pros LLC", website: "not a website" } });
+    const body = minimalReport("on-submit", {
+      moneyLost: true,
+      amountLost: -250,
+      dateOccurred: undefined,
+      scammer: { company: "Resale Pros LLC", website: "not a website" },
+    });
     const res = await post(client, "/api/reports", body);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const item = Report.reportOfItem((await storedItem(Keys.report(res.body.reportId)))!);
-    expect(item).toMatchObject({ moneyLost: true, amountLost: 0, dateOccurred: todayInNewYork(), scammer: { company: "Resale Pros LLC", website: null }, evidence: [] });
+    expect(item).toMatchObject({
+      moneyLost: true,
+      amountLost: 0,
+      dateOccurred: todayInNewYork(),
+      scammer: { company: "Resale Pros LLC", website: null },
+      evidence: [],
+    });
     expect(item!.reporter).toEqual({ ...body.reporter, speakWithTeam: false, shareAnonymously: false });
     expect(item).not.toHaveProperty("reportedTo");
   });
@@ -369,7 +384,12 @@ describe("after a report", () => {
     expect(await adminMailAbout(other.reference)).toHaveLength(1);
 
     const subscription = await storedItem(Keys.newsletter(wants.reporter.email.toLowerCase()));
-    expect(subscription).toMatchObject({ email: wants.reporter.email.toLowerCase(), name: "Dana O'Reilly", source: "scam-report", consentAt: report.createdAt });
+    expect(subscription).toMatchObject({
+      email: wants.reporter.email.toLowerCase(),
+      name: "Dana O'Reilly",
+      source: "scam-report",
+      consentAt: report.createdAt,
+    });
     expect(await storedItem(Keys.newsletter(quiet.reporter.email.toLowerCase()))).toBeUndefined();
   });
 
@@ -432,7 +452,13 @@ describe("after a report", () => {
   });
 
   it("announces nothing for a report deleted before its event arrives", async () => {
-    const id = (await Report.create({ submission: Report.ReportInput.parse(minimalReport("gone")), client: "198.51.100.99", meta: metaDetails(fromHeaders({ "user-agent": UA }, "198.51.100.99")) })).report.id;
+    const id = (
+      await Report.create({
+        submission: Report.ReportInput.parse(minimalReport("gone")),
+        client: "198.51.100.99",
+        meta: metaDetails(fromHeaders({ "user-agent": UA }, "198.51.100.99")),
+      })
+    ).report.id;
     await Report.remove(id);
     const before = (await listOutbox(settings().OUTBOX_DIR)).length;
     const envelope = Bus.envelope(Report.Events.Created.type, { reportId: id });

@@ -90,7 +90,15 @@ interface Made {
 }
 
 async function signUp(petitionId: string, email: string, newsletterConsent: boolean): Promise<string> {
-  const res = await call(sign, httpEvent({ method: "POST", pathParameters: { id: petitionId }, body: signer(run, { email, newsletterConsent, timeshareName: "Ocean Villas" }), sourceIp: ip() }));
+  const res = await call(
+    sign,
+    httpEvent({
+      method: "POST",
+      pathParameters: { id: petitionId },
+      body: signer(run, { email, newsletterConsent, timeshareName: "Ocean Villas" }),
+      sourceIp: ip(),
+    }),
+  );
   expect(res.statusCode, JSON.stringify(res.body)).toBe(201);
   return res.body.signatureId as string;
 }
@@ -117,7 +125,17 @@ async function everything(email: string, evidenceUpload: { uploadId: string; fil
   for (const form of LEAD_FORMS) {
     const asked = await call(
       leadCreate,
-      httpEvent({ method: "POST", pathParameters: { form }, body: { fullName: "Ana Lima", email, newsletterConsent: false, client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" } }, sourceIp: ip() }),
+      httpEvent({
+        method: "POST",
+        pathParameters: { form },
+        body: {
+          fullName: "Ana Lima",
+          email,
+          newsletterConsent: false,
+          client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" },
+        },
+        sourceIp: ip(),
+      }),
     );
     expect(asked.statusCode, JSON.stringify(asked.body)).toBe(201);
     leadIds.push(asked.body.id as string);
@@ -129,7 +147,10 @@ async function everything(email: string, evidenceUpload: { uploadId: string; fil
 
 /** An evidence file uploaded through the presigned POST the API hands out (done at the real time: the bucket checks it). */
 async function uploadEvidence() {
-  const res = await call(reportUpload, httpEvent({ method: "POST", body: { purpose: "details", fileName: "screenshot.png", size: PNG.length }, sourceIp: ip() }));
+  const res = await call(
+    reportUpload,
+    httpEvent({ method: "POST", body: { purpose: "details", fileName: "screenshot.png", size: PNG.length }, sourceIp: ip() }),
+  );
   expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
   const sent = await postToBucket(res.body as PresignedUpload, PNG, "screenshot.png");
   expect(sent.status, await sent.text()).toBe(204);
@@ -152,7 +173,8 @@ async function at<T>(when: Date, work: () => Promise<T>): Promise<T> {
 const tokenIn = (text: string) => /\/newsletter\/confirmed\?token=([A-Za-z0-9_-]{43})\b/.exec(text)?.[1];
 
 const item = async (key: { pk: string; sk: string }) => (await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
-const objectsUnder = async (prefix: string) => ((await s3().send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }))).Contents ?? []).map((o) => o.Key);
+const objectsUnder = async (prefix: string) =>
+  ((await s3().send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }))).Contents ?? []).map((o) => o.Key);
 const holds = (value: unknown, email: string) => JSON.stringify(value).toLowerCase().includes(email.toLowerCase());
 const itemsHolding = (snap: Snapshot, email: string): Item[] => [...snap.values()].filter((s) => holds(s.item, email)).map((s) => s.item);
 
@@ -247,7 +269,12 @@ describe("the retention job", () => {
     const gone = diff(before, after).filter((c) => c.change === "removed");
     expect(gone.filter((c) => c.kind === "leadIndex")).toHaveLength(4);
     expect(gone.filter((c) => c.kind === "reportIndex")).toHaveLength(1);
-    expect(gone.filter((c) => c.kind === "report" || c.kind === "lead").map((c) => c.item.id).sort()).toEqual([old.reportId, ...old.leadIds].sort());
+    expect(
+      gone
+        .filter((c) => c.kind === "report" || c.kind === "lead")
+        .map((c) => c.item.id)
+        .sort(),
+    ).toEqual([old.reportId, ...old.leadIds].sort());
   });
 
   it("anonymises the old signatures: no name, e-mail, metadata or person index; guard gone; index row anonymised", async () => {
@@ -258,7 +285,14 @@ describe("the retention job", () => {
       expect(Object.values(sig.meta as Record<string, string>).every((v) => v === "")).toBe(true);
       for (const attribute of ["emailNormalized", "timeshareName", "gsi3pk", "gsi3sk"]) expect(sig[attribute], attribute).toBeUndefined();
       const row = await item(indexKey(petitionId, id));
-      expect(decodeRow(petitionId, id, String(row!.r))).toMatchObject({ firstName: ANONYMISED_NAME, lastName: "", email: "", ipAddress: "", city: "", browser: "" });
+      expect(decodeRow(petitionId, id, String(row!.r))).toMatchObject({
+        firstName: ANONYMISED_NAME,
+        lastName: "",
+        email: "",
+        ipAddress: "",
+        city: "",
+        browser: "",
+      });
       expect(decodeRow(petitionId, id, String(row!.r)).timeshareName ?? "").toBe("");
     }
     for (const [i, petitionId] of petitions.entries()) expect(await item(Keys.emailGuard(petitionId, OLD.toLowerCase())), `guard ${i}`).toBeUndefined();
@@ -274,7 +308,12 @@ describe("the retention job", () => {
     expect(listed.statusCode).toBe(200);
     expect(listed.body.total).toBe(3);
     const rows = listed.body.items as { id: string; firstName: string; email: string }[];
-    expect(rows.filter((r) => r.firstName === ANONYMISED_NAME).map((r) => r.id).sort()).toEqual([old.signatureIds[0], keptSignature].sort());
+    expect(
+      rows
+        .filter((r) => r.firstName === ANONYMISED_NAME)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([old.signatureIds[0], keptSignature].sort());
     expect(rows.find((r) => r.id === recent.signatureIds[0])).toMatchObject({ email: RECENT });
 
     const exported = await admin(exportSignatures, { query: { petitionId: petitions[0], pageSize: 100 } });
@@ -296,7 +335,17 @@ describe("the retention job", () => {
     expect(await item(Keys.newsletter(OLD.toLowerCase()))).toBeUndefined();
     const recentSubscriber = await Newsletter.find(RECENT);
     expect(recentSubscriber?.status).toBe("unconfirmed");
-    expect((await recordsOf(RECENT)).map((r) => r.kind).sort()).toEqual(["lead", "lead", "lead", "lead", "newsletter", "newsletterToken", "report", "signature", "signature"]);
+    expect((await recordsOf(RECENT)).map((r) => r.kind).sort()).toEqual([
+      "lead",
+      "lead",
+      "lead",
+      "lead",
+      "newsletter",
+      "newsletterToken",
+      "report",
+      "signature",
+      "signature",
+    ]);
   });
 
   it("leaves every record of the recent person untouched", async () => {
@@ -338,7 +387,10 @@ describe("the retention job", () => {
       sheets: { synced: [], failed: [] },
     });
     const changes = diff(beforeSecond, await snapshot());
-    expect(changes.map((c) => `${c.change} ${c.kind}`), describeChanges(changes)).toEqual(["added audit"]);
+    expect(
+      changes.map((c) => `${c.change} ${c.kind}`),
+      describeChanges(changes),
+    ).toEqual(["added audit"]);
     expect(changes[0].item).toMatchObject({ action: "privacy.retention_ran", rows: 0 });
     expect(await counts()).toEqual({ petitions: [3, 2], reports: 1, leads: [1, 1, 1, 1] });
   });

@@ -27,7 +27,10 @@ it("POST answers 202 before the sync runs; the subscriber from the table runs it
   }
   await bus.idle();
 
-  const res = await call(startSync, httpEvent({ method: "POST", path: "/api/admin/sheets/signatures", routeKey: "POST /api/admin/sheets/signatures", body: {}, claims: admin }));
+  const res = await call(
+    startSync,
+    httpEvent({ method: "POST", path: "/api/admin/sheets/signatures", routeKey: "POST /api/admin/sheets/signatures", body: {}, claims: admin }),
+  );
   expect(res.statusCode).toBe(202);
   const get = () => call(jobGet, httpEvent({ method: "GET", routeKey: "GET /api/admin/jobs/{id}", pathParameters: { id: res.body.jobId }, claims: admin }));
   // the delivery starts only after the request has returned
@@ -38,7 +41,11 @@ it("POST answers 202 before the sync runs; the subscriber from the table runs it
   const job = (await get()).body;
   const file = join(settings().SHEETS_DIR, "signatures.csv");
   expect(job).toMatchObject({ status: "done", actor: admin.email, result: { destination: file } });
-  expect(readFileSync(file, "utf8").split("\r\n").filter((l) => l.includes(`"${p.id}"`))).toHaveLength(2);
+  expect(
+    readFileSync(file, "utf8")
+      .split("\r\n")
+      .filter((l) => l.includes(`"${p.id}"`)),
+  ).toHaveLength(2);
   const state = await db().send(new GetCommand({ TableName: table(), Key: Keys.sheetSync(Sheets.target(SIGNATURES_TAB)), ConsistentRead: true }));
   expect(state.Item?.lockedUntil).toBeUndefined();
 });

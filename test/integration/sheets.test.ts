@@ -211,7 +211,10 @@ let ip = 0;
 async function signSome(petitionId: string, n: number) {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const res = await call(sign, httpEvent({ method: "POST", pathParameters: { id: petitionId }, body: signer(`sheet${i}`), sourceIp: `10.61.${++ip % 250}.${i + 1}` }));
+    const res = await call(
+      sign,
+      httpEvent({ method: "POST", pathParameters: { id: petitionId }, body: signer(`sheet${i}`), sourceIp: `10.61.${++ip % 250}.${i + 1}` }),
+    );
     expect(res.statusCode).toBe(201);
     ids.push(res.body.signatureId);
   }
@@ -225,7 +228,7 @@ describe("the Google Sheets adapter", () => {
     const id = useGoogle();
     const before = received.length;
     const rows = [
-      ["Ada", "O'Hara", "ada@example.com", "=HYPERLINK(\"x\")"],
+      ["Ada", "O'Hara", "ada@example.com", '=HYPERLINK("x")'],
       ["Bo", "Li", "bo@example.com", ""],
     ];
     const result = await Sheets.replaceTab(SIGNATURES_TAB, ["First Name", "Last Name", "Email", "Timeshare Name"], rows);
@@ -290,9 +293,7 @@ describe("the Google Sheets adapter", () => {
   it("syncs 100,000 rows in order, in bounded requests one after the other, reporting progress", async () => {
     const id = useGoogle();
     const header = [...SIGNATURE_COLUMNS];
-    const rows = Array.from({ length: 100_000 }, (_, i) =>
-      header.map((column, c) => (c === 0 ? `row ${i}` : `${column} of signer ${i} ${"·".repeat(i % 7)}`)),
-    );
+    const rows = Array.from({ length: 100_000 }, (_, i) => header.map((column, c) => (c === 0 ? `row ${i}` : `${column} of signer ${i} ${"·".repeat(i % 7)}`)));
     const reported: [number, number][] = [];
     const before = received.length;
     const result = await Sheets.replaceTab(SIGNATURES_TAB, header, rows, { onProgress: (written, total) => void reported.push([written, total]) });
@@ -444,15 +445,17 @@ describe("the sync job: POST /api/admin/sheets/signatures, the sheets-sync-job s
   const start = (claims?: Record<string, string | string[]>) =>
     call(startSync, httpEvent({ method: "POST", path: "/api/admin/sheets/signatures", routeKey: "POST /api/admin/sheets/signatures", body: {}, claims }));
   const getJob = (id: string, claims: Record<string, string | string[]> | null = admin) =>
-    call(jobGet, httpEvent({ method: "GET", path: `/api/admin/jobs/${id}`, routeKey: "GET /api/admin/jobs/{id}", pathParameters: { id }, claims: claims ?? undefined }));
+    call(
+      jobGet,
+      httpEvent({ method: "GET", path: `/api/admin/jobs/${id}`, routeKey: "GET /api/admin/jobs/{id}", pathParameters: { id }, claims: claims ?? undefined }),
+    );
   /** The sheets.sync_requested event the POST published for `jobId`. */
   const requested = (jobId: string) => {
     const found = published.filter((e) => e["detail-type"] === SyncJob.Events.SyncRequested.type && JSON.stringify(e.detail).includes(jobId));
     expect(found).toHaveLength(1);
     return found[0]!;
   };
-  const lockOf = async (target: string) =>
-    (await db().send(new GetCommand({ TableName: table(), Key: Keys.sheetSync(target), ConsistentRead: true }))).Item;
+  const lockOf = async (target: string) => (await db().send(new GetCommand({ TableName: table(), Key: Keys.sheetSync(target), ConsistentRead: true }))).Item;
 
   it("refuses anonymous and non-admin callers, and starts nothing", async () => {
     const before = published.length;
@@ -518,7 +521,9 @@ describe("the sync job: POST /api/admin/sheets/signatures, the sheets-sync-job s
     const rows = Array.from({ length: ROWS_PER_REQUEST * 2 + 1 }, (_, i) => [`r${i}`]);
     const seen: number[] = [];
     beforeUpdate = async () => void seen.push((await getJob(body.jobId)).body.progress.completed);
-    await Sheets.replaceTab("Progress", ["H"], rows, { onProgress: (written, total) => Job.report(body.jobId, { phase: "writing", completed: written, total }) });
+    await Sheets.replaceTab("Progress", ["H"], rows, {
+      onProgress: (written, total) => Job.report(body.jobId, { phase: "writing", completed: written, total }),
+    });
     expect(seen).toEqual([0, ROWS_PER_REQUEST - 1, 2 * ROWS_PER_REQUEST - 1]);
     expect((await getJob(body.jobId)).body.progress).toEqual({ phase: "writing", completed: rows.length, total: rows.length });
   });
@@ -539,7 +544,11 @@ describe("the sync job: POST /api/admin/sheets/signatures, the sheets-sync-job s
     const first = (await start(admin)).body.jobId;
     await expect(sheetsSyncJob(requested(first))).resolves.toBeUndefined();
     const failed = (await getJob(first)).body;
-    expect(failed).toMatchObject({ status: "failed", error: "Google Sheets answered 403: The caller does not have permission", finishedAt: expect.any(String) });
+    expect(failed).toMatchObject({
+      status: "failed",
+      error: "Google Sheets answered 403: The caller does not have permission",
+      finishedAt: expect.any(String),
+    });
     expect(failed.result).toBeUndefined();
     const lock = await lockOf(Sheets.target(SIGNATURES_TAB));
     expect(lock?.lockedUntil).toBeUndefined();

@@ -13,10 +13,21 @@ afterEach(() => vi.restoreAllMocks());
  * client (all contending for its rate window) is reproduced here on the client's send.
  */
 const conflictOnRateWindow = () =>
-  Object.assign(new Error("Transaction cancelled, please refer cancellation reasons for specific reasons [None, None, TransactionConflict, None, None, None, None]"), {
-    name: "TransactionCanceledException",
-    CancellationReasons: [{ Code: "None" }, { Code: "None" }, { Code: "TransactionConflict" }, { Code: "None" }, { Code: "None" }, { Code: "None" }, { Code: "None" }],
-  });
+  Object.assign(
+    new Error("Transaction cancelled, please refer cancellation reasons for specific reasons [None, None, TransactionConflict, None, None, None, None]"),
+    {
+      name: "TransactionCanceledException",
+      CancellationReasons: [
+        { Code: "None" },
+        { Code: "None" },
+        { Code: "TransactionConflict" },
+        { Code: "None" },
+        { Code: "None" },
+        { Code: "None" },
+        { Code: "None" },
+      ],
+    },
+  );
 
 it("a burst from one client that keeps conflicting on its own rate window is refused with 429, not a 500", async () => {
   const p = await newPetition();

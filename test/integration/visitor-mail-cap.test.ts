@@ -79,6 +79,8 @@ describe("one visitor-triggered e-mail of each kind per recipient per 24 h", () 
   });
 
   it("refuses a message with more than one recipient", async () => {
-    await expect(Mail.sendToVisitor({ ...message("a@example.com"), to: ["a@example.com", "b@example.com"] }, { key: "k", kind: "thanks" })).rejects.toThrow(/exactly one recipient/);
+    await expect(Mail.sendToVisitor({ ...message("a@example.com"), to: ["a@example.com", "b@example.com"] }, { key: "k", kind: "thanks" })).rejects.toThrow(
+      /exactly one recipient/,
+    );
   });
 });

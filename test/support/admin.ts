@@ -19,9 +19,7 @@ export async function adminClaims(): Promise<{ email: string; claims: Record<str
   }).verify(`Bearer ${accessToken}`);
   if (!verified) throw new Error("token did not verify");
   // API Gateway passes every claim as a string, groups as "[admin]"
-  const claims = Object.fromEntries(
-    Object.entries(verified).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(" ")}]` : String(v)]),
-  );
+  const claims = Object.fromEntries(Object.entries(verified).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(" ")}]` : String(v)]));
   return { email, claims };
 }
 
@@ -53,7 +51,11 @@ export function asAdmin(claims: Record<string, string>) {
         ...opts.params,
       },
     });
-    const query = Object.fromEntries(Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    const query = Object.fromEntries(
+      Object.entries(opts.query ?? {})
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
     event.queryStringParameters = query;
     event.rawQueryString = new URLSearchParams(query).toString();
     return call(handler, event);

@@ -22,17 +22,20 @@ export interface AxeFinding {
  */
 export async function axeFindings(page: Page, within?: string): Promise<AxeFinding[]> {
   if (!(await page.evaluate("typeof window.axe === 'object'"))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async ({ tags, within }) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: any[] }> } }).axe;
-    const context = within ? { include: [within] } : document;
-    const result = await axe.run(context, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n: any) => ({ target: n.target.join(" "), html: n.html.slice(0, 200), summary: n.failureSummary ?? "" })),
-    }));
-  }, { tags: TAGS, within });
+  return page.evaluate(
+    async ({ tags, within }) => {
+      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: any[] }> } }).axe;
+      const context = within ? { include: [within] } : document;
+      const result = await axe.run(context, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.slice(0, 5).map((n: any) => ({ target: n.target.join(" "), html: n.html.slice(0, 200), summary: n.failureSummary ?? "" })),
+      }));
+    },
+    { tags: TAGS, within },
+  );
 }
 
 /** The findings as readable lines, for an assertion message. */

@@ -239,7 +239,12 @@ function randomJson(rng: Rng, depth = 0): unknown {
   if (kind === 2) return rng.next() * 10 ** rng.int(20) * (rng.chance(0.5) ? -1 : 1);
   if (kind === 3) return rng.chance(0.5);
   if (kind === 4) return Array.from({ length: rng.int(4) }, () => randomJson(rng, depth + 1));
-  return Object.fromEntries(Array.from({ length: rng.int(5) }, () => [rng.pick(["a", "id", "email", "goal", "__proto__", "constructor", rng.pick(NASTY_STRINGS).slice(0, 20)]), randomJson(rng, depth + 1)]));
+  return Object.fromEntries(
+    Array.from({ length: rng.int(5) }, () => [
+      rng.pick(["a", "id", "email", "goal", "__proto__", "constructor", rng.pick(NASTY_STRINGS).slice(0, 20)]),
+      randomJson(rng, depth + 1),
+    ]),
+  );
 }
 
 interface Options {
@@ -270,14 +275,45 @@ export function badRequestsFor(route: Route, opts: Options, start = 0): BadReque
   const json = (value: unknown) => JSON.stringify(value);
 
   // Fixed cases: every junk value once.
-  for (const name of params) for (const junk of SEGMENT_JUNK) add({ label: `path {${name}} = ${junk.slice(0, 40)}`, path: pathWith({ [name]: junk }), body: hasBody(route.method) ? json(validBody()) : undefined, mayWrite: hasBody(route.method) });
+  for (const name of params)
+    for (const junk of SEGMENT_JUNK)
+      add({
+        label: `path {${name}} = ${junk.slice(0, 40)}`,
+        path: pathWith({ [name]: junk }),
+        body: hasBody(route.method) ? json(validBody()) : undefined,
+        mayWrite: hasBody(route.method),
+      });
   const p = pathWith();
-  for (const path of [`${p}/`, `/${p}`, p.replace("/api/", "//api//"), `${p}/..`, `${p}/./`, `${p}/%2e%2e/%2e%2e`, p.replace("/api/", "/api/./"), p.replace("/api/", "/api/x/../"), `${p}%2F`, `${p};x=1`, `${p}#frag`, p.toUpperCase(), p.replace("api", "%61pi"), `${p}${"/x".repeat(2000)}`, `${p}/${"%2e%2e/".repeat(50)}`]) {
+  for (const path of [
+    `${p}/`,
+    `/${p}`,
+    p.replace("/api/", "//api//"),
+    `${p}/..`,
+    `${p}/./`,
+    `${p}/%2e%2e/%2e%2e`,
+    p.replace("/api/", "/api/./"),
+    p.replace("/api/", "/api/x/../"),
+    `${p}%2F`,
+    `${p};x=1`,
+    `${p}#frag`,
+    p.toUpperCase(),
+    p.replace("api", "%61pi"),
+    `${p}${"/x".repeat(2000)}`,
+    `${p}/${"%2e%2e/".repeat(50)}`,
+  ]) {
     add({ label: `path ${path.slice(0, 60)}`, path, body: hasBody(route.method) ? json(validBody()) : undefined, mayWrite: hasBody(route.method) });
   }
-  for (const q of QUERY_JUNK) add({ label: `query ${q.slice(0, 40)}`, path: p + q, body: hasBody(route.method) ? json(validBody()) : undefined, mayWrite: hasBody(route.method) });
-  for (const method of WRONG_METHODS.filter((m) => m !== route.method)) add({ label: `method ${method}`, method, body: hasBody(method) ? json(validBody()) : undefined });
-  for (const h of HEADER_JUNK) add({ label: `headers ${Object.keys(h).join(",")}`, headers: { ...JSON_HEADERS, ...h }, body: hasBody(route.method) ? json(validBody()) : undefined, mayWrite: hasBody(route.method) });
+  for (const q of QUERY_JUNK)
+    add({ label: `query ${q.slice(0, 40)}`, path: p + q, body: hasBody(route.method) ? json(validBody()) : undefined, mayWrite: hasBody(route.method) });
+  for (const method of WRONG_METHODS.filter((m) => m !== route.method))
+    add({ label: `method ${method}`, method, body: hasBody(method) ? json(validBody()) : undefined });
+  for (const h of HEADER_JUNK)
+    add({
+      label: `headers ${Object.keys(h).join(",")}`,
+      headers: { ...JSON_HEADERS, ...h },
+      body: hasBody(route.method) ? json(validBody()) : undefined,
+      mayWrite: hasBody(route.method),
+    });
   for (const raw of RAW_BODIES) add({ label: `raw body ${JSON.stringify(raw.toString().slice(0, 30))}`, body: raw });
   for (const type of CONTENT_TYPES) {
     const headers = type === undefined ? {} : { "content-type": type };
@@ -288,7 +324,8 @@ export function badRequestsFor(route: Route, opts: Options, start = 0): BadReque
   if (model) {
     const fields = [...model.strings, ...model.others];
     for (const f of model.required) add({ label: `missing ${f}`, body: json(setAt(validBody(), f, undefined)) });
-    for (const f of fields.filter((x) => !model.required.includes(x))) add({ label: `without optional ${f}`, body: json(setAt(validBody(), f, undefined)), mayWrite: true });
+    for (const f of fields.filter((x) => !model.required.includes(x)))
+      add({ label: `without optional ${f}`, body: json(setAt(validBody(), f, undefined)), mayWrite: true });
     for (const f of fields) {
       for (const v of WRONG_TYPES) {
         // null for an optional field may reasonably mean "absent"
@@ -297,7 +334,13 @@ export function badRequestsFor(route: Route, opts: Options, start = 0): BadReque
         add({ label: `${f} = ${JSON.stringify(v)}`, body: json(setAt(validBody(), f, v)), mayWrite: lenient });
       }
     }
-    for (const f of model.strings) for (const s of NASTY_STRINGS) add({ label: `${f} = ${JSON.stringify(s.slice(0, 30))}${s.length > 30 ? `…(${s.length})` : ""}`, body: json(setAt(validBody(), f, s)), mayWrite: true });
+    for (const f of model.strings)
+      for (const s of NASTY_STRINGS)
+        add({
+          label: `${f} = ${JSON.stringify(s.slice(0, 30))}${s.length > 30 ? `…(${s.length})` : ""}`,
+          body: json(setAt(validBody(), f, s)),
+          mayWrite: true,
+        });
     for (const extra of EXTRA_FIELDS) add({ label: `extra ${Object.keys(extra).join(",")}`, body: json({ ...validBody(), ...extra }), mayWrite: true });
     add({ label: "well-formed", body: json(validBody()), mayWrite: true });
     add({ label: "well-formed, sent twice (duplicate)", body: json(model.valid(-1)), mayWrite: true });
@@ -380,7 +423,14 @@ function hash(s: string): number {
 
 /** A failing request, short enough to read and complete enough to replay. */
 export function describeRequest(r: BadRequest): string {
-  const body = r.body === undefined ? "" : Buffer.isBuffer(r.body) ? `<bytes ${r.body.toString("hex").slice(0, 80)}>` : r.body.length > 300 ? `${r.body.slice(0, 300)}…(${r.body.length} chars)` : r.body;
+  const body =
+    r.body === undefined
+      ? ""
+      : Buffer.isBuffer(r.body)
+        ? `<bytes ${r.body.toString("hex").slice(0, 80)}>`
+        : r.body.length > 300
+          ? `${r.body.slice(0, 300)}…(${r.body.length} chars)`
+          : r.body;
   const path = r.path.length > 200 ? `${r.path.slice(0, 200)}…(${r.path.length} chars)` : r.path;
   return `#${r.n} [${r.label}] ${r.method} ${path} ${JSON.stringify(r.headers).slice(0, 200)} ${body}`;
 }

@@ -8,7 +8,11 @@ import { freePort } from "../../scripts/local/ports";
  * test/integration/sheets.test.ts has the strict one (JWT signature checks, request recording).
  */
 export async function startFakeSheets() {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });
+  const { privateKey } = generateKeyPairSync("rsa", {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: "pkcs8", format: "pem" },
+    publicKeyEncoding: { type: "spki", format: "pem" },
+  });
   const tabs = new Map<string, string[][]>();
   let failNext = 0;
   let failed = 0;

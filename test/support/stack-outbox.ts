@@ -21,11 +21,14 @@ export function stackOutbox(outboxDir: string) {
   }
 
   /** Every e-mail to `address` (with `subject`, when given). */
-  const mailsTo = async (address: string, subject?: string) => (await all()).filter((m) => m.to.includes(address) && (subject === undefined || m.subject === subject));
+  const mailsTo = async (address: string, subject?: string) =>
+    (await all()).filter((m) => m.to.includes(address) && (subject === undefined || m.subject === subject));
 
   /** The first e-mail to `address` (with `subject`), waiting up to 15 s for it. */
   async function mailTo(address: string, subject?: string): Promise<SentMail> {
-    await expect.poll(async () => (await mailsTo(address, subject)).length, { timeout: 15_000, message: `an e-mail${subject ? ` "${subject}"` : ""} to ${address}` }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await mailsTo(address, subject)).length, { timeout: 15_000, message: `an e-mail${subject ? ` "${subject}"` : ""} to ${address}` })
+      .toBeGreaterThan(0);
     return (await mailsTo(address, subject))[0];
   }
 

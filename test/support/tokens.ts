@@ -1,7 +1,12 @@
 import { createHmac, createSign, generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand, InitiateAuthCommand } from "@aws-sdk/client-cognito-identity-provider";
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  InitiateAuthCommand,
+} from "@aws-sdk/client-cognito-identity-provider";
 import { cognitoClient } from "../../scripts/local/provision";
 
 /**
@@ -26,7 +31,9 @@ export function decodeClaims(token: string): Claims {
 export function signJwt(claims: Claims, opts: { privateKeyPem?: string; kid?: string } = {}): string {
   const header = b64url(JSON.stringify({ alg: "RS256", typ: "JWT", kid: opts.kid ?? COGNITO_LOCAL_KID }));
   const body = b64url(JSON.stringify(claims));
-  const signature = createSign("RSA-SHA256").update(`${header}.${body}`).sign(opts.privateKeyPem ?? cognitoLocalKey);
+  const signature = createSign("RSA-SHA256")
+    .update(`${header}.${body}`)
+    .sign(opts.privateKeyPem ?? cognitoLocalKey);
   return `${header}.${body}.${b64url(signature)}`;
 }
 
@@ -59,7 +66,14 @@ export async function signIn(
 ): Promise<{ accessToken: string; idToken: string }> {
   const client = cognitoClient(cognito.endpoint);
   const password = "Test-password-1!";
-  await client.send(new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: email, MessageAction: "SUPPRESS", UserAttributes: [{ Name: "email", Value: email }] }));
+  await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: cognito.userPoolId,
+      Username: email,
+      MessageAction: "SUPPRESS",
+      UserAttributes: [{ Name: "email", Value: email }],
+    }),
+  );
   await client.send(new AdminSetUserPasswordCommand({ UserPoolId: cognito.userPoolId, Username: email, Password: password, Permanent: true }));
   if (admin) await client.send(new AdminAddUserToGroupCommand({ UserPoolId: cognito.userPoolId, Username: email, GroupName: "admin" }));
   const auth = await client.send(

@@ -94,10 +94,7 @@ function appPreloadLinks() {
   ].join("\n    ");
 }
 
-await write(
-  "spa.html",
-  withHead(shell, { ...headOf(home), index: true }, SITE_URL).replace("</head>", `  ${appPreloadLinks()}\n  </head>`),
-);
+await write("spa.html", withHead(shell, { ...headOf(home), index: true }, SITE_URL).replace("</head>", `  ${appPreloadLinks()}\n  </head>`));
 await write("admin/index.html", withHead(shell, { ...headOf(home), title: `Admin | ${SITE_NAME}`, path: "/admin/login", index: false }, SITE_URL));
 
 for (const route of PRERENDER_ROUTES) {
@@ -114,7 +111,14 @@ for (const route of PRERENDER_ROUTES) {
  * petition: text that needs escaping, a token in a story, no goal, a fraction, more than the goal.
  */
 const SAMPLE_PETITIONS = [
-  { id: "fair-exit-rights", title: `Fair "exit" <rights> & 'more'`, story: "Line one\nLine <b>two</b> & 'three' \"four\" %%PETITION_TITLE%%", goal: 0, signatureCount: 1234, createdAt: "2026-01-01T00:00:00.000Z" },
+  {
+    id: "fair-exit-rights",
+    title: `Fair "exit" <rights> & 'more'`,
+    story: "Line one\nLine <b>two</b> & 'three' \"four\" %%PETITION_TITLE%%",
+    goal: 0,
+    signatureCount: 1234,
+    createdAt: "2026-01-01T00:00:00.000Z",
+  },
   { id: "a-third", title: "A third", story: "Thirds.", goal: 3, signatureCount: 1, createdAt: "2026-01-01T00:00:00.000Z" },
   { id: "over-9", title: "Over the goal ☺", story: "Done.", goal: 10, signatureCount: 25_000, createdAt: "2026-01-01T00:00:00.000Z" },
 ];

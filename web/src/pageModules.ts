@@ -67,6 +67,7 @@ export function preloadPageFor(pathname: string): Promise<unknown> {
  * The source file of each page as the build manifest names it ("src/pages/HomePage.tsx"): the
  * prerenderer links each page's CSS from its HTML, so it is there at first paint.
  */
-export const PAGE_SOURCES = Object.fromEntries(
-  Object.entries(SOURCES).map(([path, [module]]) => [path, `src/${module.slice(2)}`]),
-) as Record<PublicPath, string>;
+export const PAGE_SOURCES = Object.fromEntries(Object.entries(SOURCES).map(([path, [module]]) => [path, `src/${module.slice(2)}`])) as Record<
+  PublicPath,
+  string
+>;

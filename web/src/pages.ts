@@ -3,10 +3,7 @@ import { importPage } from "./pageModules";
 import { PUBLIC_ROUTES, type PublicPath } from "./publicRoutes";
 
 /** The page of every public route, each in its own chunk (pageModules.ts), rendered by App. */
-export const PAGES = Object.fromEntries(PUBLIC_ROUTES.map(({ path }) => [path, lazyPage(() => importPage(path))])) as Record<
-  PublicPath,
-  LazyPage
->;
+export const PAGES = Object.fromEntries(PUBLIC_ROUTES.map(({ path }) => [path, lazyPage(() => importPage(path))])) as Record<PublicPath, LazyPage>;
 
 /** Loads every page (the prerenderer renders them all synchronously). */
 export const preloadAllPages = () => Promise.all(Object.values(PAGES).map((page) => page.preload()));

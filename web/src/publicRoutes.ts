@@ -147,9 +147,7 @@ export type PrerenderRoute = PublicRoute & { title: string };
 export type PrerenderPath = Extract<(typeof PUBLIC_ROUTES)[number], { title: string }>["path"];
 
 /** Public routes without parameters: rendered to HTML at build time with their tags, hydrated in the browser. */
-export const PRERENDER_ROUTES: PrerenderRoute[] = (PUBLIC_ROUTES as readonly PublicRoute[]).filter(
-  (r): r is PrerenderRoute => r.title !== undefined,
-);
+export const PRERENDER_ROUTES: PrerenderRoute[] = (PUBLIC_ROUTES as readonly PublicRoute[]).filter((r): r is PrerenderRoute => r.title !== undefined);
 
 /** The prerendered route for `path` (normalised: no trailing slash), if any. */
 export function prerenderRoute(path: string): PrerenderRoute | undefined {

@@ -6,10 +6,8 @@ import type { PrerenderPath } from "./publicRoutes";
  * own, so the pages' scripts do not carry them.
  */
 export const ROUTE_DESCRIPTIONS: Record<PrerenderPath, string> = {
-  "/":
-    "A nonprofit that protects timeshare owners and their families: know your rights, spot resale and exit scams, and sign the petition for fair cancellation rights.",
-  "/petition":
-    "Sign the petition for fair timeshare cancellation rights, a longer rescission period and an end to timeshare debt passed down to families.",
+  "/": "A nonprofit that protects timeshare owners and their families: know your rights, spot resale and exit scams, and sign the petition for fair cancellation rights.",
+  "/petition": "Sign the petition for fair timeshare cancellation rights, a longer rescission period and an end to timeshare debt passed down to families.",
   "/timeshare-scam":
     "Report a timeshare resale, upfront-fee, exit or recovery scam: what you can report, what happens after, where else to report it and what evidence to keep.",
   "/report-scam":
@@ -39,16 +37,12 @@ export const ROUTE_DESCRIPTIONS: Record<PrerenderPath, string> = {
     "Your donation to the Timeshare Owners Foundation was not completed. You can finish it now, or sign the petition for fair timeshare cancellation rights for free.",
   "/newsletter/confirmed":
     "Confirm your subscription to the Timeshare Owners Foundation's newsletter: scam alerts and tips for timeshare owners and their families.",
-  "/newsletter/unsubscribe":
-    "Unsubscribe from the Timeshare Owners Foundation's newsletter in one click, or subscribe again if you left by mistake.",
+  "/newsletter/unsubscribe": "Unsubscribe from the Timeshare Owners Foundation's newsletter in one click, or subscribe again if you left by mistake.",
   "/privacy-policy":
     "What the Timeshare Owners Foundation collects when you sign, report a scam or ask for a guide, why, how long each record is kept, and how to see, download or erase your data.",
   "/data-deletion-request":
     "Ask the Timeshare Owners Foundation to erase your data or send you a copy: enter your e-mail address and open the link we send to see, download or erase every record.",
-  "/my-data":
-    "See the data the Timeshare Owners Foundation holds for your e-mail address, download it as a file or erase it, from the link we sent you.",
-  "/404":
-    "The page you are looking for does not exist or has been moved.",
-  "/unauthorized":
-    "You do not have permission to view this page.",
+  "/my-data": "See the data the Timeshare Owners Foundation holds for your e-mail address, download it as a file or erase it, from the link we sent you.",
+  "/404": "The page you are looking for does not exist or has been moved.",
+  "/unauthorized": "You do not have permission to view this page.",
 };

@@ -6,8 +6,7 @@ export { DISPLAY_FALLBACK_GOAL } from "@site/core/petition/figures";
 export const SITE_URL: string = typeof __SITE_URL__ === "string" ? __SITE_URL__ : "http://localhost:3000";
 
 /** Every sign button of /petition leads to this petition; fixed at build time. */
-export const DEFAULT_PETITION_ID: string =
-  typeof __DEFAULT_PETITION_ID__ === "string" ? __DEFAULT_PETITION_ID__ : "timeshare-reform";
+export const DEFAULT_PETITION_ID: string = typeof __DEFAULT_PETITION_ID__ === "string" ? __DEFAULT_PETITION_ID__ : "timeshare-reform";
 
 /**
  * The foundation's online payment page (DONATION_URL when the site is built). Empty until the

@@ -24,7 +24,8 @@ const UA = {
 
 const BOTS = {
   googlebot: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-  googlebotSmartphone: "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.126 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+  googlebotSmartphone:
+    "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.126 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
   bingbot: "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
   facebook: "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
   twitter: "Twitterbot/1.0",
@@ -89,7 +90,8 @@ describe("pages", () => {
   });
 
   it("puts pages the site does not have under 'other'", () => {
-    for (const path of ["/wp-login.php", "/sign", "/sign/a/b", "/Petition", "/petition.html", "//evil.example/x"]) expect(routeOf(path), path).toBe(OTHER_ROUTE);
+    for (const path of ["/wp-login.php", "/sign", "/sign/a/b", "/Petition", "/petition.html", "//evil.example/x"])
+      expect(routeOf(path), path).toBe(OTHER_ROUTE);
   });
 
   it("knows every public route of the web app, and no other", () => {
@@ -122,7 +124,11 @@ describe("referrers and campaign tags", () => {
   });
 
   it("reads utm_source, utm_medium and utm_campaign from the page's query", () => {
-    expect(utmOf("/petition?utm_source=facebook&utm_medium=social&utm_campaign=spring%20push&x=1")).toEqual({ source: "facebook", medium: "social", campaign: "spring push" });
+    expect(utmOf("/petition?utm_source=facebook&utm_medium=social&utm_campaign=spring%20push&x=1")).toEqual({
+      source: "facebook",
+      medium: "social",
+      campaign: "spring push",
+    });
     expect(utmOf("/petition?utm_source=newsletter")).toEqual({ source: "newsletter", medium: undefined, campaign: undefined });
     expect(utmOf("/petition?utm_source=&utm_campaign=%20")).toEqual({ source: undefined, medium: undefined, campaign: undefined });
     expect(utmOf("/petition#utm_source=hash")).toEqual({});
@@ -178,7 +184,11 @@ describe("dropped hits", () => {
 describe("a hit, derived", () => {
   it("keeps the path without its query, the truncated IP, the referrer host and the UTM tags", () => {
     const meta = { ipAddress: "203.0.113.77", userAgent: UA.safariIphone, city: "Austin", region: "Texas", country: "United States" };
-    const hit = deriveHit({ t: "pageview", p: "/newsletter/confirmed?token=SECRET&utm_source=mail", r: "https://mail.example.com/inbox" }, meta, hostOf("https://owners.example.org"));
+    const hit = deriveHit(
+      { t: "pageview", p: "/newsletter/confirmed?token=SECRET&utm_source=mail", r: "https://mail.example.com/inbox" },
+      meta,
+      hostOf("https://owners.example.org"),
+    );
     expect(hit).toEqual({
       kind: "pageview",
       name: undefined,

@@ -12,7 +12,11 @@ const fieldsOf = (schema: { safeParse(v: unknown): { success: boolean; error?: {
 
 describe("the beacon's hit", () => {
   it("accepts page views and named events", () => {
-    expect(AnalyticsEvent.parse({ t: "pageview", p: "/petition?utm_source=x", r: "https://example.com/" })).toEqual({ t: "pageview", p: "/petition?utm_source=x", r: "https://example.com/" });
+    expect(AnalyticsEvent.parse({ t: "pageview", p: "/petition?utm_source=x", r: "https://example.com/" })).toEqual({
+      t: "pageview",
+      p: "/petition?utm_source=x",
+      r: "https://example.com/",
+    });
     expect(AnalyticsEvent.parse({ t: "event", n: "signature", p: "/sign/abc" })).toEqual({ t: "event", n: "signature", p: "/sign/abc" });
     expect(AnalyticsEvent.parse({ t: "pageview", p: "/", r: "" })).toEqual({ t: "pageview", p: "/", r: "" });
   });
@@ -107,8 +111,10 @@ const hit = (extra: Partial<DerivedHit>): DerivedHit => ({
 describe("the report, from any bucket source", () => {
   const now = new Date("2025-07-04T15:20:00Z");
   /** Every bucket holds the same hits: what the report does with the numbers, not where they come from. */
-  const source = (hits: [DerivedHit, boolean][]) => async (buckets: Bucket[]): Promise<BucketCounts[]> =>
-    buckets.map(() => hits.reduce((c, [h, first]) => addTo(c, contribution(h, first)), emptyCounts()));
+  const source =
+    (hits: [DerivedHit, boolean][]) =>
+    async (buckets: Bucket[]): Promise<BucketCounts[]> =>
+      buckets.map(() => hits.reduce((c, [h, first]) => addTo(c, contribution(h, first)), emptyCounts()));
 
   const hits: [DerivedHit, boolean][] = [
     [hit({}), true],
@@ -117,14 +123,20 @@ describe("the report, from any bucket source", () => {
     [hit({ kind: "event", name: "sign_petition_main" }), false],
     [hit({ kind: "event", name: "signature" }), false],
     [hit({ kind: "event", name: "report_started" }), false],
-    ...Array.from({ length: 15 }, (_, i) => [hit({ location: `City ${String(i).padStart(2, "0")}, Region, Country`, route: "other" }), false] as [DerivedHit, boolean]),
+    ...Array.from(
+      { length: 15 },
+      (_, i) => [hit({ location: `City ${String(i).padStart(2, "0")}, Region, Country`, route: "other" }), false] as [DerivedHit, boolean],
+    ),
   ];
 
   it("sums the buckets into totals, ranked lists and funnels", async () => {
     const r = await report({ range: "7d" }, { now, source: source(hits) });
     expect(r.totals).toEqual({ pageviews: 7 * 18, visitors: 7 * 2 });
     expect(r.topDevice).toEqual({ label: "Mobile", count: 7 * 17 });
-    expect(r.devices).toEqual([{ label: "Mobile", count: 119 }, { label: "Desktop", count: 7 }]);
+    expect(r.devices).toEqual([
+      { label: "Mobile", count: 119 },
+      { label: "Desktop", count: 7 },
+    ]);
     expect(r.locations).toHaveLength(10);
     expect(r.topLocation).toEqual({ label: "Austin, Texas, United States", count: 14 });
     // ties in count are ordered by label

@@ -30,7 +30,9 @@ describe("IP truncation (IPv4 /24, IPv6 /48)", () => {
     expect(truncateIp("::ffff:cb00:714d")).toBe("203.0.113.0");
   });
 
-  it.each(["", "unknown", "999.1.1.1", "1.2.3", "1.2.3.4.5", "2001:db8:::1", "203.0.113.7:443", "<script>"])("gives nothing for %j", (ip) => expect(truncateIp(ip)).toBe(""));
+  it.each(["", "unknown", "999.1.1.1", "1.2.3", "1.2.3.4.5", "2001:db8:::1", "203.0.113.7:443", "<script>"])("gives nothing for %j", (ip) =>
+    expect(truncateIp(ip)).toBe(""),
+  );
 
   it("never keeps the host part", () => {
     for (let i = 0; i < 256; i++) expect(truncateIp(`192.0.2.${i}`)).toBe("192.0.2.0");

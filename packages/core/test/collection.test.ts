@@ -21,9 +21,33 @@ const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
 describe("collection sorts", () => {
   const rows = [item("b", { name: "émile", amount: 5 }), item("a", { name: "Zed", amount: 5 }), item("c", { name: "item 10" }), item("d", { name: "item 9" })];
   it("collates text (accents, case, numbers) and breaks ties by id", () => {
-    expect(ids(sortRows(rows, byText((r) => r.name), "asc"))).toEqual(["b", "d", "c", "a"]);
-    expect(ids(sortRows(rows, byText((r) => r.name), "desc"))).toEqual(["a", "c", "d", "b"]);
-    expect(ids(sortRows(rows, byNumber((r) => r.amount), "asc"))).toEqual(["c", "d", "a", "b"]);
+    expect(
+      ids(
+        sortRows(
+          rows,
+          byText((r) => r.name),
+          "asc",
+        ),
+      ),
+    ).toEqual(["b", "d", "c", "a"]);
+    expect(
+      ids(
+        sortRows(
+          rows,
+          byText((r) => r.name),
+          "desc",
+        ),
+      ),
+    ).toEqual(["a", "c", "d", "b"]);
+    expect(
+      ids(
+        sortRows(
+          rows,
+          byNumber((r) => r.amount),
+          "asc",
+        ),
+      ),
+    ).toEqual(["c", "d", "a", "b"]);
     expect(ids(sortRows(rows, byId, "desc"))).toEqual(["d", "c", "b", "a"]);
   });
   it("orders values by code unit", () => {
@@ -54,7 +78,12 @@ describe("collection filters", () => {
 
   it("parse the base fields with their defaults and the collection's own", () => {
     expect(Query.parse({})).toEqual({ search: "", sort: "createdAt", order: "desc", page: 1, pageSize: 50 });
-    expect(Query.parse({ status: "spam", lost: "no", from: "2024-02-29", page: "2" })).toMatchObject({ status: "spam", lost: "no", from: "2024-02-29", page: 2 });
+    expect(Query.parse({ status: "spam", lost: "no", from: "2024-02-29", page: "2" })).toMatchObject({
+      status: "spam",
+      lost: "no",
+      from: "2024-02-29",
+      page: 2,
+    });
   });
   it("refuse bad values with field messages", () => {
     expect(message({ status: "open" })).toBe("Status must be one of new, spam");
@@ -72,7 +101,10 @@ describe("collection filters", () => {
   it("combine only the predicates given", () => {
     expect(allOf<Item>(undefined, false, "")).toBeUndefined();
     const lost = allOf<Item>(undefined, (r) => r.lost === isYes("yes"));
-    const both = allOf<Item>((r) => r.lost, (r) => r.status === "spam");
+    const both = allOf<Item>(
+      (r) => r.lost,
+      (r) => r.status === "spam",
+    );
     expect([lost!(item("a", { lost: true })), lost!(item("a"))]).toEqual([true, false]);
     expect([both!(item("a", { lost: true, status: "spam" })), both!(item("a", { lost: true }))]).toEqual([true, false]);
   });

@@ -13,15 +13,13 @@ const bytes = (...parts: (string | number[] | Uint8Array)[]) =>
 const samples = {
   pdf: bytes("%PDF-1.7\n%", [0xe2, 0xe3, 0xcf, 0xd3], "\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n"),
   // a complete 1×1 PNG
-  png: new Uint8Array(
-    Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
-  ),
+  png: new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64")),
   jpg: bytes([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], "JFIF", [0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
   doc: bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], new Uint8Array(16), [0x3e, 0x00, 0x03, 0x00, 0xfe, 0xff]),
   docx: bytes([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00], new Uint8Array(16), "[Content_Types].xml"),
   txt: bytes("Called on 3 March: they said my week at Sunset Shores had a buyer for $24,000.\r\nI paid the $1,995 'closing fee'.\n"),
   eml: bytes(
-    "Return-Path: <sales@resale-example.com>\r\nFrom: \"Resale Team\" <sales@resale-example.com>\r\nTo: owner@example.org\r\n",
+    'Return-Path: <sales@resale-example.com>\r\nFrom: "Resale Team" <sales@resale-example.com>\r\nTo: owner@example.org\r\n',
     "Subject: Your buyer is ready\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nWire the transfer fee today.\r\n",
   ),
 };

@@ -69,11 +69,6 @@ describe("the guides' PDFs", () => {
         { text: "x", href: "https://a.example" },
         { text: ")." },
       ]),
-    ).toEqual([
-      { text: "at " },
-      { text: "ic3.gov,", href: "https://www.ic3.gov" },
-      { text: " if online " },
-      { text: "(x).", href: "https://a.example" },
-    ]);
+    ).toEqual([{ text: "at " }, { text: "ic3.gov,", href: "https://www.ic3.gov" }, { text: " if online " }, { text: "(x).", href: "https://a.example" }]);
   });
 });

@@ -130,7 +130,13 @@ describe("the fact sheet: Where Timeshare Scams Thrive", () => {
     const guide = GUIDES["where-scams-thrive"];
     for (const [state] of STATE_TABLE.rows) expect(guide.summary).toContain(state);
     const publishers = guide.sources.map((source) => source.publisher);
-    for (const legislature of ["Colorado General Assembly", "Nevada Legislature", "North Carolina General Assembly", "South Carolina Legislature", "Texas Legislature"]) {
+    for (const legislature of [
+      "Colorado General Assembly",
+      "Nevada Legislature",
+      "North Carolina General Assembly",
+      "South Carolina Legislature",
+      "Texas Legislature",
+    ]) {
       expect(publishers).toContain(legislature);
     }
   });

@@ -16,7 +16,10 @@ const REGISTRY = "privacy/kinds.ts";
 const SRC = resolve(__dirname, "../src");
 
 /** The files of this package `file` imports at run time. */
-const runtimeImports = (file: string) => runtimeSpecifiers(file).flatMap((s) => resolveLocal(file, s) ?? []).filter((target) => target !== file);
+const runtimeImports = (file: string) =>
+  runtimeSpecifiers(file)
+    .flatMap((s) => resolveLocal(file, s) ?? [])
+    .filter((target) => target !== file);
 
 const files = sourceFiles(SRC);
 const graph = new Map(files.map((file) => [file, runtimeImports(file)]));
@@ -67,14 +70,18 @@ describe("imports in packages/core/src", () => {
   });
 
   it("never reach up into privacy/ from outside it: the person index's keys live in db/, the retention figures in policy/", () => {
-    const upward = [...graph].flatMap(([file, targets]) => (folderOf(file) === "privacy" ? [] : targets.filter((t) => folderOf(t) === "privacy").map((t) => `${name(file)} → ${name(t)}`)));
+    const upward = [...graph].flatMap(([file, targets]) =>
+      folderOf(file) === "privacy" ? [] : targets.filter((t) => folderOf(t) === "privacy").map((t) => `${name(file)} → ${name(t)}`),
+    );
     expect(upward).toEqual([]);
   });
 
   it("reach the domains from privacy/ only through the registry of kinds", () => {
     expect(graph.get(join(SRC, REGISTRY))).toContain(join(SRC, "signature/record-kind.ts"));
     const reaching = [...graph].flatMap(([file, targets]) =>
-      folderOf(file) !== "privacy" || name(file) === REGISTRY ? [] : targets.filter((t) => DOMAINS.includes(folderOf(t))).map((t) => `${name(file)} → ${name(t)}`),
+      folderOf(file) !== "privacy" || name(file) === REGISTRY
+        ? []
+        : targets.filter((t) => DOMAINS.includes(folderOf(t))).map((t) => `${name(file)} → ${name(t)}`),
     );
     expect(reaching).toEqual([]);
   });

@@ -22,14 +22,23 @@ describe("LeadInput", () => {
   });
 
   it("takes a name and an e-mail, trimmed, consent off unless given, and the browser's details", () => {
-    expect(LeadInput.parse({ fullName: "  Ana  Lima ", email: " Ana@Example.com " })).toEqual({ fullName: "Ana  Lima", email: "Ana@Example.com", newsletterConsent: false });
+    expect(LeadInput.parse({ fullName: "  Ana  Lima ", email: " Ana@Example.com " })).toEqual({
+      fullName: "Ana  Lima",
+      email: "Ana@Example.com",
+      newsletterConsent: false,
+    });
     const full = LeadInput.parse({
       ...valid,
       newsletterConsent: true,
       captchaToken: "token",
       client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" },
     });
-    expect(full).toEqual({ ...valid, newsletterConsent: true, captchaToken: "token", client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" } });
+    expect(full).toEqual({
+      ...valid,
+      newsletterConsent: true,
+      captchaToken: "token",
+      client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" },
+    });
   });
 
   it("accepts names in any script with apostrophes, hyphens and dots", () => {
@@ -39,7 +48,10 @@ describe("LeadInput", () => {
   });
 
   it("drops fields it does not know, so nothing else can be set", () => {
-    expect(LeadInput.parse({ ...valid, id: "x", form: "checklist", meta: { ipAddress: "1.2.3.4" }, createdAt: "then" })).toEqual({ ...valid, newsletterConsent: false });
+    expect(LeadInput.parse({ ...valid, id: "x", form: "checklist", meta: { ipAddress: "1.2.3.4" }, createdAt: "then" })).toEqual({
+      ...valid,
+      newsletterConsent: false,
+    });
   });
 
   it.each([
@@ -65,12 +77,20 @@ describe("LeadInput", () => {
     for (const body of [null, [], "Ana", 3]) expect(Object.values(refused(body))).toEqual([MISSING]);
   });
 
-  it.each(["ana", "ana@example", "ana@@example.com", "ana lima@example.com", "@example.com", "ana@.com", "ana@example.", "ana@exa mple.com", "ana@example.com\u0000", "<ana@example.com>"])(
-    "answers the malformed e-mail %j with 'Please enter a valid email address.'",
-    (email) => {
-      expect(refused({ ...valid, email })).toEqual({ email: BAD_EMAIL });
-    },
-  );
+  it.each([
+    "ana",
+    "ana@example",
+    "ana@@example.com",
+    "ana lima@example.com",
+    "@example.com",
+    "ana@.com",
+    "ana@example.",
+    "ana@exa mple.com",
+    "ana@example.com\u0000",
+    "<ana@example.com>",
+  ])("answers the malformed e-mail %j with 'Please enter a valid email address.'", (email) => {
+    expect(refused({ ...valid, email })).toEqual({ email: BAD_EMAIL });
+  });
 
   it("refuses names that could carry a link or a message into the e-mail, and overlong fields", () => {
     for (const fullName of ["Visit https://scam.example", "Ana\u202eLima", "Ana: call 555-0100", "Ana\nLima"]) {

@@ -28,7 +28,8 @@ describe("a message's extra headers", () => {
     expect(() => Mail.checkedHeaders({ "List-Unsubscribe": "<https://x>\r\nBcc: victim@example.com" })).toThrow(/line break/);
     expect(() => Mail.checkedHeaders({ "Bad:Name": "x" })).toThrow(/not allowed/);
     expect(() => Mail.checkedHeaders({ "Bad Name": "x" })).toThrow(/not allowed/);
-    for (const reserved of ["From", "to", "BCC", "Subject", "Message-ID", "Content-Type"]) expect(() => Mail.checkedHeaders({ [reserved]: "x" })).toThrow(/not allowed/);
+    for (const reserved of ["From", "to", "BCC", "Subject", "Message-ID", "Content-Type"])
+      expect(() => Mail.checkedHeaders({ [reserved]: "x" })).toThrow(/not allowed/);
     expect(Mail.checkedHeaders(UNSUBSCRIBE)).toEqual([
       { name: "List-Unsubscribe", value: UNSUBSCRIBE["List-Unsubscribe"] },
       { name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" },

@@ -13,7 +13,16 @@ describe("the mail budget's priorities", () => {
     expect(priorityOf("privacy-link")).toBe("link");
     expect(priorityOf("newsletter-confirmation")).toBe("link");
     expect(priorityOf("newsletter-issue")).toBe("bulk");
-    for (const kind of ["signature-share", "guide:checklist", "report-confirmation", "admin-notice", "admin-digest", "newsletter-welcome", "privacy-completion", "other"]) {
+    for (const kind of [
+      "signature-share",
+      "guide:checklist",
+      "report-confirmation",
+      "admin-notice",
+      "admin-digest",
+      "newsletter-welcome",
+      "privacy-completion",
+      "other",
+    ]) {
       expect(priorityOf(kind), kind).toBe("transactional");
     }
   });

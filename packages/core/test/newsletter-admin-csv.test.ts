@@ -36,7 +36,19 @@ describe("the subscribers' CSV", () => {
       "2025-03-07T16:00:00.000Z",
       "",
     ]);
-    const csv = subscribersCsv([row(), row({ id: "b@example.com", email: "b@example.com", name: 'Bo "B" Ng', status: "unsubscribed", sources: "scam-report", consents: '[{"source":"scam-report","at":"2025-05-05T05:05:05.000Z"}]', confirmedAt: "", unsubscribedAt: "2025-06-01T12:00:00.000Z" })]);
+    const csv = subscribersCsv([
+      row(),
+      row({
+        id: "b@example.com",
+        email: "b@example.com",
+        name: 'Bo "B" Ng',
+        status: "unsubscribed",
+        sources: "scam-report",
+        consents: '[{"source":"scam-report","at":"2025-05-05T05:05:05.000Z"}]',
+        confirmedAt: "",
+        unsubscribedAt: "2025-06-01T12:00:00.000Z",
+      }),
+    ]);
     const lines = csv.split("\r\n");
     expect(lines).toHaveLength(4);
     expect(lines[0]).toBe('"Email Address","Name","Status","Consent Sources","Consent Times","Confirmed At","Unsubscribed At"');

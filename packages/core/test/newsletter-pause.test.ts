@@ -19,7 +19,9 @@ describe("when a newsletter issue's SES feedback pauses its send", () => {
 
   it("pauses at the complaint rate SES reviews an account at (0.1 % of delivered)", () => {
     expect(pauseReason({ delivered: 2000, bounced: 0, complained: 1 }, s)).toBeUndefined();
-    expect(pauseReason({ delivered: 2000, bounced: 0, complained: 2 }, s)).toMatch(/^Sending paused: 2 of 2000 delivered e-mails were marked as spam \(0\.10 %\)/);
+    expect(pauseReason({ delivered: 2000, bounced: 0, complained: 2 }, s)).toMatch(
+      /^Sending paused: 2 of 2000 delivered e-mails were marked as spam \(0\.10 %\)/,
+    );
   });
 
   it("judges only what happened since the last resume", () => {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { progressFigures } from "../src/petition/figures";
-import {
-  TEMPLATE_PETITION,
-  TEMPLATE_PETITION_ID,
-  escapeAsReact,
-  figuresOf,
-  fillPetitionTemplate,
-  templateOf,
-} from "../src/site/petition-template";
+import { TEMPLATE_PETITION, TEMPLATE_PETITION_ID, escapeAsReact, figuresOf, fillPetitionTemplate, templateOf } from "../src/site/petition-template";
 
 const petition = { id: "heirs-fees", title: `A & "B" <c> 'd'`, story: "One\nTwo %%PETITION_TITLE%%", goal: 0, signatureCount: 1234 };
 
@@ -19,7 +12,8 @@ describe("petition page templates", () => {
 
   it("fills every token: id, escaped text and the progress figures", () => {
     const figures = figuresOf(TEMPLATE_PETITION);
-    const template = `<div data-prerendered="/sign/${TEMPLATE_PETITION.id}"><h1>${TEMPLATE_PETITION.title}</h1><p>${TEMPLATE_PETITION.story}</p>` +
+    const template =
+      `<div data-prerendered="/sign/${TEMPLATE_PETITION.id}"><h1>${TEMPLATE_PETITION.title}</h1><p>${TEMPLATE_PETITION.story}</p>` +
       `<b>${figures.count} of ${figures.goal}</b><i style="--size:${figures.value}%">${figures.percent}%</i><a href="/share/${TEMPLATE_PETITION.id}"></a></div>`;
     expect(fillPetitionTemplate(template, petition)).toBe(
       `<div data-prerendered="/sign/heirs-fees"><h1>A &amp; &quot;B&quot; &lt;c&gt; &#x27;d&#x27;</h1><p>One\nTwo %%PETITION_TITLE%%</p>` +

@@ -15,7 +15,8 @@ describe("the kinds of personal record", () => {
   it("give every kind an erasure reaches a way to remove it, and the others a way to be found", () => {
     for (const kind of KINDS) {
       if (kind.erasure !== "kept: holds no address") expect(kind.remove, kind.kind).toBeTypeOf("function");
-      if (!(RECORD_KINDS as readonly string[]).includes(kind.kind) && kind.erasure !== "kept: holds no address") expect(kind.find, kind.kind).toBeTypeOf("function");
+      if (!(RECORD_KINDS as readonly string[]).includes(kind.kind) && kind.erasure !== "kept: holds no address")
+        expect(kind.find, kind.kind).toBeTypeOf("function");
     }
   });
 

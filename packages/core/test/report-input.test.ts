@@ -1,15 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { amountDigits, AMOUNT_MAX, formatUsd } from "../src/report/amount";
-import {
-  AGE_RANGES,
-  CONTACT_METHOD_FIELDS,
-  CONTACT_METHODS,
-  QUESTIONS,
-  SCAM_TYPE_FIELDS,
-  SCAM_TYPES,
-  STEP_TITLES,
-} from "../src/report/catalogue";
+import { AGE_RANGES, CONTACT_METHOD_FIELDS, CONTACT_METHODS, QUESTIONS, SCAM_TYPE_FIELDS, SCAM_TYPES, STEP_TITLES } from "../src/report/catalogue";
 import { dateError, isFutureDate, todayInNewYork } from "../src/report/date";
 import { emptyDraft, firstIncompleteStep, restoreDraft, stepErrors, type ReportDraft } from "../src/report/draft";
 import { EvidenceMessages } from "../src/evidence/limits";
@@ -358,12 +350,16 @@ describe("ReportInput (POST /api/reports)", () => {
   it("caps every text and refuses control characters in single-line fields", () => {
     expect(errorsOf(withChange((b) => (b.reporter.city = "x".repeat(201))))).toEqual({ "reporter.city": "City must be at most 200 characters" });
     expect(errorsOf(withChange((b) => (b.reporter.state = "FL\u202E")))).toEqual({ "reporter.state": "State contains characters that are not allowed" });
-    expect(errorsOf(withChange((b) => (b.scammer.company = "Acme\nVisit")))).toEqual({ "scammer.company": "Company name contains characters that are not allowed" });
+    expect(errorsOf(withChange((b) => (b.scammer.company = "Acme\nVisit")))).toEqual({
+      "scammer.company": "Company name contains characters that are not allowed",
+    });
     expect(errorsOf(withChange((b) => (b.scamTypes[4] = { type: "other", description: "x".repeat(2001) })))).toEqual({
       "scamTypes.4.description": "Description must be at most 2000 characters",
     });
     expect(errorsOf(withChange((b) => (b.reportedTo = "x".repeat(201))))).toEqual({ reportedTo: "Agency or organization must be at most 200 characters" });
-    expect(errorsOf(withChange((b) => (b.scammer.email = `${"x".repeat(250)}@a.bc`)))).toEqual({ "scammer.email": "Scammer email must be at most 254 characters" });
+    expect(errorsOf(withChange((b) => (b.scammer.email = `${"x".repeat(250)}@a.bc`)))).toEqual({
+      "scammer.email": "Scammer email must be at most 254 characters",
+    });
     expect(errorsOf(withChange((b) => (b.captchaToken = "x".repeat(4097))))).toHaveProperty("captchaToken");
     expect(errorsOf(withChange((b) => (b.reporter.ageRange = "30-45" as never)))).toEqual({ "reporter.ageRange": "Please choose an age range from the list" });
   });
@@ -426,7 +422,9 @@ describe("ReportInput (POST /api/reports)", () => {
     expect(errorsOf(withChange((b) => (b.scamTypes = [{ type: "high_pressure_sales", tactics: "x" } as never])))).toEqual({
       "scamTypes.0.type": "Please choose a scam type from the list",
     });
-    expect(errorsOf(withChange((b) => b.scamTypes.push({ type: "other", description: "again" })))).toEqual({ scamTypes: "Each scam type can be chosen only once" });
+    expect(errorsOf(withChange((b) => b.scamTypes.push({ type: "other", description: "again" })))).toEqual({
+      scamTypes: "Each scam type can be chosen only once",
+    });
     expect(errorsOf(withChange((b) => (b.scamTypes = [])))).toEqual({ scamTypes: "Please choose at least one scam type" });
     expect(errorsOf(withChange((b) => (b.scamTypes = [{ type: "other", description: "x", amount: 5 } as never])))).toMatchObject({
       "scamTypes.0": expect.stringContaining("amount"),
@@ -437,13 +435,21 @@ describe("ReportInput (POST /api/reports)", () => {
     expect(errorsOf(withChange((b) => (b.scamTypes = [{ type: "fake_resale" } as never])))).toEqual({
       "scamTypes.0.claimedSaleAmount": "Claimed sale amount is required",
     });
-    expect(errorsOf(withChange((b) => (b.scamTypes = [{ type: "high_pressure", tactics: "x", limitedTimeOrThreat: "yes" } as never])))).toHaveProperty(
-      ["scamTypes.0.limitedTimeOrThreat"],
-    );
+    expect(errorsOf(withChange((b) => (b.scamTypes = [{ type: "high_pressure", tactics: "x", limitedTimeOrThreat: "yes" } as never])))).toHaveProperty([
+      "scamTypes.0.limitedTimeOrThreat",
+    ]);
   });
 
   it("defaults the yes/no fields of scam types to no", () => {
-    const report = ReportInput.parse(withChange((b) => (b.scamTypes = [{ type: "high_pressure", tactics: "x" }, { type: "refund_exit", promisedRefund: 5 }])));
+    const report = ReportInput.parse(
+      withChange(
+        (b) =>
+          (b.scamTypes = [
+            { type: "high_pressure", tactics: "x" },
+            { type: "refund_exit", promisedRefund: 5 },
+          ]),
+      ),
+    );
     expect(report.scamTypes).toEqual([
       { type: "high_pressure", tactics: "x", limitedTimeOrThreat: false },
       { type: "refund_exit", promisedRefund: 5, contactedAfterOtherCompany: false },
@@ -470,9 +476,9 @@ describe("ReportInput (POST /api/reports)", () => {
     expect(errorsOf(withChange((b) => (b.contactMethods[0] = { method: "phone", countryCode: "1", phoneNumber: "5551234567" })))).toEqual({
       "contactMethods.0.countryCode": "Please choose a country code",
     });
-    expect(errorsOf(withChange((b) => (b.contactMethods[1] = { method: "email", emailAddress: "x", phoneNumber: "5551234567" } as never)))).toHaveProperty(
-      ["contactMethods.1"],
-    );
+    expect(errorsOf(withChange((b) => (b.contactMethods[1] = { method: "email", emailAddress: "x", phoneNumber: "5551234567" } as never)))).toHaveProperty([
+      "contactMethods.1",
+    ]);
   });
 
   it("defaults the phone contact's country code to +1", () => {
@@ -482,9 +488,15 @@ describe("ReportInput (POST /api/reports)", () => {
 
   it("takes evidence only as an upload id (a sortable id) with an allowed file name for its upload point", () => {
     const contactEmail = (ref: unknown) => withChange((b) => (b.evidence.contactEmail = ref as never));
-    expect(errorsOf(contactEmail({ uploadId: sortableId().slice(1), fileName: "a.pdf" }))).toEqual({ "evidence.contactEmail.uploadId": "Invalid upload reference" });
-    expect(errorsOf(contactEmail({ uploadId: sortableId().toUpperCase(), fileName: "a.pdf" }))).toEqual({ "evidence.contactEmail.uploadId": "Invalid upload reference" });
-    expect(errorsOf(contactEmail({ uploadId: "../../etc/passwd/abcdef", fileName: "a.pdf" }))).toEqual({ "evidence.contactEmail.uploadId": "Invalid upload reference" });
+    expect(errorsOf(contactEmail({ uploadId: sortableId().slice(1), fileName: "a.pdf" }))).toEqual({
+      "evidence.contactEmail.uploadId": "Invalid upload reference",
+    });
+    expect(errorsOf(contactEmail({ uploadId: sortableId().toUpperCase(), fileName: "a.pdf" }))).toEqual({
+      "evidence.contactEmail.uploadId": "Invalid upload reference",
+    });
+    expect(errorsOf(contactEmail({ uploadId: "../../etc/passwd/abcdef", fileName: "a.pdf" }))).toEqual({
+      "evidence.contactEmail.uploadId": "Invalid upload reference",
+    });
     expect(errorsOf(contactEmail({ uploadId: sortableId(), fileName: "photo.png" }))).toEqual({ "evidence.contactEmail.fileName": CONTACT_EMAIL_TYPES });
     expect(errorsOf(contactEmail({ uploadId: sortableId(), fileName: `${"a".repeat(252)}.pdf` }))).toEqual({
       "evidence.contactEmail.fileName": "The file name must be at most 255 characters",
@@ -494,12 +506,16 @@ describe("ReportInput (POST /api/reports)", () => {
       "evidence.contactEmail.fileName": "The file name contains characters that are not allowed",
     });
     expect(errorsOf(contactEmail({ uploadId: sortableId(), fileName: "a.pdf", url: "https://x" }))).toHaveProperty(["evidence.contactEmail"]);
-    expect(errorsOf(withChange((b) => (b.evidence.details = { uploadId: sortableId(), fileName: "virus.exe" })))).toEqual({ "evidence.details.fileName": DETAILS_TYPES });
+    expect(errorsOf(withChange((b) => (b.evidence.details = { uploadId: sortableId(), fileName: "virus.exe" })))).toEqual({
+      "evidence.details.fileName": DETAILS_TYPES,
+    });
     expect(errorsOf(withChange((b) => (b.evidence.details = { uploadId: sortableId(), fileName: "photo.JPEG" })))).toEqual({});
   });
 
   it("refuses e-mail evidence without the email contact method, and one file attached twice", () => {
-    expect(errorsOf(withChange((b) => b.contactMethods.splice(1, 1)))).toEqual({ "evidence.contactEmail": "An e-mail evidence file needs the Email contact method" });
+    expect(errorsOf(withChange((b) => b.contactMethods.splice(1, 1)))).toEqual({
+      "evidence.contactEmail": "An e-mail evidence file needs the Email contact method",
+    });
     const id = sortableId();
     expect(
       errorsOf(withChange((b) => (b.evidence = { contactEmail: { uploadId: id, fileName: "a.pdf" }, details: { uploadId: id, fileName: "a.pdf" } }))),
@@ -554,7 +570,13 @@ describe("the wizard's draft and its step rules", () => {
   it("starts empty with the defaults: +1, every yes/no on no", () => {
     const draft = emptyDraft();
     expect(draft.contactMethodFields.phone.countryCode).toBe("+1");
-    expect([draft.speakWithTeam, draft.shareAnonymously, draft.moneyLost, draft.reportedElsewhere, draft.wantUpdates]).toEqual([false, false, false, false, false]);
+    expect([draft.speakWithTeam, draft.shareAnonymously, draft.moneyLost, draft.reportedElsewhere, draft.wantUpdates]).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(firstIncompleteStep(draft)).toBe(0);
   });
 
@@ -565,17 +587,57 @@ describe("the wizard's draft and its step rules", () => {
       city: "City is required",
       state: "State is required",
     });
-    expect(stepErrors(0, draftWith((d) => (d.email = "maria@example")))).toEqual({ email: "Please enter a valid email address." });
-    expect(stepErrors(0, draftWith((d) => (d.city = "   ")))).toEqual({ city: "City is required" });
-    expect(stepErrors(0, draftWith((d) => (d.fullName = "Maria 2")))).toEqual({ fullName: "Full name can only contain letters, spaces, apostrophes, hyphens and dots" });
-    expect(stepErrors(0, draftWith((d) => (d.ageRange = "")))).toEqual({});
+    expect(
+      stepErrors(
+        0,
+        draftWith((d) => (d.email = "maria@example")),
+      ),
+    ).toEqual({ email: "Please enter a valid email address." });
+    expect(
+      stepErrors(
+        0,
+        draftWith((d) => (d.city = "   ")),
+      ),
+    ).toEqual({ city: "City is required" });
+    expect(
+      stepErrors(
+        0,
+        draftWith((d) => (d.fullName = "Maria 2")),
+      ),
+    ).toEqual({ fullName: "Full name can only contain letters, spaces, apostrophes, hyphens and dots" });
+    expect(
+      stepErrors(
+        0,
+        draftWith((d) => (d.ageRange = "")),
+      ),
+    ).toEqual({});
   });
 
   it("step 2 needs a scam type with its text fields, booleans exempt", () => {
-    expect(stepErrors(1, draftWith((d) => (d.scamTypes = [])))).toEqual({ scamTypes: "Please choose at least one scam type" });
-    expect(stepErrors(1, draftWith((d) => (d.scamTypeFields.high_pressure.limitedTimeOrThreat = false)))).toEqual({});
-    expect(stepErrors(1, draftWith((d) => (d.scamTypeFields.high_pressure.tactics = "  ")))).toEqual({ "scamTypes.high_pressure.tactics": "Tactics used is required" });
-    expect(stepErrors(1, draftWith((d) => ((d.scamTypes = ["fake_resale", "refund_exit", "other"]), (d.scamTypeFields.other.description = " "))))).toEqual({
+    expect(
+      stepErrors(
+        1,
+        draftWith((d) => (d.scamTypes = [])),
+      ),
+    ).toEqual({ scamTypes: "Please choose at least one scam type" });
+    expect(
+      stepErrors(
+        1,
+        draftWith((d) => (d.scamTypeFields.high_pressure.limitedTimeOrThreat = false)),
+      ),
+    ).toEqual({});
+    expect(
+      stepErrors(
+        1,
+        draftWith((d) => (d.scamTypeFields.high_pressure.tactics = "  ")),
+      ),
+    ).toEqual({ "scamTypes.high_pressure.tactics": "Tactics used is required" });
+    expect(
+      stepErrors(
+        1,
+        draftWith((d) => ((d.scamTypes = ["fake_resale", "refund_exit", "other"]), (d.scamTypeFields.other.description = " "))),
+      ),
+    ).toEqual({
       "scamTypes.fake_resale.claimedSaleAmount": "Claimed sale amount is required",
       "scamTypes.refund_exit.promisedRefund": "Promised refund amount is required",
       "scamTypes.other.description": "Description is required",
@@ -583,27 +645,79 @@ describe("the wizard's draft and its step rules", () => {
   });
 
   it("step 2 needs a contact method with all its fields, the e-mail's evidence exempt, and a valid phone", () => {
-    expect(stepErrors(1, draftWith((d) => (d.contactMethods = [])))).toEqual({ contactMethods: "Please choose at least one contact method" });
-    expect(stepErrors(1, draftWith((d) => delete d.contactMethodFields.email.evidence))).toEqual({});
-    expect(stepErrors(1, draftWith((d) => (d.contactMethods = ["social_media", "in_person"])))).toEqual({
+    expect(
+      stepErrors(
+        1,
+        draftWith((d) => (d.contactMethods = [])),
+      ),
+    ).toEqual({ contactMethods: "Please choose at least one contact method" });
+    expect(
+      stepErrors(
+        1,
+        draftWith((d) => delete d.contactMethodFields.email.evidence),
+      ),
+    ).toEqual({});
+    expect(
+      stepErrors(
+        1,
+        draftWith((d) => (d.contactMethods = ["social_media", "in_person"])),
+      ),
+    ).toEqual({
       "contactMethods.social_media.profile": "Profile name or link is required",
       "contactMethods.in_person.location": "Location is required",
       "contactMethods.in_person.eventType": "Type of event is required",
     });
-    expect(stepErrors(1, draftWith((d) => (d.contactMethodFields.phone.phoneNumber = "555 0958")))).toEqual({
+    expect(
+      stepErrors(
+        1,
+        draftWith((d) => (d.contactMethodFields.phone.phoneNumber = "555 0958")),
+      ),
+    ).toEqual({
       "contactMethods.phone.phoneNumber": DIGITS_MESSAGE,
     });
-    expect(stepErrors(1, draftWith((d) => (d.contactMethodFields.phone.phoneNumber = "")))).toEqual({
+    expect(
+      stepErrors(
+        1,
+        draftWith((d) => (d.contactMethodFields.phone.phoneNumber = "")),
+      ),
+    ).toEqual({
       "contactMethods.phone.phoneNumber": "Phone number is required",
     });
   });
 
   it("step 2 needs a date that is not in the future (New York) and the amount when money was lost", () => {
-    expect(stepErrors(1, draftWith((d) => (d.dateOccurred = "")))).toEqual({ dateOccurred: "Please select the date it occurred" });
-    expect(stepErrors(1, draftWith((d) => (d.dateOccurred = "2026-01-15")), NY_LATE_EVENING)).toEqual({ dateOccurred: FUTURE });
-    expect(stepErrors(1, draftWith((d) => (d.dateOccurred = "2026-01-15")), NY_MIDNIGHT)).toEqual({});
-    expect(stepErrors(1, draftWith((d) => (d.amountLost = "")))).toEqual({ amountLost: "Please enter the amount lost" });
-    expect(stepErrors(1, draftWith((d) => ((d.amountLost = ""), (d.moneyLost = false))))).toEqual({});
+    expect(
+      stepErrors(
+        1,
+        draftWith((d) => (d.dateOccurred = "")),
+      ),
+    ).toEqual({ dateOccurred: "Please select the date it occurred" });
+    expect(
+      stepErrors(
+        1,
+        draftWith((d) => (d.dateOccurred = "2026-01-15")),
+        NY_LATE_EVENING,
+      ),
+    ).toEqual({ dateOccurred: FUTURE });
+    expect(
+      stepErrors(
+        1,
+        draftWith((d) => (d.dateOccurred = "2026-01-15")),
+        NY_MIDNIGHT,
+      ),
+    ).toEqual({});
+    expect(
+      stepErrors(
+        1,
+        draftWith((d) => (d.amountLost = "")),
+      ),
+    ).toEqual({ amountLost: "Please enter the amount lost" });
+    expect(
+      stepErrors(
+        1,
+        draftWith((d) => ((d.amountLost = ""), (d.moneyLost = false))),
+      ),
+    ).toEqual({});
   });
 
   const noDetails = (d: ReportDraft) => {
@@ -619,22 +733,62 @@ describe("the wizard's draft and its step rules", () => {
     ["a valid website", (d: ReportDraft) => (d.scammer.website = "resale.example")],
     ["an evidence file", (d: ReportDraft) => (d.evidence = { uploadId: sortableId(), fileName: "photo.png", size: 1 })],
   ])("step 3 is complete with only %s", (_, give) => {
-    expect(stepErrors(2, draftWith((d) => (noDetails(d), give(d))))).toEqual({});
+    expect(
+      stepErrors(
+        2,
+        draftWith((d) => (noDetails(d), give(d))),
+      ),
+    ).toEqual({});
   });
 
   it("step 3 asks for a detail, and refuses an invalid phone or website even next to other details", () => {
     expect(stepErrors(2, draftWith(noDetails))).toEqual({ scammer: DETAILS_NEEDED });
-    expect(stepErrors(2, draftWith((d) => (noDetails(d), (d.scammer.phone = "555 1234"))))).toEqual({ "scammer.phone": DIGITS_MESSAGE, scammer: DETAILS_NEEDED });
-    expect(stepErrors(2, draftWith((d) => (d.scammer.phone = "call 555 123 4567")))).toEqual({ "scammer.phone": PHONE_MESSAGE });
-    expect(stepErrors(2, draftWith((d) => (d.scammer.website = "not a website")))).toEqual({ "scammer.website": WEBSITE });
-    expect(stepErrors(2, draftWith((d) => (noDetails(d), (d.scammer.website = "localhost"))))).toEqual({ "scammer.website": WEBSITE, scammer: DETAILS_NEEDED });
-    expect(stepErrors(2, draftWith((d) => (d.evidence = { uploadId: sortableId(), fileName: "run.exe", size: 1 })))).toEqual({ evidence: DETAILS_TYPES });
+    expect(
+      stepErrors(
+        2,
+        draftWith((d) => (noDetails(d), (d.scammer.phone = "555 1234"))),
+      ),
+    ).toEqual({ "scammer.phone": DIGITS_MESSAGE, scammer: DETAILS_NEEDED });
+    expect(
+      stepErrors(
+        2,
+        draftWith((d) => (d.scammer.phone = "call 555 123 4567")),
+      ),
+    ).toEqual({ "scammer.phone": PHONE_MESSAGE });
+    expect(
+      stepErrors(
+        2,
+        draftWith((d) => (d.scammer.website = "not a website")),
+      ),
+    ).toEqual({ "scammer.website": WEBSITE });
+    expect(
+      stepErrors(
+        2,
+        draftWith((d) => (noDetails(d), (d.scammer.website = "localhost"))),
+      ),
+    ).toEqual({ "scammer.website": WEBSITE, scammer: DETAILS_NEEDED });
+    expect(
+      stepErrors(
+        2,
+        draftWith((d) => (d.evidence = { uploadId: sortableId(), fileName: "run.exe", size: 1 })),
+      ),
+    ).toEqual({ evidence: DETAILS_TYPES });
   });
 
   it("step 4 has no blocking rule beyond the agency name's length", () => {
     expect(stepErrors(3, emptyDraft())).toEqual({});
-    expect(stepErrors(3, draftWith((d) => (d.reportedTo = "")))).toEqual({});
-    expect(stepErrors(3, draftWith((d) => (d.reportedTo = "x".repeat(201))))).toEqual({ reportedTo: "Agency or organization must be at most 200 characters" });
+    expect(
+      stepErrors(
+        3,
+        draftWith((d) => (d.reportedTo = "")),
+      ),
+    ).toEqual({});
+    expect(
+      stepErrors(
+        3,
+        draftWith((d) => (d.reportedTo = "x".repeat(201))),
+      ),
+    ).toEqual({ reportedTo: "Agency or organization must be at most 200 characters" });
   });
 
   it("names the first step that is not complete", () => {

@@ -14,7 +14,10 @@ const report = (extra: Partial<Info> = {}): Info =>
     reference: "TSR-7K3M-9QX2",
     status: "new",
     reporter: { fullName: "Ana Lima", email: "ana@example.com", city: "Orlando", state: "FL", speakWithTeam: true, shareAnonymously: false },
-    scamTypes: [{ type: "fake_resale", claimedSaleAmount: 25000 }, { type: "other", description: "x" }],
+    scamTypes: [
+      { type: "fake_resale", claimedSaleAmount: 25000 },
+      { type: "other", description: "x" },
+    ],
     contactMethods: [{ method: "email", emailAddress: "offers@example.com" }],
     moneyLost: true,
     amountLost: 1500,
@@ -36,7 +39,14 @@ const matches = (row: ReportRow, query: Record<string, string>) => (predicate(Fi
 describe("a report's admin row", () => {
   it("keeps what the list shows, filters and searches, and round-trips through its packed index item", () => {
     const row = toRow(report());
-    expect(row).toMatchObject({ scamTypes: "fake_resale,other", amountLost: 1500, evidenceCount: 1, speakWithTeam: true, scammerName: "John Smith", companyName: "Resale Pros" });
+    expect(row).toMatchObject({
+      scamTypes: "fake_resale,other",
+      amountLost: 1500,
+      evidenceCount: 1,
+      speakWithTeam: true,
+      scammerName: "John Smith",
+      companyName: "Resale Pros",
+    });
     expect(decodeRow("all", row.id, encodeRow(row))).toEqual(row);
     const item = indexItem(report());
     expect(item).toMatchObject({ type: "reportIndex", sk: row.id, pk: expect.stringMatching(/^REPIDX#\d+$/) });
@@ -44,7 +54,11 @@ describe("a report's admin row", () => {
   });
 
   it("has no amount when no money was lost or none was given, packed and read back as null", () => {
-    for (const r of [report({ moneyLost: false, amountLost: undefined }), report({ moneyLost: true, amountLost: undefined }), report({ moneyLost: false, amountLost: 300 })]) {
+    for (const r of [
+      report({ moneyLost: false, amountLost: undefined }),
+      report({ moneyLost: true, amountLost: undefined }),
+      report({ moneyLost: false, amountLost: 300 }),
+    ]) {
       const row = toRow(r);
       expect(row.amountLost).toBeNull();
       expect(decodeRow("all", row.id, encodeRow(row)).amountLost).toBeNull();
@@ -88,7 +102,21 @@ describe("the reports' search", () => {
 describe("the stored item of a report", () => {
   it("keeps the looked-up attributes as attributes and the rest as one JSON body, and reads back the same report", () => {
     const item = reportItem(report({ reporter: { ...report().reporter, email: " Ana@Example.com " } }));
-    expect(Object.keys(item).sort()).toEqual(["body", "createdAt", "emailNormalized", "gsi1pk", "gsi1sk", "gsi3pk", "gsi3sk", "id", "pk", "reference", "sk", "status", "type"]);
+    expect(Object.keys(item).sort()).toEqual([
+      "body",
+      "createdAt",
+      "emailNormalized",
+      "gsi1pk",
+      "gsi1sk",
+      "gsi3pk",
+      "gsi3sk",
+      "id",
+      "pk",
+      "reference",
+      "sk",
+      "status",
+      "type",
+    ]);
     expect(item).toMatchObject({ pk: `REPORT#${report().id}`, status: "new", emailNormalized: "ana@example.com" });
     expect(JSON.parse(item.body)).not.toHaveProperty("status");
     expect(reportOfItem(item)).toEqual(report({ reporter: { ...report().reporter, email: " Ana@Example.com " } }));

@@ -16,7 +16,11 @@ function client(skip: boolean) {
     logger: { trace() {}, debug() {}, info: (entry: unknown) => logged.push(entry), warn() {}, error() {} },
     requestHandler: {
       handle: async () => ({
-        response: new HttpResponse({ statusCode: 200, headers: { "content-type": "application/x-amz-json-1.0" }, body: Readable.from([Buffer.from(JSON.stringify({ Item: item }))]) }),
+        response: new HttpResponse({
+          statusCode: 200,
+          headers: { "content-type": "application/x-amz-json-1.0" },
+          body: Readable.from([Buffer.from(JSON.stringify({ Item: item }))]),
+        }),
       }),
     },
   });

@@ -4,7 +4,12 @@ import { describe, expect, it } from "vitest";
 import { cognitoOrigin, contentSecurityPolicy, evidenceOrigin, INLINE_SCRIPT_HASHES, securityHeaders } from "../src/request/security-headers";
 
 const directives = (csp: string) =>
-  Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+  Object.fromEntries(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
 
 const RECAPTCHA = ["https://www.google.com", "https://www.gstatic.com", "https://www.recaptcha.net"];
 
@@ -28,7 +33,10 @@ describe("security headers", () => {
 
   it("lets the report wizard POST evidence to the bucket's origin, and only there", () => {
     const withBucket = directives(
-      contentSecurityPolicy({ cognitoOrigin: "https://cognito-idp.eu-west-1.amazonaws.com", evidenceOrigin: evidenceOrigin("site-evidence-1a2b", "eu-west-1") }),
+      contentSecurityPolicy({
+        cognitoOrigin: "https://cognito-idp.eu-west-1.amazonaws.com",
+        evidenceOrigin: evidenceOrigin("site-evidence-1a2b", "eu-west-1"),
+      }),
     );
     expect(withBucket["connect-src"]).toEqual([
       "'self'",

@@ -4,7 +4,14 @@ import { build, type SignRequest } from "../src/signature";
 import { mailboxOf } from "../src/mail";
 import type { Info as Petition } from "../src/petition";
 
-const petition: Petition = { id: "reform", title: "Fair cancellation rights", story: "A story.", goal: 100, signatureCount: 7, createdAt: "2025-01-01T00:00:00.000Z" };
+const petition: Petition = {
+  id: "reform",
+  title: "Fair cancellation rights",
+  story: "A story.",
+  goal: 100,
+  signatureCount: 7,
+  createdAt: "2025-01-01T00:00:00.000Z",
+};
 
 /** Every field a visitor controls, each with a distinctive word. */
 function visitorSignature() {

@@ -27,7 +27,13 @@ export const schedules: Schedule[] = [
   // Sums the analytics buckets that closed lately into one item each, for the dashboard's cold reads.
   { name: "analytics-summaries", handler: job("analytics-summaries"), everyMinutes: 60, needs: { table: "write" }, timeout: 60 },
   // The administrators' newsletter notice (spec template 18) as one daily digest of new confirmed subscribers.
-  { name: "newsletter-digest", handler: job("newsletter-digest"), everyMinutes: 24 * 60, needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", "MAIL_FROM"], settings: ["SITE_URL"] }, timeout: 60 },
+  {
+    name: "newsletter-digest",
+    handler: job("newsletter-digest"),
+    everyMinutes: 24 * 60,
+    needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", "MAIL_FROM"], settings: ["SITE_URL"] },
+    timeout: 60,
+  },
   // Retention: old submissions and reports deleted with their evidence, old signatures anonymised,
   // expired unconfirmed subscribers removed, the run audited; then the spreadsheet tabs that held changed rows.
   {

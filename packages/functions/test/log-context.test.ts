@@ -5,8 +5,21 @@ import { ok, publicRoute, type HttpEvent } from "../src/lib/http";
 
 afterEach(() => vi.restoreAllMocks());
 
-const context = { awsRequestId: "req-4242", functionName: "timeshare-test", functionVersion: "$LATEST", memoryLimitInMB: "512", invokedFunctionArn: "arn:aws:lambda:us-east-1:123456789012:function:timeshare-test" } as unknown as Context;
-const event = { version: "2.0", routeKey: "GET /api/x", rawPath: "/api/x", rawQueryString: "", headers: {}, requestContext: { http: { method: "GET", path: "/api/x", sourceIp: "127.0.0.1" } } } as unknown as HttpEvent;
+const context = {
+  awsRequestId: "req-4242",
+  functionName: "timeshare-test",
+  functionVersion: "$LATEST",
+  memoryLimitInMB: "512",
+  invokedFunctionArn: "arn:aws:lambda:us-east-1:123456789012:function:timeshare-test",
+} as unknown as Context;
+const event = {
+  version: "2.0",
+  routeKey: "GET /api/x",
+  rawPath: "/api/x",
+  rawQueryString: "",
+  headers: {},
+  requestContext: { http: { method: "GET", path: "/api/x", sourceIp: "127.0.0.1" } },
+} as unknown as HttpEvent;
 
 it("puts the Lambda's request id on the log lines of an invocation", async () => {
   const lines: string[] = [];
@@ -20,6 +33,10 @@ it("puts the Lambda's request id on the log lines of an invocation", async () =>
   const res = await handler(event, context);
   vi.restoreAllMocks();
   expect(res).toMatchObject({ statusCode: 200 });
-  const line = lines.flatMap((l) => l.split("\n")).filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.message === "inside the handler");
+  const line = lines
+    .flatMap((l) => l.split("\n"))
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .find((l) => l.message === "inside the handler");
   expect(line).toMatchObject({ function_request_id: "req-4242", function_name: "timeshare-test" });
 });

@@ -19,16 +19,7 @@ export function InitialsAvatar({ name, size = 72, index = 0 }: { name: string; s
         </linearGradient>
       </defs>
       <circle cx="36" cy="36" r="36" fill={`url(#${id})`} />
-      <text
-        x="36"
-        y="36"
-        dy="0.35em"
-        textAnchor="middle"
-        fontSize="26"
-        fontWeight="700"
-        fill="#fff"
-        fontFamily="system-ui, sans-serif"
-      >
+      <text x="36" y="36" dy="0.35em" textAnchor="middle" fontSize="26" fontWeight="700" fill="#fff" fontFamily="system-ui, sans-serif">
         {initials(name)}
       </text>
     </svg>

@@ -12,9 +12,7 @@ export function PetitionUnavailable({ error }: { error: ApiError }) {
           {missing ? "Petition not found" : "Failed to load petition"}
         </Title>
         <Text c="dimmed">
-          {missing
-            ? "This petition does not exist or is no longer available."
-            : "Please check your connection and try again in a moment."}
+          {missing ? "This petition does not exist or is no longer available." : "Please check your connection and try again in a moment."}
         </Text>
         <Button component={Link} to="/petition">
           See the Timeshare Reform Petition

@@ -74,7 +74,8 @@ export const DENIED_RIGHTS = {
 export const INHERITED_DEBT = {
   kicker: "Inherited debt",
   title: "Inherited a Timeshare? You May Be Able to Say No",
-  intro: "You are not automatically obliged to accept a timeshare because a parent or relative owned one. Before you accept it, use it or pay anything, know your options.",
+  intro:
+    "You are not automatically obliged to accept a timeshare because a parent or relative owned one. Before you accept it, use it or pay anything, know your options.",
   options: [
     {
       title: "You can usually refuse (disclaim) it",
@@ -105,11 +106,7 @@ export const MISSION = {
     "We do not sell timeshares, resale services or exit services, and we never charge owners for help.",
   ],
   demandsTitle: "The petition asks lawmakers for:",
-  demands: [
-    "Fair cancellation rights for every owner",
-    "A longer rescission period to change your mind",
-    "An end to automatic inheritance of timeshare debt",
-  ],
+  demands: ["Fair cancellation rights for every owner", "A longer rescission period to change your mind", "An end to automatic inheritance of timeshare debt"],
 } as const;
 
 export const STRATEGY = {

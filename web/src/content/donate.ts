@@ -47,8 +47,7 @@ export const GIFT_USES = {
       icon: "users",
       title: "Support for owners and families",
       text: "We help owners and heirs understand their options: how to cancel within the rescission period, how to refuse an inherited timeshare, and how to ask a developer about deed-back.",
-      replaceBeforeLaunch:
-        "How the foundation supports owners in practice (helpline number and hours, e-mail, or call-back form); adjust this text to match.",
+      replaceBeforeLaunch: "How the foundation supports owners in practice (helpline number and hours, e-mail, or call-back form); adjust this text to match.",
     },
     {
       icon: "alert",
@@ -72,20 +71,17 @@ export const ACCOUNTABILITY = {
     {
       title: "Funded by donors, not the industry",
       text: "We do not sell timeshares, resale services or exit services, and we take no money from companies that do. Our work is paid for by people who give, one donation at a time.",
-      replaceBeforeLaunch:
-        "Confirm the foundation's funding sources and that it accepts no money from developers, resale or exit companies.",
+      replaceBeforeLaunch: "Confirm the foundation's funding sources and that it accepts no money from developers, resale or exit companies.",
     },
     {
       title: "A registered nonprofit",
       text: "The Timeshare Owners Foundation is a nonprofit organisation. Before you give, ask us for our tax-exempt status and Employer Identification Number (EIN); you can check both in the IRS Tax Exempt Organization Search.",
-      replaceBeforeLaunch:
-        "The foundation's tax status (for example 501(c)(3) public charity), its EIN, and whether gifts are tax-deductible.",
+      replaceBeforeLaunch: "The foundation's tax status (for example 501(c)(3) public charity), its EIN, and whether gifts are tax-deductible.",
     },
     {
       title: "An annual report you can read",
       text: "Each year we publish what we raised, what we spent it on and what the campaign achieved.",
-      replaceBeforeLaunch:
-        "A link to the latest annual report and financial statement (or remove this item until the first one is published).",
+      replaceBeforeLaunch: "A link to the latest annual report and financial statement (or remove this item until the first one is published).",
     },
     {
       title: "Secure payments and a receipt",

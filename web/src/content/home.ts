@@ -276,7 +276,8 @@ export const FACT_SHEETS = {
 export const WHY = {
   kicker: "Why this matters",
   title: "A vacation should not become a lifelong debt",
-  intro: "Many timeshare contracts have no end date. When fees rise, health fails or an owner dies, the bills keep coming, and scammers count on exactly that moment.",
+  intro:
+    "Many timeshare contracts have no end date. When fees rise, health fails or an owner dies, the bills keep coming, and scammers count on exactly that moment.",
   statsLabel: "Timeshare figures",
   stats: [
     { value: "87%", label: "of owners regret their purchase" },

@@ -44,8 +44,7 @@ export const HEADER_MENUS: NavGroup[] = [
 
 export const DONATE_LINK: NavLinkItem = { to: "/donate", label: "Donate" };
 
-export const FOOTER_ABOUT =
-  "A nonprofit standing with timeshare owners and their families against unfair contracts, inherited debt and exit scams.";
+export const FOOTER_ABOUT = "A nonprofit standing with timeshare owners and their families against unfair contracts, inherited debt and exit scams.";
 
 export const FOOTER_COLUMNS: NavGroup[] = [
   {

@@ -82,7 +82,12 @@ export const METADATA_GROUPS = {
   location: ["city", "region", "country", "latitude", "longitude"],
 } as const satisfies Record<string, readonly (keyof MetaDetails)[]>;
 
-const details = (keys: readonly (keyof MetaDetails)[], separator = ", ") => listing(keys.map((key) => TECHNICAL_DETAILS[key]), "and", separator);
+const details = (keys: readonly (keyof MetaDetails)[], separator = ", ") =>
+  listing(
+    keys.map((key) => TECHNICAL_DETAILS[key]),
+    "and",
+    separator,
+  );
 
 const GUIDE_TITLES = LEAD_FORMS.map((form) => LEAD_FORM_INFO[form].documentTitle);
 
@@ -264,7 +269,11 @@ export const POLICY_SECTIONS: readonly PolicySection[] = [
             `${count(SUPPRESSION_RETENTION_YEARS, "year")} after our e-mail provider reported it`,
             `Deleted. While it is kept, no e-mail of ours is sent to the address. It holds a one-way hash of the address, never the address, with the reason, the date and the kind of e-mail. Erasing your data keeps it unless you ask to be e-mailed again. A temporary failure (a full mailbox) is counted for ${count(TRANSIENT_BOUNCE_WINDOW_DAYS, "day")}.`,
           ],
-          ["Record of each newsletter sent to you", `${count(NEWSLETTER_DELIVERY_DAYS, "day")}`, "Deleted. It holds a one-way hash of your address, never the address."],
+          [
+            "Record of each newsletter sent to you",
+            `${count(NEWSLETTER_DELIVERY_DAYS, "day")}`,
+            "Deleted. It holds a one-way hash of your address, never the address.",
+          ],
           [
             "Data request",
             `${count(DELETION_REQUEST_RECORD_DAYS, "day")}`,

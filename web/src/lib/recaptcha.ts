@@ -38,10 +38,7 @@ export function loadRecaptcha(siteKey: string): Promise<void> {
 
 /** A v3 token for `action`; throws the spec's messages when the library or the token is missing. */
 export async function recaptchaToken(siteKey: string, action: string, waitMs = 5000): Promise<string> {
-  await Promise.race([
-    loadRecaptcha(siteKey).catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, waitMs)),
-  ]);
+  await Promise.race([loadRecaptcha(siteKey).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, waitMs))]);
   const grecaptcha = window.grecaptcha;
   if (!grecaptcha || typeof grecaptcha.ready !== "function" || typeof grecaptcha.execute !== "function") {
     throw new Error(RECAPTCHA_NOT_AVAILABLE);

@@ -2,15 +2,7 @@ import { Anchor, Box, Card, Container, Grid, Group, List, SimpleGrid, Stack, Tex
 import { useId } from "react";
 import { IconAlert, IconCheck, IconShield } from "../components/icons";
 import { CtaBand, IconCardGrid, LinkButton, PageHero, Section, Steps, pageClasses } from "../components/page";
-import {
-  DENIED_RIGHTS,
-  DONATE_BANNER,
-  HERO,
-  INHERITED_DEBT,
-  MISSION,
-  STRATEGY,
-  URGENT_WARNING,
-} from "../content/consumer-rights";
+import { DENIED_RIGHTS, DONATE_BANNER, HERO, INHERITED_DEBT, MISSION, STRATEGY, URGENT_WARNING } from "../content/consumer-rights";
 import { DEFAULT_PETITION_ID, signPath } from "../site";
 
 const SIGN_HREF = signPath(DEFAULT_PETITION_ID) as `/sign/${string}`;

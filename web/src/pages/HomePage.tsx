@@ -1,31 +1,9 @@
 import { Anchor, Box, Card, Grid, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { InitialsAvatar } from "../components/InitialsAvatar";
-import {
-  IconAlert,
-  IconCheck,
-  IconFile,
-  IconHeart,
-  IconMegaphone,
-  IconQuote,
-  IconShare,
-  IconShield,
-  IconUsers,
-} from "../components/icons";
+import { IconAlert, IconCheck, IconFile, IconHeart, IconMegaphone, IconQuote, IconShare, IconShield, IconUsers } from "../components/icons";
 import { CtaBand, LinkButton, PageHero, pageClasses, Section } from "../components/page";
-import {
-  CLOSING,
-  FACT_SHEETS,
-  HERO,
-  PETITION,
-  REPORT,
-  RIGHTS,
-  STORIES,
-  TESTIMONIALS,
-  WAYS_TO_HELP,
-  WHO_WE_ARE,
-  WHY,
-} from "../content/home";
+import { CLOSING, FACT_SHEETS, HERO, PETITION, REPORT, RIGHTS, STORIES, TESTIMONIALS, WAYS_TO_HELP, WHO_WE_ARE, WHY } from "../content/home";
 import { isPublicPage } from "../publicRoutes";
 import classes from "./HomePage.module.css";
 
@@ -301,8 +279,7 @@ function Why() {
       <SimpleGrid component="ul" cols={{ base: 1, sm: 3 }} spacing="lg" className={classes.statList} aria-label={WHY.statsLabel}>
         {WHY.stats.map((stat) => (
           <li key={stat.label} className={classes.stat}>
-            <span className={classes.statValue}>{stat.value}</span>{" "}
-            <span className={classes.statLabel}>{stat.label}</span>
+            <span className={classes.statValue}>{stat.value}</span> <span className={classes.statLabel}>{stat.label}</span>
           </li>
         ))}
       </SimpleGrid>
@@ -346,11 +323,7 @@ function WaysToHelp() {
                 <Text c="ink.7" fz="sm" lh={1.6} style={{ flexGrow: 1 }}>
                   {way.text}
                 </Text>
-                <LinkButton
-                  to={way.link.to}
-                  size="sm"
-                  {...(way.icon === "donate" ? { color: "gold.6", c: "ink.9" } : {})}
-                >
+                <LinkButton to={way.link.to} size="sm" {...(way.icon === "donate" ? { color: "gold.6", c: "ink.9" } : {})}>
                   {way.link.label}
                 </LinkButton>
               </Stack>

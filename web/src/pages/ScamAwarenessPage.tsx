@@ -76,7 +76,13 @@ export function ScamAwarenessPage() {
 /** One of the pair of cards: the title says which path it is; the tick or cross icons only repeat it. */
 function Outcome({ card, good }: { card: OutcomeCard; good: boolean }) {
   return (
-    <Card withBorder padding="xl" radius="lg" className={pageClasses.card} style={{ borderTop: `6px solid var(--mantine-color-${good ? "brand-6" : "red-6"})` }}>
+    <Card
+      withBorder
+      padding="xl"
+      radius="lg"
+      className={pageClasses.card}
+      style={{ borderTop: `6px solid var(--mantine-color-${good ? "brand-6" : "red-6"})` }}
+    >
       <Title order={3} fz="xl" c="ink.9" mb={6}>
         {card.title}
       </Title>

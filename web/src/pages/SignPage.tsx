@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Checkbox,
-  Container,
-  Grid,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Card, Checkbox, Container, Grid, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { useSWRConfig } from "swr";
@@ -102,8 +89,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
     return () => clearTimeout(timer);
   }, [signed, id, navigate]);
 
-  const set = <K extends keyof SignatureFormValues>(key: K, value: SignatureFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof SignatureFormValues>(key: K, value: SignatureFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -115,9 +101,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
     setSubmitting(true);
     try {
       const runtime = await loadConfig().catch(() => null);
-      const captchaToken = runtime?.recaptchaSiteKey
-        ? await recaptchaToken(runtime.recaptchaSiteKey, SIGN_CAPTCHA_ACTION)
-        : undefined;
+      const captchaToken = runtime?.recaptchaSiteKey ? await recaptchaToken(runtime.recaptchaSiteKey, SIGN_CAPTCHA_ACTION) : undefined;
       const created = await postJson<SignatureCreated>(
         api.signatures(id),
         {
@@ -133,11 +117,9 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
       );
       trackEvent("signature", { petitionId: id });
       raiseCountFloor(id, created.signatureCount);
-      await mutate<Petition>(
-        api.petition(id),
-        (current) => (current ? { ...current, signatureCount: created.signatureCount } : current),
-        { revalidate: false },
-      );
+      await mutate<Petition>(api.petition(id), (current) => (current ? { ...current, signatureCount: created.signatureCount } : current), {
+        revalidate: false,
+      });
       setValues(EMPTY);
       setSigned(true);
     } catch (cause) {
@@ -238,18 +220,19 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
             {submitting ? "Signing..." : "Sign Petition"}
           </Button>
           <Text fz="xs" c="dimmed" lh={1.6}>
-            By signing, you ask lawmakers to support this petition. The {SITE_NAME} uses your name and e-mail address
-            to count and verify your signature; we send campaign e-mails only if you tick the box above, and never sell
-            your data. Signing creates no legal relationship or obligation.
+            By signing, you ask lawmakers to support this petition. The {SITE_NAME} uses your name and e-mail address to count and verify your signature; we
+            send campaign e-mails only if you tick the box above, and never sell your data. Signing creates no legal relationship or obligation.
             <IfPage to="/privacy-policy">
-              {" "}Read our{" "}
+              {" "}
+              Read our{" "}
               <Anchor component={Link} to="/privacy-policy" underline="always" fz="xs">
                 privacy policy
               </Anchor>
               .
             </IfPage>
             <IfPage to="/data-deletion-request">
-              {" "}You can{" "}
+              {" "}
+              You can{" "}
               <Anchor component={Link} to="/data-deletion-request" underline="always" fz="xs">
                 ask us to delete your data
               </Anchor>

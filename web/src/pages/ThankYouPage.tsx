@@ -39,8 +39,7 @@ export function ThankYouPage() {
             Thank You for Signing!
           </Title>
           <Text fz="lg" c="ink.7">
-            Your name is now part of “{petition.title}”. Every voice brings us closer to fair rules for timeshare
-            owners.
+            Your name is now part of “{petition.title}”. Every voice brings us closer to fair rules for timeshare owners.
           </Text>
         </Stack>
         <Card withBorder padding="xl" radius="lg" shadow="sm">

@@ -34,7 +34,14 @@ const hourlyExpiry = (bucket: Bucket) => Math.floor((bucket.start.getTime() + HO
 
 function coreUpdate(bucket: Bucket, shard: number, c: Contribution) {
   const names: Record<string, string> = { "#pv": "pageviews", "#ev": "events", "#vis": "visitors", "#type": "type", "#bucket": "bucket" };
-  const values: Record<string, unknown> = { ":pv": c.pageviews, ":ev": c.events, ":vis": c.visitors, ":one": 1, ":type": "analyticsAggregate", ":bucket": bucket.key };
+  const values: Record<string, unknown> = {
+    ":pv": c.pageviews,
+    ":ev": c.events,
+    ":vis": c.visitors,
+    ":one": 1,
+    ":type": "analyticsAggregate",
+    ":bucket": bucket.key,
+  };
   const adds = ["#pv :pv", "#ev :ev", "#vis :vis"];
   c.values
     .filter((v) => isCoreDimension(v.dimension))
@@ -76,7 +83,16 @@ function valueUpdate(bucket: Bucket, shard: number, dimension: string, value: st
 export function bucketItems(bucket: Bucket, shard: number, counts: BucketCounts): Record<string, unknown>[] {
   const pk = Keys.analyticsBucketPartition(bucket.granularity, bucket.key, shard);
   const expiry = bucket.granularity === "H" ? { expiresAt: hourlyExpiry(bucket) } : {};
-  const core: Record<string, unknown> = { pk, sk: CORE_SK, type: "analyticsAggregate", bucket: bucket.key, pageviews: counts.pageviews, events: counts.events, visitors: counts.visitors, ...expiry };
+  const core: Record<string, unknown> = {
+    pk,
+    sk: CORE_SK,
+    type: "analyticsAggregate",
+    bucket: bucket.key,
+    pageviews: counts.pageviews,
+    events: counts.events,
+    visitors: counts.visitors,
+    ...expiry,
+  };
   const values: Record<string, unknown>[] = [];
   for (const [dimension, byValue] of Object.entries(counts.dims)) {
     for (const [value, n] of Object.entries(byValue)) {
@@ -180,7 +196,11 @@ async function writeSummary(bucket: Bucket, counts: BucketCounts): Promise<void>
   const expiry = bucket.granularity === "H" ? { expiresAt: hourlyExpiry(bucket) } : {};
   try {
     await db().send(
-      new PutCommand({ TableName: table(), Item: { ...summaryKey(bucket), type: "analyticsSummary", counts: json, ...expiry }, ConditionExpression: "attribute_not_exists(pk)" }),
+      new PutCommand({
+        TableName: table(),
+        Item: { ...summaryKey(bucket), type: "analyticsSummary", counts: json, ...expiry },
+        ConditionExpression: "attribute_not_exists(pk)",
+      }),
     );
   } catch (err) {
     // another reader was first: the same sums

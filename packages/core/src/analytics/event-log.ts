@@ -23,7 +23,24 @@ export interface LoggedHit extends DerivedHit {
   visitor: string;
 }
 
-const FIELDS = ["kind", "name", "path", "route", "device", "browser", "os", "city", "region", "country", "location", "ip", "referrer", "utmSource", "utmMedium", "utmCampaign"] as const;
+const FIELDS = [
+  "kind",
+  "name",
+  "path",
+  "route",
+  "device",
+  "browser",
+  "os",
+  "city",
+  "region",
+  "country",
+  "location",
+  "ip",
+  "referrer",
+  "utmSource",
+  "utmMedium",
+  "utmCampaign",
+] as const;
 
 export async function logHit(at: Date, hit: DerivedHit, visitor: string): Promise<void> {
   const shard = Math.floor(Math.random() * RAW_SHARDS);

@@ -21,7 +21,7 @@ const toVisit = (hit: LoggedHit): RecentVisit => ({
 export async function recentVisits(now = new Date(), limit = RECENT_VISITS): Promise<RecentVisit[]> {
   const today = dayOf(now);
   const found: LoggedHit[] = [];
-  for (let back = 0; back < RETENTION_DAYS && found.length < limit; ) {
+  for (let back = 0; back < RETENTION_DAYS && found.length < limit;) {
     const span = back === 0 ? 1 : Math.min(WINDOW_DAYS, RETENTION_DAYS - back);
     const days = Array.from({ length: span }, (_, i) => addDays(today, -(back + i)));
     const perDay = await Promise.all(days.map((day) => newestPageViews(day, limit - found.length)));

@@ -61,7 +61,11 @@ export async function report(query: AnalyticsQuery, options: { now?: Date; sourc
     })),
     hourly: hours.map((b, i) => ({ at: b.start.toISOString(), pageviews: hourly[i].pageviews })),
     funnels: {
-      petition: { views: (dim("page")["/petition"] ?? 0) + (dim("page")["/sign/:id"] ?? 0), clicks: event("sign_petition_main"), signatures: event("signature") },
+      petition: {
+        views: (dim("page")["/petition"] ?? 0) + (dim("page")["/sign/:id"] ?? 0),
+        clicks: event("sign_petition_main"),
+        signatures: event("signature"),
+      },
       report: { started: event("report_started"), submitted: event("report_submitted") },
     },
   };

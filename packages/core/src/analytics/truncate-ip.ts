@@ -21,4 +21,3 @@ export function truncateIp(ip: string): string {
 }
 
 const ipv4Slash24 = (ip: string) => `${ip.split(".").slice(0, 3).map(Number).join(".")}.0`;
-

@@ -41,7 +41,14 @@ export type Action = (typeof ACTIONS)[number];
 /** Actions that run as a server-issued operation over several calls. */
 export type OperationAction = Extract<
   Action,
-  "petition.deleted" | "signatures.deleted_all" | "signatures.exported" | "reports.deleted_all" | "reports.exported" | "leads.deleted_all" | "leads.exported" | "newsletter.exported"
+  | "petition.deleted"
+  | "signatures.deleted_all"
+  | "signatures.exported"
+  | "reports.deleted_all"
+  | "reports.exported"
+  | "leads.deleted_all"
+  | "leads.exported"
+  | "newsletter.exported"
 >;
 
 /** "running" from before an operation's first step until its last chunk; a crash leaves it running. */
@@ -153,7 +160,11 @@ export async function chunk<T extends object>(req: OperationRequest, step: (op: 
   return { ...value, operationId: op.id };
 }
 
-async function readOnlyChunk<T extends object>(req: OperationRequest, operationId: string, step: (op: Operation) => Promise<Chunk<T>>): Promise<T & { operationId: string }> {
+async function readOnlyChunk<T extends object>(
+  req: OperationRequest,
+  operationId: string,
+  step: (op: Operation) => Promise<Chunk<T>>,
+): Promise<T & { operationId: string }> {
   const unchecked: Operation = { id: operationId, action: req.action, target: req.target, startedAt: "", continued: true };
   const [checked, stepped] = await Promise.allSettled([resume(req, operationId), step(unchecked)]);
   if (checked.status === "rejected") throw checked.reason;
@@ -226,7 +237,12 @@ const toEntry = (item: Record<string, unknown>): Entry => ({
 });
 
 export const ListQuery = z.object({
-  limit: z.coerce.number({ error: "Limit must be a whole number" }).int("Limit must be a whole number").min(1, "Limit must be at least 1").max(100, "Limit must be at most 100").default(20),
+  limit: z.coerce
+    .number({ error: "Limit must be a whole number" })
+    .int("Limit must be a whole number")
+    .min(1, "Limit must be at least 1")
+    .max(100, "Limit must be at most 100")
+    .default(20),
 });
 
 /** Newest first (entry ids are time-sortable). */

@@ -74,10 +74,7 @@ export function envelope<T>(type: string, detail: T, id = sortableId()): Envelop
 }
 
 const isWire = (detail: unknown): detail is Wire =>
-  typeof detail === "object" &&
-  detail !== null &&
-  "properties" in detail &&
-  typeof (detail as Wire).metadata?.id === "string";
+  typeof detail === "object" && detail !== null && "properties" in detail && typeof (detail as Wire).metadata?.id === "string";
 
 /**
  * The stable id and the properties of a delivered event. An envelope without metadata (published
@@ -126,7 +123,17 @@ export async function send(events: Published[]): Promise<void> {
  */
 export function deliverServiceEventLocally(source: string, detailType: string, detail: unknown): void {
   if (settings().BUS_DRIVER !== "local" || !localDelivery) return;
-  localDelivery({ version: "0", id: randomUUID(), "detail-type": detailType, source, account: "local", time: new Date().toISOString(), region: settings().AWS_REGION, resources: [], detail });
+  localDelivery({
+    version: "0",
+    id: randomUUID(),
+    "detail-type": detailType,
+    source,
+    account: "local",
+    time: new Date().toISOString(),
+    region: settings().AWS_REGION,
+    resources: [],
+    detail,
+  });
 }
 
 /**

@@ -298,9 +298,7 @@ export function defineCollection<Row extends { id: string }, S extends string, F
       .map((k) => [k, (q as Record<string, unknown>)[k]] as const)
       .filter(([, v]) => v !== undefined && v !== null && v !== "" && v !== scope)
       .map(([k, v]) => `${k}=${String(v)}`);
-    return (
-      (scope ?? `all ${def.name}`) + (q.search ? ` (search "${q.search}")` : "") + (filters.length ? ` (${filters.join(", ")})` : "")
-    );
+    return (scope ?? `all ${def.name}`) + (q.search ? ` (search "${q.search}")` : "") + (filters.length ? ` (${filters.join(", ")})` : "");
   }
 
   /**

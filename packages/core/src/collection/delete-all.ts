@@ -22,7 +22,10 @@ export function deleteAllInput<F extends z.ZodRawShape>(extra: F) {
     confirm: z.literal(CONFIRM_WORD, { error: CONFIRM_MESSAGE }),
     ...extra,
     /** continues an operation the server issued; its cut-off comes from the stored operation */
-    operationId: z.string().regex(/^[0-9a-z]{21}$/, "Unknown operation").optional(),
+    operationId: z
+      .string()
+      .regex(/^[0-9a-z]{21}$/, "Unknown operation")
+      .optional(),
   });
 }
 
@@ -167,7 +170,12 @@ export async function indexVictims<V extends { id: string }>(
 export async function indexCountFrom(partitions: readonly string[], fromId: string): Promise<number> {
   const counts = await Promise.all(
     partitions.map((partition) =>
-      queryCount({ TableName: table(), KeyConditionExpression: "pk = :pk AND sk >= :from", ExpressionAttributeValues: { ":pk": partition, ":from": fromId }, ConsistentRead: true }),
+      queryCount({
+        TableName: table(),
+        KeyConditionExpression: "pk = :pk AND sk >= :from",
+        ExpressionAttributeValues: { ":pk": partition, ":from": fromId },
+        ConsistentRead: true,
+      }),
     ),
   );
   return counts.reduce((a, b) => a + b, 0);

@@ -21,11 +21,7 @@ function isCalendarDay(day: string): boolean {
 
 /** A calendar day, `YYYY-MM-DD` (compare it with the rows' ISO dates as text). */
 export const isoDay = (label: string) =>
-  z
-    .string()
-    .regex(ISO_DATE, `${label} must be a date (YYYY-MM-DD)`)
-    .refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`)
-    .optional();
+  z.string().regex(ISO_DATE, `${label} must be a date (YYYY-MM-DD)`).refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`).optional();
 
 /** One of a fixed set of values (a status, a kind). */
 export const oneOf = <const V extends readonly [string, ...string[]]>(values: V, label: string) =>
@@ -48,4 +44,8 @@ export function allOf<Row>(...predicates: (RowPredicate<Row> | false | undefined
  * Being one of the filters, it keys the collection's cached results, so a result computed before a
  * row expired is not served after.
  */
-export const answeredAt = () => z.unknown().optional().transform(() => Math.floor(Date.now() / 1000));
+export const answeredAt = () =>
+  z
+    .unknown()
+    .optional()
+    .transform(() => Math.floor(Date.now() / 1000));

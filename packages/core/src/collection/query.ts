@@ -14,16 +14,14 @@ export interface PageSizes {
 }
 
 /** A sortable id of an audited operation (see audit/index.ts: only ids the server recorded are accepted). */
-export const OperationIdParam = z.string().regex(/^[0-9a-z]{21}$/, "Unknown operation").optional();
+export const OperationIdParam = z
+  .string()
+  .regex(/^[0-9a-z]{21}$/, "Unknown operation")
+  .optional();
 
 export const EXPORT_PAGE_SIZE = 1000;
 
-export function listQuery<S extends string, F extends z.ZodRawShape>(
-  sorts: readonly [S, ...S[]],
-  defaultSort: S,
-  filters: F,
-  sizes: PageSizes = {},
-) {
+export function listQuery<S extends string, F extends z.ZodRawShape>(sorts: readonly [S, ...S[]], defaultSort: S, filters: F, sizes: PageSizes = {}) {
   return z.object({
     ...filters,
     search: Search,

@@ -69,8 +69,7 @@ function writesOf(command: string, input: WriteInput): Pending[] | undefined {
 }
 
 export function recordWrites(client: DynamoDBDocumentClient, reader: DynamoDBDocumentClient, file: string): void {
-  const read = async (p: Pending) =>
-    (await reader.send(new GetCommand({ TableName: p.table, Key: p.key, ConsistentRead: true }))).Item as Item | undefined;
+  const read = async (p: Pending) => (await reader.send(new GetCommand({ TableName: p.table, Key: p.key, ConsistentRead: true }))).Item as Item | undefined;
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const command = String((context as { commandName?: string }).commandName ?? "");

@@ -16,12 +16,7 @@ const utf8 = (s: string) => Buffer.byteLength(s, "utf8");
  * 1 byte (the guide's "approximately"; at most 21 bytes).
  */
 export function numberSize(n: number | bigint): number {
-  const digits = String(n)
-    .replace(/^-/, "")
-    .replace(/e.*$/i, "")
-    .replace(".", "")
-    .replace(/^0+/, "")
-    .replace(/0+$/, "");
+  const digits = String(n).replace(/^-/, "").replace(/e.*$/i, "").replace(".", "").replace(/^0+/, "").replace(/0+$/, "");
   return Math.min(21, Math.ceil(Math.max(1, digits.length) / 2) + 1);
 }
 

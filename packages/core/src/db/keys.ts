@@ -43,7 +43,8 @@ export const Keys = {
   /** A scam report (packages/core/src/report): one item, listed newest first on gsi1. */
   report: (id: string) => ({ pk: `REPORT#${id}`, sk: "REPORT" }),
   /** The report id of a report's key, or undefined for any other key. */
-  reportOf: (key: { pk: string; sk: string }): string | undefined => (key.sk === "REPORT" && key.pk.startsWith("REPORT#") ? key.pk.slice("REPORT#".length) : undefined),
+  reportOf: (key: { pk: string; sk: string }): string | undefined =>
+    key.sk === "REPORT" && key.pk.startsWith("REPORT#") ? key.pk.slice("REPORT#".length) : undefined,
   reportList: (createdAt: string, id: string) => ({ gsi1pk: "REPORTS", gsi1sk: `${createdAt}#${id}` }),
   reportListPartition: "REPORTS",
   /** A report's reference number ("TSR-7K3M-9QX2"): keeps it unique and finds the report it names. */
@@ -93,7 +94,10 @@ export const Keys = {
    * them with the single item tables from before it had shards (`NEWSLETTER`/`META`).
    */
   newsletterRevisionShard: (shard: number) => ({ pk: `NLREV#${shard}`, sk: "META" }),
-  newsletterRevisionKeys: () => [{ pk: "NEWSLETTER", sk: "META" }, ...Array.from({ length: NEWSLETTER_REVISION_SHARDS }, (_, n) => ({ pk: `NLREV#${n}`, sk: "META" }))],
+  newsletterRevisionKeys: () => [
+    { pk: "NEWSLETTER", sk: "META" },
+    ...Array.from({ length: NEWSLETTER_REVISION_SHARDS }, (_, n) => ({ pk: `NLREV#${n}`, sk: "META" })),
+  ],
   effect: (subscriber: string, eventId: string) => ({ pk: `EFFECT#${subscriber}#${eventId}`, sk: "EFFECT" }),
   /** Transactional outbox: an event written with its data, until the bus has it (packages/core/src/outbox). */
   outbox: (eventId: string) => ({ pk: outboxPartition(fnv1a(eventId) % OUTBOX_PARTITIONS), sk: eventId }),

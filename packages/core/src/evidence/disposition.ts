@@ -9,5 +9,4 @@ export function attachmentDisposition(fileName: string): string {
 }
 
 /** encodeURIComponent leaves ' ( ) * as they are; RFC 8187's attr-char does not allow them. */
-const encodeRfc8187 = (value: string) =>
-  encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeRfc8187 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

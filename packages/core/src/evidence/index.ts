@@ -17,27 +17,12 @@ import { sortableId } from "../util/id";
 import { parse } from "../util/zod";
 import { attachmentDisposition } from "./disposition";
 import { REPORTS_PREFIX, UPLOADS_PREFIX, isUploadId, reportKey, reportPrefix, uploadKey } from "./keys";
-import {
-  EVIDENCE_CONTENT_TYPES,
-  EvidenceMessages,
-  MAX_EVIDENCE_BYTES,
-  extensionOf,
-  isAllowedExtension,
-  type EvidencePurpose,
-} from "./limits";
+import { EVIDENCE_CONTENT_TYPES, EvidenceMessages, MAX_EVIDENCE_BYTES, extensionOf, isAllowedExtension, type EvidencePurpose } from "./limits";
 import { bucket, s3 } from "./s3";
 import { SNIFF_BYTES, sniff } from "./sniff";
 import { UploadRequest } from "./upload-request";
 
-export {
-  EVIDENCE_EXTENSIONS,
-  EVIDENCE_PURPOSES,
-  EvidenceMessages,
-  MAX_EVIDENCE_BYTES,
-  acceptAttribute,
-  extensionOf,
-  type EvidencePurpose,
-} from "./limits";
+export { EVIDENCE_EXTENSIONS, EVIDENCE_PURPOSES, EvidenceMessages, MAX_EVIDENCE_BYTES, acceptAttribute, extensionOf, type EvidencePurpose } from "./limits";
 export { REPORTS_PREFIX, UPLOADS_PREFIX, reportPrefix, uploadKey } from "./keys";
 export { attachmentDisposition } from "./disposition";
 export { sniff } from "./sniff";
@@ -153,11 +138,9 @@ export async function claim(uploadId: string, purpose: EvidencePurpose, reportId
 /** A short-lived link that downloads a report's file under its original name, never shown inline. */
 export async function downloadUrl(key: string, fileName: string): Promise<string> {
   if (!key.startsWith(REPORTS_PREFIX)) throw new Error(`not a report's evidence: ${key}`);
-  return getSignedUrl(
-    s3(),
-    new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentDisposition: attachmentDisposition(fileName) }),
-    { expiresIn: DOWNLOAD_EXPIRES_SECONDS },
-  );
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentDisposition: attachmentDisposition(fileName) }), {
+    expiresIn: DOWNLOAD_EXPIRES_SECONDS,
+  });
 }
 
 /** Deletes every file of a report; returns how many there were. */
@@ -211,9 +194,7 @@ async function firstBytes(key: string): Promise<Uint8Array> {
 
 /** The upload as an earlier claim for this report moved it (whatever its extension). */
 async function claimedBefore(reportId: string, uploadId: string): Promise<ClaimedEvidence | undefined> {
-  const listed = await s3().send(
-    new ListObjectsV2Command({ Bucket: bucket(), Prefix: `${reportPrefix(reportId)}${uploadId}.`, MaxKeys: 1 }),
-  );
+  const listed = await s3().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: `${reportPrefix(reportId)}${uploadId}.`, MaxKeys: 1 }));
   const key = listed.Contents?.[0]?.Key;
   const head = key ? await headObject(key) : undefined;
   const fileName = head && storedFileName(head);

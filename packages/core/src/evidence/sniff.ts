@@ -7,8 +7,7 @@
 /** How many leading bytes `sniff` looks at (the server reads only these from storage). */
 export const SNIFF_BYTES = 4096;
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[]) =>
-  bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
+const startsWith = (bytes: Uint8Array, signature: readonly number[]) => bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
 
 /** "%PDF-" */
 const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d];

@@ -75,7 +75,10 @@ export const BEFORE_YOU_SIGN: Guide = {
           rows: [
             ["Purchase price", "The total price, and what the same resort and week sell for on resale listings."],
             ["Financing", "The interest rate, the number of payments and the total you will repay. Compare it with a loan from your own bank."],
-            ["Maintenance fees", "This year's fee and what it was in each of the last five years. Fees are charged whether or not you travel, and they can rise every year."],
+            [
+              "Maintenance fees",
+              "This year's fee and what it was in each of the last five years. Fees are charged whether or not you travel, and they can rise every year.",
+            ],
             ["Special assessments", "Whether any are planned, who decides them, and what the last ones were for (repairs, storms, renovations)."],
             ["Club and exchange fees", "Membership dues, exchange fees and booking charges."],
             ["Property tax", "Whether it is billed separately on a deeded week."],

@@ -13,7 +13,10 @@ export function runsOf(text: RichText): Run[] {
 }
 
 /** The words without their links (search, alt text, meta descriptions). */
-export const plainText = (text: RichText): string => runsOf(text).map((run) => run.text).join("");
+export const plainText = (text: RichText): string =>
+  runsOf(text)
+    .map((run) => run.text)
+    .join("");
 
 /** Builds a link run: `link("ReportFraud.ftc.gov", "https://reportfraud.ftc.gov")`. */
 export const link = (text: string, href: string): Link => ({ text, href });

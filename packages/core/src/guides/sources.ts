@@ -6,9 +6,21 @@ import type { Source } from "./types";
 
 const source = (title: string, publisher: string, url: string): Source => ({ title, publisher, url });
 
-export const FTC_TIMESHARES = source("Timeshares and Vacation Plans", "Federal Trade Commission", "https://consumer.ftc.gov/articles/timeshares-and-vacation-plans");
-export const FTC_RECOVERY_SCAMS = source("Refund and Recovery Scams", "Federal Trade Commission", "https://consumer.ftc.gov/articles/refund-and-recovery-scams");
-export const FTC_IF_SCAMMED = source("What To Do if You Were Scammed", "Federal Trade Commission", "https://consumer.ftc.gov/articles/what-do-if-you-were-scammed");
+export const FTC_TIMESHARES = source(
+  "Timeshares and Vacation Plans",
+  "Federal Trade Commission",
+  "https://consumer.ftc.gov/articles/timeshares-and-vacation-plans",
+);
+export const FTC_RECOVERY_SCAMS = source(
+  "Refund and Recovery Scams",
+  "Federal Trade Commission",
+  "https://consumer.ftc.gov/articles/refund-and-recovery-scams",
+);
+export const FTC_IF_SCAMMED = source(
+  "What To Do if You Were Scammed",
+  "Federal Trade Commission",
+  "https://consumer.ftc.gov/articles/what-do-if-you-were-scammed",
+);
 export const FTC_REFUNDS = source("FTC Refund Programs", "Federal Trade Commission", "https://www.ftc.gov/enforcement/refunds");
 export const FTC_REPORT_FRAUD = source("ReportFraud.ftc.gov", "Federal Trade Commission", "https://reportfraud.ftc.gov");
 export const FTC_IDENTITY_THEFT = source("IdentityTheft.gov", "Federal Trade Commission", "https://www.identitytheft.gov");
@@ -27,8 +39,16 @@ export const COLORADO_STATUTES = source(
   "Colorado General Assembly",
   "https://leg.colorado.gov/colorado-revised-statutes",
 );
-export const NEVADA_NRS_119A = source("Nevada Revised Statutes, chapter 119A (time shares)", "Nevada Legislature", "https://www.leg.state.nv.us/NRS/NRS-119A.html");
-export const NEVADA_NAC_119A = source("Nevada Administrative Code, chapter 119A (time shares)", "Nevada Legislature", "https://www.leg.state.nv.us/NAC/NAC-119A.html");
+export const NEVADA_NRS_119A = source(
+  "Nevada Revised Statutes, chapter 119A (time shares)",
+  "Nevada Legislature",
+  "https://www.leg.state.nv.us/NRS/NRS-119A.html",
+);
+export const NEVADA_NAC_119A = source(
+  "Nevada Administrative Code, chapter 119A (time shares)",
+  "Nevada Legislature",
+  "https://www.leg.state.nv.us/NAC/NAC-119A.html",
+);
 export const NORTH_CAROLINA_93A_45 = source(
   "N.C. Gen. Stat. §\u00a093A-45, purchaser's right to cancel",
   "North Carolina General Assembly",
@@ -44,7 +64,11 @@ export const TEXAS_TIMESHARE_ACT = source(
   "Texas Legislature",
   "https://statutes.capitol.texas.gov/Docs/PR/htm/PR.221.htm",
 );
-export const FLORIDA_721_10 = source("Florida Statutes §\u00a0721.10, cancellation", "The Florida Senate", "https://www.flsenate.gov/Laws/Statutes/2024/721.10");
+export const FLORIDA_721_10 = source(
+  "Florida Statutes §\u00a0721.10, cancellation",
+  "The Florida Senate",
+  "https://www.flsenate.gov/Laws/Statutes/2024/721.10",
+);
 export const CALIFORNIA_11238 = source(
   "California Business and Professions Code §\u00a011238",
   "California Legislative Information",

@@ -177,7 +177,11 @@ export const SPOTTING_EXIT_SCAMS: Guide = {
             ["The Federal Trade Commission, at ", link("ReportFraud.ftc.gov", FTC_REPORT_FRAUD.url), "."],
             ["Your state attorney general, and the attorney general of the company's state (", link("find your attorney general", FIND_MY_AG.url), ")."],
             ["The FBI's Internet Crime Complaint Center, at ", link("ic3.gov", IC3.url), ", if the scam reached you online, by e-mail or on social media."],
-            ["The Consumer Financial Protection Bureau, at ", link("consumerfinance.gov/complaint", CFPB_COMPLAINT.url), ", if your bank or card company will not help with a disputed payment."],
+            [
+              "The Consumer Financial Protection Bureau, at ",
+              link("consumerfinance.gov/complaint", CFPB_COMPLAINT.url),
+              ", if your bank or card company will not help with a disputed payment.",
+            ],
             "If you are 60 or older: the National Elder Fraud Hotline, 1-833-FRAUD-11 (1-833-372-8311).",
             [link("Tell us what happened", "/report-scam"), ": we compare reports to trace the companies behind them and warn other owners."],
           ],

@@ -2,7 +2,15 @@ export * as LeadAdmin from "./admin";
 
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
-import { deleteAll as deleteAllOf, deleteAllInput, deleteInTransaction, indexCountFrom, indexVictims, type ChunkedDeleteDef, type Progress } from "../collection/delete-all";
+import {
+  deleteAll as deleteAllOf,
+  deleteAllInput,
+  deleteInTransaction,
+  indexCountFrom,
+  indexVictims,
+  type ChunkedDeleteDef,
+  type Progress,
+} from "../collection/delete-all";
 import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";

@@ -168,7 +168,8 @@ export async function summary(): Promise<FormSummary[]> {
         listTitle: info.listTitle,
         adminSlug: info.adminSlug,
         count: v.count,
-        latest: newestLead && v.count > 0 ? { createdAt: newestLead.createdAt, createdDate: newestLead.createdDate, createdTime: newestLead.createdTime } : null,
+        latest:
+          newestLead && v.count > 0 ? { createdAt: newestLead.createdAt, createdDate: newestLead.createdDate, createdTime: newestLead.createdTime } : null,
       };
     }),
   );

@@ -25,7 +25,9 @@ export const leadKind: PersonalRecordKind = {
       return `Request for "${isLeadForm(form) ? LEAD_FORM_INFO[form].documentTitle : form}"`;
     }),
   retention: { rule: "deleted", after: "SUBMISSION_RETENTION_YEARS after the request", run: retentionStep },
-  sheetTabs: LEAD_FORMS.map(
-    (form): SheetTab => ({ id: leadSheetTabId(form), syncSoon: () => syncLeadsSoon(form), job: { KIND: SyncJobs.kindOf(form), run: SyncJobs.RUNNERS[SyncJobs.kindOf(form)] } }),
-  ),
+  sheetTabs: LEAD_FORMS.map((form): SheetTab => ({
+    id: leadSheetTabId(form),
+    syncSoon: () => syncLeadsSoon(form),
+    job: { KIND: SyncJobs.kindOf(form), run: SyncJobs.RUNNERS[SyncJobs.kindOf(form)] },
+  })),
 };

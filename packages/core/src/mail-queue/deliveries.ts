@@ -39,7 +39,10 @@ export const KINDS = {
       const found = await signatureAndPetition(ref);
       if (!found) return;
       // one key per signature, so a retry of this share e-mail is not refused by its own claim
-      await Mail.sendToVisitor({ to: [found.signature.email], ...signerShare(found.signature, found.petition) }, { key: `signature-share:${found.signature.id}`, kind: "signature-share" });
+      await Mail.sendToVisitor(
+        { to: [found.signature.email], ...signerShare(found.signature, found.petition) },
+        { key: `signature-share:${found.signature.id}`, kind: "signature-share" },
+      );
     },
   },
   "signature-notify-admin": {

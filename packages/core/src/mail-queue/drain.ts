@@ -79,7 +79,13 @@ export async function drain(opts: { budgetMs: number; more?: () => boolean }): P
  * One round: the digests that are due; then the first lane with ready work (links, notices,
  * visitor e-mails), the notices of a petition in a surge folded into its digest instead of sent.
  */
-async function drainRound(result: DrainResult, slot: () => Promise<void>, batchSize: number, deadline: number, reads: PartitionReads): Promise<{ worked: boolean; deferred?: boolean; nextRetryAt?: number }> {
+async function drainRound(
+  result: DrainResult,
+  slot: () => Promise<void>,
+  batchSize: number,
+  deadline: number,
+  reads: PartitionReads,
+): Promise<{ worked: boolean; deferred?: boolean; nextRetryAt?: number }> {
   const s = settings();
   const before = result.sent + result.folded + result.digests + result.failed;
   const worked = () => result.sent + result.folded + result.digests + result.failed > before;
@@ -154,7 +160,12 @@ async function sendAll(batch: Queued[], slot: () => Promise<void>, deadline: num
         return;
       }
       result.failed++;
-      log.warn("mail queue: send failed; it waits for its next attempt", { kind: q.kind, eventId: q.eventId, attempts: q.attempts + 1, ...errorAttributes(err) });
+      log.warn("mail queue: send failed; it waits for its next attempt", {
+        kind: q.kind,
+        eventId: q.eventId,
+        attempts: q.attempts + 1,
+        ...errorAttributes(err),
+      });
       await postpone(q);
     }
   });

@@ -154,17 +154,19 @@ export async function deferUntil(q: Queued, until: number): Promise<void> {
 }
 
 async function setRetry(q: Queued, update: string, values: Record<string, unknown>): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { pk: q.pk, sk: q.sk },
-      UpdateExpression: update,
-      ConditionExpression: "attribute_exists(pk)",
-      ExpressionAttributeValues: values,
-    }),
-  ).catch((err) => {
-    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
-  });
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { pk: q.pk, sk: q.sk },
+        UpdateExpression: update,
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: values,
+      }),
+    )
+    .catch((err) => {
+      if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
+    });
 }
 
 /** How many deliveries wait, per lane (a count query per partition: for the dev page, tests and benchmarks). */
@@ -173,7 +175,11 @@ export async function pending(): Promise<Record<Lane, number>> {
     LANES.map(async (lane) => {
       const per = await Promise.all(
         Array.from({ length: LANE_PARTITIONS[lane] }, (_, n) =>
-          queryCount({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": Keys.mailQueuePartition(scope(), lane, n) } }),
+          queryCount({
+            TableName: table(),
+            KeyConditionExpression: "pk = :pk",
+            ExpressionAttributeValues: { ":pk": Keys.mailQueuePartition(scope(), lane, n) },
+          }),
         ),
       );
       return [lane, per.reduce((a, b) => a + b, 0)] as const;

@@ -42,7 +42,10 @@ export interface Ceilings {
 }
 
 /** What each priority may use of the account's rate and quota. */
-export function ceilings(priority: Priority, s: Pick<Settings, "MAIL_RATE_PER_SECOND" | "MAIL_DAILY_QUOTA" | "MAIL_LINK_RESERVE_PER_SECOND" | "NEWSLETTER_DAILY_SHARE"> = settings()): Ceilings {
+export function ceilings(
+  priority: Priority,
+  s: Pick<Settings, "MAIL_RATE_PER_SECOND" | "MAIL_DAILY_QUOTA" | "MAIL_LINK_RESERVE_PER_SECOND" | "NEWSLETTER_DAILY_SHARE"> = settings(),
+): Ceilings {
   const rate = s.MAIL_RATE_PER_SECOND;
   if (priority === "link") return { perSecond: rate, perDay: s.MAIL_DAILY_QUOTA };
   // the rest always keeps one a second (SES's sandbox allows 1 a second: no reserve then)

@@ -46,7 +46,10 @@ export const SesEvent = z
       })
       .passthrough()
       .optional(),
-    delivery: z.object({ recipients: z.array(z.string()), timestamp: z.string().optional() }).passthrough().optional(),
+    delivery: z
+      .object({ recipients: z.array(z.string()), timestamp: z.string().optional() })
+      .passthrough()
+      .optional(),
     reject: z.object({ reason: z.string().optional() }).passthrough().optional(),
   })
   .passthrough();

@@ -45,7 +45,19 @@ const tagsOf = (message: Pick<Message, "kind" | "tags">): Record<string, string>
   Object.fromEntries(Object.entries({ ...message.tags, kind: message.kind ?? "other" }).map(([name, value]) => [tagValue(name), tagValue(value)]));
 
 /** Fields the mailer sets itself (SES refuses or overrides them): a message may not carry its own. */
-const RESERVED_HEADERS = new Set(["from", "to", "cc", "bcc", "subject", "date", "message-id", "mime-version", "content-type", "content-transfer-encoding", "return-path"]);
+const RESERVED_HEADERS = new Set([
+  "from",
+  "to",
+  "cc",
+  "bcc",
+  "subject",
+  "date",
+  "message-id",
+  "mime-version",
+  "content-type",
+  "content-transfer-encoding",
+  "return-path",
+]);
 
 /** The message's extra headers, refused if one could inject another field or replace one the mailer owns. */
 export function checkedHeaders(headers: Record<string, string> = {}): { name: string; value: string }[] {

@@ -30,7 +30,10 @@ export async function writeToOutbox(dir: string, message: Omit<OutboxMessage, "i
 
 /** Newest first. */
 export async function listOutbox(dir: string): Promise<OutboxMessage[]> {
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".json")).sort().reverse();
+  const files = (await readdir(dir).catch(() => [] as string[]))
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .reverse();
   return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(dir, f), "utf8")) as OutboxMessage));
 }
 

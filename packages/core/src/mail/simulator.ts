@@ -32,7 +32,11 @@ export function simulatedOutcome(address: string): SimulatedOutcome | undefined 
  * message); a permanent bounce for bounce, and for suppressionlist the bounce SES reports for an
  * address on the account's suppression list.
  */
-export function simulatedEvents(address: string, message: { messageId: string; tags: Record<string, string>; from: string; subject: string }, now = new Date()): SesEvent[] {
+export function simulatedEvents(
+  address: string,
+  message: { messageId: string; tags: Record<string, string>; from: string; subject: string },
+  now = new Date(),
+): SesEvent[] {
   const outcome = simulatedOutcome(address);
   if (!outcome) return [];
   const timestamp = now.toISOString();
@@ -50,7 +54,10 @@ export function simulatedEvents(address: string, message: { messageId: string; t
     case "auto-reply":
       return [delivery];
     case "complained":
-      return [delivery, { eventType: "Complaint", mail, complaint: { complainedRecipients: [{ emailAddress: address }], timestamp, complaintFeedbackType: "abuse" } }];
+      return [
+        delivery,
+        { eventType: "Complaint", mail, complaint: { complainedRecipients: [{ emailAddress: address }], timestamp, complaintFeedbackType: "abuse" } },
+      ];
     case "bounced":
     case "on-suppression-list":
       return [

@@ -21,7 +21,12 @@ export function mailboxOf(address: string): string {
 }
 
 /** The claim is keyed by a hash of the kind and the mailbox, so the cap stores no address. */
-const capKey = (address: string, kind: string) => Keys.mailCap(createHash("sha256").update(`${kind}\n${mailboxOf(address)}`).digest("base64url"));
+const capKey = (address: string, kind: string) =>
+  Keys.mailCap(
+    createHash("sha256")
+      .update(`${kind}\n${mailboxOf(address)}`)
+      .digest("base64url"),
+  );
 
 /**
  * Claims the recipient's allowance for `key` in one conditional write: free, expired (TTL deletion

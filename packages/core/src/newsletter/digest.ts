@@ -71,9 +71,18 @@ export function digestEmail(subscribers: Subscriber[], from: string, until: stri
   const subject = `Newsletter: ${n} new confirmed subscriber${n === 1 ? "" : "s"}`;
   const sourcesOf = (s: Subscriber) => [...new Set(s.consents.map((c) => c.source))].join(", ");
   const intro = `${n} ${n === 1 ? "person" : "people"} confirmed their newsletter subscription between ${at(from)} and ${at(until)}.`;
-  const text = [intro, "", ...subscribers.map((s) => `- ${s.name || "(no name)"} <${s.email}>, from ${sourcesOf(s)}, confirmed ${at(s.confirmedAt!)}`), "", `All subscribers: ${list}`].join("\n");
+  const text = [
+    intro,
+    "",
+    ...subscribers.map((s) => `- ${s.name || "(no name)"} <${s.email}>, from ${sourcesOf(s)}, confirmed ${at(s.confirmedAt!)}`),
+    "",
+    `All subscribers: ${list}`,
+  ].join("\n");
   const rows = subscribers
-    .map((s) => `<tr><td>${escapeHtml(s.name || "(no name)")}</td><td>${escapeHtml(s.email)}</td><td>${escapeHtml(sourcesOf(s))}</td><td>${escapeHtml(at(s.confirmedAt!))}</td></tr>`)
+    .map(
+      (s) =>
+        `<tr><td>${escapeHtml(s.name || "(no name)")}</td><td>${escapeHtml(s.email)}</td><td>${escapeHtml(sourcesOf(s))}</td><td>${escapeHtml(at(s.confirmedAt!))}</td></tr>`,
+    )
     .join("\n");
   const html = [
     `<p>${escapeHtml(intro)}</p>`,

@@ -26,7 +26,18 @@ export interface SubscriberRow {
   expiresAt: number;
 }
 
-const FIELDS = ["email", "name", "status", "sources", "consents", "firstConsentAt", "lastConsentAt", "confirmedAt", "unsubscribedAt", "expiresAt"] as const satisfies readonly (keyof SubscriberRow)[];
+const FIELDS = [
+  "email",
+  "name",
+  "status",
+  "sources",
+  "consents",
+  "firstConsentAt",
+  "lastConsentAt",
+  "confirmedAt",
+  "unsubscribedAt",
+  "expiresAt",
+] as const satisfies readonly (keyof SubscriberRow)[];
 
 export const PART = "all";
 export const INDEX_TYPE = "newsletterIndex";

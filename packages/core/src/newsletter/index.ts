@@ -11,7 +11,17 @@ export { subscribe, type Subscription, type SubscribeResult } from "./subscribe"
 export { markSuppressed } from "./suppressed";
 export { find, isExpired, STATUSES, UNCONFIRMED_TTL_SECONDS, type Consent, type Status, type Subscriber } from "./subscriber";
 export { mutate, subscriberItem, subscriberItems, type Decision } from "./store";
-export { unsubscribeByToken, resubscribeByToken, unsubscribeByAdmin, remove, erase, InvalidUnsubscribeLink, UnknownSubscriber, RESUBSCRIBE_SOURCE, type UnsubscribeResult } from "./unsubscribe";
+export {
+  unsubscribeByToken,
+  resubscribeByToken,
+  unsubscribeByAdmin,
+  remove,
+  erase,
+  InvalidUnsubscribeLink,
+  UnknownSubscriber,
+  RESUBSCRIBE_SOURCE,
+  type UnsubscribeResult,
+} from "./unsubscribe";
 export { sendDigest, digestEmail, confirmedBetween, DIGEST_LAG_MS, type DigestResult } from "./digest";
 export { newsletterMessage, unsubscribeHeaders, unsubscribePageUrl, oneClickUrl, ONE_CLICK_BODY, type Recipient } from "./list-mail";
 export { confirm, sendConfirmation, InvalidConfirmation, CONFIRMATION_EMAIL_WINDOW_MS, TOKEN_VALID_SECONDS, type ConfirmResult } from "./confirmation";

@@ -34,7 +34,8 @@ export async function subscribe(sub: Subscription): Promise<SubscribeResult> {
   const result = await mutate<SubscribeResult>(email, (current) => {
     if (current?.consents.some((c) => sameConsent(c, consent))) return { result: "duplicate" };
     if (current?.status === "confirmed") return { next: { ...current, consents: [...current.consents, consent] }, result: "confirmed" };
-    if (suppressed && (current?.status === "bounced" || current?.status === "complained")) return { next: { ...current, consents: [...current.consents, consent] }, result: current.status };
+    if (suppressed && (current?.status === "bounced" || current?.status === "complained"))
+      return { next: { ...current, consents: [...current.consents, consent] }, result: current.status };
     const next: Subscriber = {
       ...(current ?? { email, emailNormalized: email, createdAt: new Date(Date.now()).toISOString(), source: consent.source, consentAt: consent.at, rev: 0 }),
       name: sub.name,

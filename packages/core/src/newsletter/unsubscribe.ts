@@ -30,7 +30,12 @@ async function emailOfToken(token: string): Promise<string> {
   return String(res.Item.email);
 }
 
-const leave = (current: Subscriber) => ({ ...current, status: "unsubscribed" as const, unsubscribedAt: new Date(Date.now()).toISOString(), expiresAt: undefined });
+const leave = (current: Subscriber) => ({
+  ...current,
+  status: "unsubscribed" as const,
+  unsubscribedAt: new Date(Date.now()).toISOString(),
+  expiresAt: undefined,
+});
 
 /** The link in an e-mail, or its one-click POST: the subscriber leaves at once. */
 export async function unsubscribeByToken(token: string): Promise<UnsubscribeResult> {
@@ -56,7 +61,13 @@ export async function resubscribeByToken(token: string): Promise<"confirmed" | "
     if (current.status === "confirmed") return { result: "already_confirmed" };
     const now = new Date(Date.now()).toISOString();
     return {
-      next: { ...current, status: "confirmed", confirmedAt: now, expiresAt: undefined, consents: [...current.consents, { source: RESUBSCRIBE_SOURCE, at: now }] },
+      next: {
+        ...current,
+        status: "confirmed",
+        confirmedAt: now,
+        expiresAt: undefined,
+        consents: [...current.consents, { source: RESUBSCRIBE_SOURCE, at: now }],
+      },
       extra: [Outbox.put(event)],
       result: "confirmed",
     };

@@ -58,18 +58,11 @@ export interface ReadLoad {
  *   100,000 pages × 2 objects / 10 s = 20,000 requests/s at the edge;
  *   2 objects × 1 shield / 10 s = 0.2 requests/s at the origin (2.6/s without Origin Shield).
  */
-export function originRequestsPerSecond({
-  openPages,
-  objects = 2,
-  originCaches = 1,
-  cache = PETITION_EDGE_CACHE,
-  poll = PETITION_POLL,
-}: ReadLoad): number {
+export function originRequestsPerSecond({ openPages, objects = 2, originCaches = 1, cache = PETITION_EDGE_CACHE, poll = PETITION_POLL }: ReadLoad): number {
   const asked = (openPages * objects) / (poll.initialMs / 1000);
   const fromCaches = (objects * originCaches) / cache.sMaxAge;
   return Math.min(asked, fromCaches);
 }
 
 /** What pages would cost without the edge: every poll reaches the origin. */
-export const uncachedRequestsPerSecond = ({ openPages, objects = 2, poll = PETITION_POLL }: ReadLoad) =>
-  (openPages * objects) / (poll.initialMs / 1000);
+export const uncachedRequestsPerSecond = ({ openPages, objects = 2, poll = PETITION_POLL }: ReadLoad) => (openPages * objects) / (poll.initialMs / 1000);

@@ -268,7 +268,10 @@ function readAfter(id: string, writtenAt: number): Promise<number> {
   if (!next) {
     // Back-to-back reads under a burst start at least READ_SPACING_MS apart, so each serves more signers.
     const spaced = () => new Promise((r) => setTimeout(r, Math.max(0, current.startedAt + READ_SPACING_MS - performance.now())));
-    next = current.result.catch(() => 0).then(spaced).then(() => startRead(id).result);
+    next = current.result
+      .catch(() => 0)
+      .then(spaced)
+      .then(() => startRead(id).result);
     queued.set(id, next);
   }
   return next;

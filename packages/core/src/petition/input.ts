@@ -32,10 +32,7 @@ export const goal = (min: number) =>
 export const ID_PATTERN = /^[a-z0-9-]{1,64}$/;
 
 export const CreateInput = z.object({
-  id: z
-    .string()
-    .regex(ID_PATTERN, "Use lower-case letters, digits and hyphens")
-    .optional(),
+  id: z.string().regex(ID_PATTERN, "Use lower-case letters, digits and hyphens").optional(),
   title: z.string().trim().min(1, "Title is required").max(200),
   story: z.string().trim().min(1, "Story is required").max(20_000),
   goal: goal(1),

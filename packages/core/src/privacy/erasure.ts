@@ -70,7 +70,13 @@ export async function confirm(token: string, opts: { mailAgain?: boolean } = {})
   const req = await readRequest(link.requestId);
   if (!req || req.status !== "pending") throw new InvalidPrivacyLink();
   const event = Outbox.record(Events.ErasureConfirmed, { requestId: req.id });
-  const next: PrivacyRequest = { ...req, status: "confirmed", confirmedAt: new Date().toISOString(), email: link.email, ...(opts.mailAgain ? { mailAgain: true } : {}) };
+  const next: PrivacyRequest = {
+    ...req,
+    status: "confirmed",
+    confirmedAt: new Date().toISOString(),
+    email: link.email,
+    ...(opts.mailAgain ? { mailAgain: true } : {}),
+  };
   try {
     await db().send(
       new TransactWriteCommand({

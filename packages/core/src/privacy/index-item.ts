@@ -45,7 +45,16 @@ export interface PrivacyRequest {
   expiresAt: number;
 }
 
-const FIELDS = ["status", "person", "requestedAt", "validUntil", "confirmedAt", "completedAt", "erased", "downloads"] as const satisfies readonly (keyof PrivacyRequestRow)[];
+const FIELDS = [
+  "status",
+  "person",
+  "requestedAt",
+  "validUntil",
+  "confirmedAt",
+  "completedAt",
+  "erased",
+  "downloads",
+] as const satisfies readonly (keyof PrivacyRequestRow)[];
 
 export const PART = "all";
 export const INDEX_TYPE = "privacyIndex";
@@ -71,7 +80,10 @@ export function toRow(req: PrivacyRequest): PrivacyRequestRow {
 }
 
 /** The index item of a request, with the request's TTL. */
-export const indexItem = (req: PrivacyRequest): Record<string, unknown> => ({ ...layout.item(PART, req.id, codec.encode(toRow(req))), expiresAt: req.expiresAt });
+export const indexItem = (req: PrivacyRequest): Record<string, unknown> => ({
+  ...layout.item(PART, req.id, codec.encode(toRow(req))),
+  expiresAt: req.expiresAt,
+});
 
 export const indexKey = (id: string) => layout.key(PART, id);
 

@@ -35,7 +35,10 @@ export const DeletionRequestInput = z.object(
 export type DeletionRequestInput = z.input<typeof DeletionRequestInput>;
 
 /** POST /api/privacy/records, /export and /erase: the token of the e-mailed link. */
-export const PrivacyTokenInput = z.object({ token: z.string({ error: PRIVACY_MESSAGES.invalidLink }).max(200, PRIVACY_MESSAGES.invalidLink) }, { error: PRIVACY_MESSAGES.invalidLink });
+export const PrivacyTokenInput = z.object(
+  { token: z.string({ error: PRIVACY_MESSAGES.invalidLink }).max(200, PRIVACY_MESSAGES.invalidLink) },
+  { error: PRIVACY_MESSAGES.invalidLink },
+);
 export type PrivacyTokenInput = z.input<typeof PrivacyTokenInput>;
 
 /**

@@ -78,10 +78,7 @@ export const FILTERS = {
 type Filters = z.output<z.ZodObject<typeof FILTERS>>;
 
 export function predicate(q: Filters) {
-  return allOf<PrivacyRequestRow>(
-    (r) => !isPastRetention(r, q.asOf),
-    q.status && ((r) => statusOf(r, q.asOf) === q.status),
-  );
+  return allOf<PrivacyRequestRow>((r) => !isPastRetention(r, q.asOf), q.status && ((r) => statusOf(r, q.asOf) === q.status));
 }
 
 /** The request id and the person hash (a hash prefix finds a person's requests). */

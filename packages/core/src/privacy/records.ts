@@ -11,7 +11,21 @@ import { KINDS, kindNamed, mailStoppedFor } from "./kinds";
  */
 
 /** Attributes that are the table's machinery, not the person's data. */
-const INTERNAL = new Set(["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk", "type", "rev", "unsubscribeToken", "confirmationEventId", "expiresAt"]);
+const INTERNAL = new Set([
+  "pk",
+  "sk",
+  "gsi1pk",
+  "gsi1sk",
+  "gsi2pk",
+  "gsi2sk",
+  "gsi3pk",
+  "gsi3sk",
+  "type",
+  "rev",
+  "unsubscribeToken",
+  "confirmationEventId",
+  "expiresAt",
+]);
 
 export interface StoredRecord {
   kind: ErasedKind;
@@ -29,9 +43,7 @@ export async function storedRecords(email: string): Promise<StoredRecord[]> {
     { consistent: true },
   );
   const kindOf = new Map(shown.map((r) => [`${r.pk}|${r.sk}`, r.kind]));
-  return items
-    .map((item) => ({ kind: kindOf.get(`${String(item.pk)}|${String(item.sk)}`)!, item }))
-    .sort((a, b) => createdAt(a).localeCompare(createdAt(b)));
+  return items.map((item) => ({ kind: kindOf.get(`${String(item.pk)}|${String(item.sk)}`)!, item })).sort((a, b) => createdAt(a).localeCompare(createdAt(b)));
 }
 
 function createdAt({ item }: StoredRecord): string {

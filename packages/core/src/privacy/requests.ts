@@ -31,8 +31,7 @@ export const RATE_SCOPE = "privacy";
  * with a link's token) before anything is looked up, so guessing tokens costs attempts: a 429 past
  * PRIVACY_RATE_LIMIT_PER_MINUTE.
  */
-export const countAttempt = (ipAddress: string) =>
-  RateLimit.consume(RATE_SCOPE, rateLimitSubject(ipAddress), settings().PRIVACY_RATE_LIMIT_PER_MINUTE);
+export const countAttempt = (ipAddress: string) => RateLimit.consume(RATE_SCOPE, rateLimitSubject(ipAddress), settings().PRIVACY_RATE_LIMIT_PER_MINUTE);
 /** Links e-mailed to one mailbox per day (New York days do not matter here: UTC days). Further requests are answered alike and send nothing. */
 export const LINKS_PER_ADDRESS_PER_DAY = 3;
 
@@ -45,7 +44,9 @@ export class InvalidPrivacyLink extends VisibleError {
 /** A day's allowance of links to one mailbox, counted under a hash of the mailbox (no address stored). */
 async function claimAddressSlot(email: string, now: number): Promise<boolean> {
   const day = new Date(now).toISOString().slice(0, 10);
-  const mailbox = createHash("sha256").update(`privacy\n${mailboxOf(email)}`).digest("base64url");
+  const mailbox = createHash("sha256")
+    .update(`privacy\n${mailboxOf(email)}`)
+    .digest("base64url");
   try {
     await db().send(
       new UpdateCommand({
@@ -72,7 +73,11 @@ export function requestWrites(req: PrivacyRequest, condition?: { expression: str
         TableName: table(),
         Item: { ...Keys.privacyRequest(req.id), type: "privacyRequest", ...rest, ...(email ? { email } : {}) },
         ...(condition
-          ? { ConditionExpression: condition.expression, ExpressionAttributeValues: condition.values, ...(condition.names ? { ExpressionAttributeNames: condition.names } : {}) }
+          ? {
+              ConditionExpression: condition.expression,
+              ExpressionAttributeValues: condition.values,
+              ...(condition.names ? { ExpressionAttributeNames: condition.names } : {}),
+            }
           : {}),
       },
     },
@@ -150,7 +155,11 @@ export async function countDownload(requestId: string): Promise<void> {
   const next = { ...req, downloads: (req.downloads ?? 0) + 1 };
   try {
     // the whole item is rewritten: only over the state read (a confirmation meanwhile wins)
-    const unchanged = { expression: "downloads = :seen AND #status = :status", names: { "#status": "status" }, values: { ":seen": req.downloads ?? 0, ":status": req.status } };
+    const unchanged = {
+      expression: "downloads = :seen AND #status = :status",
+      names: { "#status": "status" },
+      values: { ":seen": req.downloads ?? 0, ":status": req.status },
+    };
     await db().send(new TransactWriteCommand({ TransactItems: requestWrites(next, unchanged) }));
     noteListChanged();
   } catch (err) {

@@ -54,7 +54,14 @@ function budget(ms = Number.POSITIVE_INFINITY) {
   };
 }
 
-const NO_COUNTS: RetentionCounts = { leadsDeleted: 0, reportsDeleted: 0, evidenceFilesDeleted: 0, signaturesAnonymised: 0, subscribersRemoved: 0, confirmationTokensDeleted: 0 };
+const NO_COUNTS: RetentionCounts = {
+  leadsDeleted: 0,
+  reportsDeleted: 0,
+  evidenceFilesDeleted: 0,
+  signaturesAnonymised: 0,
+  subscribersRemoved: 0,
+  confirmationTokensDeleted: 0,
+};
 
 /** The audit entry's target: what the run did, in a line. */
 export function describeRun(r: RetentionCounts & { submissionsBefore: string; signaturesBefore: string; complete: boolean }): string {

@@ -201,7 +201,11 @@ export type ExportQuery = z.input<typeof ExportQuery>;
 /** The reports of `ids`, in that order (strongly consistent BatchGets in parallel); ids of reports gone are left out. */
 export async function fetchMany(ids: readonly string[]): Promise<Info[]> {
   const found = new Map<string, Info>();
-  for (const item of await getMany(ids.map((id) => Keys.report(id)), { consistent: true })) found.set(item.id as string, reportOfItem(item));
+  for (const item of await getMany(
+    ids.map((id) => Keys.report(id)),
+    { consistent: true },
+  ))
+    found.set(item.id as string, reportOfItem(item));
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 

@@ -4,12 +4,7 @@
  * these tables. No imports: the public bundle loads this module.
  */
 
-export const STEP_TITLES = [
-  "Your Information",
-  "Tell Us What Happened",
-  "Share Any Known Details",
-  "Make Your Report Go Further",
-] as const;
+export const STEP_TITLES = ["Your Information", "Tell Us What Happened", "Share Any Known Details", "Make Your Report Go Further"] as const;
 export type WizardStep = 0 | 1 | 2 | 3;
 
 /** The spec writes the ranges with an en dash. */

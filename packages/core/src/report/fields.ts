@@ -61,7 +61,11 @@ const checkedText = (what: string, max: number, multiline: boolean) =>
 
 /** Required text; `what` is the message subject ("Promised services"). */
 export const Text = (what: string, { max = TEXT_MAX, multiline = false, required = `${what} is required` } = {}) =>
-  z.string({ error: required }).trim().min(1, required).pipe(checkedText(what, max, multiline));
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .pipe(checkedText(what, max, multiline));
 
 /** Optional text: empty becomes undefined. */
 export const OptionalText = (what: string, { max = TEXT_MAX, multiline = false } = {}) =>
@@ -162,8 +166,7 @@ export const Reporter = (messages: RequiredMessages) =>
 export const EVIDENCE_FILE_NAME_MAX = 255;
 
 /** Whether a file of this name may be attached at this upload point (evidence/limits.ts). */
-export const isAllowedEvidence = (fileName: string, purpose: EvidencePurpose) =>
-  isAllowedExtension(purpose, extensionOf(fileName.trim()));
+export const isAllowedEvidence = (fileName: string, purpose: EvidencePurpose) => isAllowedExtension(purpose, extensionOf(fileName.trim()));
 
 /** An uploaded evidence file as a report refers to it: the upload's id (a `sortableId()`) and the file's name. */
 export const EvidenceRef = (purpose: EvidencePurpose) =>

@@ -169,11 +169,7 @@ const REFERENCE_AT = 1;
 /** The report's transaction: the client's rate-limit hit, the report's items, the outbox item. */
 export function transaction(report: Info, client: string, event: CreatedEvent = createdEvent(report)) {
   return new TransactWriteCommand({
-    TransactItems: [
-      { Update: RateLimit.hit(RATE_SCOPE, client, settings().REPORT_RATE_LIMIT_PER_MINUTE) },
-      ...reportItems(report),
-      Outbox.put(event),
-    ],
+    TransactItems: [{ Update: RateLimit.hit(RATE_SCOPE, client, settings().REPORT_RATE_LIMIT_PER_MINUTE) }, ...reportItems(report), Outbox.put(event)],
   });
 }
 

@@ -5,7 +5,12 @@ import { z } from "zod";
  * here: the public forms import it.
  */
 export const ClientDetails = z.object({
-  screenResolution: z.string().trim().max(32).regex(/^[0-9x ]*$/, "Invalid screen resolution").optional(),
+  screenResolution: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[0-9x ]*$/, "Invalid screen resolution")
+    .optional(),
   timezone: z.string().trim().max(64).optional(),
   language: z.string().trim().max(35).optional(),
 });

@@ -18,8 +18,7 @@ export const INLINE_SCRIPT_HASHES = ["'sha256-v7rhMJ7A/lcqrNbOaDjUvgXfKVypG7FWYx
 export const STRICT_TRANSPORT_SECURITY = { maxAgeSeconds: 2 * 365 * 24 * 3600, includeSubdomains: true } as const;
 export const FRAME_OPTIONS = "DENY";
 export const REFERRER_POLICY = "strict-origin-when-cross-origin";
-export const PERMISSIONS_POLICY =
-  "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
+export const PERMISSIONS_POLICY = "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
 
 export interface SecurityHeaderOptions {
   /** Origin of the Cognito endpoint the admin sign-in calls (`cognitoOrigin`). */

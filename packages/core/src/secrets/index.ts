@@ -42,9 +42,17 @@ export function load(): Promise<void> {
     if (!names.length) return;
     const ssm = new SSMClient({ region: process.env.SST_REGION ?? process.env.AWS_REGION });
     try {
-      const values = await fetchParameters(ssm, names.map((n) => ssmPath(n)));
+      const values = await fetchParameters(
+        ssm,
+        names.map((n) => ssmPath(n)),
+      );
       const missing = names.filter((n) => !values.has(ssmPath(n)));
-      const fallbacks = missing.length ? await fetchParameters(ssm, missing.map((n) => fallbackPath(n))) : new Map<string, string>();
+      const fallbacks = missing.length
+        ? await fetchParameters(
+            ssm,
+            missing.map((n) => fallbackPath(n)),
+          )
+        : new Map<string, string>();
       const unset = missing.filter((n) => !fallbacks.has(fallbackPath(n)));
       if (unset.length) throw new Error(`secrets not set for stage ${process.env.SST_STAGE}: ${unset.join(", ")}`);
       for (const n of names) process.env[n] = values.get(ssmPath(n)) ?? fallbacks.get(fallbackPath(n));

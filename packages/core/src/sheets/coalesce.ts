@@ -95,8 +95,7 @@ async function lock(tab: string, opts: CoalesceOptions, pending: number | undefi
           TableName: table(),
           Key: Keys.sheetSync(tab),
           UpdateExpression: pending === undefined ? "SET lockedUntil = :until" : "SET lockedUntil = :until REMOVE pendingSince",
-          ConditionExpression:
-            "(attribute_not_exists(lockedUntil) OR lockedUntil < :now)" + (pending === undefined ? "" : " AND pendingSince = :pending"),
+          ConditionExpression: "(attribute_not_exists(lockedUntil) OR lockedUntil < :now)" + (pending === undefined ? "" : " AND pendingSince = :pending"),
           ExpressionAttributeValues: { ":until": until, ":now": now, ...(pending === undefined ? {} : { ":pending": pending }) },
         }),
       );
@@ -146,7 +145,9 @@ async function claimOrCover(tab: string, pending: number, opts: CoalesceOptions)
     cover(tab, pending, opts);
     return true;
   }
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.sheetSync(tab), ConsistentRead: true, ProjectionExpression: "pendingSince" }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: Keys.sheetSync(tab), ConsistentRead: true, ProjectionExpression: "pendingSince" }),
+  );
   if (typeof Item?.pendingSince === "number") cover(tab, Item.pendingSince, opts);
   return false;
 }
@@ -156,11 +157,7 @@ async function claimOrCover(tab: string, pending: number, opts: CoalesceOptions)
  * trigger, else runs `sync` after the debounce and resolves its result. Throws when `sync` throws,
  * after releasing both markers, so the caller's retry schedules a fresh sync.
  */
-export async function coalesced<T>(
-  tab: string,
-  opts: CoalesceOptions,
-  sync: () => Promise<T>,
-): Promise<{ ran: false } | { ran: true; result: T }> {
+export async function coalesced<T>(tab: string, opts: CoalesceOptions, sync: () => Promise<T>): Promise<{ ran: false } | { ran: true; result: T }> {
   // a claim of this process in flight: wait for it, then see whether it covers this trigger too
   await claiming.get(tab);
   if (Date.now() < (coveredUntil.get(tab) ?? 0)) return { ran: false };
@@ -172,7 +169,13 @@ export async function coalesced<T>(
   if (Date.now() < (coveredUntil.get(tab) ?? 0)) return { ran: false };
   const pending = Date.now();
   const claim = claimOrCover(tab, pending, opts);
-  claiming.set(tab, claim.then(() => undefined, () => undefined));
+  claiming.set(
+    tab,
+    claim.then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
   const mine = await claim.finally(() => claiming.delete(tab));
   if (!mine) return { ran: false };
   let until: number | undefined;

@@ -20,7 +20,6 @@ const ServiceAccount = z.object({
   private_key: z.string().min(1, "private_key is missing"),
 });
 
-
 let cached: { account: string; tokenUrl: string; client: JWT } | undefined;
 
 /** The service account's OAuth client (one per process; it caches and refreshes its access token). */
@@ -67,9 +66,7 @@ function reason(err: unknown): string {
   const e = err as { response?: { status?: number; data?: GoogleErrorBody }; message?: string };
   const data = e.response?.data;
   const detail =
-    typeof data?.error === "object"
-      ? data.error.message ?? data.error.status
-      : [data?.error, data?.error_description].filter(Boolean).join(": ");
+    typeof data?.error === "object" ? (data.error.message ?? data.error.status) : [data?.error, data?.error_description].filter(Boolean).join(": ");
   if (e.response?.status) return `Google Sheets answered ${e.response.status}${detail ? `: ${detail}` : ""}`;
   return e.message ?? String(err);
 }
@@ -102,7 +99,16 @@ async function call<T>(
       responseType: "json",
       timeout: timeoutMs,
       retry: repeatable,
-      retryConfig: repeatable ? { retry: 3, httpMethodsToRetry: ["GET", "PUT", "POST"], statusCodesToRetry: [[429, 429], [500, 599]] } : undefined,
+      retryConfig: repeatable
+        ? {
+            retry: 3,
+            httpMethodsToRetry: ["GET", "PUT", "POST"],
+            statusCodesToRetry: [
+              [429, 429],
+              [500, 599],
+            ],
+          }
+        : undefined,
     });
     return res.data;
   } catch (err) {
@@ -146,7 +152,12 @@ export function blocks(values: string[][], maxRows = ROWS_PER_REQUEST, maxBytes 
  * (batchUpdate addSheet), clears it (values:clear), then writes header and rows in blocks
  * (values.update, RAW, so nothing a signer typed is ever run as a formula), reporting progress.
  */
-export async function replaceTab(tab: string, header: string[], rows: string[][], options: ReplaceOptions = {}): Promise<{ rows: number; destination: string }> {
+export async function replaceTab(
+  tab: string,
+  header: string[],
+  rows: string[][],
+  options: ReplaceOptions = {},
+): Promise<{ rows: number; destination: string }> {
   const id = settings().GOOGLE_SHEETS_SPREADSHEET_ID;
   if (!id) throw new SheetsError("GOOGLE_SHEETS_SPREADSHEET_ID is not set");
   const sheet = `/spreadsheets/${encodeURIComponent(id)}`;
@@ -171,7 +182,14 @@ export async function replaceTab(tab: string, header: string[], rows: string[][]
   let start = 0;
   for (const block of blocks([header, ...rows])) {
     const range = `${quoteTab(tab)}!A${start + 1}`;
-    await call("PUT", `${sheet}/values/${encodeURIComponent(range)}`, { range, majorDimension: "ROWS", values: block }, { valueInputOption: "RAW" }, true, timeout);
+    await call(
+      "PUT",
+      `${sheet}/values/${encodeURIComponent(range)}`,
+      { range, majorDimension: "ROWS", values: block },
+      { valueInputOption: "RAW" },
+      true,
+      timeout,
+    );
     start += block.length;
     await options.onProgress?.(start - 1, rows.length);
   }

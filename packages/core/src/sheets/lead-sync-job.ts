@@ -9,7 +9,11 @@ import { tabSyncJob } from "./sync-job";
 const jobs = Object.fromEntries(
   LEAD_FORMS.map((form) => [
     form,
-    tabSyncJob({ kind: `sheets.leads.${form}`, sync: (waitMs, progress) => syncLeads(form, waitMs, progress), audit: { action: "leads.synced", target: `${form} submissions` } }),
+    tabSyncJob({
+      kind: `sheets.leads.${form}`,
+      sync: (waitMs, progress) => syncLeads(form, waitMs, progress),
+      audit: { action: "leads.synced", target: `${form} submissions` },
+    }),
   ]),
 ) as Record<LeadForm, ReturnType<typeof tabSyncJob>>;
 

@@ -12,7 +12,12 @@ export const fileFor = (dir: string, tab: string) => join(dir, `${tab.toLowerCas
  * The local stand-in for a spreadsheet tab: a CSV file, replaced whole. It is written to a temporary
  * file first and renamed, so a failed sync leaves the previous file as it was.
  */
-export async function replaceTab(tab: string, header: string[], rows: string[][], options: ReplaceOptions = {}): Promise<{ rows: number; destination: string }> {
+export async function replaceTab(
+  tab: string,
+  header: string[],
+  rows: string[][],
+  options: ReplaceOptions = {},
+): Promise<{ rows: number; destination: string }> {
   const dir = settings().SHEETS_DIR;
   const destination = fileFor(dir, tab);
   const temporary = `${destination}.${process.pid}.${Date.now()}.tmp`;

@@ -1,12 +1,5 @@
 import { formatUsd } from "../report/amount";
-import {
-  AGE_RANGES,
-  CONTACT_METHOD_FIELDS,
-  CONTACT_METHOD_LABELS,
-  SCAM_TYPE_FIELDS,
-  SCAM_TYPE_LABELS,
-  type FieldSpec,
-} from "../report/catalogue";
+import { AGE_RANGES, CONTACT_METHOD_FIELDS, CONTACT_METHOD_LABELS, SCAM_TYPE_FIELDS, SCAM_TYPE_LABELS, type FieldSpec } from "../report/catalogue";
 import type { Info as Report } from "../report/index";
 
 /**

@@ -37,16 +37,11 @@ export function tabSyncJob({ kind, sync, audit }: TabSyncJobOptions) {
      * records the reason. Either way the tab's lock is free.
      */
     run: (jobId: string, waitMs = WAIT_FOR_RUNNING_MS): Promise<Job.Info | undefined> =>
-      Job.run(
-        jobId,
-        kind,
-        { leaseMs: LEASE_MS, reasonOf: (err) => (err instanceof SheetsError ? err.message : undefined) },
-        async ({ job, report }) => {
-          await report({ phase: "waiting", completed: 0, total: null });
-          const synced = await sync(waitMs, (phase, completed, total) => report({ phase, completed, total }));
-          await Audit.record({ action: audit.action, actor: job.actor, target: audit.target, rows: synced.rows });
-          return synced;
-        },
-      ),
+      Job.run(jobId, kind, { leaseMs: LEASE_MS, reasonOf: (err) => (err instanceof SheetsError ? err.message : undefined) }, async ({ job, report }) => {
+        await report({ phase: "waiting", completed: 0, total: null });
+        const synced = await sync(waitMs, (phase, completed, total) => report({ phase, completed, total }));
+        await Audit.record({ action: audit.action, actor: job.actor, target: audit.target, rows: synced.rows });
+        return synced;
+      }),
   };
 }

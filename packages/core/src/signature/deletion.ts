@@ -130,7 +130,10 @@ const chunked: ChunkedDeleteDef<Victim> = {
     const shards = Math.max(1, await Petition.counterShards(petitionId));
     return deleteInTransaction(group, {
       record: (v) => ({ Delete: { TableName: table(), Key: Keys.signature(petitionId, v.id), ConditionExpression: "attribute_exists(pk)" } }),
-      companions: (v) => [{ Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, v.email) } }, { Delete: { TableName: table(), Key: indexKey(petitionId, v.id) } }],
+      companions: (v) => [
+        { Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, v.email) } },
+        { Delete: { TableName: table(), Key: indexKey(petitionId, v.id) } },
+      ],
       totals: (n, attempt) => [
         {
           Update: {

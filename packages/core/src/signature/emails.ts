@@ -35,7 +35,10 @@ export function adminNotification(signature: Signature, petition: Petition): Omi
     ["IP address", m.ipAddress],
     ["Device", `${m.deviceType} · ${m.browser} · ${m.screenResolution}`],
     ["Timezone / language", `${m.timezone} / ${m.language}`],
-    ["Signatures", `${petition.signatureCount.toLocaleString("en-US")} of ${goal.toLocaleString("en-US")} (${progressPercent(petition.signatureCount, goal)}%)`],
+    [
+      "Signatures",
+      `${petition.signatureCount.toLocaleString("en-US")} of ${goal.toLocaleString("en-US")} (${progressPercent(petition.signatureCount, goal)}%)`,
+    ],
   ];
   return {
     // visitor text never goes into a subject line; the petition title is written by administrators

@@ -50,9 +50,11 @@ export async function oldest(petitionId: string, limit: number, beforeId?: strin
 export async function countFrom(petitionId: string, fromId: string): Promise<number> {
   const { condition, values } = idRange(fromId);
   const counts = await Promise.all(
-    layout.partitions(petitionId).map((pk) =>
-      queryCount({ TableName: table(), KeyConditionExpression: condition, ExpressionAttributeValues: { ":pk": pk, ...values }, ConsistentRead: true }),
-    ),
+    layout
+      .partitions(petitionId)
+      .map((pk) =>
+        queryCount({ TableName: table(), KeyConditionExpression: condition, ExpressionAttributeValues: { ":pk": pk, ...values }, ConsistentRead: true }),
+      ),
   );
   return counts.reduce((a, b) => a + b, 0);
 }

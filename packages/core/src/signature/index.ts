@@ -92,22 +92,25 @@ export async function create(req: SignRequest): Promise<{ signature: Info; signa
   let rateConflicts = 0;
   let shardsChecked = false;
   const sentAt = performance.now();
-  const conflicts = await writeWithRetries((shard) => transaction(req, signature, shard, event), async (reasons) => {
-    if (reasons[2] === "ConditionalCheckFailed") throw new TooManyAttempts();
-    // Only this client's own concurrent attempts contend for its rate window: a burst from one
-    // address is refused as such instead of retrying into a 500.
-    if (reasons[2] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
-    if (reasons[1] === "ConditionalCheckFailed") return refuse(req, new AlreadySigned());
-    if (reasons[0] === "ConditionalCheckFailed") {
-      // No open shard: the petition is gone or being deleted, or it has fewer shards than this
-      // process's setting (created before it was raised): those are added once, then signing retries.
-      if (shardsChecked || !(await Petition.ensureCounterShards(req.petitionId, settings().PETITION_COUNTER_SHARDS))) {
-        return refuse(req, new PetitionNotFound());
+  const conflicts = await writeWithRetries(
+    (shard) => transaction(req, signature, shard, event),
+    async (reasons) => {
+      if (reasons[2] === "ConditionalCheckFailed") throw new TooManyAttempts();
+      // Only this client's own concurrent attempts contend for its rate window: a burst from one
+      // address is refused as such instead of retrying into a 500.
+      if (reasons[2] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
+      if (reasons[1] === "ConditionalCheckFailed") return refuse(req, new AlreadySigned());
+      if (reasons[0] === "ConditionalCheckFailed") {
+        // No open shard: the petition is gone or being deleted, or it has fewer shards than this
+        // process's setting (created before it was raised): those are added once, then signing retries.
+        if (shardsChecked || !(await Petition.ensureCounterShards(req.petitionId, settings().PETITION_COUNTER_SHARDS))) {
+          return refuse(req, new PetitionNotFound());
+        }
+        shardsChecked = true;
+        return "retry";
       }
-      shardsChecked = true;
-      return "retry";
-    }
-  });
+    },
+  );
   const writtenAt = performance.now();
   noteListChanged(req.petitionId);
   if (conflicts > 2) log.warn("signing retried on shard conflicts", { conflicts, petitionId: req.petitionId });

@@ -40,7 +40,11 @@ export async function migrateSignatureLayout(): Promise<MigrationCounts> {
 async function rebucket(oldBuckets: number, layout: IndexLayout, part: string): Promise<number> {
   let moved = 0;
   for (let bucket = 0; bucket < oldBuckets; bucket++) {
-    for await (const page of queryPages({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": layout.partition(part, bucket) } })) {
+    for await (const page of queryPages({
+      TableName: table(),
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": layout.partition(part, bucket) },
+    })) {
       const misplaced = (page.Items ?? []).filter((row) => layout.bucketOf(String(row.sk)) !== bucket);
       await pool(misplaced, 8, async (row) => {
         await db().send(new PutCommand({ TableName: table(), Item: { ...row, ...layout.key(part, String(row.sk)) } }));
@@ -70,7 +74,15 @@ async function migratePetition(petitionId: string, moved: MigrationCounts): Prom
       new TransactWriteCommand({
         TransactItems: [
           ...counts.map((i) => ({ Delete: { TableName: table(), Key: oldKey(i) } })),
-          { Update: { TableName: table(), Key: Keys.counterShard(petitionId, 0), UpdateExpression: "ADD #c :n", ExpressionAttributeNames: { "#c": "count" }, ExpressionAttributeValues: { ":n": total } } },
+          {
+            Update: {
+              TableName: table(),
+              Key: Keys.counterShard(petitionId, 0),
+              UpdateExpression: "ADD #c :n",
+              ExpressionAttributeNames: { "#c": "count" },
+              ExpressionAttributeValues: { ":n": total },
+            },
+          },
         ],
       }),
     );

@@ -41,9 +41,7 @@ export const RECHECK_MS = COLLECTION_RECHECK_MS;
 /** The petition's version: its signature count and the revision every deletion increments. */
 async function versionOf(petitionId: string): Promise<Version | undefined> {
   const [meta, count] = await Promise.all([
-    db().send(
-      new GetCommand({ TableName: table(), Key: Keys.petition(petitionId), ProjectionExpression: "pk, revision", ConsistentRead: true }),
-    ),
+    db().send(new GetCommand({ TableName: table(), Key: Keys.petition(petitionId), ProjectionExpression: "pk, revision", ConsistentRead: true })),
     Petition.count(petitionId, true),
   ]);
   if (!meta.Item) return undefined;
@@ -127,9 +125,7 @@ async function newestOf(
   query: (pk: string) => Omit<QueryCommandInput, "Limit" | "ScanIndexForward">,
   sortKey: (item: Record<string, unknown>) => string,
 ): Promise<Record<string, unknown>[]> {
-  const pages = await Promise.all(
-    partitions.map((pk) => db().send(new QueryCommand({ ...query(pk), ScanIndexForward: false, Limit: limit }))),
-  );
+  const pages = await Promise.all(partitions.map((pk) => db().send(new QueryCommand({ ...query(pk), ScanIndexForward: false, Limit: limit }))));
   const items = pages.flatMap((p) => p.Items ?? []);
   return items.sort((a, b) => (sortKey(a) < sortKey(b) ? 1 : sortKey(a) > sortKey(b) ? -1 : 0)).slice(0, limit);
 }

@@ -35,19 +35,25 @@ export const checkExists = (id: string) => checkScope({ petitionId: id });
  */
 async function closeShards(id: string): Promise<void> {
   const shards = await counterShards(id);
-  await pool(Array.from({ length: shards }, (_, n) => n), 8, async (n) => {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: Keys.counterShard(id, n),
-        UpdateExpression: "SET deleting = :yes",
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":yes": true },
-      }),
-    ).catch((err: Error) => {
-      if (err.name !== "ConditionalCheckFailedException") throw err;
-    });
-  });
+  await pool(
+    Array.from({ length: shards }, (_, n) => n),
+    8,
+    async (n) => {
+      await db()
+        .send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: Keys.counterShard(id, n),
+            UpdateExpression: "SET deleting = :yes",
+            ConditionExpression: "attribute_exists(pk)",
+            ExpressionAttributeValues: { ":yes": true },
+          }),
+        )
+        .catch((err: Error) => {
+          if (err.name !== "ConditionalCheckFailedException") throw err;
+        });
+    },
+  );
 }
 
 /**

@@ -55,7 +55,10 @@ export const PETITION_DATA_ID = "petition-data";
  * the text can never close the element.
  */
 export function withPetitionData(html: string, data: unknown): string {
-  const json = JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const json = JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
   if (!html.includes("</body>")) throw new Error("The page has no </body>");
   return html.replace("</body>", `<script type="application/json" id="${PETITION_DATA_ID}">${json}</script>\n  </body>`);
 }

@@ -53,8 +53,7 @@ export function figuresOf(petition: { id: string; signatureCount: number; goal: 
 }
 
 /** Text as React's server renderer escapes it, in text and in attribute values. */
-export const escapeAsReact = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+export const escapeAsReact = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
 
 export interface TemplatePetition {
   id: string;

@@ -78,7 +78,10 @@ export async function find(addressOrHash: { address: string } | { person: string
 export async function suppressedAmong(addresses: string[]): Promise<Set<string>> {
   if (addresses.length === 0) return new Set();
   const byPerson = new Map(addresses.map((a) => [personHash(a), a]));
-  const items = await getMany([...byPerson.keys()].map((person) => Keys.suppression(person)), { projection: "#person, #suppressed", names: { "#person": "person", "#suppressed": "suppressed" } });
+  const items = await getMany(
+    [...byPerson.keys()].map((person) => Keys.suppression(person)),
+    { projection: "#person, #suppressed", names: { "#person": "person", "#suppressed": "suppressed" } },
+  );
   return new Set(items.filter((i) => i.suppressed === true).map((i) => byPerson.get(String(i.person))!));
 }
 
@@ -89,31 +92,33 @@ export async function suppressedAmong(addresses: string[]): Promise<Set<string>>
  */
 export async function suppress(reason: "bounce" | "complaint", feedback: Feedback): Promise<void> {
   const person = personHash(feedback.address);
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: Keys.suppression(person),
-      UpdateExpression:
-        "SET #type = :type, #person = :person, #suppressed = :true, #reason = :reason, #kind = if_not_exists(#kind, :kind), #at = if_not_exists(#at, :at), gsi1pk = :list, gsi1sk = if_not_exists(gsi1sk, :listSk), expiresAt = :kept",
-      // a complaint always writes; a bounce does not overwrite a complaint
-      ConditionExpression: reason === "complaint" ? undefined : "attribute_not_exists(#reason) OR #reason <> :complaint",
-      ExpressionAttributeNames: NAMES,
-      ExpressionAttributeValues: {
-        ":type": "suppression",
-        ":person": person,
-        ":true": true,
-        ":reason": reason,
-        ":kind": feedback.kind,
-        ":at": feedback.at,
-        ":list": Keys.suppressionListPartition,
-        ":listSk": Keys.suppressionList(feedback.at, person).gsi1sk,
-        ":kept": keptUntil(feedback.at),
-        ...(reason === "complaint" ? {} : { ":complaint": "complaint" }),
-      },
-    }),
-  ).catch((err) => {
-    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
-  });
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.suppression(person),
+        UpdateExpression:
+          "SET #type = :type, #person = :person, #suppressed = :true, #reason = :reason, #kind = if_not_exists(#kind, :kind), #at = if_not_exists(#at, :at), gsi1pk = :list, gsi1sk = if_not_exists(gsi1sk, :listSk), expiresAt = :kept",
+        // a complaint always writes; a bounce does not overwrite a complaint
+        ConditionExpression: reason === "complaint" ? undefined : "attribute_not_exists(#reason) OR #reason <> :complaint",
+        ExpressionAttributeNames: NAMES,
+        ExpressionAttributeValues: {
+          ":type": "suppression",
+          ":person": person,
+          ":true": true,
+          ":reason": reason,
+          ":kind": feedback.kind,
+          ":at": feedback.at,
+          ":list": Keys.suppressionListPartition,
+          ":listSk": Keys.suppressionList(feedback.at, person).gsi1sk,
+          ":kept": keptUntil(feedback.at),
+          ...(reason === "complaint" ? {} : { ":complaint": "complaint" }),
+        },
+      }),
+    )
+    .catch((err) => {
+      if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
+    });
 }
 
 /**
@@ -144,27 +149,29 @@ export async function countTransientBounce(feedback: Feedback): Promise<Entry> {
   }
   const entry = toEntry(Attributes!);
   if (entry.suppressed || entry.transientBounces < TRANSIENT_BOUNCE_LIMIT) return entry;
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: Keys.suppression(person),
-      UpdateExpression: "SET #suppressed = :true, #reason = :reason, #kind = :kind, #at = :at, gsi1pk = :list, gsi1sk = :listSk, expiresAt = :kept",
-      ConditionExpression: "#suppressed = :false",
-      ExpressionAttributeNames: { "#suppressed": "suppressed", "#reason": "reason", "#kind": "kind", "#at": "at" },
-      ExpressionAttributeValues: {
-        ":true": true,
-        ":false": false,
-        ":reason": "transient-bounces",
-        ":kind": feedback.kind,
-        ":at": feedback.at,
-        ":list": Keys.suppressionListPartition,
-        ":listSk": Keys.suppressionList(feedback.at, person).gsi1sk,
-        ":kept": keptUntil(feedback.at),
-      },
-    }),
-  ).catch((err) => {
-    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
-  });
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.suppression(person),
+        UpdateExpression: "SET #suppressed = :true, #reason = :reason, #kind = :kind, #at = :at, gsi1pk = :list, gsi1sk = :listSk, expiresAt = :kept",
+        ConditionExpression: "#suppressed = :false",
+        ExpressionAttributeNames: { "#suppressed": "suppressed", "#reason": "reason", "#kind": "kind", "#at": "at" },
+        ExpressionAttributeValues: {
+          ":true": true,
+          ":false": false,
+          ":reason": "transient-bounces",
+          ":kind": feedback.kind,
+          ":at": feedback.at,
+          ":list": Keys.suppressionListPartition,
+          ":listSk": Keys.suppressionList(feedback.at, person).gsi1sk,
+          ":kept": keptUntil(feedback.at),
+        },
+      }),
+    )
+    .catch((err) => {
+      if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
+    });
   return { ...entry, suppressed: true, reason: "transient-bounces", kind: feedback.kind, at: feedback.at };
 }
 

@@ -6,10 +6,22 @@ import { EmailAddress } from "../util/email";
  * `email` finds one address's entry (its hash, exactly); otherwise the list pages newest first.
  */
 export const SuppressionListQuery = z.object({
-  email: EmailAddress({ required: "Enter an e-mail address to search for", invalid: "Please enter a valid email address.", tooLong: "Email is too long" }).optional(),
-  limit: z.coerce.number({ error: "Limit must be a whole number" }).int("Limit must be a whole number").min(1, "Limit must be at least 1").max(100, "Limit must be at most 100").default(50),
+  email: EmailAddress({
+    required: "Enter an e-mail address to search for",
+    invalid: "Please enter a valid email address.",
+    tooLong: "Email is too long",
+  }).optional(),
+  limit: z.coerce
+    .number({ error: "Limit must be a whole number" })
+    .int("Limit must be a whole number")
+    .min(1, "Limit must be at least 1")
+    .max(100, "Limit must be at most 100")
+    .default(50),
   /** the last row's `<at>#<person>` of the page before */
-  after: z.string().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_-]{43}$/, "Unknown page of the suppression list").optional(),
+  after: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_-]{43}$/, "Unknown page of the suppression list")
+    .optional(),
 });
 export type SuppressionListQuery = z.input<typeof SuppressionListQuery>;
 

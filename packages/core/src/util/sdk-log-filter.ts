@@ -12,7 +12,11 @@ export function skipDiscardedLogCopies(client: DynamoDBClient): DynamoDBClient {
   client.middlewareStack.add(
     (next, context) => (args) => {
       const ctx = context as { dynamoDbDocumentClientOptions?: Record<string, unknown> };
-      ctx.dynamoDbDocumentClientOptions = { ...ctx.dynamoDbDocumentClientOptions, overrideInputFilterSensitiveLog: unchanged, overrideOutputFilterSensitiveLog: unchanged };
+      ctx.dynamoDbDocumentClientOptions = {
+        ...ctx.dynamoDbDocumentClientOptions,
+        overrideInputFilterSensitiveLog: unchanged,
+        overrideOutputFilterSensitiveLog: unchanged,
+      };
       return next(args);
     },
     { step: "initialize", name: "skipDiscardedLogCopies", override: true },

@@ -7,5 +7,7 @@ export const handler = EventHandler(Newsletter.Events.Confirmed, async (detail, 
   const sub = await Newsletter.find(detail.email);
   if (sub?.status !== "confirmed" || !sub.unsubscribeToken) return;
   const recipient = { email: sub.email, unsubscribeToken: sub.unsubscribeToken };
-  await once("newsletter-welcome", event, () => Mail.send({ kind: "newsletter-welcome", ...Newsletter.newsletterMessage(recipient, Newsletter.welcomeEmail(sub)) }));
+  await once("newsletter-welcome", event, () =>
+    Mail.send({ kind: "newsletter-welcome", ...Newsletter.newsletterMessage(recipient, Newsletter.welcomeEmail(sub)) }),
+  );
 });

@@ -9,6 +9,9 @@ export const handler = EventHandler(Report.Events.Created, async (detail, event)
   if (!report?.wantUpdates || !report.reporter.email) return;
   await once("report-confirmation", event, () =>
     // one key per report, so a retry or re-delivery of this e-mail is not refused by its own claim
-    Mail.sendToVisitor({ to: [report.reporter.email], ...reporterConfirmation(report) }, { key: `report-confirmation:${report.id}`, kind: "report-confirmation" }).then(() => {}),
+    Mail.sendToVisitor(
+      { to: [report.reporter.email], ...reporterConfirmation(report) },
+      { key: `report-confirmation:${report.id}`, kind: "report-confirmation" },
+    ).then(() => {}),
   );
 });

@@ -10,7 +10,8 @@ import { adminRoute, ok } from "../lib/http";
  */
 export const handler = adminRoute(async (req) => {
   const parsed = Suppression.PersonHash.safeParse(req.param("person"));
-  if (!parsed.success || !(await Suppression.lift(parsed.data))) throw new NotFoundError("mail.suppression_not_found", "This address is not on the suppression list");
+  if (!parsed.success || !(await Suppression.lift(parsed.data)))
+    throw new NotFoundError("mail.suppression_not_found", "This address is not on the suppression list");
   await Audit.record({ action: "mail.suppression_lifted", actor: await Admins.emailOf(req.admin), target: `person ${parsed.data}`, rows: 1 });
   return ok({ person: parsed.data });
 });

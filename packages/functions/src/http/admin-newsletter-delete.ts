@@ -11,6 +11,11 @@ import { adminRoute, ok } from "../lib/http";
  */
 export const handler = adminRoute(async (req) => {
   const removed = await Newsletter.remove(SubscriberListing.emailParam(req.param("email")));
-  await Audit.record({ action: "newsletter.subscriber_deleted", actor: await Admins.emailOf(req.admin), target: `subscriber: ${auditedPerson(removed.emailNormalized)}`, rows: 1 });
+  await Audit.record({
+    action: "newsletter.subscriber_deleted",
+    actor: await Admins.emailOf(req.admin),
+    target: `subscriber: ${auditedPerson(removed.emailNormalized)}`,
+    rows: 1,
+  });
   return ok({ email: removed.emailNormalized });
 });

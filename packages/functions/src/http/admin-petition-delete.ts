@@ -12,12 +12,9 @@ const Query = z.object({ operationId: Audit.OperationId.optional() });
 export const handler = adminRoute(async (req) => {
   const id = req.param("id");
   const { operationId } = req.query(Query);
-  const progress = await Audit.chunk(
-    { action: "petition.deleted", actor: req.admin, target: id, operationId, precheck: () => checkExists(id) },
-    async (op) => {
-      const chunk = await remove(id, op);
-      return { value: chunk, rows: chunk.deleted, done: chunk.done };
-    },
-  );
+  const progress = await Audit.chunk({ action: "petition.deleted", actor: req.admin, target: id, operationId, precheck: () => checkExists(id) }, async (op) => {
+    const chunk = await remove(id, op);
+    return { value: chunk, rows: chunk.deleted, done: chunk.done };
+  });
   return ok(progress);
 });

@@ -11,5 +11,11 @@ export const handler = publicRoute(async (req) => {
   const link = await Privacy.openLink(token);
   const [records, stopped] = await Promise.all([Privacy.storedRecords(link.email), Privacy.mailStopped(link.email)]);
   const mailStopped = stopped && { reason: stopped.reason, at: stopped.at };
-  return ok({ email: link.email, validUntil: link.validUntil, counts: Privacy.countsOf(records), records: await Privacy.summaries(records), ...(mailStopped ? { mailStopped } : {}) });
+  return ok({
+    email: link.email,
+    validUntil: link.validUntil,
+    counts: Privacy.countsOf(records),
+    records: await Privacy.summaries(records),
+    ...(mailStopped ? { mailStopped } : {}),
+  });
 });

@@ -133,7 +133,11 @@ function parseJson(text: string | undefined): unknown {
 export function groupsOf(claims: Record<string, unknown>): string[] {
   const raw = claims["cognito:groups"];
   if (Array.isArray(raw)) return raw.map(String);
-  if (typeof raw === "string") return raw.replace(/^\[|\]$/g, "").split(/[\s,]+/).filter(Boolean);
+  if (typeof raw === "string")
+    return raw
+      .replace(/^\[|\]$/g, "")
+      .split(/[\s,]+/)
+      .filter(Boolean);
   return [];
 }
 
@@ -184,8 +188,7 @@ function parseBody(event: HttpEvent, options: RouteOptions): unknown {
  * (no secret loaded, no body parsed, no table touched), so a client that finds the execute-api
  * address gets nothing for its calls. Locally the local server plays CloudFront and adds it.
  */
-const notThroughCloudFront = (event: HttpEvent) =>
-  settings().REQUIRE_ORIGIN_SECRET && !fromOrigin(event.headers ?? {}, settings().ORIGIN_SECRET);
+const notThroughCloudFront = (event: HttpEvent) => settings().REQUIRE_ORIGIN_SECRET && !fromOrigin(event.headers ?? {}, settings().ORIGIN_SECRET);
 
 /**
  * The one middleware chain of every HTTP handler: the origin secret, secrets, the admin check on admin routes, JSON

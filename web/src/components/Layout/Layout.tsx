@@ -10,8 +10,7 @@ import classes from "./Layout.module.css";
 
 /** Links and groups of the navigation whose pages exist (a group with none is left out). */
 const built = (links: NavLinkItem[]) => links.filter((link) => isPublicPage(link.to));
-const builtGroups = (groups: NavGroup[]) =>
-  groups.map((group) => ({ ...group, links: built(group.links) })).filter((group) => group.links.length > 0);
+const builtGroups = (groups: NavGroup[]) => groups.map((group) => ({ ...group, links: built(group.links) })).filter((group) => group.links.length > 0);
 
 const LINKS = built(HEADER_LINKS);
 const MENUS = builtGroups(HEADER_MENUS);
@@ -94,14 +93,7 @@ function NavMenu({ group }: { group: NavGroup }) {
         if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <button
-        ref={button}
-        type="button"
-        className={classes.navLink}
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <button ref={button} type="button" className={classes.navLink} aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
         {group.label}
         <IconChevronDown size={16} className={classes.chevron} />
       </button>

@@ -208,11 +208,12 @@ function GuideLink({ href, children }: { href: string; children: ReactNode }) {
 function sectionIds(sections: readonly Section[]): string[] {
   const seen = new Map<string, number>();
   return sections.map((section) => {
-    const slug = section.heading
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "") || "section";
+    const slug =
+      section.heading
+        .toLowerCase()
+        .normalize("NFKD")
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-+|-+$/g, "") || "section";
     const count = (seen.get(slug) ?? 0) + 1;
     seen.set(slug, count);
     return count === 1 ? slug : `${slug}-${count}`;

@@ -11,7 +11,16 @@ import { trackEvent } from "../../lib/analytics";
 import { ApiError, postJson } from "../../lib/api";
 import { clientInfo } from "../../lib/clientInfo";
 import { loadRecaptcha, recaptchaToken } from "../../lib/recaptcha";
-import { EMPTY_LEAD, leadFieldErrors, leadSubmissionError, leadUrl, type LeadCreated, type LeadField, type LeadFieldErrors, type LeadFormValues } from "./leadForm";
+import {
+  EMPTY_LEAD,
+  leadFieldErrors,
+  leadSubmissionError,
+  leadUrl,
+  type LeadCreated,
+  type LeadField,
+  type LeadFieldErrors,
+  type LeadFormValues,
+} from "./leadForm";
 
 /** The form's rules, the runtime config and the bot check load when the visitor starts on the form, not with the page. */
 const loadRules = () => import("./leadRules");
@@ -61,7 +70,11 @@ export function LeadForm({ info, id }: { info: LeadFormInfo; id?: string }) {
       setSubmitting(true);
       const runtime = await loadConfig().catch(() => null);
       const captchaToken = runtime?.recaptchaSiteKey ? await recaptchaToken(runtime.recaptchaSiteKey, info.captchaAction) : undefined;
-      await postJson<LeadCreated>(leadUrl(info.form), { ...checked.submission, captchaToken, client: clientInfo() }, { fallbackMessage: LEAD_MESSAGES.saveFailed });
+      await postJson<LeadCreated>(
+        leadUrl(info.form),
+        { ...checked.submission, captchaToken, client: clientInfo() },
+        { fallbackMessage: LEAD_MESSAGES.saveFailed },
+      );
       trackEvent("guide_requested", { form: info.form });
       showSent(LEAD_MESSAGES.sent(info, checked.submission.email));
       if (info.clearsOnSuccess) setValues(EMPTY_LEAD);

@@ -2,32 +2,14 @@ import { Box, Button, Card, Container, Grid, Group, List, SimpleGrid, Stack, Tex
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { InitialsAvatar } from "../../components/InitialsAvatar";
-import {
-  IconAlert,
-  IconCheck,
-  IconClock,
-  IconHeart,
-  IconLock,
-  IconQuote,
-  IconShield,
-  IconUsers,
-  IconX,
-} from "../../components/icons";
+import { IconAlert, IconCheck, IconClock, IconHeart, IconLock, IconQuote, IconShield, IconUsers, IconX } from "../../components/icons";
 import { useCountUp } from "../../hooks/useCountUp";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { useSignatureCount } from "../../hooks/useSignatureCount";
 import { trackEvent } from "../../lib/analytics";
 import { formatCount, landingCount, progressPercent } from "../../lib/format";
 import { DEFAULT_PETITION_ID, LANDING_GOAL, LANDING_INITIAL_COUNT, SITE_NAME, signPath } from "../../site";
-import {
-  PETITION_DEMANDS,
-  PLAN,
-  PROBLEMS,
-  STATS,
-  TESTIMONIALS,
-  WITH_SIGNATURE,
-  WITHOUT_SIGNATURE,
-} from "./content";
+import { PETITION_DEMANDS, PLAN, PROBLEMS, STATS, TESTIMONIALS, WITH_SIGNATURE, WITHOUT_SIGNATURE } from "./content";
 import classes from "./PetitionPage.module.css";
 import { pageClasses } from "../../components/page";
 import { IfPage } from "../../components/IfPage";
@@ -119,8 +101,8 @@ function Hero({ count }: { count: number }) {
                 Sign the Petition
               </Title>
               <Text className={classes.heroLead}>
-                Timeshare owners deserve a fair way out. Join us in asking lawmakers for real cancellation rights, more
-                time to change your mind, and an end to timeshare debt passed down to families.
+                Timeshare owners deserve a fair way out. Join us in asking lawmakers for real cancellation rights, more time to change your mind, and an end to
+                timeshare debt passed down to families.
               </Text>
               <Group gap="md">
                 <Button
@@ -280,12 +262,12 @@ function About() {
                 Standing with owners since day one
               </Title>
               <Text fz="lg" c="ink.7" lh={1.7}>
-                The {SITE_NAME} is a nonprofit public-safety organisation. We help owners and their families understand
-                their rights, warn them about exit scams, and push for laws that make timeshare contracts fair.
+                The {SITE_NAME} is a nonprofit public-safety organisation. We help owners and their families understand their rights, warn them about exit
+                scams, and push for laws that make timeshare contracts fair.
               </Text>
               <Text c="dimmed" lh={1.7}>
-                We do not sell timeshares, resale services or exit services, and we never charge owners for help. Our
-                work is funded by donations from people who believe no family should be trapped by a vacation.
+                We do not sell timeshares, resale services or exit services, and we never charge owners for help. Our work is funded by donations from people
+                who believe no family should be trapped by a vacation.
               </Text>
             </Stack>
           </Grid.Col>
@@ -398,8 +380,7 @@ function Donate() {
             Help us carry every signature to lawmakers
           </Title>
           <Text fz="lg" c="ink.8" maw={620}>
-            Your gift pays for legal research, owner support and the campaign that puts this petition in front of the
-            people who can change the law.
+            Your gift pays for legal research, owner support and the campaign that puts this petition in front of the people who can change the law.
           </Text>
           <Button component={Link} to="/donate" size="lg" radius="xl" color="ink.9">
             Donate to the Campaign
@@ -425,11 +406,10 @@ function FinalCta({ count }: { count: number }) {
             Sign the Petition
           </Button>
           <Text className={classes.disclaimer} maw={680}>
-            Petition disclaimer: this petition is organised by the {SITE_NAME}, a nonprofit organisation. Signing is
-            free and does not create a legal relationship, a legal claim or an obligation of any kind. We use your name
-            and e-mail address to count and verify your signature and to deliver the petition; we send campaign updates
-            only if you ask for them, and we never sell your data. The {SITE_NAME} does not offer timeshare exit,
-            resale or legal services. You can ask us to delete your data at any time.
+            Petition disclaimer: this petition is organised by the {SITE_NAME}, a nonprofit organisation. Signing is free and does not create a legal
+            relationship, a legal claim or an obligation of any kind. We use your name and e-mail address to count and verify your signature and to deliver the
+            petition; we send campaign updates only if you ask for them, and we never sell your data. The {SITE_NAME} does not offer timeshare exit, resale or
+            legal services. You can ask us to delete your data at any time.
           </Text>
         </Stack>
       </Container>

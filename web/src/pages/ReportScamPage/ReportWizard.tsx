@@ -239,7 +239,13 @@ export function ReportWizard() {
                 ) : (
                   <span />
                 )}
-                <Button type="submit" size="md" color="brand.8" disabled={disabled || !complete || uploading} aria-describedby={complete && !uploading ? undefined : hintId}>
+                <Button
+                  type="submit"
+                  size="md"
+                  color="brand.8"
+                  disabled={disabled || !complete || uploading}
+                  aria-describedby={complete && !uploading ? undefined : hintId}
+                >
                   {last ? (submitting ? WIZARD.submitting : WIZARD.submit) : WIZARD.next}
                 </Button>
               </Group>

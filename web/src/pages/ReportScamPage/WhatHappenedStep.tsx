@@ -42,7 +42,12 @@ export function WhatHappenedStep(props: StepProps) {
         required
         value={draft.scamTypes}
         onChange={(values) => {
-          change(withValue("scamTypes", values.filter((v): v is ScamType => (SCAM_TYPES as readonly string[]).includes(v))));
+          change(
+            withValue(
+              "scamTypes",
+              values.filter((v): v is ScamType => (SCAM_TYPES as readonly string[]).includes(v)),
+            ),
+          );
           touch("scamTypes");
         }}
         error={scamTypes.error}
@@ -70,7 +75,12 @@ export function WhatHappenedStep(props: StepProps) {
         required
         value={draft.contactMethods}
         onChange={(values) => {
-          change(withValue("contactMethods", values.filter((v): v is ContactMethod => (CONTACT_METHODS as readonly string[]).includes(v))));
+          change(
+            withValue(
+              "contactMethods",
+              values.filter((v): v is ContactMethod => (CONTACT_METHODS as readonly string[]).includes(v)),
+            ),
+          );
           touch("contactMethods");
         }}
         error={contactMethods.error}

@@ -28,7 +28,9 @@ export function YourInformationStep({ draft, change, field, disabled }: StepProp
         placeholder={WIZARD.agePlaceholder}
         data={AGE_RANGES}
         value={draft.ageRange || null}
-        onChange={(value) => change(withValue("ageRange", (AGE_RANGES as readonly string[]).includes(value ?? "") ? (value as (typeof AGE_RANGES)[number]) : ""))}
+        onChange={(value) =>
+          change(withValue("ageRange", (AGE_RANGES as readonly string[]).includes(value ?? "") ? (value as (typeof AGE_RANGES)[number]) : ""))
+        }
         clearable
         clearButtonProps={{ "aria-label": WIZARD.clearAge }}
         maw={{ sm: "calc(50% - var(--mantine-spacing-lg) / 2)" }}

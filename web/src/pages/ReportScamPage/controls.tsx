@@ -37,12 +37,7 @@ export function MoneyInput(
 }
 
 /** The control of one field of a scam type or contact method (catalogue.ts `FieldSpec`). */
-export function SpecField(props: {
-  spec: FieldSpec;
-  value: string | boolean;
-  onChange: (value: string | boolean) => void;
-  field: FieldProps;
-}) {
+export function SpecField(props: { spec: FieldSpec; value: string | boolean; onChange: (value: string | boolean) => void; field: FieldProps }) {
   const { spec, value, onChange, field } = props;
   if (spec.kind === "boolean") {
     return <YesNo label={spec.label} value={value === true} onChange={onChange} disabled={field.disabled} id={field.id} />;

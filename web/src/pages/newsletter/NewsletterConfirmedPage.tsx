@@ -13,12 +13,16 @@ export function NewsletterConfirmedPage() {
   const { result } = useTokenPost<Confirmed>("/api/newsletter/confirm");
   const title = result.state === "failed" ? "We could not confirm your subscription" : "Your subscription is confirmed";
   return (
-    <NewsletterResult title={result.state === "working" ? "Confirming your subscription" : title} working={result.state === "working" ? "Confirming…" : undefined}>
+    <NewsletterResult
+      title={result.state === "working" ? "Confirming your subscription" : title}
+      working={result.state === "working" ? "Confirming…" : undefined}
+    >
       {result.state === "failed" ? (
         <>
           <Failure message={result.message} />
           <Text c="ink.7">
-            A confirmation link works once, for 7 days. To subscribe again, tick the newsletter box when you sign the petition, report a scam or ask for one of our free guides.
+            A confirmation link works once, for 7 days. To subscribe again, tick the newsletter box when you sign the petition, report a scam or ask for one of
+            our free guides.
           </Text>
         </>
       ) : (

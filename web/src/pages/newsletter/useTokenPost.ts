@@ -5,7 +5,6 @@ import { ApiError, request } from "../../lib/api";
 
 export type TokenPost<T> = { state: "working" } | { state: "done"; status: T } | { state: "failed"; message: string };
 
-
 export const messageOf = (err: unknown) => (err instanceof ApiError && err.status < 500 ? err.message : UNREACHABLE);
 
 /**

@@ -11,11 +11,7 @@ import { MAIL_STOPPED_REASONS, MY_DATA_API, countLines, formatDay, formatMoment,
 import classes from "./Privacy.module.css";
 
 type View =
-  | { state: "loading" }
-  | { state: "invalid" }
-  | { state: "failed" }
-  | { state: "ready"; held: HeldRecords }
-  | { state: "erased"; erased: ErasedCounts };
+  { state: "loading" } | { state: "invalid" } | { state: "failed" } | { state: "ready"; held: HeldRecords } | { state: "erased"; erased: ErasedCounts };
 
 /** A 400 from any of the link's routes: the token is unknown, expired or used. */
 const isInvalidLink = (cause: unknown) => cause instanceof ApiError && cause.status === 400;
@@ -141,7 +137,11 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
     setErasing(true);
     setEraseError(null);
     try {
-      const { erased } = await postJson<Erased>(MY_DATA_API.erase, { token, ...(mailAgain ? { mailAgain } : {}) }, { fallbackMessage: PRIVACY_MESSAGES.failed });
+      const { erased } = await postJson<Erased>(
+        MY_DATA_API.erase,
+        { token, ...(mailAgain ? { mailAgain } : {}) },
+        { fallbackMessage: PRIVACY_MESSAGES.failed },
+      );
       setConfirming(false);
       onErased(erased);
     } catch (cause) {
@@ -246,7 +246,9 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
               <li key={line}>{line}</li>
             ))}
           </ul>
-          {held.mailStopped && <Checkbox checked={mailAgain} onChange={(e) => setMailAgain(e.currentTarget.checked)} label={WORDS.mailAgain} disabled={erasing} />}
+          {held.mailStopped && (
+            <Checkbox checked={mailAgain} onChange={(e) => setMailAgain(e.currentTarget.checked)} label={WORDS.mailAgain} disabled={erasing} />
+          )}
           {eraseError && (
             <Alert color="red" variant="light" role="alert">
               {eraseError}

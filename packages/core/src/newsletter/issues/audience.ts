@@ -49,9 +49,7 @@ export async function page(opts: { until: string; after: string; limit: number }
       ...confirmedBefore(opts.until),
       ProjectionExpression: "gsi2sk, emailNormalized",
       Limit: opts.limit,
-      ...(opts.after
-        ? { ExclusiveStartKey: { gsi2pk: Keys.newsletterConfirmedPartition, gsi2sk: opts.after, ...Keys.newsletter(emailAt(opts.after)) } }
-        : {}),
+      ...(opts.after ? { ExclusiveStartKey: { gsi2pk: Keys.newsletterConfirmedPartition, gsi2sk: opts.after, ...Keys.newsletter(emailAt(opts.after)) } } : {}),
     }),
   );
   const listed = (res.Items ?? []).map((i) => ({ position: String(i.gsi2sk), emailNormalized: String(i.emailNormalized) }));
@@ -63,7 +61,6 @@ export async function page(opts: { until: string; after: string; limit: number }
   return { positions: listed.map((l) => l.position), addressees, more: res.LastEvaluatedKey !== undefined };
 }
 
-
 /** The subscribers of `emails` that are confirmed (and hold an unsubscribe token) right now, by e-mail. */
 async function stillConfirmed(emails: string[]): Promise<Map<string, Omit<Addressee, "position">>> {
   const found = new Map<string, Omit<Addressee, "position">>();
@@ -73,7 +70,11 @@ async function stillConfirmed(emails: string[]): Promise<Map<string, Omit<Addres
   );
   for (const item of items) {
     if (item.status !== "confirmed" || typeof item.unsubscribeToken !== "string") continue;
-    found.set(String(item.emailNormalized), { email: String(item.email), emailNormalized: String(item.emailNormalized), unsubscribeToken: item.unsubscribeToken });
+    found.set(String(item.emailNormalized), {
+      email: String(item.email),
+      emailNormalized: String(item.emailNormalized),
+      unsubscribeToken: item.unsubscribeToken,
+    });
   }
   return found;
 }

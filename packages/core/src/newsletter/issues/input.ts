@@ -55,7 +55,10 @@ export const IssueListQuery = z.object({
     .min(1, "Limit must be at least 1")
     .max(100, "Limit must be at most 100")
     .default(50),
-  before: z.string().regex(/^[0-9a-z]{21}$/, "Unknown page of issues").optional(),
+  before: z
+    .string()
+    .regex(/^[0-9a-z]{21}$/, "Unknown page of issues")
+    .optional(),
 });
 
 export interface IssueCounts {

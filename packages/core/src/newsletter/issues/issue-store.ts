@@ -54,7 +54,9 @@ export function summaryOf(item: HeadItem, now = Date.now()): IssueSummary {
     feedback: { delivered: Number(item.delivered ?? 0), bounced: Number(item.bounced ?? 0), complained: Number(item.complained ?? 0) },
     ...(stalled ? { pausedReason: STOPPED_REASON } : optional("pausedReason")),
     // a send waiting for the mail budget (sending.ts): until when, and why
-    ...(!stalled && item.status === "sending" && Number(item.waitingUntil) > now ? { waitingUntil: new Date(Number(item.waitingUntil)).toISOString(), ...optional("waitingReason") } : {}),
+    ...(!stalled && item.status === "sending" && Number(item.waitingUntil) > now
+      ? { waitingUntil: new Date(Number(item.waitingUntil)).toISOString(), ...optional("waitingReason") }
+      : {}),
     ...optional("jobId"),
   };
 }

@@ -15,6 +15,9 @@ export const IssueKeys = {
    * One subscriber's copy of one issue, claimed before it is sent: the "never twice" guard. Keyed by
    * the SHA-256 of the address, so a year of delivery records holds no one's e-mail.
    */
-  delivery: (issueId: string, emailNormalized: string) => ({ pk: `NLDELIVERY#${issueId}`, sk: createHash("sha256").update(emailNormalized).digest("base64url") }),
+  delivery: (issueId: string, emailNormalized: string) => ({
+    pk: `NLDELIVERY#${issueId}`,
+    sk: createHash("sha256").update(emailNormalized).digest("base64url"),
+  }),
   deliveryPartition: (issueId: string) => `NLDELIVERY#${issueId}`,
 };

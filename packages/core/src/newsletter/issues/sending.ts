@@ -194,7 +194,14 @@ export async function runBatch(batch: Batch): Promise<void> {
   let audience = typeof item.audience === "number" ? item.audience : undefined;
   if (audience === undefined) {
     audience = await Audience.count(startedAt);
-    await db().send(new UpdateCommand({ TableName: table(), Key: IssueKeys.issue(batch.issueId), UpdateExpression: "SET audience = :n", ExpressionAttributeValues: { ":n": audience } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: IssueKeys.issue(batch.issueId),
+        UpdateExpression: "SET audience = :n",
+        ExpressionAttributeValues: { ":n": audience },
+      }),
+    );
   }
   const sentBefore = Number(item.sent ?? 0) + Number(item.failed ?? 0);
   await Job.report(jobId, { phase: "sending", completed: sentBefore, total: audience });
@@ -207,7 +214,8 @@ export async function runBatch(batch: Batch): Promise<void> {
   const outcome = await deliverAll(batch.issueId, rendered, page.addressees, { perSecond, inFlight: IN_FLIGHT });
 
   const next = nextCursor(batch.cursor, page, outcome);
-  if (outcome.failure !== undefined) return pause(batch, item, next, `Sending paused: an e-mail could not be sent (${outcome.failure}). Resume to send to the remaining subscribers.`);
+  if (outcome.failure !== undefined)
+    return pause(batch, item, next, `Sending paused: an e-mail could not be sent (${outcome.failure}). Resume to send to the remaining subscribers.`);
   if (outcome.deferred) return advance(batch, item, next, outcome, audience, waitFor(outcome.deferred));
   if (!page.more) return finish(batch, item, next);
   await advance(batch, item, next, outcome, audience);
