@@ -25,6 +25,8 @@ export default defineConfig({
         },
         test: {
           name: "unit",
+          // worker threads start faster than forked processes, and these tests share no process state
+          pool: "threads",
           include: ["packages/*/test/**/*.test.ts", "web/test/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "**/node_modules/**"],
           // @mantine/hooks is hoisted to the root too (its `react` import must reach web's copy).
