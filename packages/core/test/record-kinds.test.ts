@@ -31,6 +31,11 @@ describe("the kinds of personal record", () => {
     expect(KINDS.filter((k) => k.retention.run).map((k) => k.kind)).toEqual(["lead", "report", "signature", "newsletter"]);
   });
 
+  it("name the administrators' list of every kind that has one, each list once", () => {
+    const lists = KINDS.flatMap((k) => (k.collection ? [k.collection.name] : []));
+    expect(lists.sort()).toEqual(["leads", "newsletter", "privacy-requests", "reports", "signatures"]);
+  });
+
   it("name each spreadsheet tab and its sync job once", () => {
     const ids = SHEET_TABS.map((t) => t.id);
     expect(ids).toEqual(expect.arrayContaining(["signatures", "reports", ...LEAD_FORMS.map(leadSheetTabId)]));

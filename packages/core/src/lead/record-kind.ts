@@ -5,6 +5,7 @@ import { syncLeadsSoon } from "../sheets/lead-tabs";
 import { LeadAdmin } from "./admin";
 import { LEAD_FORMS, LEAD_FORM_INFO, isLeadForm, leadSheetTabId } from "./forms";
 import { Lead, LeadNotFound } from "./index";
+import { leads } from "./listing";
 import { retentionStep } from "./retention";
 
 /** Guide submissions (all four forms) as a kind of personal record (policy/personal-record.ts; listed in privacy/kinds.ts). */
@@ -25,6 +26,7 @@ export const leadKind: PersonalRecordKind = {
       return `Request for "${isLeadForm(form) ? LEAD_FORM_INFO[form].documentTitle : form}"`;
     }),
   retention: { rule: "deleted", after: "SUBMISSION_RETENTION_YEARS after the request", run: retentionStep },
+  collection: leads,
   sheetTabs: LEAD_FORMS.map((form): SheetTab => ({
     id: leadSheetTabId(form),
     syncSoon: () => syncLeadsSoon(form),

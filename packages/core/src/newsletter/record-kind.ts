@@ -1,6 +1,7 @@
 import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { COUNTED_KIND_LABELS, type PersonalRecordKind } from "../policy/personal-record";
+import { subscribers } from "./listing";
 import { retentionStep } from "./retention";
 import { erase } from "./unsubscribe";
 
@@ -14,6 +15,7 @@ export const subscriberKind: PersonalRecordKind = {
   remove: async (_key, person) => ((await erase(person.email)) ? { tabs: [] } : undefined),
   describe: async (items) => items.map((item) => `Newsletter subscription (${String(item.status)})`),
   retention: { rule: "deleted", after: "UNCONFIRMED_SUBSCRIBER_DAYS after the latest consent, while unconfirmed", run: retentionStep },
+  collection: subscribers,
 };
 
 /** A pending confirmation link's token (by its hash): erased with the person, not listed as their data. */

@@ -50,6 +50,12 @@ export interface RetentionRule {
   run?: (now: Date, time: TimeBudget) => Promise<RetentionStep>;
 }
 
+/** What the registry needs of a kind's admin list (a `defineCollection`): its name, and telling its caches a row changed. */
+export interface AdminList {
+  readonly name: string;
+  noteListChanged(part: string): void;
+}
+
 /** A spreadsheet tab of a kind: its id in events and results, how to rewrite it soon, its administrator's sync job. */
 export interface SheetTab {
   /** "signatures", "reports", "leads:<form>" */
@@ -104,6 +110,8 @@ export interface PersonalRecordKind {
   /** One line per stored item for /my-data, in order (one batched read for all of them, if any). */
   describe?(items: Record<string, unknown>[]): Promise<string[]>;
   retention: RetentionRule;
+  /** the administrators' list of the kind (collection/define.ts), if it has one */
+  collection?: AdminList;
   /** its spreadsheet tabs, if it has any */
   sheetTabs?: SheetTab[];
 }

@@ -1,6 +1,7 @@
 import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import type { PersonalRecordKind } from "../policy/personal-record";
+import { requests } from "./listing";
 
 /** A deletion link's token (by its hash, with the address for 24 h): erased with the person, not listed as their data. */
 export const privacyTokenKind: PersonalRecordKind = {
@@ -20,4 +21,5 @@ export const privacyRequestKind: PersonalRecordKind = {
   label: "data deletion request",
   erasure: "kept: holds no address",
   retention: { rule: "expires (TTL)", after: "DELETION_REQUEST_RECORD_DAYS" },
+  collection: requests,
 };

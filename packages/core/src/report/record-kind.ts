@@ -4,6 +4,7 @@ import { syncReportsSoon } from "../sheets/reports";
 import * as SyncJob from "../sheets/report-sync-job";
 import { ReportAdmin } from "./admin";
 import { ReportNotFound } from "./index";
+import { reports } from "./listing";
 import { retentionStep } from "./retention";
 
 /** Scam reports (with their evidence files) as a kind of personal record (policy/personal-record.ts; listed in privacy/kinds.ts). */
@@ -19,5 +20,6 @@ export const reportKind: PersonalRecordKind = {
   },
   describe: async (items) => items.map((item) => `Scam report ${String(item.reference)}`),
   retention: { rule: "deleted", after: "SUBMISSION_RETENTION_YEARS after the report", run: retentionStep },
+  collection: reports,
   sheetTabs: [{ id: "reports", syncSoon: syncReportsSoon, job: SyncJob }],
 };

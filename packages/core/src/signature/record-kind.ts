@@ -6,6 +6,7 @@ import { syncSignaturesSoon } from "../sheets/signatures";
 import * as SyncJob from "../sheets/signature-sync-job";
 import { SignatureNotFound } from "./index";
 import { SignatureDeletion } from "./deletion";
+import { signatures } from "./listing";
 import { retentionStep } from "./retention";
 
 /** Signatures as a kind of personal record (policy/personal-record.ts; listed in privacy/kinds.ts). */
@@ -27,5 +28,6 @@ export const signatureKind: PersonalRecordKind = {
     return items.map((item) => `Signature on the petition "${titles.get(String(item.petitionId)) ?? String(item.petitionId)}"`);
   },
   retention: { rule: "anonymised", after: "SIGNATURE_RETENTION_YEARS after signing", run: retentionStep },
+  collection: signatures,
   sheetTabs: [{ id: "signatures", syncSoon: syncSignaturesSoon, job: SyncJob }],
 };
