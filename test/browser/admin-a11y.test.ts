@@ -52,10 +52,24 @@ describe("admin screens have no axe violations", () => {
       [`/admin/petitions/${stack.defaultPetitionId}/signatures`, () => page.getByRole("heading", { name: "Petition Signatures" }).waitFor()],
       ["/admin/test-email", () => page.getByRole("button", { name: "Send Test Email" }).waitFor()],
       ["/admin/scam-reports", () => page.getByRole("heading", { name: "Scam Reports Administration" }).waitFor()],
-      ["/admin/forms", () => page.getByRole("link", { name: /^View Entries/ }).first().waitFor()],
+      [
+        "/admin/forms",
+        () =>
+          page
+            .getByRole("link", { name: /^View Entries/ })
+            .first()
+            .waitFor(),
+      ],
       ["/admin/forms/checklist", () => page.getByRole("heading", { name: "Timeshare Scam Checklist - Submissions" }).waitFor()],
       ["/admin/newsletter", () => page.getByRole("heading", { name: "Newsletter", exact: true }).waitFor()],
-      ["/admin/newsletter/issues", () => page.getByRole("button", { name: "New issue" }).or(page.getByRole("link", { name: "New issue" })).waitFor()],
+      [
+        "/admin/newsletter/issues",
+        () =>
+          page
+            .getByRole("button", { name: "New issue" })
+            .or(page.getByRole("link", { name: "New issue" }))
+            .waitFor(),
+      ],
       ["/admin/newsletter/issues/new", () => page.getByLabel("Text (Markdown)").waitFor()],
       ["/admin/analytics", () => page.getByRole("heading", { name: "Visitors over time" }).waitFor()],
       ["/admin/privacy", () => page.getByRole("heading", { name: "Deletion Requests", exact: true }).waitFor()],
@@ -70,12 +84,18 @@ describe("admin screens have no axe violations", () => {
   it("the dialogs: edit goal and delete petition", async () => {
     await page.goto("/admin/petitions");
     await page.getByRole("table").first().waitFor();
-    await page.getByRole("button", { name: /^Edit goal of petition/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Edit goal of petition/ })
+      .first()
+      .click();
     await page.getByRole("dialog").waitFor();
     await expectNoFindings("edit goal dialog", "[role=dialog]");
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "hidden" });
-    await page.getByRole("button", { name: /^Delete petition/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Delete petition/ })
+      .first()
+      .click();
     await page.getByRole("dialog").waitFor();
     await expectNoFindings("delete petition dialog", "[role=dialog]");
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();

@@ -50,7 +50,9 @@ async function adminGet<T>(path: string): Promise<T> {
 async function outbox() {
   const files = await readdir(stack.outboxDir).catch(() => [] as string[]);
   return Promise.all(
-    files.filter((f) => f.endsWith(".json")).map(async (f) => JSON.parse(await readFile(join(stack.outboxDir, f), "utf8")) as { to: string[]; subject: string; text: string }),
+    files
+      .filter((f) => f.endsWith(".json"))
+      .map(async (f) => JSON.parse(await readFile(join(stack.outboxDir, f), "utf8")) as { to: string[]; subject: string; text: string }),
   );
 }
 
@@ -144,7 +146,9 @@ describe("the admin console", () => {
     await row.waitFor();
     await expect(rowWith(signers[0]!.email).count()).resolves.toBe(0);
 
-    const [listed] = (await adminGet<{ items: { id: string }[] }>(`/api/admin/signatures?petitionId=${petitionId}&search=${encodeURIComponent(signers[1]!.email)}`)).items;
+    const [listed] = (
+      await adminGet<{ items: { id: string }[] }>(`/api/admin/signatures?petitionId=${petitionId}&search=${encodeURIComponent(signers[1]!.email)}`)
+    ).items;
     const full = await adminGet<{ meta: Record<string, string> }>(`/api/admin/petitions/${petitionId}/signatures/${listed!.id}`);
 
     await row.getByRole("button", { name: "View Details" }).click();
@@ -154,10 +158,22 @@ describe("the admin console", () => {
     for (const section of ["Signer", "Location", "Device"]) await details.getByRole("region", { name: section }).waitFor();
     const location = details.getByRole("region", { name: "Location" });
     const device = details.getByRole("region", { name: "Device" });
-    await location.getByText(full.meta.city || "N/A", { exact: true }).first().waitFor();
-    await location.getByText(full.meta.ipAddress || "N/A", { exact: true }).first().waitFor();
-    await device.getByText(full.meta.browser || "N/A", { exact: true }).first().waitFor();
-    await device.getByText(full.meta.screenResolution || "N/A", { exact: true }).first().waitFor();
+    await location
+      .getByText(full.meta.city || "N/A", { exact: true })
+      .first()
+      .waitFor();
+    await location
+      .getByText(full.meta.ipAddress || "N/A", { exact: true })
+      .first()
+      .waitFor();
+    await device
+      .getByText(full.meta.browser || "N/A", { exact: true })
+      .first()
+      .waitFor();
+    await device
+      .getByText(full.meta.screenResolution || "N/A", { exact: true })
+      .first()
+      .waitFor();
     await expect(device.getByText("Desktop", { exact: true }).count()).resolves.toBeGreaterThan(0);
     await page.keyboard.press("Escape");
     await details.waitFor({ state: "detached" });

@@ -81,7 +81,9 @@ describe("the scam reports screen", () => {
   });
 
   it("shows every section of the details, with no axe findings, and downloads the evidence", async () => {
-    await rowWith(report.reference).getByRole("button", { name: `View details of report ${report.reference}` }).click();
+    await rowWith(report.reference)
+      .getByRole("button", { name: `View details of report ${report.reference}` })
+      .click();
     const details = dialog();
     await details.getByText("Report Details").waitFor();
     await details.getByText(report.reference).first().waitFor();
@@ -155,7 +157,9 @@ describe("the scam reports screen", () => {
   });
 
   it("deletes the report after confirming", async () => {
-    await rowWith(report.reference).getByRole("button", { name: `Delete report ${report.reference}` }).click();
+    await rowWith(report.reference)
+      .getByRole("button", { name: `Delete report ${report.reference}` })
+      .click();
     await dialog().getByText("Are you sure you want to delete this report and its evidence files? This action cannot be undone.").waitFor();
     await dialog().getByRole("button", { name: "Delete" }).click();
     await dialog().waitFor({ state: "detached" });

@@ -6,7 +6,6 @@ import { fileBrowser } from "../support/browser";
 const stack = inject("stack");
 const browser = fileBrowser();
 
-
 async function login(email: string, password: string) {
   const page = await (await browser.newContext({ baseURL: stack.url })).newPage();
   await page.goto("/admin/login");
@@ -45,7 +44,14 @@ describe("administrators", () => {
     const email = `member-${Date.now()}@example.org`;
     const password = "Member-password-1!";
     const cognito = cognitoClient(stack.cognito);
-    await cognito.send(new AdminCreateUserCommand({ UserPoolId: stack.userPool.userPoolId, Username: email, MessageAction: "SUPPRESS", UserAttributes: [{ Name: "email", Value: email }] }));
+    await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: stack.userPool.userPoolId,
+        Username: email,
+        MessageAction: "SUPPRESS",
+        UserAttributes: [{ Name: "email", Value: email }],
+      }),
+    );
     await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: stack.userPool.userPoolId, Username: email, Password: password, Permanent: true }));
     const page = await login(email, password);
     await page.getByText("Access denied. This area is restricted to administrators only.").waitFor();
@@ -65,7 +71,15 @@ describe("administrators", () => {
   it("an administrator created with a temporary password chooses a new one, then reaches the dashboard", async () => {
     const email = `new-admin-${Date.now()}@example.org`;
     const cognito = cognitoClient(stack.cognito);
-    await cognito.send(new AdminCreateUserCommand({ UserPoolId: stack.userPool.userPoolId, Username: email, TemporaryPassword: "Temporary-password-1!", MessageAction: "SUPPRESS", UserAttributes: [{ Name: "email", Value: email }] }));
+    await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: stack.userPool.userPoolId,
+        Username: email,
+        TemporaryPassword: "Temporary-password-1!",
+        MessageAction: "SUPPRESS",
+        UserAttributes: [{ Name: "email", Value: email }],
+      }),
+    );
     await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: stack.userPool.userPoolId, Username: email, GroupName: "admin" }));
     const page = await login(email, "Temporary-password-1!");
     await page.getByText("Choose a new password").first().waitFor();

@@ -83,11 +83,26 @@ describe("analytics, from a visitor's pages to the dashboard", () => {
     const card = (label: string) => console_.getByRole("region", { name: label });
     await card("Total visitors").getByText(after.totals.pageviews.toLocaleString("en-US"), { exact: true }).waitFor();
     await card("Unique visitors").getByText(after.totals.visitors.toLocaleString("en-US"), { exact: true }).waitFor();
-    await console_.getByRole("table", { name: "Devices" }).getByRole("row", { name: new RegExp(`^Mobile ${count(after.devices, "Mobile")}`) }).waitFor();
-    await console_.getByRole("table", { name: "Events" }).getByRole("row", { name: new RegExp(`^sign_petition_main ${count(after.events, "sign_petition_main")}`) }).waitFor();
+    await console_
+      .getByRole("table", { name: "Devices" })
+      .getByRole("row", { name: new RegExp(`^Mobile ${count(after.devices, "Mobile")}`) })
+      .waitFor();
+    await console_
+      .getByRole("table", { name: "Events" })
+      .getByRole("row", { name: new RegExp(`^sign_petition_main ${count(after.events, "sign_petition_main")}`) })
+      .waitFor();
     const hour = after.hourly.at(-1)!;
-    const hourText = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(hour.at));
-    await console_.getByText(new RegExp(`Page views per hour \\(EST\\), last 24 hours.*${hourText} ${hour.pageviews}`)).first().waitFor();
-    await console_.getByRole("table", { name: "Recent visitors" }).getByRole("row", { name: new RegExp(`127\\.0\\.0\\.0 .*Mobile.*/sign/${stack.defaultPetitionId}`) }).first().waitFor();
+    const hourText = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+      new Date(hour.at),
+    );
+    await console_
+      .getByText(new RegExp(`Page views per hour \\(EST\\), last 24 hours.*${hourText} ${hour.pageviews}`))
+      .first()
+      .waitFor();
+    await console_
+      .getByRole("table", { name: "Recent visitors" })
+      .getByRole("row", { name: new RegExp(`127\\.0\\.0\\.0 .*Mobile.*/sign/${stack.defaultPetitionId}`) })
+      .first()
+      .waitFor();
   });
 });

@@ -5,7 +5,6 @@ import { fileBrowser } from "../support/browser";
 const stack = inject("stack");
 const browser = fileBrowser();
 
-
 /** A page that records every Content-Security-Policy violation Chromium reports. */
 async function watchedPage(): Promise<{ page: Page; violations: string[] }> {
   const page = await (await browser.newContext({ baseURL: stack.url })).newPage();
@@ -35,7 +34,11 @@ describe("the site under its Content-Security-Policy", () => {
     const { page, violations } = await watchedPage();
     await page.goto("/");
     await page.goto("/petition");
-    await page.getByRole("button", { name: "Sign the Petition Now" }).or(page.getByRole("link", { name: "Sign the Petition Now" })).first().click();
+    await page
+      .getByRole("button", { name: "Sign the Petition Now" })
+      .or(page.getByRole("link", { name: "Sign the Petition Now" }))
+      .first()
+      .click();
     await page.waitForURL(`**/sign/${stack.defaultPetitionId}`);
     await page.getByLabel("First Name").fill("Clara");
     await page.getByLabel("Last Name").fill("Policy");

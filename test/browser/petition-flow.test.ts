@@ -7,7 +7,6 @@ import { fileBrowser } from "../support/browser";
 const stack = inject("stack");
 const browser = fileBrowser();
 
-
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ baseURL: stack.url });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: stack.url });
@@ -45,7 +44,11 @@ describe("a visitor signs the default petition", () => {
     const page = await newPage();
     await page.goto("/petition");
     await expect(page.title()).resolves.toBe("Timeshare Reform Petition");
-    await page.getByRole("button", { name: "Sign the Petition Now" }).or(page.getByRole("link", { name: "Sign the Petition Now" })).first().click();
+    await page
+      .getByRole("button", { name: "Sign the Petition Now" })
+      .or(page.getByRole("link", { name: "Sign the Petition Now" }))
+      .first()
+      .click();
     await page.waitForURL(`**/sign/${stack.defaultPetitionId}`);
     await page.getByText("Fair Cancellation Rights for Timeshare Owners").first().waitFor();
 

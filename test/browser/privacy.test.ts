@@ -52,7 +52,10 @@ describe("a person's data, from the request to its erasure", () => {
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download my data" }).click()]);
     expect(download.suggestedFilename()).toBe("my-data.json");
-    const file = JSON.parse(await readFile((await download.path())!, "utf8")) as { email: string; records: { kind: string; email?: string; firstName?: string }[] };
+    const file = JSON.parse(await readFile((await download.path())!, "utf8")) as {
+      email: string;
+      records: { kind: string; email?: string; firstName?: string }[];
+    };
     expect(file.email).toBe(person.email);
     expect(file.records).toEqual([expect.objectContaining({ kind: "signature", email: person.email, firstName: person.first })]);
 

@@ -133,7 +133,11 @@ describe("every public page", () => {
       for (const [name, expected] of Object.entries(spec.buttons ?? {})) {
         const hrefs = await targets(page, name);
         expect(hrefs.length, `${path}: "${name}"`).toBeGreaterThan(0);
-        for (const href of hrefs) expect(expected.some((e) => (typeof e === "string" ? e === href : e.test(href))), `${path}: "${name}" → ${href}`).toBe(true);
+        for (const href of hrefs)
+          expect(
+            expected.some((e) => (typeof e === "string" ? e === href : e.test(href))),
+            `${path}: "${name}" → ${href}`,
+          ).toBe(true);
       }
       await page.context().close();
     });
@@ -216,7 +220,8 @@ describe("links of the prerendered site, followed without JavaScript", () => {
     const linkable = PRERENDER_ROUTES.filter((r) => !r.path.startsWith("/newsletter/") && r.path !== "/my-data");
     expect(seen.size).toBeGreaterThanOrEqual(linkable.length - 2);
     expect(broken).toEqual([]);
-    for (const r of PRERENDER_ROUTES.filter((r) => r.index !== false && r.path !== "/404")) expect(seen.has(r.path), `${r.path} is linked from the site`).toBe(true);
+    for (const r of PRERENDER_ROUTES.filter((r) => r.index !== false && r.path !== "/404"))
+      expect(seen.has(r.path), `${r.path} is linked from the site`).toBe(true);
   });
 });
 
@@ -276,7 +281,10 @@ describe("moving around", () => {
     await page.waitForTimeout(200);
     const figures = await page.locator("[class*=statValue]").allInnerTexts();
     expect(figures).toEqual(["87%", "3-10 days", "$22K"]);
-    const pulse = await page.locator("[class*=pulse]").first().evaluate((el) => parseFloat(getComputedStyle(el).animationDuration));
+    const pulse = await page
+      .locator("[class*=pulse]")
+      .first()
+      .evaluate((el) => parseFloat(getComputedStyle(el).animationDuration));
     expect(pulse).toBeLessThan(0.001);
     await page.context().close();
   });

@@ -22,8 +22,7 @@ const browser = fileBrowser();
 
 /** A small but valid PDF, and a 1×1 PNG: what the server's sniffing must accept. */
 const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\n" +
-    "trailer <</Root 1 0 R>>\n%%EOF\n",
+  "%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\n" + "trailer <</Root 1 0 R>>\n%%EOF\n",
 );
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
@@ -51,10 +50,13 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_00
 async function open(path = "/report-scam", saved?: { draft: ReportDraft; step: number }): Promise<Page> {
   const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 900 } });
   if (saved) {
-    await context.addInitScript((s) => {
-      sessionStorage.setItem("report-scam:draft", s.draft);
-      sessionStorage.setItem("report-scam:step", String(s.step));
-    }, { draft: JSON.stringify(saved.draft), step: saved.step });
+    await context.addInitScript(
+      (s) => {
+        sessionStorage.setItem("report-scam:draft", s.draft);
+        sessionStorage.setItem("report-scam:step", String(s.step));
+      },
+      { draft: JSON.stringify(saved.draft), step: saved.step },
+    );
   }
   const page = await context.newPage();
   await page.goto(path);
@@ -67,7 +69,9 @@ const next = (page: Page) => page.getByRole("button", { name: "Next", exact: tru
 
 async function expectStep(page: Page, step: number) {
   // (a restored draft moves the wizard on just after the app has taken over the page)
-  await stepHeading(page).filter({ hasText: new RegExp(`^${STEP_TITLES[step]}$`) }).waitFor({ timeout: 5000 });
+  await stepHeading(page)
+    .filter({ hasText: new RegExp(`^${STEP_TITLES[step]}$`) })
+    .waitFor({ timeout: 5000 });
 }
 
 async function chooseFile(page: Page, label: string, file: { name: string; mimeType: string; buffer: Buffer }) {
@@ -234,7 +238,10 @@ describe("a visitor reports a scam", () => {
     await row.getByText("Sunset Resale Partners").waitFor();
     await row.getByRole("button", { name: `View details of report ${reference}` }).click();
     const evidence = page.getByRole("dialog").getByRole("region", { name: "Evidence" });
-    for (const [name, bytes] of [["offer-letter.pdf", PDF], ["wire-receipt.png", PNG]] as const) {
+    for (const [name, bytes] of [
+      ["offer-letter.pdf", PDF],
+      ["wire-receipt.png", PNG],
+    ] as const) {
       const [download] = await Promise.all([page.waitForEvent("download"), evidence.getByRole("link", { name: `Download ${name}` }).click()]);
       expect(download.suggestedFilename()).toBe(name);
       expect((await readFile((await download.path())!)).equals(bytes), name).toBe(true);

@@ -11,7 +11,12 @@ const CRAWLER = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_u
 
 function meta(html: string, key: string): string | undefined {
   const match = html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`));
-  return match?.[1]?.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return match?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 async function crawl(path: string) {

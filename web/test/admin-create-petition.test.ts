@@ -23,7 +23,15 @@ const serverMessages = (input: unknown) => {
 
 it("shows the server's messages for a blank title and story and a goal of 0, and sends nothing", async () => {
   fakeAdminApi.serve({ "POST /api/admin/petitions": { id: "new-one" } });
-  render(withMantine(h(MemoryRouter, { initialEntries: ["/admin/petitions/new"] }, h(Routes, null, h(Route, { path: "/admin/petitions/new", element: h(CreatePetitionPage) })))));
+  render(
+    withMantine(
+      h(
+        MemoryRouter,
+        { initialEntries: ["/admin/petitions/new"] },
+        h(Routes, null, h(Route, { path: "/admin/petitions/new", element: h(CreatePetitionPage) })),
+      ),
+    ),
+  );
   fireEvent.change(screen.getByLabelText("Title", { exact: false }), { target: { value: "   " } });
   fireEvent.change(screen.getByLabelText("Goal", { exact: false }), { target: { value: "0" } });
   fireEvent.click(screen.getByRole("button", { name: "Create Petition" }));

@@ -49,14 +49,42 @@ const lead = (over: Partial<LeadRow>): LeadRow => ({
   ...over,
 });
 const ANA = lead({});
-const BO = lead({ id: "0mwrd2ewcabcdefghijk2", fullName: "Bo Reyes", email: "bo@example.com", newsletterConsent: false, createdTime: "08:00:00", city: "Unknown" });
+const BO = lead({
+  id: "0mwrd2ewcabcdefghijk2",
+  fullName: "Bo Reyes",
+  email: "bo@example.com",
+  newsletterConsent: false,
+  createdTime: "08:00:00",
+  city: "Unknown",
+});
 
 const SUMMARY = {
   forms: [
-    { form: "checklist", title: "Free Checklist", listTitle: "x", adminSlug: "checklist", count: 1234, latest: { createdAt: "2025-03-08T14:15:00.000Z", createdDate: "03/08/2025", createdTime: "09:15:00" } },
+    {
+      form: "checklist",
+      title: "Free Checklist",
+      listTitle: "x",
+      adminSlug: "checklist",
+      count: 1234,
+      latest: { createdAt: "2025-03-08T14:15:00.000Z", createdDate: "03/08/2025", createdTime: "09:15:00" },
+    },
     { form: "where-scams-thrive", title: "Where Timeshare Scams Thrive", listTitle: "x", adminSlug: "where-scams-thrive", count: 0, latest: null },
-    { form: "before-you-sign", title: "Before You Sign a Contract", listTitle: "x", adminSlug: "before-you-sign", count: 7, latest: { createdAt: "2025-01-02T03:04:05.000Z", createdDate: "01/01/2025", createdTime: "22:04:05" } },
-    { form: "spotting-exit-scams", title: "Spotting Exit Scams", listTitle: "x", adminSlug: "spotting-exit-scams", count: 1, latest: { createdAt: "2025-02-02T12:00:00.000Z", createdDate: "02/02/2025", createdTime: "07:00:00" } },
+    {
+      form: "before-you-sign",
+      title: "Before You Sign a Contract",
+      listTitle: "x",
+      adminSlug: "before-you-sign",
+      count: 7,
+      latest: { createdAt: "2025-01-02T03:04:05.000Z", createdDate: "01/01/2025", createdTime: "22:04:05" },
+    },
+    {
+      form: "spotting-exit-scams",
+      title: "Spotting Exit Scams",
+      listTitle: "x",
+      adminSlug: "spotting-exit-scams",
+      count: 1,
+      latest: { createdAt: "2025-02-02T12:00:00.000Z", createdDate: "02/02/2025", createdTime: "07:00:00" },
+    },
   ],
 };
 
@@ -83,7 +111,20 @@ function serve(rows: LeadRow[], extra: AdminRoutes = {}) {
       const { browser, deviceType, screenResolution, language, timezone, city, region, country, ipAddress, ...top } = row;
       return {
         ...top,
-        meta: { browser, deviceType, screenResolution, language, timezone, city, region, country, ipAddress, userAgent: "Mozilla/5.0 (X11; Linux x86_64)", latitude: "", longitude: "" },
+        meta: {
+          browser,
+          deviceType,
+          screenResolution,
+          language,
+          timezone,
+          city,
+          region,
+          country,
+          ipAddress,
+          userAgent: "Mozilla/5.0 (X11; Linux x86_64)",
+          latitude: "",
+          longitude: "",
+        },
         formTitle: "Free Checklist",
         documentTitle: "The Timeshare Scam Checklist",
       };
@@ -100,7 +141,12 @@ function renderAt(at: string) {
         h(
           MemoryRouter,
           { initialEntries: [at] },
-          h(Routes, null, h(Route, { path: "/admin/forms", element: h(FormsPage) }), h(Route, { path: "/admin/forms/:slug", element: h(LeadSubmissionsRoute) })),
+          h(
+            Routes,
+            null,
+            h(Route, { path: "/admin/forms", element: h(FormsPage) }),
+            h(Route, { path: "/admin/forms/:slug", element: h(LeadSubmissionsRoute) }),
+          ),
         ),
       ),
     ),
@@ -141,12 +187,13 @@ describe("/admin/forms", () => {
     expect(within(where).getByText("No submissions yet")).toBeTruthy();
     expect(within(before).getByText("Latest: 01/01/2025 22:04:05 EST")).toBeTruthy();
     expect(within(spotting).getByText("submission")).toBeTruthy();
-    expect(cards.map((c) => within(c).getByRole("link", { name: /^View Entries/ }).getAttribute("href"))).toEqual([
-      "/admin/forms/where-scams-thrive",
-      "/admin/forms/before-you-sign",
-      "/admin/forms/spotting-exit-scams",
-      "/admin/forms/checklist",
-    ]);
+    expect(
+      cards.map((c) =>
+        within(c)
+          .getByRole("link", { name: /^View Entries/ })
+          .getAttribute("href"),
+      ),
+    ).toEqual(["/admin/forms/where-scams-thrive", "/admin/forms/before-you-sign", "/admin/forms/spotting-exit-scams", "/admin/forms/checklist"]);
   });
 
   it("says when the counts cannot be loaded, and still leads to each list", async () => {
@@ -165,14 +212,17 @@ describe("/admin/forms/<slug>", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Timeshare Scam Checklist - Submissions" })).toBeTruthy();
     expect(screen.getByRole("link", { name: /Back to Forms/ }).getAttribute("href")).toBe("/admin/forms");
     await screen.findByText("Total Submissions: 2");
-    expect(within(table()).getAllByRole("columnheader").map((c) => c.textContent)).toEqual([
-      "Full Name",
-      "Email",
-      "Submission Date & Time (EST)",
-      "Newsletter Consent",
-      "Actions",
-    ]);
-    const cells = bodyRows().map((r) => within(r).getAllByRole("cell").slice(0, 4).map((c) => c.textContent));
+    expect(
+      within(table())
+        .getAllByRole("columnheader")
+        .map((c) => c.textContent),
+    ).toEqual(["Full Name", "Email", "Submission Date & Time (EST)", "Newsletter Consent", "Actions"]);
+    const cells = bodyRows().map((r) =>
+      within(r)
+        .getAllByRole("cell")
+        .slice(0, 4)
+        .map((c) => c.textContent),
+    );
     expect(cells).toEqual([
       ["Ana Lima", "ana@example.com", "03/08/2025 09:15:00", "Yes"],
       ["Bo Reyes", "bo@example.com", "03/08/2025 08:00:00", "No"],
@@ -267,7 +317,11 @@ describe("/admin/forms/<slug>", () => {
 
     serve([], { "POST /api/admin/leads/*/delete-all": { operationId: "op", deleted: 1, remaining: 0, done: true } });
     fireEvent.click(confirm);
-    await waitFor(() => expect(fakeAdminApi.calls.filter((c) => c.method === "POST").map((c) => [c.url, c.body])).toEqual([["/api/admin/leads/checklist/delete-all", { confirm: "CONFIRM" }]]));
+    await waitFor(() =>
+      expect(fakeAdminApi.calls.filter((c) => c.method === "POST").map((c) => [c.url, c.body])).toEqual([
+        ["/api/admin/leads/checklist/delete-all", { confirm: "CONFIRM" }],
+      ]),
+    );
     await screen.findByText(LEAD_ADMIN_MESSAGES.empty);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Delete All" })).toBeNull());
   });
@@ -295,7 +349,14 @@ describe("/admin/forms/<slug>", () => {
   });
 
   it("syncs with Google Sheets: 'Syncing...' while the job runs, then the spec's toast", async () => {
-    let job = { id: "job1", kind: "sheets.leads.checklist", actor: "a", status: "running", createdAt: "", progress: { phase: "writing", completed: 1, total: 2 } };
+    let job = {
+      id: "job1",
+      kind: "sheets.leads.checklist",
+      actor: "a",
+      status: "running",
+      createdAt: "",
+      progress: { phase: "writing", completed: 1, total: 2 },
+    };
     serve([ANA], {
       "POST /api/admin/sheets/leads/checklist": { jobId: "job1" },
       "* /api/admin/jobs/job1": () => job, // read on each poll: the test moves the job on below
@@ -316,7 +377,12 @@ describe("/admin/forms/<slug>", () => {
   it("says why a sync failed, after 'Sync failed: '", async () => {
     serve([ANA], {
       "POST /api/admin/sheets/leads/checklist": { jobId: "job2" },
-      "* /api/admin/jobs/job2": { id: "job2", status: "failed", error: "Google Sheets answered 403", progress: { phase: "writing", completed: 0, total: null } },
+      "* /api/admin/jobs/job2": {
+        id: "job2",
+        status: "failed",
+        error: "Google Sheets answered 403",
+        progress: { phase: "writing", completed: 0, total: null },
+      },
     });
     renderAt("/admin/forms/checklist");
     await screen.findByText("Total Submissions: 1");

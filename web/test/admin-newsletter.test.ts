@@ -39,8 +39,21 @@ const sub = (over: Partial<SubscriberRow>): SubscriberRow => ({
   ...over,
 });
 const ANA = sub({});
-const BO = sub({ id: "bo@example.com", email: "bo@example.com", name: "Bo Reyes", status: "unconfirmed", sources: "scam-report", consents: '[{"source":"scam-report","at":"2025-03-07T10:00:00.000Z"}]', confirmedAt: "", expiresAt: 1_900_000_000 });
-const COUNTS = { total: 2, byStatus: { confirmed: 1, unconfirmed: 1, unsubscribed: 0 }, bySource: { petition: 1, "scam-report": 1, guide: 1, "unsubscribe-page": 0 } };
+const BO = sub({
+  id: "bo@example.com",
+  email: "bo@example.com",
+  name: "Bo Reyes",
+  status: "unconfirmed",
+  sources: "scam-report",
+  consents: '[{"source":"scam-report","at":"2025-03-07T10:00:00.000Z"}]',
+  confirmedAt: "",
+  expiresAt: 1_900_000_000,
+});
+const COUNTS = {
+  total: 2,
+  byStatus: { confirmed: 1, unconfirmed: 1, unsubscribed: 0 },
+  bySource: { petition: 1, "scam-report": 1, guide: 1, "unsubscribe-page": 0 },
+};
 
 const listCalls = () => fakeAdminApi.callsTo("GET /api/admin/newsletter/subscribers");
 
@@ -57,7 +70,11 @@ function serve(rows: SubscriberRow[]) {
 function renderPage() {
   return render(
     withMantine(
-      h(SWRConfig, { value: { provider: () => new Map(), dedupingInterval: 0 } }, h(MemoryRouter, { initialEntries: ["/admin/newsletter"] }, h(Routes, null, h(Route, { path: "/admin/newsletter", element: h(SubscribersPage) })))),
+      h(
+        SWRConfig,
+        { value: { provider: () => new Map(), dedupingInterval: 0 } },
+        h(MemoryRouter, { initialEntries: ["/admin/newsletter"] }, h(Routes, null, h(Route, { path: "/admin/newsletter", element: h(SubscribersPage) }))),
+      ),
     ),
   );
 }
@@ -82,7 +99,12 @@ describe("/admin/newsletter", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Newsletter" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Issues" }).getAttribute("href")).toBe("/admin/newsletter/issues");
     await screen.findByText("Bo Reyes");
-    const cells = bodyRows().map((r) => within(r).getAllByRole("cell").slice(0, 4).map((c) => c.textContent));
+    const cells = bodyRows().map((r) =>
+      within(r)
+        .getAllByRole("cell")
+        .slice(0, 4)
+        .map((c) => c.textContent),
+    );
     expect(cells).toEqual([
       ["Ana+News@example.com", "Ana Lima", "Confirmed", "Petition, Free guide"],
       ["bo@example.com", "Bo Reyes", "Unconfirmed", "Scam report"],
@@ -91,7 +113,9 @@ describe("/admin/newsletter", () => {
     fireEvent.click(screen.getByRole("button", { name: "Unconfirmed 1" }));
     await waitFor(() => expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ status: "unconfirmed" }));
     fireEvent.click(screen.getByRole("button", { name: "Source: Free guide 1" }));
-    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ status: "unconfirmed", source: "guide", sort: "lastConsentAt", order: "desc" }));
+    await waitFor(() =>
+      expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ status: "unconfirmed", source: "guide", sort: "lastConsentAt", order: "desc" }),
+    );
   });
 
   it("shows every consent in the details, unsubscribes and deletes after a confirmation, and exports the CSV", async () => {
@@ -101,7 +125,12 @@ describe("/admin/newsletter", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "View details of Ana+News@example.com" }));
     const consents = await screen.findByRole("table", { name: "Consents" });
-    expect(within(consents).getAllByRole("row").slice(1).map((r) => within(r).getAllByRole("cell")[0]!.textContent)).toEqual(["Petition: timeshare-reform", "Free guide: checklist"]);
+    expect(
+      within(consents)
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) => within(r).getAllByRole("cell")[0]!.textContent),
+    ).toEqual(["Petition: timeshare-reform", "Free guide: checklist"]);
     // the dialog is named by its title once Mantine has linked it (a render after its content): wait for the name
     const details = await screen.findByRole("dialog", { name: "Subscriber Details" });
     fireEvent.click(within(details).getByRole("button", { name: "Unsubscribe" }));
@@ -111,7 +140,11 @@ describe("/admin/newsletter", () => {
     // the open details follow the change
     expect(within(details).getAllByText("Unsubscribed").length).toBeGreaterThan(0);
     expect(within(details).queryByRole("button", { name: "Unsubscribe" })).toBeNull();
-    expect(fakeAdminApi.calls.find((c) => c.method === "POST")).toEqual({ method: "POST", url: "/api/admin/newsletter/subscribers/ana%2Bnews%40example.com/unsubscribe", body: {} });
+    expect(fakeAdminApi.calls.find((c) => c.method === "POST")).toEqual({
+      method: "POST",
+      url: "/api/admin/newsletter/subscribers/ana%2Bnews%40example.com/unsubscribe",
+      body: {},
+    });
 
     fireEvent.click(screen.getByRole("button", { name: "Delete bo@example.com" }));
     const confirm = await screen.findByRole("dialog", { name: "Delete Subscriber" });
@@ -123,7 +156,9 @@ describe("/admin/newsletter", () => {
     await waitFor(() => expect(downloads.csv).toHaveLength(1));
     const [header, first] = downloads.csv[0]!.csv.split("\r\n");
     expect(header).toBe('"Email Address","Name","Status","Consent Sources","Consent Times","Confirmed At","Unsubscribed At"');
-    expect(first).toBe('"Ana+News@example.com","Ana Lima","confirmed","petition:timeshare-reform; lead:checklist","2025-03-08T14:15:00.000Z; 2025-03-09T15:00:00.000Z","2025-03-08T14:30:00.000Z",""');
+    expect(first).toBe(
+      '"Ana+News@example.com","Ana Lima","confirmed","petition:timeshare-reform; lead:checklist","2025-03-08T14:15:00.000Z; 2025-03-09T15:00:00.000Z","2025-03-08T14:30:00.000Z",""',
+    );
     expect(downloads.csv[0]!.fileName).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 });

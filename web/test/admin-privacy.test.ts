@@ -33,7 +33,17 @@ const row = (over: Partial<RequestRow>): RequestRow => ({
   ...over,
 });
 const DONE = row({});
-const LAPSED = row({ id: "0m8k2a1b4abcdefghijklmn", status: "expired", person: HASH_B, requestedAt: "2025-03-07T10:00:00.000Z", validUntil: "2025-03-08T10:00:00.000Z", confirmedAt: "", completedAt: "", erased: "", downloads: 0 });
+const LAPSED = row({
+  id: "0m8k2a1b4abcdefghijklmn",
+  status: "expired",
+  person: HASH_B,
+  requestedAt: "2025-03-07T10:00:00.000Z",
+  validUntil: "2025-03-08T10:00:00.000Z",
+  confirmedAt: "",
+  completedAt: "",
+  erased: "",
+  downloads: 0,
+});
 const COUNTS: RequestCounts = { total: 7, byStatus: { pending: 2, confirmed: 1, completed: 3, expired: 1 } };
 
 const listCalls = () => fakeAdminApi.callsTo("* /api/admin/privacy/requests");
@@ -41,21 +51,29 @@ const listCalls = () => fakeAdminApi.callsTo("* /api/admin/privacy/requests");
 function serve(rows: RequestRow[] | Error, total = rows instanceof Error ? 0 : rows.length, counts: RequestCounts | Error = COUNTS) {
   fakeAdminApi.serve({
     "GET /api/admin/privacy/summary": counts,
-    "GET /api/admin/privacy/requests": (call: AdminCall) => (rows instanceof Error ? rows : { items: rows, total, page: Number(queryOf(call.url).page), pageSize: Number(queryOf(call.url).pageSize) }),
+    "GET /api/admin/privacy/requests": (call: AdminCall) =>
+      rows instanceof Error ? rows : { items: rows, total, page: Number(queryOf(call.url).page), pageSize: Number(queryOf(call.url).pageSize) },
   });
 }
 
 function renderPage() {
   return render(
     withMantine(
-      h(SWRConfig, { value: { provider: () => new Map(), dedupingInterval: 0 } }, h(MemoryRouter, { initialEntries: ["/admin/privacy"] }, h(Routes, null, h(Route, { path: "/admin/privacy", element: h(PrivacyRequestsPage) })))),
+      h(
+        SWRConfig,
+        { value: { provider: () => new Map(), dedupingInterval: 0 } },
+        h(MemoryRouter, { initialEntries: ["/admin/privacy"] }, h(Routes, null, h(Route, { path: "/admin/privacy", element: h(PrivacyRequestsPage) }))),
+      ),
     ),
   );
 }
 
 const table = () => screen.getByRole("table", { name: "Deletion requests" });
 const bodyRows = () => within(table()).getAllByRole("row").slice(1);
-const cellsOf = (r: HTMLElement) => within(r).getAllByRole("cell").map((c) => c.textContent);
+const cellsOf = (r: HTMLElement) =>
+  within(r)
+    .getAllByRole("cell")
+    .map((c) => c.textContent);
 
 beforeAll(() => {
   installBrowserShims();
@@ -73,19 +91,23 @@ describe("/admin/privacy", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Deletion Requests" })).toBeTruthy();
     expect(screen.getByText(/holds a hash of the e-mail address, never the address itself/)).toBeTruthy();
     await screen.findByRole("table", { name: "Deletion requests" });
-    expect(within(table()).getAllByRole("columnheader").map((c) => c.textContent)).toEqual([
-      "Requested (EST)",
-      "Status",
-      "Person",
-      "Link Valid Until (EST)",
-      "Confirmed (EST)",
-      "Completed (EST)",
-      "Erased",
-      "Downloads",
-    ]);
+    expect(
+      within(table())
+        .getAllByRole("columnheader")
+        .map((c) => c.textContent),
+    ).toEqual(["Requested (EST)", "Status", "Person", "Link Valid Until (EST)", "Confirmed (EST)", "Completed (EST)", "Erased", "Downloads"]);
     expect(bodyRows().map(cellsOf)).toEqual([
       // 14:15 UTC in March 2025 (before the switch to daylight time on the 9th at 2:00) is 09:15 EST
-      ["03/08/2025 09:15", "Completed", HASH_A.slice(0, 12), "03/09/2025 10:15", "03/08/2025 09:30", "03/08/2025 09:31", "2 petition signatures, 1 scam report, 4 free-guide requests, 1 newsletter subscription", "3"],
+      [
+        "03/08/2025 09:15",
+        "Completed",
+        HASH_A.slice(0, 12),
+        "03/09/2025 10:15",
+        "03/08/2025 09:30",
+        "03/08/2025 09:31",
+        "2 petition signatures, 1 scam report, 4 free-guide requests, 1 newsletter subscription",
+        "3",
+      ],
       ["03/07/2025 05:00", "Expired", HASH_B.slice(0, 12), "03/08/2025 05:00", "—", "—", "—", "0"],
     ]);
     // monospace, with the whole hash in a tooltip
@@ -131,7 +153,9 @@ describe("/admin/privacy", () => {
     // 120 rows at 50 a page: three pages
     expect(screen.getByText("Showing 1–50 of 120")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "2" }));
-    await waitFor(() => expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ status: "completed", sort: "status", order: "asc", page: "2", pageSize: "50" }));
+    await waitFor(() =>
+      expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ status: "completed", sort: "status", order: "asc", page: "2", pageSize: "50" }),
+    );
     fireEvent.click(screen.getByRole("textbox", { name: "Rows per page" }));
     fireEvent.click(await screen.findByRole("option", { name: "100", hidden: true }));
     await waitFor(() => expect(queryOf(listCalls().at(-1)!.url)).toMatchObject({ page: "1", pageSize: "100" }));
@@ -154,7 +178,9 @@ describe("/admin/privacy", () => {
 
 describe("the Erased column", () => {
   it("names each kind with its count, singular or plural, leaving out kinds with none", () => {
-    expect(erasedText(JSON.stringify({ signature: 2, report: 1, lead: 4, newsletter: 1 }))).toBe("2 petition signatures, 1 scam report, 4 free-guide requests, 1 newsletter subscription");
+    expect(erasedText(JSON.stringify({ signature: 2, report: 1, lead: 4, newsletter: 1 }))).toBe(
+      "2 petition signatures, 1 scam report, 4 free-guide requests, 1 newsletter subscription",
+    );
     expect(erasedText(JSON.stringify({ signature: 1, report: 0, lead: 0, newsletter: 0 }))).toBe("1 petition signature");
     expect(erasedText(JSON.stringify({ signature: 0, report: 3, lead: 1, newsletter: 0 }))).toBe("3 scam reports, 1 free-guide request");
   });

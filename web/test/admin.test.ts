@@ -182,7 +182,17 @@ describe("signature details", () => {
       email: "ana@example.com",
       createdDate: "01/02/2025",
       createdTime: "10:00:00",
-      meta: { browser: "Firefox", deviceType: "Mobile", screenResolution: "390x844", timezone: "UTC", city: "Miami", region: "Florida", country: "US", ipAddress: "198.51.100.1", userAgent: "UA" },
+      meta: {
+        browser: "Firefox",
+        deviceType: "Mobile",
+        screenResolution: "390x844",
+        timezone: "UTC",
+        city: "Miami",
+        region: "Florida",
+        country: "US",
+        ipAddress: "198.51.100.1",
+        userAgent: "UA",
+      },
     });
     expect(d.firstName).toBe("Ana");
     expect(d.device).toMatchObject({ browser: "Firefox", deviceType: "Mobile", screenResolution: "390x844", timezone: "UTC", userAgent: "UA" });

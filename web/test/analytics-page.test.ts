@@ -64,7 +64,15 @@ const REPORT: AnalyticsReport = {
 };
 const RECENT: RecentVisits = {
   items: [
-    { at: "2025-03-09T19:05:00.000Z", ip: "203.0.113.0", location: "Miami, US", device: "Mobile", browser: "Safari", os: "iOS", path: "/petition?utm_source=newsletter" },
+    {
+      at: "2025-03-09T19:05:00.000Z",
+      ip: "203.0.113.0",
+      location: "Miami, US",
+      device: "Mobile",
+      browser: "Safari",
+      os: "iOS",
+      path: "/petition?utm_source=newsletter",
+    },
     { at: "2025-03-09T18:59:00.000Z", ip: "2001:db8:1234::", location: "", device: "Desktop", browser: "Firefox", os: "Linux", path: "/" },
   ],
 };
@@ -78,7 +86,11 @@ function serve(report: AnalyticsReport | Error = REPORT, recent: RecentVisits | 
 function renderPage() {
   return render(
     withMantine(
-      h(SWRConfig, { value: { provider: () => new Map(), dedupingInterval: 0 } }, h(MemoryRouter, { initialEntries: ["/admin/analytics"] }, h(Routes, null, h(Route, { path: "/admin/analytics", element: h(AnalyticsPage) })))),
+      h(
+        SWRConfig,
+        { value: { provider: () => new Map(), dedupingInterval: 0 } },
+        h(MemoryRouter, { initialEntries: ["/admin/analytics"] }, h(Routes, null, h(Route, { path: "/admin/analytics", element: h(AnalyticsPage) }))),
+      ),
     ),
   );
 }
@@ -89,7 +101,11 @@ const rowsOf = (table: string) =>
   within(screen.getByRole("table", { name: table }))
     .getAllByRole("row")
     .slice(1)
-    .map((r) => within(r).getAllByRole("cell").map((c) => c.textContent));
+    .map((r) =>
+      within(r)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    );
 
 beforeAll(() => {
   installBrowserShims();
@@ -151,7 +167,9 @@ describe("/admin/analytics", () => {
     expect(summary).toMatch(/^Page views per hour \(EST\), last 24 hours, 24 values, total 65: /);
     expect(summary).toContain("16:00 42"); // 20:00 UTC on March 9 is 16:00 in New York (EDT)
     const overTime = screen.getByRole("figure", { name: "Visitors over time" });
-    expect(document.getElementById(overTime.getAttribute("aria-describedby")!)!.textContent).toBe("Page views per day, 2 values, total 1,234: 03/08 600; 03/09 634");
+    expect(document.getElementById(overTime.getAttribute("aria-describedby")!)!.textContent).toBe(
+      "Page views per day, 2 values, total 1,234: 03/08 600; 03/09 634",
+    );
     expect(document.getElementById(screen.getByRole("figure", { name: "Device share" }).getAttribute("aria-describedby")!)!.textContent).toBe(
       "Page views by device, 3 values, total 1,234: Mobile 800; Desktop 400; Tablet 34",
     );
@@ -181,7 +199,9 @@ describe("/admin/analytics", () => {
     fireEvent.click(day(first));
     expect(reportCalls()).toHaveLength(before);
     fireEvent.click(day(last));
-    await waitFor(() => expect(queryOf(reportCalls().at(-1)!.url)).toEqual({ range: "custom", from: first.format("YYYY-MM-DD"), to: last.format("YYYY-MM-DD") }));
+    await waitFor(() =>
+      expect(queryOf(reportCalls().at(-1)!.url)).toEqual({ range: "custom", from: first.format("YYYY-MM-DD"), to: last.format("YYYY-MM-DD") }),
+    );
 
     // Back to a preset: at once again.
     fireEvent.click(screen.getByRole("radio", { name: "7 days" }));
@@ -276,7 +296,9 @@ describe("/admin/analytics", () => {
       '"Scam report","Reports started","0","",""',
       '"Scam report","Reports submitted","0","",""',
     ]);
-    expect(section("Recent visitors")[1]).toBe('"2025-03-09T19:05:00.000Z","03/09/2025 15:05","203.0.113.0","Miami, US","Mobile","Safari","iOS","/petition?utm_source=newsletter"');
+    expect(section("Recent visitors")[1]).toBe(
+      '"2025-03-09T19:05:00.000Z","03/09/2025 15:05","203.0.113.0","Miami, US","Mobile","Safari","iOS","/petition?utm_source=newsletter"',
+    );
   });
 });
 

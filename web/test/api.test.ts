@@ -31,13 +31,17 @@ describe("the shared fetcher", () => {
 
   it("uses the fallback message when the body has no error", async () => {
     vi.stubGlobal("fetch", respond(502, "<html>Bad gateway</html>"));
-    await expect(
-      postJson(api.signatures("p"), {}, { fallbackMessage: "Failed to submit signature" }),
-    ).rejects.toMatchObject({ status: 502, message: "Failed to submit signature" });
+    await expect(postJson(api.signatures("p"), {}, { fallbackMessage: "Failed to submit signature" })).rejects.toMatchObject({
+      status: 502,
+      message: "Failed to submit signature",
+    });
   });
 
   it("turns a network failure into an ApiError with status 0", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     await expect(fetcher("/api/config")).rejects.toMatchObject({ status: 0 });
   });
 
@@ -62,9 +66,7 @@ describe("the shared fetcher", () => {
     await request("/api/admin/petitions/p", { method: "PATCH", body: { goal: 5 } });
     await request("/api/admin/petitions/p", { method: "DELETE" });
     await request(api.signatureCount);
-    const types = (fetchMock.mock.calls as unknown as [string, RequestInit][]).map(
-      ([, init]) => (init.headers as Record<string, string>)["Content-Type"],
-    );
+    const types = (fetchMock.mock.calls as unknown as [string, RequestInit][]).map(([, init]) => (init.headers as Record<string, string>)["Content-Type"]);
     expect(types).toEqual(["application/json", "application/json", undefined, undefined]);
   });
 });

@@ -50,7 +50,10 @@ beforeEach(() => {
     return idleTasks.length;
   });
   // The pages' own API calls (config, counts) find no server here.
-  vi.stubGlobal("fetch", vi.fn(async () => new Response("{}", { status: 404 })));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response("{}", { status: 404 })),
+  );
   window.history.replaceState(null, "", "/");
 });
 afterEach(() => {
@@ -104,7 +107,11 @@ describe("page views", () => {
       await act(async () => navigate(path));
       await goIdle();
     }
-    expect(bodies().filter((b) => b.t === "pageview").map((b) => b.p)).toEqual(["/", "/petition", "/consumer-rights?utm_source=newsletter", "/timeshare-scam", "/donate"]);
+    expect(
+      bodies()
+        .filter((b) => b.t === "pageview")
+        .map((b) => b.p),
+    ).toEqual(["/", "/petition", "/consumer-rights?utm_source=newsletter", "/timeshare-scam", "/donate"]);
   });
 });
 
@@ -157,7 +164,8 @@ describe("named events", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string) => {
-        if (url.startsWith("/api/leads/")) return new Response(JSON.stringify(accept ? { id: "lead-1" } : { error: "Server error" }), { status: accept ? 201 : 500 });
+        if (url.startsWith("/api/leads/"))
+          return new Response(JSON.stringify(accept ? { id: "lead-1" } : { error: "Server error" }), { status: accept ? 201 : 500 });
         return new Response("{}", { status: 404 });
       }),
     );

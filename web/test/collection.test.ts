@@ -76,10 +76,15 @@ describe("exporting every matching row", () => {
     ];
     const asked: [number, string | undefined][] = [];
     const sink: number[] = [];
-    const step = exportStep<number>(async (page, operationId) => {
-      asked.push([page, operationId]);
-      return pages[page - 1]!;
-    }, sink, 2, 1);
+    const step = exportStep<number>(
+      async (page, operationId) => {
+        asked.push([page, operationId]);
+        return pages[page - 1]!;
+      },
+      sink,
+      2,
+      1,
+    );
     let state = { operationId: undefined as string | undefined, progress: { completed: 0, total: null as number | null } };
     const done: boolean[] = [];
     for (let i = 0; i < 5; i++) {
@@ -88,7 +93,11 @@ describe("exporting every matching row", () => {
       done.push(r.done);
       if (r.done) break;
     }
-    expect(asked).toEqual([[1, undefined], [2, "op1"], [3, "op1"]]);
+    expect(asked).toEqual([
+      [1, undefined],
+      [2, "op1"],
+      [3, "op1"],
+    ]);
     expect(done).toEqual([false, false, true]);
     expect(sink).toEqual([1, 2, 3, 4, 5]);
     expect(state.progress).toEqual({ completed: 5, total: 5 });
@@ -100,12 +109,17 @@ describe("exporting every matching row", () => {
     const asked: number[][] = [];
     const sink: number[] = [];
     let batch: number[] = [];
-    const step = exportStep<number>(async (n, operationId) => {
-      batch.push(n);
-      // later pages answer first: the order must come from the page numbers
-      await new Promise((r) => setTimeout(r, 10 - n));
-      return { operationId: operationId ?? "op1", items: page(n), total };
-    }, sink, 2, 3);
+    const step = exportStep<number>(
+      async (n, operationId) => {
+        batch.push(n);
+        // later pages answer first: the order must come from the page numbers
+        await new Promise((r) => setTimeout(r, 10 - n));
+        return { operationId: operationId ?? "op1", items: page(n), total };
+      },
+      sink,
+      2,
+      3,
+    );
     let state = { operationId: undefined as string | undefined, progress: { completed: 0, total: null as number | null } };
     for (let i = 0; i < 5; i++) {
       batch = [];
@@ -124,7 +138,10 @@ describe("exporting every matching row", () => {
       const page = Number(new URL(url, "http://x").searchParams.get("page"));
       return { operationId: "op9", items: page === 1 ? ["a", "b"] : ["c"], total: 3 };
     };
-    const { result } = renderHook(() => useCollectionExport<string>("/api/admin/things/export", { status: "new", search: "" }, { fallbackMessage: "Failed", pageSize: 2 }), { wrapper });
+    const { result } = renderHook(
+      () => useCollectionExport<string>("/api/admin/things/export", { status: "new", search: "" }, { fallbackMessage: "Failed", pageSize: 2 }),
+      { wrapper },
+    );
     let rows: string[] | null = null;
     await act(async () => {
       rows = await result.current.exportAll();
@@ -159,12 +176,16 @@ describe("useDeleteAll", () => {
     const outcome: string[] = [];
     const { result } = renderHook(
       () =>
-        useDeleteAll("/api/admin/things/delete-all", { desk: "east", petitionId: undefined }, {
-          collection,
-          fallbackMessage: "Failed",
-          onDone: () => outcome.push("done"),
-          onFailed: (m) => outcome.push(`failed: ${m}`),
-        }),
+        useDeleteAll(
+          "/api/admin/things/delete-all",
+          { desk: "east", petitionId: undefined },
+          {
+            collection,
+            fallbackMessage: "Failed",
+            onDone: () => outcome.push("done"),
+            onFailed: (m) => outcome.push(`failed: ${m}`),
+          },
+        ),
       { wrapper },
     );
     act(() => result.current.open());
@@ -205,7 +226,12 @@ describe("useDeleteOne", () => {
     const collection = fakeCollection([{ id: "a" }, { id: "b" }]);
     const done: string[] = [];
     const { result } = renderHook(
-      () => useDeleteOne(collection.list, (row: { id: string }) => `/api/admin/things/${row.id}`, { fallbackMessage: "Failed", onDone: (row) => done.push(row.id), onFailed: (m) => done.push(m) }),
+      () =>
+        useDeleteOne(collection.list, (row: { id: string }) => `/api/admin/things/${row.id}`, {
+          fallbackMessage: "Failed",
+          onDone: (row) => done.push(row.id),
+          onFailed: (m) => done.push(m),
+        }),
       { wrapper },
     );
     act(() => result.current.ask({ id: "b" }));
@@ -225,7 +251,14 @@ describe("useDeleteOne", () => {
     };
     const collection = fakeCollection([{ id: "a" }]);
     const done: string[] = [];
-    const { result } = renderHook(() => useDeleteOne(collection.list, (row: { id: string }) => `/api/admin/things/${row.id}`, { fallbackMessage: "Failed to delete", onFailed: (m) => done.push(m) }), { wrapper });
+    const { result } = renderHook(
+      () =>
+        useDeleteOne(collection.list, (row: { id: string }) => `/api/admin/things/${row.id}`, {
+          fallbackMessage: "Failed to delete",
+          onFailed: (m) => done.push(m),
+        }),
+      { wrapper },
+    );
     act(() => result.current.ask({ id: "a" }));
     await act(async () => {
       await result.current.confirm();

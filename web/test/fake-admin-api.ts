@@ -2,7 +2,7 @@
  * The fake admin API shared by the console's page tests (jsdom component tests of web/src/admin/pages).
  *
  * WHAT IT FAKES: `adminRequest` of web/src/admin/adminApi.ts, the one function the console's pages
- * and hooks call the server through. The module's other exports (the `adminApi` paths, the types)
+ * and hooks call the server through. The module's other exports (the types)
  * stay the real ones. Nothing reaches `fetch`, and no access token is asked for.
  *
  * WIRING: `vi.mock` has to be written in the test file itself (Vitest hoists it there, above the

@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  displayGoal,
-  formatCount,
-  formatDateTimeNY,
-  formatPercent,
-  initials,
-  landingCount,
-  progressPercent,
-  progressValue,
-} from "../src/lib/format";
+import { displayGoal, formatCount, formatDateTimeNY, formatPercent, initials, landingCount, progressPercent, progressValue } from "../src/lib/format";
 
 describe("goal and progress", () => {
   it("falls back to the display goal 2000 when a petition has none", () => {

@@ -56,7 +56,9 @@ describe("useBackgroundJob", () => {
   const setup = () => {
     const onDone = vi.fn();
     const onFailed = vi.fn();
-    const hook = renderHook(() => useBackgroundJob("/api/admin/sheets/signatures", { fallbackMessage: "Failed to sync signatures", onDone, onFailed }), { wrapper });
+    const hook = renderHook(() => useBackgroundJob("/api/admin/sheets/signatures", { fallbackMessage: "Failed to sync signatures", onDone, onFailed }), {
+      wrapper,
+    });
     return { hook, onDone, onFailed };
   };
   const polls = () => calls.filter((c) => c.method === "GET").length;

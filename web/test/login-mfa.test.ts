@@ -47,7 +47,12 @@ function renderLogin() {
         h(
           AuthProvider,
           null,
-          h(Routes, null, h(Route, { path: "/admin/login", element: h(LoginPage) }), h(Route, { path: "/admin/dashboard", element: h("p", null, "Dashboard reached") })),
+          h(
+            Routes,
+            null,
+            h(Route, { path: "/admin/login", element: h(LoginPage) }),
+            h(Route, { path: "/admin/dashboard", element: h("p", null, "Dashboard reached") }),
+          ),
         ),
       ),
     ),

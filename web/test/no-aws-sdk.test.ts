@@ -33,7 +33,9 @@ describe("the browser bundle", () => {
   });
 
   it("imports no @aws-sdk package, directly or through @site/core", () => {
-    const sdk = [...files].flatMap(([file, specifiers]) => specifiers.filter((s) => s.startsWith("@aws-sdk/")).map((s) => `${file.slice(resolve(WEB_SRC, "../..").length + 1)} → ${s}`));
+    const sdk = [...files].flatMap(([file, specifiers]) =>
+      specifiers.filter((s) => s.startsWith("@aws-sdk/")).map((s) => `${file.slice(resolve(WEB_SRC, "../..").length + 1)} → ${s}`),
+    );
     expect(sdk).toEqual([]);
   });
 });

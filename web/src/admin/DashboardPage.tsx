@@ -1,34 +1,28 @@
-import { Alert, Badge, Button, Card, Center, Code, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Tabs, Text, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { useState, type ReactNode } from "react";
+import { Alert, Badge, Button, Card, Code, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Tabs, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
-import useSWR from "swr";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
-import type { ApiError, Petition } from "../lib/api";
+import type { Petition } from "../lib/api";
 import { formatCount, formatDateTimeNY } from "../lib/format";
-import { adminApi, adminRequest, type AuditEntry } from "./adminApi";
-import { ConfirmDialog } from "./components/ConfirmDialog";
-import { DataTable } from "./components/DataTable";
-import { ListToolbar } from "./components/ListToolbar";
+import { useAuditLog } from "./api/audit";
+import { petitionsResource } from "./api/petitions";
+import { signaturesResource } from "./api/signatures";
+import { CollectionScreen, useCollectionScreen } from "./collection";
 import { NoticeBanner } from "./components/NoticeBanner";
-import { PetitionsTable } from "./components/PetitionsTable";
-import { TablePager } from "./components/TablePager";
+import { petitionsTable } from "./components/PetitionsTable";
 import { usePetitionActions } from "./components/usePetitionActions";
 import { useNotice } from "./hooks/useNotice";
-import { usePagedList, type PagedList } from "./hooks/usePagedList";
+import type { PagedList } from "./api/usePagedList";
 import { auditActionLabel, auditStatusNote } from "./lib/audit";
-import { withQuery } from "./lib/query";
 import { orNA, signedAt, type SignatureRow } from "./lib/signatures";
-import { DASHBOARD_PETITION_SORTS, DASHBOARD_SIGNATURE_SORTS, apiSort, type SortOrder } from "./lib/sorting";
+import { DASHBOARD_PETITION_SORTS, DASHBOARD_SIGNATURE_SORTS } from "./lib/sorting";
 
 export const DASHBOARD_FALLBACK = "Failed to load dashboard data";
 export const DELETE_ITEM_FALLBACK = "Failed to delete item";
 export const REFRESH_FAILED = "Failed to refresh. Please try again.";
-export const deleteItemMessage = (kind: "petition" | "signature") =>
-  `Are you sure you want to delete this ${kind}? This action cannot be undone.`;
+export const deleteItemMessage = (kind: "petition" | "signature") => `Are you sure you want to delete this ${kind}? This action cannot be undone.`;
 
 const PAGE_SIZE = 20;
-const SEARCH_DEBOUNCE_MS = 300;
+const TAB_MESSAGES = { loadFailed: DASHBOARD_FALLBACK, refreshFailed: REFRESH_FAILED, deleteFailed: DELETE_ITEM_FALLBACK };
 
 const LINKS: { to: string; label: string; variant?: string }[] = [
   { to: "/admin/create-petition", label: "Create Petition", variant: "filled" },
@@ -42,79 +36,28 @@ const LINKS: { to: string; label: string; variant?: string }[] = [
   { to: "/admin/test-email", label: "Test Email" },
 ];
 
-function useListControls(defaultSort: string) {
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState(defaultSort);
-  const [order, setOrder] = useState<SortOrder>("desc");
-  const [page, setPage] = useState(1);
-  const reset = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(1);
-  };
-  return { search, debounced, sort, order, page, setPage, setSearch: reset(setSearch), setSort: reset(setSort), setOrder: reset(setOrder) };
-}
-
-function Loading({ label }: { label: string }) {
+/** A tab's list fails as a whole: one message, only while there is nothing to show. */
+function TabLoadError({ list }: { list: Pick<PagedList<unknown>, "error" | "data"> }) {
+  if (!list.error || list.data) return null;
   return (
-    <Center py={64} role="status">
-      <Stack align="center" gap="xs">
-        <Loader color="brand" />
-        <Text c="dimmed" fz="sm">
-          {label}
-        </Text>
-      </Stack>
-    </Center>
+    <Alert color="red" variant="light" role="alert">
+      {DASHBOARD_FALLBACK}
+    </Alert>
   );
 }
 
-/** The dashboard tabs' shared frame: toolbar, load error, spinner, then the table once data is in. */
-function TabList<T>(props: {
-  controls: ReturnType<typeof useListControls>;
-  list: PagedList<T>;
-  sortOptions: typeof DASHBOARD_PETITION_SORTS;
-  searchLabel: string;
-  searchPlaceholder: string;
-  loadingLabel: string;
-  onNotice: ReturnType<typeof useNotice>;
-  children: ReactNode;
-}) {
-  const { controls: c, list } = props;
-  return (
-    <>
-      <ListToolbar
-        searchLabel={props.searchLabel}
-        searchPlaceholder={props.searchPlaceholder}
-        search={c.search}
-        onSearch={c.setSearch}
-        sortOptions={props.sortOptions}
-        sort={c.sort}
-        onSort={c.setSort}
-        order={c.order}
-        onOrder={c.setOrder}
-        onRefresh={async () => {
-          if (!(await list.refresh())) props.onNotice.failure(REFRESH_FAILED);
-        }}
-        refreshing={list.isValidating && !list.isLoading}
-      />
-      {list.error && !list.data && (
-        <Alert color="red" variant="light" role="alert">
-          {DASHBOARD_FALLBACK}
-        </Alert>
-      )}
-      {list.isLoading && <Loading label={props.loadingLabel} />}
-      {list.data && props.children}
-    </>
-  );
-}
+/** A dashboard tab on the collection screen: the toolbar in the tab's card, a failed refresh told on the page. */
+const TAB_LAYOUT = { toolbarCard: false, toolbarRefresh: true, gap: "md" } as const;
 
 function PetitionsTab({ onNotice }: { onNotice: ReturnType<typeof useNotice> }) {
-  const c = useListControls(DASHBOARD_PETITION_SORTS[0]!.value);
-  const list = usePagedList<Petition>(
-    adminApi.petitions,
-    { search: c.debounced, sort: apiSort(DASHBOARD_PETITION_SORTS, c.sort), order: c.order, page: c.page, pageSize: PAGE_SIZE },
-    { fallbackMessage: DASHBOARD_FALLBACK },
-  );
+  const petitions = useCollectionScreen<Petition>({
+    resource: petitionsResource,
+    sorts: DASHBOARD_PETITION_SORTS,
+    pageSize: PAGE_SIZE,
+    messages: TAB_MESSAGES,
+    onRefreshFailed: onNotice.failure,
+  });
+  const { list } = petitions;
   const actions = usePetitionActions({
     deleteFallback: DELETE_ITEM_FALLBACK,
     alwaysFallback: true,
@@ -122,117 +65,79 @@ function PetitionsTab({ onNotice }: { onNotice: ReturnType<typeof useNotice> }) 
     onDeleted: (id) => list.update((cur) => ({ ...cur, items: cur.items.filter((p) => p.id !== id), total: Math.max(0, cur.total - 1) })),
   });
   return (
-    <Stack gap="md">
-      <TabList
-        controls={c}
-        list={list}
-        sortOptions={DASHBOARD_PETITION_SORTS}
-        searchLabel="Search Petitions"
-        searchPlaceholder="Title, story, goal or signature count"
-        loadingLabel="Loading petitions..."
-        onNotice={onNotice}
-      >
-        <Card withBorder padding={0} radius="md">
-          <PetitionsTable petitions={list.items} showId onEdit={actions.edit} onDelete={actions.remove} />
-          <TablePager page={c.page} pageSize={PAGE_SIZE} total={list.total} onChange={c.setPage} />
-        </Card>
-      </TabList>
-      {actions.dialogs}
-    </Stack>
+    <CollectionScreen
+      {...TAB_LAYOUT}
+      screen={petitions}
+      sorts={DASHBOARD_PETITION_SORTS}
+      search={{ label: "Search Petitions", placeholder: "Title, story, goal or signature count" }}
+      errorAlert={<TabLoadError list={list} />}
+      table={petitionsTable({ showId: true, onEdit: actions.edit, onDelete: actions.remove })}
+      dialogs={actions.dialogs}
+    />
   );
 }
 
+/** The signatures page's screen, with the dashboard's shorter row and page. */
 function SignaturesTab({ onNotice }: { onNotice: ReturnType<typeof useNotice> }) {
-  const c = useListControls(DASHBOARD_SIGNATURE_SORTS[0]!.value);
-  const list = usePagedList<SignatureRow>(
-    adminApi.signatures,
-    { search: c.debounced, sort: apiSort(DASHBOARD_SIGNATURE_SORTS, c.sort), order: c.order, page: c.page, pageSize: PAGE_SIZE },
-    { fallbackMessage: DASHBOARD_FALLBACK },
-  );
-  const [deleting, setDeleting] = useState<SignatureRow | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const confirm = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await adminRequest(adminApi.signature(deleting.petitionId, deleting.id), { method: "DELETE", fallbackMessage: DELETE_ITEM_FALLBACK });
-      const id = deleting.id;
-      list.update((cur) => ({ ...cur, items: cur.items.filter((s) => s.id !== id), total: Math.max(0, cur.total - 1) }));
-      setDeleting(null);
-    } catch {
-      setError(DELETE_ITEM_FALLBACK);
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const signatures = useCollectionScreen<SignatureRow>({
+    resource: signaturesResource,
+    sorts: DASHBOARD_SIGNATURE_SORTS,
+    pageSize: PAGE_SIZE,
+    messages: TAB_MESSAGES,
+    ownMessages: true,
+    deleteErrorInDialog: true,
+    onRefreshFailed: onNotice.failure,
+  });
   return (
-    <Stack gap="md">
-      <TabList
-        controls={c}
-        list={list}
-        sortOptions={DASHBOARD_SIGNATURE_SORTS}
-        searchLabel="Search Signatures"
-        searchPlaceholder="Name, e-mail, timeshare, petition or city"
-        loadingLabel="Loading signatures..."
-        onNotice={onNotice}
-      >
-        <Card withBorder padding={0} radius="md">
-          <DataTable
-            label="Signatures"
-            minWidth={900}
-            columns={[
-              { header: "Name" },
-              { header: "Email" },
-              { header: "Timeshare Name" },
-              { header: "Petition ID" },
-              { header: "Signed At (EST)" },
-              { header: "Actions", align: "right" },
-            ]}
-            rows={list.items}
-            empty="No signatures found"
-            renderRow={(row) => (
-              <Table.Tr key={row.id} data-signature-id={row.id}>
-                <Table.Td fw={600}>{`${row.firstName} ${row.lastName}`}</Table.Td>
-                <Table.Td>{row.email}</Table.Td>
-                <Table.Td c={row.timeshareName ? undefined : "dimmed"}>{orNA(row.timeshareName)}</Table.Td>
-                <Table.Td>
-                  <Code fz="xs">{row.petitionId}</Code>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>{signedAt(row)}</Table.Td>
-                <Table.Td ta="right">
-                  <Button size="compact-sm" variant="light" color="red" onClick={() => { setError(null); setDeleting(row); }} aria-label={`Delete signature of ${row.firstName} ${row.lastName}`}>
-                    Delete
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          />
-          <TablePager page={c.page} pageSize={PAGE_SIZE} total={list.total} onChange={c.setPage} />
-        </Card>
-      </TabList>
-      <ConfirmDialog
-        opened={!!deleting}
-        title="Delete Signature"
-        message={deleteItemMessage("signature")}
-        busy={busy}
-        error={error}
-        onConfirm={() => void confirm()}
-        onClose={() => setDeleting(null)}
-      />
-    </Stack>
+    <CollectionScreen
+      {...TAB_LAYOUT}
+      screen={signatures}
+      sorts={DASHBOARD_SIGNATURE_SORTS}
+      search={{ label: "Search Signatures", placeholder: "Name, e-mail, timeshare, petition or city" }}
+      errorAlert={<TabLoadError list={signatures.list} />}
+      table={{
+        label: "Signatures",
+        loadingText: "Loading signatures...",
+        empty: "No signatures found",
+        minWidth: 900,
+        columns: [
+          { header: "Name" },
+          { header: "Email" },
+          { header: "Timeshare Name" },
+          { header: "Petition ID" },
+          { header: "Signed At (EST)" },
+          { header: "Actions", align: "right" },
+        ],
+        renderRow: (row) => (
+          <Table.Tr key={row.id} data-signature-id={row.id}>
+            <Table.Td fw={600}>{`${row.firstName} ${row.lastName}`}</Table.Td>
+            <Table.Td>{row.email}</Table.Td>
+            <Table.Td c={row.timeshareName ? undefined : "dimmed"}>{orNA(row.timeshareName)}</Table.Td>
+            <Table.Td>
+              <Code fz="xs">{row.petitionId}</Code>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>{signedAt(row)}</Table.Td>
+            <Table.Td ta="right">
+              <Button
+                size="compact-sm"
+                variant="light"
+                color="red"
+                onClick={() => signatures.deleteOne.ask(row)}
+                aria-label={`Delete signature of ${row.firstName} ${row.lastName}`}
+              >
+                Delete
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ),
+      }}
+      deleteOne={{ title: "Delete Signature", message: deleteItemMessage("signature") }}
+    />
   );
 }
 
 function RecentActivity() {
-  const { data, error } = useSWR<{ items: AuditEntry[] }, ApiError>(
-    withQuery(adminApi.audit, { limit: 8 }),
-    (url: string) => adminRequest<{ items: AuditEntry[] }>(url, { fallbackMessage: "Failed to load recent activity" }),
-    { refreshInterval: 30_000, revalidateOnFocus: true },
-  );
+  const { data, error } = useAuditLog(8);
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-label="Recent admin activity">
       <Group justify="space-between" mb="sm">

@@ -237,7 +237,14 @@ export function LoginPage() {
 }
 
 /** The sign-in card: logo, title, a line of help, the error, then the form's fields. */
-function AuthCard(props: { label: string; onSubmit: (e: FormEvent<HTMLFormElement>) => void; title: string; intro: string; error: string | null; children: ReactNode }) {
+function AuthCard(props: {
+  label: string;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  title: string;
+  intro: string;
+  error: string | null;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder padding="xl" radius="lg" shadow="sm">
       <form onSubmit={props.onSubmit} noValidate aria-label={props.label}>

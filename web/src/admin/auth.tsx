@@ -3,12 +3,10 @@ import { Hub } from "aws-amplify/utils";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useSWRConfig } from "swr";
 import { ApiError } from "../lib/api";
+import { ADMIN_API_PREFIX } from "./api/paths";
 import { isAdminPayload } from "./groups";
 
-export type AuthState =
-  | { status: "loading" }
-  | { status: "signedOut" }
-  | { status: "signedIn"; username: string; isAdmin: boolean };
+export type AuthState = { status: "loading" } | { status: "signedOut" } | { status: "signedIn"; username: string; isAdmin: boolean };
 
 interface AuthContextValue {
   state: AuthState;
@@ -38,7 +36,7 @@ async function readAuth(): Promise<AuthState> {
 /** SWR keys of admin data: "/api/admin/..." URLs, or [path, query] pairs (usePagedList). */
 export function isAdminKey(key: unknown): boolean {
   const first = Array.isArray(key) ? key[0] : key;
-  return typeof first === "string" && first.startsWith("/api/admin");
+  return typeof first === "string" && first.startsWith(ADMIN_API_PREFIX);
 }
 
 /** The current access token, for `Authorization: Bearer`. */

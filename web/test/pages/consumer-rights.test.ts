@@ -12,8 +12,7 @@ const SIGN = signPath(DEFAULT_PETITION_ID);
 // Mantine's Drawer (the Layout's mobile menu) imports react-remove-scroll, whose CommonJS build Node
 // loads with the root's older React: stand it in until the unit project bundles it (vitest.config.ts).
 
-beforeAll(() => {
-});
+beforeAll(() => {});
 afterEach(cleanup);
 
 function renderPage() {
@@ -58,7 +57,9 @@ describe("/consumer-rights", () => {
   it("shows the spec's sections: denied-rights cards, inherited debt, mission, 3-step strategy, donate banner, urgent warning", () => {
     const main = renderPage();
     const denied = sectionOf(main, "Timeshare Owners Denied Their Rights");
-    const cards = within(denied).getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+    const cards = within(denied)
+      .getAllByRole("heading", { level: 3 })
+      .map((h) => h.textContent);
     expect(cards).toEqual(DENIED_RIGHTS.cards.map((c) => c.title));
     expect(cards.length).toBeGreaterThanOrEqual(5);
     expect(denied.textContent).toMatch(/perpetuity/);
@@ -74,7 +75,11 @@ describe("/consumer-rights", () => {
     expect(text).toMatch(/Do not use it or pay its fees before you decide/);
 
     const mission = sectionOf(main, "Fair Rules for Every Timeshare Owner");
-    expect(within(mission).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+    expect(
+      within(mission)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
       "Fair cancellation rights for every owner",
       "A longer rescission period to change your mind",
       "An end to automatic inheritance of timeshare debt",

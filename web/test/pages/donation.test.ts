@@ -25,8 +25,7 @@ vi.mock("../../src/site", async (importOriginal) => ({
 const SIGN = signPath(DEFAULT_PETITION_ID);
 const PAYMENT_PAGE = "https://donate.example.org/timeshare-owners";
 
-beforeAll(() => {
-});
+beforeAll(() => {});
 afterEach(() => {
   cleanup();
   donation.url = "";
@@ -39,7 +38,10 @@ function renderPage(path: string): HTMLElement {
   return main;
 }
 
-const h1Text = (main: HTMLElement) => within(main).getAllByRole("heading", { level: 1 }).map((h) => h.textContent);
+const h1Text = (main: HTMLElement) =>
+  within(main)
+    .getAllByRole("heading", { level: 1 })
+    .map((h) => h.textContent);
 
 /** Levels of every heading in document order never skip one (h1 > h2 > h3). */
 function expectHeadingsInOrder(main: HTMLElement) {
@@ -113,7 +115,9 @@ describe("/donate", () => {
   it("says what a gift pays for and marks what only the foundation can confirm", () => {
     const main = renderPage("/donate");
     const uses = within(main).getByRole("heading", { level: 2, name: "What Your Gift Pays For" }).closest("section")!;
-    const titles = within(uses).getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+    const titles = within(uses)
+      .getAllByRole("heading", { level: 3 })
+      .map((h) => h.textContent);
     expect(titles).toEqual(["Legal research", "Support for owners and families", "Scam alerts", "The petition campaign"]);
     // tax status, EIN and annual report are the foundation's to supply: no invented figures
     const marked = donateContent.ACCOUNTABILITY.items.filter((item) => "replaceBeforeLaunch" in item).map((item) => item.title);

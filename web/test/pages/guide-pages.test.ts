@@ -201,7 +201,14 @@ describe.each(LEAD_FORMS)("the %s page", (form) => {
     const article = main.querySelector("article")!;
     const runs = guide.sections.flatMap((s) =>
       s.blocks.flatMap((b) => {
-        const texts = b.kind === "paragraph" ? [b.text] : b.kind === "bullets" || b.kind === "checklist" ? b.items : b.kind === "callout" ? [b.text, ...(b.items ?? [])] : [];
+        const texts =
+          b.kind === "paragraph"
+            ? [b.text]
+            : b.kind === "bullets" || b.kind === "checklist"
+              ? b.items
+              : b.kind === "callout"
+                ? [b.text, ...(b.items ?? [])]
+                : [];
         return texts.flatMap((t) => (typeof t === "string" ? [] : t.filter((part) => typeof part !== "string")));
       }),
     );

@@ -325,7 +325,9 @@ describe("/data-deletion-request", () => {
   });
 
   it("a 400 naming the field: its message under the field, no alert", async () => {
-    stubApi({ "/api/privacy/requests": () => json(400, { error: "Email must be at most 254 characters", fields: { email: "Email must be at most 254 characters" } }) });
+    stubApi({
+      "/api/privacy/requests": () => json(400, { error: "Email must be at most 254 characters", fields: { email: "Email must be at most 254 characters" } }),
+    });
     stubRecaptcha();
     const page = openForm();
     page.type(EMAIL);

@@ -114,8 +114,14 @@ const input = (main: HTMLElement, label: string | RegExp) => within(main).getByL
 
 describe("/report-scam and its thank-you page are public routes", () => {
   it("the wizard is indexed, the thank-you page is not; both have a 120-200 character description", () => {
-    const wizard = { ...PUBLIC_ROUTES.find((r) => r.path === "/report-scam"), description: ROUTE_DESCRIPTIONS["/report-scam"] } as { description: string; index?: boolean };
-    const thanks = { ...PUBLIC_ROUTES.find((r) => r.path === "/report-scam/thank-you"), description: ROUTE_DESCRIPTIONS["/report-scam/thank-you"] } as { description: string; index?: boolean };
+    const wizard = { ...PUBLIC_ROUTES.find((r) => r.path === "/report-scam"), description: ROUTE_DESCRIPTIONS["/report-scam"] } as {
+      description: string;
+      index?: boolean;
+    };
+    const thanks = { ...PUBLIC_ROUTES.find((r) => r.path === "/report-scam/thank-you"), description: ROUTE_DESCRIPTIONS["/report-scam/thank-you"] } as {
+      description: string;
+      index?: boolean;
+    };
     expect(wizard.index).toBeUndefined();
     expect(thanks.index).toBe(false);
     for (const { description } of [wizard, thanks]) {
@@ -337,7 +343,8 @@ describe("evidence files", () => {
   it("uploads at once with progress: the fields first and the file last; then it counts as a detail and can be removed", async () => {
     openStep3();
     const calls = stubApi({
-      "/api/reports/uploads": () => json(200, { uploadId: "u1", url: "https://bucket.example/", fields: { key: "uploads/u1", policy: "p" }, maxBytes: MAX_EVIDENCE_BYTES }),
+      "/api/reports/uploads": () =>
+        json(200, { uploadId: "u1", url: "https://bucket.example/", fields: { key: "uploads/u1", policy: "p" }, maxBytes: MAX_EVIDENCE_BYTES }),
     });
     const { main, screen } = open();
     choose(main, new File(["%PDF-1.4"], "contract.pdf", { type: "application/pdf" }));
@@ -442,13 +449,19 @@ describe("step 4 and submitting", () => {
   });
 
   it.each([
-    ["a file that is not what it says", { error: "The file fake.pdf does not look like a PDF file.", fields: { "evidence.details": "The file fake.pdf does not look like a PDF file." } }],
+    [
+      "a file that is not what it says",
+      { error: "The file fake.pdf does not look like a PDF file.", fields: { "evidence.details": "The file fake.pdf does not look like a PDF file." } },
+    ],
     ["a lost file", { error: EvidenceMessages.notReceived, fields: { "evidence.contactEmail": EvidenceMessages.notReceived } }],
   ])("drops the files when the server refused one (it deletes them all): %s", async (_, body) => {
     const draft = completeDraft();
     openStep4({
       contactMethods: ["email"],
-      contactMethodFields: { ...draft.contactMethodFields, email: { emailAddress: "offers@resale.example", evidence: { uploadId: "u0", fileName: "letter.eml", size: 5 } } },
+      contactMethodFields: {
+        ...draft.contactMethodFields,
+        email: { emailAddress: "offers@resale.example", evidence: { uploadId: "u0", fileName: "letter.eml", size: 5 } },
+      },
       evidence: { uploadId: "u1", fileName: "fake.pdf", size: 10 },
     });
     stubApi({ "/api/reports": () => json(400, body) });

@@ -95,11 +95,7 @@ describe("Report a Timeshare Scam (/timeshare-scam)", () => {
     const main = mainOf("/timeshare-scam");
     const section = sectionOf(main, "Where Else to Report");
     expect(section.id).toBe("where-else-to-report");
-    expect(texts(section, "li h3")).toEqual([
-      "Federal Trade Commission (FTC)",
-      "Your state attorney general",
-      "FBI Internet Crime Complaint Center (IC3)",
-    ]);
+    expect(texts(section, "li h3")).toEqual(["Federal Trade Commission (FTC)", "Your state attorney general", "FBI Internet Crime Complaint Center (IC3)"]);
     expect(hrefsOf(main, "Report to the FTC at ReportFraud.ftc.gov")).toEqual(["https://reportfraud.ftc.gov"]);
     expect(hrefsOf(main, "File a complaint at IC3.gov")).toEqual(["https://www.ic3.gov"]);
     expect(hrefsOf(main, "See Where Else to Report")).toEqual(["#where-else-to-report"]);
@@ -110,7 +106,10 @@ describe("Report a Timeshare Scam (/timeshare-scam)", () => {
     const items = texts(section, "ul > li");
     expect(items).toHaveLength(6);
     for (const kind of ["Contracts", "Receipts", "E-mails", "Call logs", "Names and phone numbers", "Websites"]) {
-      expect(items.some((item) => item.startsWith(kind)), kind).toBe(true);
+      expect(
+        items.some((item) => item.startsWith(kind)),
+        kind,
+      ).toBe(true);
     }
   });
 

@@ -18,14 +18,16 @@ export interface CollectionTableProps<T> {
   renderRow: (row: T, number: number) => ReactNode;
   /** page sizes to offer under the table (e.g. 10/25/50/100); none: a fixed page size */
   pageSizes?: number[];
+  /** the loader is named by its text (for screens whose tests or readers look it up by name) */
+  namedLoader?: boolean;
 }
 
 /** An admin collection's table: a loader on the first load, then the rows, the empty message and the pager. */
-export function CollectionTable<T>({ collection, label, loadingText, empty, minWidth, columns, renderRow, pageSizes }: CollectionTableProps<T>) {
+export function CollectionTable<T>({ collection, label, loadingText, empty, minWidth, columns, renderRow, pageSizes, namedLoader }: CollectionTableProps<T>) {
   const { list, page, pageSize } = collection;
   if (list.isLoading) {
     return (
-      <Center py={80} role="status">
+      <Center py={80} role="status" aria-label={namedLoader ? loadingText : undefined}>
         <Stack align="center" gap="xs">
           <Loader color="brand" />
           <Text c="dimmed">{loadingText}</Text>
@@ -36,15 +38,15 @@ export function CollectionTable<T>({ collection, label, loadingText, empty, minW
   if (!list.data) return null;
   return (
     <Card withBorder padding={0} radius="lg">
-      <DataTable label={label} minWidth={minWidth} columns={columns} rows={list.items} empty={empty} renderRow={(row, index) => renderRow(row, (page - 1) * pageSize + index + 1)} />
-      <TablePager
-        page={page}
-        pageSize={pageSize}
-        total={list.total}
-        onChange={collection.setPage}
-        pageSizes={pageSizes}
-        onPageSize={collection.setPageSize}
+      <DataTable
+        label={label}
+        minWidth={minWidth}
+        columns={columns}
+        rows={list.items}
+        empty={empty}
+        renderRow={(row, index) => renderRow(row, (page - 1) * pageSize + index + 1)}
       />
+      <TablePager page={page} pageSize={pageSize} total={list.total} onChange={collection.setPage} pageSizes={pageSizes} onPageSize={collection.setPageSize} />
     </Card>
   );
 }

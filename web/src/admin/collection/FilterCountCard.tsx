@@ -8,7 +8,13 @@ import { formatCount } from "../../lib/format";
 export function FilterCountCard({ label, value, active, onClick }: { label: string; value: number | undefined; active: boolean; onClick: () => void }) {
   return (
     <UnstyledButton onClick={onClick} aria-pressed={active}>
-      <Card withBorder radius="lg" padding="md" bg={active ? "brand.0" : undefined} style={active ? { borderColor: "var(--mantine-color-brand-6)" } : undefined}>
+      <Card
+        withBorder
+        radius="lg"
+        padding="md"
+        bg={active ? "brand.0" : undefined}
+        style={active ? { borderColor: "var(--mantine-color-brand-6)" } : undefined}
+      >
         <Text fz="xs" c="dimmed" tt="uppercase" fw={700} lts="0.06em">
           {label}
         </Text>

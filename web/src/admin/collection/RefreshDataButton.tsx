@@ -1,5 +1,5 @@
 import { Button } from "@mantine/core";
-import type { PagedList } from "../hooks/usePagedList";
+import type { PagedList } from "../api/usePagedList";
 
 /** The page header's "Refresh Data" button, busy while the list reloads (not on its first load). */
 export function RefreshDataButton({ list, onRefresh }: { list: Pick<PagedList<unknown>, "isValidating" | "isLoading">; onRefresh: () => void }) {

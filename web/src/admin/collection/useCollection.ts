@@ -1,6 +1,6 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { useCallback, useMemo, useState } from "react";
-import { usePagedList, type PagedList } from "../hooks/usePagedList";
+import { usePagedList, type PagedList } from "../api/usePagedList";
 import type { Query } from "../lib/query";
 import { apiSort, type SortOption, type SortOrder } from "../lib/sorting";
 
@@ -49,9 +49,7 @@ export interface CollectionState<T, F extends Record<string, FilterValue>> {
  * page size, and the server-paginated list they select. Changing anything but the page goes back to
  * page 1.
  */
-export function useCollection<T, F extends Record<string, FilterValue> = Record<string, never>>(
-  options: CollectionOptions<F>,
-): CollectionState<T, F> {
+export function useCollection<T, F extends Record<string, FilterValue> = Record<string, never>>(options: CollectionOptions<F>): CollectionState<T, F> {
   const [search, setSearchText] = useState("");
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [sort, setSortValue] = useState(options.sorts[0]!.value);
@@ -60,10 +58,14 @@ export function useCollection<T, F extends Record<string, FilterValue> = Record<
   const [page, setPage] = useState(1);
   const [pageSize, setPageSizeValue] = useState(options.pageSize);
 
-  const resetting = useCallback(<V,>(set: (value: V) => void) => (value: V) => {
-    set(value);
-    setPage(1);
-  }, []);
+  const resetting = useCallback(
+    <V>(set: (value: V) => void) =>
+      (value: V) => {
+        set(value);
+        setPage(1);
+      },
+    [],
+  );
   const setFilter = useCallback(<K extends keyof F>(key: K, value: F[K]) => {
     setFilters((current) => ({ ...current, [key]: value }));
     setPage(1);

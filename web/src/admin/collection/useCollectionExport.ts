@@ -18,14 +18,15 @@ export interface CollectionExport<T> {
   reset: () => void;
 }
 
-/** "Export all matching" for an admin collection's export route, with progress. */
-export function useCollectionExport<T>(path: string, query: Query, options: { fallbackMessage: string; pageSize?: number }): CollectionExport<T> {
+/** "Export all matching" for an admin collection's export route (none: nothing to export), with progress. */
+export function useCollectionExport<T>(path: string | undefined, query: Query, options: { fallbackMessage: string; pageSize?: number }): CollectionExport<T> {
   const operation = useChunkedOperation();
   const pageSize = options.pageSize ?? EXPORT_PAGE_SIZE;
   const queryKey = JSON.stringify(query);
   const { run } = operation;
 
   const exportAll = useCallback(async () => {
+    if (!path) return null;
     const rows: T[] = [];
     const current = JSON.parse(queryKey) as Query;
     const fetchPage = (page: number, operationId: string | undefined) =>

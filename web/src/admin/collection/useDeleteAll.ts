@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { adminRequest, type ChunkAnswer } from "../adminApi";
 import { deleteStep, useChunkedOperation } from "../hooks/useChunkedOperation";
 import type { OperationProgress } from "../lib/progress";
-import type { PagedList } from "../hooks/usePagedList";
+import type { PagedList } from "../api/usePagedList";
 
 export interface DeleteAll {
   /** the typed-CONFIRM dialog is open */
@@ -28,8 +28,8 @@ export interface DeleteAllOptions<Row> {
   onFailed: (message: string) => void;
 }
 
-/** Delete All of an admin collection's chunked delete route: the dialog's state, progress and outcome. */
-export function useDeleteAll<Row>(path: string, scope: Record<string, string | undefined>, options: DeleteAllOptions<Row>): DeleteAll {
+/** Delete All of an admin collection's chunked delete route (none: nothing to confirm): the dialog's state, progress and outcome. */
+export function useDeleteAll<Row>(path: string | undefined, scope: Record<string, string | undefined>, options: DeleteAllOptions<Row>): DeleteAll {
   const operation = useChunkedOperation();
   const [opened, setOpened] = useState(false);
   const scopeKey = JSON.stringify(scope);
@@ -38,6 +38,7 @@ export function useDeleteAll<Row>(path: string, scope: Record<string, string | u
 
   const confirm = useCallback(
     async (typed: string) => {
+      if (!path) return;
       const result = await run(
         deleteStep((operationId) =>
           adminRequest<ChunkAnswer>(path, {

@@ -1,5 +1,5 @@
 import { adminRequest } from "../adminApi";
-import type { PagedList } from "../hooks/usePagedList";
+import type { PagedList } from "../api/usePagedList";
 import { useConfirmedRowAction, type ConfirmedRowAction } from "./useConfirmedRowAction";
 
 /** `confirm` DELETEs the target, takes it off the page (and the total), closes the dialog; never rejects. */
@@ -10,6 +10,7 @@ export interface DeleteOneOptions<Row> {
   onDone?: (row: Row) => void;
   /** the API's message, or the fallback */
   onFailed: (message: string) => void;
+  keepOpenOnFailure?: boolean;
 }
 
 /**
@@ -26,6 +27,11 @@ export function useDeleteOne<Row extends { id: string }, ListRow extends { id: s
       await adminRequest(pathOf(row), { method: "DELETE", fallbackMessage: options.fallbackMessage });
       list.update((current) => ({ ...current, items: current.items.filter((r) => r.id !== row.id), total: Math.max(0, current.total - 1) }));
     },
-    { fallbackMessage: options.fallbackMessage, onDone: options.onDone && ((row) => options.onDone!(row)), onFailed: options.onFailed },
+    {
+      fallbackMessage: options.fallbackMessage,
+      onDone: options.onDone && ((row) => options.onDone!(row)),
+      onFailed: options.onFailed,
+      keepOpenOnFailure: options.keepOpenOnFailure,
+    },
   );
 }

@@ -38,7 +38,11 @@ export function ConfirmDialog({
     <Modal
       opened={opened}
       onClose={close}
-      title={<Text fw={800} c="ink.9">{title}</Text>}
+      title={
+        <Text fw={800} c="ink.9">
+          {title}
+        </Text>
+      }
       centered
       radius="lg"
       closeOnClickOutside={!busy}

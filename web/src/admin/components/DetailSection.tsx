@@ -38,7 +38,15 @@ export function DetailSection({ title, children, grid = true }: { title: string;
 }
 
 /** The modal of a details view: its title with a loader while the full record loads, then an error alert (if any) above the sections. */
-export function DetailsDialog(props: { opened: boolean; onClose: () => void; title: string; size?: "lg" | "xl"; loading: boolean; error: string | null; children: ReactNode }) {
+export function DetailsDialog(props: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  size?: "lg" | "xl";
+  loading: boolean;
+  error: string | null;
+  children: ReactNode;
+}) {
   return (
     <Modal
       opened={props.opened}

@@ -47,7 +47,11 @@ export function EditGoalDialog({
     <Modal
       opened={!!petition}
       onClose={() => !saving && onClose()}
-      title={<Text fw={800} c="ink.9">Edit Petition Goal</Text>}
+      title={
+        <Text fw={800} c="ink.9">
+          Edit Petition Goal
+        </Text>
+      }
       centered
       radius="lg"
       closeOnClickOutside={!saving}

@@ -1,8 +1,18 @@
 import { Badge, Button, Group, Text } from "@mantine/core";
 import { useRecordDetails } from "../hooks/useRecordDetails";
-import { adminApi } from "../adminApi";
+import { leadPath } from "../api/leads";
 import { DetailField as Field, DetailSection, DetailsDialog } from "./DetailSection";
-import { LEAD_FORM_INFO, LEAD_LIST_MESSAGES, consentText, leadViewOf, locationText, submittedAt, type LeadDetails, type LeadRow, type LeadView } from "../lib/leads";
+import {
+  LEAD_FORM_INFO,
+  LEAD_LIST_MESSAGES,
+  consentText,
+  leadViewOf,
+  locationText,
+  submittedAt,
+  type LeadDetails,
+  type LeadRow,
+  type LeadView,
+} from "../lib/leads";
 
 /**
  * View Details of a free-guide submission: the submitter, when, newsletter consent, and where and on
@@ -10,7 +20,7 @@ import { LEAD_FORM_INFO, LEAD_LIST_MESSAGES, consentText, leadViewOf, locationTe
  */
 export function LeadDetailsDialog({ row, onClose, onDelete }: { row: LeadRow | null; onClose: () => void; onDelete: (row: LeadRow) => void }) {
   const { details, loading, error } = useRecordDetails<LeadRow, LeadView>(row, {
-    path: (r) => adminApi.lead(r.form, r.id),
+    path: leadPath,
     initial: (r) => r,
     full: (_r, fetched) => leadViewOf(fetched as LeadDetails),
     fallbackMessage: LEAD_LIST_MESSAGES.detailsFailed,

@@ -3,7 +3,17 @@ import { formatCount } from "../../lib/format";
 import type { OperationProgress } from "../lib/progress";
 
 /** The progress of a chunked operation: a bar plus "N of M rows". */
-export function OperationProgressBar({ label, progress, percent, unit = "rows" }: { label: string; progress: OperationProgress; percent: number; unit?: string }) {
+export function OperationProgressBar({
+  label,
+  progress,
+  percent,
+  unit = "rows",
+}: {
+  label: string;
+  progress: OperationProgress;
+  percent: number;
+  unit?: string;
+}) {
   return (
     <Stack gap={6}>
       <Progress value={percent} color="brand.6" size="lg" radius="xl" striped animated={percent < 100} aria-label={label} />

@@ -3,7 +3,17 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 
 /** Title, optional subtitle and back link, actions on the right. */
-export function PageHeader({ title, subtitle, back, actions }: { title: ReactNode; subtitle?: ReactNode; back?: { to: string; label: string }; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  back,
+  actions,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  back?: { to: string; label: string };
+  actions?: ReactNode;
+}) {
   return (
     <Stack gap="xs">
       {back && (

@@ -1,15 +1,8 @@
 import { Badge, Button, Card, Group, Select, Text } from "@mantine/core";
 import { useCallback, useEffect, useState, type MouseEvent } from "react";
 import { formatUsd } from "@site/core/report/amount";
-import {
-  CONTACT_METHOD_FIELDS,
-  CONTACT_METHOD_LABELS,
-  FIELD_LABELS,
-  SCAM_TYPE_FIELDS,
-  SCAM_TYPE_LABELS,
-  type FieldSpec,
-} from "@site/core/report/catalogue";
-import { adminApi, adminRequest } from "../adminApi";
+import { CONTACT_METHOD_FIELDS, CONTACT_METHOD_LABELS, FIELD_LABELS, SCAM_TYPE_FIELDS, SCAM_TYPE_LABELS, type FieldSpec } from "@site/core/report/catalogue";
+import { fetchReport, updateReportStatus } from "../api/reports";
 import { DetailField as Field, DetailGrid, DetailSection, DetailsDialog } from "./DetailSection";
 import {
   MESSAGES,
@@ -62,7 +55,7 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
   const [saving, setSaving] = useState(false);
 
   const load = useCallback(async (id: string) => {
-    const full = await adminRequest<ReportDetails>(adminApi.report(id), { fallbackMessage: MESSAGES.detailsFailed });
+    const full = await fetchReport<ReportDetails>(id, MESSAGES.detailsFailed);
     setDetails(full);
     setFetchedAt(Date.now());
     return full;
@@ -74,7 +67,7 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
     setDetails(null);
     setError(null);
     setLoading(true);
-    adminRequest<ReportDetails>(adminApi.report(reportId), { fallbackMessage: MESSAGES.detailsFailed })
+    fetchReport<ReportDetails>(reportId, MESSAGES.detailsFailed)
       .then((full) => {
         if (!live) return;
         setDetails(full);
@@ -92,7 +85,7 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
     setSaving(true);
     setError(null);
     try {
-      const row = await adminRequest<ReportRow>(adminApi.report(details.id), { method: "PATCH", body: { status }, fallbackMessage: MESSAGES.statusFailed });
+      const row = await updateReportStatus(details.id, status, MESSAGES.statusFailed);
       setDetails({ ...details, status: row.status });
       onStatusChanged(row);
     } catch (cause) {
@@ -118,135 +111,142 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
   const d = details;
   return (
     <DetailsDialog opened={!!reportId} onClose={onClose} title="Report Details" size="xl" loading={loading} error={error}>
-        {d && (
-          <>
-            <Group justify="space-between" align="flex-end">
-              <div>
-                <Text fw={800} fz="lg" c="ink.9">
-                  {d.reference}
-                </Text>
-                <Text c="dimmed" fz="sm">
-                  Submitted {submittedAt(d)} (EST)
-                </Text>
-              </div>
-              <Group gap="sm" align="flex-end">
-                <Badge variant="light" color={STATUS_COLORS[d.status]} c="ink.9" size="lg">
-                  {statusLabel(d.status)}
-                </Badge>
-                <Select
-                  label="Status"
-                  data={STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
-                  value={d.status}
-                  onChange={(value) => value && void changeStatus(value as Status)}
-                  allowDeselect={false}
-                  disabled={saving}
-                  size="sm"
-                  w={160}
-                />
-              </Group>
-            </Group>
-
-            <DetailSection title="Reporter">
-              <Field label={FIELD_LABELS.fullName} value={d.reporter.fullName} />
-              <Field label={FIELD_LABELS.email} value={d.reporter.email} />
-              <Field label={FIELD_LABELS.city} value={d.reporter.city} />
-              <Field label={FIELD_LABELS.state} value={d.reporter.state} />
-              <Field label={FIELD_LABELS.ageRange} value={d.reporter.ageRange ?? ""} />
-              <Field label="Willing to speak with our team" value={yesNo(d.reporter.speakWithTeam)} />
-              <Field label="Story may be shared anonymously" value={yesNo(d.reporter.shareAnonymously)} />
-            </DetailSection>
-
-            <DetailSection title="Scam Types" grid={false}>
-              {d.scamTypes.map((t) => (
-                <Card key={t.type} withBorder radius="sm" padding="sm" aria-label={SCAM_TYPE_LABELS[t.type]}>
-                  <Text fw={700} c="ink.9" mb={6}>
-                    {SCAM_TYPE_LABELS[t.type]}
-                  </Text>
-                  <CatalogueFields specs={SCAM_TYPE_FIELDS[t.type]} values={t} />
-                </Card>
-              ))}
-            </DetailSection>
-
-            <DetailSection title="Contact Methods" grid={false}>
-              {d.contactMethods.map((m) => (
-                <Card key={m.method} withBorder radius="sm" padding="sm" aria-label={CONTACT_METHOD_LABELS[m.method]}>
-                  <Text fw={700} c="ink.9" mb={6}>
-                    {CONTACT_METHOD_LABELS[m.method]}
-                  </Text>
-                  <CatalogueFields specs={CONTACT_METHOD_FIELDS[m.method]} values={m} />
-                </Card>
-              ))}
-            </DetailSection>
-
-            <DetailSection title="What Happened">
-              <Field label="Money lost" value={yesNo(d.moneyLost)} />
-              <Field label={FIELD_LABELS.amountLost} value={d.moneyLost ? formatUsd(d.amountLost) : "N/A"} />
-              <Field label={FIELD_LABELS.dateOccurred} value={usDate(d.dateOccurred)} />
-            </DetailSection>
-
-            <DetailSection title="Known Details">
-              <Field label={FIELD_LABELS.scammerName} value={d.scammer.name ?? ""} />
-              <Field label={FIELD_LABELS.companyName} value={d.scammer.company ?? ""} />
-              <Field label={FIELD_LABELS.scammerPhone} value={d.scammer.phone ?? ""} />
-              <Field label={FIELD_LABELS.scammerEmail} value={d.scammer.email ?? ""} />
-              <Field label={FIELD_LABELS.scammerWebsite} value={d.scammer.website ?? ""} />
-            </DetailSection>
-
-            <DetailSection title="Evidence" grid={false}>
-              {d.evidence.length === 0 ? (
-                <Text fz="sm" c="dimmed">
-                  No files were attached.
-                </Text>
-              ) : (
-                d.evidence.map((file, index) => (
-                  <Group key={`${file.purpose}-${file.fileName}`} justify="space-between" wrap="nowrap">
-                    <div style={{ minWidth: 0 }}>
-                      <Text fz="sm" fw={600} c="ink.9" style={{ wordBreak: "break-all" }}>
-                        {file.fileName}
-                      </Text>
-                      <Text fz="xs" c="dimmed">
-                        {PURPOSE_LABELS[file.purpose] ?? file.purpose} · {fileSize(file.size)}
-                      </Text>
-                    </div>
-                    <Button component="a" href={file.downloadUrl} onClick={(e) => void download(index, e)} variant="light" size="compact-sm" aria-label={`Download ${file.fileName}`}>
-                      Download
-                    </Button>
-                  </Group>
-                ))
-              )}
-            </DetailSection>
-
-            <DetailSection title="Follow-up">
-              <Field label="Reported elsewhere" value={yesNo(d.reportedElsewhere)} />
-              <Field label={FIELD_LABELS.reportedTo} value={d.reportedTo ?? ""} />
-              <Field label="Wants scam-awareness updates" value={yesNo(d.wantUpdates)} />
-            </DetailSection>
-
-            <DetailSection title="Metadata">
-              <Field label="Browser" value={d.meta.browser} />
-              <Field label="Device Type" value={d.meta.deviceType} />
-              <Field label="Screen Resolution" value={d.meta.screenResolution} />
-              <Field label="Timezone" value={d.meta.timezone} />
-              <Field label="Language" value={d.meta.language} />
-              <Field label="IP Address" value={d.meta.ipAddress} />
-              <Field label="City" value={d.meta.city} />
-              <Field label="Region" value={d.meta.region} />
-              <Field label="Country" value={d.meta.country} />
-              <Field label="Latitude / Longitude" value={d.meta.latitude && d.meta.longitude ? `${d.meta.latitude}, ${d.meta.longitude}` : ""} />
-            </DetailSection>
-            {d.meta.userAgent && (
-              <Text fz="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
-                User agent: {d.meta.userAgent}
+      {d && (
+        <>
+          <Group justify="space-between" align="flex-end">
+            <div>
+              <Text fw={800} fz="lg" c="ink.9">
+                {d.reference}
               </Text>
-            )}
-
-            <Group justify="flex-end">
-              <Button color="red.7" variant="light" onClick={() => onDelete({ id: d.id, reference: d.reference })}>
-                Delete Report
-              </Button>
+              <Text c="dimmed" fz="sm">
+                Submitted {submittedAt(d)} (EST)
+              </Text>
+            </div>
+            <Group gap="sm" align="flex-end">
+              <Badge variant="light" color={STATUS_COLORS[d.status]} c="ink.9" size="lg">
+                {statusLabel(d.status)}
+              </Badge>
+              <Select
+                label="Status"
+                data={STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+                value={d.status}
+                onChange={(value) => value && void changeStatus(value as Status)}
+                allowDeselect={false}
+                disabled={saving}
+                size="sm"
+                w={160}
+              />
             </Group>
-          </>
-        )}
+          </Group>
+
+          <DetailSection title="Reporter">
+            <Field label={FIELD_LABELS.fullName} value={d.reporter.fullName} />
+            <Field label={FIELD_LABELS.email} value={d.reporter.email} />
+            <Field label={FIELD_LABELS.city} value={d.reporter.city} />
+            <Field label={FIELD_LABELS.state} value={d.reporter.state} />
+            <Field label={FIELD_LABELS.ageRange} value={d.reporter.ageRange ?? ""} />
+            <Field label="Willing to speak with our team" value={yesNo(d.reporter.speakWithTeam)} />
+            <Field label="Story may be shared anonymously" value={yesNo(d.reporter.shareAnonymously)} />
+          </DetailSection>
+
+          <DetailSection title="Scam Types" grid={false}>
+            {d.scamTypes.map((t) => (
+              <Card key={t.type} withBorder radius="sm" padding="sm" aria-label={SCAM_TYPE_LABELS[t.type]}>
+                <Text fw={700} c="ink.9" mb={6}>
+                  {SCAM_TYPE_LABELS[t.type]}
+                </Text>
+                <CatalogueFields specs={SCAM_TYPE_FIELDS[t.type]} values={t} />
+              </Card>
+            ))}
+          </DetailSection>
+
+          <DetailSection title="Contact Methods" grid={false}>
+            {d.contactMethods.map((m) => (
+              <Card key={m.method} withBorder radius="sm" padding="sm" aria-label={CONTACT_METHOD_LABELS[m.method]}>
+                <Text fw={700} c="ink.9" mb={6}>
+                  {CONTACT_METHOD_LABELS[m.method]}
+                </Text>
+                <CatalogueFields specs={CONTACT_METHOD_FIELDS[m.method]} values={m} />
+              </Card>
+            ))}
+          </DetailSection>
+
+          <DetailSection title="What Happened">
+            <Field label="Money lost" value={yesNo(d.moneyLost)} />
+            <Field label={FIELD_LABELS.amountLost} value={d.moneyLost ? formatUsd(d.amountLost) : "N/A"} />
+            <Field label={FIELD_LABELS.dateOccurred} value={usDate(d.dateOccurred)} />
+          </DetailSection>
+
+          <DetailSection title="Known Details">
+            <Field label={FIELD_LABELS.scammerName} value={d.scammer.name ?? ""} />
+            <Field label={FIELD_LABELS.companyName} value={d.scammer.company ?? ""} />
+            <Field label={FIELD_LABELS.scammerPhone} value={d.scammer.phone ?? ""} />
+            <Field label={FIELD_LABELS.scammerEmail} value={d.scammer.email ?? ""} />
+            <Field label={FIELD_LABELS.scammerWebsite} value={d.scammer.website ?? ""} />
+          </DetailSection>
+
+          <DetailSection title="Evidence" grid={false}>
+            {d.evidence.length === 0 ? (
+              <Text fz="sm" c="dimmed">
+                No files were attached.
+              </Text>
+            ) : (
+              d.evidence.map((file, index) => (
+                <Group key={`${file.purpose}-${file.fileName}`} justify="space-between" wrap="nowrap">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fz="sm" fw={600} c="ink.9" style={{ wordBreak: "break-all" }}>
+                      {file.fileName}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {PURPOSE_LABELS[file.purpose] ?? file.purpose} · {fileSize(file.size)}
+                    </Text>
+                  </div>
+                  <Button
+                    component="a"
+                    href={file.downloadUrl}
+                    onClick={(e) => void download(index, e)}
+                    variant="light"
+                    size="compact-sm"
+                    aria-label={`Download ${file.fileName}`}
+                  >
+                    Download
+                  </Button>
+                </Group>
+              ))
+            )}
+          </DetailSection>
+
+          <DetailSection title="Follow-up">
+            <Field label="Reported elsewhere" value={yesNo(d.reportedElsewhere)} />
+            <Field label={FIELD_LABELS.reportedTo} value={d.reportedTo ?? ""} />
+            <Field label="Wants scam-awareness updates" value={yesNo(d.wantUpdates)} />
+          </DetailSection>
+
+          <DetailSection title="Metadata">
+            <Field label="Browser" value={d.meta.browser} />
+            <Field label="Device Type" value={d.meta.deviceType} />
+            <Field label="Screen Resolution" value={d.meta.screenResolution} />
+            <Field label="Timezone" value={d.meta.timezone} />
+            <Field label="Language" value={d.meta.language} />
+            <Field label="IP Address" value={d.meta.ipAddress} />
+            <Field label="City" value={d.meta.city} />
+            <Field label="Region" value={d.meta.region} />
+            <Field label="Country" value={d.meta.country} />
+            <Field label="Latitude / Longitude" value={d.meta.latitude && d.meta.longitude ? `${d.meta.latitude}, ${d.meta.longitude}` : ""} />
+          </DetailSection>
+          {d.meta.userAgent && (
+            <Text fz="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
+              User agent: {d.meta.userAgent}
+            </Text>
+          )}
+
+          <Group justify="flex-end">
+            <Button color="red.7" variant="light" onClick={() => onDelete({ id: d.id, reference: d.reference })}>
+              Delete Report
+            </Button>
+          </Group>
+        </>
+      )}
     </DetailsDialog>
   );
 }

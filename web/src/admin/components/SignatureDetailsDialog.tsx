@@ -1,6 +1,6 @@
 import { Badge, Code, Group, Text } from "@mantine/core";
 import { useRecordDetails } from "../hooks/useRecordDetails";
-import { adminApi } from "../adminApi";
+import { signaturePath } from "../api/signatures";
 import { DetailField as Field, DetailSection, DetailsDialog } from "./DetailSection";
 import { mergeDetails, normalizeSignatureDetails, orNA, signedAt, type SignatureDetails, type SignatureRow } from "../lib/signatures";
 
@@ -9,7 +9,7 @@ const DETAILS_FALLBACK = "Failed to load signature details";
 /** View Details: signer, location and device of one signature, fetched in full from the API. */
 export function SignatureDetailsDialog({ row, onClose }: { row: SignatureRow | null; onClose: () => void }) {
   const { details, loading, error } = useRecordDetails<SignatureRow, SignatureDetails>(row, {
-    path: (r) => adminApi.signature(r.petitionId, r.id),
+    path: signaturePath,
     // Show what the list already knows at once, then the full record,
     initial: normalizeSignatureDetails,
     // keeping list values where the full record leaves a field empty.

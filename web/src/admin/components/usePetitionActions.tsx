@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from "react";
 import type { Petition } from "../../lib/api";
-import { adminApi, adminRequest, type ChunkAnswer } from "../adminApi";
+import type { ChunkAnswer } from "../adminApi";
+import { adminCall } from "../api/adminCall";
+import { route } from "../api/paths";
 import { deleteStep, useChunkedOperation } from "../hooks/useChunkedOperation";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { EDIT_GOAL_FALLBACK, EditGoalDialog } from "./EditGoalDialog";
@@ -30,8 +32,7 @@ export function usePetitionActions({
   const operation = useChunkedOperation();
 
   const save = async (petition: Petition, goal: number) => {
-    const updated = await adminRequest<Petition>(adminApi.petition(petition.id), {
-      method: "PATCH",
+    const updated = await adminCall<Petition>(route("updatePetition", { id: petition.id }), {
       body: { goal },
       fallbackMessage: EDIT_GOAL_FALLBACK,
     });
@@ -44,10 +45,7 @@ export function usePetitionActions({
     const target = deleting;
     const { ok } = await operation.run(
       deleteStep((operationId) =>
-        adminRequest<ChunkAnswer>(`${adminApi.petition(target.id)}${operationId ? `?operationId=${encodeURIComponent(operationId)}` : ""}`, {
-          method: "DELETE",
-          fallbackMessage: deleteFallback,
-        }),
+        adminCall<ChunkAnswer>(route("deletePetition", { id: target.id }), { query: { operationId }, fallbackMessage: deleteFallback }),
       ),
     );
     if (ok) {

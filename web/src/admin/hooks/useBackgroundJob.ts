@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import useSWR from "swr";
-import type { ApiError } from "../../lib/api";
-import { adminApi, adminRequest } from "../adminApi";
-import { JOB_POLL_MS, isFinished, jobProgress, type JobInfo } from "../lib/jobs";
+import { adminRequest } from "../adminApi";
+import { useJob } from "../api/jobs";
+import { isFinished, jobProgress, type JobInfo } from "../lib/jobs";
 import { progressPercentOf, type OperationProgress } from "../lib/progress";
 
 export interface BackgroundJobOptions {
@@ -25,7 +24,7 @@ export interface BackgroundJob {
 }
 
 /**
- * A server job started by a button (a spreadsheet sync): polls the job with SWR's refreshInterval
+ * A server job started by a button (a spreadsheet sync): polls the job (useJob)
  * while it runs, stops once it is done or failed, and reports the outcome once.
  */
 export function useBackgroundJob(startUrl: string, options: BackgroundJobOptions): BackgroundJob {
@@ -34,11 +33,7 @@ export function useBackgroundJob(startUrl: string, options: BackgroundJobOptions
   const latest = useRef(options);
   latest.current = options;
 
-  const { data: job, error } = useSWR<JobInfo, ApiError, string | null>(
-    jobId ? adminApi.job(jobId) : null,
-    (url) => adminRequest<JobInfo>(url, { fallbackMessage: options.fallbackMessage }),
-    { refreshInterval: (current) => (isFinished(current) ? 0 : JOB_POLL_MS), revalidateOnFocus: false, dedupingInterval: 0 },
-  );
+  const { data: job, error } = useJob(jobId, options.fallbackMessage);
 
   useEffect(() => {
     if (!jobId || job?.id !== jobId || !isFinished(job)) return;

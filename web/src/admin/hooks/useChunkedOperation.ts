@@ -80,7 +80,9 @@ export function useChunkedOperation(): ChunkedOperation {
 }
 
 /** A step for the delete endpoints' `{operationId, deleted, remaining, done}` answers. */
-export function deleteStep(call: (operationId: string | undefined) => Promise<{ operationId: string; deleted: number; remaining: number; done: boolean }>): Step {
+export function deleteStep(
+  call: (operationId: string | undefined) => Promise<{ operationId: string; deleted: number; remaining: number; done: boolean }>,
+): Step {
   return async ({ operationId, progress }) => {
     const answer = await call(operationId);
     return { operationId: answer.operationId, done: answer.done, progress: addChunk(progress, answer.deleted, answer.remaining) };

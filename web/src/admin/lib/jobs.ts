@@ -36,5 +36,7 @@ export const syncPhaseLabel = (phase: string | undefined) => SYNC_PHASES[phase ?
 /** The success notice (spec: "Signatures synced successfully!"), with how many rows the sheet got. */
 export function syncedMessage(job: Pick<JobInfo, "result">): string {
   const rows = Number(job.result?.rows);
-  return Number.isFinite(rows) ? `Signatures synced successfully! ${formatCount(rows)} ${rows === 1 ? "row" : "rows"} written.` : "Signatures synced successfully!";
+  return Number.isFinite(rows)
+    ? `Signatures synced successfully! ${formatCount(rows)} ${rows === 1 ? "row" : "rows"} written.`
+    : "Signatures synced successfully!";
 }

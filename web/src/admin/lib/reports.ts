@@ -60,7 +60,10 @@ export function usDate(day: string): string {
 
 /** A CSV of full reports, with the spreadsheet tab's columns (one row per report). */
 export function reportsCsv(reports: ExportedReport[]): string {
-  return toCsv([...REPORT_COLUMNS], reports.map((r) => reportCells({ ...r, evidence: r.evidence.map((e) => ({ ...e, key: "" })) })));
+  return toCsv(
+    [...REPORT_COLUMNS],
+    reports.map((r) => reportCells({ ...r, evidence: r.evidence.map((e) => ({ ...e, key: "" })) })),
+  );
 }
 
 /** Pretty JSON of full reports: what "Export All (JSON)" saves. */

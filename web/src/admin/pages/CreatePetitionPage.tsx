@@ -4,7 +4,8 @@ import { Link, useNavigate } from "react-router-dom";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import type { Petition } from "../../lib/api";
 import { sharePath } from "../../site";
-import { adminApi, adminRequest } from "../adminApi";
+import { adminCall } from "../api/adminCall";
+import { route } from "../api/paths";
 import { PageHeader } from "../components/PageHeader";
 import { AdminCreateInput } from "@site/core/petition/input";
 import { fieldErrors as messagesOf } from "@site/core/util/zod";
@@ -34,8 +35,7 @@ export function CreatePetitionPage() {
     if (!parsed.success) return;
     setBusy(true);
     try {
-      const petition = await adminRequest<Petition | null>(adminApi.petitions, {
-        method: "POST",
+      const petition = await adminCall<Petition | null>(route("createPetition"), {
         body: parsed.data,
         fallbackMessage: CREATE_FALLBACK,
       });

@@ -1,23 +1,11 @@
-import { Badge, Button, Code, Group, Select, Stack, Table, Tabs, Text } from "@mantine/core";
-import { useState } from "react";
+import { Badge, Button, Code, Group, Select, Table, Tabs, Text } from "@mantine/core";
+import { useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { downloadCsv, downloadText } from "../../lib/download";
-import { adminApi, adminRequest, type ListPage } from "../adminApi";
-import {
-  CollectionErrorAlert,
-  CollectionTable,
-  CollectionToolbarCard,
-  DateRangeFilter,
-  DeleteAllDialog,
-  TotalCountCard,
-  YesNoFilter,
-  useCollection,
-  useCollectionExport,
-  useDeleteAll,
-  useDeleteOne,
-} from "../collection";
-import { ConfirmDialog } from "../components/ConfirmDialog";
+import { adminRequest, type ListPage } from "../adminApi";
+import { SYNC_REPORTS, reportsResource } from "../api/reports";
+import { CollectionScreen, DateRangeFilter, TotalCountCard, YesNoFilter, useCollectionExport, useCollectionScreen } from "../collection";
 import { NoticeBanner } from "../components/NoticeBanner";
 import { OperationProgressBar } from "../components/OperationProgressBar";
 import { PageHeader } from "../components/PageHeader";
@@ -53,39 +41,32 @@ const NO_FILTERS: Filters = { dateFrom: "", dateTo: "", moneyLost: "", speakWith
 const STATUS_FILTER = [{ value: "", label: "Any" }, ...STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))];
 /** The deep link the admin e-mail uses: /admin/scam-reports?report=<id> opens that report's details. */
 const REPORT_PARAM = "report";
+const SCREEN_MESSAGES = {
+  loadFailed: MESSAGES.loadFailed,
+  refreshFailed: "Failed to refresh. Please try again.",
+  deleteFailed: MESSAGES.deleteFailed,
+  deleteAllFailed: MESSAGES.deleteAllFailed,
+  exportFailed: MESSAGES.exportFailed,
+};
+
+/** The spec's one tab, 'Completed Reports', around the list. */
+const completedTab = (content: ReactNode) => (
+  <Tabs defaultValue="completed" keepMounted={false}>
+    <Tabs.List>
+      <Tabs.Tab value="completed">Completed Reports</Tabs.Tab>
+    </Tabs.List>
+    <Tabs.Panel value="completed" pt="lg">
+      {content}
+    </Tabs.Panel>
+  </Tabs>
+);
 
 /** /admin/scam-reports: the spec's 'Completed Reports' with our triage status, exports, sync and deletions. */
 export function ScamReportsPage() {
   useDocumentTitle("Scam Reports Administration");
-  const reports = useCollection<ReportRow, Filters>({
-    path: adminApi.reports,
-    sorts: REPORT_SORTS,
-    pageSize: PAGE_SIZE,
-    filters: NO_FILTERS,
-    fallbackMessage: MESSAGES.loadFailed,
-  });
-  const { list, hasRows, filters, setFilter } = reports;
   const [params, setParams] = useSearchParams();
   const viewing = params.get(REPORT_PARAM);
-  const [error, setError] = useState<string | null>(null);
   const notice = useNotice();
-  const [exportingPage, setExportingPage] = useState(false);
-  const syncJob = useBackgroundJob(adminApi.sheetsReports, {
-    fallbackMessage: MESSAGES.syncFailed,
-    onDone: () => notice.success(MESSAGES.synced),
-    onFailed: (reason) => notice.failure(reason || MESSAGES.syncFailed),
-  });
-  const deleteAll = useDeleteAll(adminApi.reportsDeleteAll, {}, {
-    collection: reports,
-    fallbackMessage: MESSAGES.deleteAllFailed,
-    onDone: () => notice.success(MESSAGES.deleteAllDone),
-    onFailed: () => setError(MESSAGES.deleteAllFailed),
-  });
-  const exportOptions = { fallbackMessage: MESSAGES.exportFailed, pageSize: EXPORT_PAGE_SIZE };
-  const matching = useCollectionExport<ExportedReport>(adminApi.reportsExport, reports.query, exportOptions);
-  const everything = useCollectionExport<ExportedReport>(adminApi.reportsExport, { sort: "createdAt", order: "desc" }, exportOptions);
-  const exporting = exportingPage || matching.running || everything.running;
-
   const open = (id: string | null) =>
     setParams(
       (current) => {
@@ -97,200 +78,189 @@ export function ScamReportsPage() {
       { replace: true },
     );
 
-  const deleteOne = useDeleteOne<{ id: string; reference: string }, ReportRow>(list, (report) => adminApi.report(report.id), {
-    fallbackMessage: MESSAGES.deleteFailed,
-    onDone: (report) => {
+  const reports = useCollectionScreen<ReportRow, Filters, { id: string; reference: string }>({
+    resource: reportsResource,
+    sorts: REPORT_SORTS,
+    pageSize: PAGE_SIZE,
+    filters: NO_FILTERS,
+    messages: SCREEN_MESSAGES,
+    ownMessages: true,
+    exportPageSize: EXPORT_PAGE_SIZE,
+    onDeleted: (report) => {
       if (viewing === report.id) open(null);
       notice.success(`Report ${report.reference} was deleted`);
     },
-    onFailed: () => setError(MESSAGES.deleteFailed),
+    onDeletedAll: () => notice.success(MESSAGES.deleteAllDone),
   });
+  const { list, hasRows, filters, setFilter, deleteAll, exporter: matching } = reports;
+  const [exportingPage, setExportingPage] = useState(false);
+  const syncJob = useBackgroundJob(SYNC_REPORTS, {
+    fallbackMessage: MESSAGES.syncFailed,
+    onDone: () => notice.success(MESSAGES.synced),
+    onFailed: (reason) => notice.failure(reason || MESSAGES.syncFailed),
+  });
+  const everything = useCollectionExport<ExportedReport>(
+    reportsResource.export,
+    { sort: "createdAt", order: "desc" },
+    { fallbackMessage: MESSAGES.exportFailed, pageSize: EXPORT_PAGE_SIZE },
+  );
+  const exporting = exportingPage || matching.running || everything.running;
 
-  const refresh = async () => {
-    setError(null);
-    if (!(await list.refresh())) setError("Failed to refresh. Please try again.");
-  };
-
-  const exportPage = async () => {
-    setError(null);
-    setExportingPage(true);
-    try {
-      const query = { ...reports.query, page: reports.page, pageSize: reports.pageSize, only: "page" };
-      const answer = await adminRequest<ListPage<ExportedReport>>(withQuery(adminApi.reportsExport, query), { fallbackMessage: MESSAGES.exportFailed });
-      downloadCsv(reportsCsv(answer.items), reportsFileName("csv", new Date(), reports.page));
-    } catch {
-      setError(MESSAGES.exportFailed);
-    } finally {
-      setExportingPage(false);
-    }
-  };
+  const exportPage = () =>
+    reports.run(async () => {
+      setExportingPage(true);
+      try {
+        const query = { ...reports.query, page: reports.page, pageSize: reports.pageSize, only: "page" };
+        const answer = await adminRequest<ListPage<ExportedReport>>(withQuery(reportsResource.export!, query), { fallbackMessage: MESSAGES.exportFailed });
+        downloadCsv(reportsCsv(answer.items), reportsFileName("csv", new Date(), reports.page));
+      } catch {
+        reports.fail(MESSAGES.exportFailed);
+      } finally {
+        setExportingPage(false);
+      }
+    });
 
   const exportMatching = async () => {
-    setError(null);
-    const rows = await matching.exportAll();
+    const rows = (await reports.run(matching.exportAll)) as ExportedReport[] | null;
     if (rows) downloadCsv(reportsCsv(rows), reportsFileName("csv"));
   };
 
   const exportEverything = async () => {
-    setError(null);
-    const rows = await everything.exportAll();
+    const rows = await reports.run(everything.exportAll);
     if (rows) downloadText(reportsJson(rows), reportsFileName("json"), "application/json;charset=utf-8");
   };
 
-  const statusChanged = (row: ReportRow) =>
-    list.update((current) => ({ ...current, items: current.items.map((r) => (r.id === row.id ? row : r)) }));
-
-  const exportError = matching.error || everything.error ? MESSAGES.exportFailed : null;
-  const shownError = error || exportError || (list.error ? list.error.message || MESSAGES.loadFailed : null);
+  const statusChanged = (row: ReportRow) => list.update((current) => ({ ...current, items: current.items.map((r) => (r.id === row.id ? row : r)) }));
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Scam Reports Administration"
-        subtitle="Reports submitted through the Report a Scam form."
-        back={{ to: "/admin/dashboard", label: "Back to Dashboard" }}
-        actions={
-          <>
-            <Button variant="default" onClick={() => void syncJob.start()} disabled={syncJob.running}>
-              {syncJob.running ? "Syncing..." : "Sync to Google Sheet"}
+    <CollectionScreen
+      screen={reports}
+      header={
+        <PageHeader
+          title="Scam Reports Administration"
+          subtitle="Reports submitted through the Report a Scam form."
+          back={{ to: "/admin/dashboard", label: "Back to Dashboard" }}
+          actions={
+            <>
+              <Button variant="default" onClick={() => void syncJob.start()} disabled={syncJob.running}>
+                {syncJob.running ? "Syncing..." : "Sync to Google Sheet"}
+              </Button>
+              <Button color="red.7" onClick={deleteAll.open} disabled={!hasRows || deleteAll.running}>
+                Delete All
+              </Button>
+            </>
+          }
+        />
+      }
+      frame={completedTab}
+      summary={
+        <Group justify="space-between" align="flex-end" gap="md">
+          <TotalCountCard heading="Reports" label="Total Reports" total={list.total} />
+          <Group gap="sm">
+            <Button variant="light" onClick={() => void exportPage()} disabled={!hasRows || exporting} loading={exportingPage}>
+              Export Page (CSV)
             </Button>
-            <Button color="red.7" onClick={deleteAll.open} disabled={!hasRows || deleteAll.running}>
-              Delete All
+            <Button variant="light" onClick={() => void exportMatching()} disabled={!hasRows || exporting} loading={matching.running}>
+              Export All Matching (CSV)
             </Button>
-          </>
-        }
-      />
-
-      <Tabs defaultValue="completed" keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="completed">Completed Reports</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="completed" pt="lg">
-          <Stack gap="lg">
-            <Group justify="space-between" align="flex-end" gap="md">
-              <TotalCountCard heading="Reports" label="Total Reports" total={list.total} />
-              <Group gap="sm">
-                <Button variant="light" onClick={() => void exportPage()} disabled={!hasRows || exporting} loading={exportingPage}>
-                  Export Page (CSV)
+            <Button variant="light" onClick={() => void exportEverything()} disabled={!hasRows || exporting} loading={everything.running}>
+              Export All (JSON)
+            </Button>
+          </Group>
+        </Group>
+      }
+      sorts={REPORT_SORTS}
+      search={{ label: "Search Reports", placeholder: "Scammer, company, reporter name, e-mail or reference" }}
+      toolbarRefresh
+      filters={
+        <>
+          <DateRangeFilter from={filters.dateFrom} to={filters.dateTo} onFrom={(day) => setFilter("dateFrom", day)} onTo={(day) => setFilter("dateTo", day)} />
+          <YesNoFilter label="Money Lost" value={filters.moneyLost} onChange={(value) => setFilter("moneyLost", value)} />
+          <YesNoFilter label="Speak With Team" value={filters.speakWithTeam} onChange={(value) => setFilter("speakWithTeam", value)} />
+          <Select
+            label="Status"
+            data={STATUS_FILTER}
+            value={filters.status}
+            onChange={(value) => setFilter("status", value ?? "")}
+            allowDeselect={false}
+            size="sm"
+            w={{ base: "100%", xs: 140 }}
+          />
+        </>
+      }
+      notices={
+        <>
+          <NoticeBanner notice={notice.notice} />
+          {syncJob.running && (
+            <OperationProgressBar label={reportSyncPhaseLabel(syncJob.job?.progress.phase)} progress={syncJob.progress} percent={syncJob.percent} />
+          )}
+        </>
+      }
+      exports={[
+        { operation: matching, label: "Exporting matching reports", unit: "reports" },
+        { operation: everything, label: "Exporting all reports", unit: "reports" },
+      ]}
+      table={{
+        label: "Scam reports",
+        loadingText: "Loading reports...",
+        empty: "No reports found",
+        minWidth: 1200,
+        pageSizes: PAGE_SIZES,
+        columns: [
+          { header: "Reference" },
+          { header: "Submitted (EST)" },
+          { header: "Reporter" },
+          { header: "Scammer / Company" },
+          { header: "Scam Types" },
+          { header: "Money Lost" },
+          { header: "Date Occurred" },
+          { header: "Status" },
+          { header: "Actions", align: "right" },
+        ],
+        renderRow: (row) => (
+          <Table.Tr key={row.id} data-report-id={row.id}>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>
+              <Code fz="xs">{row.reference}</Code>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>{submittedAt(row)}</Table.Td>
+            <Table.Td>
+              <Text fz="sm" fw={600}>
+                {row.fullName}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {row.email}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text fz="sm">{orNA(row.scammerName)}</Text>
+              <Text fz="xs" c="dimmed">
+                {orNA(row.companyName)}
+              </Text>
+            </Table.Td>
+            <Table.Td>{scamTypesText(row.scamTypes)}</Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>{moneyLostText(row)}</Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>{usDate(row.dateOccurred)}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={STATUS_COLORS[row.status]} c="ink.9">
+                {statusLabel(row.status)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={6} justify="flex-end" wrap="nowrap">
+                <Button size="compact-sm" variant="light" onClick={() => open(row.id)} aria-label={`View details of report ${row.reference}`}>
+                  View Details
                 </Button>
-                <Button variant="light" onClick={() => void exportMatching()} disabled={!hasRows || exporting} loading={matching.running}>
-                  Export All Matching (CSV)
-                </Button>
-                <Button variant="light" onClick={() => void exportEverything()} disabled={!hasRows || exporting} loading={everything.running}>
-                  Export All (JSON)
+                <Button size="compact-sm" variant="light" color="red" onClick={() => reports.deleteOne.ask(row)} aria-label={`Delete report ${row.reference}`}>
+                  Delete
                 </Button>
               </Group>
-            </Group>
-
-            <CollectionToolbarCard
-              collection={reports}
-              sorts={REPORT_SORTS}
-              searchLabel="Search Reports"
-              searchPlaceholder="Scammer, company, reporter name, e-mail or reference"
-              onRefresh={() => void refresh()}
-            >
-              <DateRangeFilter from={filters.dateFrom} to={filters.dateTo} onFrom={(day) => setFilter("dateFrom", day)} onTo={(day) => setFilter("dateTo", day)} />
-              <YesNoFilter label="Money Lost" value={filters.moneyLost} onChange={(value) => setFilter("moneyLost", value)} />
-              <YesNoFilter label="Speak With Team" value={filters.speakWithTeam} onChange={(value) => setFilter("speakWithTeam", value)} />
-              <Select
-                label="Status"
-                data={STATUS_FILTER}
-                value={filters.status}
-                onChange={(value) => setFilter("status", value ?? "")}
-                allowDeselect={false}
-                size="sm"
-                w={{ base: "100%", xs: 140 }}
-              />
-            </CollectionToolbarCard>
-
-            <NoticeBanner notice={notice.notice} />
-            {syncJob.running && (
-              <OperationProgressBar label={reportSyncPhaseLabel(syncJob.job?.progress.phase)} progress={syncJob.progress} percent={syncJob.percent} />
-            )}
-            {matching.running && <OperationProgressBar label="Exporting matching reports" progress={matching.progress} percent={matching.percent} unit="reports" />}
-            {everything.running && <OperationProgressBar label="Exporting all reports" progress={everything.progress} percent={everything.percent} unit="reports" />}
-            <CollectionErrorAlert
-              message={shownError}
-              onClose={() => {
-                setError(null);
-                matching.reset();
-                everything.reset();
-              }}
-            />
-
-            <CollectionTable
-              collection={reports}
-              label="Scam reports"
-              loadingText="Loading reports..."
-              empty="No reports found"
-              minWidth={1200}
-              pageSizes={PAGE_SIZES}
-              columns={[
-                { header: "Reference" },
-                { header: "Submitted (EST)" },
-                { header: "Reporter" },
-                { header: "Scammer / Company" },
-                { header: "Scam Types" },
-                { header: "Money Lost" },
-                { header: "Date Occurred" },
-                { header: "Status" },
-                { header: "Actions", align: "right" },
-              ]}
-              renderRow={(row) => (
-                <Table.Tr key={row.id} data-report-id={row.id}>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    <Code fz="xs">{row.reference}</Code>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{submittedAt(row)}</Table.Td>
-                  <Table.Td>
-                    <Text fz="sm" fw={600}>
-                      {row.fullName}
-                    </Text>
-                    <Text fz="xs" c="dimmed">
-                      {row.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{orNA(row.scammerName)}</Text>
-                    <Text fz="xs" c="dimmed">
-                      {orNA(row.companyName)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{scamTypesText(row.scamTypes)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{moneyLostText(row)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{usDate(row.dateOccurred)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={STATUS_COLORS[row.status]} c="ink.9">
-                      {statusLabel(row.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} justify="flex-end" wrap="nowrap">
-                      <Button size="compact-sm" variant="light" onClick={() => open(row.id)} aria-label={`View details of report ${row.reference}`}>
-                        View Details
-                      </Button>
-                      <Button size="compact-sm" variant="light" color="red" onClick={() => deleteOne.ask(row)} aria-label={`Delete report ${row.reference}`}>
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            />
-          </Stack>
-        </Tabs.Panel>
-      </Tabs>
-
-      <ReportDetailsDialog reportId={viewing} onClose={() => open(null)} onStatusChanged={statusChanged} onDelete={deleteOne.ask} />
-      <ConfirmDialog
-        opened={!!deleteOne.target}
-        title="Delete Report"
-        message={MESSAGES.deleteOne}
-        busy={deleteOne.busy}
-        onConfirm={() => void deleteOne.confirm()}
-        onClose={deleteOne.cancel}
-      />
-      <DeleteAllDialog title={MESSAGES.deleteAllTitle} message={MESSAGES.deleteAll} progressLabel="Deleting reports" operation={deleteAll} />
-    </Stack>
+            </Table.Td>
+          </Table.Tr>
+        ),
+      }}
+      dialogs={<ReportDetailsDialog reportId={viewing} onClose={() => open(null)} onStatusChanged={statusChanged} onDelete={reports.deleteOne.ask} />}
+      deleteOne={{ title: "Delete Report", message: MESSAGES.deleteOne }}
+      deleteAll={{ title: MESSAGES.deleteAllTitle, message: MESSAGES.deleteAll, progressLabel: "Deleting reports" }}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
-import { adminApi, adminRequest } from "../adminApi";
+import { adminCall } from "../api/adminCall";
+import { route } from "../api/paths";
 import { PageHeader } from "../components/PageHeader";
 
 export const TEST_EMAIL_FALLBACK = "Failed to send test email";
@@ -17,7 +18,7 @@ export function TestEmailPage() {
     setSending(true);
     setResult(null);
     try {
-      const { email } = await adminRequest<{ email: string }>(adminApi.testEmail, { method: "POST", fallbackMessage: TEST_EMAIL_FALLBACK });
+      const { email } = await adminCall<{ email: string }>(route("sendTestEmail"), { fallbackMessage: TEST_EMAIL_FALLBACK });
       setResult({ kind: "success", message: `Test email sent successfully! Check ${email}` });
     } catch (cause) {
       setResult({ kind: "error", message: (cause as Error)?.message || TEST_EMAIL_FALLBACK });
@@ -31,10 +32,7 @@ export function TestEmailPage() {
       <PageHeader title="Test Email Notification" back={{ to: "/admin/dashboard", label: "Back to Dashboard" }} />
       <Card withBorder radius="lg" padding="xl">
         <Stack gap="md">
-          <Text c="ink.8">
-            Sends a test message to the e-mail address of the administrator who is signed in, to check that notifications
-            are delivered.
-          </Text>
+          <Text c="ink.8">Sends a test message to the e-mail address of the administrator who is signed in, to check that notifications are delivered.</Text>
           {result && (
             <Alert color={result.kind === "success" ? "brand" : "red"} variant="light" role={result.kind === "success" ? "status" : "alert"}>
               {result.message}

@@ -110,8 +110,8 @@ export function AnalyticsPage() {
       )}
 
       <Text fz="xs" c="dimmed">
-        Times are shown in US Eastern time (America/New_York). A visitor is counted once a day, from a daily key that is never kept; IP
-        addresses are stored shortened (IPv4 /24, IPv6 /48).
+        Times are shown in US Eastern time (America/New_York). A visitor is counted once a day, from a daily key that is never kept; IP addresses are stored
+        shortened (IPv4 /24, IPv6 /48).
       </Text>
     </Stack>
   );

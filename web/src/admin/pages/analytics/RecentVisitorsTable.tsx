@@ -16,7 +16,15 @@ export function RecentVisitorsTable({ visits }: { visits: RecentVisit[] }) {
       <DataTable
         label="Recent visitors"
         minWidth={820}
-        columns={[{ header: "Visited (EST)" }, { header: "IP (truncated)" }, { header: "Location" }, { header: "Device" }, { header: "Browser" }, { header: "OS" }, { header: "Page" }]}
+        columns={[
+          { header: "Visited (EST)" },
+          { header: "IP (truncated)" },
+          { header: "Location" },
+          { header: "Device" },
+          { header: "Browser" },
+          { header: "OS" },
+          { header: "Page" },
+        ]}
         rows={visits}
         empty="No visitors yet"
         renderRow={(visit, i) => (

@@ -32,14 +32,20 @@ const formatter = (value: number) => formatCount(value);
 export function VisitorsOverTimeChart({ report }: { report: AnalyticsReport }) {
   const withVisitors = report.series.some((p) => typeof p.visitors === "number");
   const data = report.series.map((p) => ({ label: bucketLabel(p.at, report.range.bucket), pageviews: p.pageviews, visitors: p.visitors ?? 0 }));
-  const summary = chartSummary("Page views per " + report.range.bucket, data.map((d) => ({ label: d.label, value: d.pageviews })));
+  const summary = chartSummary(
+    "Page views per " + report.range.bucket,
+    data.map((d) => ({ label: d.label, value: d.pageviews })),
+  );
   return (
     <ChartCard title="Visitors over time" summary={summary}>
       <AreaChart
         h={260}
         data={data}
         dataKey="label"
-        series={[{ name: "pageviews", label: "Page views", color: "brand.6" }, ...(withVisitors ? [{ name: "visitors", label: "Unique visitors", color: "gold.6" }] : [])]}
+        series={[
+          { name: "pageviews", label: "Page views", color: "brand.6" },
+          ...(withVisitors ? [{ name: "visitors", label: "Unique visitors", color: "gold.6" }] : []),
+        ]}
         curveType="monotone"
         withLegend
         valueFormatter={formatter}
@@ -53,10 +59,21 @@ export function VisitorsOverTimeChart({ report }: { report: AnalyticsReport }) {
 /** The last 24 hourly buckets (US Eastern hours). */
 export function HourlyChart({ report }: { report: AnalyticsReport }) {
   const data = report.hourly.map((p) => ({ hour: hourLabel(p.at), pageviews: p.pageviews }));
-  const summary = chartSummary("Page views per hour (EST), last 24 hours", data.map((d) => ({ label: d.hour, value: d.pageviews })));
+  const summary = chartSummary(
+    "Page views per hour (EST), last 24 hours",
+    data.map((d) => ({ label: d.hour, value: d.pageviews })),
+  );
   return (
     <ChartCard title="Last 24 hours" summary={summary}>
-      <BarChart h={220} data={data} dataKey="hour" series={[{ name: "pageviews", label: "Page views", color: "brand.6" }]} valueFormatter={formatter} tickLine="x" gridAxis="y" />
+      <BarChart
+        h={220}
+        data={data}
+        dataKey="hour"
+        series={[{ name: "pageviews", label: "Page views", color: "brand.6" }]}
+        valueFormatter={formatter}
+        tickLine="x"
+        gridAxis="y"
+      />
     </ChartCard>
   );
 }
@@ -67,7 +84,10 @@ const DEVICE_COLORS = ["brand.6", "gold.6", "ink.4", "red.6", "brand.3"];
 export function DevicesChart({ report }: { report: AnalyticsReport }) {
   const data = report.devices.map((d, i) => ({ name: labelText(d.label), value: d.count, color: DEVICE_COLORS[i % DEVICE_COLORS.length]! }));
   const total = data.reduce((sum, d) => sum + d.value, 0);
-  const summary = chartSummary("Page views by device", data.map((d) => ({ label: d.name, value: d.value })));
+  const summary = chartSummary(
+    "Page views by device",
+    data.map((d) => ({ label: d.name, value: d.value })),
+  );
   return (
     <ChartCard title="Device share" summary={summary}>
       {data.length === 0 ? (

@@ -1,14 +1,8 @@
 import type { AnalyticsRange } from "@site/core/analytics/input";
 import type { AnalyticsReport, LabelCount, RecentVisit, RecentVisits } from "@site/core/analytics/report-types";
-import { withQuery } from "../../lib/query";
 
-/** The admin analytics routes (packages/functions/src/routes.ts); their answers' types come from the server's module. */
+/** The analytics screen's data; the answers' types come from the server's module (the routes are in api/paths). */
 export type { AnalyticsReport, LabelCount as Count, RecentVisit, RecentVisits };
-
-export const ANALYTICS_API = {
-  report: "/api/admin/analytics",
-  recent: "/api/admin/analytics/recent",
-} as const;
 
 export type RangeKey = AnalyticsRange;
 
@@ -23,8 +17,6 @@ export const RANGE_OPTIONS: { value: RangeKey; label: string }[] = [
   { value: "30d", label: "30 days" },
   { value: "custom", label: "Custom" },
 ];
-
-export const reportUrl = (query: RangeQuery) => withQuery(ANALYTICS_API.report, query);
 
 /** The spec's words (§8). */
 export const MESSAGES = {

@@ -37,7 +37,13 @@ export function analyticsCsv(report: AnalyticsReport, recent: readonly RecentVis
       ["Hour start (UTC)", "Hour (EST)", "Page views"],
       report.hourly.map((p) => [p.at, formatDateTimeNY(p.at), p.pageviews]),
     ),
-    ...COUNT_TABLES.map((table) => section(table.title, [table.column, table.countHeader], rowsOf(report, table).map((row) => [labelText(row.label), row.count]))),
+    ...COUNT_TABLES.map((table) =>
+      section(
+        table.title,
+        [table.column, table.countHeader],
+        rowsOf(report, table).map((row) => [labelText(row.label), row.count]),
+      ),
+    ),
     section(
       "Funnels",
       ["Funnel", "Step", "Count", "% of previous step", "% of first step"],

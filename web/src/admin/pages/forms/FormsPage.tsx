@@ -1,12 +1,10 @@
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
-import useSWR from "swr";
 import { useDocumentTitle } from "../../../hooks/useDocumentTitle";
-import type { ApiError } from "../../../lib/api";
 import { formatCount } from "../../../lib/format";
-import { adminApi, adminRequest } from "../../adminApi";
+import { useFormsSummary } from "../../api/leads";
 import { PageHeader } from "../../components/PageHeader";
-import { ADMIN_FORM_ORDER, LEAD_FORM_INFO, LEAD_LIST_MESSAGES, latestText, type FormSummary, type FormsSummary, type LeadForm } from "../../lib/leads";
+import { ADMIN_FORM_ORDER, LEAD_FORM_INFO, LEAD_LIST_MESSAGES, latestText, type FormSummary, type LeadForm } from "../../lib/leads";
 
 const TITLE = "Forms Management";
 
@@ -53,11 +51,7 @@ function FormCard({ form, summary, loading }: { form: LeadForm; summary: FormSum
 /** /admin/forms: the four free-guide forms, each with its count and latest submission (US Eastern). */
 export function FormsPage() {
   useDocumentTitle(TITLE);
-  const { data, error, isValidating, mutate } = useSWR<FormsSummary, ApiError>(
-    adminApi.leads,
-    (url: string) => adminRequest<FormsSummary>(url, { fallbackMessage: LEAD_LIST_MESSAGES.summaryFailed }),
-    { revalidateOnFocus: false },
-  );
+  const { data, error, isValidating, mutate } = useFormsSummary();
   const byForm = new Map((data?.forms ?? []).map((s) => [s.form, s]));
   const loading = !data && !error;
 

@@ -3,22 +3,8 @@ import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../hooks/useDocumentTitle";
 import { downloadCsv } from "../../../lib/download";
-import { adminApi } from "../../adminApi";
-import {
-  CollectionErrorAlert,
-  CollectionTable,
-  CollectionToolbarCard,
-  DateRangeFilter,
-  DeleteAllDialog,
-  RefreshDataButton,
-  TotalCountCard,
-  YesNoFilter,
-  useCollection,
-  useCollectionExport,
-  useDeleteAll,
-  useDeleteOne,
-} from "../../collection";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { leadsResource, syncLeadsPath } from "../../api/leads";
+import { CollectionScreen, DateRangeFilter, RefreshDataButton, TotalCountCard, YesNoFilter, useCollectionScreen } from "../../collection";
 import { LeadDetailsDialog } from "../../components/LeadDetailsDialog";
 import { NoticeBanner } from "../../components/NoticeBanner";
 import { OperationProgressBar } from "../../components/OperationProgressBar";
@@ -51,19 +37,23 @@ const BACK_TO_FORMS = { to: "/admin/forms", label: "Back to Forms" };
 export function LeadSubmissionsPage({ form }: { form: LeadForm }) {
   const info = LEAD_FORM_INFO[form];
   useDocumentTitle(info.listTitle);
-  const leads = useCollection<LeadRow, Filters>({
-    path: adminApi.leadList(form),
+  const [viewing, setViewing] = useState<LeadRow | null>(null);
+  const toast = useNotice(SUCCESS_TOAST_MS);
+  const leads = useCollectionScreen<LeadRow, Filters>({
+    resource: leadsResource(form),
     sorts: LEAD_SORTS,
     pageSize: PAGE_SIZE,
     filters: NO_FILTERS,
-    fallbackMessage: MESSAGES.loadFailed,
+    messages: MESSAGES,
+    onDeleted: (row) => {
+      if (viewing?.id === row.id) setViewing(null);
+      toast.success(MESSAGES.deleted);
+    },
+    onDeletedAll: () => toast.success(MESSAGES.deleteAllDone),
   });
-  const { list, hasRows, filters, setFilter } = leads;
-  const [error, setError] = useState<string | null>(null);
-  const [viewing, setViewing] = useState<LeadRow | null>(null);
-  const toast = useNotice(SUCCESS_TOAST_MS);
+  const { list, hasRows, filters, setFilter, exporter, deleteAll } = leads;
 
-  const syncJob = useBackgroundJob(adminApi.sheetsLeads(form), {
+  const syncJob = useBackgroundJob(syncLeadsPath(form), {
     fallbackMessage: MESSAGES.syncFailed,
     onDone: () => {
       toast.success(MESSAGES.synced);
@@ -71,94 +61,74 @@ export function LeadSubmissionsPage({ form }: { form: LeadForm }) {
     },
     onFailed: (reason) => toast.failure(syncFailedMessage(reason)),
   });
-  const deleteAll = useDeleteAll(adminApi.leadsDeleteAll(form), {}, {
-    collection: leads,
-    fallbackMessage: MESSAGES.deleteAllFailed,
-    onDone: () => toast.success(MESSAGES.deleteAllDone),
-    onFailed: setError,
-  });
-  const deleteOne = useDeleteOne(list, (row: LeadRow) => adminApi.lead(form, row.id), {
-    fallbackMessage: MESSAGES.deleteFailed,
-    onDone: (row) => {
-      if (viewing?.id === row.id) setViewing(null);
-      toast.success(MESSAGES.deleted);
-    },
-    onFailed: setError,
-  });
-  const exporter = useCollectionExport<LeadRow>(adminApi.leadsExport(form), leads.query, { fallbackMessage: MESSAGES.exportFailed });
-
-  const refresh = async () => {
-    setError(null);
-    if (!(await list.refresh())) setError(MESSAGES.refreshFailed);
-  };
 
   const exportCsv = async () => {
-    setError(null);
-    const rows = await exporter.exportAll();
+    const rows = await leads.run(exporter.exportAll);
     if (rows) downloadCsv(leadsCsv(rows), leadsFileName(form));
   };
 
-  const shownError = error || exporter.error || (list.error ? list.error.message || MESSAGES.loadFailed : null);
-
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title={info.listTitle}
-        subtitle={`Requests for “${info.documentTitle}”.`}
-        back={BACK_TO_FORMS}
-        actions={
-          <>
-            <RefreshDataButton list={list} onRefresh={() => void refresh()} />
-            <Button variant="light" onClick={() => void exportCsv()} disabled={!hasRows || exporter.running} loading={exporter.running}>
-              Export as CSV
-            </Button>
-            <Button variant="default" onClick={() => void syncJob.start()} disabled={syncJob.running}>
-              {syncJob.running ? "Syncing..." : "Sync with Google Sheets"}
-            </Button>
-            {hasRows && (
-              <Button color="red.7" onClick={deleteAll.open} disabled={deleteAll.running}>
-                Delete All
+    <CollectionScreen
+      screen={leads}
+      header={
+        <PageHeader
+          title={info.listTitle}
+          subtitle={`Requests for “${info.documentTitle}”.`}
+          back={BACK_TO_FORMS}
+          actions={
+            <>
+              <RefreshDataButton list={list} onRefresh={() => void leads.refresh()} />
+              <Button variant="light" onClick={() => void exportCsv()} disabled={!hasRows || exporter.running} loading={exporter.running}>
+                Export as CSV
               </Button>
-            )}
-          </>
-        }
-      />
-
-      <Group gap="lg" align="center">
-        <TotalCountCard heading="Submissions" label="Total Submissions" total={list.total} />
-      </Group>
-
-      <CollectionToolbarCard collection={leads} sorts={LEAD_SORTS} searchLabel="Search Submissions" searchPlaceholder="Full name or e-mail">
-        <YesNoFilter label="Newsletter Consent" value={filters.newsletterConsent} onChange={(value) => setFilter("newsletterConsent", value)} />
-        <DateRangeFilter from={filters.dateFrom} to={filters.dateTo} onFrom={(day) => setFilter("dateFrom", day)} onTo={(day) => setFilter("dateTo", day)} />
-      </CollectionToolbarCard>
-
-      <NoticeBanner notice={toast.notice} onClose={toast.clear} />
-      {syncJob.running && <OperationProgressBar label={leadSyncPhaseLabel(syncJob.job?.progress.phase)} progress={syncJob.progress} percent={syncJob.percent} />}
-      {exporter.running && <OperationProgressBar label="Exporting submissions" progress={exporter.progress} percent={exporter.percent} unit="submissions" />}
-      <CollectionErrorAlert
-        message={shownError}
-        onClose={() => {
-          setError(null);
-          exporter.reset();
-        }}
-      />
-
-      <CollectionTable
-        collection={leads}
-        label={info.listTitle}
-        loadingText="Loading submissions..."
-        empty={MESSAGES.empty}
-        minWidth={900}
-        pageSizes={PAGE_SIZES}
-        columns={[
+              <Button variant="default" onClick={() => void syncJob.start()} disabled={syncJob.running}>
+                {syncJob.running ? "Syncing..." : "Sync with Google Sheets"}
+              </Button>
+              {hasRows && (
+                <Button color="red.7" onClick={deleteAll.open} disabled={deleteAll.running}>
+                  Delete All
+                </Button>
+              )}
+            </>
+          }
+        />
+      }
+      summary={
+        <Group gap="lg" align="center">
+          <TotalCountCard heading="Submissions" label="Total Submissions" total={list.total} />
+        </Group>
+      }
+      sorts={LEAD_SORTS}
+      search={{ label: "Search Submissions", placeholder: "Full name or e-mail" }}
+      filters={
+        <>
+          <YesNoFilter label="Newsletter Consent" value={filters.newsletterConsent} onChange={(value) => setFilter("newsletterConsent", value)} />
+          <DateRangeFilter from={filters.dateFrom} to={filters.dateTo} onFrom={(day) => setFilter("dateFrom", day)} onTo={(day) => setFilter("dateTo", day)} />
+        </>
+      }
+      notices={
+        <>
+          <NoticeBanner notice={toast.notice} onClose={toast.clear} />
+          {syncJob.running && (
+            <OperationProgressBar label={leadSyncPhaseLabel(syncJob.job?.progress.phase)} progress={syncJob.progress} percent={syncJob.percent} />
+          )}
+        </>
+      }
+      exports={[{ operation: exporter, label: "Exporting submissions", unit: "submissions" }]}
+      table={{
+        label: info.listTitle,
+        loadingText: "Loading submissions...",
+        empty: MESSAGES.empty,
+        minWidth: 900,
+        pageSizes: PAGE_SIZES,
+        columns: [
           { header: "Full Name" },
           { header: "Email" },
           { header: "Submission Date & Time (EST)" },
           { header: "Newsletter Consent" },
           { header: "Actions", align: "right" },
-        ]}
-        renderRow={(row) => (
+        ],
+        renderRow: (row) => (
           <Table.Tr key={row.id} data-lead-id={row.id}>
             <Table.Td fw={600}>{row.fullName}</Table.Td>
             <Table.Td>{row.email}</Table.Td>
@@ -173,26 +143,24 @@ export function LeadSubmissionsPage({ form }: { form: LeadForm }) {
                 <Button size="compact-sm" variant="light" onClick={() => setViewing(row)} aria-label={`View details of the submission of ${row.fullName}`}>
                   View Details
                 </Button>
-                <Button size="compact-sm" variant="light" color="red" onClick={() => deleteOne.ask(row)} aria-label={`Delete the submission of ${row.fullName}`}>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="red"
+                  onClick={() => leads.deleteOne.ask(row)}
+                  aria-label={`Delete the submission of ${row.fullName}`}
+                >
                   Delete
                 </Button>
               </Group>
             </Table.Td>
           </Table.Tr>
-        )}
-      />
-
-      <LeadDetailsDialog row={viewing} onClose={() => setViewing(null)} onDelete={deleteOne.ask} />
-      <ConfirmDialog
-        opened={!!deleteOne.target}
-        title="Delete Submission"
-        message={MESSAGES.deleteOne}
-        busy={deleteOne.busy}
-        onConfirm={() => void deleteOne.confirm()}
-        onClose={deleteOne.cancel}
-      />
-      <DeleteAllDialog title={MESSAGES.deleteAllTitle} message={MESSAGES.deleteAll} progressLabel="Deleting submissions" operation={deleteAll} />
-    </Stack>
+        ),
+      }}
+      dialogs={<LeadDetailsDialog row={viewing} onClose={() => setViewing(null)} onDelete={leads.deleteOne.ask} />}
+      deleteOne={{ title: "Delete Submission", message: MESSAGES.deleteOne }}
+      deleteAll={{ title: MESSAGES.deleteAllTitle, message: MESSAGES.deleteAll, progressLabel: "Deleting submissions" }}
+    />
   );
 }
 

@@ -18,14 +18,28 @@ export function SubscriberCountCards(props: {
   return (
     <Stack gap="sm" aria-live="polite">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" role="group" aria-label="Subscribers by status">
-        <CountCard label="All subscribers" value={counts?.total} active={!status && !source} onClick={() => { props.onStatus(""); props.onSource(""); }} />
+        <CountCard
+          label="All subscribers"
+          value={counts?.total}
+          active={!status && !source}
+          onClick={() => {
+            props.onStatus("");
+            props.onSource("");
+          }}
+        />
         {STATUSES.map((s) => (
           <CountCard key={s} label={STATUS_LABELS[s]} value={counts?.byStatus[s]} active={status === s} onClick={() => props.onStatus(status === s ? "" : s)} />
         ))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" role="group" aria-label="Subscribers by source">
         {SOURCE_KINDS.map((k) => (
-          <CountCard key={k} label={`Source: ${SOURCE_KIND_LABELS[k]}`} value={counts?.bySource[k]} active={source === k} onClick={() => props.onSource(source === k ? "" : k)} />
+          <CountCard
+            key={k}
+            label={`Source: ${SOURCE_KIND_LABELS[k]}`}
+            value={counts?.bySource[k]}
+            active={source === k}
+            onClick={() => props.onSource(source === k ? "" : k)}
+          />
         ))}
       </SimpleGrid>
     </Stack>

@@ -1,31 +1,27 @@
 import { Alert, Badge, Button, Card, Code, Group, Stack, Table, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
-import useSWR from "swr";
-import { REASON_LABELS, SuppressionListQuery, type SuppressionList, type SuppressionRow } from "@site/core/suppression/input";
+import { REASON_LABELS, SuppressionListQuery, type SuppressionRow } from "@site/core/suppression/input";
 import { useDocumentTitle } from "../../../hooks/useDocumentTitle";
-import type { ApiError } from "../../../lib/api";
 import { formatDateTimeNY } from "../../../lib/format";
-import { adminRequest } from "../../adminApi";
+import { liftSuppression, useSuppressions } from "../../api/suppressions";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { CursorPager, useCursorPages } from "../../components/CursorPager";
 import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 
 const TITLE = "Suppressed Addresses";
-const BASE = "/api/admin/mail/suppressions";
 const MESSAGES = { listFailed: "Failed to load the suppression list", liftFailed: "Failed to remove the suppression" } as const;
 
-const COLUMNS = [{ header: "Person (hash of the address)" }, { header: "Reason", width: 170 }, { header: "Kind of e-mail", width: 190 }, { header: "Since", width: 180 }, { header: "", width: 110 }];
+const COLUMNS = [
+  { header: "Person (hash of the address)" },
+  { header: "Reason", width: 170 },
+  { header: "Kind of e-mail", width: 190 },
+  { header: "Since", width: 180 },
+  { header: "", width: 110 },
+];
 
 const REASON_COLORS: Record<SuppressionRow["reason"], string> = { bounce: "orange", complaint: "red", "transient-bounces": "yellow" };
-
-const listUrl = (email: string, after?: string) => {
-  const q = new URLSearchParams();
-  if (email) q.set("email", email);
-  if (after) q.set("after", after);
-  return q.size ? `${BASE}?${q}` : BASE;
-};
 
 /**
  * /admin/newsletter/suppressions: the addresses SES reported as bounced or marked as
@@ -50,16 +46,14 @@ export function SuppressionsPage() {
     setEmail(value);
     pages.reset();
   };
-  const { data, error, isLoading, mutate } = useSWR<SuppressionList, ApiError>(listUrl(email, pages.cursor), (url: string) => adminRequest<SuppressionList>(url, { fallbackMessage: MESSAGES.listFailed }), {
-    revalidateOnFocus: false,
-  });
+  const { data, error, isLoading, mutate } = useSuppressions(email, pages.cursor, MESSAGES.listFailed);
 
   const lift = async () => {
     if (!lifting) return;
     setBusy(true);
     setLiftError(null);
     try {
-      await adminRequest(`${BASE}/${encodeURIComponent(lifting.person)}`, { method: "DELETE", fallbackMessage: MESSAGES.liftFailed });
+      await liftSuppression(lifting.person, MESSAGES.liftFailed);
       notifications.show({ color: "green", message: "The address may be e-mailed again" });
       setLifting(null);
       await mutate();
@@ -85,7 +79,14 @@ export function SuppressionsPage() {
           }}
         >
           <Group align="flex-end">
-            <TextInput label="Find an address" placeholder="name@example.com" w={320} value={typed} error={typedError} onChange={(e) => setTyped(e.currentTarget.value)} />
+            <TextInput
+              label="Find an address"
+              placeholder="name@example.com"
+              w={320}
+              value={typed}
+              error={typedError}
+              onChange={(e) => setTyped(e.currentTarget.value)}
+            />
             <Button type="submit" variant="default">
               Search
             </Button>

@@ -13,18 +13,7 @@ import type { SortOption } from "../../lib/sorting";
 export type { SubscriberRow, SourceKind, Status };
 export { SOURCE_KINDS, SOURCE_KIND_LABELS, STATUS_LABELS, consentsOf, sourceKindsOf, sourceLabel, subscribersCsv };
 
-const enc = encodeURIComponent;
-
-/** The admin subscriber routes (packages/functions/src/routes.ts). */
-export const NEWSLETTER_API = {
-  summary: "/api/admin/newsletter/summary",
-  subscribers: "/api/admin/newsletter/subscribers",
-  export: "/api/admin/newsletter/subscribers/export",
-  subscriber: (email: string) => `/api/admin/newsletter/subscribers/${enc(email)}`,
-  unsubscribe: (email: string) => `/api/admin/newsletter/subscribers/${enc(email)}/unsubscribe`,
-} as const;
-
-/** `GET /api/admin/newsletter/summary` (newsletter/listing.ts `counts`). */
+/** The count cards' answer (newsletter/listing.ts `counts`). */
 export interface SubscriberCounts {
   total: number;
   byStatus: Record<Status, number>;
@@ -58,7 +47,10 @@ export const PAGE_SIZE = 50;
 export const PAGE_SIZES = [25, 50, 100, 250];
 
 /** "Petition, Free guide": the kinds of a row's consents, for the list's column. */
-export const sourceKindsText = (row: Pick<SubscriberRow, "sources">) => sourceKindsOf(row.sources).map((k) => SOURCE_KIND_LABELS[k]).join(", ");
+export const sourceKindsText = (row: Pick<SubscriberRow, "sources">) =>
+  sourceKindsOf(row.sources)
+    .map((k) => SOURCE_KIND_LABELS[k])
+    .join(", ");
 
 /** An ISO UTC time in US Eastern ("MM/DD/YYYY HH:mm"), "—" for none. */
 export const easternTime = (iso: string | undefined) => (iso ? formatDateTimeNY(iso) : "—");

@@ -1,12 +1,10 @@
-import { adminRequest } from "../../adminApi";
+import { unsubscribe } from "../../api/subscribers";
 import { useConfirmedRowAction, type ConfirmedRowAction } from "../../collection/useConfirmedRowAction";
-import type { PagedList } from "../../hooks/usePagedList";
-import { MESSAGES, NEWSLETTER_API, type SubscriberRow } from "./subscribers";
+import type { PagedList } from "../../api/usePagedList";
+import { MESSAGES, type SubscriberRow } from "./subscribers";
 
 /** `confirm` POSTs the unsubscribe, marks the row unsubscribed on the page, closes the dialog; never rejects. */
 export type UnsubscribeOne = ConfirmedRowAction<SubscriberRow>;
-
-type Answer = { email: string; result: "unsubscribed" | "already_unsubscribed" };
 
 /** "Unsubscribe" of one subscriber after a confirmation dialog (the list then revalidates). */
 export function useUnsubscribeOne(
@@ -15,7 +13,7 @@ export function useUnsubscribeOne(
 ): UnsubscribeOne {
   return useConfirmedRowAction(
     async (row: SubscriberRow) => {
-      const answer = await adminRequest<Answer>(NEWSLETTER_API.unsubscribe(row.id), { method: "POST", body: {}, fallbackMessage: MESSAGES.unsubscribeFailed });
+      const answer = await unsubscribe(row.id);
       const changed: SubscriberRow = { ...row, status: "unsubscribed", unsubscribedAt: row.unsubscribedAt || new Date().toISOString(), expiresAt: 0 };
       list.update((current) => ({ ...current, items: current.items.map((r) => (r.id === row.id ? changed : r)) }));
       return { changed, message: answer.result === "unsubscribed" ? MESSAGES.unsubscribed : MESSAGES.alreadyUnsubscribed };

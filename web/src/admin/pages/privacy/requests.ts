@@ -12,16 +12,10 @@ import type { SortOption } from "../../lib/sorting";
 export type { RequestStatus };
 export { REQUEST_STATUSES };
 
-/** The admin privacy routes (packages/functions/src/routes.ts). */
-export const PRIVACY_API = {
-  summary: "/api/admin/privacy/summary",
-  requests: "/api/admin/privacy/requests",
-} as const;
-
 /** A listed request: its status derived by the server ("expired": pending past its link's validity). */
 export type RequestRow = Omit<PrivacyRequestRow, "status"> & { status: RequestStatus };
 
-/** `GET /api/admin/privacy/summary` (privacy/listing.ts `counts`). */
+/** The count cards' answer (privacy/listing.ts `counts`). */
 export interface RequestCounts {
   total: number;
   byStatus: Record<RequestStatus, number>;

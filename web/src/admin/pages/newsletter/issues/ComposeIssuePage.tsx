@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router-dom";
-import useSWR from "swr";
+import { useIssue, useIssueAudience } from "../../../api/issues";
+import { route } from "../../../api/paths";
 import { useDocumentTitle } from "../../../../hooks/useDocumentTitle";
-import type { ApiError } from "../../../../lib/api";
 import { formatCount } from "../../../../lib/format";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { NoticeBanner } from "../../../components/NoticeBanner";
@@ -12,7 +12,7 @@ import { useNotice } from "../../../hooks/useNotice";
 import { BODY_MAX_BYTES, SUBJECT_MAX, utf8Bytes } from "@site/core/newsletter/issues/input";
 import { IssueSendPanel } from "./IssueSendPanel";
 import { IssueStatusBadge } from "./IssueStatusBadge";
-import { contentErrors, errorsOf, ISSUE_MESSAGES, issueRequest, issuesApi, type Issue, type SendStarted } from "./issuesApi";
+import { contentErrors, errorsOf, ISSUE_MESSAGES, issueRequest, type Issue, type SendStarted } from "./issuesApi";
 import { PreviewFrame } from "./PreviewFrame";
 import { useSendProgress } from "./useSendProgress";
 
@@ -31,8 +31,11 @@ function ComposeIssuePage({ id }: { id: string | undefined }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { notice, success, failure, clear } = useNotice(6000);
-  const { data: issue, error: loadError, mutate } = useSWR<Issue, ApiError, string | null>(id ? issuesApi.issue(id) : null, (url) => issueRequest<Issue>(url, ISSUE_MESSAGES.loadFailed), {
-    revalidateOnFocus: false,
+  const {
+    data: issue,
+    error: loadError,
+    mutate,
+  } = useIssue(id, {
     // the counts move on with each batch
     refreshInterval: (current) => (current?.status === "sending" ? SENDING_REFRESH_MS : 0),
   });
@@ -60,12 +63,11 @@ function ComposeIssuePage({ id }: { id: string | undefined }) {
 
   const editable = !id || issue?.status === "draft";
   const dirty = !saved || subject !== saved.subject || body !== saved.body;
-  const { data: audience } = useSWR<{ confirmed: number }, ApiError, string | null>(editable && id ? issuesApi.audience : null, (url) => issueRequest(url, ISSUE_MESSAGES.loadFailed), {
-    revalidateOnFocus: false,
-  });
+  const { data: audience } = useIssueAudience(editable && !!id);
   const sending = useSendProgress(issue && issue.status !== "draft" ? issue.jobId : undefined, (job) => {
     void mutate();
-    if (job.status === "done") success(`Sent: ${formatCount(Number(job.result?.sent ?? 0))} delivered, ${formatCount(Number(job.result?.failed ?? 0))} failed.`);
+    if (job.status === "done")
+      success(`Sent: ${formatCount(Number(job.result?.sent ?? 0))} delivered, ${formatCount(Number(job.result?.failed ?? 0))} failed.`);
     else failure(job.error || ISSUE_MESSAGES.progressFailed);
   });
 
@@ -97,7 +99,7 @@ function ComposeIssuePage({ id }: { id: string | undefined }) {
     if (!content) return undefined;
     if (id && !dirty) return id;
     const stored = await run("save", ISSUE_MESSAGES.saveFailed, () =>
-      issueRequest<Issue>(id ? issuesApi.issue(id) : issuesApi.create, ISSUE_MESSAGES.saveFailed, { method: id ? "PUT" : "POST", body: content }),
+      issueRequest<Issue>(id ? route("updateIssue", { id }) : route("createIssue"), ISSUE_MESSAGES.saveFailed, content),
     );
     if (!stored) return undefined;
     if (!id) {
@@ -114,7 +116,7 @@ function ComposeIssuePage({ id }: { id: string | undefined }) {
   const sendTest = async () => {
     const content = checked();
     if (!content) return;
-    const answer = await run("test", ISSUE_MESSAGES.testFailed, () => issueRequest<{ email: string }>(issuesApi.test, ISSUE_MESSAGES.testFailed, { method: "POST", body: content }));
+    const answer = await run("test", ISSUE_MESSAGES.testFailed, () => issueRequest<{ email: string }>(route("testIssue"), ISSUE_MESSAGES.testFailed, content));
     if (answer) success(`Test e-mail sent to ${answer.email}.`);
   };
 
@@ -124,20 +126,26 @@ function ComposeIssuePage({ id }: { id: string | undefined }) {
       setConfirming(null);
       return;
     }
-    const started = await run("send", ISSUE_MESSAGES.sendFailed, () => issueRequest<SendStarted>(issuesApi.send(draftId), ISSUE_MESSAGES.sendFailed, { method: "POST", body: {} }));
+    const started = await run("send", ISSUE_MESSAGES.sendFailed, () =>
+      issueRequest<SendStarted>(route("sendIssue", { id: draftId }), ISSUE_MESSAGES.sendFailed, {}),
+    );
     setConfirming(null);
     if (started) await mutate();
   };
 
   const resume = async () => {
     if (!id) return;
-    const started = await run("resume", ISSUE_MESSAGES.resumeFailed, () => issueRequest<SendStarted>(issuesApi.resume(id), ISSUE_MESSAGES.resumeFailed, { method: "POST", body: {} }));
+    const started = await run("resume", ISSUE_MESSAGES.resumeFailed, () =>
+      issueRequest<SendStarted>(route("resumeIssue", { id }), ISSUE_MESSAGES.resumeFailed, {}),
+    );
     if (started) await mutate();
   };
 
   const remove = async () => {
     if (!id) return;
-    const removed = await run("delete", ISSUE_MESSAGES.deleteFailed, () => issueRequest<{ id: string }>(issuesApi.issue(id), ISSUE_MESSAGES.deleteFailed, { method: "DELETE" }));
+    const removed = await run("delete", ISSUE_MESSAGES.deleteFailed, () =>
+      issueRequest<{ id: string }>(route("deleteIssue", { id }), ISSUE_MESSAGES.deleteFailed),
+    );
     setConfirming(null);
     if (removed) navigate("/admin/newsletter/issues");
   };
@@ -154,7 +162,9 @@ function ComposeIssuePage({ id }: { id: string | undefined }) {
   }
 
   const size = utf8Bytes(body);
-  const audienceText = audience ? `${formatCount(audience.confirmed)} confirmed ${audience.confirmed === 1 ? "subscriber" : "subscribers"}` : "all confirmed subscribers";
+  const audienceText = audience
+    ? `${formatCount(audience.confirmed)} confirmed ${audience.confirmed === 1 ? "subscriber" : "subscribers"}`
+    : "all confirmed subscribers";
   const locked = busy !== null || (id !== undefined && !issue);
 
   return (
@@ -246,8 +256,8 @@ function ComposeIssuePage({ id }: { id: string | undefined }) {
         title="Send this issue?"
         message={
           <Text c="ink.8">
-            “{subject.trim()}” goes to {audienceText} now, in batches within the sending rate. It cannot be changed or
-            called back once sending begins. {dirty ? "Your changes are saved first." : ""}
+            “{subject.trim()}” goes to {audienceText} now, in batches within the sending rate. It cannot be changed or called back once sending begins.{" "}
+            {dirty ? "Your changes are saved first." : ""}
           </Text>
         }
         confirmLabel="Send now"

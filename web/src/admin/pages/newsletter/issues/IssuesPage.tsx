@@ -1,14 +1,13 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
-import useSWR from "swr";
 import { useDocumentTitle } from "../../../../hooks/useDocumentTitle";
-import type { ApiError } from "../../../../lib/api";
 import { formatCount, formatDateTimeNY } from "../../../../lib/format";
 import { CursorPager, useCursorPages } from "../../../components/CursorPager";
 import { DataTable } from "../../../components/DataTable";
 import { PageHeader } from "../../../components/PageHeader";
 import { IssueStatusBadge } from "./IssueStatusBadge";
-import { ISSUE_MESSAGES, issueRequest, issuesApi, type IssueList, type IssueSummary } from "./issuesApi";
+import { useIssues } from "../../../api/issues";
+import { ISSUE_MESSAGES, type IssueSummary } from "./issuesApi";
 
 const TITLE = "Newsletter Issues";
 
@@ -68,9 +67,7 @@ function IssueRow({ issue }: { issue: IssueSummary }) {
 export function IssuesPage() {
   useDocumentTitle(TITLE);
   const pages = useCursorPages();
-  const { data, error, isLoading, isValidating, mutate } = useSWR<IssueList, ApiError>(issuesApi.list(pages.cursor), (url: string) => issueRequest<IssueList>(url, ISSUE_MESSAGES.listFailed), {
-    revalidateOnFocus: false,
-  });
+  const { data, error, isLoading, isValidating, mutate } = useIssues(pages.cursor);
 
   return (
     <Stack gap="lg">
@@ -105,9 +102,9 @@ export function IssuesPage() {
         />
         <Group justify="space-between" mt="md">
           <Text fz="xs" c="dimmed">
-            Times are shown in US Eastern time (America/New_York). Failed counts copies the mailer refused, and any a
-            crash left unconfirmed: none is ever sent twice. Delivered, bounced and complaints are what SES reports
-            afterwards; an issue pauses itself when its bounces or complaints reach SES&apos;s review rates.
+            Times are shown in US Eastern time (America/New_York). Failed counts copies the mailer refused, and any a crash left unconfirmed: none is ever sent
+            twice. Delivered, bounced and complaints are what SES reports afterwards; an issue pauses itself when its bounces or complaints reach SES&apos;s
+            review rates.
           </Text>
           <CursorPager pages={pages} next={data?.next} />
         </Group>

@@ -1,8 +1,7 @@
 import { Alert, Loader, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import useSWR from "swr";
-import type { ApiError } from "../../../../lib/api";
-import { contentErrors, ISSUE_MESSAGES, issueRequest, issuesApi, type IssuePreview } from "./issuesApi";
+import { useIssuePreview } from "../../../api/issues";
+import { contentErrors, ISSUE_MESSAGES } from "./issuesApi";
 
 const DEBOUNCE_MS = 400;
 
@@ -16,11 +15,7 @@ const withBaseTarget = (html: string) => `<base target="_blank">${html}`;
 export function PreviewFrame({ subject, body }: { subject: string; body: string }) {
   const [content] = useDebouncedValue({ subject, body }, DEBOUNCE_MS);
   const valid = Object.keys(contentErrors(content)).length === 0;
-  const { data, error, isLoading } = useSWR<IssuePreview, ApiError, [string, string, string] | null>(
-    valid ? [issuesApi.preview, content.subject, content.body] : null,
-    ([url, s, b]) => issueRequest<IssuePreview>(url, ISSUE_MESSAGES.previewFailed, { method: "POST", body: { subject: s, body: b } }),
-    { keepPreviousData: true, revalidateOnFocus: false },
-  );
+  const { data, error, isLoading } = useIssuePreview(valid ? content : null);
 
   return (
     <Stack gap="xs">

@@ -1,23 +1,9 @@
 import type { ApiError } from "../../../../lib/api";
-import { adminRequest } from "../../../adminApi";
+import { adminCall } from "../../../api/adminCall";
+import type { BoundRoute } from "../../../api/paths";
 import { IssueContent, type IssueContentInput, type IssueStatus } from "@site/core/newsletter/issues/input";
 
 export type { Issue, IssueList, IssuePreview, IssueStatus, IssueSummary, SendStarted } from "@site/core/newsletter/issues/input";
-
-const enc = encodeURIComponent;
-const BASE = "/api/admin/newsletter/issues";
-
-/** The newsletter issue routes (packages/functions/src/routes.ts). */
-export const issuesApi = {
-  list: (before?: string) => (before ? `${BASE}?before=${enc(before)}` : BASE),
-  create: BASE,
-  audience: `${BASE}/audience`,
-  preview: `${BASE}/preview`,
-  test: `${BASE}/test`,
-  issue: (id: string) => `${BASE}/${enc(id)}`,
-  send: (id: string) => `${BASE}/${enc(id)}/send`,
-  resume: (id: string) => `${BASE}/${enc(id)}/resume`,
-} as const;
 
 export const ISSUE_MESSAGES = {
   listFailed: "Failed to load the newsletter issues",
@@ -31,8 +17,8 @@ export const ISSUE_MESSAGES = {
   progressFailed: "Sending stopped; reload the page to see where it is",
 } as const;
 
-export const issueRequest = <T>(url: string, fallbackMessage: string, init: { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown } = {}) =>
-  adminRequest<T>(url, { ...init, fallbackMessage });
+/** A write to an issue route (api/paths), failing with `fallbackMessage` when the API says nothing. */
+export const issueRequest = <T>(target: BoundRoute, fallbackMessage: string, body?: unknown) => adminCall<T>(target, { body, fallbackMessage });
 
 /** Field errors of a draft's content, by the server's own schema ({} when it is fine). */
 export function contentErrors(content: IssueContentInput): Record<string, string> {

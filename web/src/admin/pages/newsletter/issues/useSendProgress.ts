@@ -1,8 +1,6 @@
 import { useEffect, useRef } from "react";
-import useSWR from "swr";
-import type { ApiError } from "../../../../lib/api";
-import { adminApi, adminRequest } from "../../../adminApi";
-import { JOB_POLL_MS, isFinished, jobProgress, type JobInfo } from "../../../lib/jobs";
+import { useJob } from "../../../api/jobs";
+import { isFinished, jobProgress, type JobInfo } from "../../../lib/jobs";
 import { progressPercentOf, type OperationProgress } from "../../../lib/progress";
 import { ISSUE_MESSAGES } from "./issuesApi";
 
@@ -20,11 +18,7 @@ export interface SendProgress {
 export function useSendProgress(jobId: string | undefined, onFinished: (job: JobInfo) => void): SendProgress {
   const latest = useRef(onFinished);
   latest.current = onFinished;
-  const { data: job } = useSWR<JobInfo, ApiError, string | null>(
-    jobId ? adminApi.job(jobId) : null,
-    (url) => adminRequest<JobInfo>(url, { fallbackMessage: ISSUE_MESSAGES.progressFailed }),
-    { refreshInterval: (current) => (isFinished(current) ? 0 : JOB_POLL_MS), revalidateOnFocus: false, dedupingInterval: 0 },
-  );
+  const { data: job } = useJob(jobId, ISSUE_MESSAGES.progressFailed);
   // only a job seen running is reported: opening the page of a sent issue announces nothing
   const running = useRef<string | null>(null);
   useEffect(() => {

@@ -26,8 +26,7 @@ export interface PagedList<T> {
 export function usePagedList<T>(path: string | null, query: Query, options: { fallbackMessage?: string } = {}): PagedList<T> {
   const key = path ? ([path, query] as const) : null;
   const fetcher = useCallback(
-    (k: readonly [string, Query]) =>
-      adminRequest<ListPage<T>>(withQuery(k[0], k[1]), { fallbackMessage: options.fallbackMessage }),
+    (k: readonly [string, Query]) => adminRequest<ListPage<T>>(withQuery(k[0], k[1]), { fallbackMessage: options.fallbackMessage }),
     [options.fallbackMessage],
   );
   const swr = useSWR<ListPage<T>, ApiError, readonly [string, Query] | null>(key, fetcher, {

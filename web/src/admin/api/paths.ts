@@ -1,0 +1,105 @@
+/**
+ * Every admin route the console calls: name → method and path template, as the server's route
+ * table (packages/functions/src/routes.ts) spells them. web/test/admin-api-paths.test.ts holds one
+ * to the other.
+ */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ApiRoute {
+  method: Method;
+  /** `{name}` marks a parameter */
+  path: string;
+}
+
+/** Every admin path starts so (the admin SWR keys too). */
+export const ADMIN_API_PREFIX = "/api/admin";
+
+export const API_ROUTES = {
+  listPetitions: { method: "GET", path: "/api/admin/petitions" },
+  createPetition: { method: "POST", path: "/api/admin/petitions" },
+  updatePetition: { method: "PATCH", path: "/api/admin/petitions/{id}" },
+  deletePetition: { method: "DELETE", path: "/api/admin/petitions/{id}" },
+
+  listSignatures: { method: "GET", path: "/api/admin/signatures" },
+  exportSignatures: { method: "GET", path: "/api/admin/signatures/export" },
+  deleteAllSignatures: { method: "POST", path: "/api/admin/signatures/delete-all" },
+  getSignature: { method: "GET", path: "/api/admin/petitions/{id}/signatures/{signatureId}" },
+  deleteSignature: { method: "DELETE", path: "/api/admin/petitions/{id}/signatures/{signatureId}" },
+  syncSignatures: { method: "POST", path: "/api/admin/sheets/signatures" },
+
+  listReports: { method: "GET", path: "/api/admin/reports" },
+  exportReports: { method: "GET", path: "/api/admin/reports/export" },
+  deleteAllReports: { method: "POST", path: "/api/admin/reports/delete-all" },
+  getReport: { method: "GET", path: "/api/admin/reports/{id}" },
+  updateReport: { method: "PATCH", path: "/api/admin/reports/{id}" },
+  deleteReport: { method: "DELETE", path: "/api/admin/reports/{id}" },
+  syncReports: { method: "POST", path: "/api/admin/sheets/reports" },
+
+  leadSummary: { method: "GET", path: "/api/admin/leads" },
+  listLeads: { method: "GET", path: "/api/admin/leads/{form}" },
+  exportLeads: { method: "GET", path: "/api/admin/leads/{form}/export" },
+  deleteAllLeads: { method: "POST", path: "/api/admin/leads/{form}/delete-all" },
+  getLead: { method: "GET", path: "/api/admin/leads/{form}/{id}" },
+  deleteLead: { method: "DELETE", path: "/api/admin/leads/{form}/{id}" },
+  syncLeads: { method: "POST", path: "/api/admin/sheets/leads/{form}" },
+
+  subscriberCounts: { method: "GET", path: "/api/admin/newsletter/summary" },
+  listSubscribers: { method: "GET", path: "/api/admin/newsletter/subscribers" },
+  exportSubscribers: { method: "GET", path: "/api/admin/newsletter/subscribers/export" },
+  unsubscribeSubscriber: { method: "POST", path: "/api/admin/newsletter/subscribers/{email}/unsubscribe" },
+  deleteSubscriber: { method: "DELETE", path: "/api/admin/newsletter/subscribers/{email}" },
+
+  listSuppressions: { method: "GET", path: "/api/admin/mail/suppressions" },
+  deleteSuppression: { method: "DELETE", path: "/api/admin/mail/suppressions/{person}" },
+
+  listIssues: { method: "GET", path: "/api/admin/newsletter/issues" },
+  createIssue: { method: "POST", path: "/api/admin/newsletter/issues" },
+  issueAudience: { method: "GET", path: "/api/admin/newsletter/issues/audience" },
+  previewIssue: { method: "POST", path: "/api/admin/newsletter/issues/preview" },
+  testIssue: { method: "POST", path: "/api/admin/newsletter/issues/test" },
+  getIssue: { method: "GET", path: "/api/admin/newsletter/issues/{id}" },
+  updateIssue: { method: "PUT", path: "/api/admin/newsletter/issues/{id}" },
+  deleteIssue: { method: "DELETE", path: "/api/admin/newsletter/issues/{id}" },
+  sendIssue: { method: "POST", path: "/api/admin/newsletter/issues/{id}/send" },
+  resumeIssue: { method: "POST", path: "/api/admin/newsletter/issues/{id}/resume" },
+
+  privacyRequestCounts: { method: "GET", path: "/api/admin/privacy/summary" },
+  listPrivacyRequests: { method: "GET", path: "/api/admin/privacy/requests" },
+
+  analyticsReport: { method: "GET", path: "/api/admin/analytics" },
+  recentVisits: { method: "GET", path: "/api/admin/analytics/recent" },
+
+  getJob: { method: "GET", path: "/api/admin/jobs/{id}" },
+  sendTestEmail: { method: "POST", path: "/api/admin/test-email" },
+  listAudit: { method: "GET", path: "/api/admin/audit" },
+} as const satisfies Record<string, ApiRoute>;
+
+export type RouteName = keyof typeof API_ROUTES;
+
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+/** The values of a route's `{name}` parameters. */
+export type RouteParams<N extends RouteName> = Record<ParamNames<(typeof API_ROUTES)[N]["path"]>, string>;
+type ParamsArgument<N extends RouteName> = [ParamNames<(typeof API_ROUTES)[N]["path"]>] extends [never] ? [] : [params: RouteParams<N>];
+
+/** A route's path with its parameters filled in, each percent-encoded: `apiPath("getReport", { id })`. */
+export function apiPath<N extends RouteName>(name: N, ...[params]: ParamsArgument<N>): string {
+  const values = (params ?? {}) as Record<string, string>;
+  return API_ROUTES[name].path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`${name} needs {${key}}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** A route's method, for `adminRequest`'s `method`. */
+export const apiMethod = (name: RouteName): Method => API_ROUTES[name].method;
+
+/** A route with its parameters filled in: what `adminCall` sends and SWR keys are made of. */
+export interface BoundRoute {
+  method: Method;
+  path: string;
+}
+
+export function route<N extends RouteName>(name: N, ...params: ParamsArgument<N>): BoundRoute {
+  return { method: API_ROUTES[name].method, path: apiPath(name, ...params) };
+}
