@@ -59,6 +59,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // the accessibility sweep's pages at once (it.concurrent); more only makes the two cores thrash
+          maxConcurrency: 3,
         },
       },
     ],

@@ -174,8 +174,9 @@ describe("every public page", () => {
 
 describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
   const paths = [...PRERENDER_ROUTES.map((r) => r.path), SIGN, `/share/${stack.defaultPetitionId}`, `/thank-you/${stack.defaultPetitionId}`];
+  // pages in their own contexts, a few at once (maxConcurrency in vitest.config.ts): axe waits mostly on the page
   for (const viewport of ["desktop", "phone"] as const) {
-    it.each(paths)(`%s has no violations on a ${viewport}`, async (path) => {
+    it.concurrent.for(paths)(`%s has no violations on a ${viewport}`, async (path, { expect }) => {
       const page = await open(path, viewport);
       await page.locator("main h1").first().waitFor();
       const findings = await axeFindings(page);
