@@ -1,6 +1,9 @@
 import { QueryCommand as RawQueryCommand, type QueryCommandInput as RawQueryInput } from "@aws-sdk/client-dynamodb";
 import type { z } from "zod";
+import { getMany } from "../db/batch";
 import { rawDb, table } from "../db/client";
+import { recordsOf, type RecordKind } from "../db/person-index";
+import { isEmailAddress } from "../util/email";
 import { errorAttributes, log } from "../log";
 import { sortableIdFloor } from "../util/id";
 import { pageOf, type Page } from "../util/page";
@@ -57,6 +60,17 @@ export interface CollectionDef<Row extends { id: string }, S extends string, F e
    * served while this process holds no rows of the scope: the first screen never waits for the load.
    */
   newestPage?: (scope: string | undefined, pageSize: number) => Promise<Page<NoInfer<Row>>>;
+  /**
+   * A search that is a whole e-mail address is answered through the person index (db/person-index.ts)
+   * instead of the rows in memory: exact (any case), at any size. `rowsOf` names the index rows of a
+   * record the person index found (several candidates when the key does not tell the part), `indexKey`
+   * where such a row is stored.
+   */
+  person?: {
+    kind: RecordKind;
+    rowsOf: (record: { pk: string; sk: string }) => { part: string; id: string }[];
+    indexKey: (part: string, id: string) => { pk: string; sk: string };
+  };
   /** the audit target of a query (exports); by default the scope, the search and the filters */
   describe?: (q: z.output<z.ZodObject<F>> & { search: string }) => string;
   pageSizes?: PageSizes;
@@ -248,8 +262,31 @@ export function defineCollection<Row extends { id: string }, S extends string, F
     return hit;
   }
 
-  /** All rows matching the filters and search, in the asked order (from the cache). */
+  /** The address a search is, when the collection answers whole addresses through the person index. */
+  const addressSearched = (search: string): string | undefined => {
+    const needle = needleOf(search);
+    return def.person && isEmailAddress(needle) ? needle : undefined;
+  };
+
+  /** The rows of the records holding `email` (their index rows, read consistently), matching the filters, in the asked order. */
+  async function personRows(email: string, q: Selection): Promise<Row[]> {
+    const { kind, rowsOf, indexKey } = def.person!;
+    const scope = scopeOf(q);
+    const wanted = (await recordsOf(email, kind)).flatMap(rowsOf).filter((r) => scope === undefined || r.part === scope);
+    const partOf = new Map(wanted.map((r) => [indexKey(r.part, r.id).pk, r.part]));
+    const items = await getMany(
+      wanted.map((r) => indexKey(r.part, r.id)),
+      { consistent: true },
+    );
+    const test = predicateOf(q);
+    const rows = items.map((item) => def.decode(partOf.get(String(item.pk))!, String(item.sk), String(item.r))).filter((r) => !test || test(r));
+    return sortRows(rows, def.sorts[q.sort], q.order);
+  }
+
+  /** All rows matching the filters and search, in the asked order (from the cache, or for a whole address the person index). */
   async function query(q: Selection): Promise<readonly Row[]> {
+    const email = addressSearched(q.search);
+    if (email) return personRows(email, q);
     return selected(await load(scopeOf(q)), q);
   }
 

@@ -78,6 +78,9 @@ export const Keys = {
     sk: String(windowStart),
   }),
   newsletter: (email: string) => ({ pk: `NEWSLETTER#${email}`, sk: "SUBSCRIPTION" }),
+  /** The normalised e-mail of a subscriber's key, or undefined for any other key. */
+  subscriberOf: (key: { pk: string; sk: string }): string | undefined =>
+    key.sk === "SUBSCRIPTION" && key.pk.startsWith("NEWSLETTER#") ? key.pk.slice("NEWSLETTER#".length) : undefined,
   /** A newsletter confirmation token, keyed by the SHA-256 of the token the e-mail carries (never the token itself). */
   newsletterToken: (tokenHash: string) => ({ pk: `NLTOKEN#${tokenHash}`, sk: "NLTOKEN" }),
   /** A subscriber's unsubscribe link: the SHA-256 of its token → the subscriber's e-mail. Lives as long as the subscriber. */

@@ -99,6 +99,12 @@ export const leads = defineCollection({
   decode: decodeRow,
   version,
   newestPage: newest,
+  // a submission's key does not name its form: one candidate row per form, the missing ones read as nothing
+  person: {
+    kind: "lead",
+    rowsOf: (key) => [Keys.leadOf(key)].flatMap((id) => (id ? LEAD_FORMS.map((form) => ({ part: form, id })) : [])),
+    indexKey: layout.key,
+  },
   describe,
 });
 

@@ -81,6 +81,11 @@ export const subscribers = defineCollection({
   decode: decodeRow,
   version,
   timeSortedIds: false,
+  person: {
+    kind: "newsletter",
+    rowsOf: (key) => [Keys.subscriberOf(key)].flatMap((email) => (email ? [{ part: PART, id: email }] : [])),
+    indexKey: layout.key,
+  },
   describe,
 });
 

@@ -94,6 +94,7 @@ export const reports = defineCollection({
   decode: decodeRow,
   version,
   newestPage: newest,
+  person: { kind: "report", rowsOf: (key) => [Keys.reportOf(key)].flatMap((id) => (id ? [{ part: PART, id }] : [])), indexKey: layout.key },
 });
 
 export const ListQuery = reports.ListQuery;

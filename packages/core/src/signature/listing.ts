@@ -61,6 +61,14 @@ export const signatures = defineCollection({
   decode: decodeRow,
   version: versionOf,
   newestPage: newest,
+  person: {
+    kind: "signature",
+    rowsOf: (key) => {
+      const ids = Keys.signatureOf(key);
+      return ids ? [{ part: ids.petitionId, id: ids.signatureId }] : [];
+    },
+    indexKey: layout.key,
+  },
   describe: (q) => (q.petitionId ?? "all petitions") + (q.search ? ` (search "${q.search}")` : ""),
 });
 

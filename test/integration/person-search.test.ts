@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { Lead } from "@site/core/lead";
+import { LeadListing } from "@site/core/lead/listing";
+import { SignatureListing } from "@site/core/signature/listing";
+import { newPetition } from "../support/fixtures";
+import { importRequests } from "../support/signatures";
+
+/**
+ * A search that is a whole e-mail address is answered through the person index, not from the rows a
+ * process holds in memory: exact (any case, surrounding spaces), with the filters and the scope, and
+ * the collection's cache stays cold however large the collection is.
+ */
+const meta = () => importRequests(1, "meta")[0].meta;
+
+describe("searching a whole e-mail address", () => {
+  it("finds a signer's signatures through the person index, in the scope asked, without loading the rows", async () => {
+    const tag = `ps-${randomUUID().slice(0, 8)}`;
+    const [p, q] = [await newPetition(), await newPetition()];
+    await SignatureListing.importBatch(p.id, importRequests(30, tag));
+    // the same address on a second petition, and one that merely contains it
+    await SignatureListing.importBatch(q.id, [
+      { ...importRequests(1, tag)[0], email: `${tag}-7@example.com` },
+      { ...importRequests(1, tag)[0], email: `x${tag}-7@example.com` },
+    ]);
+    SignatureListing.resetCache();
+
+    const everywhere = await SignatureListing.signatures.list({ search: `  ${tag.toUpperCase()}-7@Example.com ` });
+    expect(everywhere.items.map((r) => [r.petitionId, r.email]).sort()).toEqual([p.id, q.id].sort().map((id) => [id, `${tag}-7@example.com`]));
+    expect(everywhere.total).toBe(2);
+    const onP = await SignatureListing.signatures.list({ petitionId: p.id, search: `${tag}-7@example.com` });
+    expect(onP.items.map((r) => r.petitionId)).toEqual([p.id]);
+    expect(SignatureListing.signatures.warm(p.id), "no row was loaded into memory").toBe(false);
+
+    // a part of an address still searches the rows (and loads them)
+    expect((await SignatureListing.signatures.list({ petitionId: q.id, search: `${tag}-7@` })).total).toBe(2);
+    expect(SignatureListing.signatures.warm(q.id)).toBe(true);
+  });
+
+  it("finds a guide request whatever its form, and applies the form asked for", async () => {
+    const email = `lead-${randomUUID().slice(0, 8)}@example.com`;
+    const [one] = await LeadListing.importBatch([
+      { form: "before-you-sign", submission: Lead.LeadInput.parse({ fullName: "Person Search", email }), meta: meta() },
+    ]);
+    LeadListing.resetCache();
+    expect((await LeadListing.leads.list({ form: "before-you-sign", search: email.toUpperCase() })).items.map((r) => r.id)).toEqual([one.id]);
+    expect((await LeadListing.leads.list({ form: "checklist", search: email })).total).toBe(0);
+    expect(LeadListing.leads.warm("before-you-sign")).toBe(false);
+  });
+});
