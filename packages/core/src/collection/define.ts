@@ -30,6 +30,12 @@ export interface Version {
   revision: number;
 }
 
+/** An index row by its part and id. */
+export interface RowRef {
+  part: string;
+  id: string;
+}
+
 export interface CollectionDef<Row extends { id: string }, S extends string, F extends z.ZodRawShape> {
   /** "signatures", "reports", "leads:checklist": names the caches and the local change counters */
   name: string;
@@ -61,15 +67,16 @@ export interface CollectionDef<Row extends { id: string }, S extends string, F e
    */
   newestPage?: (scope: string | undefined, pageSize: number) => Promise<Page<NoInfer<Row>>>;
   /**
-   * A search that is a whole e-mail address is answered through the person index (db/person-index.ts)
-   * instead of the rows in memory: exact (any case), at any size. `rowsOf` names the index rows of a
-   * record the person index found (several candidates when the key does not tell the part), `indexKey`
-   * where such a row is stored.
+   * Searches answered by key instead of from the rows in memory: exact, at once, at any size. A whole
+   * e-mail address goes through the person index (db/person-index.ts; `person.rowsOf` names the index
+   * rows of a record it found, several candidates when the key does not tell the part); `named`
+   * answers the rows a search names by id or reference number, or undefined when it names none.
+   * `indexKey` is where an index row is stored.
    */
-  person?: {
-    kind: RecordKind;
-    rowsOf: (record: { pk: string; sk: string }) => { part: string; id: string }[];
+  direct?: {
     indexKey: (part: string, id: string) => { pk: string; sk: string };
+    person?: { kind: RecordKind; rowsOf: (record: { pk: string; sk: string }) => RowRef[] };
+    named?: (needle: string, scope: string | undefined) => Promise<RowRef[]> | undefined;
   };
   /** the audit target of a query (exports); by default the scope, the search and the filters */
   describe?: (q: z.output<z.ZodObject<F>> & { search: string }) => string;
@@ -262,17 +269,20 @@ export function defineCollection<Row extends { id: string }, S extends string, F
     return hit;
   }
 
-  /** The address a search is, when the collection answers whole addresses through the person index. */
-  const addressSearched = (search: string): string | undefined => {
+  /** The index rows a search names directly (a whole e-mail address, an id, a reference number), or undefined. */
+  function directRefs(search: string, scope: string | undefined): Promise<RowRef[]> | undefined {
     const needle = needleOf(search);
-    return def.person && isEmailAddress(needle) ? needle : undefined;
-  };
+    if (!def.direct || !needle) return undefined;
+    const { person, named } = def.direct;
+    if (person && isEmailAddress(needle)) return recordsOf(needle, person.kind).then((records) => records.flatMap(person.rowsOf));
+    return named?.(needle, scope);
+  }
 
-  /** The rows of the records holding `email` (their index rows, read consistently), matching the filters, in the asked order. */
-  async function personRows(email: string, q: Selection): Promise<Row[]> {
-    const { kind, rowsOf, indexKey } = def.person!;
+  /** The rows of `refs` in the scope (read consistently; missing ones are left out), matching the filters, in the asked order. */
+  async function directRows(refs: RowRef[], q: Selection): Promise<Row[]> {
+    const { indexKey } = def.direct!;
     const scope = scopeOf(q);
-    const wanted = (await recordsOf(email, kind)).flatMap(rowsOf).filter((r) => scope === undefined || r.part === scope);
+    const wanted = refs.filter((r) => scope === undefined || r.part === scope);
     const partOf = new Map(wanted.map((r) => [indexKey(r.part, r.id).pk, r.part]));
     const items = await getMany(
       wanted.map((r) => indexKey(r.part, r.id)),
@@ -283,10 +293,10 @@ export function defineCollection<Row extends { id: string }, S extends string, F
     return sortRows(rows, def.sorts[q.sort], q.order);
   }
 
-  /** All rows matching the filters and search, in the asked order (from the cache, or for a whole address the person index). */
+  /** All rows matching the filters and search, in the asked order (from the cache, or by key for a search that names its rows). */
   async function query(q: Selection): Promise<readonly Row[]> {
-    const email = addressSearched(q.search);
-    if (email) return personRows(email, q);
+    const refs = directRefs(q.search, scopeOf(q));
+    if (refs) return directRows(await refs, q);
     return selected(await load(scopeOf(q)), q);
   }
 

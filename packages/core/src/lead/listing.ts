@@ -9,7 +9,7 @@ import { settings } from "../config";
 import { putAll } from "../db/batch";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
-import { sortableId } from "../util/id";
+import { isSortableId, sortableId } from "../util/id";
 import type { Page } from "../util/page";
 import { LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "./forms";
 import { build, leadItem, leadOfItem, type CreateRequest, type Info } from "./index";
@@ -100,10 +100,10 @@ export const leads = defineCollection({
   version,
   newestPage: newest,
   // a submission's key does not name its form: one candidate row per form, the missing ones read as nothing
-  person: {
-    kind: "lead",
-    rowsOf: (key) => [Keys.leadOf(key)].flatMap((id) => (id ? LEAD_FORMS.map((form) => ({ part: form, id })) : [])),
+  direct: {
     indexKey: layout.key,
+    person: { kind: "lead", rowsOf: (key) => [Keys.leadOf(key)].flatMap((id) => (id ? LEAD_FORMS.map((form) => ({ part: form, id })) : [])) },
+    named: (needle, form) => (isSortableId(needle) ? Promise.resolve((form ? [form] : LEAD_FORMS).map((part) => ({ part, id: needle }))) : undefined),
   },
   describe,
 });

@@ -81,10 +81,9 @@ export const subscribers = defineCollection({
   decode: decodeRow,
   version,
   timeSortedIds: false,
-  person: {
-    kind: "newsletter",
-    rowsOf: (key) => [Keys.subscriberOf(key)].flatMap((email) => (email ? [{ part: PART, id: email }] : [])),
+  direct: {
     indexKey: layout.key,
+    person: { kind: "newsletter", rowsOf: (key) => [Keys.subscriberOf(key)].flatMap((email) => (email ? [{ part: PART, id: email }] : [])) },
   },
   describe,
 });

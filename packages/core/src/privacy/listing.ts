@@ -6,6 +6,7 @@ import { revisionVersion } from "../collection/revision-version";
 import { allOf, answeredAt, oneOf } from "../collection/filters";
 import { byValue, type Comparator } from "../collection/sorts";
 import { Keys } from "../db/keys";
+import { isSortableId } from "../util/id";
 import { pageOf, type Page } from "../util/page";
 import { COLLECTION, PART, decodeRow, layout, type PrivacyRequestRow } from "./index-item";
 import { REQUEST_STATUSES, type RequestStatus } from "./input";
@@ -100,6 +101,7 @@ export const requests = defineCollection({
   decode: decodeRow,
   version,
   timeSortedIds: true,
+  direct: { indexKey: layout.key, named: (needle) => (isSortableId(needle) ? Promise.resolve([{ part: PART, id: needle }]) : undefined) },
 });
 
 export const ListQuery = requests.ListQuery;

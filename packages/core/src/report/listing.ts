@@ -1,15 +1,16 @@
 export * as ReportListing from "./listing";
 
-import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
-import { defineCollection, type Version } from "../collection/define";
+import { defineCollection, type RowRef, type Version } from "../collection/define";
 import { allOf, isYes, isoDay, oneOf, yesNo } from "../collection/filters";
 import { byId, byNumber, byText, byValue } from "../collection/sorts";
 import { settings } from "../config";
 import { putAll } from "../db/batch";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
-import { sortableId } from "../util/id";
+import { isSortableId, sortableId } from "../util/id";
+import { normaliseReference } from "./reference";
 import type { Page } from "../util/page";
 import { build, referenceItem, reportItem, reportOfItem, type CreateRequest, type Info, type StoredEvidence } from "./index";
 import { COLLECTION, PART, decodeRow, indexItem, layout, noteListChanged } from "./index-item";
@@ -81,6 +82,19 @@ export async function version(): Promise<Version> {
   return { count, revision };
 }
 
+/**
+ * The report a search names: its id, or its reference number typed with its "TSR" (any case, with or
+ * without dashes; without the prefix, eight letters could be a name), through the reference's guard.
+ */
+function reportNamed(needle: string): Promise<RowRef[]> | undefined {
+  if (isSortableId(needle)) return Promise.resolve([{ part: PART, id: needle }]);
+  const reference = /^tsr[\s-]*[0-9a-z]/.test(needle) ? normaliseReference(needle) : null;
+  if (!reference) return undefined;
+  return db()
+    .send(new GetCommand({ TableName: table(), Key: Keys.reportRef(reference), ConsistentRead: true }))
+    .then(({ Item }) => (typeof Item?.reportId === "string" ? [{ part: PART, id: Item.reportId }] : []));
+}
+
 export const reports = defineCollection({
   name: COLLECTION,
   sorts: ORDERS,
@@ -94,7 +108,11 @@ export const reports = defineCollection({
   decode: decodeRow,
   version,
   newestPage: newest,
-  person: { kind: "report", rowsOf: (key) => [Keys.reportOf(key)].flatMap((id) => (id ? [{ part: PART, id }] : [])), indexKey: layout.key },
+  direct: {
+    indexKey: layout.key,
+    person: { kind: "report", rowsOf: (key) => [Keys.reportOf(key)].flatMap((id) => (id ? [{ part: PART, id }] : [])) },
+    named: reportNamed,
+  },
 });
 
 export const ListQuery = reports.ListQuery;

@@ -10,7 +10,7 @@ import { db, table } from "../db/client";
 import { queryAll } from "../db/query";
 import { Keys, SIGNATURE_LIST_BUCKETS } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
-import { sortableIdFloor } from "../util/id";
+import { isSortableId, sortableIdFloor } from "../util/id";
 import type { Page } from "../util/page";
 import { build, guardItem, signatureItem, type Info, type SignRequest } from "./index";
 import { COLLECTION, decodeRow, indexItem, layout, noteListChanged } from "./index-item";
@@ -61,13 +61,17 @@ export const signatures = defineCollection({
   decode: decodeRow,
   version: versionOf,
   newestPage: newest,
-  person: {
-    kind: "signature",
-    rowsOf: (key) => {
-      const ids = Keys.signatureOf(key);
-      return ids ? [{ part: ids.petitionId, id: ids.signatureId }] : [];
-    },
+  direct: {
     indexKey: layout.key,
+    person: {
+      kind: "signature",
+      rowsOf: (key) => {
+        const ids = Keys.signatureOf(key);
+        return ids ? [{ part: ids.petitionId, id: ids.signatureId }] : [];
+      },
+    },
+    // a signature id names its row only within its petition (the key holds both)
+    named: (needle, petitionId) => (petitionId && isSortableId(needle) ? Promise.resolve([{ part: petitionId, id: needle }]) : undefined),
   },
   describe: (q) => (q.petitionId ?? "all petitions") + (q.search ? ` (search "${q.search}")` : ""),
 });

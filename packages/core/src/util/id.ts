@@ -14,5 +14,8 @@ export function sortableId(at = Date.now()): string {
   return time + random;
 }
 
+/** Whether `value` has a sortable id's shape (what a search box may hold to name one row). */
+export const isSortableId = (value: string) => /^[0-9a-z]{21}$/.test(value);
+
 /** The time part of a sortable id made at `ms`: every id made earlier sorts below it. */
 export const sortableIdFloor = (ms: number) => Math.max(0, Math.floor(ms)).toString(36).padStart(9, "0");
