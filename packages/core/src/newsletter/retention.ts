@@ -2,9 +2,9 @@ import { DeleteCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { cancellationCodes } from "../db/cancellation";
 import { db, table } from "../db/client";
 import { recordsOf } from "../db/person-index";
+import { queryPages } from "../db/query";
 import type { RetentionStep, TimeBudget } from "../policy/personal-record";
-import { indexKey, noteListChanged } from "./index-item";
-import { isRowExpired, subscribers } from "./listing";
+import { PART, indexKey, layout, noteListChanged } from "./index-item";
 import { mutate, revisionShard } from "./store";
 import { isExpired, read } from "./subscriber";
 
@@ -64,18 +64,32 @@ async function removeExpiredSubscriber(id: string, now: Date): Promise<{ subscri
   return { subscriber, tokens };
 }
 
-/** The unconfirmed subscribers past their TTL at `now`, found by their index rows (never a scan), removed. */
+/**
+ * The unconfirmed subscribers past their TTL at `now`, found by their index rows (never a scan; a
+ * page of one partition at a time, so memory stays flat however many subscribers there are), removed.
+ */
 async function removeExpiredSubscribers(now: Date, time: TimeBudget): Promise<{ subscribers: number; tokens: number }> {
   const asOf = Math.floor(now.getTime() / 1000);
-  const expired = (await subscribers.allRows()).filter((row) => isRowExpired(row, asOf));
   let removed = 0;
   let tokens = 0;
-  // one at a time: every subscriber write increments the subscribers' revision (newsletter/store.ts)
-  for (const row of expired) {
-    if (time.over()) break;
-    const done = await removeExpiredSubscriber(row.id, now);
-    if (done.subscriber) removed++;
-    tokens += done.tokens;
+  for (const partition of layout.partitions(PART)) {
+    const pages = queryPages({
+      TableName: table(),
+      KeyConditionExpression: "pk = :pk",
+      FilterExpression: "expiresAt <= :asOf",
+      ExpressionAttributeValues: { ":pk": partition, ":asOf": asOf },
+      ProjectionExpression: "sk",
+      ConsistentRead: true,
+    });
+    for await (const page of pages) {
+      // one at a time: every subscriber write increments the subscribers' revision (newsletter/store.ts)
+      for (const item of page.Items ?? []) {
+        if (time.over()) return { subscribers: removed, tokens };
+        const done = await removeExpiredSubscriber(String(item.sk), now);
+        if (done.subscriber) removed++;
+        tokens += done.tokens;
+      }
+    }
   }
   return { subscribers: removed, tokens };
 }
