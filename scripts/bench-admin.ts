@@ -55,6 +55,7 @@ import { benchReports } from "./bench/reports";
 import { startEphemeralStack } from "./bench/stack-process";
 import { repoRoot } from "./local/paths";
 import { TABLE_NAME } from "./local/stack";
+import { FIRST } from "./bench/names";
 
 const { values } = parseArgs({
   options: {
@@ -142,24 +143,6 @@ if (values.only === "reports" || values.only === "leads") {
 // Seeding
 
 const run = randomUUID().slice(0, 8);
-const FIRST = [
-  "Maria",
-  "James",
-  "Linda",
-  "Robert",
-  "Patricia",
-  "John",
-  "Jennifer",
-  "Michael",
-  "Elizabeth",
-  "David",
-  "Susan",
-  "Carlos",
-  "Aisha",
-  "Wei",
-  "Olga",
-  "Kwame",
-];
 const PREFIX = [
   "Ander",
   "Bald",

@@ -36,6 +36,7 @@ import {
   TIMINGS_TABLE_HEAD,
 } from "./admin-harness";
 import { progress } from "./report";
+import { FIRST } from "./names";
 
 /**
  * The free-guide part of `npm run bench:admin`: submissions over HTTP against the same
@@ -51,24 +52,6 @@ export const LEAD_TARGETS = { firstPage: 150, search: 1000, export: 10_000, subm
 const FORM: LeadForm = "checklist";
 const PAGE_SIZE = 50;
 
-const FIRST = [
-  "Maria",
-  "James",
-  "Linda",
-  "Robert",
-  "Patricia",
-  "John",
-  "Jennifer",
-  "Michael",
-  "Elizabeth",
-  "David",
-  "Susan",
-  "Carlos",
-  "Aisha",
-  "Wei",
-  "Olga",
-  "Kwame",
-];
 const letters = (i: number) => String(i).replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)]);
 /** 1000 distinct last names, each on 1 in 1000 submissions. */
 const lastName = (i: number) => `Owner${letters((i * 7919) % 1000)}`;

@@ -35,6 +35,7 @@ import {
   TIMINGS_TABLE_HEAD,
 } from "./admin-harness";
 import { progress, runPool } from "./report";
+import { FIRST } from "./names";
 
 /**
  * The scam reports part of `npm run bench:admin`: reports submitted over HTTP against
@@ -46,24 +47,6 @@ export type ReportsBenchOptions = AdminPartOptions;
 
 export const REPORT_TARGETS = { firstPage: 150, search: 1000, export: 10_000, submitRatio: 0.8 };
 
-const FIRST = [
-  "Maria",
-  "James",
-  "Linda",
-  "Robert",
-  "Patricia",
-  "John",
-  "Jennifer",
-  "Michael",
-  "Elizabeth",
-  "David",
-  "Susan",
-  "Carlos",
-  "Aisha",
-  "Wei",
-  "Olga",
-  "Kwame",
-];
 const LAST = [
   "Anderson",
   "Baldwin",

@@ -26,6 +26,7 @@ export { CollectionToolbar, CollectionToolbarCard, type CollectionToolbarProps }
 export { DeleteAllDialog } from "./DeleteAllDialog";
 export { YesNoFilter, YES_NO_ANY } from "./YesNoFilter";
 export { DateRangeFilter } from "./DateRangeFilter";
+export { FilterSelect } from "./FilterSelect";
 export { FilterCountCard } from "./FilterCountCard";
 export { TotalCountCard } from "./TotalCountCard";
 export { CollectionErrorAlert } from "./CollectionErrorAlert";

@@ -1,11 +1,11 @@
-import { Badge, Button, Code, Group, Select, Table, Tabs, Text } from "@mantine/core";
+import { Badge, Button, Code, Group, Table, Tabs, Text } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { downloadCsv, downloadText } from "../../lib/download";
 import { adminRequest, type ListPage } from "../adminApi";
 import { SYNC_REPORTS, reportsResource } from "../api/reports";
-import { CollectionScreen, DateRangeFilter, TotalCountCard, YesNoFilter, useCollectionExport, useCollectionScreen } from "../collection";
+import { CollectionScreen, DateRangeFilter, FilterSelect, TotalCountCard, YesNoFilter, useCollectionExport, useCollectionScreen } from "../collection";
 import { NoticeBanner } from "../components/NoticeBanner";
 import { OperationProgressBar } from "../components/OperationProgressBar";
 import { PageHeader } from "../components/PageHeader";
@@ -177,15 +177,7 @@ export function ScamReportsPage() {
           <DateRangeFilter from={filters.dateFrom} to={filters.dateTo} onFrom={(day) => setFilter("dateFrom", day)} onTo={(day) => setFilter("dateTo", day)} />
           <YesNoFilter label="Money Lost" value={filters.moneyLost} onChange={(value) => setFilter("moneyLost", value)} />
           <YesNoFilter label="Speak With Team" value={filters.speakWithTeam} onChange={(value) => setFilter("speakWithTeam", value)} />
-          <Select
-            label="Status"
-            data={STATUS_FILTER}
-            value={filters.status}
-            onChange={(value) => setFilter("status", value ?? "")}
-            allowDeselect={false}
-            size="sm"
-            w={{ base: "100%", xs: 140 }}
-          />
+          <FilterSelect label="Status" data={STATUS_FILTER} value={filters.status} onChange={(value) => setFilter("status", value)} width={140} />
         </>
       }
       notices={

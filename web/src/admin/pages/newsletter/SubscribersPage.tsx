@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Group, Select, Table, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useDocumentTitle } from "../../../hooks/useDocumentTitle";
 import { downloadCsv } from "../../../lib/download";
 import { subscribersResource, useSubscriberCounts } from "../../api/subscribers";
-import { CollectionScreen, RefreshDataButton, useCollectionScreen } from "../../collection";
+import { CollectionScreen, RefreshDataButton, FilterSelect, useCollectionScreen } from "../../collection";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { NoticeBanner } from "../../components/NoticeBanner";
 import { PageHeader } from "../../components/PageHeader";
@@ -110,24 +110,8 @@ export function SubscribersPage() {
       search={{ label: "Search Subscribers", placeholder: "E-mail or name" }}
       filters={
         <>
-          <Select
-            label="Status"
-            data={STATUS_FILTER}
-            value={filters.status}
-            onChange={(value) => setFilter("status", value ?? "")}
-            allowDeselect={false}
-            size="sm"
-            w={{ base: "100%", xs: 150 }}
-          />
-          <Select
-            label="Source"
-            data={SOURCE_FILTER}
-            value={filters.source}
-            onChange={(value) => setFilter("source", value ?? "")}
-            allowDeselect={false}
-            size="sm"
-            w={{ base: "100%", xs: 160 }}
-          />
+          <FilterSelect label="Status" data={STATUS_FILTER} value={filters.status} onChange={(value) => setFilter("status", value)} width={150} />
+          <FilterSelect label="Source" data={SOURCE_FILTER} value={filters.source} onChange={(value) => setFilter("source", value)} width={160} />
         </>
       }
       notices={<NoticeBanner notice={notice.notice} onClose={notice.clear} />}

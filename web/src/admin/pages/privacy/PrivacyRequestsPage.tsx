@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Group, Select, Table, Text, Tooltip } from "@mantine/core";
+import { Alert, Badge, Button, Group, Table, Text, Tooltip } from "@mantine/core";
 import { useDocumentTitle } from "../../../hooks/useDocumentTitle";
 import { formatCount } from "../../../lib/format";
 import { privacyRequestsResource, usePrivacyRequestCounts } from "../../api/privacyRequests";
-import { CollectionScreen, RefreshDataButton, useCollectionScreen } from "../../collection";
+import { CollectionScreen, RefreshDataButton, FilterSelect, useCollectionScreen } from "../../collection";
 import { PageHeader } from "../../components/PageHeader";
 import { RequestCountCards } from "./RequestCountCards";
 import {
@@ -67,17 +67,7 @@ export function PrivacyRequestsPage() {
       }
       sorts={REQUEST_SORTS}
       search={{ label: "Search Requests", placeholder: "Request id or person hash" }}
-      filters={
-        <Select
-          label="Status"
-          data={STATUS_FILTER}
-          value={filters.status}
-          onChange={(value) => setFilter("status", value ?? "")}
-          allowDeselect={false}
-          size="sm"
-          w={{ base: "100%", xs: 150 }}
-        />
-      }
+      filters={<FilterSelect label="Status" data={STATUS_FILTER} value={filters.status} onChange={(value) => setFilter("status", value)} width={150} />}
       errorAlert={
         shownError && (
           <Alert color="red" variant="light" role="alert">
