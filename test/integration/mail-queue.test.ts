@@ -2,7 +2,11 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetSettings, settings } from "@site/core/config";
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { db, table } from "@site/core/db/client";
+import { Keys } from "@site/core/db/keys";
 import { Idempotency } from "@site/core/idempotency";
+import { MailBudget } from "@site/core/mail/budget";
 import { Mail } from "@site/core/mail";
 import { listOutbox } from "@site/core/mail/outbox";
 import { MailQueue } from "@site/core/mail-queue";
@@ -160,5 +164,21 @@ describe("the paced mail queue", () => {
     await drainAll();
     expect(await outbox()).toHaveLength(0);
     expect((await MailQueue.pending()).visitor).toBe(0);
+  });
+
+  it("a nudge that finds another process's drainer at work drains after it, so settled() means sent (test files share one table)", async () => {
+    const { created } = await signatures(1, "other");
+    const [s] = created;
+    // another process holds the drainer's lease for a moment; its drain has not read this process's partitions
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...Keys.mailQueueLease(MailBudget.scope()), type: "mailQueueLease", token: "other", lockedUntil: Date.now() + 400 },
+      }),
+    );
+    await MailQueue.enqueue("signature-share-email", eventId(), { petitionId: s.petitionId, signatureId: s.id });
+    await MailQueue.nudge();
+    await MailQueue.settled();
+    expect((await outbox()).filter((m) => m.to.includes(s.email))).toHaveLength(1);
   });
 });
