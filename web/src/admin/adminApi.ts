@@ -13,6 +13,9 @@ export interface ListPage<T> {
   total: number;
   page: number;
   pageSize: number;
+  /** Pages read straight from the table carry the cursors of the pages after and before them (null at either end). */
+  next?: string | null;
+  prev?: string | null;
 }
 
 /** One chunk of a long server operation (delete petition, delete all). */

@@ -4,10 +4,11 @@ import { getMany } from "../db/batch";
 import { rawDb, table } from "../db/client";
 import { recordsOf, type RecordKind } from "../db/person-index";
 import { isEmailAddress } from "../util/email";
-import { errorAttributes, log } from "../log";
 import { sortableIdFloor } from "../util/id";
-import { pageOf, type Page } from "../util/page";
+import { pageOf, type CursorPage, type Page } from "../util/page";
 import { localEpoch, noteListChanged } from "./epochs";
+import { mergeAll, mergePage, type MergeSource } from "./merge";
+import { decodeCursor, encodeCursor, MAX_SKIPPED_ROWS, PastSkipLimit } from "./cursor";
 import type { RowPredicate } from "./filters";
 import { exportQuery, listQuery, type PageSizes } from "./query";
 import { haystackOf, needleOf, type SearchText } from "./search";
@@ -62,10 +63,12 @@ export interface CollectionDef<Row extends { id: string }, S extends string, F e
   /** ids are sortable ids (util/id.ts): additions load incrementally. Default true. */
   timeSortedIds?: boolean;
   /**
-   * The default view (page 1, default sort, descending, no search or filter) straight from the table,
-   * served while this process holds no rows of the scope: the first screen never waits for the load.
+   * The default sort is the order of the index rows' own sort key (time-sortable ids): its pages, in
+   * either order, come straight from the table by a merge of the partitions (merge.ts), never from
+   * rows in memory. `"index"` merges the scope's parts' index partitions; a function names another
+   * source (e.g. a GSI spread over fewer partitions than every part's).
    */
-  newestPage?: (scope: string | undefined, pageSize: number) => Promise<Page<NoInfer<Row>>>;
+  newestFirst?: "index" | ((scope: string | undefined) => MergeSource<NoInfer<Row>> | Promise<MergeSource<NoInfer<Row>>>);
   /**
    * Searches answered by key instead of from the rows in memory: exact, at once, at any size. A whole
    * e-mail address goes through the person index (db/person-index.ts; `person.rowsOf` names the index
@@ -311,19 +314,88 @@ export function defineCollection<Row extends { id: string }, S extends string, F
     return names !== undefined && names.every((p) => cached.has(p));
   }
 
+  /** The table source of the default order for a scope (see `newestFirst`). */
+  async function tableSource(scope: string | undefined): Promise<MergeSource<Row>> {
+    if (typeof def.newestFirst === "function") return def.newestFirst(scope);
+    const names = await partsOf(scope);
+    const partOf = new Map(names.flatMap((part) => def.partitions(part).map((pk) => [pk, part] as const)));
+    return {
+      partitions: [...partOf.keys()],
+      consistent: true,
+      projection: "pk, sk, r",
+      decode: (item) => def.decode(partOf.get(String(item.pk))!, String(item.sk), String(item.r)),
+    };
+  }
+
+  /** The scope's total: its parts' counts (counters kept with the writes). */
+  async function total(scope: string | undefined): Promise<number> {
+    const versions = await Promise.all((await partsOf(scope)).map((part) => def.version(part)));
+    return versions.reduce((sum, v) => sum + (v?.count ?? 0), 0);
+  }
+
   /**
-   * A list page, from the in-process index. Only while the index is cold (a new process) does the
-   * default view come straight from the table (`newestPage`); the index then loads in the background
-   * while the administrator reads the first page.
+   * A page of the default order from the table: the first (or page N, passing over the rows before
+   * it), the one after a cursor (older, newest first), or the one before it (newer). `next` and `prev`
+   * are the cursors of the pages around it (null at either end).
    */
-  async function list(input: ListInput): Promise<Page<Row>> {
-    const q = ListQuery.parse(input) as unknown as Selection & { page: number; pageSize: number };
+  async function tablePage(q: Selection & { page: number; pageSize: number; after?: string; before?: string }): Promise<CursorPage<Row>> {
     const scope = scopeOf(q);
-    if (def.newestPage && q.page === 1 && q.sort === def.defaultSort && q.order === "desc" && !needleOf(q.search) && !predicateOf(q) && !warm(scope)) {
-      const page = await def.newestPage(scope, q.pageSize);
-      load(scope).catch((err) => log.warn("index warm-up failed", { collection: def.name, ...errorAttributes(err) }));
-      return page;
+    const source = await tableSource(scope);
+    const of = (key: string) => encodeCursor(q.sort, q.order, key);
+    const opposite = q.order === "desc" ? "asc" : "desc";
+    const after = q.after === undefined ? undefined : decodeCursor(q.after, q.sort, q.order);
+    const before = q.before === undefined ? undefined : decodeCursor(q.before, q.sort, q.order);
+    const count = total(scope);
+    if (before !== undefined) {
+      const newer = await mergePage(source, { order: opposite, limit: q.pageSize, after: before });
+      // a full page before the cursor; a short one means the top is reached: the first page then
+      if (newer.items.length === q.pageSize) {
+        const items = newer.items.reverse();
+        const keys = newer.keys.reverse();
+        return { items, total: await count, page: Math.max(1, q.page), pageSize: q.pageSize, next: of(keys.at(-1)!), prev: newer.more ? of(keys[0]) : null };
+      }
+      const first = await mergePage(source, { order: q.order, limit: q.pageSize });
+      return { items: first.items, total: await count, page: 1, pageSize: q.pageSize, next: first.more ? of(first.keys.at(-1)!) : null, prev: null };
     }
+    const skip = after === undefined ? (q.page - 1) * q.pageSize : 0;
+    if (skip > MAX_SKIPPED_ROWS) throw new PastSkipLimit();
+    const page = await mergePage(source, { order: q.order, limit: q.pageSize, after, skip });
+    const atTop = after === undefined && skip === 0;
+    return {
+      items: page.items,
+      total: await count,
+      page: q.page,
+      pageSize: q.pageSize,
+      next: page.more && page.keys.length ? of(page.keys.at(-1)!) : null,
+      prev: atTop || !page.keys.length ? null : of(page.keys[0]),
+    };
+  }
+
+  /** Whether a selection is the default order with no search or filter: read straight from the table. */
+  const fromTable = (q: Selection) => !!def.newestFirst && q.sort === def.defaultSort && !needleOf(q.search) && !predicateOf(q);
+
+  /**
+   * Every row a query selects, a page at a time, with how many there are (for an export job's
+   * progress). The default order streams from the table (memory: one page); other orders, searches
+   * and filters come from the rows in memory, for now.
+   */
+  async function selection(input: ExportInput, pageSize = 1000): Promise<{ total: number; pages: AsyncGenerator<Row[]> }> {
+    const q = ExportQuery.parse(input) as unknown as Selection;
+    if (fromTable(q)) return { total: await total(scopeOf(q)), pages: mergeAll(await tableSource(scopeOf(q)), q.order, pageSize) };
+    const rows = await query(q);
+    async function* slices() {
+      for (let i = 0; i < rows.length; i += pageSize) yield rows.slice(i, i + pageSize);
+    }
+    return { total: rows.length, pages: slices() };
+  }
+
+  /**
+   * A list page. The default order with no search or filter comes from the table (`newestFirst`);
+   * the rest, for now, from the rows in memory (docs/architecture.md "Admin lists at any size").
+   */
+  async function list(input: ListInput): Promise<Page<Row> | CursorPage<Row>> {
+    const q = ListQuery.parse(input) as unknown as Selection & { page: number; pageSize: number; after?: string; before?: string };
+    if (fromTable(q)) return tablePage(q);
     return pageOf(await query(q), q.page, q.pageSize);
   }
 
@@ -384,6 +456,7 @@ export function defineCollection<Row extends { id: string }, S extends string, F
     haystack,
     list,
     exportPage,
+    selection,
     query,
     allRows,
     warm,

@@ -21,6 +21,13 @@ export const OperationIdParam = z
 
 export const EXPORT_PAGE_SIZE = 1000;
 
+/** A page's position from a previous answer's `next` or `prev` (cursor.ts); opaque to the client. */
+export const CursorParam = z
+  .string()
+  .max(2000, "Unknown page cursor")
+  .regex(/^[A-Za-z0-9_-]+$/, "Unknown page cursor")
+  .optional();
+
 export function listQuery<S extends string, F extends z.ZodRawShape>(sorts: readonly [S, ...S[]], defaultSort: S, filters: F, sizes: PageSizes = {}) {
   return z.object({
     ...filters,
@@ -28,6 +35,8 @@ export function listQuery<S extends string, F extends z.ZodRawShape>(sorts: read
     sort: z.enum(sorts as unknown as [S, ...S[]], { error: `Sort by ${sorts.join(", ")}` }).default(defaultSort as never),
     order: Order,
     ...pageQuery(sizes.max ?? 500, sizes.default ?? 50),
+    after: CursorParam,
+    before: CursorParam,
   });
 }
 

@@ -10,11 +10,10 @@ import { putAll } from "../db/batch";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { isSortableId, sortableId } from "../util/id";
-import type { Page } from "../util/page";
 import { LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "./forms";
 import { build, leadItem, leadOfItem, type CreateRequest, type Info } from "./index";
 import { COLLECTION, countUpdate, decodeRow, indexItem, layout, noteListChanged } from "./index-item";
-import { toRow, type LeadRow } from "./row";
+import type { LeadRow } from "./row";
 
 /**
  * The four admin lists of free-guide submissions: one collection (collection/define.ts)
@@ -98,7 +97,7 @@ export const leads = defineCollection({
   partitions: layout.partitions,
   decode: decodeRow,
   version,
-  newestPage: newest,
+  newestFirst: "index",
   // a submission's key does not name its form: one candidate row per form, the missing ones read as nothing
   direct: {
     indexKey: layout.key,
@@ -132,18 +131,6 @@ async function newestOf(form: LeadForm, limit: number): Promise<Info[]> {
     }),
   );
   return (res.Items ?? []).map(leadOfItem);
-}
-
-/** The cold default view: the newest submissions of the form (or of all four) with the count. */
-async function newest(form: string | undefined, pageSize: number): Promise<Page<LeadRow>> {
-  const forms = form ? [form as LeadForm] : LEAD_FORMS;
-  const [found, versions] = await Promise.all([Promise.all(forms.map((f) => newestOf(f, pageSize))), Promise.all(forms.map(version))]);
-  const items = found
-    .flat()
-    .map(toRow)
-    .sort((a, b) => byId(b, a))
-    .slice(0, pageSize);
-  return { items, total: versions.reduce((n, v) => n + v.count, 0), page: 1, pageSize };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,10 +11,9 @@ import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { isSortableId, sortableId } from "../util/id";
 import { normaliseReference } from "./reference";
-import type { Page } from "../util/page";
-import { build, referenceItem, reportItem, reportOfItem, type CreateRequest, type Info, type StoredEvidence } from "./index";
+import { build, referenceItem, reportItem, type CreateRequest, type Info, type StoredEvidence } from "./index";
 import { COLLECTION, PART, decodeRow, indexItem, layout, noteListChanged } from "./index-item";
-import { toRow, type ReportRow } from "./row";
+import type { ReportRow } from "./row";
 import { STATUSES } from "./status";
 
 /**
@@ -107,7 +106,7 @@ export const reports = defineCollection({
   partitions: layout.partitions,
   decode: decodeRow,
   version,
-  newestPage: newest,
+  newestFirst: "index",
   direct: {
     indexKey: layout.key,
     person: { kind: "report", rowsOf: (key) => [Keys.reportOf(key)].flatMap((id) => (id ? [{ part: PART, id }] : [])) },
@@ -122,24 +121,6 @@ export const list = reports.list;
 
 /** Every row, newest first (or in another order). */
 export const allRows = (sort: Sort = "createdAt", order: "asc" | "desc" = "desc") => reports.allRows(undefined, sort, order);
-
-/** The cold default view: the newest reports from gsi1, with the count. */
-async function newest(_scope: string | undefined, pageSize: number): Promise<Page<ReportRow>> {
-  const [res, v] = await Promise.all([
-    db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": Keys.reportListPartition },
-        ScanIndexForward: false,
-        Limit: pageSize,
-      }),
-    ),
-    version(),
-  ]);
-  return { items: (res.Items ?? []).map((i) => toRow(reportOfItem(i))), total: v.count, page: 1, pageSize };
-}
 
 /** The revision after a change this process made (strongly consistent), for `reports.patch`. */
 export async function revision(): Promise<number> {

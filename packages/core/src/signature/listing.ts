@@ -1,7 +1,8 @@
 export * as SignatureListing from "./listing";
 
-import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
+import type { MergeSource } from "../collection/merge";
 import { defineCollection, RECHECK_MS as COLLECTION_RECHECK_MS, type Version } from "../collection/define";
 import { searchRows } from "../collection/search";
 import { byId, byText, byValue, sortRows as sortWith, type Comparator } from "../collection/sorts";
@@ -11,7 +12,6 @@ import { queryAll } from "../db/query";
 import { Keys, SIGNATURE_LIST_BUCKETS } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
 import { isSortableId, sortableIdFloor } from "../util/id";
-import type { Page } from "../util/page";
 import { build, guardItem, signatureItem, type Info, type SignRequest } from "./index";
 import { COLLECTION, decodeRow, indexItem, layout, noteListChanged } from "./index-item";
 import { toRow, type SignatureRow } from "./row";
@@ -60,7 +60,7 @@ export const signatures = defineCollection({
   partitions: layout.partitions,
   decode: decodeRow,
   version: versionOf,
-  newestPage: newest,
+  newestFirst: newestFirst,
   direct: {
     indexKey: layout.key,
     person: {
@@ -121,51 +121,31 @@ export function query(q: Pick<ListQuery, "petitionId" | "search" | "sort" | "ord
 }
 
 /**
- * The admin list, from the in-process index. Only while the index is cold (a new process) does the
- * default view (page 1 by date, newest first, no search) come straight from the table, so the
- * first screen never waits for 100,000 rows to load.
+ * The admin list: the default order (newest or oldest first, no search) read straight from the
+ * table's index partitions, page after page by cursor; the other orders and searches from the rows
+ * in memory, for now (collection/define.ts).
  */
 export const list = signatures.list;
 
 /** Export pages: always from the index, so consecutive pages come from one consistent order. */
 export const exportPage = signatures.exportPage;
 
-/** The newest `limit` items of each partition, merged newest first by `sortKey`. */
-async function newestOf(
-  partitions: string[],
-  limit: number,
-  query: (pk: string) => Omit<QueryCommandInput, "Limit" | "ScanIndexForward">,
-  sortKey: (item: Record<string, unknown>) => string,
-): Promise<Record<string, unknown>[]> {
-  const pages = await Promise.all(partitions.map((pk) => db().send(new QueryCommand({ ...query(pk), ScanIndexForward: false, Limit: limit }))));
-  const items = pages.flatMap((p) => p.Items ?? []);
-  return items.sort((a, b) => (sortKey(a) < sortKey(b) ? 1 : sortKey(a) > sortKey(b) ? -1 : 0)).slice(0, limit);
-}
-
-async function newest(petitionId: string | undefined, pageSize: number): Promise<Page<SignatureRow>> {
+/**
+ * Where the default order's pages come from: a petition's index partitions, or for every petition
+ * the signature list's gsi1 buckets (sort key `createdAt#id`), rather than 32 partitions per petition.
+ */
+function newestFirst(petitionId: string | undefined): MergeSource<SignatureRow> {
   if (petitionId) {
-    const [items, total] = await Promise.all([
-      newestOf(
-        layout.partitions(petitionId),
-        pageSize,
-        (pk) => ({ TableName: table(), KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": pk } }),
-        (item) => String(item.sk),
-      ),
-      Petition.count(petitionId),
-    ]);
-    return { items: items.map((i) => decodeRow(petitionId, String(i.sk), String(i.r))), total, page: 1, pageSize };
+    const partitions = layout.partitions(petitionId);
+    return { partitions, consistent: true, projection: "sk, r", decode: (item) => decodeRow(petitionId, String(item.sk), String(item.r)) };
   }
-  const [items, ids] = await Promise.all([
-    newestOf(
-      Array.from({ length: SIGNATURE_LIST_BUCKETS }, (_, b) => Keys.signatureListPartition(b)),
-      pageSize,
-      (pk) => ({ TableName: table(), IndexName: "gsi1", KeyConditionExpression: "gsi1pk = :pk", ExpressionAttributeValues: { ":pk": pk } }),
-      (item) => String(item.gsi1sk),
-    ),
-    petitionIds(),
-  ]);
-  const counts = await Promise.all(ids.map((id) => Petition.count(id)));
-  return { items: items.map((i) => toRow(i as unknown as Info)), total: counts.reduce((a, b) => a + b, 0), page: 1, pageSize };
+  return {
+    partitions: Array.from({ length: SIGNATURE_LIST_BUCKETS }, (_, b) => Keys.signatureListPartition(b)),
+    index: "gsi1",
+    pkName: "gsi1pk",
+    skName: "gsi1sk",
+    decode: (item) => toRow(item as unknown as Info),
+  };
 }
 
 /** Every row of a petition (or of all petitions), newest first. The spreadsheet sync writes these. */

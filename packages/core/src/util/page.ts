@@ -23,6 +23,12 @@ export interface Page<T> {
   pageSize: number;
 }
 
+/** A page read straight from the table: the cursors of the pages after and before it (null at either end). */
+export interface CursorPage<T> extends Page<T> {
+  next: string | null;
+  prev: string | null;
+}
+
 export function pageOf<T>(items: readonly T[], page: number, pageSize: number): Page<T> {
   const start = (page - 1) * pageSize;
   return { items: items.slice(start, start + pageSize), total: items.length, page, pageSize };

@@ -5,7 +5,7 @@ import { TablePager } from "../components/TablePager";
 import type { CollectionState } from "./useCollection";
 
 export interface CollectionTableProps<T> {
-  collection: Pick<CollectionState<T, never>, "list" | "page" | "setPage" | "pageSize"> & { setPageSize?: (size: number) => void };
+  collection: Pick<CollectionState<T, never>, "list" | "page" | "setPage" | "steps" | "pageSize"> & { setPageSize?: (size: number) => void };
   /** the table's accessible name */
   label: string;
   /** "Loading signatures..." */
@@ -46,7 +46,15 @@ export function CollectionTable<T>({ collection, label, loadingText, empty, minW
         empty={empty}
         renderRow={(row, index) => renderRow(row, (page - 1) * pageSize + index + 1)}
       />
-      <TablePager page={page} pageSize={pageSize} total={list.total} onChange={collection.setPage} pageSizes={pageSizes} onPageSize={collection.setPageSize} />
+      <TablePager
+        page={page}
+        pageSize={pageSize}
+        total={list.total}
+        onChange={collection.setPage}
+        steps={collection.steps}
+        pageSizes={pageSizes}
+        onPageSize={collection.setPageSize}
+      />
     </Card>
   );
 }

@@ -36,6 +36,8 @@ export interface CollectionState<T, F extends Record<string, FilterValue>> {
   setFilter: <K extends keyof F>(key: K, value: F[K]) => void;
   page: number;
   setPage: (page: number) => void;
+  /** for a list read straight from the table: the steps to the pages around this one (none at either end) */
+  steps: { previous?: () => void; next?: () => void } | undefined;
   pageSize: number;
   setPageSize: (size: number) => void;
   /** the list's query without its page: what an export or a delete-all of "what is shown" sends */
@@ -55,21 +57,30 @@ export function useCollection<T, F extends Record<string, FilterValue> = Record<
   const [sort, setSortValue] = useState(options.sorts[0]!.value);
   const [order, setOrderValue] = useState<SortOrder>(options.order ?? "desc");
   const [filters, setFilters] = useState<F>(options.filters ?? ({} as F));
-  const [page, setPage] = useState(1);
+  const [page, setPageNumber] = useState(1);
+  /** the position of a page read straight from the table: after or before a page the server described */
+  const [cursor, setCursor] = useState<{ after?: string; before?: string }>({});
   const [pageSize, setPageSizeValue] = useState(options.pageSize);
 
+  const setPage = useCallback((value: number) => {
+    setPageNumber(value);
+    setCursor({});
+  }, []);
   const resetting = useCallback(
     <V>(set: (value: V) => void) =>
       (value: V) => {
         set(value);
         setPage(1);
       },
-    [],
+    [setPage],
   );
-  const setFilter = useCallback(<K extends keyof F>(key: K, value: F[K]) => {
-    setFilters((current) => ({ ...current, [key]: value }));
-    setPage(1);
-  }, []);
+  const setFilter = useCallback(
+    <K extends keyof F>(key: K, value: F[K]) => {
+      setFilters((current) => ({ ...current, [key]: value }));
+      setPage(1);
+    },
+    [setPage],
+  );
 
   const apiSortValue = apiSort(options.sorts, sort);
   const fixedKey = JSON.stringify(options.fixed ?? {});
@@ -77,7 +88,27 @@ export function useCollection<T, F extends Record<string, FilterValue> = Record<
     () => ({ ...(JSON.parse(fixedKey) as Query), ...filters, search: debouncedSearch, sort: apiSortValue, order }),
     [fixedKey, filters, debouncedSearch, apiSortValue, order],
   );
-  const list = usePagedList<T>(options.path, { ...query, page, pageSize }, { fallbackMessage: options.fallbackMessage });
+  const list = usePagedList<T>(options.path, { ...query, page, pageSize, ...cursor }, { fallbackMessage: options.fallbackMessage });
+  // the server says which page it answered (the first, when "previous" reached the top)
+  const shown = list.data?.page ?? page;
+  const data = list.data;
+  const steps =
+    data && data.next !== undefined
+      ? {
+          previous: data.prev
+            ? () => {
+                setPageNumber(Math.max(1, shown - 1));
+                setCursor({ before: data.prev! });
+              }
+            : undefined,
+          next: data.next
+            ? () => {
+                setPageNumber(shown + 1);
+                setCursor({ after: data.next! });
+              }
+            : undefined,
+        }
+      : undefined;
 
   return {
     list,
@@ -89,8 +120,9 @@ export function useCollection<T, F extends Record<string, FilterValue> = Record<
     setOrder: resetting(setOrderValue),
     filters,
     setFilter,
-    page,
+    page: shown,
     setPage,
+    steps,
     pageSize,
     setPageSize: resetting(setPageSizeValue),
     query,

@@ -1,15 +1,17 @@
-import { Group, Pagination, Select, Text } from "@mantine/core";
+import { Button, Group, Pagination, Select, Text } from "@mantine/core";
 import { formatCount } from "../../lib/format";
 
 /**
  * "Showing a–b of N" and Mantine pagination, under a server-paginated table; with `pageSizes`, also
- * a Rows per page choice.
+ * a Rows per page choice. A list read straight from the table (`steps`) moves a page at a time, with
+ * Previous and Next, instead of numbered pages.
  */
 export function TablePager({
   page,
   pageSize,
   total,
   onChange,
+  steps,
   pageSizes,
   onPageSize,
 }: {
@@ -17,6 +19,7 @@ export function TablePager({
   pageSize: number;
   total: number;
   onChange: (page: number) => void;
+  steps?: { previous?: () => void; next?: () => void };
   pageSizes?: number[];
   onPageSize?: (size: number) => void;
 }) {
@@ -28,7 +31,7 @@ export function TablePager({
       <Text fz="sm" c="dimmed">
         {total === 0 ? "No results" : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
       </Text>
-      {((pageSizes && onPageSize) || pages > 1) && (
+      {((pageSizes && onPageSize) || pages > 1 || steps?.previous || steps?.next) && (
         <Group gap="sm" align="flex-end">
           {pageSizes && onPageSize && (
             <Select
@@ -41,7 +44,18 @@ export function TablePager({
               w={90}
             />
           )}
-          {pages > 1 && <Pagination value={page} onChange={onChange} total={pages} size="sm" siblings={1} boundaries={1} />}
+          {steps
+            ? (steps.previous || steps.next) && (
+                <Group gap="xs">
+                  <Button size="xs" variant="default" onClick={steps.previous} disabled={!steps.previous}>
+                    Previous
+                  </Button>
+                  <Button size="xs" variant="default" onClick={steps.next} disabled={!steps.next}>
+                    Next
+                  </Button>
+                </Group>
+              )
+            : pages > 1 && <Pagination value={page} onChange={onChange} total={pages} size="sm" siblings={1} boundaries={1} />}
         </Group>
       )}
     </Group>
