@@ -45,7 +45,11 @@ export function Storage({ stack, app }: StackContext) {
         publicReadAccess: false,
         enforceSSL: true,
         // Uploads no report claimed (claimed ones move to reports/, packages/core/src/evidence/keys.ts).
-        lifecycleRules: [{ id: "expire-unclaimed-uploads", prefix: "uploads/", expiration: Duration.days(1) }],
+        // Export files (packages/core/src/exports) are fetched through a five-minute link right after their job.
+        lifecycleRules: [
+          { id: "expire-unclaimed-uploads", prefix: "uploads/", expiration: Duration.days(1) },
+          { id: "expire-exports", prefix: "exports/", expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        ],
       },
     },
   });

@@ -60,7 +60,8 @@ export const TABLE_ACTIONS = {
 } as const;
 export const BUCKET_ACTIONS = {
   read: ["s3:GetObject"],
-  write: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"],
+  // an export's multipart upload is PutObject; one that fails is aborted
+  write: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:AbortMultipartUpload"],
 } as const;
 /**
  * On the bucket itself, with "write": listing a report's files to delete them, and telling a

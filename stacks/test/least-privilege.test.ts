@@ -18,7 +18,11 @@ function expectedActions(needs: Needs): string[] {
   const write = ["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem"];
   return [
     ...(needs.table === "read" ? read : needs.table === "write" ? [...read, ...write] : []),
-    ...(needs.bucket === "read" ? ["s3:GetObject"] : needs.bucket === "write" ? ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"] : []),
+    ...(needs.bucket === "read"
+      ? ["s3:GetObject"]
+      : needs.bucket === "write"
+        ? ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:AbortMultipartUpload", "s3:ListBucket"]
+        : []),
     ...(needs.bus ? ["events:PutEvents"] : []),
     ...(needs.mail ? ["ses:SendEmail"] : []),
     ...(needs.liftsSuppressions ? ["ses:DeleteSuppressedDestination"] : []),

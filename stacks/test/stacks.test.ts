@@ -136,11 +136,20 @@ describe("Storage", () => {
     expect(bucket.Properties.WebsiteConfiguration).toBeUndefined();
   });
 
-  it("takes evidence by presigned POST only and expires unclaimed uploads after a day", () => {
+  it("takes evidence by presigned POST only, and expires unclaimed uploads and export files (and their unfinished parts) after a day", () => {
     table().hasResourceProperties("AWS::S3::Bucket", {
       CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ["POST"], ExposedHeaders: ["ETag"] })] },
-      LifecycleConfiguration: { Rules: [Match.objectLike({ Prefix: "uploads/", ExpirationInDays: 1, Status: "Enabled" })] },
+      LifecycleConfiguration: {
+        Rules: [
+          Match.objectLike({ Prefix: "uploads/", ExpirationInDays: 1, Status: "Enabled" }),
+          Match.objectLike({ Prefix: "exports/", ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: "Enabled" }),
+        ],
+      },
     });
+  });
+
+  it("runs export jobs for 15 minutes, able to write the bucket", () => {
+    expect(subscribers.find((x) => x.name === "export-job")).toMatchObject({ detailType: "exports.requested", timeout: 900, needs: { bucket: "write" } });
   });
 });
 

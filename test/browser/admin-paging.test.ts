@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { resetSettings } from "@site/core/config";
@@ -68,5 +69,20 @@ describe("a guide list of more than a page", () => {
     const firstPage = await page.getByRole("row").allTextContents();
     if (total === 30) expect(firstPage.some((t) => t.includes(seeded[29]!.fullName))).toBe(true);
     expect(firstPage.some((t) => t.includes(seeded[0]!.fullName))).toBe(false);
+  });
+
+  it("exports every submission as a job: its progress shows, then the file downloads with every row", async () => {
+    const total = (await LeadListing.version(FORM)).count;
+    const [download] = await Promise.all([
+      page.waitForEvent("download", { timeout: 60_000 }),
+      (async () => {
+        await page.getByRole("button", { name: "Export as CSV" }).click();
+        await page.getByText(/^Exporting submissions/).waitFor();
+      })(),
+    ]);
+    const lines = (await readFile((await download.path())!, "utf8")).trimEnd().split("\r\n");
+    expect(lines).toHaveLength(total + 1);
+    expect(lines.filter((l) => l.includes(`Pager ${run} `))).toHaveLength(30);
+    await page.getByText(/^Exporting submissions/).waitFor({ state: "detached" });
   });
 });

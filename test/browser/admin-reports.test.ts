@@ -156,6 +156,24 @@ describe("the scam reports screen", () => {
     expect(lines[1]).toContain('"contract.pdf"');
   });
 
+  it("exports all matching reports as CSV and every report as JSON, each as a job whose file downloads when done", async () => {
+    const [csv] = await Promise.all([
+      page.waitForEvent("download", { timeout: 60_000 }),
+      page.getByRole("button", { name: "Export All Matching (CSV)" }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/^scam-reports-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readFile((await csv.path())!, "utf8")).trimEnd().split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"${report.reference}","in_review"`);
+
+    const [json] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), page.getByRole("button", { name: "Export All (JSON)" }).click()]);
+    expect(json.suggestedFilename()).toMatch(/^scam-reports-\d{4}-\d{2}-\d{2}\.json$/);
+    const all = JSON.parse(await readFile((await json.path())!, "utf8")) as { reference: string; evidence: { fileName: string; key?: string }[] }[];
+    const ours = all.find((r) => r.reference === report.reference);
+    expect(ours?.evidence.map((e) => e.fileName)).toContain("contract.pdf");
+    expect(ours?.evidence.every((e) => e.key === undefined)).toBe(true);
+  });
+
   it("deletes the report after confirming", async () => {
     await rowWith(report.reference)
       .getByRole("button", { name: `Delete report ${report.reference}` })

@@ -15,9 +15,10 @@ vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
 // older React and not bundled for tests (vitest.config.ts): its elements would be that React's.
 vi.mock("react-remove-scroll", () => ({ RemoveScroll: ({ children }: { children: unknown }) => children }));
 vi.mock("../src/admin/adminApi", async (importOriginal) => (await import("./fake-admin-api")).fakeAdminApiModule(importOriginal));
-const downloads = vi.hoisted(() => ({ csv: [] as { csv: string; fileName: string }[] }));
+const downloads = vi.hoisted(() => ({ csv: [] as { csv: string; fileName: string }[], links: [] as { url: string; fileName: string }[] }));
 vi.mock("../src/lib/download", () => ({
   downloadCsv: (csv: string, fileName: string) => downloads.csv.push({ csv, fileName }),
+  downloadFrom: (url: string, fileName: string) => downloads.links.push({ url, fileName }),
   downloadText: () => {},
 }));
 
@@ -92,6 +93,18 @@ const listCalls = (form = "checklist") => fakeAdminApi.callsTo(`GET /api/admin/l
 const idOf = (call: AdminCall) => pathOf(call.url).split("/").at(-1);
 
 /** A fake API holding `rows` of the checklist form; `extra` routes are tried first. */
+const exportJobRoutes = (kind: string) => ({
+  "POST /api/admin/exports": { jobId: "0mwexportjob000000001" },
+  "GET /api/admin/jobs/0mwexportjob000000001": {
+    id: "0mwexportjob000000001",
+    kind: `export.${kind}`,
+    status: "done",
+    progress: { phase: "writing", completed: 2, total: 2 },
+    result: { rows: 2 },
+  },
+  "GET /api/admin/jobs/0mwexportjob000000001/download": (call: AdminCall) => ({ url: `https://files.example${pathOf(call.url)}?signed`, fileName: "file.csv" }),
+});
+
 function serve(rows: LeadRow[], extra: AdminRoutes = {}) {
   fakeAdminApi.serve({
     ...extra,
@@ -164,6 +177,7 @@ beforeAll(() => {
 beforeEach(() => {
   fakeAdminApi.reset();
   downloads.csv.length = 0;
+  downloads.links.length = 0;
 });
 afterEach(cleanup);
 
@@ -251,29 +265,20 @@ describe("/admin/forms/<slug>", () => {
     await waitFor(() => expect(queryOf(listCalls().at(-1)!.url).pageSize).toBe("100"));
   });
 
-  it("exports every matching row as CSV with the spec's columns, in order, and Yes/No for consent", async () => {
-    serve([ANA, BO]);
+  it("exports every matching row as a job with the list's query, then downloads the file through its link", async () => {
+    serve([ANA, BO], exportJobRoutes("leads"));
     renderAt("/admin/forms/checklist");
     await screen.findByText("Total Submissions: 2");
     fireEvent.change(screen.getByLabelText("Search Submissions"), { target: { value: "example" } });
     await waitFor(() => expect(queryOf(listCalls().at(-1)!.url).search).toBe("example"), { timeout: 2000 });
 
     fireEvent.click(screen.getByRole("button", { name: "Export as CSV" }));
-    await waitFor(() => expect(downloads.csv).toHaveLength(1));
-    const exportCall = fakeAdminApi.calls.find((c) => pathOf(c.url) === "/api/admin/leads/checklist/export")!;
-    expect(queryOf(exportCall.url)).toMatchObject({ search: "example", page: "1", pageSize: "1000", sort: "createdAt", order: "desc" });
-
-    const { csv, fileName } = downloads.csv[0]!;
-    expect(fileName).toMatch(/^checklist-submissions-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe(LEAD_CSV_COLUMNS.map((c) => `"${c}"`).join(","));
-    expect(lines[0]).toBe(
-      '"Full Name","Email","Newsletter Consent","Submission Date","Browser","Device Type","Screen Resolution","Language","Timezone","City","Region","Country","IP Address"',
-    );
-    expect(lines.slice(1)).toEqual([
-      '"Ana Lima","ana@example.com","Yes","03/08/2025 09:15:00","Chrome 126","Desktop","1920x1080","en-US","America/New_York","Orlando","Florida","US","203.0.113.9"',
-      '"Bo Reyes","bo@example.com","No","03/08/2025 08:00:00","Chrome 126","Desktop","1920x1080","en-US","America/New_York","Unknown","Florida","US","203.0.113.9"',
-    ]);
+    await waitFor(() => expect(downloads.links).toHaveLength(1), { timeout: 5000 });
+    const started = fakeAdminApi.calls.find((c) => c.method === "POST" && pathOf(c.url) === "/api/admin/exports")!;
+    expect(started.body).toMatchObject({ kind: "leads", query: { form: "checklist", search: "example", sort: "createdAt", order: "desc" } });
+    expect((started.body as { fileName: string }).fileName).toMatch(/^checklist-submissions-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(downloads.links[0]).toEqual({ url: "https://files.example/api/admin/jobs/0mwexportjob000000001/download?signed", fileName: "file.csv" });
+    expect(downloads.csv).toEqual([]);
   });
 
   it("asks the spec's question before deleting one submission, then deletes it and takes it off the list", async () => {

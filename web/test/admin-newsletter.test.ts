@@ -12,9 +12,10 @@ import { fakeAdminApi, queryOf } from "./fake-admin-api";
 vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
 vi.mock("react-remove-scroll", () => ({ RemoveScroll: ({ children }: { children: unknown }) => children }));
 vi.mock("../src/admin/adminApi", async (importOriginal) => (await import("./fake-admin-api")).fakeAdminApiModule(importOriginal));
-const downloads = vi.hoisted(() => ({ csv: [] as { csv: string; fileName: string }[] }));
+const downloads = vi.hoisted(() => ({ csv: [] as { csv: string; fileName: string }[], links: [] as { url: string; fileName: string }[] }));
 vi.mock("../src/lib/download", () => ({
   downloadCsv: (csv: string, fileName: string) => downloads.csv.push({ csv, fileName }),
+  downloadFrom: (url: string, fileName: string) => downloads.links.push({ url, fileName }),
   downloadText: () => {},
 }));
 vi.setConfig({ testTimeout: 20_000 });
@@ -64,6 +65,15 @@ function serve(rows: SubscriberRow[]) {
     "GET /api/admin/newsletter/subscribers/export": { operationId: "op1", items: rows, total: rows.length, page: 1, pageSize: 1000 },
     "POST /api/admin/newsletter/subscribers/*/unsubscribe": { email: "ana+news@example.com", result: "unsubscribed" },
     "DELETE /api/admin/newsletter/subscribers/*": { email: "bo@example.com" },
+    "POST /api/admin/exports": { jobId: "0mwexportjob000000002" },
+    "GET /api/admin/jobs/0mwexportjob000000002": {
+      id: "0mwexportjob000000002",
+      kind: "export.subscribers",
+      status: "done",
+      progress: { phase: "writing", completed: 2, total: 2 },
+      result: { rows: 2 },
+    },
+    "GET /api/admin/jobs/0mwexportjob000000002/download": { url: "https://files.example/exports/0mwexportjob000000002/file.csv?signed", fileName: "file.csv" },
   });
 }
 
@@ -89,6 +99,7 @@ beforeAll(() => {
 beforeEach(() => {
   fakeAdminApi.reset();
   downloads.csv.length = 0;
+  downloads.links.length = 0;
 });
 afterEach(cleanup);
 
@@ -152,13 +163,16 @@ describe("/admin/newsletter", () => {
     await screen.findByText("Subscriber deleted");
     expect(fakeAdminApi.calls.find((c) => c.method === "DELETE")!.url).toBe("/api/admin/newsletter/subscribers/bo%40example.com");
 
+    // the export is a job: the list's query goes with it, the file comes through its link
     fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
-    await waitFor(() => expect(downloads.csv).toHaveLength(1));
-    const [header, first] = downloads.csv[0]!.csv.split("\r\n");
-    expect(header).toBe('"Email Address","Name","Status","Consent Sources","Consent Times","Confirmed At","Unsubscribed At"');
-    expect(first).toBe(
-      '"Ana+News@example.com","Ana Lima","confirmed","petition:timeshare-reform; lead:checklist","2025-03-08T14:15:00.000Z; 2025-03-09T15:00:00.000Z","2025-03-08T14:30:00.000Z",""',
+    await waitFor(
+      () => expect(downloads.links).toEqual([{ url: "https://files.example/exports/0mwexportjob000000002/file.csv?signed", fileName: "file.csv" }]),
+      {
+        timeout: 5000,
+      },
     );
-    expect(downloads.csv[0]!.fileName).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const started = fakeAdminApi.calls.find((c) => c.url === "/api/admin/exports")!;
+    expect(started.body).toMatchObject({ kind: "subscribers", query: { sort: "lastConsentAt", order: "desc" } });
+    expect((started.body as { fileName: string }).fileName).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 });

@@ -17,7 +17,11 @@ vi.mock("../src/admin/adminApi", () => ({
   }),
 }));
 
-const { exportStep, useCollection, useCollectionExport, useDeleteAll, useDeleteOne } = await import("../src/admin/collection");
+const saved = vi.hoisted(() => [] as { url: string; fileName: string }[]);
+vi.mock("../src/lib/download", () => ({ downloadFrom: (url: string, fileName: string) => void saved.push({ url, fileName }) }));
+
+const { useCollection, useCollectionExport, useDeleteAll, useDeleteOne } = await import("../src/admin/collection");
+const { exportStep } = await import("@site/core/collection/export-pages");
 
 const SORTS = [
   { value: "newest", label: "Newest", api: "createdAt" },
@@ -133,25 +137,44 @@ describe("exporting every matching row", () => {
     expect(state.progress).toEqual({ completed: 9, total: 9 });
   });
 
-  it("useCollectionExport sends the list's query with export pages and answers the rows", async () => {
+  it("useCollectionExport starts a job with the list's query, follows it, then downloads its file through the link", async () => {
+    const job = { id: "j1", kind: "export.signatures", status: "running", progress: { phase: "writing", completed: 1, total: 3 } };
     api.answer = (url) => {
-      const page = Number(new URL(url, "http://x").searchParams.get("page"));
-      return { operationId: "op9", items: page === 1 ? ["a", "b"] : ["c"], total: 3 };
+      if (url === "/api/admin/exports") return { jobId: "j1" };
+      if (url === "/api/admin/jobs/j1/download") return { url: "https://bucket.example/exports/j1/file.csv?sig", fileName: "file.csv" };
+      if (url === "/api/admin/jobs/j1") return { ...job };
+      throw new Error(`unexpected ${url}`);
     };
     const { result } = renderHook(
-      () => useCollectionExport<string>("/api/admin/things/export", { status: "new", search: "" }, { fallbackMessage: "Failed", pageSize: 2 }),
-      { wrapper },
+      () => useCollectionExport("signatures", { status: "new", search: "", moneyLost: null, pageSize: 50 }, { fallbackMessage: "Failed" }),
+      {
+        wrapper,
+      },
     );
-    let rows: string[] | null = null;
     await act(async () => {
-      rows = await result.current.exportAll();
+      await result.current.start("file.csv");
     });
-    expect(rows).toEqual(["a", "b", "c"]);
-    expect(api.calls.map((c) => c.url)).toEqual([
-      "/api/admin/things/export?page=1&pageSize=2&status=new",
-      "/api/admin/things/export?operationId=op9&page=2&pageSize=2&status=new",
-    ]);
+    expect(api.calls[0]).toEqual({ url: "/api/admin/exports", body: { kind: "signatures", query: { status: "new", pageSize: "50" }, fileName: "file.csv" } });
+    await waitFor(() => expect(result.current.progress).toEqual({ completed: 1, total: 3 }));
+    expect(result.current.running).toBe(true);
+    expect(saved).toEqual([]);
+    job.status = "done";
+    await waitFor(() => expect(saved).toEqual([{ url: "https://bucket.example/exports/j1/file.csv?sig", fileName: "file.csv" }]), { timeout: 5000 });
+    await waitFor(() => expect(result.current.running).toBe(false));
     expect(result.current.error).toBeNull();
+  }, 10_000);
+
+  it("useCollectionExport tells a failed job's reason", async () => {
+    api.answer = (url) =>
+      url === "/api/admin/exports"
+        ? { jobId: "j2" }
+        : { id: "j2", kind: "export.leads", status: "failed", error: "The disk is full", progress: { phase: "writing", completed: 0, total: null } };
+    const { result } = renderHook(() => useCollectionExport("leads", { form: "checklist" }, { fallbackMessage: "Failed" }), { wrapper });
+    await act(async () => {
+      await result.current.start("leads.csv");
+    });
+    await waitFor(() => expect(result.current.error).toBe("The disk is full"), { timeout: 5000 });
+    expect(result.current.running).toBe(false);
   });
 });
 

@@ -323,6 +323,9 @@ export const routes: Route[] = [
     needs: { table: "write", bus: true, userPool: "read" },
   },
   { method: "GET", path: "/api/admin/jobs/{id}", handler: fn("admin-job-get"), access: "admin", needs: { table: "read" } },
+  // Every "export all" is a job (202 {jobId}) run by the export-job subscriber; a finished one hands out a short-lived link to its file.
+  { method: "POST", path: "/api/admin/exports", handler: fn("admin-export-start"), access: "admin", needs: { table: "write", bus: true, userPool: "read" } },
+  { method: "GET", path: "/api/admin/jobs/{id}/download", handler: fn("admin-export-download"), access: "admin", needs: { table: "read", bucket: "read" } },
   {
     method: "POST",
     path: "/api/admin/test-email",

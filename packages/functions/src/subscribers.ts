@@ -140,6 +140,14 @@ export const subscribers: Subscriber[] = [
     handler: fn("mail-feedback"),
     needs: { table: "write", settings: ["NEWSLETTER_PAUSE_BOUNCE_RATE", "NEWSLETTER_PAUSE_COMPLAINT_RATE"] },
   },
+  // An administrator's export job (POST /api/admin/exports): the rows streamed into a file in the private bucket.
+  {
+    name: "export-job",
+    detailType: "exports.requested",
+    handler: fn("export-job"),
+    needs: { table: "write", bucket: "write" },
+    timeout: 900,
+  },
   // An administrator's "Sync to Sheet" job (POST /api/admin/sheets/signatures, /reports or /leads/{form}, by the job's kind); shares each tab's lock with the syncs above.
   {
     name: "sheets-sync-job",

@@ -14,4 +14,16 @@ export function downloadText(content: string, fileName: string, type = "text/csv
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** Follows a link to a file the server sends as an attachment (a signed link to an export): the page stays. */
+export function downloadFrom(url: string, fileName: string): void {
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.rel = "noopener";
+  link.style.display = "none";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
+
 export const downloadCsv = (csv: string, fileName: string) => downloadText(csv, fileName, "text/csv;charset=utf-8");

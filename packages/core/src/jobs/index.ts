@@ -46,6 +46,8 @@ export interface Info {
   result?: Record<string, unknown>;
   /** why a failed job failed, in words an administrator can act on */
   error?: string;
+  /** what the job was asked to do (e.g. an export's query and file name) */
+  params?: Record<string, unknown>;
 }
 
 /** A queued job not started by then (even after the outbox sweeper's republishing) is given up: read as failed, never claimed. */
@@ -69,6 +71,7 @@ function toInfo(item: Record<string, unknown>, now = Date.now()): Info {
     ...(item.finishedAt ? { finishedAt: item.finishedAt as string } : {}),
     ...(item.result ? { result: item.result as Record<string, unknown> } : {}),
     ...(item.error ? { error: item.error as string } : {}),
+    ...(item.params ? { params: item.params as Record<string, unknown> } : {}),
   };
   // Nothing will move these on: the console must see an end rather than poll forever.
   if (info.status === "queued" && Number(item.startBy) < now) return { ...info, status: "failed", error: NEVER_STARTED };
@@ -77,7 +80,7 @@ function toInfo(item: Record<string, unknown>, now = Date.now()): Info {
 }
 
 /** The job's item, for callers that write it together with other items (a transaction). */
-export function newItem(input: { kind: string; actor: string }, now = Date.now()) {
+export function newItem(input: { kind: string; actor: string; params?: Record<string, unknown> }, now = Date.now()) {
   const id = sortableId(now);
   return {
     ...Keys.job(id),
@@ -90,6 +93,7 @@ export function newItem(input: { kind: string; actor: string }, now = Date.now()
     startBy: now + START_WITHIN_MS,
     progress: QUEUED,
     expiresAt: expiresIn(KEEP_FOR_SECONDS),
+    ...(input.params ? { params: input.params } : {}),
   };
 }
 
@@ -99,7 +103,7 @@ export function newItem(input: { kind: string; actor: string }, now = Date.now()
  * sweeper publishes it again; a job is never left queued with nothing to start it.
  */
 export async function create<S extends z.ZodType>(
-  input: { kind: string; actor: string },
+  input: { kind: string; actor: string; params?: Record<string, unknown> },
   starts: Bus.EventDefinition<S>,
   detail: (jobId: string) => z.input<S>,
 ): Promise<Info> {

@@ -6,7 +6,7 @@ import { useAdminData } from "./useAdminData";
 /** One free-guide form's submissions. */
 export const leadsResource = (form: LeadForm): CollectionResource<LeadRow> => ({
   list: apiPath("listLeads", { form }),
-  export: apiPath("exportLeads", { form }),
+  export: { kind: "leads", scope: { form } },
   deleteAll: apiPath("deleteAllLeads", { form }),
   item: (row) => apiPath("deleteLead", { form, id: row.id }),
 });

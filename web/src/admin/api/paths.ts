@@ -70,6 +70,8 @@ export const API_ROUTES = {
   recentVisits: { method: "GET", path: "/api/admin/analytics/recent" },
 
   getJob: { method: "GET", path: "/api/admin/jobs/{id}" },
+  startExport: { method: "POST", path: "/api/admin/exports" },
+  downloadExport: { method: "GET", path: "/api/admin/jobs/{id}/download" },
   sendTestEmail: { method: "POST", path: "/api/admin/test-email" },
   listAudit: { method: "GET", path: "/api/admin/audit" },
 } as const satisfies Record<string, ApiRoute>;

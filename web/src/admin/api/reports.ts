@@ -6,7 +6,7 @@ import { apiPath, route } from "./paths";
 /** Scam reports; one is deleted from the list or from its details (which know its id and reference). */
 export const reportsResource: CollectionResource<{ id: string; reference: string }> = {
   list: apiPath("listReports"),
-  export: apiPath("exportReports"),
+  export: { kind: "reports" },
   deleteAll: apiPath("deleteAllReports"),
   item: (report) => apiPath("deleteReport", { id: report.id }),
 };

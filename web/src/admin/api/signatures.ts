@@ -10,7 +10,7 @@ export const signaturePath = (row: SignatureKey) => apiPath("getSignature", { id
 /** Signatures of every petition (filtered with `petitionId`), for the signatures page and the dashboard. */
 export const signaturesResource: CollectionResource<SignatureRow> = {
   list: apiPath("listSignatures"),
-  export: apiPath("exportSignatures"),
+  export: { kind: "signatures" },
   deleteAll: apiPath("deleteAllSignatures"),
   item: (row) => apiPath("deleteSignature", { id: row.petitionId, signatureId: row.id }),
 };

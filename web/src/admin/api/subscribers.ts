@@ -7,7 +7,7 @@ import { useAdminData } from "./useAdminData";
 /** Newsletter subscribers, each named by its e-mail. */
 export const subscribersResource: CollectionResource<SubscriberRow> = {
   list: apiPath("listSubscribers"),
-  export: apiPath("exportSubscribers"),
+  export: { kind: "subscribers" },
   item: (row) => apiPath("deleteSubscriber", { email: row.id }),
 };
 

@@ -13,7 +13,7 @@ import type { SortOption } from "../lib/sorting";
 
 /** An export the screen follows: its progress bar while it runs, its failure in the error above the table. */
 export interface ScreenExport {
-  operation: Pick<CollectionExport<unknown>, "running" | "progress" | "percent" | "error" | "reset">;
+  operation: Pick<CollectionExport, "running" | "progress" | "percent" | "error" | "reset">;
   /** "Exporting signatures" */
   label: string;
   /** what the progress counts ("reports"); rows by default */

@@ -16,11 +16,10 @@ export {
   type CollectionScreenState,
 } from "./useCollectionScreen";
 export { useCollection, SEARCH_DEBOUNCE_MS, type CollectionOptions, type CollectionState, type FilterValue } from "./useCollection";
-export { useCollectionExport, EXPORT_PAGE_SIZE, type CollectionExport } from "./useCollectionExport";
+export { useCollectionExport, type CollectionExport } from "./useCollectionExport";
 export { useDeleteAll, type DeleteAll, type DeleteAllOptions } from "./useDeleteAll";
 export { useDeleteOne, type DeleteOne, type DeleteOneOptions } from "./useDeleteOne";
 export { useConfirmedRowAction, type ConfirmedRowAction, type ConfirmedRowActionOptions } from "./useConfirmedRowAction";
-export { exportStep, type ExportAnswer, type FetchExportPage } from "./exportPages";
 export { CollectionTable, type CollectionTableProps } from "./CollectionTable";
 export { CollectionToolbar, CollectionToolbarCard, type CollectionToolbarProps } from "./CollectionToolbar";
 export { DeleteAllDialog } from "./DeleteAllDialog";

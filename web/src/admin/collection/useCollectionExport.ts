@@ -1,46 +1,54 @@
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
+import type { ExportKindName } from "@site/core/exports/names";
+import { downloadFrom } from "../../lib/download";
 import { adminRequest } from "../adminApi";
-import { useChunkedOperation } from "../hooks/useChunkedOperation";
-import { withQuery, type Query } from "../lib/query";
+import { apiPath } from "../api/paths";
+import { useBackgroundJob } from "../hooks/useBackgroundJob";
 import type { OperationProgress } from "../lib/progress";
-import { exportStep, type ExportAnswer } from "./exportPages";
+import { queryFields, type Query } from "../lib/query";
 
-export const EXPORT_PAGE_SIZE = 1000;
-
-export interface CollectionExport<T> {
+export interface CollectionExport {
+  /** starting, running, or fetching the file's link: the button waits and the progress bar shows */
   running: boolean;
   progress: OperationProgress;
   percent: number;
   /** the failure's message, or null */
   error: string | null;
-  /** Every row matching `query`, page after page (audited as one operation); null when it failed. */
-  exportAll: () => Promise<T[] | null>;
+  /** Exports every row matching `query` as a job (audited on the server); the file downloads under `fileName` when it is done. */
+  start: (fileName: string) => Promise<void>;
   reset: () => void;
 }
 
-/** "Export all matching" for an admin collection's export route (none: nothing to export), with progress. */
-export function useCollectionExport<T>(path: string | undefined, query: Query, options: { fallbackMessage: string; pageSize?: number }): CollectionExport<T> {
-  const operation = useChunkedOperation();
-  const pageSize = options.pageSize ?? EXPORT_PAGE_SIZE;
-  const queryKey = JSON.stringify(query);
-  const { run } = operation;
-
-  const exportAll = useCallback(async () => {
-    if (!path) return null;
-    const rows: T[] = [];
-    const current = JSON.parse(queryKey) as Query;
-    const fetchPage = (page: number, operationId: string | undefined) =>
-      adminRequest<ExportAnswer<T>>(withQuery(path, { ...current, page, pageSize, operationId }), { fallbackMessage: options.fallbackMessage });
-    const result = await run(exportStep(fetchPage, rows, pageSize));
-    return result.ok ? rows : null;
-  }, [run, path, queryKey, pageSize, options.fallbackMessage]);
-
-  return {
-    running: operation.running,
-    progress: operation.progress,
-    percent: operation.percent,
-    error: operation.error ? operation.error.message || options.fallbackMessage : null,
-    exportAll,
-    reset: operation.reset,
-  };
+/**
+ * "Export all matching" for an admin collection (none: nothing to export): a server job that writes
+ * the file into the private bucket, followed with its progress, then downloaded through its
+ * five-minute link. The browser never holds the rows.
+ */
+export function useCollectionExport(kind: ExportKindName | undefined, query: Query, options: { fallbackMessage: string }): CollectionExport {
+  const [error, setError] = useState<string | null>(null);
+  const [fetching, setFetching] = useState(false);
+  const { fallbackMessage } = options;
+  const job = useBackgroundJob(apiPath("startExport"), {
+    fallbackMessage,
+    onDone: (done) => {
+      setFetching(true);
+      adminRequest<{ url: string; fileName: string }>(apiPath("downloadExport", { id: done.id }), { fallbackMessage })
+        .then((link) => downloadFrom(link.url, link.fileName))
+        .catch((cause: Error) => setError(cause?.message || fallbackMessage))
+        .finally(() => setFetching(false));
+    },
+    onFailed: (reason) => setError(reason || fallbackMessage),
+  });
+  const queryKey = JSON.stringify(queryFields(query));
+  const { start: startJob } = job;
+  const start = useCallback(
+    async (fileName: string) => {
+      if (!kind) return;
+      setError(null);
+      await startJob({ kind, query: JSON.parse(queryKey) as Record<string, string>, fileName });
+    },
+    [kind, queryKey, startJob],
+  );
+  const reset = useCallback(() => setError(null), []);
+  return { running: job.running || fetching, progress: job.progress, percent: job.percent, error, start, reset };
 }

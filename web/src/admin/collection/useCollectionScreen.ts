@@ -1,6 +1,8 @@
 import { useCallback, useState } from "react";
 import type { ApiError } from "../../lib/api";
 import { useCollection, type CollectionOptions, type CollectionState, type FilterValue } from "./useCollection";
+import type { ExportKindName } from "@site/core/exports/names";
+import type { Query } from "../lib/query";
 import { useCollectionExport, type CollectionExport } from "./useCollectionExport";
 import { useDeleteAll, type DeleteAll } from "./useDeleteAll";
 import { useDeleteOne, type DeleteOne } from "./useDeleteOne";
@@ -9,8 +11,8 @@ import { useDeleteOne, type DeleteOne } from "./useDeleteOne";
 export interface CollectionResource<Target> {
   /** null: nothing to load yet */
   list: string | null;
-  /** the chunked "export all matching" route */
-  export?: string;
+  /** "export all matching" as a job: the export's kind, and query fields the list takes from its path (a lead list's form) */
+  export?: { kind: ExportKindName; scope?: Query };
   /** the chunked Delete All route */
   deleteAll?: string;
   /** the route deleting one row, or what a details dialog knows of it */
@@ -32,7 +34,6 @@ export interface CollectionScreenOptions<F extends Record<string, FilterValue>, 
   ownMessages?: boolean;
   /** what Delete All sends besides the typed word, e.g. `{ petitionId }` */
   deleteAllScope?: Record<string, string | undefined>;
-  exportPageSize?: number;
   onDeleted?: (target: Target) => void;
   onDeletedAll?: () => void;
   /** reloaded together with the list (count cards) */
@@ -53,8 +54,8 @@ export interface CollectionScreenState<Row, F extends Record<string, FilterValue
   refresh: () => Promise<void>;
   deleteOne: DeleteOne<Target> & { error: string | null };
   deleteAll: DeleteAll;
-  /** "export all matching" of what is shown */
-  exporter: CollectionExport<Row>;
+  /** "export all matching" of what is shown, as a job whose file downloads when it is done */
+  exporter: CollectionExport;
   /** runs `task` after clearing the error (an export's button) */
   run: <R>(task: () => Promise<R>) => Promise<R>;
   messages: CollectionScreenMessages;
@@ -90,10 +91,13 @@ export function useCollectionScreen<
     onDone: options.onDeletedAll,
     onFailed: (message) => setError(wordsOf(messages.deleteAllFailed)(message)),
   });
-  const exporter = useCollectionExport<Row>(resource.export, collection.query, {
-    fallbackMessage: messages.exportFailed ?? messages.loadFailed,
-    pageSize: options.exportPageSize,
-  });
+  const exporter = useCollectionExport(
+    resource.export?.kind,
+    { ...collection.query, ...resource.export?.scope },
+    {
+      fallbackMessage: messages.exportFailed ?? messages.loadFailed,
+    },
+  );
 
   const refresh = async () => {
     setError(null);

@@ -19,8 +19,8 @@ export interface BackgroundJob {
   job: JobInfo | undefined;
   progress: OperationProgress;
   percent: number;
-  /** POSTs `startUrl` (answered 202 `{jobId}`), then follows the job until it is done or failed. */
-  start: () => Promise<void>;
+  /** POSTs `body` to `startUrl` (answered 202 `{jobId}`), then follows the job until it is done or failed. */
+  start: (body?: unknown) => Promise<void>;
 }
 
 /**
@@ -49,17 +49,20 @@ export function useBackgroundJob(startUrl: string, options: BackgroundJobOptions
     latest.current.onFailed(error.message || latest.current.fallbackMessage);
   }, [error, jobId]);
 
-  const start = useCallback(async () => {
-    setStarting(true);
-    try {
-      const answer = await adminRequest<{ jobId: string }>(startUrl, { method: "POST", body: {}, fallbackMessage: latest.current.fallbackMessage });
-      setJobId(answer.jobId);
-    } catch (cause) {
-      latest.current.onFailed((cause as Error)?.message || latest.current.fallbackMessage);
-    } finally {
-      setStarting(false);
-    }
-  }, [startUrl]);
+  const start = useCallback(
+    async (body: unknown = {}) => {
+      setStarting(true);
+      try {
+        const answer = await adminRequest<{ jobId: string }>(startUrl, { method: "POST", body, fallbackMessage: latest.current.fallbackMessage });
+        setJobId(answer.jobId);
+      } catch (cause) {
+        latest.current.onFailed((cause as Error)?.message || latest.current.fallbackMessage);
+      } finally {
+        setStarting(false);
+      }
+    },
+    [startUrl],
+  );
 
   const current = jobId && job?.id === jobId ? job : undefined;
   const progress = jobProgress(current);

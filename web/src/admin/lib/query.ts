@@ -12,6 +12,11 @@ export function queryString(query: Query): string {
   return text ? `?${text}` : "";
 }
 
+/** The fields a query string would carry, as an object (an export job's query): empty values left out, every value text. */
+export function queryFields(query: Query): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(queryString(query)));
+}
+
 export function withQuery(path: string, query: Query): string {
   return `${path}${queryString(query)}`;
 }

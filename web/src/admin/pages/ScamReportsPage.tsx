@@ -2,8 +2,9 @@ import { Badge, Button, Code, Group, Table, Tabs, Text } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
-import { downloadCsv, downloadText } from "../../lib/download";
+import { downloadCsv } from "../../lib/download";
 import { adminRequest, type ListPage } from "../adminApi";
+import { apiPath } from "../api/paths";
 import { SYNC_REPORTS, reportsResource } from "../api/reports";
 import { CollectionScreen, DateRangeFilter, FilterSelect, TotalCountCard, YesNoFilter, useCollectionExport, useCollectionScreen } from "../collection";
 import { NoticeBanner } from "../components/NoticeBanner";
@@ -14,7 +15,6 @@ import { useBackgroundJob } from "../hooks/useBackgroundJob";
 import { useNotice } from "../hooks/useNotice";
 import { withQuery } from "../lib/query";
 import {
-  EXPORT_PAGE_SIZE,
   MESSAGES,
   PAGE_SIZE,
   PAGE_SIZES,
@@ -26,7 +26,6 @@ import {
   reportSyncPhaseLabel,
   reportsCsv,
   reportsFileName,
-  reportsJson,
   scamTypesText,
   statusLabel,
   submittedAt,
@@ -85,7 +84,6 @@ export function ScamReportsPage() {
     filters: NO_FILTERS,
     messages: SCREEN_MESSAGES,
     ownMessages: true,
-    exportPageSize: EXPORT_PAGE_SIZE,
     onDeleted: (report) => {
       if (viewing === report.id) open(null);
       notice.success(`Report ${report.reference} was deleted`);
@@ -99,11 +97,7 @@ export function ScamReportsPage() {
     onDone: () => notice.success(MESSAGES.synced),
     onFailed: (reason) => notice.failure(reason || MESSAGES.syncFailed),
   });
-  const everything = useCollectionExport<ExportedReport>(
-    reportsResource.export,
-    { sort: "createdAt", order: "desc" },
-    { fallbackMessage: MESSAGES.exportFailed, pageSize: EXPORT_PAGE_SIZE },
-  );
+  const everything = useCollectionExport("reports-json", { sort: "createdAt", order: "desc" }, { fallbackMessage: MESSAGES.exportFailed });
   const exporting = exportingPage || matching.running || everything.running;
 
   const exportPage = () =>
@@ -111,7 +105,7 @@ export function ScamReportsPage() {
       setExportingPage(true);
       try {
         const query = { ...reports.query, page: reports.page, pageSize: reports.pageSize, only: "page" };
-        const answer = await adminRequest<ListPage<ExportedReport>>(withQuery(reportsResource.export!, query), { fallbackMessage: MESSAGES.exportFailed });
+        const answer = await adminRequest<ListPage<ExportedReport>>(withQuery(apiPath("exportReports"), query), { fallbackMessage: MESSAGES.exportFailed });
         downloadCsv(reportsCsv(answer.items), reportsFileName("csv", new Date(), reports.page));
       } catch {
         reports.fail(MESSAGES.exportFailed);
@@ -120,15 +114,9 @@ export function ScamReportsPage() {
       }
     });
 
-  const exportMatching = async () => {
-    const rows = (await reports.run(matching.exportAll)) as ExportedReport[] | null;
-    if (rows) downloadCsv(reportsCsv(rows), reportsFileName("csv"));
-  };
+  const exportMatching = () => reports.run(() => matching.start(reportsFileName("csv")));
 
-  const exportEverything = async () => {
-    const rows = await reports.run(everything.exportAll);
-    if (rows) downloadText(reportsJson(rows), reportsFileName("json"), "application/json;charset=utf-8");
-  };
+  const exportEverything = () => reports.run(() => everything.start(reportsFileName("json")));
 
   const statusChanged = (row: ReportRow) => list.update((current) => ({ ...current, items: current.items.map((r) => (r.id === row.id ? row : r)) }));
 

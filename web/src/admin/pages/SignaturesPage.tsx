@@ -2,7 +2,6 @@ import { Button, Code, Group, Table, Tooltip } from "@mantine/core";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
-import { downloadCsv } from "../../lib/download";
 import { SYNC_SIGNATURES, signaturesResource } from "../api/signatures";
 import { CollectionScreen, TotalCountCard, useCollectionScreen } from "../collection";
 import { NoticeBanner } from "../components/NoticeBanner";
@@ -12,10 +11,10 @@ import { SignatureDetailsDialog } from "../components/SignatureDetailsDialog";
 import { useBackgroundJob } from "../hooks/useBackgroundJob";
 import { useNotice } from "../hooks/useNotice";
 import { syncPhaseLabel, syncedMessage } from "../lib/jobs";
-import { exportFileName, orNA, signaturesCsv, signedAt, type SignatureRow } from "../lib/signatures";
+import { exportFileName, orNA, signedAt, type SignatureRow } from "../lib/signatures";
 import { SIGNATURE_SORTS } from "../lib/sorting";
 
-export { EXPORT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from "../collection";
+export { SEARCH_DEBOUNCE_MS } from "../collection";
 
 const PAGE_SIZE = 50;
 export const DELETE_SIGNATURE_MESSAGE = "Are you sure you want to delete this signature? This action cannot be undone.";
@@ -50,10 +49,7 @@ export function SignaturesPage() {
   });
   const [viewing, setViewing] = useState<SignatureRow | null>(null);
 
-  const exportCsv = async () => {
-    const rows = await signatures.run(exporter.exportAll);
-    if (rows) downloadCsv(signaturesCsv(rows), exportFileName());
-  };
+  const exportCsv = () => signatures.run(() => exporter.start(exportFileName()));
 
   return (
     <CollectionScreen

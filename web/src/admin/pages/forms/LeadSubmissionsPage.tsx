@@ -2,7 +2,6 @@ import { Alert, Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../hooks/useDocumentTitle";
-import { downloadCsv } from "../../../lib/download";
 import { leadsResource, syncLeadsPath } from "../../api/leads";
 import { CollectionScreen, DateRangeFilter, RefreshDataButton, TotalCountCard, YesNoFilter, useCollectionScreen } from "../../collection";
 import { LeadDetailsDialog } from "../../components/LeadDetailsDialog";
@@ -21,7 +20,6 @@ import {
   consentText,
   formOfSlug,
   leadSyncPhaseLabel,
-  leadsCsv,
   leadsFileName,
   submittedAt,
   syncFailedMessage,
@@ -62,10 +60,7 @@ export function LeadSubmissionsPage({ form }: { form: LeadForm }) {
     onFailed: (reason) => toast.failure(syncFailedMessage(reason)),
   });
 
-  const exportCsv = async () => {
-    const rows = await leads.run(exporter.exportAll);
-    if (rows) downloadCsv(leadsCsv(rows), leadsFileName(form));
-  };
+  const exportCsv = () => leads.run(() => exporter.start(leadsFileName(form)));
 
   return (
     <CollectionScreen

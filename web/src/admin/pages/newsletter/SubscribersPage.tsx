@@ -2,7 +2,6 @@ import { Alert, Badge, Button, Group, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useDocumentTitle } from "../../../hooks/useDocumentTitle";
-import { downloadCsv } from "../../../lib/download";
 import { subscribersResource, useSubscriberCounts } from "../../api/subscribers";
 import { CollectionScreen, RefreshDataButton, FilterSelect, useCollectionScreen } from "../../collection";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -22,7 +21,6 @@ import {
   SUBSCRIBER_SORTS,
   easternTime,
   sourceKindsText,
-  subscribersCsv,
   subscribersFileName,
   type SubscriberRow,
 } from "./subscribers";
@@ -61,10 +59,7 @@ export function SubscribersPage() {
     onFailed: subscribers.fail,
   });
 
-  const exportCsv = async () => {
-    const rows = await subscribers.run(exporter.exportAll);
-    if (rows) downloadCsv(subscribersCsv(rows), subscribersFileName());
-  };
+  const exportCsv = () => subscribers.run(() => exporter.start(subscribersFileName()));
 
   return (
     <CollectionScreen

@@ -1,0 +1,105 @@
+export * as ExportJob from "./index";
+
+import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { z } from "zod";
+import { Audit } from "../audit";
+import { Bus } from "../bus";
+import { attachmentDisposition } from "../evidence/disposition";
+import { bucket, s3 } from "../evidence/s3";
+import { Job } from "../jobs";
+import { NotFoundError, ValidationError } from "../util/error";
+import { EXPORT_KINDS, type ExportKind } from "./kinds";
+import { EXPORT_KIND_NAMES, type ExportKindName } from "./names";
+import { S3File } from "./s3-file";
+
+/**
+ * Exports as background jobs: the API request validates the list query and records a queued job
+ * with its `exports.requested` event (outbox); the `export-job` subscriber (15-minute timeout)
+ * streams the selected rows a page at a time into a file in the private bucket (multipart), reports
+ * its progress into the job, audits the export under the administrator who asked, and ends with the
+ * file's name, rows and size. The console then asks for a short-lived download link.
+ */
+export const Events = {
+  Requested: Bus.event("exports.requested", z.object({ jobId: Job.Id })),
+};
+
+export const JOB_PREFIX = "export.";
+/** A job may run for the subscriber's whole timeout (15 minutes). */
+const LEASE_MS = 15 * 60_000;
+/** The job's progress is written at most this often (each write is one write unit). */
+const REPORT_EVERY_MS = 1_000;
+/** How long a download link works. */
+export const DOWNLOAD_EXPIRES_SECONDS = 300;
+/** Exported files are kept a day (the bucket's lifecycle rule on `exports/`). */
+export const FILE_PREFIX = "exports/";
+
+/** `POST /api/admin/exports`: what to export, the list's query, and the name the file is saved under. */
+export const Request = z.object({
+  kind: z.enum(EXPORT_KIND_NAMES, { error: `Kind must be one of ${EXPORT_KIND_NAMES.join(", ")}` }),
+  query: z.record(z.string(), z.unknown(), { error: "Query must be an object of the list's fields" }).default({}),
+  fileName: z
+    .string({ error: "File name is required" })
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, "File name may hold letters, digits, dots, dashes and underscores (at most 100)"),
+});
+export type Request = z.output<typeof Request>;
+
+const kindOf = (name: string): ExportKind | undefined => (Object.hasOwn(EXPORT_KINDS, name) ? (EXPORT_KINDS[name as ExportKindName] as ExportKind) : undefined);
+
+/** Records the job; refuses (400) a query its list would refuse, or a file name of another type, before anything runs. */
+export async function request(input: Request, actor: string): Promise<Job.Info> {
+  const kind = kindOf(input.kind)!;
+  kind.describe(input.query);
+  const extension = `.${kind.format.extension}`;
+  if (!input.fileName.endsWith(extension)) throw new ValidationError({ fileName: `File name must end with ${extension}` });
+  return Job.create({ kind: JOB_PREFIX + input.kind, actor, params: { query: input.query, fileName: input.fileName } }, Events.Requested, (jobId) => ({
+    jobId,
+  }));
+}
+
+/** Runs the export job once (a repeated delivery finds it claimed and does nothing). */
+export async function run(jobId: string): Promise<Job.Info | undefined> {
+  const { kind: jobKind } = await Job.get(jobId);
+  const kind = jobKind.startsWith(JOB_PREFIX) ? kindOf(jobKind.slice(JOB_PREFIX.length)) : undefined;
+  if (!kind) return undefined;
+  return Job.run(jobId, jobKind, { leaseMs: LEASE_MS }, async ({ job, report }) => {
+    const { query, fileName } = job.params as { query: Record<string, unknown>; fileName: string };
+    await report({ phase: "reading", completed: 0, total: null });
+    const { total, pages } = await kind.selection(query);
+    const file = new S3File(`${FILE_PREFIX}${jobId}/${fileName}`, kind.format.contentType);
+    let rows = 0;
+    let reportedAt = performance.now();
+    try {
+      await file.write(kind.format.head);
+      for await (const page of pages) {
+        await file.write(kind.format.page(page, rows === 0));
+        rows += page.length;
+        if (performance.now() - reportedAt >= REPORT_EVERY_MS) {
+          reportedAt = performance.now();
+          await report({ phase: "writing", completed: rows, total: Math.max(total, rows) });
+        }
+      }
+      await file.write(kind.format.tail(rows === 0));
+      await file.close();
+    } catch (err) {
+      await file.abort().catch(() => undefined);
+      throw err;
+    }
+    await report({ phase: "writing", completed: rows, total: rows });
+    await Audit.record({ action: kind.action, actor: job.actor, target: kind.describe(query), rows });
+    return { rows, fileName, bytes: file.bytes };
+  });
+}
+
+/** A five-minute link that downloads a finished export's file under its name (never shown inline). */
+export async function downloadLink(jobId: string): Promise<{ url: string; fileName: string; expiresInSeconds: number }> {
+  const job = await Job.get(jobId);
+  if (!job.kind.startsWith(JOB_PREFIX) || job.status !== "done") throw new NotFoundError("export.not_ready", "This export has no file to download");
+  const { fileName } = job.params as { fileName: string };
+  const url = await getSignedUrl(
+    s3(),
+    new GetObjectCommand({ Bucket: bucket(), Key: `${FILE_PREFIX}${jobId}/${fileName}`, ResponseContentDisposition: attachmentDisposition(fileName) }),
+    { expiresIn: DOWNLOAD_EXPIRES_SECONDS },
+  );
+  return { url, fileName, expiresInSeconds: DOWNLOAD_EXPIRES_SECONDS };
+}
