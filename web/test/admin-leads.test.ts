@@ -5,7 +5,7 @@ import { createElement as h } from "react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { LEAD_ADMIN_MESSAGES, LEAD_CSV_COLUMNS, SUCCESS_TOAST_MS } from "@site/core/lead/forms";
+import { LEAD_ADMIN_MESSAGES, SUCCESS_TOAST_MS } from "@site/core/lead/forms";
 import type { LeadRow } from "@site/core/lead/row";
 import { installBrowserShims, withMantine } from "./dom-setup";
 import { fakeAdminApi, pathOf, queryOf, type AdminCall, type AdminRoutes } from "./fake-admin-api";
