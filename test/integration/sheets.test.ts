@@ -290,6 +290,28 @@ describe("the Google Sheets adapter", () => {
     expect(tabValues(id, "Big 'one'")).toEqual([["H"], ...rows]);
   });
 
+  it("writes a streamed source block by block as its pages are read, never holding them all", async () => {
+    const id = useGoogle();
+    const PAGE = 2000;
+    const putsBeforePage: number[] = [];
+    async function* pages() {
+      for (let p = 0; p < 6; p++) {
+        putsBeforePage.push(to(id).filter((r) => r.method === "PUT").length);
+        yield Array.from({ length: PAGE }, (_, i) => [`p${p} r${i}`]);
+      }
+    }
+    const reported: [number, number][] = [];
+    const result = await Sheets.replaceTab("Streamed", ["H"], pages(), { total: 6 * PAGE, onProgress: (w, t) => void reported.push([w, t]) });
+    expect(result.rows).toBe(6 * PAGE);
+    // a block of ROWS_PER_REQUEST rows goes out as soon as it is full: before the last pages are read
+    expect(putsBeforePage.at(-1)).toBeGreaterThanOrEqual(Math.floor((4 * PAGE) / ROWS_PER_REQUEST));
+    const values = tabValues(id, "Streamed");
+    expect(values).toHaveLength(6 * PAGE + 1);
+    expect(values[1]).toEqual(["p0 r0"]);
+    expect(values.at(-1)).toEqual([`p5 r${PAGE - 1}`]);
+    expect(reported.at(-1)).toEqual([6 * PAGE, 6 * PAGE]);
+  });
+
   it("syncs 100,000 rows in order, in bounded requests one after the other, reporting progress", async () => {
     const id = useGoogle();
     const header = [...SIGNATURE_COLUMNS];

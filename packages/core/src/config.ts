@@ -87,6 +87,12 @@ export const Settings = z.object({
   GOOGLE_SERVICE_ACCOUNT: unlessNone(z.string().min(1).optional()),
   GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   GOOGLE_SHEETS_API_URL: z.string().url().default("https://sheets.googleapis.com/v4"),
+  /**
+   * The most index rows an admin list may hold in memory for a search, a filter or an order its
+   * indexes do not serve yet (collection/define.ts); past it the request is refused with a clear
+   * message instead of exhausting the Lambda's memory (~1.2 KB a row).
+   */
+  ADMIN_MEMORY_ROW_LIMIT: z.coerce.number().int().min(1).default(250_000),
   /** How long the spreadsheet sync after a signature waits for more signatures to coalesce. */
   SHEETS_SYNC_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Confirmed subscribers one event of a newsletter send takes (newsletter/issues/sending.ts). */

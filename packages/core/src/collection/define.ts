@@ -3,7 +3,9 @@ import type { z } from "zod";
 import { getMany } from "../db/batch";
 import { rawDb, table } from "../db/client";
 import { recordsOf, type RecordKind } from "../db/person-index";
+import { settings } from "../config";
 import { isEmailAddress } from "../util/email";
+import { VisibleError } from "../util/error";
 import { sortableIdFloor } from "../util/id";
 import { pageOf, type CursorPage, type Page } from "../util/page";
 import { localEpoch, noteListChanged } from "./epochs";
@@ -86,6 +88,20 @@ export interface CollectionDef<Row extends { id: string }, S extends string, F e
   pageSizes?: PageSizes;
 }
 
+/**
+ * A search, filter or order its indexes do not serve yet would load more rows than a Lambda may hold
+ * (ADMIN_MEMORY_ROW_LIMIT): refused with what still works, rather than running out of memory.
+ */
+export class TooManyRowsInMemory extends VisibleError {
+  constructor(collection: string, limit: number) {
+    super(
+      413,
+      "collection.too_large",
+      `This list has more than ${limit.toLocaleString("en-US")} rows (${collection}): search it by a whole e-mail address, an id or a reference, or read it newest or oldest first; other searches and orders are not available at this size yet.`,
+    );
+  }
+}
+
 /** How long a process trusts its cached rows before re-checking the part's version. */
 export const RECHECK_MS = 2000;
 /** Searches (and filters) whose results are kept, so paging through one is a slice. */
@@ -149,6 +165,8 @@ export function defineCollection<Row extends { id: string }, S extends string, F
 
   /** A part's index rows, all of them or those created since `sinceMs`: one paginated query per partition, in parallel. */
   async function loadRows(part: string, sinceMs?: number): Promise<Row[]> {
+    const limit = settings().ADMIN_MEMORY_ROW_LIMIT;
+    let held = 0;
     const loaded = await Promise.all(
       def.partitions(part).map(async (partition) => {
         const rows: Row[] = [];
@@ -169,6 +187,8 @@ export function defineCollection<Row extends { id: string }, S extends string, F
             }),
           );
           for (const item of res.Items ?? []) rows.push(def.decode(part, item.sk.S!, item.r.S!));
+          held += res.Items?.length ?? 0;
+          if (held > limit) throw new TooManyRowsInMemory(def.name, limit);
           ExclusiveStartKey = res.LastEvaluatedKey;
         } while (ExclusiveStartKey);
         return rows;

@@ -2,7 +2,7 @@ import { JWT } from "google-auth-library";
 import { z } from "zod";
 import { settings } from "../config";
 import { SheetsError } from "./errors";
-import type { ReplaceOptions } from "./port";
+import { pagesOf, totalOf, type ReplaceOptions, type RowSource } from "./port";
 
 /** Read and write spreadsheets; nothing else (no Drive access). */
 export const SCOPE = "https://www.googleapis.com/auth/spreadsheets";
@@ -129,35 +129,60 @@ interface BatchUpdateReply {
  * Splits rows into consecutive blocks of at most `maxRows` rows and about `maxBytes` of JSON each
  * (a single row larger than that still goes alone).
  */
-export function blocks(values: string[][], maxRows = ROWS_PER_REQUEST, maxBytes = MAX_REQUEST_BYTES): string[][][] {
+export function blocks(values: readonly (readonly string[])[], maxRows = ROWS_PER_REQUEST, maxBytes = MAX_REQUEST_BYTES): string[][][] {
   const out: string[][][] = [];
+  const blocker = blockBuilder(maxRows, maxBytes);
+  for (const row of values) {
+    const full = blocker.add(row);
+    if (full) out.push(full);
+  }
+  const last = blocker.rest();
+  if (last) out.push(last);
+  return out;
+}
+
+/** `blocks` a row at a time: `add` answers the block a row closed (the row starts the next one). */
+function blockBuilder(maxRows: number, maxBytes: number) {
   let block: string[][] = [];
   let bytes = 0;
-  for (const row of values) {
-    const size = Buffer.byteLength(JSON.stringify(row)) + 1;
-    if (block.length && (block.length >= maxRows || bytes + size > maxBytes)) {
-      out.push(block);
-      block = [];
-      bytes = 0;
+  return {
+    add(row: readonly string[]): string[][] | undefined {
+      const size = Buffer.byteLength(JSON.stringify(row)) + 1;
+      let full: string[][] | undefined;
+      if (block.length && (block.length >= maxRows || bytes + size > maxBytes)) {
+        full = block;
+        block = [];
+        bytes = 0;
+      }
+      block.push([...row]);
+      bytes += size;
+      return full;
+    },
+    rest: () => (block.length ? block : undefined),
+  };
+}
+
+/** The header and the rows in `blocks`, as the rows are read: one block (and one page) in memory. */
+async function* blockStream(header: string[], rows: RowSource): AsyncGenerator<string[][]> {
+  const blocker = blockBuilder(ROWS_PER_REQUEST, MAX_REQUEST_BYTES);
+  blocker.add(header);
+  for await (const page of pagesOf(rows)) {
+    for (const row of page) {
+      const full = blocker.add(row);
+      if (full) yield full;
     }
-    block.push(row);
-    bytes += size;
   }
-  if (block.length) out.push(block);
-  return out;
+  const last = blocker.rest();
+  if (last) yield last;
 }
 
 /**
  * Rewrites one tab of the spreadsheet GOOGLE_SHEETS_SPREADSHEET_ID: creates it when missing
- * (batchUpdate addSheet), clears it (values:clear), then writes header and rows in blocks
- * (values.update, RAW, so nothing a signer typed is ever run as a formula), reporting progress.
+ * (batchUpdate addSheet), clears it (values:clear), then writes header and rows in blocks as the
+ * rows are read (values.update, RAW, so nothing a signer typed is ever run as a formula), reporting
+ * progress.
  */
-export async function replaceTab(
-  tab: string,
-  header: string[],
-  rows: string[][],
-  options: ReplaceOptions = {},
-): Promise<{ rows: number; destination: string }> {
+export async function replaceTab(tab: string, header: string[], rows: RowSource, options: ReplaceOptions = {}): Promise<{ rows: number; destination: string }> {
   const id = settings().GOOGLE_SHEETS_SPREADSHEET_ID;
   if (!id) throw new SheetsError("GOOGLE_SHEETS_SPREADSHEET_ID is not set");
   const sheet = `/spreadsheets/${encodeURIComponent(id)}`;
@@ -180,7 +205,8 @@ export async function replaceTab(
   await call("POST", `${sheet}/values/${encodeURIComponent(quoteTab(tab))}:clear`, {}, undefined, true, timeout);
 
   let start = 0;
-  for (const block of blocks([header, ...rows])) {
+  const total = totalOf(rows, options);
+  for await (const block of blockStream(header, rows)) {
     const range = `${quoteTab(tab)}!A${start + 1}`;
     await call(
       "PUT",
@@ -191,8 +217,8 @@ export async function replaceTab(
       timeout,
     );
     start += block.length;
-    await options.onProgress?.(start - 1, rows.length);
+    await options.onProgress?.(start - 1, Math.max(total, start - 1));
   }
   const destination = `https://docs.google.com/spreadsheets/d/${id}/edit${sheetId === undefined ? "" : `#gid=${sheetId}`}`;
-  return { rows: rows.length, destination };
+  return { rows: start - 1, destination };
 }

@@ -5,15 +5,15 @@ import * as Google from "./google";
 import * as Local from "./local";
 
 export { SheetsError } from "./errors";
-import type { ReplaceOptions } from "./port";
-export type { ReplaceOptions } from "./port";
+import type { ReplaceOptions, RowSource } from "./port";
+export type { ReplaceOptions, RowSource } from "./port";
 
 /**
- * The spreadsheet port: rewrites one tab with a header and rows, reporting the rows written as it
- * goes. Google Sheets when deployed (SHEETS_DRIVER=google), a CSV file per tab in SHEETS_DIR
+ * The spreadsheet port: rewrites one tab with a header and rows (all at once, or streamed page by
+ * page, so a tab of any length needs one page of memory), reporting the rows written as it goes. Google Sheets when deployed (SHEETS_DRIVER=google), a CSV file per tab in SHEETS_DIR
  * locally (SHEETS_DRIVER=local).
  */
-export function replaceTab(tab: string, header: string[], rows: string[][], options: ReplaceOptions = {}): Promise<{ rows: number; destination: string }> {
+export function replaceTab(tab: string, header: string[], rows: RowSource, options: ReplaceOptions = {}): Promise<{ rows: number; destination: string }> {
   return settings().SHEETS_DRIVER === "local" ? Local.replaceTab(tab, header, rows, options) : Google.replaceTab(tab, header, rows, options);
 }
 

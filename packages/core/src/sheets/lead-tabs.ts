@@ -1,8 +1,8 @@
 import { LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "../lead/forms";
-import { allRows } from "../lead/listing";
+import { leads } from "../lead/listing";
 import { RECHECK_MS } from "../collection/define";
 import { LEAD_CSV_COLUMNS, leadCells } from "./lead-columns";
-import { tabSync, type SyncProgress, type SyncResult, type TabSync } from "./tab-sync";
+import { cellsOf, tabSync, type SyncProgress, type SyncResult, type TabSync } from "./tab-sync";
 
 /**
  * One spreadsheet tab per free-guide form (tab names: LEAD_FORM_INFO[form].sheetTab), each every
@@ -12,7 +12,12 @@ import { tabSync, type SyncProgress, type SyncResult, type TabSync } from "./tab
 const tabs = Object.fromEntries(
   LEAD_FORMS.map((form) => [
     form,
-    tabSync({ tab: LEAD_FORM_INFO[form].sheetTab, header: LEAD_CSV_COLUMNS, rows: async () => (await allRows(form)).map(leadCells), settleMs: RECHECK_MS }),
+    tabSync({
+      tab: LEAD_FORM_INFO[form].sheetTab,
+      header: LEAD_CSV_COLUMNS,
+      rows: async () => cellsOf(await leads.selection({ form }), leadCells),
+      settleMs: RECHECK_MS,
+    }),
   ]),
 ) as Record<LeadForm, TabSync>;
 

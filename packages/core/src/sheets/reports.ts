@@ -1,4 +1,5 @@
 import { Report } from "../report";
+import { ReportListing } from "../report/listing";
 import { REPORT_COLUMNS, reportCells } from "./report-columns";
 import { tabSync, type SyncProgress, type SyncResult } from "./tab-sync";
 
@@ -9,10 +10,12 @@ export const REPORTS_TAB = "Scam Reports";
 /** gsi1 is eventually consistent: a report is listed there within a second or so of its write. */
 const GSI_SETTLE_MS = 2000;
 
-async function rows(): Promise<string[][]> {
-  const cells: string[][] = [];
-  for await (const page of Report.allNewestFirst()) for (const report of page) cells.push(reportCells(report));
-  return cells;
+/** Every report, newest first, a page of gsi1 at a time, with the count for progress. */
+async function rows() {
+  async function* pages() {
+    for await (const page of Report.allNewestFirst()) yield page.map(reportCells);
+  }
+  return { total: (await ReportListing.version()).count, pages: pages() };
 }
 
 /** The "Scam Reports" tab: every report, newest first. */

@@ -1,6 +1,6 @@
-import { allRows, RECHECK_MS } from "../signature/listing";
+import { RECHECK_MS, signatures } from "../signature/listing";
 import { SIGNATURE_COLUMNS, signatureCells } from "./signature-columns";
-import { tabSync, type SyncProgress, type SyncResult } from "./tab-sync";
+import { cellsOf, tabSync, type SyncProgress, type SyncResult } from "./tab-sync";
 
 export { SIGNATURE_COLUMNS, signatureCells } from "./signature-columns";
 export { LEASE_MS, type SyncPhase, type SyncProgress } from "./tab-sync";
@@ -8,14 +8,15 @@ export { LEASE_MS, type SyncPhase, type SyncProgress } from "./tab-sync";
 export const SIGNATURES_TAB = "Signatures";
 
 /**
- * The "Signatures" tab: every signature of every petition, as the CSV export has them. Deployed,
+ * The "Signatures" tab: every signature of every petition, newest first, as the CSV export has them,
+ * read from the table a page at a time (the signature list's gsi1 buckets, merged). Deployed,
  * the admin index caches rows per Lambda for up to RECHECK_MS, so a sync after a signature waits
  * at least that long: a signature its claim covers is then always read.
  */
 const signaturesTab = tabSync({
   tab: SIGNATURES_TAB,
   header: SIGNATURE_COLUMNS,
-  rows: async () => (await allRows()).map(signatureCells),
+  rows: async () => cellsOf(await signatures.selection({}), signatureCells),
   settleMs: RECHECK_MS,
 });
 

@@ -1,6 +1,7 @@
 import { settings } from "../config";
 import { coalesced, exclusive, type CoalesceOptions } from "./coalesce";
 import { Sheets } from "./index";
+import type { RowSource } from "./port";
 
 /** A run may hold a tab's lock this long: the subscribers' Lambda timeout (15 minutes). */
 export const LEASE_MS = 15 * 60_000;
@@ -14,14 +15,22 @@ export type SyncResult = { rows: number; destination: string };
 export interface TabSource {
   tab: string;
   header: readonly string[];
-  /** Every row, as cells, in the order the tab shows them. */
-  rows: () => Promise<string[][]>;
+  /** Every row, as cells, in the order the tab shows them, a page at a time, and how many there are (for progress). */
+  rows: () => Promise<{ total: number; pages: RowSource }>;
   /**
    * Deployed, how long after a write its rows are surely readable (a per-process cache's re-check,
    * an index's propagation): the sync after a write waits at least this long. Locally every write
    * happens in this process and is readable at once.
    */
   settleMs: number;
+}
+
+/** A collection's selection (`collection.selection`) as a tab's pages of cells. */
+export function cellsOf<Row>(selection: { total: number; pages: AsyncIterable<readonly Row[]> }, cells: (row: Row) => string[]) {
+  async function* pages() {
+    for await (const page of selection.pages) yield page.map(cells);
+  }
+  return { total: selection.total, pages: pages() };
 }
 
 export interface TabSync {
@@ -41,9 +50,10 @@ export function tabSync(source: TabSource): TabSync {
   };
   const write = async (progress?: SyncProgress): Promise<SyncResult> => {
     await progress?.("reading", 0, null);
-    const rows = await source.rows();
-    await progress?.("writing", 0, rows.length);
-    return Sheets.replaceTab(source.tab, [...source.header], rows, {
+    const { total, pages } = await source.rows();
+    await progress?.("writing", 0, total);
+    return Sheets.replaceTab(source.tab, [...source.header], pages, {
+      total,
       onProgress: (written, total) => progress?.("writing", written, total),
     });
   };
