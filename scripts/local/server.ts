@@ -285,6 +285,11 @@ export function createLocalServer(opts: LocalServerOptions): Server {
         const [lanes, digests] = await Promise.all([MailQueue.pending(), MailQueue.openDigests()]);
         return sendJson(res, 200, { pending: Object.values(lanes).reduce((a, b) => a + b, digests.size), lanes, digests: digests.size });
       }
+      if (url.pathname === "/dev/process.json") {
+        // the API process's memory, for bench:admin's "memory growth"
+        const { rss, heapUsed } = process.memoryUsage();
+        return sendJson(res, 200, { rssBytes: rss, heapUsedBytes: heapUsed });
+      }
       if (url.pathname === "/dev/bus.json") {
         return sendJson(res, 200, { backlog: opts.bus?.backlog() ?? 0, failures: opts.bus?.failures.length ?? 0 });
       }

@@ -44,87 +44,123 @@ export interface MergedPage<Row> {
   more: boolean;
 }
 
+/**
+ * Rows asked of each partition at first: three times its share of the page, at least 8, so that the
+ * page is nearly always merged from one parallel round (a partition holding more than three times
+ * its share of a page's rows is rare with ids spread by hash); 32 partitions × 8 rows of ~250 B is
+ * one read unit each.
+ */
+export const batchSize = (limit: number, partitions: number) => Math.min(1000, Math.max(8, Math.ceil((limit * 3) / Math.max(1, partitions))));
+
+/** One partition's read position and the rows read but not yet merged. */
 interface Stream {
   pk: string;
   buffer: Record<string, unknown>[];
+  /** the next row of `buffer` to merge */
+  at: number;
   /** where the partition's next query starts; undefined once it has no more */
   next: Record<string, unknown> | undefined;
   started: boolean;
 }
 
-/** Rows asked of each partition at a time: the page spread over the partitions, with some slack. */
-export const batchSize = (limit: number, partitions: number) => Math.min(1000, Math.max(4, Math.ceil((limit * 1.5) / Math.max(1, partitions))));
-
-export async function mergePage<Row>(source: MergeSource<Row>, opts: MergeOptions): Promise<MergedPage<Row>> {
+/**
+ * The merged rows of a source, one at a time, in order, strictly after `after`. `first` rows are
+ * read of every partition at once; a partition the merge empties is read again for `refill()` rows.
+ */
+function merger(source: MergeSource<unknown>, order: "asc" | "desc", after: string | undefined, first: number, refill: () => number) {
   const pkName = source.pkName ?? "pk";
   const skName = source.skName ?? "sk";
-  const desc = opts.order === "desc";
-  const wanted = (opts.skip ?? 0) + opts.limit;
-  const size = batchSize(wanted, source.partitions.length);
-  const streams: Stream[] = source.partitions.map((pk) => ({ pk, buffer: [], next: undefined, started: false }));
+  const desc = order === "desc";
+  const streams: Stream[] = source.partitions.map((pk) => ({ pk, buffer: [], at: 0, next: undefined, started: false }));
+  const held = (s: Stream) => s.buffer.length - s.at;
+  const needsRead = (s: Stream) => held(s) === 0 && (!s.started || s.next !== undefined);
+  const keyOf = (item: Record<string, unknown>) => String(item[skName]);
 
-  async function fill(s: Stream): Promise<void> {
-    const after = opts.after !== undefined;
+  async function fill(s: Stream, rows: number): Promise<void> {
+    const resuming = after !== undefined;
     const res = await db().send(
       new QueryCommand({
         TableName: table(),
         IndexName: source.index,
-        KeyConditionExpression: after ? `#pk = :pk AND #sk ${desc ? "<" : ">"} :after` : "#pk = :pk",
-        ExpressionAttributeNames: { "#pk": pkName, ...(after ? { "#sk": skName } : {}), ...(source.projection ? projectionNames(source.projection) : {}) },
-        ExpressionAttributeValues: { ":pk": s.pk, ...(after ? { ":after": opts.after } : {}) },
+        KeyConditionExpression: resuming ? `#pk = :pk AND #sk ${desc ? "<" : ">"} :after` : "#pk = :pk",
+        ExpressionAttributeNames: { "#pk": pkName, ...(resuming ? { "#sk": skName } : {}), ...(source.projection ? projectionNames(source.projection) : {}) },
+        ExpressionAttributeValues: { ":pk": s.pk, ...(resuming ? { ":after": after } : {}) },
         ProjectionExpression: source.projection ? projectionWithNames(source.projection) : undefined,
         ScanIndexForward: !desc,
         ConsistentRead: source.consistent,
-        Limit: size,
+        Limit: rows,
         ExclusiveStartKey: s.next,
       }),
     );
     s.started = true;
-    s.buffer.push(...(res.Items ?? []));
+    s.buffer = res.Items ?? [];
+    s.at = 0;
     s.next = res.LastEvaluatedKey;
   }
 
-  const needsRead = (s: Stream) => s.buffer.length === 0 && (!s.started || s.next !== undefined);
-  const keyOf = (item: Record<string, unknown>) => String(item[skName]);
+  return {
+    /** whether a row is already read and waiting (no read needed to know that more follow) */
+    holdsMore: () => streams.some((s) => held(s) > 0),
+    /** the next row in order and its sort key, or undefined at the end */
+    async next(): Promise<{ item: Record<string, unknown>; key: string } | undefined> {
+      const empty = streams.filter(needsRead);
+      if (empty.length) await Promise.all(empty.map((s) => fill(s, s.started ? refill() : first)));
+      let best: Stream | undefined;
+      let bestKey = "";
+      for (const s of streams) {
+        if (held(s) === 0) continue;
+        const key = keyOf(s.buffer[s.at]);
+        if (!best || (desc ? key > bestKey : key < bestKey)) {
+          best = s;
+          bestKey = key;
+        }
+      }
+      if (!best) return undefined;
+      return { item: best.buffer[best.at++], key: bestKey };
+    },
+  };
+}
+
+export async function mergePage<Row>(source: MergeSource<Row>, opts: MergeOptions): Promise<MergedPage<Row>> {
+  const skip = opts.skip ?? 0;
+  const wanted = skip + opts.limit;
+  const size = batchSize(wanted, source.partitions.length);
   const items: Row[] = [];
   const keys: string[] = [];
-  let passed = 0;
+  let taken = 0;
+  // a refill (a partition emptied mid-page) asks for all the page may still need
+  const rows = merger(source as MergeSource<unknown>, opts.order, opts.after, size, () => Math.min(1000, Math.max(size, wanted - taken)));
   for (;;) {
-    // a full page: more rows follow if a partition holds one already, else a read of the others tells
-    if (items.length === opts.limit && streams.some((s) => s.buffer.length > 0)) return { items, keys, more: true };
-    const empty = streams.filter(needsRead);
-    if (empty.length) await Promise.all(empty.map(fill));
-    let best: Stream | undefined;
-    for (const s of streams) {
-      if (s.buffer.length === 0) continue;
-      if (!best) best = s;
-      else {
-        const a = keyOf(s.buffer[0]);
-        const b = keyOf(best.buffer[0]);
-        if (desc ? a > b : a < b) best = s;
-      }
-    }
-    if (!best) return { items, keys, more: false };
+    // a full page: more rows follow if a partition holds one already, else the next read tells
+    if (items.length === opts.limit && rows.holdsMore()) return { items, keys, more: true };
+    const row = await rows.next();
+    if (!row) return { items, keys, more: false };
     if (items.length === opts.limit) return { items, keys, more: true };
-    const item = best.buffer.shift()!;
-    if (passed < (opts.skip ?? 0)) {
-      passed++;
-      continue;
-    }
-    items.push(source.decode(item));
-    keys.push(keyOf(item));
+    taken++;
+    if (taken <= skip) continue;
+    items.push(source.decode(row.item));
+    keys.push(row.key);
   }
 }
 
-/** Every row of a source in order, a page at a time (exports, syncs): memory holds one page. */
+/**
+ * Every row of a source in order, a page at a time (exports, syncs): one merge over the whole
+ * source, each partition read in queries of up to 1,000 rows, so memory holds one page plus one
+ * query's rows per partition and no row is read twice.
+ */
 export async function* mergeAll<Row>(source: MergeSource<Row>, order: "asc" | "desc", pageSize = 1000): AsyncGenerator<Row[]> {
-  let after: string | undefined;
+  const rows = merger(source as MergeSource<unknown>, order, undefined, batchSize(pageSize, source.partitions.length), () => 1000);
+  let page: Row[] = [];
   for (;;) {
-    const page = await mergePage(source, { order, limit: pageSize, after });
-    if (page.items.length) yield page.items;
-    if (!page.more) return;
-    after = page.keys.at(-1);
+    const row = await rows.next();
+    if (!row) break;
+    page.push(source.decode(row.item));
+    if (page.length === pageSize) {
+      yield page;
+      page = [];
+    }
   }
+  if (page.length) yield page;
 }
 
 // A projection's attribute names go through placeholders, so reserved words (`count`, `status`) are safe.
