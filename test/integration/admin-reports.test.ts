@@ -4,11 +4,11 @@
  * and no evidence object left behind), the exports and the spreadsheet sync job, all through the
  * handlers of the route table, every change audited.
  */
-import { CreateBucketCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { resetSettings, settings } from "@site/core/config";
+import { settings } from "@site/core/config";
 import { db, table } from "@site/core/db/client";
 import { INDEX_BUCKETS, Keys } from "@site/core/db/keys";
 import { Evidence } from "@site/core/evidence";
@@ -35,6 +35,7 @@ import { routes, routeKey } from "../../packages/functions/src/routes";
 import { installLocalBus } from "../../scripts/local/bus";
 import { runPool } from "../../scripts/bench/report";
 import { adminClaims, asAdmin } from "../support/admin";
+import { useOwnBucket } from "../support/own-bucket";
 import { badRequestsFor, describeRequest } from "../support/bad-requests";
 import { nameOf } from "../support/fixtures";
 import { rawRequest, startLocalApi } from "../support/local-api";
@@ -43,7 +44,7 @@ import { snapshot, useOwnTable } from "../support/table-snapshot";
 import { signIn } from "../support/tokens";
 import type { ReportInput } from "@site/core/report/input";
 
-const BUCKET = `admin-reports-${crypto.randomUUID().slice(0, 8)}`;
+let BUCKET = "";
 const UA = "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36";
 const bus = installLocalBus({ retryDelaysMs: [50] });
 let admin: ReturnType<typeof asAdmin>;
@@ -51,10 +52,7 @@ let adminEmail: string;
 
 beforeAll(async () => {
   await useOwnTable("admin-reports");
-  process.env.BUCKET_NAME = BUCKET;
-  resetSettings();
-  Evidence.resetS3();
-  await s3().send(new CreateBucketCommand({ Bucket: BUCKET }));
+  BUCKET = await useOwnBucket("admin-reports");
   const a = await adminClaims();
   admin = asAdmin(a.claims);
   adminEmail = a.email;

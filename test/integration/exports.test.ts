@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { CreateBucketCommand, GetObjectCommand } from "@aws-sdk/client-s3";
+import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { resetSettings } from "@site/core/config";
-import { Evidence } from "@site/core/evidence";
 import { s3 } from "@site/core/evidence/s3";
 import { PART_BYTES, S3File } from "@site/core/exports/s3-file";
 import { Report } from "@site/core/report";
@@ -19,6 +17,7 @@ import { handler as jobGet } from "../../packages/functions/src/http/admin-job-g
 import { handler as auditList } from "../../packages/functions/src/http/admin-audit-list";
 import { installLocalBus } from "../../scripts/local/bus";
 import { adminClaims, asAdmin } from "../support/admin";
+import { useOwnBucket } from "../support/own-bucket";
 import { newPetition } from "../support/fixtures";
 import { minimalReport } from "../support/reports";
 import { importRequests } from "../support/signatures";
@@ -28,16 +27,13 @@ import { importRequests } from "../support/signatures";
  * private bucket (multipart past a part's size), the job ends with its rows, and a short-lived link
  * downloads exactly the bytes the console used to build in the browser. Audited.
  */
-const BUCKET = `exports-${randomUUID().slice(0, 8)}`;
+let BUCKET = "";
 const bus = installLocalBus({ retryDelaysMs: [50] });
 let admin: ReturnType<typeof asAdmin>;
 let adminEmail: string;
 
 beforeAll(async () => {
-  process.env.BUCKET_NAME = BUCKET;
-  resetSettings();
-  Evidence.resetS3();
-  await s3().send(new CreateBucketCommand({ Bucket: BUCKET }));
+  BUCKET = await useOwnBucket("exports");
   const a = await adminClaims();
   admin = asAdmin(a.claims);
   adminEmail = a.email;

@@ -1,15 +1,7 @@
 /** Saves text as a file through a temporary Blob link (UTF-8). */
 export function downloadText(content: string, fileName: string, type = "text/csv;charset=utf-8"): void {
-  const blob = new Blob([content], { type });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.rel = "noopener";
-  link.style.display = "none";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  downloadFrom(url, fileName);
   // Give the browser a moment to start the download before the URL goes away.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
