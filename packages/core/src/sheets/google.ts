@@ -118,8 +118,13 @@ async function call<T>(
   }
 }
 
+interface SheetProperties {
+  sheetId?: number;
+  title?: string;
+  index?: number;
+}
 interface Spreadsheet {
-  sheets?: { properties?: { sheetId?: number; title?: string } }[];
+  sheets?: { properties?: SheetProperties }[];
 }
 interface BatchUpdateReply {
   replies?: { addSheet?: { properties?: { sheetId?: number } } }[];
@@ -176,49 +181,101 @@ async function* blockStream(header: string[], rows: RowSource): AsyncGenerator<s
   if (last) yield last;
 }
 
+/** The tab a sync writes into before it is swapped in; a run's leftover (a Lambda that timed out) is removed by the next run. */
+export const freshTitle = (tab: string) => `${tab} (syncing)`;
+
+/** Rows added to the fresh tab at a time when the rows outgrow the count it was created with. */
+const GROW_ROWS = ROWS_PER_REQUEST * 4;
+
 /**
- * Rewrites one tab of the spreadsheet GOOGLE_SHEETS_SPREADSHEET_ID: creates it when missing
- * (batchUpdate addSheet), clears it (values:clear), then writes header and rows in blocks as the
- * rows are read (values.update, RAW, so nothing a signer typed is ever run as a formula), reporting
- * progress.
+ * Rewrites one tab of the spreadsheet GOOGLE_SHEETS_SPREADSHEET_ID without a reader ever seeing it
+ * half-written: the header and rows go into a fresh tab "<tab> (syncing)" (batchUpdate addSheet, as
+ * many columns as the header and as many rows as `total`, grown if more arrive), in blocks as the rows
+ * are read (values.update, RAW, so nothing a signer typed is ever run as a formula), reporting
+ * progress; then one batchUpdate deletes the old tab and gives the fresh one its name, its position
+ * and exactly the rows written. On a failure the fresh tab is deleted and the old one is untouched.
  */
 export async function replaceTab(tab: string, header: string[], rows: RowSource, options: ReplaceOptions = {}): Promise<{ rows: number; destination: string }> {
   const id = settings().GOOGLE_SHEETS_SPREADSHEET_ID;
   if (!id) throw new SheetsError("GOOGLE_SHEETS_SPREADSHEET_ID is not set");
   const sheet = `/spreadsheets/${encodeURIComponent(id)}`;
   const timeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const listTabs = async () =>
+    (await call<Spreadsheet>("GET", sheet, undefined, { fields: "sheets.properties(sheetId,title,index)" }, true, timeout)).sheets?.map(
+      (s) => s.properties ?? {},
+    ) ?? [];
+  const batchUpdate = (requests: unknown[], repeatable: boolean) =>
+    call<BatchUpdateReply>("POST", `${sheet}:batchUpdate`, { requests }, undefined, repeatable, timeout);
 
-  const found = await call<Spreadsheet>("GET", sheet, undefined, { fields: "sheets.properties(sheetId,title)" }, true, timeout);
-  let sheetId = found.sheets?.find((s) => s.properties?.title === tab)?.properties?.sheetId;
-  if (sheetId === undefined) {
-    const added = await call<BatchUpdateReply>(
-      "POST",
-      `${sheet}:batchUpdate`,
-      { requests: [{ addSheet: { properties: { title: tab } } }] },
-      undefined,
-      false,
-      timeout,
-    );
-    sheetId = added.replies?.[0]?.addSheet?.properties?.sheetId;
-  }
-
-  await call("POST", `${sheet}/values/${encodeURIComponent(quoteTab(tab))}:clear`, {}, undefined, true, timeout);
+  const fresh = freshTitle(tab);
+  const before = await listTabs();
+  const old = before.find((s) => s.title === tab);
+  const leftover = before.find((s) => s.title === fresh);
+  const columnCount = Math.max(1, header.length);
+  const total = totalOf(rows, options);
+  let rowCount = total + 1;
+  // not repeatable: a repeat of an add that went through would fail as a duplicate (the next run removes it)
+  const added = await batchUpdate(
+    [
+      ...(leftover ? [{ deleteSheet: { sheetId: leftover.sheetId } }] : []),
+      { addSheet: { properties: { title: fresh, gridProperties: { rowCount, columnCount } } } },
+    ],
+    false,
+  );
+  const freshId = added.replies?.at(-1)?.addSheet?.properties?.sheetId;
+  if (freshId === undefined) throw new SheetsError("Google Sheets did not say which tab it added");
 
   let start = 0;
-  const total = totalOf(rows, options);
-  for await (const block of blockStream(header, rows)) {
-    const range = `${quoteTab(tab)}!A${start + 1}`;
-    await call(
-      "PUT",
-      `${sheet}/values/${encodeURIComponent(range)}`,
-      { range, majorDimension: "ROWS", values: block },
-      { valueInputOption: "RAW" },
-      true,
-      timeout,
-    );
-    start += block.length;
-    await options.onProgress?.(start - 1, Math.max(total, start - 1));
+  try {
+    for await (const block of blockStream(header, rows)) {
+      if (start + block.length > rowCount) {
+        const length = Math.max(GROW_ROWS, start + block.length - rowCount);
+        await batchUpdate([{ appendDimension: { sheetId: freshId, dimension: "ROWS", length } }], true);
+        rowCount += length;
+      }
+      const range = `${quoteTab(fresh)}!A${start + 1}`;
+      await call(
+        "PUT",
+        `${sheet}/values/${encodeURIComponent(range)}`,
+        { range, majorDimension: "ROWS", values: block },
+        { valueInputOption: "RAW" },
+        true,
+        timeout,
+      );
+      start += block.length;
+      await options.onProgress?.(start - 1, Math.max(total, start - 1));
+    }
+    const swap = [
+      ...(old ? [{ deleteSheet: { sheetId: old.sheetId } }] : []),
+      {
+        updateSheetProperties: {
+          properties: { sheetId: freshId, title: tab, ...(old?.index === undefined ? {} : { index: old.index }), gridProperties: { rowCount: start } },
+          fields: `title,${old?.index === undefined ? "" : "index,"}gridProperties.rowCount`,
+        },
+      },
+    ];
+    try {
+      await batchUpdate(swap, true);
+    } catch (err) {
+      // a swap that went through but whose answer was lost fails when repeated: it is done all the same
+      const now = await listTabs().catch(() => []);
+      if (now.find((s) => s.sheetId === freshId)?.title !== tab) throw err;
+    }
+  } catch (err) {
+    await removeFresh(listTabs, batchUpdate, freshId, fresh).catch(() => {});
+    throw err;
   }
-  const destination = `https://docs.google.com/spreadsheets/d/${id}/edit${sheetId === undefined ? "" : `#gid=${sheetId}`}`;
+  const destination = `https://docs.google.com/spreadsheets/d/${id}/edit#gid=${freshId}`;
   return { rows: start - 1, destination };
+}
+
+/** Deletes the fresh tab of a failed sync, if it still has its temporary title (never the live tab). */
+async function removeFresh(
+  listTabs: () => Promise<SheetProperties[]>,
+  batchUpdate: (requests: unknown[], repeatable: boolean) => Promise<unknown>,
+  freshId: number,
+  fresh: string,
+) {
+  if ((await listTabs()).find((s) => s.sheetId === freshId)?.title !== fresh) return;
+  await batchUpdate([{ deleteSheet: { sheetId: freshId } }], true);
 }
