@@ -40,6 +40,7 @@ const sampleBodies: Record<string, unknown> = {
   "POST /api/admin/signatures/delete-all": { confirm: "CONFIRM" },
   "PATCH /api/admin/reports/{id}": { status: "spam" },
   "POST /api/admin/reports/delete-all": { confirm: "CONFIRM" },
+  "POST /api/admin/reports/text-searches": { text: "transfer fee" },
   "POST /api/admin/leads/{form}/delete-all": { confirm: "CONFIRM" },
   "POST /api/admin/newsletter/issues": { subject: "Injected", body: "Should never be stored." },
   "PUT /api/admin/newsletter/issues/{id}": { subject: "Injected", body: "Should never be stored." },

@@ -432,3 +432,44 @@ describe("suppression list routes (as an administrator)", () => {
     },
   );
 });
+
+/**
+ * The report-text search (admin), the same way: not one 500; a well-formed text starts a job (its
+ * item and its event, nothing else: the bus is a stand-in here), anything else is refused with a
+ * message and writes nothing.
+ */
+describe("report text search route (as an administrator)", () => {
+  const KEY = "POST /api/admin/reports/text-searches";
+  const route = routes.find((r) => routeKey(r) === KEY)!;
+  const text: BodyModel = { valid: (n) => ({ text: `escrow release fee ${run} ${n}` }), strings: ["text"], others: [], required: ["text"] };
+  let token: string;
+
+  beforeAll(async () => {
+    const e = inject("emulators");
+    token = (await signIn({ endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId }, `bad-input-search-${run}@example.org`, true)).accessToken;
+  });
+
+  it("answers every generated bad request below 500 and writes only a job and its event", async () => {
+    expect(route).toBeDefined();
+    const requests = badRequestsFor(route, { seed: SEED, perRoute: () => 250, bodies: { [KEY]: text }, param: (_, name) => `x-${name}` });
+    const before = await snapshot();
+    const results = await sendAll(requests, { authorization: `Bearer ${token}` });
+    const after = await snapshot();
+    const failed = serverFailures(results);
+    expect(failed.length, failureReport(failed)).toBe(0);
+
+    const changes = diff(before, after);
+    const disallowed = changes.filter((c) => c.change !== "added" || !["job", "outbox"].includes(c.kind));
+    expect(disallowed.length, `seed ${SEED}: ${KEY}:\n${describeChanges(disallowed).slice(0, 3000)}`).toBe(0);
+    const own = results.filter((x) => x.r.method === route.method && x.r.path === route.path);
+    const taken = own.filter((x) => !x.r.mayWrite && x.res!.status < 300).map((x) => `${x.res!.status} ← ${describeRequest(x.r)}`);
+    expect(taken.length, failureReport(taken)).toBe(0);
+    // (a request with a query string reaches the route too)
+    const started = results.filter((x) => x.res!.status === 202);
+    expect(started.length, "some well-formed requests must have been accepted").toBeGreaterThan(5);
+    expect(changes.filter((c) => c.kind === "job")).toHaveLength(started.length);
+    const refused = own.filter((x) => x.res!.status === 400);
+    expect(refused.length).toBeGreaterThan(20);
+    for (const x of refused) expect(typeof (JSON.parse(x.res!.body) as { error?: unknown }).error, describeRequest(x.r)).toBe("string");
+  });
+});

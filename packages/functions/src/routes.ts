@@ -286,6 +286,14 @@ export const routes: Route[] = [
     access: "admin",
     needs: { table: "write", bucket: "write", userPool: "read" },
   },
+  // Words inside the reports' stories are in no index: a job (202 {jobId}) run by the report-text-search-job subscriber.
+  {
+    method: "POST",
+    path: "/api/admin/reports/text-searches",
+    handler: fn("admin-report-text-search-start"),
+    access: "admin",
+    needs: { table: "write", bus: true, userPool: "read" },
+  },
   { method: "GET", path: "/api/admin/reports/{id}", handler: fn("admin-report-get"), access: "admin", needs: { table: "read", bucket: "read" } },
   { method: "PATCH", path: "/api/admin/reports/{id}", handler: fn("admin-report-update"), access: "admin", needs: { table: "write", userPool: "read" } },
   {

@@ -148,6 +148,14 @@ export const subscribers: Subscriber[] = [
     needs: { table: "write", bucket: "write" },
     timeout: 900,
   },
+  // An administrator's search of the text of every scam report (POST /api/admin/reports/text-searches): its matches kept in the job.
+  {
+    name: "report-text-search-job",
+    detailType: "reports.text_search_requested",
+    handler: fn("report-text-search-job"),
+    needs: { table: "write" },
+    timeout: 900,
+  },
   // An administrator's "Sync to Sheet" job (POST /api/admin/sheets/signatures, /reports or /leads/{form}, by the job's kind); shares each tab's lock with the syncs above.
   {
     name: "sheets-sync-job",

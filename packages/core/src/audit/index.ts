@@ -20,6 +20,7 @@ export const ACTIONS = [
   "reports.deleted_all",
   "reports.exported",
   "reports.synced",
+  "reports.searched",
   "lead.deleted",
   "leads.deleted_all",
   "leads.exported",
