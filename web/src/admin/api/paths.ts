@@ -30,6 +30,7 @@ export const API_ROUTES = {
   listReports: { method: "GET", path: "/api/admin/reports" },
   exportReports: { method: "GET", path: "/api/admin/reports/export" },
   deleteAllReports: { method: "POST", path: "/api/admin/reports/delete-all" },
+  searchReportText: { method: "POST", path: "/api/admin/reports/text-searches" },
   getReport: { method: "GET", path: "/api/admin/reports/{id}" },
   updateReport: { method: "PATCH", path: "/api/admin/reports/{id}" },
   deleteReport: { method: "DELETE", path: "/api/admin/reports/{id}" },

@@ -12,6 +12,7 @@ const ACTIONS: Record<string, string> = {
   "reports.deleted_all": "Deleted all scam reports",
   "reports.exported": "Exported scam reports",
   "reports.synced": "Synced scam reports to the sheet",
+  "reports.searched": "Searched the text of every scam report",
   "lead.deleted": "Deleted a guide request",
   "leads.deleted_all": "Deleted all requests of a guide",
   "leads.exported": "Exported guide requests",

@@ -11,6 +11,7 @@ import { NoticeBanner } from "../components/NoticeBanner";
 import { OperationProgressBar } from "../components/OperationProgressBar";
 import { PageHeader } from "../components/PageHeader";
 import { ReportDetailsDialog } from "../components/ReportDetailsDialog";
+import { ReportTextSearch } from "../components/ReportTextSearch";
 import { useBackgroundJob } from "../hooks/useBackgroundJob";
 import { useNotice } from "../hooks/useNotice";
 import { withQuery } from "../lib/query";
@@ -92,6 +93,7 @@ export function ScamReportsPage() {
   });
   const { list, hasRows, filters, setFilter, deleteAll, exporter: matching } = reports;
   const [exportingPage, setExportingPage] = useState(false);
+  const [searchingText, setSearchingText] = useState(false);
   const syncJob = useBackgroundJob(SYNC_REPORTS, {
     fallbackMessage: MESSAGES.syncFailed,
     onDone: () => notice.success(MESSAGES.synced),
@@ -145,6 +147,9 @@ export function ScamReportsPage() {
         <Group justify="space-between" align="flex-end" gap="md">
           <TotalCountCard heading="Reports" label="Total Reports" total={list.total} />
           <Group gap="sm">
+            <Button variant="light" onClick={() => setSearchingText(true)} disabled={searchingText}>
+              Search Report Text
+            </Button>
             <Button variant="light" onClick={() => void exportPage()} disabled={!hasRows || exporting} loading={exportingPage}>
               Export Page (CSV)
             </Button>
@@ -171,6 +176,7 @@ export function ScamReportsPage() {
       notices={
         <>
           <NoticeBanner notice={notice.notice} />
+          {searchingText && <ReportTextSearch initialText={reports.search.trim()} onOpen={open} onClose={() => setSearchingText(false)} />}
           {syncJob.running && (
             <OperationProgressBar label={reportSyncPhaseLabel(syncJob.job?.progress.phase)} progress={syncJob.progress} percent={syncJob.percent} />
           )}
