@@ -17,7 +17,7 @@ import { randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { CreateBucketCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetSettings, settings } from "@site/core/config";
 import { db, table } from "@site/core/db/client";
@@ -37,7 +37,8 @@ import { version as reportVersion } from "@site/core/report/listing";
 import { fileFor } from "@site/core/sheets/local";
 import { REPORTS_TAB } from "@site/core/sheets/reports";
 import { SIGNATURES_TAB, signatureCells } from "@site/core/sheets/signatures";
-import { decodeRow, indexKey } from "@site/core/signature/index-item";
+import { decodeRow, indexKey, layout } from "@site/core/signature/index-item";
+import { sortableIdFloor } from "@site/core/util/id";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
 import { handler as reportCreate } from "../../packages/functions/src/http/report-create";
 import { handler as reportUpload } from "../../packages/functions/src/http/report-upload";
@@ -386,12 +387,112 @@ describe("the retention job", () => {
       complete: true,
       sheets: { synced: [], failed: [] },
     });
-    const changes = diff(beforeSecond, await snapshot());
+    const all = diff(beforeSecond, await snapshot());
+    // the walked kinds' watermarks move up to the later cut-off
+    expect(
+      all
+        .filter((c) => c.kind === "retentionWatermark")
+        .map((c) => `${c.change} ${c.key}`)
+        .sort(),
+    ).toEqual(["lead", "report", "signature"].map((kind) => `changed ${Keys.retentionWatermark(kind).pk} | WATERMARK`).sort());
+    const changes = all.filter((c) => c.kind !== "retentionWatermark");
     expect(
       changes.map((c) => `${c.change} ${c.kind}`),
       describeChanges(changes),
     ).toEqual(["added audit"]);
     expect(changes[0].item).toMatchObject({ action: "privacy.retention_ran", rows: 0 });
     expect(await counts()).toEqual({ petitions: [3, 2], reports: 1, leads: [1, 1, 1, 1] });
+  });
+});
+
+describe("the retention watermarks", () => {
+  const watermarkOf = async (kind: string) => (await item(Keys.retentionWatermark(kind)))?.through;
+  const stored = (petitionId: string, id: string) => item(Keys.signature(petitionId, id));
+  let base: RetentionResult;
+
+  /** Runs `work`, counting the index rows of `petitionId`'s signatures that its queries read. */
+  async function rowsReadOf<T>(petitionId: string, work: () => Promise<T>): Promise<{ result: T; rows: number }> {
+    const partitions = new Set(layout.partitions(petitionId));
+    const client = db();
+    const send = client.send.bind(client) as (command: unknown) => Promise<{ Items?: unknown[] }>;
+    let rows = 0;
+    const spy = vi.spyOn(client, "send").mockImplementation((async (command: unknown) => {
+      const out = await send(command);
+      if (command instanceof QueryCommand && partitions.has(String(command.input.ExpressionAttributeValues?.[":pk"]))) rows += out.Items?.length ?? 0;
+      return out;
+    }) as never);
+    try {
+      const result = await work();
+      return { result, rows };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  beforeAll(async () => {
+    base = await runRetention(new Date(), { syncSheets: false });
+  });
+
+  it("holds, for each kind walked by id, the cut-off of its last finished pass", async () => {
+    expect(await watermarkOf("signature")).toBe(sortableIdFloor(Date.parse(base.signaturesBefore)));
+    expect(await watermarkOf("report")).toBe(sortableIdFloor(Date.parse(base.submissionsBefore)));
+    expect(await watermarkOf("lead")).toBe(sortableIdFloor(Date.parse(base.submissionsBefore)));
+    // the unconfirmed subscribers are not in time order: no watermark
+    expect(await item(Keys.retentionWatermark("newsletter"))).toBeUndefined();
+  });
+
+  it("a later pass reads only the rows above it: an old signature written below it is not visited until it is gone", async () => {
+    const petitionId = petitions[0];
+    // three anonymised signatures (old, kept, and this one once done) sit below the watermark
+    const email = `Below-Watermark-${run}@Example.com`;
+    const belowId = await at(new Date(Date.now() - 2 * 365 * DAY_MS - 3 * DAY_MS), () => signUp(petitionId, email, false));
+    expect(belowId < (await watermarkOf("signature"))).toBe(true);
+
+    const later = await rowsReadOf(petitionId, () => runRetention(new Date(), { syncSheets: false }));
+    expect(later.result.signaturesAnonymised).toBe(0);
+    expect(later.rows).toBe(0);
+    expect((await stored(petitionId, belowId))?.email).toBe(email);
+
+    // without the watermark, the pass reads the petition from its first row again, and finds it
+    await db().send(new DeleteCommand({ TableName: table(), Key: Keys.retentionWatermark("signature") }));
+    const fromStart = await rowsReadOf(petitionId, () => runRetention(new Date(), { syncSheets: false }));
+    expect(fromStart.result.signaturesAnonymised).toBe(1);
+    expect(fromStart.rows).toBeGreaterThanOrEqual(3);
+    expect((await stored(petitionId, belowId))?.email).toBe("");
+    expect(await watermarkOf("signature")).toBe(sortableIdFloor(Date.parse(fromStart.result.signaturesBefore)));
+  });
+
+  it("a pass that fails part-way leaves the watermark where it was; the next one finishes and moves it", async () => {
+    const petitionId = petitions[1];
+    const email = `Due-Soon-${run}@Example.com`;
+    // due in 5 days: above the watermark of today's pass, below the cut-off of a pass in 10 days
+    const dueId = await at(new Date(Date.now() - 2 * 365 * DAY_MS + 5 * DAY_MS), () => signUp(petitionId, email, false));
+    const later = new Date(Date.now() + 10 * DAY_MS);
+    const before = await watermarkOf("signature");
+    expect(dueId > before).toBe(true);
+
+    const client = db();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    const spy = vi.spyOn(client, "send").mockImplementation((async (command: unknown) => {
+      if (command instanceof TransactWriteCommand) throw new Error("the table is unavailable");
+      return send(command);
+    }) as never);
+    try {
+      await expect(runRetention(later, { syncSheets: false })).rejects.toThrow("the table is unavailable");
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await watermarkOf("signature")).toBe(before);
+    expect((await stored(petitionId, dueId))?.email).toBe(email);
+
+    // a pass stopped by its time budget does not move it either
+    const stopped = await runRetention(later, { syncSheets: false, budgetMs: -1 });
+    expect(stopped.complete).toBe(false);
+    expect(await watermarkOf("signature")).toBe(before);
+
+    const next = await runRetention(later, { syncSheets: false });
+    expect(next.signaturesAnonymised).toBe(1);
+    expect((await stored(petitionId, dueId))?.email).toBe("");
+    expect(await watermarkOf("signature")).toBe(sortableIdFloor(Date.parse(next.signaturesBefore)));
   });
 });

@@ -107,6 +107,8 @@ export const Keys = {
   outboxPartition: (n: number) => outboxPartition(n),
   /** Coalesces spreadsheet syncs: a pending marker and a run lock per destination tab. */
   sheetSync: (target: string) => ({ pk: `SHEETSYNC#${target}`, sk: "STATE" }),
+  /** How far a kind's last finished retention pass got (db/retention.ts): one item per kind. */
+  retentionWatermark: (kind: string) => ({ pk: `RETENTION#${kind}`, sk: "WATERMARK" }),
   /**
    * The paced mail queue (packages/core/src/mail-queue), one per mail destination (`scope`: "ses", or
    * a local outbox directory's hash, so test files sharing a table keep their own): a delivery waiting

@@ -1,6 +1,8 @@
 import { Keys } from "../db/keys";
 import { cancellationCodes } from "../db/cancellation";
 import { table } from "../db/client";
+import { queryPages } from "../db/query";
+import { advanceWatermark, idWindow, watermark } from "../db/retention";
 import { deleteInTransaction } from "../collection/delete-all";
 import type { RetentionStep, TimeBudget } from "../policy/personal-record";
 import { SIGNATURE_RETENTION_YEARS, cutoff } from "../policy/retention";
@@ -8,8 +10,7 @@ import { normaliseEmail } from "../util/email";
 import { sortableIdFloor } from "../util/id";
 import { revisionUpdate } from "./deletion";
 import type { Info as SignatureInfo, MetaDetails } from "./index";
-import { indexItem as signatureIndexItem, noteListChanged } from "./index-item";
-import { rowsBefore } from "./index-partitions";
+import { decodeRow, indexItem as signatureIndexItem, layout } from "./index-item";
 import { petitionIds } from "./listing";
 import type { SignatureRow } from "./row";
 
@@ -18,8 +19,12 @@ import type { SignatureRow } from "./row";
  * `cutoff(SIGNATURE_RETENTION_YEARS)` are anonymised, not deleted, so the petition's count stays
  * exact: name, e-mail and metadata are blanked, the normalised e-mail and the person-index keys
  * removed and `anonymisedAt` set; the e-mail guard (its key holds the address) is deleted and the
- * admin index row rewritten, in one transaction per group.
+ * admin index row rewritten, in one transaction per group. Anonymised rows stay, so each pass reads
+ * only the rows from the kind's watermark (db/retention.ts) up to the cut-off.
  */
+
+/** The signatures' retention watermark (db/retention.ts). */
+export const WATERMARK = "signature";
 
 /** The name an anonymised signature keeps (lists, exports and sheets show it); e-mail and metadata are blank. */
 export const ANONYMISED_NAME = "Anonymised";
@@ -109,27 +114,48 @@ async function anonymiseGroup(petitionId: string, group: OldSignature[], at: str
   }
 }
 
+/** The petition's index rows with `fromId <= id < beforeId`, partition by partition, oldest first within each. */
+async function* rowsBetween(petitionId: string, fromId: string, beforeId: string): AsyncGenerator<SignatureRow> {
+  const { condition, values } = idWindow(fromId, beforeId);
+  for (const pk of layout.partitions(petitionId)) {
+    const pages = queryPages({
+      TableName: table(),
+      KeyConditionExpression: condition,
+      ExpressionAttributeValues: { ":pk": pk, ...values },
+      ConsistentRead: true,
+    });
+    for await (const page of pages) {
+      for (const item of page.Items ?? []) if (String(item.sk) < beforeId) yield decodeRow(petitionId, String(item.sk), String(item.r));
+    }
+  }
+}
+
 /**
  * Anonymises, petition by petition, the signatures made before `before` that are not anonymised yet
- * (found through the admin index rows: an anonymised signature's row has no e-mail).
+ * (found through the admin index rows: an anonymised signature's row has no e-mail), reading only
+ * the rows above the watermark, which it moves to `before` once every petition is done.
  */
 export async function anonymiseOldSignatures(before: Date, now: Date, time: TimeBudget): Promise<number> {
   const beforeId = sortableIdFloor(before.getTime());
+  const fromId = await watermark(WATERMARK);
+  if (fromId >= beforeId) return 0;
   const at = now.toISOString();
   let total = 0;
+  let stopped = false;
   for (const petitionId of await petitionIds()) {
-    if (time.over()) break;
+    if ((stopped ||= time.over())) break;
     let changed = 0;
     try {
       let old: OldSignature[] = [];
       const flush = async () => {
-        for (let i = 0; i < old.length && !time.over(); i += SIGNATURES_PER_TRANSACTION) {
+        for (let i = 0; i < old.length; i += SIGNATURES_PER_TRANSACTION) {
+          if ((stopped ||= time.over())) break;
           changed += await anonymiseGroup(petitionId, old.slice(i, i + SIGNATURES_PER_TRANSACTION), at);
         }
         old = [];
       };
-      for await (const row of rowsBefore(petitionId, beforeId)) {
-        if (time.over()) break;
+      for await (const row of rowsBetween(petitionId, fromId, beforeId)) {
+        if ((stopped ||= time.over())) break;
         if (row.email) old.push(oldSignatureOf(row));
         if (old.length >= SIGNATURES_PER_TRANSACTION * 10) await flush();
       }
@@ -137,10 +163,10 @@ export async function anonymiseOldSignatures(before: Date, now: Date, time: Time
     } catch (err) {
       if (!(err instanceof PetitionGone)) throw err;
     } finally {
-      if (changed) noteListChanged(petitionId);
     }
     total += changed;
   }
+  if (!stopped) await advanceWatermark(WATERMARK, beforeId, now);
   return total;
 }
 
