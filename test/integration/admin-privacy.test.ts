@@ -3,13 +3,15 @@
  * handlers of the route table: the list with its status filter (the derived status: a pending
  * request past its link's validity is "expired"), search by request id and person hash, sorts and
  * pages, the count cards, and the refusals. Requests are seeded straight into the table as the
- * request writer stores them (the request item, its index row, `ADD revision` on the meta item).
+ * request writer stores them (`requestWrites`: the request item, its index row, `ADD revision` on the
+ * meta item, its day's counter).
  */
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
-import { indexItem, noteListChanged, type PrivacyRequest, type PrivacyRequestRow } from "@site/core/privacy/index-item";
+import { type PrivacyRequest, type PrivacyRequestRow } from "@site/core/privacy/index-item";
+import { requestWrites } from "@site/core/privacy/requests";
 import { REQUEST_STATUSES, type ErasedCounts, type RequestStatus } from "@site/core/privacy/input";
 import { PrivacyListing } from "@site/core/privacy/listing";
 import { personHash } from "@site/core/db/person-index";
@@ -55,21 +57,9 @@ function request(requestedMs: number, email: string, status: PrivacyRequest["sta
 
 const counts = (signature: number, report: number, lead: number, newsletter: number): ErasedCounts => ({ signature, report, lead, newsletter });
 
-/** Its item, its index row and the collection's revision, in one transaction (privacy/requests.ts). */
+/** Its item, its index row, the collection's revision and its day's counter, in one transaction (privacy/requests.ts). */
 async function seed(...reqs: PrivacyRequest[]) {
-  for (const req of reqs) {
-    const { email, ...rest } = req;
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table(), Item: { ...Keys.privacyRequest(req.id), type: "privacyRequest", ...rest, ...(email ? { email } : {}) } } },
-          { Put: { TableName: table(), Item: indexItem(req) } },
-          { Update: { TableName: table(), Key: Keys.privacyMeta(), UpdateExpression: "ADD revision :one", ExpressionAttributeValues: { ":one": 1 } } },
-        ],
-      }),
-    );
-  }
-  noteListChanged();
+  for (const req of reqs) await db().send(new TransactWriteCommand({ TransactItems: requestWrites(req) }));
 }
 
 const REPEAT = "repeat.person@example.com";

@@ -13,6 +13,8 @@ import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
 import { listOutbox } from "@site/core/mail/outbox";
 import { Newsletter } from "@site/core/newsletter";
+import { recount } from "@site/core/newsletter/counts";
+import { SubscriberListing } from "@site/core/newsletter/listing";
 import { handler as confirmRoute } from "../../packages/functions/src/http/newsletter-confirm";
 import { handler as unsubscribeRoute } from "../../packages/functions/src/http/newsletter-unsubscribe";
 import { handler as resubscribeRoute } from "../../packages/functions/src/http/newsletter-resubscribe";
@@ -400,5 +402,18 @@ describe("the administrators' daily digest (template 18)", () => {
 
     expect(await Newsletter.sendDigest(Date.now() + 2000 + Newsletter.DIGEST_LAG_MS)).toMatchObject({ subscribers: 0, sent: false });
     expect((await digests()).length).toBe(before + 1);
+  });
+});
+
+describe("the count cards", () => {
+  it("keep, through every flow above (consents, confirmations, unsubscribes, re-subscribes), the counts a count of the rows gives", async () => {
+    await bus.idle();
+    const kept = await SubscriberListing.counts();
+    expect(kept.byStatus.confirmed).toBeGreaterThan(3);
+    expect(kept.byStatus.unconfirmed).toBeGreaterThan(3);
+    expect(kept.byStatus.unsubscribed).toBeGreaterThan(0);
+    expect(kept.bySource["unsubscribe-page"]).toBeGreaterThan(0);
+    expect(await recount()).toBe(kept.total);
+    expect(await SubscriberListing.counts()).toEqual(kept);
   });
 });

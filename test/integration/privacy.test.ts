@@ -23,7 +23,10 @@ import { db } from "@site/core/db/client";
 import { Privacy } from "@site/core/privacy";
 import { personHash } from "@site/core/db/person-index";
 import { recordsOf } from "@site/core/db/person-index";
-import { openLink, readRequest, requestWrites } from "@site/core/privacy/requests";
+import { openLink, readRequest, requestWrites, whileStatus } from "@site/core/privacy/requests";
+import { PrivacyListing } from "@site/core/privacy/listing";
+import { recount as recountRequests } from "@site/core/privacy/counts";
+import { SubscriberListing } from "@site/core/newsletter/listing";
 import { DELETION_LINK_SECONDS, UNCONFIRMED_SUBSCRIBER_DAYS } from "@site/core/policy/retention";
 import { fileFor } from "@site/core/sheets/local";
 import { REPORTS_TAB } from "@site/core/sheets/reports";
@@ -213,10 +216,18 @@ describe("erasure through the e-mailed link", () => {
     const { requestId } = await openLink(token);
     expect((await readRequest(requestId))?.downloads).toBe(1);
 
+    const [requestsBefore, subscribersBefore] = [await PrivacyListing.counts(), await SubscriberListing.counts()];
     const erased = await post(privacyErase, { token });
     expect(erased.statusCode, JSON.stringify(erased.body)).toBe(200);
     expect(erased.body).toEqual({ erased: { signature: 2, report: 1, lead: 4, newsletter: 1 } });
     await bus.idle();
+    // the count cards follow: the request went from pending to completed, the subscriber is gone
+    const { pending, completed } = requestsBefore.byStatus;
+    expect(await PrivacyListing.counts()).toEqual({
+      ...requestsBefore,
+      byStatus: { ...requestsBefore.byStatus, pending: pending - 1, completed: completed + 1 },
+    });
+    expect((await SubscriberListing.counts()).total).toBe(subscribersBefore.total - 1);
 
     const after = await snapshot();
     expect(tableText(after)).not.toContain(first.toLowerCase());
@@ -267,7 +278,9 @@ describe("erasure through the e-mailed link", () => {
     // what the confirm transaction leaves when the process dies before erasing: the request confirmed, with the address
     const pending = (await readRequest(requestId))!;
     await db().send(
-      new TransactWriteCommand({ TransactItems: requestWrites({ ...pending, status: "confirmed", confirmedAt: new Date().toISOString(), email: third }) }),
+      new TransactWriteCommand({
+        TransactItems: requestWrites({ ...pending, status: "confirmed", confirmedAt: new Date().toISOString(), email: third }, whileStatus("pending")),
+      }),
     );
 
     await Bus.publish(Privacy.Events.ErasureConfirmed, { requestId });
@@ -299,5 +312,13 @@ describe("erasure through the e-mailed link", () => {
     await bus.idle();
     expect(await recordsOf(lapsed)).toEqual([]);
     expect(tableText(await snapshot())).not.toContain(lapsed);
+  });
+
+  it("keeps the count cards equal to a count of the request rows, through every flow above", async () => {
+    const kept = await PrivacyListing.counts();
+    expect(kept.total).toBeGreaterThan(5);
+    expect(kept.byStatus.completed).toBeGreaterThanOrEqual(3);
+    await recountRequests();
+    expect(await PrivacyListing.counts()).toEqual(kept);
   });
 });

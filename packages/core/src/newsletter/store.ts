@@ -4,7 +4,8 @@ import { cancellationCodes } from "../db/cancellation";
 import { table } from "../db/client";
 import { db } from "../db/client";
 import { Keys, NEWSLETTER_REVISION_SHARDS } from "../db/keys";
-import { indexItem, indexKey, noteListChanged } from "./index-item";
+import { counterWrites } from "./counts";
+import { indexItem, indexKey } from "./index-item";
 import { isExpired, read, type Subscriber } from "./subscriber";
 import { hashToken } from "../util/token";
 
@@ -12,8 +13,8 @@ import { hashToken } from "../util/token";
  * The one write path of subscribers. Every change — a consent, a confirmation, an unsubscribe, a
  * deletion — reads the subscriber, decides the next state in code and writes it in one transaction
  * conditional on the revision it read (`rev`), together with what follows from the state: the admin
- * index row, the confirmed-list keys (gsi2), the unsubscribe-token lookup, the collection's revision
- * and the caller's own items (an outbox event, a token). A concurrent change makes the condition
+ * index row, the confirmed-list keys (gsi2), the unsubscribe-token lookup, the collection's revision,
+ * the count cards' counters (counts.ts) and the caller's own items (an outbox event, a token). A concurrent change makes the condition
  * fail and the decision is taken again on the fresh state.
  */
 export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
@@ -62,7 +63,6 @@ export async function mutate<T>(email: string, decide: (current: Subscriber | un
     if (!("next" in decision)) return decision.result;
     try {
       await db().send(new TransactWriteCommand({ TransactItems: [...writes(stored, decision.next), ...(decision.extra ?? [])] }));
-      noteListChanged();
       return decision.result;
     } catch (err) {
       if (cancellationCodes(err)[0] !== "ConditionalCheckFailed" || attempt >= MAX_ATTEMPTS) throw err;
@@ -91,6 +91,7 @@ function writes(stored: Subscriber | undefined, next: Subscriber | null): Transa
   if (stored?.unsubscribeToken && stored.unsubscribeToken !== next?.unsubscribeToken) {
     items.push({ Delete: { TableName, Key: Keys.newsletterUnsubscribe(hashToken(stored.unsubscribeToken)) } });
   }
+  items.push(...counterWrites(stored, next));
   items.push({
     Update: {
       TableName,

@@ -6,11 +6,12 @@ import { revisionVersion } from "../collection/revision-version";
 import { allOf, answeredAt, oneOf } from "../collection/filters";
 import { byValue, type Comparator } from "../collection/sorts";
 import { Keys } from "../db/keys";
-import { isSortableId } from "../util/id";
+import { isSortableId, sortableIdFloor } from "../util/id";
 import { pageOf, type Page } from "../util/page";
 import { COLLECTION, PART, decodeRow, layout, type PrivacyRequestRow } from "./index-item";
 import { REQUEST_STATUSES, type RequestStatus } from "./input";
-import { DELETION_REQUEST_RECORD_DAYS } from "../policy/retention";
+import { DELETION_LINK_SECONDS, DELETION_REQUEST_RECORD_DAYS } from "../policy/retention";
+import { countedDays, dayOf, rowsBetween } from "./counts";
 
 /**
  * The administrators' view of data-deletion requests (`/admin/privacy`): one collection
@@ -128,16 +129,25 @@ export interface Counts {
   byStatus: Record<RequestStatus, number>;
 }
 
-/** Every request, and how many are in each derived status now (from the cached rows; those past their TTL left out). */
+/**
+ * Every request kept, and how many are in each derived status now, from the counters kept with the
+ * writes (counts.ts): the days after the one the retention limit falls in, that day's kept requests
+ * from their rows, and the pending requests whose link still works from the rows of the link's
+ * validity (a link is valid DELETION_LINK_HOURS from the request): the other stored pending are expired.
+ */
 export async function counts(): Promise<Counts> {
   const asOf = nowSeconds();
-  const byStatus = Object.fromEntries(REQUEST_STATUSES.map((s) => [s, 0])) as Record<RequestStatus, number>;
-  let total = 0;
-  for (const row of await requests.allRows()) {
-    if (isPastRetention(row, asOf)) continue;
-    total++;
-    const status = statusOf(row, asOf);
-    if (status in byStatus) byStatus[status]++;
+  const cutoff = asOf * 1000 - RETENTION_MS;
+  const boundary = dayOf(cutoff);
+  const nextDay = Date.parse(boundary) + 86_400_000;
+  const stored = await countedDays(dayOf(nextDay));
+  for await (const row of rowsBetween(sortableIdFloor(cutoff + 1), sortableIdFloor(nextDay))) {
+    if (!isPastRetention(row, asOf) && dayOf(row.requestedAt) === boundary) stored[row.status]++;
   }
-  return { total, byStatus };
+  let live = 0;
+  for await (const row of rowsBetween(sortableIdFloor(asOf * 1000 - DELETION_LINK_SECONDS * 1000))) {
+    if (!isPastRetention(row, asOf) && statusOf(row, asOf) === "pending") live++;
+  }
+  const byStatus = { pending: live, expired: stored.pending - live, confirmed: stored.confirmed, completed: stored.completed };
+  return { total: stored.pending + stored.confirmed + stored.completed, byStatus };
 }

@@ -12,7 +12,8 @@ import { normaliseEmail } from "../util/email";
 import { VisibleError } from "../util/error";
 import { sortableId } from "../util/id";
 import { linkEmail } from "./emails";
-import { indexItem, noteListChanged, type PrivacyRequest } from "./index-item";
+import { counterWrites } from "./counts";
+import { indexItem, type PrivacyRequest, type StoredStatus } from "./index-item";
 import { PRIVACY_MESSAGES } from "./input";
 import { personHash, personIndex } from "../db/person-index";
 import { DELETION_LINK_SECONDS, DELETION_REQUEST_RECORD_DAYS, RATE_WINDOW_SECONDS } from "../policy/retention";
@@ -64,8 +65,15 @@ async function claimAddressSlot(email: string, now: number): Promise<boolean> {
   }
 }
 
-/** The request's item, its admin index row and the collection's revision: the writes of every change to a request. */
-export function requestWrites(req: PrivacyRequest, condition?: { expression: string; names?: Record<string, string>; values: Record<string, unknown> }) {
+/**
+ * The request's item, its admin index row, the collection's revision and the count cards' counter
+ * (counts.ts): the writes of every change to a request. Without a condition the request is new; a
+ * condition names the status the request is rewritten from (`was`).
+ */
+export function requestWrites(
+  req: PrivacyRequest,
+  condition?: { expression: string; names?: Record<string, string>; values: Record<string, unknown>; was: StoredStatus },
+) {
   const { email, ...rest } = req;
   return [
     {
@@ -83,11 +91,17 @@ export function requestWrites(req: PrivacyRequest, condition?: { expression: str
     },
     { Put: { TableName: table(), Item: indexItem(req) } },
     { Update: { TableName: table(), Key: Keys.privacyMeta(), UpdateExpression: "ADD revision :one", ExpressionAttributeValues: { ":one": 1 } } },
+    ...counterWrites(req, condition?.was),
   ];
 }
 
 /** The condition that a request is still in `status` when it is rewritten. */
-export const whileStatus = (status: PrivacyRequest["status"]) => ({ expression: "#status = :was", names: { "#status": "status" }, values: { ":was": status } });
+export const whileStatus = (status: StoredStatus) => ({
+  expression: "#status = :was",
+  names: { "#status": "status" },
+  values: { ":was": status },
+  was: status,
+});
 
 export async function readRequest(id: string): Promise<PrivacyRequest | undefined> {
   const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.privacyRequest(id), ConsistentRead: true }));
@@ -127,7 +141,6 @@ export async function request(email: string, now = Date.now()): Promise<void> {
     expiresAt: Math.floor(now / 1000) + DELETION_LINK_SECONDS,
   };
   await db().send(new TransactWriteCommand({ TransactItems: [...requestWrites(req), { Put: { TableName: table(), Item: tokenItem } }] }));
-  noteListChanged();
   await Mail.send({ kind: "privacy-link", to: [address], ...linkEmail(token) });
 }
 
@@ -159,9 +172,9 @@ export async function countDownload(requestId: string): Promise<void> {
       expression: "downloads = :seen AND #status = :status",
       names: { "#status": "status" },
       values: { ":seen": req.downloads ?? 0, ":status": req.status },
+      was: req.status,
     };
     await db().send(new TransactWriteCommand({ TransactItems: requestWrites(next, unchanged) }));
-    noteListChanged();
   } catch (err) {
     // a concurrent download or confirmation changed it meanwhile: the figure is informative, one may be lost
     log.info("download count not updated", { requestId, reason: (err as Error).name });
