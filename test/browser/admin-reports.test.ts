@@ -174,6 +174,26 @@ describe("the scam reports screen", () => {
     expect(ours?.evidence.every((e) => e.key === undefined)).toBe(true);
   });
 
+  it("searches the text of every report as a job, lists the match in a long field and opens its details", async () => {
+    await page.getByRole("button", { name: "Search Report Text" }).click();
+    const panel = page.getByRole("region", { name: "Search report text" });
+    const input = panel.getByRole("textbox", { name: "Search report text" });
+    // the form starts from the list's search box
+    expect(await input.inputValue()).toBe(company);
+    await input.fill("FOUR-HOUR presentation");
+    await panel.getByRole("button", { name: "Search", exact: true }).click();
+    const match = panel.getByRole("table", { name: "Reports holding the text" }).getByRole("row").filter({ hasText: report.reference });
+    await match.filter({ hasText: "Tactics Used" }).filter({ hasText: "A four-hour presentation <b>with</b> free drinks" }).waitFor({ timeout: 60_000 });
+    await match.getByText("Dana O'Reilly").waitFor();
+    await panel.getByText(/^\d+ reports? of [\d,]+ holds? “FOUR-HOUR presentation”\.$/).waitFor();
+    await match.getByRole("button", { name: `View details of report ${report.reference}` }).click();
+    await dialog().getByText(report.reference).first().waitFor();
+    await page.keyboard.press("Escape");
+    await dialog().waitFor({ state: "detached" });
+    await panel.getByRole("button", { name: "Close" }).click();
+    await panel.waitFor({ state: "detached" });
+  });
+
   it("deletes the report after confirming", async () => {
     await rowWith(report.reference)
       .getByRole("button", { name: `Delete report ${report.reference}` })
