@@ -2,6 +2,7 @@ import { Duration } from "aws-cdk-lib";
 import { EventBus as CdkEventBus } from "aws-cdk-lib/aws-events";
 import { ConfigurationSet, EmailSendingEvent, EventDestination, SuppressionReasons } from "aws-cdk-lib/aws-ses";
 import { Bucket, Config, Table, type StackContext } from "sst/constructs";
+import { TABLE_INDEXES } from "../packages/core/src/db/indexes";
 import { SECRET_NAMES } from "../packages/functions/src/needs";
 
 /** Secrets are set per stage with `npx sst secrets set NAME value --stage <stage>`; routes declare which they need. */
@@ -12,20 +13,20 @@ export function Storage({ stack, app }: StackContext) {
     fields: {
       pk: "string",
       sk: "string",
-      gsi1pk: "string",
-      gsi1sk: "string",
-      gsi2pk: "string",
-      gsi2sk: "string",
-      gsi3pk: "string",
-      gsi3sk: "string",
+      ...Object.fromEntries(TABLE_INDEXES.flatMap((i) => [i.pk, i.sk]).map((name) => [name, "string" as const])),
     },
     primaryIndex: { partitionKey: "pk", sortKey: "sk" },
-    globalIndexes: {
-      gsi1: { partitionKey: "gsi1pk", sortKey: "gsi1sk" },
-      gsi2: { partitionKey: "gsi2pk", sortKey: "gsi2sk" },
-      // A person's records by a hash of their e-mail (packages/core/src/privacy/person-index.ts): keys only.
-      gsi3: { partitionKey: "gsi3pk", sortKey: "gsi3sk", projection: "keys_only" },
-    },
+    // packages/core/src/db/indexes.ts: gsi1–gsi3, and the admin lists' sort orders byO1–byO6
+    globalIndexes: Object.fromEntries(
+      TABLE_INDEXES.map((i) => [
+        i.name,
+        {
+          partitionKey: i.pk,
+          sortKey: i.sk,
+          projection: typeof i.projection === "string" ? (i.projection.toLowerCase() as "all" | "keys_only") : [...i.projection],
+        },
+      ]),
+    ),
     timeToLiveAttribute: "expiresAt",
     cdk: {
       table: {

@@ -2,7 +2,6 @@ import { InitiateAuthCommand } from "@aws-sdk/client-cognito-identity-provider";
 import { cognitoClient } from "../local/provision";
 import { cpus } from "node:os";
 import { QueryCommand, type TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { exportAll } from "@site/core/collection/export-pages";
 import { cancellationCodes } from "@site/core/db/cancellation";
 import { db, table } from "@site/core/db/client";
 import { Outbox } from "@site/core/outbox";
@@ -65,13 +64,24 @@ export function adminApi(url: string, token: string) {
 }
 export type AdminApi = ReturnType<typeof adminApi>;
 
-/** Every row of an admin export route (`path` may carry a query of its own), page after page as the console asks. */
-export function fetchExport<T>(api: AdminApi, path: string, pageSize: number): Promise<T[]> {
-  const join = path.includes("?") ? "&" : "?";
-  return exportAll<T>(
-    (page, operationId) => api(`${path}${join}page=${page}&pageSize=${pageSize}${operationId ? `&operationId=${operationId}` : ""}`),
-    pageSize,
-  );
+/**
+ * The console's export: `POST /api/admin/exports` (a job), followed every 200 ms until done, then
+ * its file fetched through the five-minute signed link. Answers the file's text and size.
+ */
+export async function runExportJob(
+  api: AdminApi,
+  body: { kind: string; query: Record<string, unknown>; fileName: string },
+): Promise<{ text: string; bytes: number }> {
+  const { jobId } = await api<{ jobId: string }>("/api/admin/exports", { method: "POST", body: JSON.stringify(body) });
+  for (;;) {
+    const job = await api<{ status: string; error?: string }>(`/api/admin/jobs/${jobId}`);
+    if (job.status === "failed") throw new Error(`export job failed: ${job.error}`);
+    if (job.status === "done") break;
+    await sleep(200);
+  }
+  const link = await api<{ url: string }>(`/api/admin/jobs/${jobId}/download`);
+  const text = await (await fetch(link.url)).text();
+  return { text, bytes: Buffer.byteLength(text) };
 }
 
 /** Waits until the local bus has delivered every event (its backlog is 0); answers the seconds waited. */
@@ -125,31 +135,6 @@ export function timer(repeat: number) {
     return result;
   };
 }
-
-export interface ColdIndex {
-  firstPageMs: number;
-  searchMs: number;
-  searchMatches: number;
-}
-
-/**
- * An API process's cold start: the first page, served from the table while it starts loading the
- * admin index, then a search sent at once, which waits for that load.
- */
-export async function timeColdIndex(firstPage: () => Promise<unknown>, searchMatches: () => Promise<number>): Promise<ColdIndex> {
-  const pageStart = performance.now();
-  await firstPage();
-  const firstPageMs = performance.now() - pageStart;
-  console.log(`  first page, cold index (from the table): ${firstPageMs.toFixed(0)} ms`);
-  const searchStart = performance.now();
-  const matches = await searchMatches();
-  const searchMs = performance.now() - searchStart;
-  console.log(`  search while the index loads (cold process): ${searchMs.toFixed(0)} ms (${matches} matches)`);
-  return { firstPageMs, searchMs, searchMatches: matches };
-}
-
-/** Waits long enough for the API's row cache to see every seeded record. */
-export const letRowCacheCatchUp = () => sleep(2100);
 
 /** The baseline of a first page: the newest `limit` index rows of a gsi1 list, with its count read beside them. */
 export async function bareFirstPage(partition: string, limit: number, readCount: () => Promise<unknown>): Promise<string> {

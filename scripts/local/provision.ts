@@ -11,24 +11,25 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
+import { TABLE_INDEXES } from "../../packages/core/src/db/indexes";
 
 const localCredentials = { accessKeyId: "local", secretAccessKey: "local" };
 export const LOCAL_REGION = "us-east-1";
 
 const attr = (AttributeName: string) => ({ AttributeName, AttributeType: "S" as const });
 
-/** The global indexes as the Storage stack defines them: gsi1 and gsi2 with every attribute, gsi3 keys only. */
-const INDEXES = [1, 2, 3].map((n) => ({
-  IndexName: `gsi${n}`,
+/** The global indexes as the Storage stack defines them (packages/core/src/db/indexes.ts). */
+const INDEXES = TABLE_INDEXES.map((i) => ({
+  IndexName: i.name,
   KeySchema: [
-    { AttributeName: `gsi${n}pk`, KeyType: "HASH" as const },
-    { AttributeName: `gsi${n}sk`, KeyType: "RANGE" as const },
+    { AttributeName: i.pk, KeyType: "HASH" as const },
+    { AttributeName: i.sk, KeyType: "RANGE" as const },
   ],
-  Projection: { ProjectionType: n === 3 ? ("KEYS_ONLY" as const) : ("ALL" as const) },
+  Projection: typeof i.projection === "string" ? { ProjectionType: i.projection } : { ProjectionType: "INCLUDE" as const, NonKeyAttributes: [...i.projection] },
 }));
 
 /**
- * The table as the Storage stack defines it: pk/sk, gsi1–gsi3, TTL on expiresAt. A table made by an
+ * The table as the Storage stack defines it: pk/sk, its global indexes, TTL on expiresAt. A table made by an
  * older version (a local stack's kept data) gets the indexes it lacks, as a deploy would add them.
  */
 export async function ensureTable(endpoint: string, name: string): Promise<void> {
@@ -36,7 +37,9 @@ export async function ensureTable(endpoint: string, name: string): Promise<void>
   try {
     const existing = await ddb.send(new DescribeTableCommand({ TableName: name }));
     const present = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    // one index at a time, as DynamoDB (and a deploy) creates them: each waits for the one before to be active
     for (const index of INDEXES.filter((i) => !present.has(i.IndexName))) {
+      await untilIndexesActive(ddb, name);
       await ddb.send(
         new UpdateTableCommand({
           TableName: name,
@@ -45,6 +48,7 @@ export async function ensureTable(endpoint: string, name: string): Promise<void>
         }),
       );
     }
+    await untilIndexesActive(ddb, name);
     ddb.destroy();
     return;
   } catch (err) {
@@ -54,7 +58,7 @@ export async function ensureTable(endpoint: string, name: string): Promise<void>
     new CreateTableCommand({
       TableName: name,
       BillingMode: "PAY_PER_REQUEST",
-      AttributeDefinitions: ["pk", "sk", ...INDEXES.flatMap((i) => i.KeySchema.map((k) => k.AttributeName))].map(attr),
+      AttributeDefinitions: [...new Set(["pk", "sk", ...INDEXES.flatMap((i) => i.KeySchema.map((k) => k.AttributeName))])].map(attr),
       KeySchema: [
         { AttributeName: "pk", KeyType: "HASH" },
         { AttributeName: "sk", KeyType: "RANGE" },
@@ -64,6 +68,16 @@ export async function ensureTable(endpoint: string, name: string): Promise<void>
   );
   await ddb.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true } }));
   ddb.destroy();
+}
+
+/** Waits (up to a minute) until no index of the table is being created. */
+async function untilIndexesActive(ddb: DynamoDBClient, name: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const { Table } = await ddb.send(new DescribeTableCommand({ TableName: name }));
+    if ((Table?.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === undefined || index.IndexStatus === "ACTIVE")) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the indexes of ${name} did not become active within a minute`);
 }
 
 export interface UserPool {

@@ -109,6 +109,23 @@ describe("Storage", () => {
     });
   });
 
+  it("has byO1–byO9: the admin lists' sort orders and name searches over the index rows' own partitions, projecting the packed row", () => {
+    table().hasResourceProperties("AWS::DynamoDB::Table", {
+      GlobalSecondaryIndexes: Match.arrayWith(
+        [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) =>
+          Match.objectLike({
+            IndexName: `byO${n}`,
+            KeySchema: [
+              { AttributeName: "pk", KeyType: "HASH" },
+              { AttributeName: `o${n}`, KeyType: "RANGE" },
+            ],
+            Projection: { ProjectionType: "INCLUDE", NonKeyAttributes: ["r"] },
+          }),
+        ),
+      ),
+    });
+  });
+
   it("keeps point-in-time recovery on and expires items by expiresAt", () => {
     table().hasResourceProperties("AWS::DynamoDB::Table", {
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },

@@ -6,7 +6,6 @@
  */
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { resetSettings } from "@site/core/config";
 import { Bus } from "@site/core/bus";
 import { db } from "@site/core/db/client";
 import { personHash } from "@site/core/db/person-index";
@@ -34,8 +33,6 @@ beforeAll(async () => {
 
 afterEach(() => {
   vi.useRealTimers();
-  delete process.env.ADMIN_MEMORY_ROW_LIMIT;
-  resetSettings();
 });
 
 const NO_STATUS = { unconfirmed: 0, confirmed: 0, unsubscribed: 0, bounced: 0, complained: 0 };
@@ -96,12 +93,6 @@ describe("the subscribers' cards", () => {
     expect(kept).toEqual(subscribers(12, { unconfirmed: 7, confirmed: 5 }, { "scam-report": 6, guide: 6 }));
     expect(await recountSubscribers()).toBe(12);
     expect(await SubscriberListing.counts()).toEqual(kept);
-  });
-
-  it("answer without reading rows: with room for one row in memory (ADMIN_MEMORY_ROW_LIMIT) they still answer", async () => {
-    process.env.ADMIN_MEMORY_ROW_LIMIT = "1";
-    resetSettings();
-    expect((await SubscriberListing.counts()).total).toBe(12);
   });
 
   it("leave out an unconfirmed subscriber once the hour it expires in is over, with no write; the retention run and a new consent keep them right", async () => {
@@ -195,12 +186,5 @@ describe("the deletion requests' cards", () => {
     const kept = await PrivacyListing.counts();
     expect(await recountRequests()).toBe(5);
     expect(await PrivacyListing.counts()).toEqual(kept);
-  });
-
-  it("answer without loading the rows: with room for one row in memory (ADMIN_MEMORY_ROW_LIMIT) they still answer", async () => {
-    vi.useFakeTimers({ toFake: ["Date"], now: NOW });
-    process.env.ADMIN_MEMORY_ROW_LIMIT = "1";
-    resetSettings();
-    expect((await PrivacyListing.counts()).total).toBe(5);
   });
 });

@@ -9,20 +9,18 @@ import { importRequests } from "../support/signatures";
 
 /**
  * The default view (newest first, no search or filter) is read from the table's index partitions on
- * every request, never from rows held in memory: an index row written without counting it (so the
- * petition's version does not change) shows at once, even after the rows were loaded for a sort.
+ * every request: an index row written without counting it (so the petition's count does not change)
+ * shows at once, even right after another sort was read.
  */
 describe("the admin list's default view", () => {
-  it("comes from the table's index partitions, even once the rows are loaded for another sort", async () => {
+  it("comes from the table's index partitions, even right after another sort was read", async () => {
     const p = await newPetition();
     await SignatureListing.importBatch(p.id, importRequests(30, `warm-${p.id}`));
-    SignatureListing.resetCache();
     const cold = await SignatureListing.list({ petitionId: p.id, pageSize: 10 });
-    expect(SignatureListing.signatures.warm(p.id), "no row was loaded into memory").toBe(false);
     expect(cold.total).toBe(30);
     expect(cold.items.map((r) => r.id)).toEqual([...cold.items.map((r) => r.id)].sort().reverse());
 
-    await SignatureListing.query({ petitionId: p.id, search: "", sort: "lastName", order: "asc" });
+    await SignatureListing.list({ petitionId: p.id, sort: "lastName", order: "asc" });
     const [request] = importRequests(1, `stray-${p.id}`);
     const stray = Signature.build({ ...request, petitionId: p.id }, new Date(Date.now() + 60_000));
     await db().send(new PutCommand({ TableName: table(), Item: indexItem(stray) }));
@@ -34,7 +32,7 @@ describe("the admin list's default view", () => {
   it("without a petition, comes from every petition's signature list (gsi1)", async () => {
     const p = await newPetition();
     await SignatureListing.importBatch(p.id, importRequests(5, `warm-all-${p.id}`));
-    await SignatureListing.query({ search: "", sort: "lastName", order: "asc" });
+    await SignatureListing.list({ sort: "lastName", order: "asc" });
     const [request] = importRequests(1, `stray-all-${p.id}`);
     const stray = Signature.build({ ...request, petitionId: p.id }, new Date(Date.now() + 60_000));
     await db().send(new PutCommand({ TableName: table(), Item: Signature.signatureItem(stray) }));

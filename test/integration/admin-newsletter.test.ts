@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { Bus } from "@site/core/bus";
 import { putAll } from "@site/core/db/batch";
 import { db, table } from "@site/core/db/client";
+import { SubscriberListing } from "@site/core/newsletter/listing";
 import { Keys } from "@site/core/db/keys";
 import { Newsletter } from "@site/core/newsletter";
 import { SUBSCRIBER_CSV_COLUMNS, subscriberCells, subscribersCsv } from "@site/core/newsletter/admin-csv";
 import { indexKey, type SubscriberRow } from "@site/core/newsletter/index-item";
 import { recount } from "@site/core/newsletter/counts";
-import { SubscriberListing } from "@site/core/newsletter/listing";
 import { SOURCE_KINDS, sourceKindsOf, type SourceKind } from "@site/core/newsletter/sources";
 import { hashToken, newToken } from "@site/core/util/token";
 import { handler as listSubscribers } from "../../packages/functions/src/http/admin-newsletter-list";
@@ -129,7 +129,6 @@ beforeAll(async () => {
   await putAll(seeded.flatMap((s) => Newsletter.subscriberItems(s)));
   // written around the write path: the counters are set from the rows, as for a table from before them
   expect(await recount()).toBe(seeded.length - 1);
-  SubscriberListing.resetCache();
 });
 
 describe("the subscriber list", () => {
@@ -240,11 +239,17 @@ describe("the subscriber list", () => {
     expect((await all({ search: "marta" })).map((r) => r.id)).toEqual([multi.emailNormalized]);
     expect((await list({ search: "fresh", status: "confirmed" })).total).toBe(0);
 
-    const byEmail = (await all({ sort: "email", order: "asc" })).map((r) => r.email);
-    expect(byEmail).toEqual([...byEmail].sort(new Intl.Collator("en", { sensitivity: "base", numeric: true }).compare));
-    expect(byEmail.slice(0, 3)).toEqual(["bulk-0@example.com", "bulk-1@example.com", "bulk-2@example.com"]);
-    const byName = (await all({ sort: "name", order: "desc" })).map((r) => r.name);
-    expect(byName).toEqual([...byName].sort(new Intl.Collator("en", { sensitivity: "base", numeric: true }).compare).reverse());
+    // the table's orders (newsletter/index-item.ts ORDERS): case and accents ignored, digits as text
+    const inOrder = (sort: "email" | "name", rows: SubscriberRow[]) => [...rows].sort(SubscriberListing.subscribers.comparator(sort));
+    const byEmailRows = await all({ sort: "email", order: "asc" });
+    expect(byEmailRows.map((r) => r.id)).toEqual(inOrder("email", byEmailRows).map((r) => r.id));
+    expect(byEmailRows.slice(0, 2).map((r) => r.email)).toEqual(["bulk-0@example.com", "bulk-10@example.com"]);
+    const byNameRows = await all({ sort: "name", order: "desc" });
+    expect(byNameRows.map((r) => r.id)).toEqual(
+      inOrder("name", byNameRows)
+        .reverse()
+        .map((r) => r.id),
+    );
     const byStatus = (await all({ sort: "status", order: "asc" })).map((r) => r.status);
     expect(byStatus).toEqual([...byStatus].sort());
     const byConfirmed = (await all({ sort: "confirmedAt", order: "desc" })).map((r) => r.confirmedAt);

@@ -13,7 +13,6 @@ import { Keys } from "@site/core/db/keys";
 import { type PrivacyRequest, type PrivacyRequestRow } from "@site/core/privacy/index-item";
 import { requestWrites } from "@site/core/privacy/requests";
 import { REQUEST_STATUSES, type ErasedCounts, type RequestStatus } from "@site/core/privacy/input";
-import { PrivacyListing } from "@site/core/privacy/listing";
 import { personHash } from "@site/core/db/person-index";
 import { DELETION_LINK_SECONDS, DELETION_REQUEST_RECORD_DAYS } from "@site/core/policy/retention";
 import { sortableId } from "@site/core/util/id";
@@ -97,7 +96,6 @@ beforeAll(async () => {
   await useOwnTable("admin-privacy");
   admin = asAdmin((await adminClaims()).claims);
   await seed(...live, retired);
-  PrivacyListing.resetCache();
 });
 
 describe("the request list", () => {

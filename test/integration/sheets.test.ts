@@ -15,7 +15,7 @@ import { Job } from "@site/core/jobs";
 import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
 import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { allRows } from "@site/core/signature/listing";
+import { stream } from "@site/core/signature/listing";
 import { toCsv } from "@site/core/util/csv";
 import { handler as startSync } from "../../packages/functions/src/http/admin-sheets-sync-signatures";
 import { handler as jobGet } from "../../packages/functions/src/http/admin-job-get";
@@ -26,6 +26,7 @@ import { freePort } from "../../scripts/local/ports";
 import { FakeBook } from "../support/fake-sheets";
 import { newPetition, signer } from "../support/fixtures";
 import { call, httpEvent } from "../support/http";
+import { collect } from "../support/rows";
 
 // ---------------------------------------------------------------------------------------------
 // A stand-in for Google on 127.0.0.1: the OAuth token endpoint and the parts of the Sheets API the
@@ -538,7 +539,7 @@ describe("the signature sheet sync", () => {
     const p = await newPetition();
     const ids = await signSome(p.id, 3);
     await expect(sheetSync(delivery(p.id, ids[0]))).rejects.toThrow(/403/);
-    expect((await allRows(p.id)).map((r) => r.id).sort()).toEqual([...ids].sort());
+    expect((await collect(stream(p.id))).map((r) => r.id).sort()).toEqual([...ids].sort());
 
     readOnly.clear(); // access restored; the bus retries the delivery
     await sheetSync(delivery(p.id, ids[0]));

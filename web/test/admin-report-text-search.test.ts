@@ -134,7 +134,8 @@ describe("Search Report Text", () => {
     expect(within(panel).queryByText(TEXT_SEARCH_MESSAGES.length)).toBeNull();
 
     job = { ...job, status: "done", progress: { phase: "done", completed: 1000, total: 1000 }, result: RESULT };
-    const matches = await within(panel).findByRole("table", { name: "Reports holding the text" });
+    // the job is polled every JOB_POLL_MS (1 s): wait past one poll, not the default 1 s
+    const matches = await within(panel).findByRole("table", { name: "Reports holding the text" }, { timeout: 5000 });
     expect(within(panel).getByRole("status").textContent).toBe("201 reports of 1,000 hold “Escrow Release Fee”.");
     expect(within(panel).getByText(/Showing the newest 1 of 201 matching reports/)).toBeTruthy();
     const [row] = within(matches).getAllByRole("row").slice(1);

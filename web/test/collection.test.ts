@@ -21,7 +21,6 @@ const saved = vi.hoisted(() => [] as { url: string; fileName: string }[]);
 vi.mock("../src/lib/download", () => ({ downloadFrom: (url: string, fileName: string) => void saved.push({ url, fileName }) }));
 
 const { useCollection, useCollectionExport, useDeleteAll, useDeleteOne } = await import("../src/admin/collection");
-const { exportStep } = await import("@site/core/collection/export-pages");
 
 const SORTS = [
   { value: "newest", label: "Newest", api: "createdAt" },
@@ -71,72 +70,7 @@ describe("useCollection", () => {
   });
 });
 
-describe("exporting every matching row", () => {
-  it("asks for the page after the rows collected, continues the operation, and stops after a short page", async () => {
-    const pages = [
-      { operationId: "op1", items: [1, 2], total: 5 },
-      { operationId: "op1", items: [3, 4], total: 5 },
-      { operationId: "op1", items: [5], total: 5 },
-    ];
-    const asked: [number, string | undefined][] = [];
-    const sink: number[] = [];
-    const step = exportStep<number>(
-      async (page, operationId) => {
-        asked.push([page, operationId]);
-        return pages[page - 1]!;
-      },
-      sink,
-      2,
-      1,
-    );
-    let state = { operationId: undefined as string | undefined, progress: { completed: 0, total: null as number | null } };
-    const done: boolean[] = [];
-    for (let i = 0; i < 5; i++) {
-      const r = await step(state);
-      state = { operationId: r.operationId, progress: r.progress };
-      done.push(r.done);
-      if (r.done) break;
-    }
-    expect(asked).toEqual([
-      [1, undefined],
-      [2, "op1"],
-      [3, "op1"],
-    ]);
-    expect(done).toEqual([false, false, true]);
-    expect(sink).toEqual([1, 2, 3, 4, 5]);
-    expect(state.progress).toEqual({ completed: 5, total: 5 });
-  });
-
-  it("asks for page 1 alone, then several pages at once but never past the total, keeping the rows in page order", async () => {
-    const total = 9;
-    const page = (n: number) => Array.from({ length: Math.max(0, Math.min(2, total - (n - 1) * 2)) }, (_, i) => (n - 1) * 2 + i + 1);
-    const asked: number[][] = [];
-    const sink: number[] = [];
-    let batch: number[] = [];
-    const step = exportStep<number>(
-      async (n, operationId) => {
-        batch.push(n);
-        // later pages answer first: the order must come from the page numbers
-        await new Promise((r) => setTimeout(r, 10 - n));
-        return { operationId: operationId ?? "op1", items: page(n), total };
-      },
-      sink,
-      2,
-      3,
-    );
-    let state = { operationId: undefined as string | undefined, progress: { completed: 0, total: null as number | null } };
-    for (let i = 0; i < 5; i++) {
-      batch = [];
-      const r = await step(state);
-      asked.push(batch.sort());
-      state = { operationId: r.operationId, progress: r.progress };
-      if (r.done) break;
-    }
-    expect(asked).toEqual([[1], [2, 3, 4], [5]]);
-    expect(sink).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(state.progress).toEqual({ completed: 9, total: 9 });
-  });
-
+describe("exporting every matching row as a job", () => {
   it("useCollectionExport starts a job with the list's query, follows it, then downloads its file through the link", async () => {
     const job = { id: "j1", kind: "export.signatures", status: "running", progress: { phase: "writing", completed: 1, total: 3 } };
     api.answer = (url) => {

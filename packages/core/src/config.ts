@@ -88,11 +88,11 @@ export const Settings = z.object({
   GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   GOOGLE_SHEETS_API_URL: z.string().url().default("https://sheets.googleapis.com/v4"),
   /**
-   * The most index rows an admin list may hold in memory for a search, a filter or an order its
-   * indexes do not serve yet (collection/define.ts); past it the request is refused with a clear
-   * message instead of exhausting the Lambda's memory (~1.2 KB a row).
+   * The most index rows a filtered admin list page reads (collection/merge.ts): a filter that keeps
+   * few rows answers a short page there, with a cursor going on from the last row read, instead of
+   * reading the whole collection in one request (5,000 rows ≈ 1.2 MB, ~150 read units).
    */
-  ADMIN_MEMORY_ROW_LIMIT: z.coerce.number().int().min(1).default(250_000),
+  ADMIN_FILTER_MAX_READS: z.coerce.number().int().min(1).max(100_000).default(5000),
   /** How long the spreadsheet sync after a signature waits for more signatures to coalesce. */
   SHEETS_SYNC_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Confirmed subscribers one event of a newsletter send takes (newsletter/issues/sending.ts). */

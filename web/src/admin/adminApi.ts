@@ -16,6 +16,8 @@ export interface ListPage<T> {
   /** Pages read straight from the table carry the cursors of the pages after and before them (null at either end). */
   next?: string | null;
   prev?: string | null;
+  /** a filter no counter counts: `total` is every row of the list, not the matches */
+  filtered?: true;
 }
 
 /** One chunk of a long server operation (delete petition, delete all). */

@@ -1,32 +1,33 @@
-import { QueryCommand as RawQueryCommand, type QueryCommandInput as RawQueryInput } from "@aws-sdk/client-dynamodb";
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { z } from "zod";
-import { getMany } from "../db/batch";
-import { rawDb, table } from "../db/client";
-import { recordsOf, type RecordKind } from "../db/person-index";
 import { settings } from "../config";
+import { getMany } from "../db/batch";
+import { db, table } from "../db/client";
+import { orderAttribute, orderIndex } from "../db/indexes";
+import { recordsOf, type RecordKind } from "../db/person-index";
 import { isEmailAddress } from "../util/email";
-import { VisibleError } from "../util/error";
-import { sortableIdFloor } from "../util/id";
 import { pageOf, type CursorPage, type Page } from "../util/page";
-import { localEpoch, noteListChanged } from "./epochs";
-import { mergeAll, mergePage, type MergeSource } from "./merge";
+import { pool } from "../util/pool";
 import { decodeCursor, encodeCursor, MAX_SKIPPED_ROWS, PastSkipLimit } from "./cursor";
 import type { RowPredicate } from "./filters";
+import { mergeAll, mergePage, type MergeSource } from "./merge";
+import { checkSlots, comparatorOf, foldText, searchValueOf, type IndexedOrders, type SearchKey } from "./orders";
 import { exportQuery, listQuery, type PageSizes } from "./query";
-import { haystackOf, needleOf, type SearchText } from "./search";
+import { needleOf } from "./search";
 import { sortRows, type Comparator } from "./sorts";
 
 /**
- * One admin collection (signatures, scam reports, a lead list, ...): search, filter, sort, pages and
- * exports over up to a few hundred thousand rows, from compact index rows (index-rows.ts) loaded
- * with parallel queries into a per-process cache that a cheap version check keeps fresh.
- * docs/data-model.md ("Admin collections") explains the design; a collection is a definition:
+ * One admin collection (signatures, scam reports, a lead list, ...): pages in every order, filters,
+ * searches and exports, at any size, read from the table (docs/architecture.md "Admin lists at any
+ * size"); no request holds more than a page, the rows a search names, or MAX_NAME_MATCHES rows.
  *
- * - a **part** is a set of rows with its own version (signatures: one petition; reports: all of
+ * - a **part** is a set of index rows with its own count (signatures: one petition; reports: all of
  *   them); a **scope** is what a query asks for and covers one or more parts (all petitions).
- * - `version(part)` answers the part's row count and a revision that every change other than an
- *   addition increments (deletions, status changes). Same revision, higher count: only additions,
- *   and with time-sortable ids (`sortableId`) only the last minute's rows are loaded.
+ * - Orders (orders.ts): the id order is the index rows' own sort key, every other a global index
+ *   over the same partitions; a page of any order is a merge of the scope's partitions (merge.ts),
+ *   filtered as it is read, with cursors of one key.
+ * - Searches: a whole e-mail address, an id or a reference is read by key (`direct`); anything else
+ *   matches the start of the words of the collection's name keys (`nameSearch`).
  */
 export interface Version {
   count: number;
@@ -40,10 +41,13 @@ export interface RowRef {
 }
 
 export interface CollectionDef<Row extends { id: string }, S extends string, F extends z.ZodRawShape> {
-  /** "signatures", "reports", "leads:checklist": names the caches and the local change counters */
+  /** "signatures", "reports", "leads": names the collection in errors and audit targets */
   name: string;
-  /** ascending comparators by sort key (ties by id: see sorts.ts) */
-  sorts: { readonly [K in S]: Comparator<NoInfer<Row>> };
+  /**
+   * The sort orders and how the table serves each (orders.ts): the id order from the index rows'
+   * own sort key, every other from its slot's global index. Rows read by key sort by the same keys.
+   */
+  orders: IndexedOrders<NoInfer<Row>, S>;
   /** usually `createdAt` by id (time-sortable): newest first is its descending order */
   defaultSort: NoInfer<S>;
   /** the collection's own query fields (zod, each optional): a scope selector and structured filters */
@@ -52,25 +56,27 @@ export interface CollectionDef<Row extends { id: string }, S extends string, F e
   scopeOf?: (q: z.output<z.ZodObject<F>>) => string | undefined;
   /** the filters' predicate; `undefined` when the query sets none */
   predicate?: (q: z.output<z.ZodObject<F>>) => RowPredicate<NoInfer<Row>> | undefined;
-  /** the fields free-text search looks into (case-insensitive "contains") */
-  searchText: SearchText<NoInfer<Row>>;
   /** the parts of a scope; answer synchronously when the scope names them (no I/O for the warm check) */
   parts: (scope: string | undefined) => readonly string[] | Promise<readonly string[]>;
-  /** the index partitions of a part, queried in parallel */
+  /** the index partitions of a part, merged in parallel */
   partitions: (part: string) => readonly string[];
   /** an index item's row from its part, sort key (the id) and packed `r`; the collection's row type is inferred from it */
   decode: (part: string, id: string, packed: string) => Row;
-  /** the part's count and revision (strongly consistent); `undefined` when the part is gone */
+  /** the part's count (counters kept with the writes, strongly consistent); `undefined` when the part is gone */
   version: (part: string) => Promise<Version | undefined>;
-  /** ids are sortable ids (util/id.ts): additions load incrementally. Default true. */
-  timeSortedIds?: boolean;
   /**
-   * The default sort is the order of the index rows' own sort key (time-sortable ids): its pages, in
-   * either order, come straight from the table by a merge of the partitions (merge.ts), never from
-   * rows in memory. `"index"` merges the scope's parts' index partitions; a function names another
-   * source (e.g. a GSI spread over fewer partitions than every part's).
+   * Where the id order's pages come from when not from the scope's parts' index partitions (e.g. a
+   * GSI spread over fewer partitions than every part's).
    */
-  newestFirst?: "index" | ((scope: string | undefined) => MergeSource<NoInfer<Row>> | Promise<MergeSource<NoInfer<Row>>>);
+  newestFirst?: (scope: string | undefined) => MergeSource<NoInfer<Row>> | Promise<MergeSource<NoInfer<Row>>>;
+  /**
+   * The keys a search matches from their start, each word of the search the start of a word of one of
+   * them (names, e-mails): read from their global indexes with `begins_with`, at most
+   * MAX_NAME_MATCHES rows. A search neither these nor `direct` answer finds nothing.
+   */
+  nameSearch?: readonly SearchKey<NoInfer<Row>>[];
+  /** how many rows a filter selects, when counters kept with the writes tell (else the page says it is filtered) */
+  countOf?: (q: z.output<z.ZodObject<F>>) => Promise<number | undefined> | undefined;
   /**
    * Searches answered by key instead of from the rows in memory: exact, at once, at any size. A whole
    * e-mail address goes through the person index (db/person-index.ts; `person.rowsOf` names the index
@@ -88,161 +94,45 @@ export interface CollectionDef<Row extends { id: string }, S extends string, F e
   pageSizes?: PageSizes;
 }
 
-/**
- * A search, filter or order its indexes do not serve yet would load more rows than a Lambda may hold
- * (ADMIN_MEMORY_ROW_LIMIT): refused with what still works, rather than running out of memory.
- */
-export class TooManyRowsInMemory extends VisibleError {
-  constructor(collection: string, limit: number) {
-    super(
-      413,
-      "collection.too_large",
-      `This list has more than ${limit.toLocaleString("en-US")} rows (${collection}): search it by a whole e-mail address, an id or a reference, or read it newest or oldest first; other searches and orders are not available at this size yet.`,
-    );
-  }
-}
+/** A name search holds at most this many matching rows (then it says so: more of the name narrows it). */
+export const MAX_NAME_MATCHES = 1000;
+/** The words of a search looked up by their start (the longest: the fewest rows); the others filter. */
+const MAX_PROBES = 3;
+/** Index queries a name search runs at once. */
+const NAME_QUERY_CONCURRENCY = 64;
 
-/** How long a process trusts its cached rows before re-checking the part's version. */
-export const RECHECK_MS = 2000;
-/** Searches (and filters) whose results are kept, so paging through one is a slice. */
-const MAX_SEARCHES = 32;
-/** Rows added since the newest loaded row, less this margin, are reloaded (a writer may commit an older id late). */
-const INCREMENT_MARGIN_MS = 60_000;
-
-const idTime = (id: string) => parseInt(id.slice(0, 9), 36) || 0;
-
-interface PartRows<Row> {
-  rows: Map<string, Row>;
-  count: number;
-  revision: number;
-  checkedAt: number;
-  epoch: number;
-  /** changes whenever `rows` does; keys the sorted and searched caches */
-  version: number;
-  newestMs: number;
-}
-
-interface Scope<Row> {
-  key: string;
-  /** identifies the rows' content: cached orders are reused while it holds */
-  version: string;
-  parts: PartRows<Row>[];
-}
-
-/** A local change to a part's cached rows (see `patch`). */
-export interface RowChange<Row> {
-  put?: readonly Row[];
-  remove?: readonly string[];
-}
+/** A page's position and size, as the list and export queries give them. */
+type PageSelection<S extends string, FilterValues> = Partial<FilterValues> & {
+  search: string;
+  sort: S;
+  order: "asc" | "desc";
+  page: number;
+  pageSize: number;
+  after?: string;
+  before?: string;
+};
 
 export function defineCollection<Row extends { id: string }, S extends string, F extends z.ZodRawShape>(def: CollectionDef<Row, S, F>) {
-  const sortKeys = Object.keys(def.sorts) as S[];
+  checkSlots(def.name, def.orders);
+  const sortKeys = Object.keys(def.orders) as S[];
+  const comparators = Object.fromEntries(sortKeys.map((sort) => [sort, comparatorOf(def.orders[sort])])) as Record<S, Comparator<Row>>;
   const ListQuery = listQuery(sortKeys as [S, ...S[]], def.defaultSort, def.filters, def.pageSizes);
   const ExportQuery = exportQuery(ListQuery);
   type ListInput = z.input<typeof ListQuery>;
   type ExportInput = z.input<typeof ExportQuery>;
   type FilterValues = z.output<z.ZodObject<F>>;
-  /** What `query` needs: the filters and the order, no page. */
+  /** What a selection needs: the filters and the order, no page. */
   type Selection = Partial<FilterValues> & { search: string; sort: S; order: "asc" | "desc" };
 
   const filterKeys = Object.keys(def.filters).sort();
-  const haystack = haystackOf(def.searchText);
-  const timeSorted = def.timeSortedIds ?? true;
-
-  const cached = new Map<string, PartRows<Row>>();
-  const refreshing = new Map<string, Promise<PartRows<Row> | undefined>>();
-  /** the parts each scope had when last asked */
-  const knownParts = new Map<string, readonly string[]>();
   const pendingParts = new Map<string, Promise<readonly string[]>>();
-  const orders = new Map<string, { version: string; rows: Row[] }>();
-  const searches = new Map<string, readonly Row[]>();
-  let versions = 0;
 
-  const scopeKey = (scope: string | undefined) => (scope === undefined ? "all" : `s:${scope}`);
   const scopeOf = (q: Partial<FilterValues>) => def.scopeOf?.(q as FilterValues);
   const predicateOf = (q: Partial<FilterValues>) => def.predicate?.(q as FilterValues);
-  const filterKey = (q: Partial<FilterValues>) => JSON.stringify(filterKeys.map((k) => (q as Record<string, unknown>)[k] ?? null));
 
-  /** A part's index rows, all of them or those created since `sinceMs`: one paginated query per partition, in parallel. */
-  async function loadRows(part: string, sinceMs?: number): Promise<Row[]> {
-    const limit = settings().ADMIN_MEMORY_ROW_LIMIT;
-    let held = 0;
-    const loaded = await Promise.all(
-      def.partitions(part).map(async (partition) => {
-        const rows: Row[] = [];
-        let ExclusiveStartKey: Record<string, unknown> | undefined;
-        do {
-          // The low-level client: 100,000 items of two strings need no document unmarshalling.
-          const res = await rawDb().send(
-            new RawQueryCommand({
-              TableName: table(),
-              KeyConditionExpression: sinceMs === undefined ? "pk = :pk" : "pk = :pk AND sk >= :from",
-              ExpressionAttributeValues: {
-                ":pk": { S: partition },
-                ...(sinceMs === undefined ? {} : { ":from": { S: sortableIdFloor(sinceMs) } }),
-              },
-              ProjectionExpression: "sk, r",
-              ConsistentRead: true,
-              ExclusiveStartKey: ExclusiveStartKey as RawQueryInput["ExclusiveStartKey"],
-            }),
-          );
-          for (const item of res.Items ?? []) rows.push(def.decode(part, item.sk.S!, item.r.S!));
-          held += res.Items?.length ?? 0;
-          if (held > limit) throw new TooManyRowsInMemory(def.name, limit);
-          ExclusiveStartKey = res.LastEvaluatedKey;
-        } while (ExclusiveStartKey);
-        return rows;
-      }),
-    );
-    return loaded.flat();
-  }
-
-  function snapshot(rows: Map<string, Row>, v: Version, epoch: number): PartRows<Row> {
-    let newestMs = 0;
-    if (timeSorted) for (const id of rows.keys()) newestMs = Math.max(newestMs, idTime(id));
-    return { rows, ...v, checkedAt: Date.now(), epoch, version: ++versions, newestMs };
-  }
-
-  async function refresh(part: string, previous: PartRows<Row> | undefined): Promise<PartRows<Row> | undefined> {
-    const epoch = localEpoch(def.name, part);
-    const v = await def.version(part);
-    if (!v) {
-      cached.delete(part);
-      return undefined;
-    }
-    let next: PartRows<Row> | undefined;
-    if (previous && previous.count === v.count && previous.revision === v.revision) {
-      next = { ...previous, checkedAt: Date.now(), epoch };
-    } else if (timeSorted && previous && previous.revision === v.revision && v.count > previous.count) {
-      // Only rows were added: load the recent ones and keep the rest.
-      const rows = new Map(previous.rows);
-      for (const row of await loadRows(part, previous.newestMs - INCREMENT_MARGIN_MS)) rows.set(row.id, row);
-      if (rows.size === v.count) next = snapshot(rows, v, epoch);
-    }
-    if (!next) {
-      const rows = new Map<string, Row>();
-      for (const row of await loadRows(part)) rows.set(row.id, row);
-      next = snapshot(rows, v, epoch);
-    }
-    cached.set(part, next);
-    return next;
-  }
-
-  /** The part's rows, re-checked against the table at most every RECHECK_MS (at once after a local write). */
-  function fresh(part: string): Promise<PartRows<Row> | undefined> {
-    const hit = cached.get(part);
-    if (hit && Date.now() - hit.checkedAt < RECHECK_MS && hit.epoch === localEpoch(def.name, part)) return Promise.resolve(hit);
-    let pending = refreshing.get(part);
-    if (!pending) {
-      pending = refresh(part, hit).finally(() => refreshing.delete(part));
-      refreshing.set(part, pending);
-    }
-    return pending;
-  }
-
-  /** The scope's parts; one query in flight per scope (the warm check's is the next load's). */
+  /** The scope's parts; one query in flight per scope. */
   function partsOf(scope: string | undefined): readonly string[] | Promise<readonly string[]> {
-    const key = scopeKey(scope);
+    const key = scope === undefined ? "all" : `s:${scope}`;
     const pending = pendingParts.get(key);
     if (pending) return pending;
     const answer = def.parts(scope);
@@ -250,46 +140,6 @@ export function defineCollection<Row extends { id: string }, S extends string, F
     const asked = Promise.resolve(answer).finally(() => pendingParts.delete(key));
     pendingParts.set(key, asked);
     return asked;
-  }
-
-  async function load(scope: string | undefined): Promise<Scope<Row>> {
-    const key = scopeKey(scope);
-    const names = await partsOf(scope);
-    knownParts.set(key, names);
-    const parts = (await Promise.all(names.map(fresh))).filter((p): p is PartRows<Row> => !!p);
-    return { key, version: parts.map((p) => p.version).join("."), parts };
-  }
-
-  /** Sorted orders per (scope, sort, order), each valid for one scope version; the opposite order is the reverse. */
-  function ordered(s: Scope<Row>, sort: S, order: "asc" | "desc"): Row[] {
-    const key = `${s.key}|${sort}|${order}`;
-    const hit = orders.get(key);
-    if (hit && hit.version === s.version) return hit.rows;
-    const opposite = orders.get(`${s.key}|${sort}|${order === "asc" ? "desc" : "asc"}`);
-    let rows: Row[];
-    if (opposite && opposite.version === s.version) rows = [...opposite.rows].reverse();
-    else {
-      const all: Row[] = [];
-      for (const p of s.parts) for (const row of p.rows.values()) all.push(row);
-      rows = sortRows(all, def.sorts[sort], order);
-    }
-    orders.set(key, { version: s.version, rows });
-    return rows;
-  }
-
-  function selected(s: Scope<Row>, q: Selection): readonly Row[] {
-    const needle = needleOf(q.search);
-    const test = predicateOf(q);
-    const rows = ordered(s, q.sort, q.order);
-    if (!needle && !test) return rows;
-    const key = `${s.key}|${s.version}|${q.sort}|${q.order}|${filterKey(q)}|${needle}`;
-    let hit = searches.get(key);
-    if (!hit) {
-      hit = rows.filter((r) => (!test || test(r)) && (!needle || haystack(r).includes(needle)));
-      if (searches.size >= MAX_SEARCHES) searches.delete(searches.keys().next().value!);
-      searches.set(key, hit);
-    }
-    return hit;
   }
 
   /** The index rows a search names directly (a whole e-mail address, an id, a reference number), or undefined. */
@@ -313,38 +163,70 @@ export function defineCollection<Row extends { id: string }, S extends string, F
     );
     const test = predicateOf(q);
     const rows = items.map((item) => def.decode(partOf.get(String(item.pk))!, String(item.sk), String(item.r))).filter((r) => !test || test(r));
-    return sortRows(rows, def.sorts[q.sort], q.order);
+    return sortRows(rows, comparators[q.sort], q.order);
   }
 
-  /** All rows matching the filters and search, in the asked order (from the cache, or by key for a search that names its rows). */
-  async function query(q: Selection): Promise<readonly Row[]> {
+  /**
+   * The rows whose name keys hold every word of the search at the start of one of their words,
+   * matching the filters, in the asked order. A key's index finds its rows by their key's start:
+   * one `begins_with` query per key, partition and word of the search (its MAX_PROBES longest), read
+   * up to MAX_NAME_MATCHES rows each; the rows found are kept when every word starts a word of their
+   * keys (`truncated` when a query had more).
+   */
+  async function nameRows(q: Selection): Promise<{ rows: Row[]; truncated: boolean }> {
+    const keys = def.nameSearch ?? [];
+    const words = [...new Set(foldText(q.search).split(" ").filter(Boolean))];
+    const probes = [...words].sort((a, b) => b.length - a.length).slice(0, MAX_PROBES);
+    const names = await partsOf(scopeOf(q));
+    const partOf = new Map(names.flatMap((part) => def.partitions(part).map((pk) => [pk, part] as const)));
+    const perPartition = Math.ceil(MAX_NAME_MATCHES / Math.max(1, partOf.size)) + 1;
+    const found = new Map<string, Row>();
+    let truncated = false;
+    const queries = probes.flatMap((probe) => keys.flatMap((key) => [...partOf.keys()].map((pk) => ({ probe, key, pk }))));
+    await pool(queries, NAME_QUERY_CONCURRENCY, async ({ probe, key, pk }) => {
+      const res = await db().send(
+        new QueryCommand({
+          TableName: table(),
+          IndexName: orderIndex(key.slot),
+          KeyConditionExpression: "pk = :pk AND begins_with(#o, :probe)",
+          ExpressionAttributeNames: { "#o": orderAttribute(key.slot) },
+          ExpressionAttributeValues: { ":pk": pk, ":probe": probe },
+          ProjectionExpression: "pk, sk, r",
+          Limit: perPartition,
+        }),
+      );
+      if (res.LastEvaluatedKey) truncated = true;
+      for (const item of res.Items ?? []) found.set(`${item.pk}|${item.sk}`, def.decode(partOf.get(String(item.pk))!, String(item.sk), String(item.r)));
+    });
+    const test = predicateOf(q);
+    const startsAWord = (row: Row) => {
+      const held = keys.flatMap((key) => searchValueOf(key, row)?.split(" ") ?? []);
+      return words.every((w) => held.some((h) => h.startsWith(w)));
+    };
+    const rows = [...found.values()].filter((r) => startsAWord(r) && (!test || test(r)));
+    return { rows: sortRows(rows, comparators[q.sort], q.order).slice(0, MAX_NAME_MATCHES), truncated: truncated || rows.length > MAX_NAME_MATCHES };
+  }
+
+  /** The rows a search selects, in the asked order: by key for a search that names its rows, else by name. */
+  async function searched(q: Selection): Promise<{ rows: readonly Row[]; truncated: boolean }> {
     const refs = directRefs(q.search, scopeOf(q));
-    if (refs) return directRows(await refs, q);
-    return selected(await load(scopeOf(q)), q);
+    if (refs) return { rows: await directRows(await refs, q), truncated: false };
+    if (def.nameSearch) return nameRows(q);
+    return { rows: [], truncated: false };
   }
 
-  /** Whether this process already holds the rows of every part of the scope. */
-  function warm(scope?: string): boolean {
-    let names = knownParts.get(scopeKey(scope));
-    if (!names) {
-      const answer = partsOf(scope);
-      if (Array.isArray(answer)) names = answer;
-      else (answer as Promise<readonly string[]>).catch(() => undefined);
-    }
-    return names !== undefined && names.every((p) => cached.has(p));
-  }
-
-  /** The table source of the default order for a scope (see `newestFirst`). */
-  async function tableSource(scope: string | undefined): Promise<MergeSource<Row>> {
-    if (typeof def.newestFirst === "function") return def.newestFirst(scope);
+  /**
+   * Where a sort's pages come from: the id order from the scope's index partitions (or `newestFirst`),
+   * read consistently; any other from its slot's global index over the same partitions.
+   */
+  async function tableSource(scope: string | undefined, sort: S): Promise<MergeSource<Row>> {
+    const slot = def.orders[sort].slot;
+    if (slot === undefined && def.newestFirst) return def.newestFirst(scope);
     const names = await partsOf(scope);
     const partOf = new Map(names.flatMap((part) => def.partitions(part).map((pk) => [pk, part] as const)));
-    return {
-      partitions: [...partOf.keys()],
-      consistent: true,
-      projection: "pk, sk, r",
-      decode: (item) => def.decode(partOf.get(String(item.pk))!, String(item.sk), String(item.r)),
-    };
+    const decode = (item: Record<string, unknown>) => def.decode(partOf.get(String(item.pk))!, String(item.sk), String(item.r));
+    if (slot === undefined) return { partitions: [...partOf.keys()], consistent: true, projection: "pk, sk, r", decode };
+    return { partitions: [...partOf.keys()], index: orderIndex(slot), skName: orderAttribute(slot), projection: "pk, sk, r", decode };
   }
 
   /** The scope's total: its parts' counts (counters kept with the writes). */
@@ -354,80 +236,125 @@ export function defineCollection<Row extends { id: string }, S extends string, F
   }
 
   /**
-   * A page of the default order from the table: the first (or page N, passing over the rows before
-   * it), the one after a cursor (older, newest first), or the one before it (newer). `next` and `prev`
-   * are the cursors of the pages around it (null at either end).
+   * What a page's `total` counts: the scope's rows (counters), or with a filter what its counters tell.
+   * A filter no counter answers is counted by reading the list when it holds at most
+   * ADMIN_FILTER_MAX_READS rows; past that the total is the scope's, marked `filtered: true`.
    */
-  async function tablePage(q: Selection & { page: number; pageSize: number; after?: string; before?: string }): Promise<CursorPage<Row>> {
+  async function totalOf(q: Selection): Promise<{ total: number; filtered?: true }> {
     const scope = scopeOf(q);
-    const source = await tableSource(scope);
+    const keep = predicateOf(q);
+    if (!keep) return { total: await total(scope) };
+    const counted = await def.countOf?.(q as unknown as FilterValues);
+    if (counted !== undefined) return { total: counted };
+    const all = await total(scope);
+    if (all > settings().ADMIN_FILTER_MAX_READS) return { total: all, filtered: true };
+    let matches = 0;
+    for await (const page of mergeAll(await tableSource(scope, def.defaultSort), "desc", 1000, keep)) matches += page.length;
+    return { total: matches };
+  }
+
+  /**
+   * A page in any order, filtered or not, from the table: the first (or page N, passing over the rows
+   * before it), the one after a cursor (further down the order), or the one before it. `next` and
+   * `prev` are the cursors of the pages around it (null at either end). A filter reads at most
+   * ADMIN_FILTER_MAX_READS rows for a page: a page it could not fill ends there, with `next` going on
+   * from the last row read.
+   */
+  async function tablePage(q: Selection & { page: number; pageSize: number; after?: string; before?: string }): Promise<CursorPage<Row> & { filtered?: true }> {
+    const scope = scopeOf(q);
+    const source = await tableSource(scope, q.sort);
+    const keep = predicateOf(q);
     const of = (key: string) => encodeCursor(q.sort, q.order, key);
     const opposite = q.order === "desc" ? "asc" : "desc";
     const after = q.after === undefined ? undefined : decodeCursor(q.after, q.sort, q.order);
     const before = q.before === undefined ? undefined : decodeCursor(q.before, q.sort, q.order);
-    const count = total(scope);
+    const counted = totalOf(q);
     if (before !== undefined) {
-      const newer = await mergePage(source, { order: opposite, limit: q.pageSize, after: before });
-      // a full page before the cursor; a short one means the top is reached: the first page then
-      if (newer.items.length === q.pageSize) {
+      const newer = await mergePage(source, { order: opposite, limit: q.pageSize, after: before, keep });
+      // a full page before the cursor (or one a filter cut short); a short one means the top is reached: the first page then
+      if (newer.items.length === q.pageSize || newer.resume !== undefined) {
         const items = newer.items.reverse();
         const keys = newer.keys.reverse();
-        return { items, total: await count, page: Math.max(1, q.page), pageSize: q.pageSize, next: of(keys.at(-1)!), prev: newer.more ? of(keys[0]) : null };
+        const prev = newer.resume ?? (newer.more ? keys[0] : undefined);
+        return {
+          items,
+          ...(await counted),
+          page: Math.max(1, q.page),
+          pageSize: q.pageSize,
+          next: of(keys.at(-1) ?? before),
+          prev: prev === undefined ? null : of(prev),
+        };
       }
-      const first = await mergePage(source, { order: q.order, limit: q.pageSize });
-      return { items: first.items, total: await count, page: 1, pageSize: q.pageSize, next: first.more ? of(first.keys.at(-1)!) : null, prev: null };
+      const first = await mergePage(source, { order: q.order, limit: q.pageSize, keep });
+      return {
+        items: first.items,
+        ...(await counted),
+        page: 1,
+        pageSize: q.pageSize,
+        next: first.more ? of(first.resume ?? first.keys.at(-1)!) : null,
+        prev: null,
+      };
     }
     const skip = after === undefined ? (q.page - 1) * q.pageSize : 0;
     if (skip > MAX_SKIPPED_ROWS) throw new PastSkipLimit();
-    const page = await mergePage(source, { order: q.order, limit: q.pageSize, after, skip });
+    const page = await mergePage(source, { order: q.order, limit: q.pageSize, after, skip, keep });
     const atTop = after === undefined && skip === 0;
+    const last = page.resume ?? page.keys.at(-1);
+    const first = page.keys[0] ?? after;
     return {
       items: page.items,
-      total: await count,
+      ...(await counted),
       page: q.page,
       pageSize: q.pageSize,
-      next: page.more && page.keys.length ? of(page.keys.at(-1)!) : null,
-      prev: atTop || !page.keys.length ? null : of(page.keys[0]),
+      next: page.more && last !== undefined ? of(last) : null,
+      prev: atTop || first === undefined ? null : of(first),
     };
   }
 
-  /** Whether a selection is the default order with no search or filter: read straight from the table. */
-  const fromTable = (q: Selection) => !!def.newestFirst && q.sort === def.defaultSort && !needleOf(q.search) && !predicateOf(q);
+  /** Whether a selection is read straight from the table: every order and filter is, a search only when it names its rows. */
+  const fromTable = (q: Selection) => !needleOf(q.search);
 
   /**
    * Every row a query selects, a page at a time, with how many there are (for an export job's
-   * progress). The default order streams from the table (memory: one page); other orders, searches
-   * and filters come from the rows in memory, for now.
+   * progress): memory holds one page (a search: the rows it found).
    */
   async function selection(input: ExportInput, pageSize = 1000): Promise<{ total: number; pages: AsyncGenerator<Row[]> }> {
     const q = ExportQuery.parse(input) as unknown as Selection;
-    if (fromTable(q)) return { total: await total(scopeOf(q)), pages: mergeAll(await tableSource(scopeOf(q)), q.order, pageSize) };
-    const rows = await query(q);
+    if (fromTable(q)) {
+      const source = await tableSource(scopeOf(q), q.sort);
+      return { total: (await totalOf(q)).total, pages: mergeAll(source, q.order, pageSize, predicateOf(q)) };
+    }
+    const { rows } = await searched(q);
     async function* slices() {
       for (let i = 0; i < rows.length; i += pageSize) yield rows.slice(i, i + pageSize);
     }
     return { total: rows.length, pages: slices() };
   }
 
-  /**
-   * A list page. The default order with no search or filter comes from the table (`newestFirst`);
-   * the rest, for now, from the rows in memory (docs/architecture.md "Admin lists at any size").
-   */
-  async function list(input: ListInput): Promise<Page<Row> | CursorPage<Row>> {
-    const q = ListQuery.parse(input) as unknown as Selection & { page: number; pageSize: number; after?: string; before?: string };
+  /** Every row of a scope (default: all) in an order (default: the default sort, newest first), a page at a time. */
+  async function* stream(scope?: string, sort: S = def.defaultSort, order: "asc" | "desc" = "desc", pageSize = 1000): AsyncGenerator<Row[]> {
+    yield* mergeAll(await tableSource(scope, sort), order, pageSize);
+  }
+
+  async function pageFor(q: PageSelection<S, FilterValues>): Promise<Page<Row> | CursorPage<Row> | (Page<Row> & { truncated: true })> {
     if (fromTable(q)) return tablePage(q);
-    return pageOf(await query(q), q.page, q.pageSize);
+    const { rows, truncated } = await searched(q);
+    return { ...pageOf(rows, q.page, q.pageSize), ...(truncated ? { truncated: true as const } : {}) };
   }
 
-  /** Export pages: always from the index, so consecutive pages come from one consistent order. */
-  async function exportPage(input: ExportInput): Promise<Page<Row>> {
-    const q = ExportQuery.parse(input) as unknown as Selection & { page: number; pageSize: number };
-    return pageOf(await query(q), q.page, q.pageSize);
+  /** A list page: every order and filter from the table page by page; a search from the rows it selects. */
+  async function list(input: ListInput) {
+    return pageFor(ListQuery.parse(input) as unknown as PageSelection<S, FilterValues>);
   }
 
-  /** Every row of a scope (default: all), in the default sort, newest first unless asked otherwise. */
-  async function allRows(scope?: string, sort: S = def.defaultSort, order: "asc" | "desc" = "desc"): Promise<Row[]> {
-    return [...ordered(await load(scope), sort, order)];
+  /** An export's page: a list page of up to EXPORT_PAGE_SIZE rows (by cursor past the first 10,000). */
+  async function exportPage(input: ExportInput) {
+    return pageFor(ExportQuery.parse(input) as unknown as PageSelection<S, FilterValues>);
+  }
+
+  /** The rows a search selects (a whole e-mail, an id or reference, or the start of a name), in the asked order. */
+  async function query(q: Selection): Promise<readonly Row[]> {
+    return (await searched(q)).rows;
   }
 
   function describe(q: Partial<FilterValues> & { search: string }): string {
@@ -440,51 +367,18 @@ export function defineCollection<Row extends { id: string }, S extends string, F
     return (scope ?? `all ${def.name}`) + (q.search ? ` (search "${q.search}")` : "") + (filters.length ? ` (${filters.join(", ")})` : "");
   }
 
-  /**
-   * Applies a write this process just made to its cached rows without a reload: `revision` is the
-   * part's revision after the write (e.g. `ReturnValues: "UPDATED_NEW"` of the `ADD revision :one`).
-   * Only when it follows the cached revision directly (no other change came in between) is the change
-   * applied; otherwise the part is re-checked on its next read. Additions need no patch: they load
-   * incrementally.
-   */
-  function patch(part: string, change: RowChange<Row>, revision?: number): void {
-    const hit = cached.get(part);
-    if (!hit || revision === undefined || revision !== hit.revision + 1) {
-      noteListChanged(def.name, part);
-      return;
-    }
-    const rows = new Map(hit.rows);
-    for (const id of change.remove ?? []) rows.delete(id);
-    for (const row of change.put ?? []) rows.set(row.id, row);
-    cached.set(part, { ...snapshot(rows, { count: hit.count + rows.size - hit.rows.size, revision }, hit.epoch), checkedAt: hit.checkedAt });
-  }
-
-  /** For tests: forget every cached row. */
-  function resetCache(): void {
-    cached.clear();
-    knownParts.clear();
-    orders.clear();
-    searches.clear();
-  }
-
   return {
     name: def.name,
     ListQuery,
     ExportQuery,
     sorts: sortKeys,
-    comparator: (sort: S): Comparator<Row> => def.sorts[sort],
-    haystack,
+    comparator: (sort: S): Comparator<Row> => comparators[sort],
     list,
     exportPage,
     selection,
+    stream,
     query,
-    allRows,
-    warm,
     describe,
-    patch,
-    /** A write to the part by this process: its cache re-checks on the next read. */
-    noteListChanged: (part: string) => noteListChanged(def.name, part),
-    resetCache,
   };
 }
 

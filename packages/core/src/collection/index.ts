@@ -6,14 +6,14 @@ export * as Collection from "./index";
  * fields and filters — and gets list, search, filter, sort, pages, exports, a warm cache and a
  * chunked delete-all from here. docs/data-model.md ("Admin collections") explains it.
  */
-export { defineCollection, RECHECK_MS, type AdminCollection, type CollectionDef, type RowChange, type Version } from "./define";
+export { defineCollection, MAX_NAME_MATCHES, type AdminCollection, type CollectionDef, type Version } from "./define";
 export { revisionVersion } from "./revision-version";
 export { indexLayout, packedCodec, type IndexLayout, type PackedCodec } from "./index-rows";
+export { amountOrder, comparatorOf, foldText, idOrder, orderAttributes, textOrder, valueOrder, type IndexedOrder, type IndexedOrders } from "./orders";
 export { byId, byNumber, byText, byValue, sortRows, type Comparator } from "./sorts";
 export { haystackOf, needleOf, searchRows, type SearchText } from "./search";
 export { allOf, answeredAt, isYes, isoDay, oneOf, yesNo, type RowPredicate } from "./filters";
 export { EXPORT_PAGE_SIZE, exportQuery, listQuery, type PageSizes } from "./query";
-export { localEpoch, noteListChanged } from "./epochs";
 export {
   CONFIRM_MESSAGE,
   CONFIRM_WORD,

@@ -1,4 +1,5 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { settings } from "../config";
 import { db, table } from "../db/client";
 
 /**
@@ -26,7 +27,7 @@ export interface MergeSource<Row> {
   decode: (item: Record<string, unknown>) => Row;
 }
 
-export interface MergeOptions {
+export interface MergeOptions<Row = unknown> {
   /** `desc`: the greatest sort key first */
   order: "asc" | "desc";
   limit: number;
@@ -34,6 +35,10 @@ export interface MergeOptions {
   after?: string;
   /** rows to pass over first (a numbered page without a cursor) */
   skip?: number;
+  /** a filter: only the rows it keeps count towards the page (and the skip) */
+  keep?: (row: Row) => boolean;
+  /** a filtered page stops after reading this many rows (default ADMIN_FILTER_MAX_READS), full or not (`resume` says where it stopped) */
+  maxReads?: number;
 }
 
 export interface MergedPage<Row> {
@@ -42,6 +47,8 @@ export interface MergedPage<Row> {
   keys: string[];
   /** whether rows follow the last item (exact: a partition read when none is buffered) */
   more: boolean;
+  /** set when a filtered page stopped on `maxReads` before it was full: the sort key of the last row read */
+  resume?: string;
 }
 
 /**
@@ -76,6 +83,9 @@ function merger(source: MergeSource<unknown>, order: "asc" | "desc", after: stri
   const needsRead = (s: Stream) => held(s) === 0 && (!s.started || s.next !== undefined);
   const keyOf = (item: Record<string, unknown>) => String(item[skName]);
 
+  // the merge compares the sort key: a projection always reads it
+  const projection = source.projection && `${source.projection}, ${skName}`;
+
   async function fill(s: Stream, rows: number): Promise<void> {
     const resuming = after !== undefined;
     const res = await db().send(
@@ -83,9 +93,9 @@ function merger(source: MergeSource<unknown>, order: "asc" | "desc", after: stri
         TableName: table(),
         IndexName: source.index,
         KeyConditionExpression: resuming ? `#pk = :pk AND #sk ${desc ? "<" : ">"} :after` : "#pk = :pk",
-        ExpressionAttributeNames: { "#pk": pkName, ...(resuming ? { "#sk": skName } : {}), ...(source.projection ? projectionNames(source.projection) : {}) },
+        ExpressionAttributeNames: { "#pk": pkName, ...(resuming ? { "#sk": skName } : {}), ...(projection ? projectionNames(projection) : {}) },
         ExpressionAttributeValues: { ":pk": s.pk, ...(resuming ? { ":after": after } : {}) },
-        ProjectionExpression: source.projection ? projectionWithNames(source.projection) : undefined,
+        ProjectionExpression: projection ? projectionWithNames(projection) : undefined,
         ScanIndexForward: !desc,
         ConsistentRead: source.consistent,
         Limit: rows,
@@ -121,13 +131,17 @@ function merger(source: MergeSource<unknown>, order: "asc" | "desc", after: stri
   };
 }
 
-export async function mergePage<Row>(source: MergeSource<Row>, opts: MergeOptions): Promise<MergedPage<Row>> {
+export async function mergePage<Row>(source: MergeSource<Row>, opts: MergeOptions<Row>): Promise<MergedPage<Row>> {
   const skip = opts.skip ?? 0;
   const wanted = skip + opts.limit;
-  const size = batchSize(wanted, source.partitions.length);
+  const keep = opts.keep;
+  const maxReads = keep ? (opts.maxReads ?? settings().ADMIN_FILTER_MAX_READS) : Infinity;
+  // a filter reads more rows than it keeps: bigger first reads
+  const size = keep ? Math.min(1000, batchSize(wanted, source.partitions.length) * 4) : batchSize(wanted, source.partitions.length);
   const items: Row[] = [];
   const keys: string[] = [];
   let taken = 0;
+  let read = 0;
   // a refill (a partition emptied mid-page) asks for all the page may still need
   const rows = merger(source as MergeSource<unknown>, opts.order, opts.after, size, () => Math.min(1000, Math.max(size, wanted - taken)));
   for (;;) {
@@ -136,10 +150,18 @@ export async function mergePage<Row>(source: MergeSource<Row>, opts: MergeOption
     const row = await rows.next();
     if (!row) return { items, keys, more: false };
     if (items.length === opts.limit) return { items, keys, more: true };
+    const decoded = source.decode(row.item);
+    read++;
+    if (keep && !keep(decoded)) {
+      if (read >= maxReads) return { items, keys, more: true, resume: row.key };
+      continue;
+    }
     taken++;
-    if (taken <= skip) continue;
-    items.push(source.decode(row.item));
-    keys.push(row.key);
+    if (taken > skip) {
+      items.push(decoded);
+      keys.push(row.key);
+    }
+    if (read >= maxReads && items.length < opts.limit) return { items, keys, more: true, resume: row.key };
   }
 }
 
@@ -148,13 +170,15 @@ export async function mergePage<Row>(source: MergeSource<Row>, opts: MergeOption
  * source, each partition read in queries of up to 1,000 rows, so memory holds one page plus one
  * query's rows per partition and no row is read twice.
  */
-export async function* mergeAll<Row>(source: MergeSource<Row>, order: "asc" | "desc", pageSize = 1000): AsyncGenerator<Row[]> {
+export async function* mergeAll<Row>(source: MergeSource<Row>, order: "asc" | "desc", pageSize = 1000, keep?: (row: Row) => boolean): AsyncGenerator<Row[]> {
   const rows = merger(source as MergeSource<unknown>, order, undefined, batchSize(pageSize, source.partitions.length), () => 1000);
   let page: Row[] = [];
   for (;;) {
     const row = await rows.next();
     if (!row) break;
-    page.push(source.decode(row.item));
+    const decoded = source.decode(row.item);
+    if (keep && !keep(decoded)) continue;
+    page.push(decoded);
     if (page.length === pageSize) {
       yield page;
       page = [];
@@ -165,8 +189,4 @@ export async function* mergeAll<Row>(source: MergeSource<Row>, order: "asc" | "d
 
 // A projection's attribute names go through placeholders, so reserved words (`count`, `status`) are safe.
 const projectionNames = (projection: string) => Object.fromEntries(projection.split(",").map((n) => [`#p_${n.trim()}`, n.trim()]));
-const projectionWithNames = (projection: string) =>
-  projection
-    .split(",")
-    .map((n) => `#p_${n.trim()}`)
-    .join(", ");
+const projectionWithNames = (projection: string) => [...new Set(projection.split(",").map((n) => `#p_${n.trim()}`))].join(", ");

@@ -1,3 +1,5 @@
+import { TABLE_INDEXES } from "./indexes";
+
 /**
  * DynamoDB's documented billing rules for writes, as pure functions: what `npm run bench:capacity`
  * computes each recorded write's units with (DynamoDB Local's own ConsumedCapacity does not bill
@@ -52,20 +54,7 @@ export interface RecordedWrite {
   after?: Item;
 }
 
-export interface IndexDefinition {
-  name: string;
-  pk: string;
-  sk: string;
-  /** "ALL": the whole item; "KEYS_ONLY": the table's and the index's keys */
-  projection: "ALL" | "KEYS_ONLY";
-}
-
-/** The table's indexes as stacks/Storage.ts defines them. */
-export const TABLE_INDEXES: IndexDefinition[] = [
-  { name: "gsi1", pk: "gsi1pk", sk: "gsi1sk", projection: "ALL" },
-  { name: "gsi2", pk: "gsi2pk", sk: "gsi2sk", projection: "ALL" },
-  { name: "gsi3", pk: "gsi3pk", sk: "gsi3sk", projection: "KEYS_ONLY" },
-];
+export { TABLE_INDEXES, type IndexDefinition } from "./indexes";
 
 export interface ChargedWrite {
   /** "table" or the index's name */
@@ -90,7 +79,10 @@ export function chargeOf(w: RecordedWrite, indexes = TABLE_INDEXES): ChargedWrit
   for (const index of indexes) {
     const project = (item: Item | undefined) => {
       if (!item || item[index.pk] === undefined || item[index.sk] === undefined) return undefined;
-      return index.projection === "ALL" ? item : { pk: item.pk, sk: item.sk, [index.pk]: item[index.pk], [index.sk]: item[index.sk] };
+      if (index.projection === "ALL") return item;
+      const keys: Item = { pk: item.pk, sk: item.sk, [index.pk]: item[index.pk], [index.sk]: item[index.sk] };
+      if (index.projection !== "KEYS_ONLY") for (const name of index.projection) if (item[name] !== undefined) keys[name] = item[name];
+      return keys;
     };
     const before = project(w.before);
     const after = project(w.after);

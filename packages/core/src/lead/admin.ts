@@ -16,8 +16,8 @@ import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "./forms";
 import { Lead, LeadNotFound, type Info } from "./index";
-import { countUpdate, indexKey, layout, revisionUpdate, noteListChanged } from "./index-item";
-import { leads, version } from "./listing";
+import { countUpdate, indexKey, layout, revisionUpdate } from "./index-item";
+import { version } from "./listing";
 
 /**
  * What administrators do with one submission or all of a form's: the details dialog,
@@ -35,16 +35,10 @@ export async function details(form: LeadForm, id: string): Promise<Details> {
   return { ...lead, formTitle: LEAD_FORM_INFO[form].adminTitle, documentTitle: LEAD_FORM_INFO[form].documentTitle };
 }
 
-/** The form's revision after a change this process made (strongly consistent), for `leads.patch`. */
-async function applied(form: LeadForm, change: { remove: string[] }): Promise<void> {
-  leads.patch(form, change, (await version(form)).revision);
-}
-
 /** Deletes one submission with its index row; answers what it was (the audit names it). */
 export async function remove(form: LeadForm, id: string): Promise<Pick<Info, "id" | "form" | "email">> {
   const lead = await Lead.find(id, form);
   if (!lead || !(await Lead.remove(lead))) throw new LeadNotFound();
-  await applied(form, { remove: [id] });
   return { id, form, email: lead.email };
 }
 
@@ -82,7 +76,6 @@ const chunked: ChunkedDeleteDef<{ id: string }> = {
   },
   afterChunk: async (part) => {
     await db().send(new UpdateCommand(revisionUpdate(part as LeadForm).Update));
-    noteListChanged(part as LeadForm);
   },
   remaining: async (form, beforeId) => (await version(form)).count - (await indexCountFrom(layout.partitions(form), beforeId)),
 };

@@ -1,5 +1,5 @@
 import { indexLayout, packedCodec } from "../collection/index-rows";
-import { noteListChanged as notePartChanged } from "../collection/epochs";
+import { idOrder, lastWordKey, orderAttributes, textOrder } from "../collection/orders";
 import { settings } from "../config";
 import { table } from "../db/client";
 import { INDEX_BUCKETS, Keys } from "../db/keys";
@@ -42,7 +42,23 @@ export const indexKey = (form: LeadForm, leadId: string) => layout.key(form, lea
 export const encodeRow = codec.encode;
 export const decodeRow = codec.decode;
 
-export const indexItem = (lead: Info) => layout.item(lead.form, lead.id, encodeRow(toRow(lead)));
+/** The list's sort orders: the id's, and one slot each for the others (collection/orders.ts). */
+export const ORDERS = {
+  createdAt: idOrder<LeadRow>(),
+  fullName: textOrder<LeadRow>(1, (r) => r.fullName),
+  email: textOrder<LeadRow>(2, (r) => r.email),
+};
+
+/** Search-only: the name from its last word. */
+const SEARCH_KEYS = { fullNameLast: lastWordKey<LeadRow>(3, (r) => r.fullName) };
+
+/** What a name search matches from the start: the name (first and last word) and the e-mail. */
+export const NAME_SEARCH = [ORDERS.fullName, SEARCH_KEYS.fullNameLast, ORDERS.email];
+
+export function indexItem(lead: Info) {
+  const row = toRow(lead);
+  return { ...layout.item(lead.form, lead.id, encodeRow(row)), ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row) };
+}
 
 /** A random count shard: concurrent submissions rarely contend for one (a conflict is retried on another draw). */
 export const randomShard = () => Math.floor(Math.random() * settings().COUNTER_SHARDS);
@@ -82,6 +98,3 @@ export function creationItems(lead: Info) {
 export function removalItems(lead: Pick<Info, "id" | "form">) {
   return [{ Delete: { TableName: table(), Key: indexKey(lead.form, lead.id) } }, countUpdate(lead.form, -1), revisionUpdate(lead.form)];
 }
-
-/** A write by this process to a form's submissions: its listing cache re-checks at once. */
-export const noteListChanged = (form: LeadForm) => notePartChanged(COLLECTION, form);

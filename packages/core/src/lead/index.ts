@@ -16,7 +16,7 @@ import { NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
 import { LEAD_FORMS, isLeadForm, type LeadForm } from "./forms";
-import { creationItems, removalItems, noteListChanged } from "./index-item";
+import { creationItems, removalItems } from "./index-item";
 import type { LeadSubmission } from "./input";
 
 export { LEAD_FORMS, LEAD_FORM_INFO, isLeadForm, type LeadForm } from "./forms";
@@ -147,7 +147,6 @@ export async function create(req: CreateRequest, now = new Date()): Promise<{ le
       if (reasons[RATE_AT] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
     },
   });
-  noteListChanged(lead.form);
   return { lead, event };
 }
 
@@ -193,6 +192,5 @@ export async function remove(lead: Pick<Info, "id" | "form">): Promise<boolean> 
       }),
     { onCancelled: (reasons) => (reasons[0] === "ConditionalCheckFailed" ? "refused" : undefined) },
   );
-  if (written) noteListChanged(lead.form);
   return written;
 }

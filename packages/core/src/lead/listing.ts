@@ -4,7 +4,6 @@ import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { defineCollection, type Version } from "../collection/define";
 import { allOf, isYes, isoDay, oneOf, yesNo } from "../collection/filters";
-import { byId, byText, type Comparator } from "../collection/sorts";
 import { settings } from "../config";
 import { putAll } from "../db/batch";
 import { db, table } from "../db/client";
@@ -12,7 +11,7 @@ import { Keys } from "../db/keys";
 import { isSortableId, sortableId } from "../util/id";
 import { LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "./forms";
 import { build, leadItem, leadOfItem, type CreateRequest, type Info } from "./index";
-import { COLLECTION, countUpdate, decodeRow, indexItem, layout, noteListChanged } from "./index-item";
+import { COLLECTION, NAME_SEARCH, ORDERS, countUpdate, decodeRow, indexItem, layout } from "./index-item";
 import type { LeadRow } from "./row";
 
 /**
@@ -23,13 +22,6 @@ import type { LeadRow } from "./row";
 
 export const SORTS = ["createdAt", "fullName", "email"] as const;
 export type Sort = (typeof SORTS)[number];
-
-/** Ascending orders; ties (and createdAt: ids are time-sortable) fall back to the id. */
-const ORDERS: Record<Sort, Comparator<LeadRow>> = {
-  createdAt: byId,
-  fullName: byText((r) => r.fullName),
-  email: byText((r) => r.email),
-};
 
 /** "03/07/2025" → "2025-03-07": the day a row was submitted in New York, comparable with the date filters. */
 export const submittedDay = (createdDate: string) => {
@@ -86,18 +78,17 @@ function describe(q: Filters & { search: string }): string {
 
 export const leads = defineCollection({
   name: COLLECTION,
-  sorts: ORDERS,
+  orders: ORDERS satisfies Record<Sort, unknown>,
+  nameSearch: NAME_SEARCH,
   defaultSort: "createdAt",
   pageSizes: { default: 50, max: 500 },
   filters: FILTERS,
   scopeOf: (q) => q.form,
   predicate,
-  searchText,
   parts: (form) => (form ? [form] : LEAD_FORMS),
   partitions: layout.partitions,
   decode: decodeRow,
   version,
-  newestFirst: "index",
   // a submission's key does not name its form: one candidate row per form, the missing ones read as nothing
   direct: {
     indexKey: layout.key,
@@ -115,8 +106,8 @@ export type ExportQuery = z.input<typeof ExportQuery>;
 export const list = leads.list;
 export const exportPage = leads.exportPage;
 
-/** Every row of a form (or of all four), newest first unless asked otherwise. */
-export const allRows = (form?: LeadForm, sort: Sort = "createdAt", order: "asc" | "desc" = "desc") => leads.allRows(form, sort, order);
+/** Every row of a form (or of all four), newest first unless asked otherwise, a page at a time. */
+export const stream = (form?: LeadForm, sort: Sort = "createdAt", order: "asc" | "desc" = "desc") => leads.stream(form, sort, order);
 
 /** A form's newest submissions from gsi1 (eventually consistent), full items. */
 async function newestOf(form: LeadForm, limit: number): Promise<Info[]> {
@@ -198,11 +189,7 @@ export async function importBatch(requests: ImportedLead[]): Promise<Info[]> {
           return db().send(new UpdateCommand(countUpdate(form, share, shard).Update));
         }),
       );
-      noteListChanged(form);
     }),
   );
   return built;
 }
-
-/** For tests: forget every cached row. */
-export const resetCache = leads.resetCache;

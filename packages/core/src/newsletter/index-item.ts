@@ -1,5 +1,5 @@
-import { noteListChanged as notePartChanged } from "../collection/epochs";
 import { indexLayout, packedCodec } from "../collection/index-rows";
+import { lastWordKey, orderAttributes, textOrder, valueOrder } from "../collection/orders";
 import { NEWSLETTER_INDEX_BUCKETS, Keys } from "../db/keys";
 import type { Status, Subscriber } from "./subscriber";
 
@@ -64,9 +64,26 @@ export function toRow(sub: Subscriber): SubscriberRow {
 }
 
 /** The index item of a subscriber, with the subscriber's TTL. */
+/** The list's sort orders, each with its slot (collection/orders.ts): e-mails are the ids, so none is the id order. */
+export const ORDERS = {
+  lastConsentAt: valueOrder<SubscriberRow>(1, (r) => r.lastConsentAt),
+  email: textOrder<SubscriberRow>(2, (r) => r.email),
+  name: textOrder<SubscriberRow>(3, (r) => r.name),
+  status: valueOrder<SubscriberRow>(4, (r) => r.status),
+  confirmedAt: valueOrder<SubscriberRow>(5, (r) => r.confirmedAt),
+};
+
+/** Search-only: the name from its last word. */
+const SEARCH_KEYS = { nameLast: lastWordKey<SubscriberRow>(6, (r) => r.name) };
+
+/** What a name search matches from the start: the e-mail and the name (first and last word). */
+export const NAME_SEARCH = [ORDERS.email, ORDERS.name, SEARCH_KEYS.nameLast];
+
 export function indexItem(sub: Subscriber): Record<string, unknown> {
+  const row = toRow(sub);
   return {
-    ...layout.item(PART, sub.emailNormalized, codec.encode(toRow(sub))),
+    ...layout.item(PART, sub.emailNormalized, codec.encode(row)),
+    ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row),
     ...(sub.expiresAt !== undefined ? { expiresAt: sub.expiresAt } : {}),
   };
 }
@@ -74,6 +91,3 @@ export function indexItem(sub: Subscriber): Record<string, unknown> {
 export const indexKey = (emailNormalized: string) => layout.key(PART, emailNormalized);
 
 export const COLLECTION = "newsletter";
-
-/** Tells this process's cached subscriber rows that they changed (collection/epochs.ts). */
-export const noteListChanged = () => notePartChanged(COLLECTION, PART);

@@ -4,7 +4,7 @@ import { db, table } from "../db/client";
 import { recordsOf } from "../db/person-index";
 import { queryPages } from "../db/query";
 import type { RetentionStep, TimeBudget } from "../policy/personal-record";
-import { PART, indexKey, layout, noteListChanged } from "./index-item";
+import { PART, indexKey, layout } from "./index-item";
 import { mutate, revisionShard } from "./store";
 import { isExpired, read } from "./subscriber";
 
@@ -35,7 +35,6 @@ async function removeExpiredSubscriber(id: string, now: Date): Promise<{ subscri
           ],
         }),
       );
-      noteListChanged();
       return { subscriber: false, tokens: 0 };
     } catch (err) {
       if (cancellationCodes(err)[0] === "ConditionalCheckFailed") return { subscriber: false, tokens: 0 };

@@ -5,7 +5,7 @@ import { table } from "../db/client";
 import { db } from "../db/client";
 import { Keys, NEWSLETTER_REVISION_SHARDS } from "../db/keys";
 import { counterWrites } from "./counts";
-import { indexItem, indexKey, noteListChanged } from "./index-item";
+import { indexItem, indexKey } from "./index-item";
 import { isExpired, read, type Subscriber } from "./subscriber";
 import { hashToken } from "../util/token";
 
@@ -63,7 +63,6 @@ export async function mutate<T>(email: string, decide: (current: Subscriber | un
     if (!("next" in decision)) return decision.result;
     try {
       await db().send(new TransactWriteCommand({ TransactItems: [...writes(stored, decision.next), ...(decision.extra ?? [])] }));
-      noteListChanged();
       return decision.result;
     } catch (err) {
       if (cancellationCodes(err)[0] !== "ConditionalCheckFailed" || attempt >= MAX_ATTEMPTS) throw err;

@@ -50,10 +50,9 @@ export interface RetentionRule {
   run?: (now: Date, time: TimeBudget) => Promise<RetentionStep>;
 }
 
-/** What the registry needs of a kind's admin list (a `defineCollection`): its name, and telling its caches a row changed. */
+/** What the registry needs of a kind's admin list (a `defineCollection`): its name. */
 export interface AdminList {
   readonly name: string;
-  noteListChanged(part: string): void;
 }
 
 /** A spreadsheet tab of a kind: its id in events and results, how to rewrite it soon, its administrator's sync job. */

@@ -10,7 +10,7 @@ import { Outbox } from "../outbox";
 import type { PersonalRecordKind, Person, TableKey } from "../policy/personal-record";
 import { completionEmail } from "./emails";
 import { Events } from "./events";
-import { noteListChanged, type PrivacyRequest } from "./index-item";
+import { type PrivacyRequest } from "./index-item";
 import type { ErasedCounts } from "./input";
 import { KINDS, kindNamed } from "./kinds";
 import { emptyCounts } from "./records";
@@ -91,7 +91,6 @@ export async function confirm(token: string, opts: { mailAgain?: boolean } = {})
     if (cancellationCodes(err).includes("ConditionalCheckFailed")) throw new InvalidPrivacyLink();
     throw err;
   }
-  noteListChanged();
   const counts = await complete(req.id);
   await Bus.publish(Events.ErasureConfirmed, event.detail, event.id);
   return counts ?? emptyCounts();
@@ -118,7 +117,6 @@ export async function complete(requestId: string): Promise<ErasedCounts | undefi
     if (cancellationCodes(err).includes("ConditionalCheckFailed")) return (await readRequest(requestId))?.erased;
     throw err;
   }
-  noteListChanged();
   const rows = Object.values(erased.counts).reduce((a, b) => a + b, 0);
   await Audit.record({ action: "privacy.erased", actor: "the person (confirmed link)", target: `${auditedPerson(email)} (request ${requestId})`, rows });
   try {

@@ -1,5 +1,5 @@
-import { noteListChanged as notePartChanged } from "../collection/epochs";
 import { indexLayout, packedCodec } from "../collection/index-rows";
+import { orderAttributes, textOrder, valueOrder } from "../collection/orders";
 import { INDEX_BUCKETS, Keys } from "../db/keys";
 import type { ErasedCounts } from "./input";
 
@@ -80,12 +80,26 @@ export function toRow(req: PrivacyRequest): PrivacyRequestRow {
 }
 
 /** The index item of a request, with the request's TTL. */
+/**
+ * The list's sort orders, each with its slot (collection/orders.ts). The status order is by the
+ * derived status without reading the clock: pending rows sort after the others and among themselves
+ * by `validUntil`, so at any instant the expired ones (validUntil ≤ now) come first, then the live ones.
+ */
+export const ORDERS = {
+  requestedAt: valueOrder<PrivacyRequestRow>(1, (r) => r.requestedAt),
+  status: valueOrder<PrivacyRequestRow>(2, (r) => (r.status === "pending" ? `pending#${r.validUntil}` : r.status)),
+  completedAt: valueOrder<PrivacyRequestRow>(3, (r) => r.completedAt),
+};
+
+/** Search-only: the person hash, so its first characters find a person's requests. */
+const SEARCH_KEYS = { person: textOrder<PrivacyRequestRow>(4, (r) => r.person) };
+
+export const NAME_SEARCH = [SEARCH_KEYS.person];
+
 export const indexItem = (req: PrivacyRequest): Record<string, unknown> => ({
   ...layout.item(PART, req.id, codec.encode(toRow(req))),
+  ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, toRow(req)),
   expiresAt: req.expiresAt,
 });
 
 export const indexKey = (id: string) => layout.key(PART, id);
-
-/** Tells this process's cached request rows that they changed (collection/epochs.ts). */
-export const noteListChanged = () => notePartChanged(COLLECTION, PART);

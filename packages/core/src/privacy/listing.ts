@@ -4,11 +4,9 @@ import { z } from "zod";
 import { defineCollection, type Version } from "../collection/define";
 import { revisionVersion } from "../collection/revision-version";
 import { allOf, answeredAt, oneOf } from "../collection/filters";
-import { byValue, type Comparator } from "../collection/sorts";
 import { Keys } from "../db/keys";
 import { isSortableId, sortableIdFloor } from "../util/id";
-import { pageOf, type Page } from "../util/page";
-import { COLLECTION, PART, decodeRow, layout, type PrivacyRequestRow } from "./index-item";
+import { COLLECTION, NAME_SEARCH, ORDERS, PART, decodeRow, layout, type PrivacyRequestRow } from "./index-item";
 import { REQUEST_STATUSES, type RequestStatus } from "./input";
 import { DELETION_LINK_SECONDS, DELETION_REQUEST_RECORD_DAYS } from "../policy/retention";
 import { countedDays, dayOf, rowsBetween } from "./counts";
@@ -59,18 +57,6 @@ export function isPastRetention(row: Pick<PrivacyRequestRow, "requestedAt">, asO
 /** The row as the list shows it, at `asOf`. */
 export const listed = (row: PrivacyRequestRow, asOf = nowSeconds()): ListedRequest => ({ ...row, status: statusOf(row, asOf) });
 
-const ORDERS: Record<Sort, Comparator<PrivacyRequestRow>> = {
-  requestedAt: byValue((r) => r.requestedAt),
-  /**
-   * By the derived status, alphabetically (completed, confirmed, expired, pending), without reading
-   * the clock: the orders are cached until the rows change, and time alone turns a pending request
-   * into an expired one. Pending rows sort after the others and among themselves by `validUntil`,
-   * so at any instant the expired ones (validUntil ≤ now) come first, then the live ones.
-   */
-  status: byValue((r) => (r.status === "pending" ? `pending#${r.validUntil}` : r.status)),
-  completedAt: byValue((r) => r.completedAt),
-};
-
 export const FILTERS = {
   /** the derived status */
   status: oneOf(REQUEST_STATUSES, "Status"),
@@ -91,17 +77,18 @@ export const version = (): Promise<Version> => revisionVersion(Keys.privacyMeta(
 
 export const requests = defineCollection({
   name: COLLECTION,
-  sorts: ORDERS,
+  orders: ORDERS satisfies Record<Sort, unknown>,
+  nameSearch: NAME_SEARCH,
+  // the count cards' counters answer the list's totals
+  countOf: (q) => counts().then((c) => (q.status ? c.byStatus[q.status] : c.total)),
   defaultSort: "requestedAt",
   pageSizes: { default: 50, max: 500 },
   filters: FILTERS,
   predicate,
-  searchText,
   parts: () => [PART],
   partitions: layout.partitions,
   decode: decodeRow,
   version,
-  timeSortedIds: true,
   direct: { indexKey: layout.key, named: (needle) => (isSortableId(needle) ? Promise.resolve([{ part: PART, id: needle }]) : undefined) },
 });
 
@@ -112,14 +99,11 @@ export type ListQuery = z.input<typeof ListQuery>;
  * A list page (`GET /api/admin/privacy/requests`), newest request first by default, every row with
  * its derived status: the filter and the rows use the same instant (the query's `asOf`).
  */
-export async function list(input: ListQuery): Promise<Page<ListedRequest>> {
+export async function list(input: ListQuery) {
   const q = ListQuery.parse(input);
-  const page = pageOf(await requests.query(q), q.page, q.pageSize);
+  const page = await requests.list(q);
   return { ...page, items: page.items.map((row) => listed(row, q.asOf)) };
 }
-
-/** For tests (and after writes that bypass the revision): forget every cached row. */
-export const resetCache = requests.resetCache;
 
 // ---------------------------------------------------------------------------------------------
 // The count cards

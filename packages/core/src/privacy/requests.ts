@@ -13,7 +13,7 @@ import { VisibleError } from "../util/error";
 import { sortableId } from "../util/id";
 import { linkEmail } from "./emails";
 import { counterWrites } from "./counts";
-import { indexItem, noteListChanged, type PrivacyRequest, type StoredStatus } from "./index-item";
+import { indexItem, type PrivacyRequest, type StoredStatus } from "./index-item";
 import { PRIVACY_MESSAGES } from "./input";
 import { personHash, personIndex } from "../db/person-index";
 import { DELETION_LINK_SECONDS, DELETION_REQUEST_RECORD_DAYS, RATE_WINDOW_SECONDS } from "../policy/retention";
@@ -141,7 +141,6 @@ export async function request(email: string, now = Date.now()): Promise<void> {
     expiresAt: Math.floor(now / 1000) + DELETION_LINK_SECONDS,
   };
   await db().send(new TransactWriteCommand({ TransactItems: [...requestWrites(req), { Put: { TableName: table(), Item: tokenItem } }] }));
-  noteListChanged();
   await Mail.send({ kind: "privacy-link", to: [address], ...linkEmail(token) });
 }
 
@@ -176,7 +175,6 @@ export async function countDownload(requestId: string): Promise<void> {
       was: req.status,
     };
     await db().send(new TransactWriteCommand({ TransactItems: requestWrites(next, unchanged) }));
-    noteListChanged();
   } catch (err) {
     // a concurrent download or confirmation changed it meanwhile: the figure is informative, one may be lost
     log.info("download count not updated", { requestId, reason: (err as Error).name });

@@ -21,8 +21,8 @@ import { pool } from "../util/pool";
 import { pageQuery, type Page } from "../util/page";
 import { Report, ReportNotFound, type Info, type StoredEvidence } from "./index";
 import { reportOfItem } from "./stored-item";
-import { PART, countUpdate, decodeRow, indexItemOfRow, indexKey, layout, revisionUpdate, noteListChanged } from "./index-item";
-import { applied, reports, version } from "./listing";
+import { PART, countUpdate, decodeRow, indexItemOfRow, indexKey, layout, revisionUpdate } from "./index-item";
+import { reports, version } from "./listing";
 import { toRow, type ReportRow } from "./row";
 import { STATUSES, type Status } from "./status";
 
@@ -104,7 +104,6 @@ export async function setStatus(id: string, status: Status): Promise<{ row: Repo
       },
     },
   );
-  await applied({ put: [row] });
   return { row, previous: report.status, reference: report.reference };
 }
 
@@ -113,7 +112,6 @@ export async function remove(id: string): Promise<Pick<Info, "id" | "reference">
   const report = await Report.find(id);
   if (!report) throw new ReportNotFound();
   if (!(await Report.remove(id))) throw new ReportNotFound();
-  await applied({ remove: [id] });
   return { id, reference: report.reference };
 }
 
@@ -173,7 +171,6 @@ const chunked: ChunkedDeleteDef<Victim> = {
   },
   afterChunk: async () => {
     await db().send(new UpdateCommand(revisionUpdate().Update));
-    noteListChanged();
   },
   remaining: async (_part, beforeId) => (await version()).count - (await indexCountFrom(layout.partitions(PART), beforeId)),
 };

@@ -1,10 +1,11 @@
 import { indexLayout, packedCodec } from "../collection/index-rows";
-import { noteListChanged as notePartChanged } from "../collection/epochs";
+import { amountOrder, idOrder, lastWordKey, orderAttributes, textOrder, valueOrder } from "../collection/orders";
 import { settings } from "../config";
 import { table } from "../db/client";
 import { INDEX_BUCKETS, Keys } from "../db/keys";
 import type { Info } from "./index";
 import { toRow, type ReportRow } from "./row";
+import { STATUSES } from "./status";
 
 /**
  * The admin report index (collection/index-rows.ts): one item per report, written in the report's
@@ -50,8 +51,29 @@ export function decodeRow(part: string, id: string, packed: string): ReportRow {
   return row;
 }
 
-export const indexItem = (report: Info) => layout.item(PART, report.id, encodeRow(toRow(report)));
-export const indexItemOfRow = (row: ReportRow) => layout.item(PART, row.id, encodeRow(row));
+/** The list's sort orders: the id's, and one slot each for the others (collection/orders.ts). No amount sorts below $0. */
+export const ORDERS = {
+  createdAt: idOrder<ReportRow>(),
+  dateOccurred: valueOrder<ReportRow>(1, (r) => r.dateOccurred),
+  fullName: textOrder<ReportRow>(2, (r) => r.fullName),
+  scammerName: textOrder<ReportRow>(3, (r) => r.scammerName),
+  companyName: textOrder<ReportRow>(4, (r) => r.companyName),
+  amountLost: amountOrder<ReportRow>(5, (r) => r.amountLost),
+  status: valueOrder<ReportRow>(6, (r) => String(STATUSES.indexOf(r.status)).padStart(2, "0")),
+};
+
+/** Search-only keys: the reporter's and the scammer's names from their last word, the reporter's e-mail. */
+const SEARCH_KEYS = {
+  fullNameLast: lastWordKey<ReportRow>(7, (r) => r.fullName),
+  scammerNameLast: lastWordKey<ReportRow>(8, (r) => r.scammerName),
+  email: textOrder<ReportRow>(9, (r) => r.email),
+};
+
+/** What a name search matches from the start: the reporter's, the scammer's and the company's names, the reporter's e-mail. */
+export const NAME_SEARCH = [ORDERS.fullName, SEARCH_KEYS.fullNameLast, ORDERS.scammerName, SEARCH_KEYS.scammerNameLast, ORDERS.companyName, SEARCH_KEYS.email];
+
+export const indexItemOfRow = (row: ReportRow) => ({ ...layout.item(PART, row.id, encodeRow(row)), ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row) });
+export const indexItem = (report: Info) => indexItemOfRow(toRow(report));
 
 /** A random count shard: concurrent reports rarely contend for one (a conflict is retried on another draw). */
 export const randomShard = () => Math.floor(Math.random() * settings().COUNTER_SHARDS);
@@ -91,6 +113,3 @@ export function creationItems(report: Info) {
 export function removalItems(report: Pick<Info, "id">) {
   return [{ Delete: { TableName: table(), Key: indexKey(report.id) } }, countUpdate(-1), revisionUpdate()];
 }
-
-/** A write by this process to the reports: its listing cache re-checks at once. */
-export const noteListChanged = () => notePartChanged(COLLECTION, PART);

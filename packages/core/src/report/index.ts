@@ -16,7 +16,7 @@ import type { MetaDetails } from "../request/meta-details";
 import { NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
-import { creationItems, removalItems, noteListChanged } from "./index-item";
+import { creationItems, removalItems } from "./index-item";
 import { reportItem, reportOfItem } from "./stored-item";
 import type { ReportSubmission } from "./input";
 import { normaliseReference, referenceNumber } from "./reference";
@@ -112,7 +112,6 @@ export async function create(req: CreateRequest, now = new Date()): Promise<{ re
     let report = build(id, req, evidence, now);
     const event = createdEvent(report);
     report = await writeWithRetries(report, req.client, event);
-    noteListChanged();
     return { report, event };
   } catch (err) {
     if (refs.length) await discardEvidence(id);
@@ -285,7 +284,6 @@ async function deleteItems(report: Info): Promise<boolean> {
       }),
     { onCancelled: (reasons) => (reasons[0] === "ConditionalCheckFailed" ? "refused" : undefined) },
   );
-  if (written) noteListChanged();
   return written;
 }
 

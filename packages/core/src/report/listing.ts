@@ -4,7 +4,6 @@ import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { defineCollection, type RowRef, type Version } from "../collection/define";
 import { allOf, isYes, isoDay, oneOf, yesNo } from "../collection/filters";
-import { byId, byNumber, byText, byValue } from "../collection/sorts";
 import { settings } from "../config";
 import { putAll } from "../db/batch";
 import { db, table } from "../db/client";
@@ -12,7 +11,7 @@ import { Keys } from "../db/keys";
 import { isSortableId, sortableId } from "../util/id";
 import { normaliseReference } from "./reference";
 import { build, referenceItem, reportItem, type CreateRequest, type Info, type StoredEvidence } from "./index";
-import { COLLECTION, PART, decodeRow, indexItem, layout, noteListChanged } from "./index-item";
+import { COLLECTION, NAME_SEARCH, ORDERS, PART, decodeRow, indexItem, layout } from "./index-item";
 import type { ReportRow } from "./row";
 import { STATUSES } from "./status";
 
@@ -23,19 +22,6 @@ import { STATUSES } from "./status";
 
 export const SORTS = ["createdAt", "dateOccurred", "fullName", "scammerName", "companyName", "amountLost", "status"] as const;
 export type Sort = (typeof SORTS)[number];
-
-const text = (field: "fullName" | "scammerName" | "companyName") => byText<ReportRow>((r) => r[field]);
-
-/** Ascending orders; ties (and createdAt: ids are time-sortable) fall back to the id. No amount sorts below $0. */
-const ORDERS: Record<Sort, (a: ReportRow, b: ReportRow) => number> = {
-  createdAt: byId,
-  dateOccurred: byValue((r) => r.dateOccurred),
-  fullName: text("fullName"),
-  scammerName: text("scammerName"),
-  companyName: text("companyName"),
-  amountLost: byNumber((r) => r.amountLost ?? -1),
-  status: byValue((r) => String(STATUSES.indexOf(r.status)).padStart(2, "0")),
-};
 
 /** The spec's filters (date occurred from/to, money lost, speak with team) and ours (status). */
 export const FILTERS = {
@@ -96,17 +82,16 @@ function reportNamed(needle: string): Promise<RowRef[]> | undefined {
 
 export const reports = defineCollection({
   name: COLLECTION,
-  sorts: ORDERS,
+  orders: ORDERS satisfies Record<Sort, unknown>,
+  nameSearch: NAME_SEARCH,
   defaultSort: "createdAt",
   pageSizes: { default: 10, max: 100 },
   filters: FILTERS,
   predicate,
-  searchText,
   parts: () => [PART],
   partitions: layout.partitions,
   decode: decodeRow,
   version,
-  newestFirst: "index",
   direct: {
     indexKey: layout.key,
     person: { kind: "report", rowsOf: (key) => [Keys.reportOf(key)].flatMap((id) => (id ? [{ part: PART, id }] : [])) },
@@ -119,21 +104,8 @@ export type ListQuery = z.input<typeof ListQuery>;
 
 export const list = reports.list;
 
-/** Every row, newest first (or in another order). */
-export const allRows = (sort: Sort = "createdAt", order: "asc" | "desc" = "desc") => reports.allRows(undefined, sort, order);
-
-/** The revision after a change this process made (strongly consistent), for `reports.patch`. */
-export async function revision(): Promise<number> {
-  return (await version()).revision;
-}
-
-/**
- * Applies a change this process just made (a status, a deletion) to its cached rows: without a
- * reload when no other change came in between, otherwise by a re-check on the next read.
- */
-export async function applied(change: { put?: ReportRow[]; remove?: string[] }): Promise<void> {
-  reports.patch(PART, change, await revision());
-}
+/** Every report row, newest first unless asked otherwise, a page at a time. */
+export const stream = (sort: Sort = "createdAt", order: "asc" | "desc" = "desc") => reports.stream(undefined, sort, order);
 
 // ---------------------------------------------------------------------------------------------
 // Bulk import (seeding, benchmarks, tests)
@@ -171,9 +143,5 @@ export async function importBatch(requests: ImportedReport[]): Promise<Info[]> {
       );
     }),
   );
-  noteListChanged();
   return built;
 }
-
-/** For tests: forget every cached row. */
-export const resetCache = reports.resetCache;

@@ -1,13 +1,12 @@
 import { LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "../lead/forms";
 import { leads } from "../lead/listing";
-import { RECHECK_MS } from "../collection/define";
 import { LEAD_CSV_COLUMNS, leadCells } from "./lead-columns";
 import { cellsOf, tabSync, type SyncProgress, type SyncResult, type TabSync } from "./tab-sync";
 
 /**
  * One spreadsheet tab per free-guide form (tab names: LEAD_FORM_INFO[form].sheetTab), each every
- * submission of its form, newest first, with the CSV export's columns. Deployed, the admin index
- * caches rows per Lambda for up to RECHECK_MS, so a sync after a submission waits at least that long.
+ * submission of its form, newest first, with the CSV export's columns, read consistently from the
+ * form's index partitions: a sync after a submission needs no wait.
  */
 const tabs = Object.fromEntries(
   LEAD_FORMS.map((form) => [
@@ -16,7 +15,7 @@ const tabs = Object.fromEntries(
       tab: LEAD_FORM_INFO[form].sheetTab,
       header: LEAD_CSV_COLUMNS,
       rows: async () => cellsOf(await leads.selection({ form }), leadCells),
-      settleMs: RECHECK_MS,
+      settleMs: 0,
     }),
   ]),
 ) as Record<LeadForm, TabSync>;

@@ -1,14 +1,11 @@
 import { Report } from "../report";
 import { ReportListing } from "../report/listing";
 import { REPORT_COLUMNS, reportCells } from "./report-columns";
-import { tabSync, type SyncProgress, type SyncResult } from "./tab-sync";
+import { GSI_SETTLE_MS, tabSync, type SyncProgress, type SyncResult } from "./tab-sync";
 
 export { REPORT_COLUMNS, reportCells } from "./report-columns";
 
 export const REPORTS_TAB = "Scam Reports";
-
-/** gsi1 is eventually consistent: a report is listed there within a second or so of its write. */
-const GSI_SETTLE_MS = 2000;
 
 /** Every report, newest first, a page of gsi1 at a time, with the count for progress. */
 async function rows() {

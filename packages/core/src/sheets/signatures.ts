@@ -1,6 +1,6 @@
-import { RECHECK_MS, signatures } from "../signature/listing";
+import { signatures } from "../signature/listing";
 import { SIGNATURE_COLUMNS, signatureCells } from "./signature-columns";
-import { cellsOf, tabSync, type SyncProgress, type SyncResult } from "./tab-sync";
+import { cellsOf, GSI_SETTLE_MS, tabSync, type SyncProgress, type SyncResult } from "./tab-sync";
 
 export { SIGNATURE_COLUMNS, signatureCells } from "./signature-columns";
 export { LEASE_MS, type SyncPhase, type SyncProgress } from "./tab-sync";
@@ -9,15 +9,15 @@ export const SIGNATURES_TAB = "Signatures";
 
 /**
  * The "Signatures" tab: every signature of every petition, newest first, as the CSV export has them,
- * read from the table a page at a time (the signature list's gsi1 buckets, merged). Deployed,
- * the admin index caches rows per Lambda for up to RECHECK_MS, so a sync after a signature waits
- * at least that long: a signature its claim covers is then always read.
+ * read from the table a page at a time (the signature list's gsi1 buckets, merged). gsi1 is
+ * eventually consistent, so a sync after a signature waits GSI_SETTLE_MS: a signature its claim
+ * covers is then always read.
  */
 const signaturesTab = tabSync({
   tab: SIGNATURES_TAB,
   header: SIGNATURE_COLUMNS,
   rows: async () => cellsOf(await signatures.selection({}), signatureCells),
-  settleMs: RECHECK_MS,
+  settleMs: GSI_SETTLE_MS,
 });
 
 /**

@@ -12,14 +12,17 @@ export type SyncProgress = (phase: SyncPhase, completed: number, total: number |
 export type SyncResult = { rows: number; destination: string };
 
 /** One spreadsheet tab kept as a copy of a collection: its name, its header and where its rows come from. */
+/** A global index is eventually consistent: a row is listed there within a second or so of its write. */
+export const GSI_SETTLE_MS = 2000;
+
 export interface TabSource {
   tab: string;
   header: readonly string[];
   /** Every row, as cells, in the order the tab shows them, a page at a time, and how many there are (for progress). */
   rows: () => Promise<{ total: number; pages: RowSource }>;
   /**
-   * Deployed, how long after a write its rows are surely readable (a per-process cache's re-check,
-   * an index's propagation): the sync after a write waits at least this long. Locally every write
+   * Deployed, how long after a write its rows are surely readable (a global index's propagation;
+   * 0 for rows read consistently from the table): the sync after a write waits at least this long. Locally every write
    * happens in this process and is readable at once.
    */
   settleMs: number;

@@ -16,7 +16,7 @@ import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
 import { SignatureNotFound, assertPossibleId, normaliseEmail, writeWithRetries } from "./index";
-import { indexKey, noteListChanged } from "./index-item";
+import { indexKey } from "./index-item";
 import * as Index from "./index-partitions";
 import { petitionIds } from "./listing";
 
@@ -92,7 +92,6 @@ export async function remove(petitionId: string, signatureId: string): Promise<{
     },
     shards,
   );
-  noteListChanged(petitionId);
   Petition.forgetCount(petitionId);
   return { signatureCount: await Petition.count(petitionId, true) };
 }
@@ -149,7 +148,6 @@ const chunked: ChunkedDeleteDef<Victim> = {
   },
   afterChunk: async (petitionId) => {
     await bumpRevision(petitionId);
-    noteListChanged(petitionId);
     Petition.forgetCount(petitionId);
   },
   remaining: async (petitionId, beforeId) => (await Petition.count(petitionId, true)) - (await countFrom(petitionId, beforeId)),

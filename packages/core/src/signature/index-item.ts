@@ -1,5 +1,5 @@
 import { indexLayout, packedCodec } from "../collection/index-rows";
-import { localEpoch as epochOf, noteListChanged as notePartChanged } from "../collection/epochs";
+import { idOrder, orderAttributes, textOrder, valueOrder } from "../collection/orders";
 import { SIGNATURE_INDEX_BUCKETS, Keys, fnv1a } from "../db/keys";
 import type { Info } from "./index";
 import { toRow, type SignatureRow } from "./row";
@@ -45,10 +45,20 @@ export const indexKey = (petitionId: string, signatureId: string) => layout.key(
 export const encodeRow = codec.encode;
 export const decodeRow = codec.decode;
 
-export function indexItem(signature: Info) {
-  return layout.item(signature.petitionId, signature.id, encodeRow(toRow(signature)));
-}
+/** The list's sort orders: the id's, and one slot each for the others (collection/orders.ts). */
+export const ORDERS = {
+  createdAt: idOrder<SignatureRow>(),
+  firstName: textOrder<SignatureRow>(1, (r) => r.firstName),
+  lastName: textOrder<SignatureRow>(2, (r) => r.lastName),
+  email: textOrder<SignatureRow>(3, (r) => r.email),
+  timeshareName: textOrder<SignatureRow>(4, (r) => r.timeshareName),
+  petitionId: valueOrder<SignatureRow>(5, (r) => r.petitionId),
+};
 
-/** A write by this process to the petition's signatures: its listing cache re-checks at once. */
-export const noteListChanged = (petitionId: string) => notePartChanged(COLLECTION, petitionId);
-export const localEpoch = (petitionId: string) => epochOf(COLLECTION, petitionId);
+/** What a name search matches from the start: first name, last name, e-mail, timeshare name. */
+export const NAME_SEARCH = [ORDERS.firstName, ORDERS.lastName, ORDERS.email, ORDERS.timeshareName];
+
+export function indexItem(signature: Info) {
+  const row = toRow(signature);
+  return { ...layout.item(signature.petitionId, signature.id, encodeRow(row)), ...orderAttributes(ORDERS, row) };
+}

@@ -15,7 +15,7 @@ import { VisibleError, NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
 import type { MetaDetails } from "../request/meta-details";
-import { indexItem, noteListChanged } from "./index-item";
+import { indexItem } from "./index-item";
 import { log } from "../log";
 import { normaliseEmail } from "../util/email";
 
@@ -112,7 +112,6 @@ export async function create(req: SignRequest): Promise<{ signature: Info; signa
     },
   );
   const writtenAt = performance.now();
-  noteListChanged(req.petitionId);
   if (conflicts > 2) log.warn("signing retried on shard conflicts", { conflicts, petitionId: req.petitionId });
   return { signature, signatureCount: await Petition.countAfter(req.petitionId, sentAt, writtenAt), event };
 }

@@ -3,9 +3,8 @@ export * as SignatureListing from "./listing";
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import type { MergeSource } from "../collection/merge";
-import { defineCollection, RECHECK_MS as COLLECTION_RECHECK_MS, type Version } from "../collection/define";
-import { searchRows } from "../collection/search";
-import { byId, byText, byValue, sortRows as sortWith, type Comparator } from "../collection/sorts";
+import { defineCollection, type Version } from "../collection/define";
+import { sortRows as sortWith } from "../collection/sorts";
 import { putAll } from "../db/batch";
 import { db, table } from "../db/client";
 import { queryAll } from "../db/query";
@@ -13,7 +12,7 @@ import { Keys, SIGNATURE_LIST_BUCKETS } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
 import { isSortableId, sortableIdFloor } from "../util/id";
 import { build, guardItem, signatureItem, type Info, type SignRequest } from "./index";
-import { COLLECTION, decodeRow, indexItem, layout, noteListChanged } from "./index-item";
+import { COLLECTION, NAME_SEARCH, ORDERS, decodeRow, indexItem, layout } from "./index-item";
 import { toRow, type SignatureRow } from "./row";
 
 /**
@@ -23,20 +22,6 @@ import { toRow, type SignatureRow } from "./row";
 
 export const SORTS = ["createdAt", "firstName", "lastName", "email", "timeshareName", "petitionId"] as const;
 export type Sort = (typeof SORTS)[number];
-
-const name = (field: "firstName" | "lastName" | "email" | "timeshareName") => byText<SignatureRow>((r) => r[field]);
-
-/** Ascending orders; ties (and createdAt: ids are time-sortable) fall back to the id. */
-const ORDERS: Record<Sort, Comparator<SignatureRow>> = {
-  createdAt: byId,
-  firstName: name("firstName"),
-  lastName: name("lastName"),
-  email: name("email"),
-  timeshareName: name("timeshareName"),
-  petitionId: byValue((r) => r.petitionId),
-};
-
-export const RECHECK_MS = COLLECTION_RECHECK_MS;
 
 /** The petition's version: its signature count and the revision every deletion increments. */
 async function versionOf(petitionId: string): Promise<Version | undefined> {
@@ -50,12 +35,12 @@ async function versionOf(petitionId: string): Promise<Version | undefined> {
 
 export const signatures = defineCollection({
   name: COLLECTION,
-  sorts: ORDERS,
+  orders: ORDERS satisfies Record<Sort, unknown>,
+  nameSearch: NAME_SEARCH,
   defaultSort: "createdAt",
   filters: { petitionId: z.string().trim().min(1).max(100).optional() },
   scopeOf: (q) => q.petitionId,
   /** first/last name, e-mail, timeshare name, petition id, city */
-  searchText: (r) => [r.firstName, r.lastName, r.email, r.timeshareName, r.petitionId, r.city],
   parts: (petitionId) => (petitionId ? [petitionId] : petitionIds()),
   partitions: layout.partitions,
   decode: decodeRow,
@@ -87,13 +72,6 @@ export const comparator = (sort: Sort) => signatures.comparator(sort);
 
 export function sortRows(rows: readonly SignatureRow[], sort: Sort, order: "asc" | "desc"): SignatureRow[] {
   return sortWith(rows, comparator(sort), order);
-}
-
-/** The lower-cased text a search looks into: first/last name, e-mail, timeshare name, petition id, city. */
-export const haystack = signatures.haystack;
-
-export function filterRows(rows: readonly SignatureRow[], search: string): readonly SignatureRow[] {
-  return searchRows(rows, haystack, search);
 }
 
 /** The smallest signature id created at or after `ms` (ids start with 9 base-36 digits of ms). */
@@ -148,10 +126,8 @@ function newestFirst(petitionId: string | undefined): MergeSource<SignatureRow> 
   };
 }
 
-/** Every row of a petition (or of all petitions), newest first. The spreadsheet sync writes these. */
-export function allRows(petitionId?: string): Promise<SignatureRow[]> {
-  return signatures.allRows(petitionId);
-}
+/** Every row of a petition (or of all petitions), newest first, a page at a time. */
+export const stream = (petitionId?: string) => signatures.stream(petitionId);
 
 // ---------------------------------------------------------------------------------------------
 // Bulk import (seeding, benchmarks)
@@ -190,9 +166,5 @@ export async function importBatch(petitionId: string, requests: SignRequest[]): 
       );
     }),
   );
-  noteListChanged(petitionId);
   return n;
 }
-
-/** For tests: forget every cached row. */
-export const resetCache = signatures.resetCache;

@@ -162,7 +162,6 @@ export async function anonymiseOldSignatures(before: Date, now: Date, time: Time
       await flush();
     } catch (err) {
       if (!(err instanceof PetitionGone)) throw err;
-    } finally {
     }
     total += changed;
   }

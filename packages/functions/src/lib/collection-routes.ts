@@ -51,7 +51,9 @@ export const exportRoute = <Q extends z.ZodType<ExportParams>>(collection: Expor
     const target = collection.describe(q) + (q.only === "page" ? ` (page ${q.page})` : "");
     const page = await Audit.chunk({ action, actor: req.admin, target, operationId: q.operationId, readOnly: true }, async () => {
       const page = await collection.exportPage(q);
-      const last = q.only === "page" || page.items.length < page.pageSize || page.page * page.pageSize >= page.total;
+      // a page read from the table knows whether rows follow (a filtered one may be short and still have more)
+      const end = "next" in page ? page.next === null : page.items.length < page.pageSize || page.page * page.pageSize >= page.total;
+      const last = q.only === "page" || end;
       return { value: page, rows: page.items.length, done: last };
     });
     return ok(page);

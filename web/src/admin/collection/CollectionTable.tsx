@@ -50,6 +50,7 @@ export function CollectionTable<T>({ collection, label, loadingText, empty, minW
         page={page}
         pageSize={pageSize}
         total={list.total}
+        filtered={list.data.filtered ? list.items.length : undefined}
         onChange={collection.setPage}
         steps={collection.steps}
         pageSizes={pageSizes}

@@ -14,10 +14,13 @@ export function TablePager({
   steps,
   pageSizes,
   onPageSize,
+  filtered,
 }: {
   page: number;
   pageSize: number;
   total: number;
+  /** the rows of this page when a filter selects them and nothing counts the matches (`total` is the whole list's) */
+  filtered?: number;
   onChange: (page: number) => void;
   steps?: { previous?: () => void; next?: () => void };
   pageSizes?: number[];
@@ -26,10 +29,18 @@ export function TablePager({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
+  const summary =
+    filtered !== undefined
+      ? filtered === 0
+        ? `No matches on this page of the ${formatCount(total)} rows`
+        : `Showing ${formatCount(filtered)} matching rows of ${formatCount(total)} in all`
+      : total === 0
+        ? "No results"
+        : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`;
   return (
     <Group justify="space-between" px="md" py="sm" gap="sm">
       <Text fz="sm" c="dimmed">
-        {total === 0 ? "No results" : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
+        {summary}
       </Text>
       {((pageSizes && onPageSize) || pages > 1 || steps?.previous || steps?.next) && (
         <Group gap="sm" align="flex-end">
