@@ -3,8 +3,8 @@ import { z } from "zod";
 import { allOf, isYes, isoDay, oneOf, yesNo } from "../src/collection/filters";
 import { indexLayout, packedCodec } from "../src/collection/index-rows";
 import { exportQuery, listQuery } from "../src/collection/query";
-import { haystackOf, searchRows } from "../src/collection/search";
-import { byId, byNumber, byText, byValue, sortRows } from "../src/collection/sorts";
+import { amountOrder, comparatorOf, foldText, idOrder, lastWordKey, orderAttributes, textOrder } from "../src/collection/orders";
+import { sortRows } from "../src/collection/sorts";
 import { deleteAllInput } from "../src/collection/delete-all";
 
 interface Item {
@@ -18,53 +18,30 @@ interface Item {
 const item = (id: string, extra: Partial<Item> = {}): Item => ({ id, name: "Ann", status: "new", amount: 0, lost: false, ...extra });
 const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
 
-describe("collection sorts", () => {
+describe("order keys (the table's orders)", () => {
   const rows = [item("b", { name: "émile", amount: 5 }), item("a", { name: "Zed", amount: 5 }), item("c", { name: "item 10" }), item("d", { name: "item 9" })];
-  it("collates text (accents, case, numbers) and breaks ties by id", () => {
-    expect(
-      ids(
-        sortRows(
-          rows,
-          byText((r) => r.name),
-          "asc",
-        ),
-      ),
-    ).toEqual(["b", "d", "c", "a"]);
-    expect(
-      ids(
-        sortRows(
-          rows,
-          byText((r) => r.name),
-          "desc",
-        ),
-      ),
-    ).toEqual(["a", "c", "d", "b"]);
-    expect(
-      ids(
-        sortRows(
-          rows,
-          byNumber((r) => r.amount),
-          "asc",
-        ),
-      ),
-    ).toEqual(["c", "d", "a", "b"]);
-    expect(ids(sortRows(rows, byId, "desc"))).toEqual(["d", "c", "b", "a"]);
+  const byName = textOrder<Item>(1, (r) => r.name);
+  const byAmount = amountOrder<Item>(2, (r) => (r.amount === 0 ? undefined : r.amount));
+  it("fold text (accents, case, white space) and compare digits as text, ties by id", () => {
+    expect(foldText("  Émile \t DE  la Tour\u0007 ")).toBe("emile de la tour");
+    expect(ids(sortRows(rows, comparatorOf(byName), "asc"))).toEqual(["b", "c", "d", "a"]);
+    expect(ids(sortRows(rows, comparatorOf(byName), "desc"))).toEqual(["a", "d", "c", "b"]);
+    expect(ids(sortRows([item("y", { name: "Ann" }), item("x", { name: "ann" })], comparatorOf(byName), "asc"))).toEqual(["x", "y"]);
+    // a name before its longer forms: "ann" < "ann b" < "annb"
+    const names = ["annb", "ann b", "ann"].map((name, i) => item(String(i), { name }));
+    expect(sortRows(names, comparatorOf(byName), "asc").map((r) => r.name)).toEqual(["ann", "ann b", "annb"]);
   });
-  it("orders values by code unit", () => {
-    expect(byValue<Item>((r) => r.status)(item("a", { status: "a" }), item("b", { status: "B" }))).toBe(1);
-    expect(byValue<Item>((r) => r.status)(item("a"), item("b"))).toBe(-1);
+  it("order amounts as numbers, a missing one lowest", () => {
+    const amounts = [item("a", { amount: 100 }), item("b", { amount: 0 }), item("c", { amount: 9.5 }), item("d", { amount: 12_000 })];
+    expect(ids(sortRows(amounts, comparatorOf(byAmount), "asc"))).toEqual(["b", "c", "a", "d"]);
   });
-});
-
-describe("collection search", () => {
-  it("looks into the named fields only, case-insensitively, never across two fields", () => {
-    const haystack = haystackOf<Item>((r) => [r.name, r.status, r.amount]);
-    const rows = [item("a", { name: "Rosa Parks", status: "in_review", amount: 1200 }), item("b", { name: "Lee" })];
-    expect(ids(searchRows(rows, haystack, " ROSA "))).toEqual(["a"]);
-    expect(ids(searchRows(rows, haystack, "1200"))).toEqual(["a"]);
-    expect(ids(searchRows(rows, haystack, "parksin"))).toEqual([]);
-    expect(ids(searchRows(rows, haystack, ""))).toEqual(["a", "b"]);
-    expect(ids(searchRows(rows, haystack, "false"))).toEqual([]);
+  it("write one attribute per slot, leaving out a search key with nothing to hold", () => {
+    const last = lastWordKey<Item>(3, (r) => r.name);
+    expect(orderAttributes({ byName, last, id: idOrder<Item>() }, item("x", { name: "Mary Ann Smith" }))).toEqual({
+      o1: "mary ann smith\u0001x",
+      o3: "smith mary ann\u0001x",
+    });
+    expect(orderAttributes({ byName, last }, item("x", { name: "Cher" }))).toEqual({ o1: "cher\u0001x" });
   });
 });
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeRow, encodeRow, indexItem } from "../src/report/index-item";
-import { FILTERS, predicate, searchText } from "../src/report/listing";
+import { FILTERS, predicate } from "../src/report/listing";
 import { toRow, type ReportRow } from "../src/report/row";
-import { haystackOf, needleOf } from "../src/collection/search";
 import { z } from "zod";
 import type { Info } from "../src/report/index";
 import { reportItem, reportOfItem } from "../src/report/stored-item";
@@ -86,16 +85,6 @@ describe("the reports' filters", () => {
     expect(Filters.safeParse({ moneyLost: "true" }).error?.issues[0]?.message).toBe("Money lost must be yes or no");
     expect(Filters.safeParse({ status: "closed" }).error?.issues[0]?.message).toBe("Status must be one of new, in_review, resolved, spam");
     expect(Filters.safeParse({ dateTo: "2025-13-01" }).error?.issues[0]?.message).toBe("Date to must be a date (YYYY-MM-DD)");
-  });
-});
-
-describe("the reports' search", () => {
-  const haystack = haystackOf(searchText);
-  const found = (search: string) => haystack(toRow(report())).includes(needleOf(search));
-  it("looks into scammer and company name, reporter name and e-mail, and the reference with or without dashes", () => {
-    for (const term of ["john smith", "RESALE PROS", "ana lima", "ana@example", "tsr-7k3m-9qx2", "TSR7K3M9QX2", "7k3m"]) expect(found(term), term).toBe(true);
-    expect(found("orlando")).toBe(false);
-    expect(found("smith resale")).toBe(false);
   });
 });
 

@@ -18,6 +18,8 @@ export interface ListPage<T> {
   prev?: string | null;
   /** a filter no counter counts: `total` is every row of the list, not the matches */
   filtered?: true;
+  /** a name search that matched more rows than it holds (1,000): `total` counts those it holds */
+  truncated?: true;
 }
 
 /** One chunk of a long server operation (delete petition, delete all). */

@@ -27,6 +27,6 @@ export const MAX_SKIPPED_ROWS = 10_000;
 
 export class PastSkipLimit extends ValidationError {
   constructor() {
-    super({ page: `Pages past the first ${MAX_SKIPPED_ROWS.toLocaleString("en-US")} rows are reached with Older, page after page` });
+    super({ page: `Pages past the first ${MAX_SKIPPED_ROWS.toLocaleString("en-US")} rows are reached with Next, page after page` });
   }
 }

@@ -78,7 +78,7 @@ export interface CollectionDef<Row extends { id: string }, S extends string, F e
   /** how many rows a filter selects, when counters kept with the writes tell (else the page says it is filtered) */
   countOf?: (q: z.output<z.ZodObject<F>>) => Promise<number | undefined> | undefined;
   /**
-   * Searches answered by key instead of from the rows in memory: exact, at once, at any size. A whole
+   * Searches answered by key: exact, at once, at any size. A whole
    * e-mail address goes through the person index (db/person-index.ts; `person.rowsOf` names the index
    * rows of a record it found, several candidates when the key does not tell the part); `named`
    * answers the rows a search names by id or reference number, or undefined when it names none.
@@ -169,9 +169,9 @@ export function defineCollection<Row extends { id: string }, S extends string, F
   /**
    * The rows whose name keys hold every word of the search at the start of one of their words,
    * matching the filters, in the asked order. A key's index finds its rows by their key's start:
-   * one `begins_with` query per key, partition and word of the search (its MAX_PROBES longest), read
-   * up to MAX_NAME_MATCHES rows each; the rows found are kept when every word starts a word of their
-   * keys (`truncated` when a query had more).
+   * one `begins_with` query per key, partition and word of the search (its MAX_PROBES longest), each
+   * reading at most its partition's share of MAX_NAME_MATCHES; the rows found are kept when every
+   * word starts a word of their keys (`truncated` when a query had more).
    */
   async function nameRows(q: Selection): Promise<{ rows: Row[]; truncated: boolean }> {
     const keys = def.nameSearch ?? [];
@@ -246,7 +246,8 @@ export function defineCollection<Row extends { id: string }, S extends string, F
     if (!keep) return { total: await total(scope) };
     const counted = await def.countOf?.(q as unknown as FilterValues);
     if (counted !== undefined) return { total: counted };
-    const all = await total(scope);
+    // the whole list's count: the kind's own counter of all its rows when it has one, else its parts'
+    const all = (await def.countOf?.({} as FilterValues)) ?? (await total(scope));
     if (all > settings().ADMIN_FILTER_MAX_READS) return { total: all, filtered: true };
     let matches = 0;
     for await (const page of mergeAll(await tableSource(scope, def.defaultSort), "desc", 1000, keep)) matches += page.length;

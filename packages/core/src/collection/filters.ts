@@ -41,8 +41,7 @@ export function allOf<Row>(...predicates: (RowPredicate<Row> | false | undefined
 /**
  * Not a filter a client sets (whatever it sends is replaced): the second (epoch) the query is
  * answered at, for collections whose rows change with time alone (a TTL passes, a link expires).
- * Being one of the filters, it keys the collection's cached results, so a result computed before a
- * row expired is not served after.
+ * Being one of the filters, every predicate of the query reads the same instant.
  */
 export const answeredAt = () =>
   z

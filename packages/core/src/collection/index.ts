@@ -2,16 +2,28 @@ export * as Collection from "./index";
 
 /**
  * The generic admin-collection module: a collection (signatures, scam reports, lead lists,
- * newsletter subscribers) is a definition — its index rows, parts, version check, sorts, search
- * fields and filters — and gets list, search, filter, sort, pages, exports, a warm cache and a
- * chunked delete-all from here. docs/data-model.md ("Admin collections") explains it.
+ * newsletter subscribers, deletion requests) is a definition — its index rows, parts, counts, order
+ * and name keys, filters — and gets list, search, filter, sort, cursor pages, exports and a chunked
+ * delete-all from here, all read from the table. docs/data-model.md ("Admin collections") explains it.
  */
 export { defineCollection, MAX_NAME_MATCHES, type AdminCollection, type CollectionDef, type Version } from "./define";
 export { revisionVersion } from "./revision-version";
 export { indexLayout, packedCodec, type IndexLayout, type PackedCodec } from "./index-rows";
-export { amountOrder, comparatorOf, foldText, idOrder, orderAttributes, textOrder, valueOrder, type IndexedOrder, type IndexedOrders } from "./orders";
-export { byId, byNumber, byText, byValue, sortRows, type Comparator } from "./sorts";
-export { haystackOf, needleOf, searchRows, type SearchText } from "./search";
+export {
+  amountOrder,
+  comparatorOf,
+  foldText,
+  idOrder,
+  lastWordKey,
+  orderAttributes,
+  textOrder,
+  valueOrder,
+  type IndexedOrder,
+  type IndexedOrders,
+  type SearchKey,
+} from "./orders";
+export { sortRows, type Comparator } from "./sorts";
+export { needleOf } from "./search";
 export { allOf, answeredAt, isYes, isoDay, oneOf, yesNo, type RowPredicate } from "./filters";
 export { EXPORT_PAGE_SIZE, exportQuery, listQuery, type PageSizes } from "./query";
 export {

@@ -5,7 +5,7 @@ import type { Comparator } from "./sorts";
  * How an admin list's sort orders are read from the table (docs/architecture.md "Admin lists at any
  * size"). An order is a string key per row, compared as DynamoDB compares sort keys (code units):
  * the id order is the index rows' own sort key (ids are time-sortable); every other order has a slot
- * of its own (`o1` … `o6`, written on the index row), which a global index (`byO1` … `byO6`, db/
+ * of its own (`o1` … `o9`, written on the index row), which a global index (`byO1` … `byO9`, db/
  * indexes.ts) sorts within the row's own partition. A key is the row's normalised value, a separator
  * below every printable character, then the id: unique, and ties keep creation order. Pure.
  */

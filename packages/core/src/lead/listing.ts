@@ -46,9 +46,6 @@ export function predicate(q: Filters) {
   );
 }
 
-/** Full name and e-mail. */
-export const searchText = (r: LeadRow) => [r.fullName, r.email];
-
 /** A form's count (the sum of its shards) and revision: one strongly consistent query of ≤ 11 small items. */
 export async function version(form: string): Promise<Version> {
   const res = await db().send(

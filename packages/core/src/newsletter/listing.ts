@@ -48,9 +48,6 @@ export function predicate(q: Filters) {
   );
 }
 
-/** E-mail and name. */
-export const searchText = (r: SubscriberRow) => [r.email, r.name];
-
 /** The collection's version: the revision every subscriber write increments (additions too). */
 export const version = (): Promise<Version> => revisionVersion(...Keys.newsletterRevisionKeys());
 

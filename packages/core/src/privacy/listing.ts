@@ -18,17 +18,12 @@ import { countedDays, dayOf, rowsBetween } from "./counts";
  *
  * The status an administrator sees is derived: a stored "pending" request whose link stopped
  * working (`validUntil` ≤ now) is "expired". Filters, counts and the listed rows all derive it at
- * one instant, `asOf`; the status sort is arranged so that its cached order never goes stale (see
- * `ORDERS.status`).
+ * one instant, `asOf`; the status order's key needs no clock, so it never goes stale (see
+ * `ORDERS.status` in index-item.ts).
  *
  * A request lives DELETION_REQUEST_RECORD_DAYS after it was made (its TTL, `expiresAt`, set by
- * requests.ts from `requestedAt`). DynamoDB deletes lazily and a TTL deletion changes no revision,
- * so a row past that time is never listed or counted (`isPastRetention`).
- *
- * Versions: every request write (additions too) increments `PRIVACY/META.revision`, so the revision
- * is the whole version. Request ids are sortable ids, so `timeSortedIds` is true; but the
- * incremental load of define.ts needs "same revision, higher count" (additions only), which this
- * version never answers, so any change reloads the part. Requests are few; that is cheap.
+ * requests.ts from `requestedAt`). DynamoDB deletes lazily, so a row past that time is never listed
+ * or counted (`isPastRetention`); the totals come from the count cards' counters (counts.ts).
  */
 
 export const SORTS = ["requestedAt", "status", "completedAt"] as const;
@@ -68,9 +63,6 @@ type Filters = z.output<z.ZodObject<typeof FILTERS>>;
 export function predicate(q: Filters) {
   return allOf<PrivacyRequestRow>((r) => !isPastRetention(r, q.asOf), q.status && ((r) => statusOf(r, q.asOf) === q.status));
 }
-
-/** The request id and the person hash (a hash prefix finds a person's requests). */
-export const searchText = (r: PrivacyRequestRow) => [r.id, r.person];
 
 /** The collection's version: the revision every request write increments (additions too). */
 export const version = (): Promise<Version> => revisionVersion(Keys.privacyMeta());

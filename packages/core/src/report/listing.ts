@@ -43,9 +43,6 @@ export function predicate(q: Filters) {
   );
 }
 
-/** Scammer and company name (the spec's search), reporter name and e-mail, and the reference with or without dashes. */
-export const searchText = (r: ReportRow) => [r.scammerName, r.companyName, r.fullName, r.email, r.reference, r.reference.replace(/-/g, "")];
-
 /** The reports' count (the sum of the shards) and revision: one strongly consistent query of ≤ 11 small items. */
 export async function version(): Promise<Version> {
   const res = await db().send(

@@ -1,5 +1,6 @@
 import { queryCount, queryPages } from "../db/query";
 import { table } from "../db/client";
+import { idWindow } from "../db/retention";
 import { decodeRow, layout } from "./index-item";
 import type { SignatureRow } from "./row";
 
@@ -10,17 +11,17 @@ import type { SignatureRow } from "./row";
  */
 
 const idRange = (fromId?: string, beforeId?: string) => {
+  if (beforeId !== undefined) return idWindow(fromId ?? "", beforeId);
   if (fromId) return { condition: "pk = :pk AND sk >= :from", values: { ":from": fromId } };
-  if (beforeId !== undefined) return { condition: "pk = :pk AND sk < :before", values: { ":before": beforeId } };
   return { condition: "pk = :pk", values: {} };
 };
 
 /**
- * Rows of the petition's signatures with an id below `beforeId` (all when omitted), partition by
- * partition, oldest first within each; stops after `limit` rows.
+ * Rows of the petition's signatures with `fromId <= id < beforeId` (each bound optional), partition
+ * by partition, oldest first within each; stops after `limit` rows.
  */
-export async function* rowsBefore(petitionId: string, beforeId?: string, limit = Infinity): AsyncGenerator<SignatureRow> {
-  const { condition, values } = idRange(undefined, beforeId);
+export async function* rowsBetween(petitionId: string, fromId?: string, beforeId?: string, limit = Infinity): AsyncGenerator<SignatureRow> {
+  const { condition, values } = idRange(fromId, beforeId);
   let found = 0;
   for (const pk of layout.partitions(petitionId)) {
     const pages = queryPages({
@@ -32,6 +33,8 @@ export async function* rowsBefore(petitionId: string, beforeId?: string, limit =
     });
     for await (const page of pages) {
       for (const item of page.Items ?? []) {
+        // BETWEEN includes its upper bound
+        if (beforeId !== undefined && String(item.sk) >= beforeId) continue;
         yield decodeRow(petitionId, String(item.sk), String(item.r));
         if (++found >= limit) return;
       }
@@ -42,7 +45,7 @@ export async function* rowsBefore(petitionId: string, beforeId?: string, limit =
 /** Up to `limit` rows of the petition's signatures with an id below `beforeId` (all when omitted). */
 export async function oldest(petitionId: string, limit: number, beforeId?: string): Promise<SignatureRow[]> {
   const rows: SignatureRow[] = [];
-  for await (const row of rowsBefore(petitionId, beforeId, limit)) rows.push(row);
+  for await (const row of rowsBetween(petitionId, undefined, beforeId, limit)) rows.push(row);
   return rows;
 }
 

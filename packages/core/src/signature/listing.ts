@@ -17,7 +17,7 @@ import { toRow, type SignatureRow } from "./row";
 
 /**
  * The admin signature list: the signatures collection (collection/define.ts) over the sigIndex rows,
- * one part per petition. docs/data-model.md ("Listing 100,000 signatures", "Admin collections").
+ * one part per petition. docs/data-model.md ("Listing a million signatures", "Admin collections").
  */
 
 export const SORTS = ["createdAt", "firstName", "lastName", "email", "timeshareName", "petitionId"] as const;
@@ -93,19 +93,15 @@ export async function petitionIds(): Promise<string[]> {
   return items.map((i) => i.id as string);
 }
 
-/** All matching rows in the asked order (the index, from the cache). */
+/** The rows a search selects (a whole e-mail, an id, the start of a name), in the asked order. */
 export function query(q: Pick<ListQuery, "petitionId" | "search" | "sort" | "order">): Promise<readonly SignatureRow[]> {
   return signatures.query(q);
 }
 
-/**
- * The admin list: the default order (newest or oldest first, no search) read straight from the
- * table's index partitions, page after page by cursor; the other orders and searches from the rows
- * in memory, for now (collection/define.ts).
- */
+/** The admin list: every order and search read from the table, page after page by cursor (collection/define.ts). */
 export const list = signatures.list;
 
-/** Export pages: always from the index, so consecutive pages come from one consistent order. */
+/** An export's page (the console's "export this page"): a list page of up to 1,000 rows. */
 export const exportPage = signatures.exportPage;
 
 /**

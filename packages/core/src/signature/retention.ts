@@ -1,8 +1,7 @@
 import { Keys } from "../db/keys";
 import { cancellationCodes } from "../db/cancellation";
 import { table } from "../db/client";
-import { queryPages } from "../db/query";
-import { advanceWatermark, idWindow, watermark } from "../db/retention";
+import { advanceWatermark, watermark } from "../db/retention";
 import { deleteInTransaction } from "../collection/delete-all";
 import type { RetentionStep, TimeBudget } from "../policy/personal-record";
 import { SIGNATURE_RETENTION_YEARS, cutoff } from "../policy/retention";
@@ -10,7 +9,8 @@ import { normaliseEmail } from "../util/email";
 import { sortableIdFloor } from "../util/id";
 import { revisionUpdate } from "./deletion";
 import type { Info as SignatureInfo, MetaDetails } from "./index";
-import { decodeRow, indexItem as signatureIndexItem, layout } from "./index-item";
+import { indexItem as signatureIndexItem } from "./index-item";
+import { rowsBetween } from "./index-partitions";
 import { petitionIds } from "./listing";
 import type { SignatureRow } from "./row";
 
@@ -111,22 +111,6 @@ async function anonymiseGroup(petitionId: string, group: OldSignature[], at: str
     // the last item is the petition's revision: the petition was deleted meanwhile (with its signatures)
     if (cancellationCodes(err).at(-1) === "ConditionalCheckFailed") throw new PetitionGone();
     throw err;
-  }
-}
-
-/** The petition's index rows with `fromId <= id < beforeId`, partition by partition, oldest first within each. */
-async function* rowsBetween(petitionId: string, fromId: string, beforeId: string): AsyncGenerator<SignatureRow> {
-  const { condition, values } = idWindow(fromId, beforeId);
-  for (const pk of layout.partitions(petitionId)) {
-    const pages = queryPages({
-      TableName: table(),
-      KeyConditionExpression: condition,
-      ExpressionAttributeValues: { ":pk": pk, ...values },
-      ConsistentRead: true,
-    });
-    for await (const page of pages) {
-      for (const item of page.Items ?? []) if (String(item.sk) < beforeId) yield decodeRow(petitionId, String(item.sk), String(item.r));
-    }
   }
 }
 

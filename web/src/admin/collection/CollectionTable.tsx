@@ -51,6 +51,7 @@ export function CollectionTable<T>({ collection, label, loadingText, empty, minW
         pageSize={pageSize}
         total={list.total}
         filtered={list.data.filtered ? list.items.length : undefined}
+        truncated={list.data.truncated}
         onChange={collection.setPage}
         steps={collection.steps}
         pageSizes={pageSizes}

@@ -42,6 +42,8 @@ export interface CollectionState<T, F extends Record<string, FilterValue>> {
   setPageSize: (size: number) => void;
   /** the list's query without its page: what an export or a delete-all of "what is shown" sends */
   query: Query;
+  /** the shown page's own query (its page, size and cursor): what "export this page" sends */
+  pageQuery: Query;
   /** the current page has rows (exports and Delete All need some) */
   hasRows: boolean;
 }
@@ -88,7 +90,8 @@ export function useCollection<T, F extends Record<string, FilterValue> = Record<
     () => ({ ...(JSON.parse(fixedKey) as Query), ...filters, search: debouncedSearch, sort: apiSortValue, order }),
     [fixedKey, filters, debouncedSearch, apiSortValue, order],
   );
-  const list = usePagedList<T>(options.path, { ...query, page, pageSize, ...cursor }, { fallbackMessage: options.fallbackMessage });
+  const pageQuery = useMemo<Query>(() => ({ ...query, page, pageSize, ...cursor }), [query, page, pageSize, cursor]);
+  const list = usePagedList<T>(options.path, pageQuery, { fallbackMessage: options.fallbackMessage });
   // the server says which page it answered (the first, when "previous" reached the top)
   const shown = list.data?.page ?? page;
   const data = list.data;
@@ -126,6 +129,7 @@ export function useCollection<T, F extends Record<string, FilterValue> = Record<
     pageSize,
     setPageSize: resetting(setPageSizeValue),
     query,
+    pageQuery,
     hasRows: list.total > 0 && list.items.length > 0,
   };
 }

@@ -15,12 +15,15 @@ export function TablePager({
   pageSizes,
   onPageSize,
   filtered,
+  truncated,
 }: {
   page: number;
   pageSize: number;
   total: number;
   /** the rows of this page when a filter selects them and nothing counts the matches (`total` is the whole list's) */
   filtered?: number;
+  /** a search that matched more rows than it shows: say how to narrow it */
+  truncated?: boolean;
   onChange: (page: number) => void;
   steps?: { previous?: () => void; next?: () => void };
   pageSizes?: number[];
@@ -41,6 +44,7 @@ export function TablePager({
     <Group justify="space-between" px="md" py="sm" gap="sm">
       <Text fz="sm" c="dimmed">
         {summary}
+        {truncated && " (the first matches only: type more of the name to narrow them)"}
       </Text>
       {((pageSizes && onPageSize) || pages > 1 || steps?.previous || steps?.next) && (
         <Group gap="sm" align="flex-end">

@@ -106,7 +106,7 @@ export function ScamReportsPage() {
     reports.run(async () => {
       setExportingPage(true);
       try {
-        const query = { ...reports.query, page: reports.page, pageSize: reports.pageSize, only: "page" };
+        const query = { ...reports.pageQuery, only: "page" };
         const answer = await adminRequest<ListPage<ExportedReport>>(withQuery(apiPath("exportReports"), query), { fallbackMessage: MESSAGES.exportFailed });
         downloadCsv(reportsCsv(answer.items), reportsFileName("csv", new Date(), reports.page));
       } catch {
