@@ -163,6 +163,8 @@ const LABELS: Record<string, string> = {
   MAILQ: "mail queue lanes",
   MAILQLEASE: "mail queue drainer's lease",
   MAILDIGEST: "administrators' digest",
+  MAILBUDGET: "SES budget of the day",
+  NLCOUNT: "subscribers' count shard",
 };
 /**
  * Keys whose writes follow time and processes, not signatures: at 10,000 signatures a second they
@@ -173,6 +175,7 @@ const TIME_DRIVEN: Record<string, string> = {
   SHEETSYNC: "one claim per process per debounce (SHEETS_SYNC_DEBOUNCE_MS), and the run lock",
   MAILQLEASE: "the one drainer's lease: renewed once per round",
   MAILDIGEST: "written by the one drainer only, once per fold of up to 500 notices",
+  MAILBUDGET: "one conditional write per e-mail sent, and e-mails leave the paced queue at MAIL_RATE_PER_SECOND (mail/budget.ts), not at the signing rate",
 };
 const perSig = (units: number) => units / signed;
 const timeDriven = rows.filter((r) => TIME_DRIVEN[r.cls] !== undefined);
