@@ -281,6 +281,25 @@ describe("an admin collection defined with the generic module", () => {
   });
 });
 
+describe("the order keys' backfill", () => {
+  it("gives rows written before the order indexes their keys, once, so sorted pages and name searches find them", async () => {
+    const desk = "west";
+    const rows = [caseRow(desk, { title: "Old Walnut case" }), caseRow(desk, { title: "Old Acorn case" })];
+    const byTitle = async () =>
+      ids((await cases.list({ desk, sort: "title", order: "asc", pageSize: 500 })).items).filter((id) => rows.some((r) => r.id === id));
+    // as an older writer stored them: no order or name keys
+    await putAll(rows.flatMap((r) => [{ ...recordKey(desk, r.id), type: "testRecord" }, layout.item(desk, r.id, codec.encode(r))]));
+    expect(await byTitle()).toEqual([]);
+    expect((await cases.list({ desk, search: "old walnut" })).items).toEqual([]);
+
+    const first = await cases.backfillOrderKeys();
+    expect(first.updated).toBe(2);
+    expect(await byTitle()).toEqual([rows[1]!.id, rows[0]!.id]);
+    expect(ids((await cases.list({ desk, search: "old walnut" })).items)).toEqual([rows[0]!.id]);
+    expect((await cases.backfillOrderKeys()).updated, "a second run writes nothing").toBe(0);
+  });
+});
+
 describe("the generic chunked delete-all", () => {
   const desk = `del-${run}`;
   const deletion: Collection.ChunkedDeleteDef<string> = {

@@ -1,17 +1,18 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { z } from "zod";
 import { settings } from "../config";
 import { getMany } from "../db/batch";
 import { db, table } from "../db/client";
 import { orderAttribute, orderIndex } from "../db/indexes";
 import { recordsOf, type RecordKind } from "../db/person-index";
+import { queryPages } from "../db/query";
 import { isEmailAddress } from "../util/email";
 import { pageOf, type CursorPage, type Page } from "../util/page";
 import { pool } from "../util/pool";
 import { decodeCursor, encodeCursor, MAX_SKIPPED_ROWS, PastSkipLimit } from "./cursor";
 import type { RowPredicate } from "./filters";
 import { mergeAll, mergePage, type MergeSource } from "./merge";
-import { checkSlots, comparatorOf, foldText, searchValueOf, type IndexedOrders, type SearchKey } from "./orders";
+import { checkSlots, comparatorOf, foldText, orderAttributes, searchValueOf, type IndexedOrders, type SearchKey } from "./orders";
 import { exportQuery, listQuery, type PageSizes } from "./query";
 import { needleOf } from "./search";
 import { sortRows, type Comparator } from "./sorts";
@@ -353,6 +354,52 @@ export function defineCollection<Row extends { id: string }, S extends string, F
     return pageFor(ExportQuery.parse(input) as unknown as PageSelection<S, FilterValues>);
   }
 
+  /**
+   * Gives the index rows written before the order indexes their order and name keys, once (a
+   * migration, `npm run job:order-keys-backfill`): every row of every part, a page at a time, gets
+   * the keys its kind's index item writes today, by an update conditioned on the row's packed
+   * fields, so a row rewritten or deleted meanwhile is left alone. Rows holding them already are
+   * not written: running it again updates nothing.
+   */
+  async function backfillOrderKeys(onPage?: (progress: { read: number; updated: number }) => void): Promise<{ read: number; updated: number }> {
+    const keys = { ...def.orders, ...Object.fromEntries((def.nameSearch ?? []).map((key, i) => [`name${i}`, key])) };
+    const progress = { read: 0, updated: 0 };
+    for (const part of await partsOf(undefined)) {
+      for (const pk of def.partitions(part)) {
+        for await (const page of queryPages({
+          TableName: table(),
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": pk },
+          ConsistentRead: true,
+        })) {
+          await pool(page.Items ?? [], 16, async (item) => {
+            progress.read++;
+            const wanted = orderAttributes(keys, def.decode(part, String(item.sk), String(item.r)));
+            const stale = Object.entries(wanted).filter(([name, value]) => item[name] !== value);
+            if (!stale.length) return;
+            try {
+              await db().send(
+                new UpdateCommand({
+                  TableName: table(),
+                  Key: { pk: item.pk, sk: item.sk },
+                  UpdateExpression: `SET ${stale.map((_, i) => `#a${i} = :v${i}`).join(", ")}`,
+                  ConditionExpression: "#r = :r",
+                  ExpressionAttributeNames: { "#r": "r", ...Object.fromEntries(stale.map(([name], i) => [`#a${i}`, name])) },
+                  ExpressionAttributeValues: { ":r": item.r, ...Object.fromEntries(stale.map(([, value], i) => [`:v${i}`, value])) },
+                }),
+              );
+              progress.updated++;
+            } catch (err) {
+              if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
+            }
+          });
+          onPage?.(progress);
+        }
+      }
+    }
+    return progress;
+  }
+
   /** The rows a search selects (a whole e-mail, an id or reference, or the start of a name), in the asked order. */
   async function query(q: Selection): Promise<readonly Row[]> {
     return (await searched(q)).rows;
@@ -380,6 +427,7 @@ export function defineCollection<Row extends { id: string }, S extends string, F
     stream,
     query,
     describe,
+    backfillOrderKeys,
   };
 }
 
