@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { TABLE_INDEXES } from "@site/core/db/indexes";
 import { Keys } from "@site/core/db/keys";
 import { Newsletter } from "@site/core/newsletter";
 import { personHash } from "@site/core/db/person-index";
@@ -131,6 +132,9 @@ describe("a local table made before gsi3", () => {
     const described = await ddb.send(new DescribeTableCommand({ TableName: name }));
     const gsi3 = described.Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === "gsi3");
     expect(gsi3?.Projection?.ProjectionType).toBe("KEYS_ONLY");
+    // and the admin lists' order indexes, each created after the one before is active
+    expect(described.Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName).sort()).toEqual(TABLE_INDEXES.map((i) => i.name).sort());
     ddb.destroy();
-  });
+    // ten indexes, one at a time as DynamoDB requires: about a second each alone, several on a loaded machine
+  }, 240_000);
 });
