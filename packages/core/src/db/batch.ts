@@ -5,11 +5,21 @@ import { db, table } from "./client";
 /** BatchWriteItem's limit. */
 export const BATCH = 25;
 
-/** BatchWriteItem with retries of unprocessed items. */
+/** A server-side failure of the whole call (DynamoDB Local answers a lock timeout so): the same puts and deletes may be sent again. */
+const isServerFault = (err: unknown) => (err as { $fault?: string }).$fault === "server";
+
+/** BatchWriteItem with retries of unprocessed items, and of the whole batch after a server fault (its puts and deletes are idempotent). */
 export async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
   let pending = requests;
   for (let attempt = 0; pending.length; attempt++) {
-    const res = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending as never } }));
+    let res;
+    try {
+      res = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending as never } }));
+    } catch (err) {
+      if (!isServerFault(err) || attempt > 20) throw err;
+      await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
+      continue;
+    }
     pending = (res.UnprocessedItems?.[table()] ?? []) as Record<string, unknown>[];
     if (pending.length) {
       if (attempt > 20) throw new Error(`BatchWrite left ${pending.length} items unprocessed`);
