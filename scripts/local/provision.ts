@@ -37,18 +37,11 @@ export async function ensureTable(endpoint: string, name: string): Promise<void>
   try {
     const existing = await ddb.send(new DescribeTableCommand({ TableName: name }));
     const present = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
-    // one index at a time, as DynamoDB (and a deploy) creates them: each waits for the one before to be active
-    for (const index of INDEXES.filter((i) => !present.has(i.IndexName))) {
-      await untilIndexesActive(ddb, name);
-      await ddb.send(
-        new UpdateTableCommand({
-          TableName: name,
-          AttributeDefinitions: index.KeySchema.map((k) => attr(k.AttributeName)),
-          GlobalSecondaryIndexUpdates: [{ Create: index }],
-        }),
-      );
-    }
-    await untilIndexesActive(ddb, name);
+    // one index at a time, as DynamoDB (and a deploy) creates them: a creation refused while the one
+    // before is still being built is asked again
+    const missing = INDEXES.filter((i) => !present.has(i.IndexName));
+    for (const index of missing) await createIndex(ddb, name, index);
+    if (missing.length) await untilIndexesActive(ddb, name);
     ddb.destroy();
     return;
   } catch (err) {
@@ -70,14 +63,35 @@ export async function ensureTable(endpoint: string, name: string): Promise<void>
   ddb.destroy();
 }
 
-/** Waits (up to a minute) until no index of the table is being created. */
+/** DynamoDB Local builds an index in a few seconds alone, much longer beside a busy test run. */
+const INDEX_WAIT_MS = 5 * 60_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function createIndex(ddb: DynamoDBClient, name: string, index: (typeof INDEXES)[number]): Promise<void> {
+  for (const started = Date.now(); ;) {
+    try {
+      await ddb.send(
+        new UpdateTableCommand({
+          TableName: name,
+          AttributeDefinitions: index.KeySchema.map((k) => attr(k.AttributeName)),
+          GlobalSecondaryIndexUpdates: [{ Create: index }],
+        }),
+      );
+      return;
+    } catch (err) {
+      if ((err as Error).name !== "LimitExceededException" || Date.now() - started > INDEX_WAIT_MS) throw err;
+      await sleep(250);
+    }
+  }
+}
+
+/** Waits until no index of the table is being created (queries on one still being built fail). */
 async function untilIndexesActive(ddb: DynamoDBClient, name: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
+  for (const started = Date.now(); Date.now() - started < INDEX_WAIT_MS; await sleep(250)) {
     const { Table } = await ddb.send(new DescribeTableCommand({ TableName: name }));
     if ((Table?.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === undefined || index.IndexStatus === "ACTIVE")) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`the indexes of ${name} did not become active within a minute`);
+  throw new Error(`the indexes of ${name} were not active after ${INDEX_WAIT_MS / 60_000} minutes`);
 }
 
 export interface UserPool {
