@@ -39,9 +39,7 @@ export async function ensureTable(endpoint: string, name: string): Promise<void>
     const present = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
     // one index at a time, as DynamoDB (and a deploy) creates them: a creation refused while the one
     // before is still being built is asked again
-    const missing = INDEXES.filter((i) => !present.has(i.IndexName));
-    for (const index of missing) await createIndex(ddb, name, index);
-    if (missing.length) await untilIndexesActive(ddb, name);
+    for (const index of INDEXES.filter((i) => !present.has(i.IndexName))) await createIndex(ddb, name, index);
     ddb.destroy();
     return;
   } catch (err) {
@@ -83,15 +81,6 @@ async function createIndex(ddb: DynamoDBClient, name: string, index: (typeof IND
       await sleep(250);
     }
   }
-}
-
-/** Waits until no index of the table is being created (queries on one still being built fail). */
-async function untilIndexesActive(ddb: DynamoDBClient, name: string): Promise<void> {
-  for (const started = Date.now(); Date.now() - started < INDEX_WAIT_MS; await sleep(250)) {
-    const { Table } = await ddb.send(new DescribeTableCommand({ TableName: name }));
-    if ((Table?.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === undefined || index.IndexStatus === "ACTIVE")) return;
-  }
-  throw new Error(`the indexes of ${name} were not active after ${INDEX_WAIT_MS / 60_000} minutes`);
 }
 
 export interface UserPool {
