@@ -30,11 +30,6 @@ import { sortRows, type Comparator } from "./sorts";
  * - Searches: a whole e-mail address, an id or a reference is read by key (`direct`); anything else
  *   matches the start of the words of the collection's name keys (`nameSearch`).
  */
-export interface Version {
-  count: number;
-  revision: number;
-}
-
 /** An index row by its part and id. */
 export interface RowRef {
   part: string;
@@ -57,14 +52,14 @@ export interface CollectionDef<Row extends { id: string }, S extends string, F e
   scopeOf?: (q: z.output<z.ZodObject<F>>) => string | undefined;
   /** the filters' predicate; `undefined` when the query sets none */
   predicate?: (q: z.output<z.ZodObject<F>>) => RowPredicate<NoInfer<Row>> | undefined;
-  /** the parts of a scope; answer synchronously when the scope names them (no I/O for the warm check) */
+  /** the parts of a scope; answer synchronously when the scope names them (no I/O) */
   parts: (scope: string | undefined) => readonly string[] | Promise<readonly string[]>;
   /** the index partitions of a part, merged in parallel */
   partitions: (part: string) => readonly string[];
   /** an index item's row from its part, sort key (the id) and packed `r`; the collection's row type is inferred from it */
   decode: (part: string, id: string, packed: string) => Row;
   /** the part's count (counters kept with the writes, strongly consistent); `undefined` when the part is gone */
-  version: (part: string) => Promise<Version | undefined>;
+  count: (part: string) => Promise<number | undefined>;
   /**
    * Where the id order's pages come from when not from the scope's parts' index partitions (e.g. a
    * GSI spread over fewer partitions than every part's).
@@ -232,8 +227,8 @@ export function defineCollection<Row extends { id: string }, S extends string, F
 
   /** The scope's total: its parts' counts (counters kept with the writes). */
   async function total(scope: string | undefined): Promise<number> {
-    const versions = await Promise.all((await partsOf(scope)).map((part) => def.version(part)));
-    return versions.reduce((sum, v) => sum + (v?.count ?? 0), 0);
+    const counts = await Promise.all((await partsOf(scope)).map((part) => def.count(part)));
+    return counts.reduce<number>((sum, n) => sum + (n ?? 0), 0);
   }
 
   /**
