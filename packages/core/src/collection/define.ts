@@ -12,7 +12,7 @@ import { pool } from "../util/pool";
 import { decodeCursor, encodeCursor, MAX_SKIPPED_ROWS, PastSkipLimit } from "./cursor";
 import type { RowPredicate } from "./filters";
 import { mergeAll, mergePage, type MergeSource } from "./merge";
-import { checkSlots, comparatorOf, foldText, orderAttributes, searchValueOf, type IndexedOrders, type SearchKey } from "./orders";
+import { checkSlots, comparatorOf, foldText, orderAttributes, prefixRange, searchValueOf, type IndexedOrders, type SearchKey } from "./orders";
 import { exportQuery, listQuery, type PageSizes } from "./query";
 import { needleOf } from "./search";
 import { sortRows, type Comparator } from "./sorts";
@@ -67,7 +67,7 @@ export interface CollectionDef<Row extends { id: string }, S extends string, F e
   newestFirst?: (scope: string | undefined) => MergeSource<NoInfer<Row>> | Promise<MergeSource<NoInfer<Row>>>;
   /**
    * The keys a search matches from their start, each word of the search the start of a word of one of
-   * them (names, e-mails): read from their global indexes with `begins_with`, at most
+   * them (names, e-mails): read from their global indexes by a prefix range, at most
    * MAX_NAME_MATCHES rows. A search neither these nor `direct` answer finds nothing.
    */
   nameSearch?: readonly SearchKey<NoInfer<Row>>[];
@@ -165,7 +165,7 @@ export function defineCollection<Row extends { id: string }, S extends string, F
   /**
    * The rows whose name keys hold every word of the search at the start of one of their words,
    * matching the filters, in the asked order. A key's index finds its rows by their key's start:
-   * one `begins_with` query per key, partition and word of the search (its MAX_PROBES longest), each
+   * one prefix-range query per key, partition and word of the search (its MAX_PROBES longest), each
    * reading at most its partition's share of MAX_NAME_MATCHES; the rows found are kept when every
    * word starts a word of their keys (`truncated` when a query had more).
    */
@@ -180,13 +180,14 @@ export function defineCollection<Row extends { id: string }, S extends string, F
     let truncated = false;
     const queries = probes.flatMap((probe) => keys.flatMap((key) => [...partOf.keys()].map((pk) => ({ probe, key, pk }))));
     await pool(queries, NAME_QUERY_CONCURRENCY, async ({ probe, key, pk }) => {
+      const range = prefixRange(orderAttribute(key.slot), probe);
       const res = await db().send(
         new QueryCommand({
           TableName: table(),
           IndexName: orderIndex(key.slot),
-          KeyConditionExpression: "pk = :pk AND begins_with(#o, :probe)",
-          ExpressionAttributeNames: { "#o": orderAttribute(key.slot) },
-          ExpressionAttributeValues: { ":pk": pk, ":probe": probe },
+          KeyConditionExpression: range.KeyConditionExpression,
+          ExpressionAttributeNames: range.ExpressionAttributeNames,
+          ExpressionAttributeValues: { ":pk": pk, ...range.values },
           ProjectionExpression: "pk, sk, r",
           Limit: perPartition,
         }),
