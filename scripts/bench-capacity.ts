@@ -155,7 +155,6 @@ const LABELS: Record<string, string> = {
   EFFECT: "side effect's once() lease",
   MAILCAP: "visitor mail cap",
   NEWSLETTER: "newsletter subscriber",
-  NLREV: "subscribers' revision shard",
   NLIDX: "subscribers' admin index row",
   NLTOKEN: "newsletter confirmation token",
   NLUNSUB: "unsubscribe lookup",

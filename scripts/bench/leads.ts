@@ -102,7 +102,7 @@ export async function benchLeads(o: LeadsBenchOptions): Promise<{ met: boolean; 
     },
     onProgress: progress("seeding submissions", o.n),
   });
-  const total = (await LeadListing.version(FORM)).count;
+  const total = await LeadListing.count(FORM);
   console.log(`  seeded ${seeded} submissions in ${seedSeconds.toFixed(1)} s; ${total} in the ${FORM} list`);
 
   // -------------------------------------------------------------------------------------------
@@ -112,7 +112,7 @@ export async function benchLeads(o: LeadsBenchOptions): Promise<{ met: boolean; 
   const list = (query: string) => api<ListAnswer>(`/api/admin/leads/${FORM}?${query}`);
 
   const bareQuery = await timed(`bare ${PAGE_SIZE}-item gsi1 Query + count (baseline, no HTTP)`, () =>
-    bareFirstPage(Keys.leadListPartition(FORM), PAGE_SIZE, () => LeadListing.version(FORM)),
+    bareFirstPage(Keys.leadListPartition(FORM), PAGE_SIZE, () => LeadListing.count(FORM)),
   );
   const firstPageOnce = async () => {
     const p = await list(`page=1&pageSize=${PAGE_SIZE}`);

@@ -14,7 +14,7 @@ import { collect } from "../support/rows";
  * The generic admin-collection module on a collection that is not signatures: triage "cases" (a
  * status that changes, yes/no and date filters, search over several fields), one part per desk.
  * Records live under `TESTREC#<run>#<desk>`, their index rows under `TESTIDX#<run>#<desk>#<b>`,
- * and each desk's count and revision on its `TESTCOL#<run>#<desk>` item.
+ * and each desk's count on its `TESTCOL#<run>#<desk>` item.
  */
 const STATUSES = ["new", "in_review", "resolved", "spam"] as const;
 type Status = (typeof STATUSES)[number];
@@ -73,9 +73,9 @@ const cases = Collection.defineCollection({
   parts: (desk) => (desk ? [desk] : DESKS),
   partitions: layout.partitions,
   decode: (desk: string, id: string, packed: string): CaseRow => codec.decode(desk, id, packed),
-  version: async (desk) => {
+  count: async (desk) => {
     const res = await db().send(new GetCommand({ TableName: table(), Key: metaKey(desk), ConsistentRead: true }));
-    return res.Item ? { count: Number(res.Item.count ?? 0), revision: Number(res.Item.revision ?? 0) } : undefined;
+    return res.Item ? Number(res.Item.count ?? 0) : undefined;
   },
 });
 
@@ -109,20 +109,11 @@ async function add(desk: string, rows: CaseRow[]) {
   );
 }
 
-/** A status change: the index row rewritten and the revision incremented; answers the new revision. */
-async function changeStatus(row: CaseRow, status: Status): Promise<{ row: CaseRow; revision: number }> {
+/** A status change: the index row rewritten. */
+async function changeStatus(row: CaseRow, status: Status): Promise<{ row: CaseRow }> {
   const next = { ...row, status };
   await db().send(new PutCommand({ TableName: table(), Item: indexItem(next) }));
-  const res = await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: metaKey(row.desk),
-      UpdateExpression: "ADD revision :one",
-      ExpressionAttributeValues: { ":one": 1 },
-      ReturnValues: "UPDATED_NEW",
-    }),
-  );
-  return { row: next, revision: Number(res.Attributes!.revision) };
+  return { row: next };
 }
 
 const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
@@ -327,9 +318,9 @@ describe("the generic chunked delete-all", () => {
             Update: {
               TableName: table(),
               Key: metaKey(part),
-              UpdateExpression: "ADD #count :minus, revision :one",
+              UpdateExpression: "ADD #count :minus",
               ExpressionAttributeNames: { "#count": "count" },
-              ExpressionAttributeValues: { ":minus": -n, ":one": 1 },
+              ExpressionAttributeValues: { ":minus": -n },
             },
           },
         ],

@@ -25,7 +25,7 @@ import { Keys } from "@site/core/db/keys";
 import { Evidence, type PresignedUpload } from "@site/core/evidence";
 import { s3 } from "@site/core/evidence/s3";
 import { LEAD_FORMS, LEAD_FORM_INFO } from "@site/core/lead/forms";
-import { version as leadVersion } from "@site/core/lead/listing";
+import { count as leadCount } from "@site/core/lead/listing";
 import { listOutbox } from "@site/core/mail/outbox";
 import { Newsletter } from "@site/core/newsletter";
 import { Petition } from "@site/core/petition";
@@ -33,7 +33,7 @@ import { recordsOf } from "@site/core/db/person-index";
 import { SIGNATURE_RETENTION_YEARS, SUBMISSION_RETENTION_YEARS } from "@site/core/policy/retention";
 import { runRetention, type RetentionResult } from "@site/core/privacy/retention-job";
 import { ANONYMISED_NAME } from "@site/core/signature/retention";
-import { version as reportVersion } from "@site/core/report/listing";
+import { count as reportCount } from "@site/core/report/listing";
 import { fileFor } from "@site/core/sheets/local";
 import { REPORTS_TAB } from "@site/core/sheets/reports";
 import { SIGNATURES_TAB, signatureCells } from "@site/core/sheets/signatures";
@@ -189,8 +189,8 @@ async function sheetFiles(): Promise<Map<string, string>> {
 async function counts() {
   return {
     petitions: await Promise.all(petitions.map((id) => Petition.count(id, true))),
-    reports: (await reportVersion()).count,
-    leads: await Promise.all(LEAD_FORMS.map(async (form) => (await leadVersion(form)).count)),
+    reports: await reportCount(),
+    leads: await Promise.all(LEAD_FORMS.map((form) => leadCount(form))),
   };
 }
 

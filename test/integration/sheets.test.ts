@@ -719,6 +719,24 @@ describe("the sync job: POST /api/admin/sheets/signatures, the sheets-sync-job s
     expect(outcome).toMatchObject({ status: "failed", error: "unexpected error (see the server log)" });
   });
 
+  it("a job's tick writes its progress at most once a second, and the finish counts what was ticked", async () => {
+    useGoogle();
+    const { body } = await start(admin);
+    const seen: number[] = [];
+    const started = performance.now();
+    const outcome = await Job.run(body.jobId, SyncJob.KIND, { leaseMs: 60_000 }, async ({ tick }) => {
+      for (let completed = 1; completed <= 50; completed++) {
+        await tick({ phase: "writing", completed, total: null });
+        seen.push((await Job.get(body.jobId)).progress.completed);
+      }
+      return { rows: 50 };
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const writes = new Set(seen.filter((completed) => completed > 0)).size;
+    expect(writes).toBeLessThanOrEqual(Math.floor(seconds));
+    expect(outcome).toMatchObject({ status: "done", progress: { phase: "done", completed: 50, total: 50 } });
+  });
+
   it("reads a run that outlived its lease, or a job never started, as failed, and never runs them", async () => {
     const { body } = await start(admin);
     await Job.claim(body.jobId, SyncJob.KIND, 1);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { allOf, isYes, isoDay, oneOf, yesNo } from "../src/collection/filters";
 import { indexLayout, packedCodec } from "../src/collection/index-rows";
 import { exportQuery, listQuery } from "../src/collection/query";
-import { amountOrder, comparatorOf, foldText, idOrder, lastWordKey, orderAttributes, textOrder } from "../src/collection/orders";
+import { amountOrder, comparatorOf, foldText, idOrder, lastWordKey, orderAttributes, prefixRange, textOrder } from "../src/collection/orders";
 import { sortRows } from "../src/collection/sorts";
 import { deleteAllInput } from "../src/collection/delete-all";
 
@@ -42,6 +42,32 @@ describe("order keys (the table's orders)", () => {
       o3: "smith mary ann\u0001x",
     });
     expect(orderAttributes({ byName, last }, item("x", { name: "Cher" }))).toEqual({ o1: "cher\u0001x" });
+  });
+});
+
+describe("a prefix as a key range", () => {
+  // DynamoDB compares string keys as UTF-8 bytes
+  const inside = (key: string, from: string, to: string) =>
+    Buffer.compare(Buffer.from(key), Buffer.from(from)) >= 0 && Buffer.compare(Buffer.from(key), Buffer.from(to)) <= 0;
+
+  it("holds every key that starts with the prefix and no other", () => {
+    const { values } = prefixRange("o2", "smi");
+    const keys = [
+      "smi",
+      "smi\u0001id",
+      "smith\u0001id",
+      "smiz\u0001id",
+      "smi\uffff",
+      "smi😀\u0001id",
+      "smiñ\u0001id",
+      "sm\u0001id",
+      "smj\u0001id",
+      "sn",
+      "smh~",
+      "s",
+    ];
+    expect(keys.filter((k) => inside(k, values[":from"], values[":to"]))).toEqual(keys.filter((k) => k.startsWith("smi")));
+    expect(prefixRange("o2", "smi").KeyConditionExpression).toBe("pk = :pk AND #o BETWEEN :from AND :to");
   });
 });
 

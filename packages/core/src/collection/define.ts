@@ -12,7 +12,7 @@ import { pool } from "../util/pool";
 import { decodeCursor, encodeCursor, MAX_SKIPPED_ROWS, PastSkipLimit } from "./cursor";
 import type { RowPredicate } from "./filters";
 import { mergeAll, mergePage, type MergeSource } from "./merge";
-import { checkSlots, comparatorOf, foldText, orderAttributes, searchValueOf, type IndexedOrders, type SearchKey } from "./orders";
+import { checkSlots, comparatorOf, foldText, orderAttributes, prefixRange, searchValueOf, type IndexedOrders, type SearchKey } from "./orders";
 import { exportQuery, listQuery, type PageSizes } from "./query";
 import { needleOf } from "./search";
 import { sortRows, type Comparator } from "./sorts";
@@ -30,11 +30,6 @@ import { sortRows, type Comparator } from "./sorts";
  * - Searches: a whole e-mail address, an id or a reference is read by key (`direct`); anything else
  *   matches the start of the words of the collection's name keys (`nameSearch`).
  */
-export interface Version {
-  count: number;
-  revision: number;
-}
-
 /** An index row by its part and id. */
 export interface RowRef {
   part: string;
@@ -57,14 +52,14 @@ export interface CollectionDef<Row extends { id: string }, S extends string, F e
   scopeOf?: (q: z.output<z.ZodObject<F>>) => string | undefined;
   /** the filters' predicate; `undefined` when the query sets none */
   predicate?: (q: z.output<z.ZodObject<F>>) => RowPredicate<NoInfer<Row>> | undefined;
-  /** the parts of a scope; answer synchronously when the scope names them (no I/O for the warm check) */
+  /** the parts of a scope; answer synchronously when the scope names them (no I/O) */
   parts: (scope: string | undefined) => readonly string[] | Promise<readonly string[]>;
   /** the index partitions of a part, merged in parallel */
   partitions: (part: string) => readonly string[];
   /** an index item's row from its part, sort key (the id) and packed `r`; the collection's row type is inferred from it */
   decode: (part: string, id: string, packed: string) => Row;
   /** the part's count (counters kept with the writes, strongly consistent); `undefined` when the part is gone */
-  version: (part: string) => Promise<Version | undefined>;
+  count: (part: string) => Promise<number | undefined>;
   /**
    * Where the id order's pages come from when not from the scope's parts' index partitions (e.g. a
    * GSI spread over fewer partitions than every part's).
@@ -72,7 +67,7 @@ export interface CollectionDef<Row extends { id: string }, S extends string, F e
   newestFirst?: (scope: string | undefined) => MergeSource<NoInfer<Row>> | Promise<MergeSource<NoInfer<Row>>>;
   /**
    * The keys a search matches from their start, each word of the search the start of a word of one of
-   * them (names, e-mails): read from their global indexes with `begins_with`, at most
+   * them (names, e-mails): read from their global indexes by a prefix range, at most
    * MAX_NAME_MATCHES rows. A search neither these nor `direct` answer finds nothing.
    */
   nameSearch?: readonly SearchKey<NoInfer<Row>>[];
@@ -170,7 +165,7 @@ export function defineCollection<Row extends { id: string }, S extends string, F
   /**
    * The rows whose name keys hold every word of the search at the start of one of their words,
    * matching the filters, in the asked order. A key's index finds its rows by their key's start:
-   * one `begins_with` query per key, partition and word of the search (its MAX_PROBES longest), each
+   * one prefix-range query per key, partition and word of the search (its MAX_PROBES longest), each
    * reading at most its partition's share of MAX_NAME_MATCHES; the rows found are kept when every
    * word starts a word of their keys (`truncated` when a query had more).
    */
@@ -185,13 +180,14 @@ export function defineCollection<Row extends { id: string }, S extends string, F
     let truncated = false;
     const queries = probes.flatMap((probe) => keys.flatMap((key) => [...partOf.keys()].map((pk) => ({ probe, key, pk }))));
     await pool(queries, NAME_QUERY_CONCURRENCY, async ({ probe, key, pk }) => {
+      const range = prefixRange(orderAttribute(key.slot), probe);
       const res = await db().send(
         new QueryCommand({
           TableName: table(),
           IndexName: orderIndex(key.slot),
-          KeyConditionExpression: "pk = :pk AND begins_with(#o, :probe)",
-          ExpressionAttributeNames: { "#o": orderAttribute(key.slot) },
-          ExpressionAttributeValues: { ":pk": pk, ":probe": probe },
+          KeyConditionExpression: range.KeyConditionExpression,
+          ExpressionAttributeNames: range.ExpressionAttributeNames,
+          ExpressionAttributeValues: { ":pk": pk, ...range.values },
           ProjectionExpression: "pk, sk, r",
           Limit: perPartition,
         }),
@@ -232,8 +228,8 @@ export function defineCollection<Row extends { id: string }, S extends string, F
 
   /** The scope's total: its parts' counts (counters kept with the writes). */
   async function total(scope: string | undefined): Promise<number> {
-    const versions = await Promise.all((await partsOf(scope)).map((part) => def.version(part)));
-    return versions.reduce((sum, v) => sum + (v?.count ?? 0), 0);
+    const counts = await Promise.all((await partsOf(scope)).map((part) => def.count(part)));
+    return counts.reduce<number>((sum, n) => sum + (n ?? 0), 0);
   }
 
   /**

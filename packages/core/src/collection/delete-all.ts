@@ -51,7 +51,7 @@ export interface ChunkedDeleteDef<Victim> {
   victims: (part: string, limit: number, beforeId?: string) => Promise<Victim[]>;
   /** deletes one group atomically (see `deleteInTransaction`); answers how many it deleted */
   deleteGroup: (part: string, group: Victim[], index: number) => Promise<number>;
-  /** after a chunk of the part: bump its revision, forget counts */
+  /** after a chunk of the part: e.g. forget a cached count */
   afterChunk?: (part: string) => Promise<void> | void;
   /** how many records of the part with an id below `beforeId` are left */
   remaining: (part: string, beforeId: string) => Promise<number>;

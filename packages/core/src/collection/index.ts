@@ -6,8 +6,7 @@ export * as Collection from "./index";
  * and name keys, filters — and gets list, search, filter, sort, cursor pages, exports and a chunked
  * delete-all from here, all read from the table. docs/data-model.md ("Admin collections") explains it.
  */
-export { defineCollection, MAX_NAME_MATCHES, type AdminCollection, type CollectionDef, type Version } from "./define";
-export { revisionVersion } from "./revision-version";
+export { defineCollection, MAX_NAME_MATCHES, type AdminCollection, type CollectionDef } from "./define";
 export { indexLayout, packedCodec, type IndexLayout, type PackedCodec } from "./index-rows";
 export {
   amountOrder,

@@ -94,6 +94,20 @@ export const lastWordKey = <Row extends Identified>(slot: OrderSlot, value: (row
 });
 
 /** The value a search key holds for a row (its text before the id), or undefined. */
+/**
+ * The key condition of "the sort key starts with `prefix`" as a range: `#o BETWEEN :from AND :to`,
+ * `:to` the prefix followed by the highest code point, so every key starting with the prefix falls
+ * inside (keys are compared as UTF-8 bytes). Real DynamoDB answers this and `begins_with` alike;
+ * DynamoDB Local walks a whole partition for `begins_with` (3× slower at 31,000 rows a partition).
+ */
+export function prefixRange(attribute: string, prefix: string) {
+  return {
+    KeyConditionExpression: "pk = :pk AND #o BETWEEN :from AND :to",
+    ExpressionAttributeNames: { "#o": attribute },
+    values: { ":from": prefix, ":to": `${prefix}\u{10FFFF}` },
+  };
+}
+
 export const searchValueOf = <Row>(key: SearchKey<Row>, row: Row): string | undefined => key.key(row)?.split(SEPARATOR)[0];
 
 /** The order and search attributes an index row carries (`o1`: its key in slot 1, ...). */

@@ -52,9 +52,8 @@ export const Keys = {
   /** Admin report index (report/index-item.ts): one compact row per report, spread over INDEX_BUCKETS partitions. */
   reportIndex: (bucket: number, reportId: string) => ({ pk: `REPIDX#${bucket}`, sk: reportId }),
   reportIndexPartition: (bucket: number) => `REPIDX#${bucket}`,
-  /** The reports' count (sharded like a petition's) and their revision, which every change but an addition increments. */
+  /** The reports' count, sharded like a petition's. */
   reportsPartition: "REPORTS",
-  reportsMeta: () => ({ pk: "REPORTS", sk: "META" }),
   reportCountShard: (shard: number) => ({ pk: "REPORTS", sk: `COUNT#${shard}` }),
   /** A free-guide submission (packages/core/src/lead): one item per submission, its form an attribute; listed newest first per form on gsi1. */
   lead: (id: string) => ({ pk: `LEAD#${id}`, sk: "LEAD" }),
@@ -65,9 +64,8 @@ export const Keys = {
   /** Admin lead index (lead/index-item.ts): one compact row per submission, INDEX_BUCKETS partitions per form. */
   leadIndex: (form: string, bucket: number, leadId: string) => ({ pk: `LEADIDX#${form}#${bucket}`, sk: leadId }),
   leadIndexPartition: (form: string, bucket: number) => `LEADIDX#${form}#${bucket}`,
-  /** A form's submission count (sharded like a petition's) and revision (every change but an addition increments it). */
+  /** A form's submission count, sharded like a petition's. */
   leadsPartition: (form: string) => `LEADS#${form}`,
-  leadsMeta: (form: string) => ({ pk: `LEADS#${form}`, sk: "META" }),
   leadCountShard: (form: string, shard: number) => ({ pk: `LEADS#${form}`, sk: `COUNT#${shard}` }),
   /** Audit trail: one partition, entries keyed by their time-sortable id (newest last). */
   audit: (id: string) => ({ pk: "AUDIT", sk: `ENTRY#${id}` }),
@@ -91,16 +89,6 @@ export const Keys = {
   /** Admin subscriber index (newsletter/index-item.ts): one compact row per subscriber, INDEX_BUCKETS partitions. */
   newsletterIndex: (bucket: number, email: string) => ({ pk: `NLIDX#${bucket}`, sk: email }),
   newsletterIndexPartition: (bucket: number) => `NLIDX#${bucket}`,
-  /**
-   * The subscribers' revision: every change to a subscriber increments one of NEWSLETTER_REVISION_SHARDS
-   * shards (a random one: signers who consent subscribe at the signing rate), and the version sums
-   * them with the single item tables from before it had shards (`NEWSLETTER`/`META`).
-   */
-  newsletterRevisionShard: (shard: number) => ({ pk: `NLREV#${shard}`, sk: "META" }),
-  newsletterRevisionKeys: () => [
-    { pk: "NEWSLETTER", sk: "META" },
-    ...Array.from({ length: NEWSLETTER_REVISION_SHARDS }, (_, n) => ({ pk: `NLREV#${n}`, sk: "META" })),
-  ],
   /**
    * The subscribers' count cards (newsletter/counts.ts), NEWSLETTER_COUNT_SHARDS partitions: in each,
    * `TOTAL` counts the subscribers without an expiry and `EXPIRES#<UTC hour>` those expiring in that
@@ -151,8 +139,6 @@ export const Keys = {
   /** Admin index of deletion requests (privacy/index-item.ts): one compact row per request, INDEX_BUCKETS partitions. */
   privacyIndex: (bucket: number, id: string) => ({ pk: `PRIVIDX#${bucket}`, sk: id }),
   privacyIndexPartition: (bucket: number) => `PRIVIDX#${bucket}`,
-  /** The requests' revision: every change to a request increments it. */
-  privacyMeta: () => ({ pk: "PRIVACY", sk: "META" }),
   /** The requests made on one UTC day (`2026-11-26`), by stored status (privacy/counts.ts): the count cards sum the days still kept. */
   privacyCountDay: (day: string) => ({ pk: "PRIVACY", sk: `COUNT#${day}` }),
   privacyCountPartition: "PRIVACY",
@@ -202,11 +188,10 @@ export const SIGNATURE_INDEX_BUCKETS = 32;
 export const SIGNATURE_LIST_BUCKETS = 32;
 
 /**
- * Shards of the subscribers' revision, and partitions of their admin index: every subscriber change
- * writes one of each (2 write units in its transaction), and signers who consent subscribe at the
- * signing rate (twice: the consent, then the confirmation e-mail's claim). 64 take 32,000 changes/s.
+ * Partitions of the subscribers' admin index: every subscriber change writes a row in one of them
+ * (2 write units in its transaction), and signers who consent subscribe at the signing rate (twice:
+ * the consent, then the confirmation e-mail's claim). 64 take 32,000 changes/s.
  */
-export const NEWSLETTER_REVISION_SHARDS = 64;
 export const NEWSLETTER_INDEX_BUCKETS = 64;
 
 /**

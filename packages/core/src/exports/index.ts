@@ -25,10 +25,6 @@ export const Events = {
 };
 
 export const JOB_PREFIX = "export.";
-/** A job may run for the subscriber's whole timeout (15 minutes). */
-const LEASE_MS = 15 * 60_000;
-/** The job's progress is written at most this often (each write is one write unit). */
-const REPORT_EVERY_MS = 1_000;
 /** How long a download link works. */
 export const DOWNLOAD_EXPIRES_SECONDS = 300;
 /** Exported files are kept a day (the bucket's lifecycle rule on `exports/`). */
@@ -62,22 +58,18 @@ export async function run(jobId: string): Promise<Job.Info | undefined> {
   const { kind: jobKind } = await Job.get(jobId);
   const kind = jobKind.startsWith(JOB_PREFIX) ? kindOf(jobKind.slice(JOB_PREFIX.length)) : undefined;
   if (!kind) return undefined;
-  return Job.run(jobId, jobKind, { leaseMs: LEASE_MS }, async ({ job, report }) => {
+  return Job.run(jobId, jobKind, { leaseMs: Job.SUBSCRIBER_LEASE_MS }, async ({ job, report, tick }) => {
     const { query, fileName } = job.params as { query: Record<string, unknown>; fileName: string };
     await report({ phase: "reading", completed: 0, total: null });
     const { total, pages } = await kind.selection(query);
     const file = new S3File(`${FILE_PREFIX}${jobId}/${fileName}`, kind.format.contentType);
     let rows = 0;
-    let reportedAt = performance.now();
     try {
       await file.write(kind.format.head);
       for await (const page of pages) {
         await file.write(kind.format.page(page, rows === 0));
         rows += page.length;
-        if (performance.now() - reportedAt >= REPORT_EVERY_MS) {
-          reportedAt = performance.now();
-          await report({ phase: "writing", completed: rows, total: Math.max(total, rows) });
-        }
+        await tick({ phase: "writing", completed: rows, total: Math.max(total, rows) });
       }
       await file.write(kind.format.tail(rows === 0));
       await file.close();

@@ -57,6 +57,11 @@ export const NEVER_STARTED = "The job did not start in time; please start it aga
 export const STOPPED = "The job stopped before it finished (it timed out or crashed); please start it again";
 const UNEXPECTED = "unexpected error (see the server log)";
 
+/** The lease of a job run by one of the 15-minute subscribers (exports, searches, sheet syncs): their whole timeout. */
+export const SUBSCRIBER_LEASE_MS = 15 * 60_000;
+/** `RunContext.tick` writes a job's progress at most this often (each write is one write unit). */
+export const PROGRESS_EVERY_MS = 1_000;
+
 const QUEUED: Progress = { phase: "queued", completed: 0, total: null };
 
 function toInfo(item: Record<string, unknown>, now = Date.now()): Info {
@@ -211,7 +216,10 @@ export interface RunOptions {
 
 export interface RunContext {
   job: Info;
+  /** Writes the job's progress now (a phase's start or end). */
   report: (progress: Progress) => Promise<void>;
+  /** Writes the job's progress if PROGRESS_EVERY_MS have passed since the last write (inside a loop over pages). */
+  tick: (progress: Progress) => Promise<void>;
 }
 
 /**
@@ -232,11 +240,18 @@ export async function run<R extends Record<string, unknown>>(
     return undefined;
   }
   let last: Progress = job.progress;
+  let reportedAt = performance.now();
+  const write = async (progress: Progress) => {
+    last = progress;
+    reportedAt = performance.now();
+    await report(id, progress);
+  };
   const context: RunContext = {
     job,
-    report: async (progress) => {
-      last = progress;
-      await report(id, progress);
+    report: write,
+    tick: async (progress) => {
+      if (performance.now() - reportedAt >= PROGRESS_EVERY_MS) await write(progress);
+      else last = progress;
     },
   };
   try {

@@ -1,6 +1,5 @@
 export * as LeadAdmin from "./admin";
 
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import {
   deleteAll as deleteAllOf,
@@ -12,12 +11,12 @@ import {
   type Progress,
 } from "../collection/delete-all";
 import { settings } from "../config";
-import { db, table } from "../db/client";
+import { table } from "../db/client";
 import { Keys } from "../db/keys";
 import { LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "./forms";
 import { Lead, LeadNotFound, type Info } from "./index";
-import { countUpdate, indexKey, layout, revisionUpdate } from "./index-item";
-import { version } from "./listing";
+import { countUpdate, indexKey, layout } from "./index-item";
+import { count } from "./listing";
 
 /**
  * What administrators do with one submission or all of a form's: the details dialog,
@@ -58,8 +57,7 @@ const victimOf = (id: string) => ({ id });
 
 /**
  * A form's submissions as a chunked deletion (collection/delete-all.ts): each submission with its
- * index row, in transactions that decrement one count shard by exactly the number deleted; the
- * form's revision is incremented after each chunk.
+ * index row, in transactions that decrement one count shard by exactly the number deleted.
  */
 const chunked: ChunkedDeleteDef<{ id: string }> = {
   chunk: CHUNK,
@@ -74,10 +72,7 @@ const chunked: ChunkedDeleteDef<{ id: string }> = {
       totals: (n, attempt) => [countUpdate(form, -n, (index + attempt) % settings().COUNTER_SHARDS)],
     });
   },
-  afterChunk: async (part) => {
-    await db().send(new UpdateCommand(revisionUpdate(part as LeadForm).Update));
-  },
-  remaining: async (form, beforeId) => (await version(form)).count - (await indexCountFrom(layout.partitions(form), beforeId)),
+  remaining: async (form, beforeId) => (await count(form)) - (await indexCountFrom(layout.partitions(form), beforeId)),
 };
 
 /**

@@ -11,8 +11,7 @@ import { toRow, type LeadRow } from "./row";
  * The admin lead index (collection/index-rows.ts): one item per submission, written in the
  * submission's transaction (and by imports), deleted with it. pk `LEADIDX#<form>#<bucket>`, sk =
  * submission id, the row's other fields packed into `r` (~300 bytes). Beside them, per form, the
- * count (shards `LEADS#<form>/COUNT#k`, as a petition's) and the revision (`LEADS#<form>/META`),
- * which the collection's version check reads. A form is the collection's part.
+ * count (shards `LEADS#<form>/COUNT#k`, as a petition's). A form is the collection's part.
  */
 const FIELDS = [
   "fullName",
@@ -76,19 +75,6 @@ export function countUpdate(form: LeadForm, n: number, shard = randomShard()) {
   };
 }
 
-/** Increments the form's revision: a change other than an addition (a deletion, a delete-all chunk). */
-export function revisionUpdate(form: LeadForm) {
-  return {
-    Update: {
-      TableName: table(),
-      Key: Keys.leadsMeta(form),
-      UpdateExpression: "ADD revision :one SET #type = :type",
-      ExpressionAttributeNames: { "#type": "type" },
-      ExpressionAttributeValues: { ":one": 1, ":type": "leadsMeta" },
-    },
-  };
-}
-
 /** What a new submission's transaction writes for the admin list: its index row and +1 on a count shard. */
 export function creationItems(lead: Info) {
   return [{ Put: { TableName: table(), Item: indexItem(lead) } }, countUpdate(lead.form, 1)];
@@ -96,5 +82,5 @@ export function creationItems(lead: Info) {
 
 /** What a submission's removal deletes and changes beside the submission itself. */
 export function removalItems(lead: Pick<Info, "id" | "form">) {
-  return [{ Delete: { TableName: table(), Key: indexKey(lead.form, lead.id) } }, countUpdate(lead.form, -1), revisionUpdate(lead.form)];
+  return [{ Delete: { TableName: table(), Key: indexKey(lead.form, lead.id) } }, countUpdate(lead.form, -1)];
 }

@@ -170,7 +170,7 @@ export async function fromID(id: string, form?: LeadForm): Promise<Info> {
 
 /**
  * Deletes a submission in one transaction: the submission (which must still exist, and be of this
- * form, so two concurrent removals count once), its index row, -1 on its form's count and +1 on its revision.
+ * form, so two concurrent removals count once), its index row and -1 on its form's count.
  * False when there was none (or another caller removed it first).
  */
 export async function remove(lead: Pick<Info, "id" | "form">): Promise<boolean> {

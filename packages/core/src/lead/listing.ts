@@ -2,7 +2,7 @@ export * as LeadListing from "./listing";
 
 import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
-import { defineCollection, type Version } from "../collection/define";
+import { defineCollection } from "../collection/define";
 import { allOf, isYes, isoDay, oneOf, yesNo } from "../collection/filters";
 import { settings } from "../config";
 import { putAll } from "../db/batch";
@@ -46,25 +46,19 @@ export function predicate(q: Filters) {
   );
 }
 
-/** A form's count (the sum of its shards) and revision: one strongly consistent query of ≤ 11 small items. */
-export async function version(form: string): Promise<Version> {
+/** A form's count: the sum of its shards, one strongly consistent query of ≤ 10 small items. */
+export async function count(form: string): Promise<number> {
   const res = await db().send(
     new QueryCommand({
       TableName: table(),
-      KeyConditionExpression: "pk = :pk",
-      ExpressionAttributeValues: { ":pk": Keys.leadsPartition(form) },
-      ProjectionExpression: "sk, #count, revision",
+      KeyConditionExpression: "pk = :pk AND begins_with(sk, :shard)",
+      ExpressionAttributeValues: { ":pk": Keys.leadsPartition(form), ":shard": "COUNT#" },
+      ProjectionExpression: "#count",
       ExpressionAttributeNames: { "#count": "count" },
       ConsistentRead: true,
     }),
   );
-  let count = 0;
-  let revision = 0;
-  for (const item of res.Items ?? []) {
-    if (item.sk === "META") revision = Number(item.revision ?? 0);
-    else count += Number(item.count ?? 0);
-  }
-  return { count, revision };
+  return (res.Items ?? []).reduce((sum, item) => sum + Number(item.count ?? 0), 0);
 }
 
 /** The audit target of a query: the form, the search and the filters. */
@@ -85,7 +79,7 @@ export const leads = defineCollection({
   parts: (form) => (form ? [form] : LEAD_FORMS),
   partitions: layout.partitions,
   decode: decodeRow,
-  version,
+  count,
   // a submission's key does not name its form: one candidate row per form, the missing ones read as nothing
   direct: {
     indexKey: layout.key,
@@ -141,16 +135,16 @@ export interface FormSummary {
 export async function summary(): Promise<FormSummary[]> {
   return Promise.all(
     LEAD_FORMS.map(async (form) => {
-      const [v, [newestLead]] = await Promise.all([version(form), newestOf(form, 1)]);
+      const [submissions, [newestLead]] = await Promise.all([count(form), newestOf(form, 1)]);
       const info = LEAD_FORM_INFO[form];
       return {
         form,
         title: info.adminTitle,
         listTitle: info.listTitle,
         adminSlug: info.adminSlug,
-        count: v.count,
+        count: submissions,
         latest:
-          newestLead && v.count > 0 ? { createdAt: newestLead.createdAt, createdDate: newestLead.createdDate, createdTime: newestLead.createdTime } : null,
+          newestLead && submissions > 0 ? { createdAt: newestLead.createdAt, createdDate: newestLead.createdDate, createdTime: newestLead.createdTime } : null,
       };
     }),
   );

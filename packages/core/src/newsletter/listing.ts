@@ -1,8 +1,7 @@
 export * as SubscriberListing from "./listing";
 
 import { z } from "zod";
-import { defineCollection, type Version } from "../collection/define";
-import { revisionVersion } from "../collection/revision-version";
+import { defineCollection } from "../collection/define";
 import { allOf, answeredAt, oneOf } from "../collection/filters";
 import { Keys } from "../db/keys";
 import { EmailAddress } from "../util/email";
@@ -16,8 +15,7 @@ import { STATUSES, type Status } from "./subscriber";
 /**
  * The administrators' subscriber list: one collection (collection/define.ts) over the
  * newsletter index rows (index-item.ts), one part ("all"). Ids are normalised e-mails, not
- * time-sortable; every subscriber write increments `NEWSLETTER/META.revision`, so the revision is
- * the whole version. Unconfirmed subscribers expire (TTL) and DynamoDB deletes them lazily: a row
+ * time-sortable; the count cards' counters (counts.ts) give the totals. Unconfirmed subscribers expire (TTL) and DynamoDB deletes them lazily: a row
  * past its `expiresAt` is never listed, counted or exported.
  */
 
@@ -48,9 +46,6 @@ export function predicate(q: Filters) {
   );
 }
 
-/** The collection's version: the revision every subscriber write increments (additions too). */
-export const version = (): Promise<Version> => revisionVersion(...Keys.newsletterRevisionKeys());
-
 /** The audit target of an export: the search and the filters. */
 function describe(q: Filters & { search: string }): string {
   const filters = (["status", "source"] as const).filter((k) => q[k]).map((k) => `${k}=${q[k]}`);
@@ -70,7 +65,7 @@ export const subscribers = defineCollection({
   parts: () => [PART],
   partitions: layout.partitions,
   decode: decodeRow,
-  version,
+  count: () => readCounts().then((c) => c.total),
   direct: {
     indexKey: layout.key,
     person: { kind: "newsletter", rowsOf: (key) => [Keys.subscriberOf(key)].flatMap((email) => (email ? [{ part: PART, id: email }] : [])) },

@@ -1,11 +1,10 @@
-import { DeleteCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { cancellationCodes } from "../db/cancellation";
+import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { recordsOf } from "../db/person-index";
 import { queryPages } from "../db/query";
 import type { RetentionStep, TimeBudget } from "../policy/personal-record";
 import { PART, indexKey, layout } from "./index-item";
-import { mutate, revisionShard } from "./store";
+import { mutate } from "./store";
 import { isExpired, read } from "./subscriber";
 
 /**
@@ -28,16 +27,11 @@ async function removeExpiredSubscriber(id: string, now: Date): Promise<{ subscri
     // The subscriber item went by TTL but its index row not yet: the row (which holds the address) goes too.
     try {
       await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Delete: { TableName: table(), Key: indexKey(id), ConditionExpression: "expiresAt <= :asOf", ExpressionAttributeValues: { ":asOf": asOf } } },
-            { Update: { TableName: table(), Key: revisionShard(), UpdateExpression: "ADD revision :one", ExpressionAttributeValues: { ":one": 1 } } },
-          ],
-        }),
+        new DeleteCommand({ TableName: table(), Key: indexKey(id), ConditionExpression: "expiresAt <= :asOf", ExpressionAttributeValues: { ":asOf": asOf } }),
       );
       return { subscriber: false, tokens: 0 };
     } catch (err) {
-      if (cancellationCodes(err)[0] === "ConditionalCheckFailed") return { subscriber: false, tokens: 0 };
+      if ((err as Error).name === "ConditionalCheckFailedException") return { subscriber: false, tokens: 0 };
       throw err;
     }
   }
@@ -81,7 +75,7 @@ async function removeExpiredSubscribers(now: Date, time: TimeBudget): Promise<{ 
       ConsistentRead: true,
     });
     for await (const page of pages) {
-      // one at a time: every subscriber write increments the subscribers' revision (newsletter/store.ts)
+      // one at a time: each removal reads the subscriber and writes a transaction (newsletter/store.ts)
       for (const item of page.Items ?? []) {
         if (time.over()) return { subscribers: removed, tokens };
         const done = await removeExpiredSubscriber(String(item.sk), now);

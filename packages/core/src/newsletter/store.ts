@@ -3,7 +3,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/l
 import { cancellationCodes } from "../db/cancellation";
 import { table } from "../db/client";
 import { db } from "../db/client";
-import { Keys, NEWSLETTER_REVISION_SHARDS } from "../db/keys";
+import { Keys } from "../db/keys";
 import { counterWrites } from "./counts";
 import { indexItem, indexKey } from "./index-item";
 import { isExpired, read, type Subscriber } from "./subscriber";
@@ -13,8 +13,8 @@ import { hashToken } from "../util/token";
  * The one write path of subscribers. Every change — a consent, a confirmation, an unsubscribe, a
  * deletion — reads the subscriber, decides the next state in code and writes it in one transaction
  * conditional on the revision it read (`rev`), together with what follows from the state: the admin
- * index row, the confirmed-list keys (gsi2), the unsubscribe-token lookup, the collection's revision,
- * the count cards' counters (counts.ts) and the caller's own items (an outbox event, a token). A concurrent change makes the condition
+ * index row, the confirmed-list keys (gsi2), the unsubscribe-token lookup, the count cards' counters
+ * (counts.ts) and the caller's own items (an outbox event, a token). A concurrent change makes the condition
  * fail and the decision is taken again on the fresh state.
  */
 export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
@@ -70,9 +70,6 @@ export async function mutate<T>(email: string, decide: (current: Subscriber | un
   }
 }
 
-/** A random shard of the subscribers' revision: no key every subscription shares. */
-export const revisionShard = () => Keys.newsletterRevisionShard(Math.floor(Math.random() * NEWSLETTER_REVISION_SHARDS));
-
 function writes(stored: Subscriber | undefined, next: Subscriber | null): TransactItem[] {
   const TableName = table();
   const condition = stored
@@ -92,14 +89,5 @@ function writes(stored: Subscriber | undefined, next: Subscriber | null): Transa
     items.push({ Delete: { TableName, Key: Keys.newsletterUnsubscribe(hashToken(stored.unsubscribeToken)) } });
   }
   items.push(...counterWrites(stored, next));
-  items.push({
-    Update: {
-      TableName,
-      Key: revisionShard(),
-      UpdateExpression: "ADD revision :one SET #type = :type",
-      ExpressionAttributeNames: { "#type": "type" },
-      ExpressionAttributeValues: { ":one": 1, ":type": "newsletterMeta" },
-    },
-  });
   return items;
 }

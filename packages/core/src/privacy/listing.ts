@@ -1,10 +1,8 @@
 export * as PrivacyListing from "./listing";
 
 import { z } from "zod";
-import { defineCollection, type Version } from "../collection/define";
-import { revisionVersion } from "../collection/revision-version";
+import { defineCollection } from "../collection/define";
 import { allOf, answeredAt, oneOf } from "../collection/filters";
-import { Keys } from "../db/keys";
 import { isSortableId, sortableIdFloor } from "../util/id";
 import { COLLECTION, NAME_SEARCH, ORDERS, PART, decodeRow, layout, type PrivacyRequestRow } from "./index-item";
 import { REQUEST_STATUSES, type RequestStatus } from "./input";
@@ -64,9 +62,6 @@ export function predicate(q: Filters) {
   return allOf<PrivacyRequestRow>((r) => !isPastRetention(r, q.asOf), q.status && ((r) => statusOf(r, q.asOf) === q.status));
 }
 
-/** The collection's version: the revision every request write increments (additions too). */
-export const version = (): Promise<Version> => revisionVersion(Keys.privacyMeta());
-
 export const requests = defineCollection({
   name: COLLECTION,
   orders: ORDERS satisfies Record<Sort, unknown>,
@@ -80,7 +75,7 @@ export const requests = defineCollection({
   parts: () => [PART],
   partitions: layout.partitions,
   decode: decodeRow,
-  version,
+  count: () => counts().then((c) => c.total),
   direct: { indexKey: layout.key, named: (needle) => (isSortableId(needle) ? Promise.resolve([{ part: PART, id: needle }]) : undefined) },
 });
 

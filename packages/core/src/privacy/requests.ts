@@ -66,7 +66,7 @@ async function claimAddressSlot(email: string, now: number): Promise<boolean> {
 }
 
 /**
- * The request's item, its admin index row, the collection's revision and the count cards' counter
+ * The request's item, its admin index row and the count cards' counter
  * (counts.ts): the writes of every change to a request. Without a condition the request is new; a
  * condition names the status the request is rewritten from (`was`).
  */
@@ -90,7 +90,6 @@ export function requestWrites(
       },
     },
     { Put: { TableName: table(), Item: indexItem(req) } },
-    { Update: { TableName: table(), Key: Keys.privacyMeta(), UpdateExpression: "ADD revision :one", ExpressionAttributeValues: { ":one": 1 } } },
     ...counterWrites(req, condition?.was),
   ];
 }

@@ -1,6 +1,6 @@
 export * as ReportAdmin from "./admin";
 
-import { TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { getMany } from "../db/batch";
 import { z } from "zod";
 import {
@@ -13,7 +13,7 @@ import {
   type Progress,
 } from "../collection/delete-all";
 import { settings } from "../config";
-import { db, table } from "../db/client";
+import { table } from "../db/client";
 import { Keys } from "../db/keys";
 import { transactWithRetries } from "../db/transact";
 import { DOWNLOAD_EXPIRES_SECONDS, Evidence } from "../evidence";
@@ -21,8 +21,8 @@ import { pool } from "../util/pool";
 import { pageQuery, type Page } from "../util/page";
 import { Report, ReportNotFound, type Info, type StoredEvidence } from "./index";
 import { reportOfItem } from "./stored-item";
-import { PART, countUpdate, decodeRow, indexItemOfRow, indexKey, layout, revisionUpdate } from "./index-item";
-import { reports, version } from "./listing";
+import { PART, countUpdate, decodeRow, indexItemOfRow, indexKey, layout } from "./index-item";
+import { count, reports } from "./listing";
 import { toRow, type ReportRow } from "./row";
 import { STATUSES, type Status } from "./status";
 
@@ -72,8 +72,7 @@ export const StatusInput = z.strictObject({
 export type StatusInput = z.input<typeof StatusInput>;
 
 /**
- * Sets a report's status: the report and its index row in one transaction with the reports'
- * revision, so every process's list sees it. Answers the row as the list now shows it and the
+ * Sets a report's status: the report and its index row in one transaction. Answers the row as the list now shows it and the
  * status before. The same status again changes nothing.
  */
 export async function setStatus(id: string, status: Status): Promise<{ row: ReportRow; previous: Status; reference: string }> {
@@ -95,7 +94,6 @@ export async function setStatus(id: string, status: Status): Promise<{ row: Repo
             },
           },
           { Put: { TableName: table(), Item: indexItemOfRow(row) } },
-          revisionUpdate(),
         ],
       }),
     {
@@ -150,7 +148,7 @@ const victims = (_part: string, limit: number, beforeId?: string): Promise<Victi
  * Reports as a chunked deletion (collection/delete-all.ts). A group's evidence files go first, then
  * the group's items in one transaction (each report with its guard and index row, one count shard
  * decremented by exactly the number deleted): a failure in between leaves reports to delete again,
- * never files nobody can find. The revision is incremented after each chunk.
+ * never files nobody can find.
  */
 const chunked: ChunkedDeleteDef<Victim> = {
   chunk: CHUNK,
@@ -169,10 +167,7 @@ const chunked: ChunkedDeleteDef<Victim> = {
       totals: (n, attempt) => [countUpdate(-n, (index + attempt) % settings().COUNTER_SHARDS)],
     });
   },
-  afterChunk: async () => {
-    await db().send(new UpdateCommand(revisionUpdate().Update));
-  },
-  remaining: async (_part, beforeId) => (await version()).count - (await indexCountFrom(layout.partitions(PART), beforeId)),
+  remaining: async (_part, beforeId) => (await count()) - (await indexCountFrom(layout.partitions(PART), beforeId)),
 };
 
 /**

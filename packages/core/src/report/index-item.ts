@@ -11,7 +11,7 @@ import { STATUSES } from "./status";
  * The admin report index (collection/index-rows.ts): one item per report, written in the report's
  * transaction (and by imports), deleted with it. pk `REPIDX#<bucket>`, sk = report id, the row's
  * other fields packed into `r`. Beside them, the reports' count (shards `REPORTS/COUNT#k`, as a
- * petition's) and revision (`REPORTS/META`), which the collection's version check reads.
+ * petition's).
  */
 const FIELDS = [
   "reference",
@@ -91,19 +91,6 @@ export function countUpdate(n: number, shard = randomShard()) {
   };
 }
 
-/** Increments the reports' revision: a change other than an addition (a deletion, a status). */
-export function revisionUpdate() {
-  return {
-    Update: {
-      TableName: table(),
-      Key: Keys.reportsMeta(),
-      UpdateExpression: "ADD revision :one SET #type = :type",
-      ExpressionAttributeNames: { "#type": "type" },
-      ExpressionAttributeValues: { ":one": 1, ":type": "reportsMeta" },
-    },
-  };
-}
-
 /** What a new report's transaction writes for the admin list: its index row and +1 on a count shard. */
 export function creationItems(report: Info) {
   return [{ Put: { TableName: table(), Item: indexItem(report) } }, countUpdate(1)];
@@ -111,5 +98,5 @@ export function creationItems(report: Info) {
 
 /** What a report's removal deletes and changes beside the report's own items. */
 export function removalItems(report: Pick<Info, "id">) {
-  return [{ Delete: { TableName: table(), Key: indexKey(report.id) } }, countUpdate(-1), revisionUpdate()];
+  return [{ Delete: { TableName: table(), Key: indexKey(report.id) } }, countUpdate(-1)];
 }

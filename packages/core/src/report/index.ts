@@ -268,7 +268,7 @@ export async function remove(id: string): Promise<boolean> {
 
 /**
  * One transaction: the report (which must still exist, so two concurrent removals count once), its
- * other items and its admin index row, the count and the revision (index-item.ts). False when
+ * other items and its admin index row and the count (index-item.ts). False when
  * another caller removed it first.
  */
 async function deleteItems(report: Info): Promise<boolean> {

@@ -2,7 +2,7 @@ export * as ReportListing from "./listing";
 
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
-import { defineCollection, type RowRef, type Version } from "../collection/define";
+import { defineCollection, type RowRef } from "../collection/define";
 import { allOf, isYes, isoDay, oneOf, yesNo } from "../collection/filters";
 import { settings } from "../config";
 import { putAll } from "../db/batch";
@@ -43,25 +43,19 @@ export function predicate(q: Filters) {
   );
 }
 
-/** The reports' count (the sum of the shards) and revision: one strongly consistent query of ≤ 11 small items. */
-export async function version(): Promise<Version> {
+/** The reports' count: the sum of the shards, one strongly consistent query of ≤ 10 small items. */
+export async function count(): Promise<number> {
   const res = await db().send(
     new QueryCommand({
       TableName: table(),
-      KeyConditionExpression: "pk = :pk",
-      ExpressionAttributeValues: { ":pk": Keys.reportsPartition },
-      ProjectionExpression: "sk, #count, revision",
+      KeyConditionExpression: "pk = :pk AND begins_with(sk, :shard)",
+      ExpressionAttributeValues: { ":pk": Keys.reportsPartition, ":shard": "COUNT#" },
+      ProjectionExpression: "#count",
       ExpressionAttributeNames: { "#count": "count" },
       ConsistentRead: true,
     }),
   );
-  let count = 0;
-  let revision = 0;
-  for (const item of res.Items ?? []) {
-    if (item.sk === Keys.reportsMeta().sk) revision = Number(item.revision ?? 0);
-    else count += Number(item.count ?? 0);
-  }
-  return { count, revision };
+  return (res.Items ?? []).reduce((sum, item) => sum + Number(item.count ?? 0), 0);
 }
 
 /**
@@ -88,7 +82,7 @@ export const reports = defineCollection({
   parts: () => [PART],
   partitions: layout.partitions,
   decode: decodeRow,
-  version,
+  count,
   direct: {
     indexKey: layout.key,
     person: { kind: "report", rowsOf: (key) => [Keys.reportOf(key)].flatMap((id) => (id ? [{ part: PART, id }] : [])) },

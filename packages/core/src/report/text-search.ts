@@ -25,10 +25,6 @@ export const Events = {
 };
 
 export const KIND = "reports.text_search";
-/** A job may run for the subscriber's whole timeout (15 minutes). */
-const LEASE_MS = 15 * 60_000;
-/** The job's progress is written at most this often (each write is one write unit). */
-const REPORT_EVERY_MS = 1_000;
 /** Reports read per page: a page of the largest reports (16 KB each) is 4 MB, well within the function's memory. */
 export const PAGE_SIZE = 250;
 /** Matches kept in the job's result (≈ 400 B each, far under an item's 400 KB); past it the result says `truncated`. */
@@ -61,7 +57,7 @@ export function request(input: z.output<typeof TextSearchInput>, actor: string):
 
 /** Runs the search once (a repeated delivery finds it claimed and does nothing). */
 export function run(jobId: string): Promise<Job.Info | undefined> {
-  return Job.run(jobId, KIND, { leaseMs: LEASE_MS }, async ({ job, report }): Promise<Result> => {
+  return Job.run(jobId, KIND, { leaseMs: Job.SUBSCRIBER_LEASE_MS }, async ({ job, report, tick }): Promise<Result> => {
     const { text } = TextSearchInput.parse(job.params);
     const pattern = textPattern(text);
     await report({ phase: "searching", completed: 0, total: null });
@@ -70,7 +66,6 @@ export function run(jobId: string): Promise<Job.Info | undefined> {
     let matched = 0;
     let scanned = 0;
     let rows = 0;
-    let reportedAt = performance.now();
     for await (const page of pages) {
       for (const r of await fetchMany(page.map((row) => row.id))) {
         scanned++;
@@ -80,10 +75,7 @@ export function run(jobId: string): Promise<Job.Info | undefined> {
         if (matches.length < MAX_MATCHES) matches.push({ id: r.id, reference: r.reference, fullName: r.reporter.fullName, createdAt: r.createdAt, ...hit });
       }
       rows += page.length;
-      if (performance.now() - reportedAt >= REPORT_EVERY_MS) {
-        reportedAt = performance.now();
-        await report({ phase: "searching", completed: rows, total: Math.max(total, rows) });
-      }
+      await tick({ phase: "searching", completed: rows, total: Math.max(total, rows) });
     }
     await report({ phase: "searching", completed: rows, total: rows });
     await Audit.record({ action: "reports.searched", actor: job.actor, target: `report text "${text}"`, rows: matched });

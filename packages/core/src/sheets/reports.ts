@@ -12,7 +12,7 @@ async function rows() {
   async function* pages() {
     for await (const page of Report.allNewestFirst()) yield page.map(reportCells);
   }
-  return { total: (await ReportListing.version()).count, pages: pages() };
+  return { total: await ReportListing.count(), pages: pages() };
 }
 
 /** The "Scam Reports" tab: every report, newest first. */

@@ -1,10 +1,11 @@
 import { settings } from "../config";
+import { SUBSCRIBER_LEASE_MS } from "../jobs";
 import { coalesced, exclusive, type CoalesceOptions } from "./coalesce";
 import { Sheets } from "./index";
 import type { RowSource } from "./port";
 
 /** A run may hold a tab's lock this long: the subscribers' Lambda timeout (15 minutes). */
-export const LEASE_MS = 15 * 60_000;
+export const LEASE_MS = SUBSCRIBER_LEASE_MS;
 
 export type SyncPhase = "reading" | "writing";
 export type SyncProgress = (phase: SyncPhase, completed: number, total: number | null) => Promise<void> | void;

@@ -1,6 +1,6 @@
 export * as SignatureDeletion from "./deletion";
 
-import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import {
   CONFIRM_MESSAGE,
@@ -30,29 +30,14 @@ const PER_TRANSACTION = 33;
 export const DeleteAllInput = deleteAllInput({ petitionId: z.string().trim().min(1).max(100).optional() });
 export type DeleteAllInput = z.input<typeof DeleteAllInput>;
 
-/**
- * The update that increments the petition's revision (the petition must exist), so listing caches
- * elsewhere reload instead of extending: alone, or as an item of a transaction that changes signatures.
- */
-export const revisionUpdate = (petitionId: string) => ({
-  TableName: table(),
-  Key: Keys.petition(petitionId),
-  UpdateExpression: "ADD revision :one",
-  ConditionExpression: "attribute_exists(pk)",
-  ExpressionAttributeValues: { ":one": 1 },
+/** The petition must exist: an item of a transaction that changes its signatures (a deleted petition took them with it). */
+export const petitionExists = (petitionId: string) => ({
+  ConditionCheck: { TableName: table(), Key: Keys.petition(petitionId), ConditionExpression: "attribute_exists(pk)" },
 });
-
-async function bumpRevision(petitionId: string) {
-  try {
-    await db().send(new UpdateCommand(revisionUpdate(petitionId)));
-  } catch (err) {
-    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
-  }
-}
 
 /**
  * Deletes one signature in one transaction: the signature (which must exist), its e-mail guard, its
- * index item, one counter shard decremented, the petition's revision incremented. Answers the count.
+ * index item, one counter shard decremented, the petition checked to exist. Answers the count.
  */
 export async function remove(petitionId: string, signatureId: string): Promise<{ signatureCount: number }> {
   assertPossibleId(petitionId, signatureId);
@@ -83,7 +68,7 @@ export async function remove(petitionId: string, signatureId: string): Promise<{
               ExpressionAttributeValues: { ":minus": -1 },
             },
           },
-          { Update: revisionUpdate(petitionId) },
+          petitionExists(petitionId),
         ],
       }),
     async (reasons) => {
@@ -118,7 +103,7 @@ function countFrom(petitionId: string, fromId: string): Promise<number> {
 /**
  * Signatures as a chunked deletion (collection/delete-all.ts): each signature with its e-mail guard
  * and index item, in transactions of 33 that each decrement a counter shard by exactly the number
- * they deleted; the petition's revision is incremented after each chunk.
+ * they deleted; the cached count is forgotten after each chunk.
  */
 const chunked: ChunkedDeleteDef<Victim> = {
   chunk: CHUNK,
@@ -146,10 +131,7 @@ const chunked: ChunkedDeleteDef<Victim> = {
       ],
     });
   },
-  afterChunk: async (petitionId) => {
-    await bumpRevision(petitionId);
-    Petition.forgetCount(petitionId);
-  },
+  afterChunk: (petitionId) => Petition.forgetCount(petitionId),
   remaining: async (petitionId, beforeId) => (await Petition.count(petitionId, true)) - (await countFrom(petitionId, beforeId)),
 };
 

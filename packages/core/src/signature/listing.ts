@@ -3,7 +3,7 @@ export * as SignatureListing from "./listing";
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import type { MergeSource } from "../collection/merge";
-import { defineCollection, type Version } from "../collection/define";
+import { defineCollection } from "../collection/define";
 import { sortRows as sortWith } from "../collection/sorts";
 import { putAll } from "../db/batch";
 import { db, table } from "../db/client";
@@ -23,14 +23,13 @@ import { toRow, type SignatureRow } from "./row";
 export const SORTS = ["createdAt", "firstName", "lastName", "email", "timeshareName", "petitionId"] as const;
 export type Sort = (typeof SORTS)[number];
 
-/** The petition's version: its signature count and the revision every deletion increments. */
-async function versionOf(petitionId: string): Promise<Version | undefined> {
+/** The petition's signature count (its counter shards, strongly consistent); undefined once the petition is gone. */
+async function countOf(petitionId: string): Promise<number | undefined> {
   const [meta, count] = await Promise.all([
-    db().send(new GetCommand({ TableName: table(), Key: Keys.petition(petitionId), ProjectionExpression: "pk, revision", ConsistentRead: true })),
+    db().send(new GetCommand({ TableName: table(), Key: Keys.petition(petitionId), ProjectionExpression: "pk", ConsistentRead: true })),
     Petition.count(petitionId, true),
   ]);
-  if (!meta.Item) return undefined;
-  return { count, revision: Number(meta.Item.revision ?? 0) };
+  return meta.Item ? count : undefined;
 }
 
 export const signatures = defineCollection({
@@ -44,7 +43,7 @@ export const signatures = defineCollection({
   parts: (petitionId) => (petitionId ? [petitionId] : petitionIds()),
   partitions: layout.partitions,
   decode: decodeRow,
-  version: versionOf,
+  count: countOf,
   newestFirst: newestFirst,
   direct: {
     indexKey: layout.key,

@@ -7,7 +7,7 @@ import type { RetentionStep, TimeBudget } from "../policy/personal-record";
 import { SIGNATURE_RETENTION_YEARS, cutoff } from "../policy/retention";
 import { normaliseEmail } from "../util/email";
 import { sortableIdFloor } from "../util/id";
-import { revisionUpdate } from "./deletion";
+import { petitionExists } from "./deletion";
 import type { Info as SignatureInfo, MetaDetails } from "./index";
 import { indexItem as signatureIndexItem } from "./index-item";
 import { rowsBetween } from "./index-partitions";
@@ -47,8 +47,7 @@ export const ANONYMISED_META: Record<keyof MetaDetails, string> = {
 
 /**
  * Signatures per anonymisation transaction: 3 items each (signature, guard, index row) plus the
- * petition's revision. The transactions of a petition run one after another: each increments the
- * petition's revision, and concurrent ones would only conflict with each other.
+ * check that the petition still exists. The transactions of a petition run one after another.
  */
 const SIGNATURES_PER_TRANSACTION = 25;
 
@@ -85,8 +84,7 @@ class PetitionGone extends Error {}
 /**
  * Anonymises a group of one petition's signatures in one transaction: each signature (still
  * there and not anonymised yet, else it is left out and the rest retried), its guard deleted, its
- * index row rewritten, and the petition's revision incremented so every process's cached list
- * reloads. Answers how many it anonymised.
+ * index row rewritten, while the petition exists. Answers how many it anonymised.
  */
 async function anonymiseGroup(petitionId: string, group: OldSignature[], at: string): Promise<number> {
   try {
@@ -105,10 +103,10 @@ async function anonymiseGroup(petitionId: string, group: OldSignature[], at: str
         ...(s.email ? [{ Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, s.email) } }] : []),
         { Put: { TableName: table(), Item: signatureIndexItem(s.anonymised) } },
       ],
-      totals: () => [{ Update: revisionUpdate(petitionId) }],
+      totals: () => [petitionExists(petitionId)],
     });
   } catch (err) {
-    // the last item is the petition's revision: the petition was deleted meanwhile (with its signatures)
+    // the last item is the petition's existence check: the petition was deleted meanwhile (with its signatures)
     if (cancellationCodes(err).at(-1) === "ConditionalCheckFailed") throw new PetitionGone();
     throw err;
   }
