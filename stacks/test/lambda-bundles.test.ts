@@ -47,7 +47,8 @@ describe("the Lambda bundles", () => {
     const versionsOf = (name: string) => new Set([...copies.get(name)!].map((c) => c.split(" ")[0]));
     const mixed = [...copies.keys()].filter((name) => /^@(aws-sdk|smithy)\//.test(name) && versionsOf(name).size > 1);
     expect(Object.fromEntries(mixed.map((name) => [name, [...copies.get(name)!]]))).toEqual({});
-  });
+    // one esbuild run over every Lambda: about a minute alone on 2 cores, several beside other builds
+  }, 300_000);
 });
 
 /** Every package a workspace's sources import must be declared in that workspace's package.json. */
