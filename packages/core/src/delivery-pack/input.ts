@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { isStateCode } from "./us-states";
 
+/** The most names a pack lists (about 140 pages); the PDF says when a list was cut there. */
+export const MAX_NAMES = 20_000;
+
 /**
  * `POST /api/admin/petitions/{id}/delivery-pack`, and the console's form: an optional US state (its
  * cities are counted, and its signers alone named), and whether to list signers' names. Pure: the

@@ -1,4 +1,5 @@
 import type { SignatureRow } from "../signature/row";
+import { MAX_NAMES } from "./input";
 import { inUnitedStates, stateOf, type StateCode } from "./us-states";
 
 /**
@@ -7,8 +8,7 @@ import { inUnitedStates, stateOf, type StateCode } from "./us-states";
  * day of signing, and, when asked, the signers' names up to MAX_NAMES. Pure: no I/O here.
  */
 
-/** The most names a pack lists (about 400 pages); the PDF says when a list was cut there. */
-export const MAX_NAMES = 20_000;
+export { MAX_NAMES };
 
 /** Where a counted signature is placed when the viewer's state was not known. */
 export const UNKNOWN_STATE = "unknown";

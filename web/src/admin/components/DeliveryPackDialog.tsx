@@ -1,7 +1,6 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { PackRequest } from "@site/core/delivery-pack/input";
-import { MAX_NAMES } from "@site/core/delivery-pack/tally";
+import { MAX_NAMES, PackRequest } from "@site/core/delivery-pack/input";
 import { STATE_CODES, US_STATES } from "@site/core/delivery-pack/us-states";
 import { formatCount } from "../../lib/format";
 import { downloadFrom } from "../../lib/download";
