@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PackRequest } from "../src/delivery-pack/input";
-import { printable } from "../src/delivery-pack/pdf";
+import { printable, renderDeliveryPack } from "../src/delivery-pack/pdf";
+import { pdfTextRuns } from "../../../test/support/pdf-text";
 import { addRows, isoDay, newTally, ranked, timeline } from "../src/delivery-pack/tally";
 import { inUnitedStates, stateOf } from "../src/delivery-pack/us-states";
 import type { SignatureRow } from "../src/signature/row";
@@ -114,5 +115,25 @@ describe("text in the PDF", () => {
   it("keeps what the standard fonts can show and marks the rest", () => {
     expect(printable("Émile “Zoë” — 5 €")).toBe("Émile “Zoë” — 5 €");
     expect(printable("李 Ana 🙂")).toBe("? Ana ?");
+  });
+});
+
+describe("the delivery pack's PDF", () => {
+  it("says what was counted, when, by state and city, and when the list of names was cut", async () => {
+    const tally = newTally({ state: "FL", includeNames: true, maxNames: 3 });
+    addRows(tally, [row({ city: "Orlando" }), row({ city: "Orlando" }), row({ city: "Miami" }), row({ city: "Tampa" }), row({ region: "Texas" }), row({ status: "pending" })]);
+    const bytes = await renderDeliveryPack({ id: "p", title: "Fair Exit", story: "First paragraph.\n\nSecond one." }, tally, new Date("2026-11-26T17:30:00Z"));
+    const { pages, runs } = await pdfTextRuns(bytes);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(runs).toContain("Fair Exit");
+    expect(runs).toContain("5 verified signatures");
+    expect(runs).toContain("Counted on November 26, 2026 at 12:30 PM EST.");
+    expect(runs).toContain("Not counted here: 1 unconfirmed signature awaiting e-mail confirmation.");
+    expect(runs).toContain("Second one.");
+    expect(runs[runs.indexOf("Florida (FL)") + 1]).toBe("4");
+    expect(runs[runs.indexOf("Orlando") + 1]).toBe("2");
+    expect(runs.join(" ")).toContain("This list names the first 3 signers (at most 3 per pack); 1 more is counted above but not named here.");
+    expect(runs.filter((r) => /^Last\d+, First\d+ \(/.test(r))).toHaveLength(3);
+    expect(runs).toContain(`Page ${pages} of ${pages}`);
   });
 });

@@ -28,7 +28,15 @@ const count = (n: number) => n.toLocaleString("en-US");
 const percent = (n: number, of: number) => (of > 0 ? `${((n / of) * 100).toFixed(1)}%` : "—");
 const stateName = (key: StateKey) => (key === UNKNOWN_STATE ? "State not known" : `${US_STATES[key]} (${key})`);
 const longDate = (at: Date) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "America/New_York", timeZoneName: "short" }).format(at);
+  new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "America/New_York",
+    timeZoneName: "short",
+  }).format(at);
 
 /** Characters the standard fonts (WinAnsi) cannot show become "?", so a name never garbles a line. */
 const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
@@ -169,7 +177,9 @@ class PackWriter {
     const parts = [`${count(tally.unitedStates)} from the United States`, `${count(tally.elsewhere)} from elsewhere or from an unknown country`];
     this.text(`${parts.join(", ")}.`, { color: COLORS.inkMuted });
     if (tally.pending > 0) {
-      this.text(`${count(tally.pending)} further signatures await their signers' e-mail confirmation and are not counted here.`, { color: COLORS.inkMuted });
+      this.text(`Not counted here: ${count(tally.pending)} unconfirmed ${tally.pending === 1 ? "signature" : "signatures"} awaiting e-mail confirmation.`, {
+        color: COLORS.inkMuted,
+      });
     }
     this.text("Locations are where each signer's connection came from when they signed, as our network provider reported it.", {
       size: SIZES.small,
@@ -253,7 +263,7 @@ class PackWriter {
     const cap = tally.options.maxNames ?? MAX_NAMES;
     if (tally.namesLeftOut > 0) {
       this.text(
-        `This list names the first ${count(tally.named)} signers read (at most ${count(cap)} per pack); ${count(tally.namesLeftOut)} more are counted above but not named here.`,
+        `This list names the first ${count(tally.named)} signers (at most ${count(cap)} per pack); ${count(tally.namesLeftOut)} more ${tally.namesLeftOut === 1 ? "is" : "are"} counted above but not named here.`,
         { font: FONTS.bold, color: COLORS.inkMuted },
       );
     }

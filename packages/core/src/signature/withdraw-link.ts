@@ -22,8 +22,10 @@ function secret(): string {
   return value;
 }
 
+/** Ids are percent-encoded into the message (theirs hold no ":" or "%", so it reads as above), so no two pairs share one. */
 export function withdrawToken(petitionId: string, signatureId: string): string {
-  return createHmac("sha256", secret()).update(`withdraw:${petitionId}:${signatureId}`).digest("base64url");
+  const message = `withdraw:${encodeURIComponent(petitionId)}:${encodeURIComponent(signatureId)}`;
+  return createHmac("sha256", secret()).update(message).digest("base64url");
 }
 
 /** The site's withdraw page for this signature, with its token. */
