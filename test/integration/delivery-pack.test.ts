@@ -107,11 +107,15 @@ describe("a delivery pack job", () => {
     expect(runs.some((r) => r.includes("(Orlando)"))).toBe(false);
   });
 
-  it("refuses an unknown state and an unknown petition before anything is queued", async () => {
+  it("refuses an unknown state, a body that is not its object and an unknown petition before anything is queued", async () => {
     const state = await admin(startPack, { method: "POST", path: "/x", id: petitionId, body: { state: "ZZ" } });
     expect([state.statusCode, state.body.error]).toEqual([400, "Unknown state: use a US state's two-letter code, e.g. CA"]);
     const names = await admin(startPack, { method: "POST", path: "/x", id: petitionId, body: { includeNames: "yes" } });
     expect([names.statusCode, names.body.error]).toEqual([400, "includeNames must be true or false"]);
+    const none = await admin(startPack, { method: "POST", path: "/x", id: petitionId });
+    expect([none.statusCode, none.body.error]).toEqual([400, "Send {state?, includeNames?}"]);
+    const extra = await admin(startPack, { method: "POST", path: "/x", id: petitionId, body: { state: "CA", petitionId: "other" } });
+    expect([extra.statusCode, extra.body.error]).toEqual([400, "Unknown field: send only state and includeNames"]);
     const missing = await admin(startPack, { method: "POST", path: "/x", id: "no-such-petition", body: {} });
     expect([missing.statusCode, missing.body.error]).toEqual([404, "Petition not found"]);
   });

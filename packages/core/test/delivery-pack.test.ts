@@ -108,6 +108,8 @@ describe("the delivery pack's request", () => {
     expect(PackRequest.safeParse({ state: "ZZ" }).error?.issues[0]?.message).toBe("Unknown state: use a US state's two-letter code, e.g. CA");
     expect(PackRequest.safeParse({ state: 5 }).error?.issues[0]?.message).toBe("State must be a US state's two-letter code");
     expect(PackRequest.safeParse({ includeNames: "yes" }).error?.issues[0]?.message).toBe("includeNames must be true or false");
+    expect(PackRequest.safeParse({ state: "CA", petition: "x" }).error?.issues[0]?.message).toBe("Unknown field: send only state and includeNames");
+    expect(PackRequest.safeParse([]).error?.issues[0]?.message).toBe("Send {state?, includeNames?}");
   });
 });
 

@@ -9,7 +9,7 @@ export const MAX_NAMES = 20_000;
  * cities are counted, and its signers alone named), and whether to list signers' names. Pure: the
  * console imports it.
  */
-export const PackRequest = z.object(
+export const PackRequest = z.strictObject(
   {
     state: z.preprocess(
       (v) => (v === "" || v === null ? undefined : v),
@@ -22,6 +22,6 @@ export const PackRequest = z.object(
     ),
     includeNames: z.boolean({ error: "includeNames must be true or false" }).default(false),
   },
-  { error: "Send {state?, includeNames?}" },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: send only state and includeNames` : "Send {state?, includeNames?}") },
 );
 export type PackRequest = z.output<typeof PackRequest>;

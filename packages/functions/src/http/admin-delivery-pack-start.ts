@@ -1,5 +1,6 @@
 import { Admins } from "@site/core/admins";
 import { DeliveryPack } from "@site/core/delivery-pack";
+import { parse } from "@site/core/util/zod";
 import { accepted, adminRoute } from "../lib/http";
 
 /**
@@ -10,7 +11,8 @@ import { accepted, adminRoute } from "../lib/http";
  * `delivery-pack-job` subscriber, never inside this request.
  */
 export const handler = adminRoute(async (req) => {
-  const input = req.body(DeliveryPack.PackRequest);
+  // every field is optional, so a missing or `null` body is not read as `{}`: the console always sends an object
+  const input = parse(DeliveryPack.PackRequest, req.json);
   const job = await DeliveryPack.request(req.param("id"), input, await Admins.emailOf(req.admin));
   return accepted({ jobId: job.id });
 });
