@@ -86,13 +86,48 @@ describe("the delivery pack's tally", () => {
   it("makes a timeline by day, by week from Monday, or by month as the span grows", () => {
     expect(isoDay("03/07/2026", "2026-03-08T01:00:00Z")).toBe("2026-03-07");
     const days = (list: [string, number][]) => new Map(list);
-    expect(timeline(days([["2026-11-26", 2], ["2026-11-20", 1]]))).toEqual({ period: "day", rows: [["2026-11-20", 1], ["2026-11-26", 2]] });
-    // 2026-11-26 is a Thursday: its week starts on Monday 2026-11-23
-    expect(timeline(days([["2026-11-26", 2], ["2026-11-23", 1], ["2026-08-01", 4]]))).toEqual({
-      period: "week",
-      rows: [["2026-07-27", 4], ["2026-11-23", 3]],
+    expect(
+      timeline(
+        days([
+          ["2026-11-26", 2],
+          ["2026-11-20", 1],
+        ]),
+      ),
+    ).toEqual({
+      period: "day",
+      rows: [
+        ["2026-11-20", 1],
+        ["2026-11-26", 2],
+      ],
     });
-    expect(timeline(days([["2021-01-05", 1], ["2026-11-26", 2], ["2026-11-02", 1]])).rows).toEqual([["2021-01", 1], ["2026-11", 3]]);
+    // 2026-11-26 is a Thursday: its week starts on Monday 2026-11-23
+    expect(
+      timeline(
+        days([
+          ["2026-11-26", 2],
+          ["2026-11-23", 1],
+          ["2026-08-01", 4],
+        ]),
+      ),
+    ).toEqual({
+      period: "week",
+      rows: [
+        ["2026-07-27", 4],
+        ["2026-11-23", 3],
+      ],
+    });
+    expect(
+      timeline(
+        days([
+          ["2021-01-05", 1],
+          ["2026-11-26", 2],
+          ["2026-11-02", 1],
+        ]),
+      ).rows,
+    ).toEqual([
+      ["2021-01", 1],
+      ["2026-11", 3],
+    ]);
     expect(timeline(new Map()).rows).toEqual([]);
   });
 });
@@ -123,7 +158,14 @@ describe("text in the PDF", () => {
 describe("the delivery pack's PDF", () => {
   it("says what was counted, when, by state and city, and when the list of names was cut", async () => {
     const tally = newTally({ state: "FL", includeNames: true, maxNames: 3 });
-    addRows(tally, [row({ city: "Orlando" }), row({ city: "Orlando" }), row({ city: "Miami" }), row({ city: "Tampa" }), row({ region: "Texas" }), row({ status: "pending" })]);
+    addRows(tally, [
+      row({ city: "Orlando" }),
+      row({ city: "Orlando" }),
+      row({ city: "Miami" }),
+      row({ city: "Tampa" }),
+      row({ region: "Texas" }),
+      row({ status: "pending" }),
+    ]);
     const bytes = await renderDeliveryPack({ id: "p", title: "Fair Exit", story: "First paragraph.\n\nSecond one." }, tally, new Date("2026-11-26T17:30:00Z"));
     const { pages, runs } = await pdfTextRuns(bytes);
     expect(pages).toBeGreaterThanOrEqual(2);

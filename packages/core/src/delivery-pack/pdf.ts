@@ -141,11 +141,12 @@ class PackWriter {
 
   /** A table that breaks between rows, repeating its header; `bar` draws a share of the last column. */
   private table(columns: Column[], rows: string[][], bar?: (index: number) => number) {
-    const header = () => this.row(
-      columns.map((c) => c.header),
-      columns,
-      { header: true },
-    );
+    const header = () =>
+      this.row(
+        columns.map((c) => c.header),
+        columns,
+        { header: true },
+      );
     this.ensureSpace(ROW * 3);
     header();
     rows.forEach((cells, index) => {
@@ -168,7 +169,11 @@ class PackWriter {
   cover(petition: PackPetition, tally: Tally, at: Date) {
     const doc = this.doc;
     doc.rect(0, 0, doc.page.width, PAGE.bandHeight).fill(COLORS.ink);
-    doc.font(FONTS.bold).fontSize(SIZES.small).fillColor(COLORS.brand).text(`${SITE_NAME.toUpperCase()} · PETITION DELIVERY`, this.left, 48, { width: this.width });
+    doc
+      .font(FONTS.bold)
+      .fontSize(SIZES.small)
+      .fillColor(COLORS.brand)
+      .text(`${SITE_NAME.toUpperCase()} · PETITION DELIVERY`, this.left, 48, { width: this.width });
     doc.moveDown(0.6);
     doc.font(FONTS.bold).fontSize(SIZES.title).fillColor(COLORS.white).text(printable(petition.title), { width: this.width, height: 92, ellipsis: true });
     doc.y = PAGE.bandHeight + 24;
@@ -189,7 +194,11 @@ class PackWriter {
 
   story(story: string) {
     this.heading("The petition");
-    for (const paragraph of story.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean)) this.text(paragraph, { gap: 0.6 });
+    for (const paragraph of story
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean))
+      this.text(paragraph, { gap: 0.6 });
   }
 
   states(tally: Tally) {

@@ -76,7 +76,12 @@ export function DeliveryPackDialog({ petitionId, opened, onClose }: { petitionId
           disabled={busy}
         />
         {busy && (
-          <OperationProgressBar label={PHASES[job.job?.progress.phase ?? "queued"] ?? "Making the delivery pack"} progress={job.progress} percent={job.percent} unit="signatures" />
+          <OperationProgressBar
+            label={PHASES[job.job?.progress.phase ?? "queued"] ?? "Making the delivery pack"}
+            progress={job.progress}
+            percent={job.percent}
+            unit="signatures"
+          />
         )}
         {saved && (
           <Alert color="teal" variant="light" role="status">
