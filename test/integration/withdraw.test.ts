@@ -3,6 +3,7 @@ import { Audit } from "@site/core/audit";
 import { resetSettings, settings } from "@site/core/config";
 import { auditedPerson } from "@site/core/db/person-index";
 import { listOutbox } from "@site/core/mail/outbox";
+import { MailQueue } from "@site/core/mail-queue";
 import { Petition } from "@site/core/petition";
 import { Signature } from "@site/core/signature";
 import { withdrawToken } from "@site/core/signature/withdraw-link";
@@ -49,8 +50,18 @@ const post = (petitionId: string, signatureId: string, body: unknown, sourceIp =
 
 /** The withdraw link of the share e-mail sent to `address`. */
 async function linkFor(address: string): Promise<URL> {
-  const share = (await listOutbox(settings().OUTBOX_DIR)).find((m) => m.to.includes(address) && /spread the word/i.test(m.subject));
-  expect(share, `a share e-mail to ${address}`).toBeDefined();
+  const shareTo = async () => (await listOutbox(settings().OUTBOX_DIR)).find((m) => m.to.includes(address) && /spread the word/i.test(m.subject));
+  // the paced mail queue sends it; drain it here too rather than wait for the nudged drainer
+  await expect
+    .poll(
+      async () => {
+        await MailQueue.drain({ budgetMs: 2000 });
+        return (await shareTo()) !== undefined;
+      },
+      { timeout: 20_000, message: `a share e-mail to ${address}` },
+    )
+    .toBe(true);
+  const share = await shareTo();
   const url = /Withdraw your signature: (\S+)/.exec(share!.text)?.[1];
   expect(url, share!.text).toBeDefined();
   expect(share!.html).toContain(">Withdraw your signature</a>");
