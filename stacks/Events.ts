@@ -52,6 +52,8 @@ export function Events({ stack, app }: StackContext) {
               ...functionProps(s.needs, deps),
               handler: s.handler,
               ...(s.timeout ? { timeout: s.timeout } : {}),
+              // (the app's default nodejs props are replaced, not merged: keep ESM)
+              ...(s.install ? { nodejs: { format: "esm" as const, install: s.install } } : {}),
               // EventBridge invokes asynchronously: a throwing handler is retried by Lambda,
               // while the target's retry policy below covers delivery failures.
               retryAttempts: 2,

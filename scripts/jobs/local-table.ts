@@ -6,6 +6,7 @@ import { installLocalBus } from "../local/bus";
 import { repoRoot } from "../local/paths";
 import { LOCAL_REGION } from "../local/provision";
 import { localDrivers, TABLE_NAME } from "../local/stack";
+import { localSecrets } from "../local/secrets";
 
 /**
  * Points this process at the running `npm start` stack, as its jobs see it: DynamoDB Local on
@@ -21,6 +22,7 @@ export function useLocalStack(): ReturnType<typeof installLocalBus> {
     AWS_REGION: LOCAL_REGION,
     DYNAMODB_ENDPOINT: `http://127.0.0.1:${env.DYNAMODB_PORT ?? 8000}`,
     ...localDrivers(dataDir),
+    ...localSecrets(dataDir),
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT ?? 3000}`,
   });
   env.ADMIN_NOTIFY_RECIPIENTS ||= env.LOCAL_ADMIN_EMAIL ?? "admin@example.org";

@@ -14,6 +14,7 @@ import { seedDefaultPetition } from "./seed";
 import { migrateSignatureLayout } from "@site/core/signature/layout-migration";
 import { apiBusy, createLocalServer, type LocalServerOptions } from "./server";
 import { repoRoot } from "./paths";
+import { localSecrets } from "./secrets";
 
 export interface StackOptions {
   /** Where emulators keep their data; `.data` for `npm start`, a temp dir for tests. */
@@ -103,6 +104,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       DYNAMODB_ENDPOINT: dynamo.url,
       S3_ENDPOINT: s3.url,
       ...localDrivers(dataDir),
+      ...localSecrets(dataDir),
       USER_POOL_ID: userPool.userPoolId,
       USER_POOL_CLIENT_ID: userPool.clientId,
       USER_POOL_ENDPOINT: cognito.url,

@@ -135,10 +135,11 @@ describe("every subscriber's Lambda gets exactly what it declares", () => {
     expectGranted(s.templates.Events, refId(rule![1].Properties.Targets[0].Arn), sub.needs, s, false);
   });
 
-  it("lets the admin notification queue its e-mail and drain the queue: its effect marker, mail, the two mail secrets, the site's address and when notices become digests", () => {
+  it("lets the admin notification queue its e-mail and drain the queue: its effect marker, mail, the mail secrets, the site's address and when notices become digests", () => {
     const notify = subscribers.find((x) => x.name === "signature-notify-admin")!.needs;
     expect(notify).toMatchObject({ table: "write", mail: true });
     expect([...(notify.settings ?? [])].sort()).toEqual(["ADMIN_NOTICE_DIGEST_SECONDS", "ADMIN_NOTICE_DIGEST_THRESHOLD", "SITE_URL"]);
-    expect([...(notify.secrets ?? [])].sort()).toEqual(["ADMIN_NOTIFY_RECIPIENTS", "MAIL_FROM"]);
+    // (and the key of signers' withdraw links: a drain renders every kind of queued e-mail)
+    expect([...(notify.secrets ?? [])].sort()).toEqual(["ADMIN_NOTIFY_RECIPIENTS", "LINK_SIGNING_SECRET", "MAIL_FROM"]);
   });
 });

@@ -168,6 +168,15 @@ describe("Storage", () => {
   it("runs export jobs for 15 minutes, able to write the bucket", () => {
     expect(subscribers.find((x) => x.name === "export-job")).toMatchObject({ detailType: "exports.requested", timeout: 900, needs: { bucket: "write" } });
   });
+
+  it("makes delivery packs for 15 minutes with pdfkit installed beside the bundle (its font files), able to write the bucket", () => {
+    expect(subscribers.find((x) => x.name === "delivery-pack-job")).toMatchObject({
+      detailType: "petitions.delivery_pack_requested",
+      timeout: 900,
+      install: ["pdfkit"],
+      needs: { bucket: "write" },
+    });
+  });
 });
 
 describe("Auth", () => {

@@ -214,6 +214,19 @@ describe("the admin console", () => {
     expect(lines.some((l) => l.includes(signers[1]!.email))).toBe(true);
   });
 
+  it("makes the petition's delivery pack (PDF) as a job and downloads it", async () => {
+    await page.getByRole("button", { name: "Delivery pack (PDF)" }).click();
+    const pack = dialog();
+    await pack.getByLabel("Include signers' names").check();
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), pack.getByRole("button", { name: "Make PDF" }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^delivery-pack-${petitionId}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    await pack.getByText(/is downloading/).waitFor();
+    await page.keyboard.press("Escape");
+    await pack.waitFor({ state: "detached" });
+  });
+
   it("deletes one signature after confirming", async () => {
     await rowWith(signers[0]!.email).getByRole("button", { name: "Delete Signature" }).click();
     await dialog().getByText("Are you sure you want to delete this signature? This action cannot be undone.").waitFor();

@@ -120,6 +120,24 @@ describe("a visitor signs the default petition", () => {
     expect(await count()).toBe(before);
     await page.context().close();
   });
+
+  it("withdraws the signature from the share e-mail's link: the count drops by one; a second try says it is done", async () => {
+    const share = await waitFor(async () => (await outbox()).find((m) => m.to.includes(email) && /spread the word/i.test(m.subject)));
+    const link = new URL(/Withdraw your signature: (\S+)/.exec(share.text)![1]);
+    const before = await count();
+    const page = await newPage();
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole("heading", { name: "Withdraw your signature" }).waitFor();
+    await page.getByText("Fair Cancellation Rights for Timeshare Owners").first().waitFor();
+    await page.getByRole("button", { name: "Withdraw my signature" }).click();
+    await page.getByText("Your signature has been withdrawn").waitFor();
+    await expect.poll(count, { timeout: 15_000 }).toBe(before - 1);
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole("button", { name: "Withdraw my signature" }).click();
+    await page.getByText("This signature has already been withdrawn").waitFor();
+    expect(await count()).toBe(before - 1);
+    await page.context().close();
+  });
 });
 
 describe("pages and routing", () => {

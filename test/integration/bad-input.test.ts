@@ -34,6 +34,7 @@ const NEWSLETTER_RESUBSCRIBE = "POST /api/newsletter/resubscribe";
 const ANALYTICS_EVENT = "POST /api/events";
 const PRIVACY_REQUEST = "POST /api/privacy/requests";
 const PRIVACY_LINK = ["POST /api/privacy/records", "POST /api/privacy/export", "POST /api/privacy/erase"];
+const WITHDRAW = "POST /api/petitions/{id}/signatures/{signatureId}/withdraw";
 
 /** The item kinds (`type`, or the partition key's prefix) each route may write; others write nothing. */
 const allowedWrites: Record<string, string[]> = {
@@ -51,6 +52,8 @@ const allowedWrites: Record<string, string[]> = {
   [PRIVACY_REQUEST]: ["privacyRequest", "privacyIndex", "PRIVACY", "privacyToken", "PRIVACYLIMIT", "RATE", "mailBudget"],
   // no request here carries a link that was ever issued: only the attempt is counted
   ...Object.fromEntries(PRIVACY_LINK.map((key) => [key, ["RATE"]])),
+  // no request here carries a token made for its signature: only the attempt is counted
+  [WITHDRAW]: ["RATE"],
 };
 
 const run = crypto.randomUUID().slice(0, 8);
@@ -173,6 +176,7 @@ const bodies: Record<string, BodyModel> = {
   ...Object.fromEntries(PRIVACY_LINK.map((key) => [key, { valid: () => ({ token: "A".repeat(43) }), strings: ["token"], others: [], required: ["token"] }])),
   // the erase button's choice to be e-mailed again
   "POST /api/privacy/erase": { valid: () => ({ token: "A".repeat(43), mailAgain: true }), strings: ["token"], others: ["mailAgain"], required: ["token"] },
+  [WITHDRAW]: { valid: () => ({ token: "A".repeat(43) }), strings: ["token"], others: [], required: ["token"] },
   [ANALYTICS_EVENT]: {
     valid: (n) => ({ t: "event", n: "signature", p: `/sign/bad-input-${run}?utm_source=bad-input-${n}`, r: "https://example.com/" }),
     strings: ["t", "n", "p", "r"],
@@ -465,6 +469,51 @@ describe("report text search route (as an administrator)", () => {
     const taken = own.filter((x) => !x.r.mayWrite && x.res!.status < 300).map((x) => `${x.res!.status} ← ${describeRequest(x.r)}`);
     expect(taken.length, failureReport(taken)).toBe(0);
     // (a request with a query string reaches the route too)
+    const started = results.filter((x) => x.res!.status === 202);
+    expect(started.length, "some well-formed requests must have been accepted").toBeGreaterThan(5);
+    expect(changes.filter((c) => c.kind === "job")).toHaveLength(started.length);
+    const refused = own.filter((x) => x.res!.status === 400);
+    expect(refused.length).toBeGreaterThan(20);
+    for (const x of refused) expect(typeof (JSON.parse(x.res!.body) as { error?: unknown }).error, describeRequest(x.r)).toBe("string");
+  });
+});
+
+/**
+ * The delivery pack (admin), the same way: not one 500; a well-formed request for a petition that
+ * exists starts a job (its item and its event, nothing else: the bus is a stand-in here), anything
+ * else is refused with a message and writes nothing.
+ */
+describe("delivery pack route (as an administrator)", () => {
+  const KEY = "POST /api/admin/petitions/{id}/delivery-pack";
+  const route = routes.find((r) => routeKey(r) === KEY)!;
+  const pack: BodyModel = {
+    valid: (n) => ({ state: ["CA", "fl", "TX"][n % 3], includeNames: n % 2 === 0 }),
+    strings: ["state"],
+    others: ["includeNames"],
+    required: [],
+  };
+  let token: string;
+
+  beforeAll(async () => {
+    const e = inject("emulators");
+    token = (await signIn({ endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId }, `bad-input-pack-${run}@example.org`, true)).accessToken;
+  });
+
+  it("answers every generated bad request below 500 and writes only a job and its event", async () => {
+    expect(route).toBeDefined();
+    const requests = badRequestsFor(route, { seed: SEED, perRoute: () => 250, bodies: { [KEY]: pack }, param: () => petitionId });
+    const before = await snapshot();
+    const results = await sendAll(requests, { authorization: `Bearer ${token}` });
+    const after = await snapshot();
+    const failed = serverFailures(results);
+    expect(failed.length, failureReport(failed)).toBe(0);
+
+    const changes = diff(before, after);
+    const disallowed = changes.filter((c) => c.change !== "added" || !["job", "outbox"].includes(c.kind));
+    expect(disallowed.length, `seed ${SEED}: ${KEY}:\n${describeChanges(disallowed).slice(0, 3000)}`).toBe(0);
+    const own = results.filter((x) => x.r.method === route.method && x.r.path === route.path.replace("{id}", petitionId));
+    const taken = own.filter((x) => !x.r.mayWrite && x.res!.status < 300).map((x) => `${x.res!.status} ← ${describeRequest(x.r)}`);
+    expect(taken.length, failureReport(taken)).toBe(0);
     const started = results.filter((x) => x.res!.status === 202);
     expect(started.length, "some well-formed requests must have been accepted").toBeGreaterThan(5);
     expect(changes.filter((c) => c.kind === "job")).toHaveLength(started.length);

@@ -31,6 +31,8 @@ Object.assign(process.env, {
   MAIL_RATE_PER_SECOND: "1000",
   // What CloudFront (or the local server) proves itself with; see viaCloudFront in ./http.
   ORIGIN_SECRET: `test-${randomUUID()}`,
+  // Signs the withdraw links of signers' e-mails (signature/withdraw-link.ts).
+  LINK_SIGNING_SECRET: `test-${randomUUID()}`,
 });
 delete process.env.CAPTCHA_SECRET;
 resetSettings();

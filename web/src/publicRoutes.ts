@@ -102,6 +102,8 @@ export const PUBLIC_ROUTES = [
   { path: "/sign/:id" },
   { path: "/share/:id" },
   { path: "/thank-you/:id" },
+  // the withdraw link of a signer's e-mails (?s=<signature id>&t=<token>): never prerendered, so never indexed
+  { path: "/petitions/:id/withdraw" },
   {
     path: "/404",
     title: "Page Not Found",

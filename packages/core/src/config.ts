@@ -63,6 +63,12 @@ export const Settings = z.object({
    * refused with 403 before any work, so the API answers only through CloudFront. Unset locally,
    * where the local server is the only way in (and adds the secret anyway).
    */
+  /**
+   * Signs the links e-mailed to signers (withdraw a signature: signature/withdraw-link.ts), an
+   * HMAC-SHA256 key of at least 32 characters. Deployed: an SST secret set per stage; locally
+   * generated once per data directory (scripts/local/secrets.ts). Changing it voids every link sent.
+   */
+  LINK_SIGNING_SECRET: z.string().min(32, "LINK_SIGNING_SECRET must be at least 32 characters").optional(),
   REQUIRE_ORIGIN_SECRET: z
     .enum(["true", "false"])
     .optional()

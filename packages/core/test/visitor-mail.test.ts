@@ -1,8 +1,21 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetSettings } from "../src/config";
 import { adminNotification, signerShare } from "../src/signature/emails";
 import { build, type SignRequest } from "../src/signature";
 import { mailboxOf } from "../src/mail";
 import type { Info as Petition } from "../src/petition";
+import { verifyWithdrawToken } from "../src/signature/withdraw-link";
+
+// the share e-mail carries the signature's withdraw link, signed with the stage's secret
+beforeAll(() => {
+  vi.stubEnv("LINK_SIGNING_SECRET", "unit-test-link-signing-secret-0123456789");
+  vi.stubEnv("SITE_URL", "https://owners.example.org");
+  resetSettings();
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  resetSettings();
+});
 
 const petition: Petition = {
   id: "reform",
@@ -50,6 +63,20 @@ describe("e-mail subjects", () => {
     expect(admin.subject).toBe('New signature on "Fair cancellation rights"');
     // the bodies still tell the administrators who signed
     expect(admin.text).toContain("Firstvisitorword Lastvisitorword");
+  });
+});
+
+describe("the signer's share e-mail", () => {
+  it("carries the link that withdraws exactly this signature, in the text and the HTML", () => {
+    const signature = visitorSignature();
+    const share = signerShare(signature, petition);
+    const url = /Withdraw your signature: (\S+)/.exec(share.text)?.[1];
+    expect(url).toBeDefined();
+    const link = new URL(url!);
+    expect(link.pathname).toBe(`/petitions/${petition.id}/withdraw`);
+    expect(link.searchParams.get("s")).toBe(signature.id);
+    expect(verifyWithdrawToken(petition.id, signature.id, link.searchParams.get("t")!)).toBe(true);
+    expect(share.html).toContain(`href="${url!.replace(/&/g, "&amp;")}"`);
   });
 });
 

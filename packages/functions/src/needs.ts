@@ -12,6 +12,8 @@ export const SECRET_NAMES = [
   // Google Sheets sync: the service account's JSON key and the spreadsheet id ("none" turns it off).
   "GOOGLE_SERVICE_ACCOUNT",
   "GOOGLE_SHEETS_SPREADSHEET_ID",
+  // Signs the links e-mailed to signers (withdraw a signature): 32+ random characters.
+  "LINK_SIGNING_SECRET",
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 

@@ -50,6 +50,14 @@ export const routes: Route[] = [
     surge: true,
     needs: { table: "write", bus: true, viewer: true, secrets: ["CAPTCHA_SECRET"], settings: ["SIGN_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] },
   },
+  // The withdraw link of a signer's e-mails (signature/withdraw-link.ts): the signature leaves, its count drops by one.
+  {
+    method: "POST",
+    path: "/api/petitions/{id}/signatures/{signatureId}/withdraw",
+    handler: fn("signature-withdraw"),
+    access: "public",
+    needs: { table: "write", viewer: true, secrets: ["LINK_SIGNING_SECRET"], settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] },
+  },
   // Evidence for a scam report: a presigned POST straight to the private bucket, then the report that claims it.
   {
     method: "POST",
@@ -251,6 +259,14 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/admin/petitions", handler: fn("admin-petition-create"), access: "admin", needs: { table: "write" } },
   { method: "PATCH", path: "/api/admin/petitions/{id}", handler: fn("admin-petition-update"), access: "admin", needs: { table: "write", userPool: "read" } },
   { method: "DELETE", path: "/api/admin/petitions/{id}", handler: fn("admin-petition-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
+  // The delivery pack for lawmakers: a PDF made by the delivery-pack-job subscriber (202 {jobId}), downloaded like an export.
+  {
+    method: "POST",
+    path: "/api/admin/petitions/{id}/delivery-pack",
+    handler: fn("admin-delivery-pack-start"),
+    access: "admin",
+    needs: { table: "write", bus: true, userPool: "read" },
+  },
   { method: "GET", path: "/api/admin/signatures", handler: fn("admin-signature-list"), access: "admin", needs: { table: "read" } },
   { method: "GET", path: "/api/admin/signatures/export", handler: fn("admin-signature-export"), access: "admin", needs: { table: "write", userPool: "read" } },
   {

@@ -20,6 +20,11 @@ export interface Subscriber {
   needs: Needs;
   /** Lambda timeout in seconds when the default (10) is too short. */
   timeout?: number;
+  /**
+   * Packages installed beside the bundle instead of bundled (SST's `nodejs.install`), at the version
+   * packages/functions/package.json names: pdfkit reads its font metrics from its own files.
+   */
+  install?: string[];
 }
 
 const fn = (file: string) => `packages/functions/src/events/${file}.handler`;
@@ -34,7 +39,8 @@ const MAIL_SETTINGS: SettingName[] = ["SITE_URL"];
 export const MAIL_QUEUE_NEEDS: Needs = {
   table: "write",
   mail: true,
-  secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS],
+  // a signer's e-mails carry their signature's withdraw link (signature/withdraw-link.ts)
+  secrets: ["ADMIN_NOTIFY_RECIPIENTS", "LINK_SIGNING_SECRET", ...MAIL_SECRETS],
   settings: [...MAIL_SETTINGS, "ADMIN_NOTICE_DIGEST_THRESHOLD", "ADMIN_NOTICE_DIGEST_SECONDS"],
 };
 
@@ -147,6 +153,15 @@ export const subscribers: Subscriber[] = [
     handler: fn("export-job"),
     needs: { table: "write", bucket: "write" },
     timeout: 900,
+  },
+  // A petition's delivery pack for lawmakers (POST /api/admin/petitions/{id}/delivery-pack): a PDF in the private bucket.
+  {
+    name: "delivery-pack-job",
+    detailType: "petitions.delivery_pack_requested",
+    handler: fn("delivery-pack-job"),
+    needs: { table: "write", bucket: "write" },
+    timeout: 900,
+    install: ["pdfkit"],
   },
   // An administrator's search of the text of every scam report (POST /api/admin/reports/text-searches): its matches kept in the job.
   {

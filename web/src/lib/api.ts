@@ -135,6 +135,7 @@ export const api = {
   config: "/api/config",
   petition: (id: string) => `/api/petitions/${encodeURIComponent(id)}`,
   signatures: (id: string) => `/api/petitions/${encodeURIComponent(id)}/signatures`,
+  withdraw: (id: string, signatureId: string) => `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/withdraw`,
   signatureCount: "/api/signatures/count",
   reports: "/api/reports",
   reportUploads: "/api/reports/uploads",

@@ -28,9 +28,10 @@ export class S3File {
     private readonly contentType: string,
   ) {}
 
-  async write(text: string): Promise<void> {
-    if (!text) return;
-    const chunk = Buffer.from(text, "utf8");
+  /** Text is written as UTF-8; bytes (a PDF) as they are. */
+  async write(data: string | Uint8Array): Promise<void> {
+    if (!data.length) return;
+    const chunk = typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data);
     this.chunks.push(chunk);
     this.buffered += chunk.length;
     this.bytes += chunk.length;

@@ -4,6 +4,7 @@ import { escapeHtml } from "../mail";
 import type { Info as Petition } from "../petition";
 import type { Info as Signature } from "./index";
 import { DISPLAY_FALLBACK_GOAL } from "../petition/figures";
+import { withdrawUrl } from "./withdraw-link";
 
 /** signatures / goal × 100 with two decimals, as the spec's e-mails show it. */
 export const progressPercent = (count: number, goal: number) => ((count / (goal > 0 ? goal : DISPLAY_FALLBACK_GOAL)) * 100).toFixed(2);
@@ -17,6 +18,18 @@ export function shareLinks(petitionId: string) {
     facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
     twitter: `https://twitter.com/intent/tweet?url=${u}&text=${text}`,
     linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
+  };
+}
+
+/**
+ * The closing lines every e-mail to a signer about their signature carries (the share e-mail, and
+ * any confirmation or update e-mail after it): the link that withdraws that signature.
+ */
+export function withdrawFooter(petitionId: string, signatureId: string): { text: string; html: string } {
+  const url = withdrawUrl(petitionId, signatureId);
+  return {
+    text: `Changed your mind? Withdraw your signature: ${url}`,
+    html: `<p style="font-size:13px;color:#555">Changed your mind? <a href="${escapeHtml(url)}">Withdraw your signature</a>.</p>`,
   };
 }
 
@@ -51,6 +64,7 @@ export function adminNotification(signature: Signature, petition: Petition): Omi
 export function signerShare(signature: Signature, petition: Petition): Omit<Message, "to"> {
   const goal = petition.goal > 0 ? petition.goal : DISPLAY_FALLBACK_GOAL;
   const links = shareLinks(petition.id);
+  const withdraw = withdrawFooter(petition.id, signature.id);
   const progress = progressPercent(petition.signatureCount, goal);
   const count = `${petition.signatureCount.toLocaleString("en-US")} of ${goal.toLocaleString("en-US")} signatures (${progress}%)`;
   const text = [
@@ -63,6 +77,8 @@ export function signerShare(signature: Signature, petition: Petition): Omit<Mess
     `Facebook: ${links.facebook}`,
     `Twitter: ${links.twitter}`,
     `LinkedIn: ${links.linkedin}`,
+    "",
+    withdraw.text,
   ].join("\n");
   const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
   const html = [
@@ -70,6 +86,7 @@ export function signerShare(signature: Signature, petition: Petition): Omit<Mess
     `<p>Thank you for signing <strong>${escapeHtml(petition.title)}</strong>. We now have ${escapeHtml(count)}.</p>`,
     `<p>Every signature counts. Help Fight Timeshare Scams! Share the petition:</p>`,
     `<p>${link(links.signUrl, "Sign the petition")} · ${link(links.facebook, "Facebook")} · ${link(links.twitter, "Twitter")} · ${link(links.linkedin, "LinkedIn")}</p>`,
+    withdraw.html,
   ].join("\n");
   return { subject: "Thank you for signing — help us spread the word", text, html };
 }

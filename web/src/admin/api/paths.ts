@@ -19,6 +19,7 @@ export const API_ROUTES = {
   createPetition: { method: "POST", path: "/api/admin/petitions" },
   updatePetition: { method: "PATCH", path: "/api/admin/petitions/{id}" },
   deletePetition: { method: "DELETE", path: "/api/admin/petitions/{id}" },
+  startDeliveryPack: { method: "POST", path: "/api/admin/petitions/{id}/delivery-pack" },
 
   listSignatures: { method: "GET", path: "/api/admin/signatures" },
   exportSignatures: { method: "GET", path: "/api/admin/signatures/export" },

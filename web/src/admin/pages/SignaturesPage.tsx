@@ -4,6 +4,7 @@ import { useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { SYNC_SIGNATURES, signaturesResource } from "../api/signatures";
 import { CollectionScreen, TotalCountCard, useCollectionScreen } from "../collection";
+import { DeliveryPackDialog } from "../components/DeliveryPackDialog";
 import { NoticeBanner } from "../components/NoticeBanner";
 import { OperationProgressBar } from "../components/OperationProgressBar";
 import { PageHeader } from "../components/PageHeader";
@@ -48,6 +49,7 @@ export function SignaturesPage() {
     onFailed: (reason) => notice.failure(`Sync failed: ${reason}`),
   });
   const [viewing, setViewing] = useState<SignatureRow | null>(null);
+  const [packing, setPacking] = useState(false);
 
   const exportCsv = () => signatures.run(() => exporter.start(exportFileName()));
 
@@ -69,6 +71,11 @@ export function SignaturesPage() {
           back={{ to: "/admin/forms", label: "Back to Forms" }}
           actions={
             <>
+              {petitionId && (
+                <Button variant="light" color="ink" onClick={() => setPacking(true)}>
+                  Delivery pack (PDF)
+                </Button>
+              )}
               <Button variant="default" onClick={() => void syncJob.start()} disabled={syncJob.running}>
                 {syncJob.running ? "Syncing..." : "Sync to Sheet"}
               </Button>
@@ -151,7 +158,12 @@ export function SignaturesPage() {
           </Table.Tr>
         ),
       }}
-      dialogs={<SignatureDetailsDialog row={viewing} onClose={() => setViewing(null)} />}
+      dialogs={
+        <>
+          <SignatureDetailsDialog row={viewing} onClose={() => setViewing(null)} />
+          {petitionId && <DeliveryPackDialog petitionId={petitionId} opened={packing} onClose={() => setPacking(false)} />}
+        </>
+      }
       deleteOne={{ title: "Delete Signature", message: DELETE_SIGNATURE_MESSAGE }}
       deleteAll={{ title: DELETE_ALL_TITLE, message: DELETE_ALL_MESSAGE, progressLabel: "Deleting signatures" }}
     />

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Audit } from "@site/core/audit";
+import { resetSettings, settings } from "@site/core/config";
+import { auditedPerson } from "@site/core/db/person-index";
+import { listOutbox } from "@site/core/mail/outbox";
+import { MailQueue } from "@site/core/mail-queue";
+import { Petition } from "@site/core/petition";
+import { Signature } from "@site/core/signature";
+import { withdrawToken } from "@site/core/signature/withdraw-link";
+import { handler as sign } from "../../packages/functions/src/http/signature-create";
+import { handler as withdraw } from "../../packages/functions/src/http/signature-withdraw";
+import { installLocalBus } from "../../scripts/local/bus";
+import { newPetition, signer } from "../support/fixtures";
+import { call, httpEvent } from "../support/http";
+import { describeChanges, diff, snapshot, useOwnTable } from "../support/table-snapshot";
+
+/**
+ * Withdrawing a signature from the link of the signer's share e-mail: the count drops by exactly
+ * one, audited under the person's hash; a wrong token writes nothing but the attempt's count; a
+ * second withdrawal says it is done already.
+ */
+const bus = installLocalBus();
+let ip = 0;
+const nextIp = () => `203.0.113.${++ip}`;
+
+beforeAll(async () => {
+  await useOwnTable("withdraw");
+});
+afterAll(() => bus.idle());
+
+async function signed(petitionId: string, tag: string) {
+  const person = signer(tag);
+  const res = await call(sign, httpEvent({ method: "POST", pathParameters: { id: petitionId }, body: person, sourceIp: nextIp() }));
+  expect(res.statusCode, JSON.stringify(res.body)).toBe(201);
+  await bus.idle();
+  return { person, signatureId: (res.body as { signatureId: string }).signatureId };
+}
+
+const post = (petitionId: string, signatureId: string, body: unknown, sourceIp = nextIp()) =>
+  call(
+    withdraw,
+    httpEvent({
+      method: "POST",
+      path: `/api/petitions/${petitionId}/signatures/${signatureId}/withdraw`,
+      pathParameters: { id: petitionId, signatureId },
+      body,
+      sourceIp,
+    }),
+  );
+
+/** The withdraw link of the share e-mail sent to `address`. */
+async function linkFor(address: string): Promise<URL> {
+  const shareTo = async () => (await listOutbox(settings().OUTBOX_DIR)).find((m) => m.to.includes(address) && /spread the word/i.test(m.subject));
+  // the paced mail queue sends it; drain it here too rather than wait for the nudged drainer
+  await expect
+    .poll(
+      async () => {
+        await MailQueue.drain({ budgetMs: 2000 });
+        return (await shareTo()) !== undefined;
+      },
+      { timeout: 20_000, message: `a share e-mail to ${address}` },
+    )
+    .toBe(true);
+  const share = await shareTo();
+  const url = /Withdraw your signature: (\S+)/.exec(share!.text)?.[1];
+  expect(url, share!.text).toBeDefined();
+  expect(share!.html).toContain(">Withdraw your signature</a>");
+  return new URL(url!);
+}
+
+describe("withdrawing a signature", () => {
+  it("from the share e-mail's link: the count drops by one, audited under the person's hash", async () => {
+    const p = await newPetition();
+    const kept = await signed(p.id, "keeps");
+    const leaving = await signed(p.id, "leaves");
+    expect(await Petition.count(p.id, true)).toBe(2);
+
+    const link = await linkFor(leaving.person.email);
+    expect(link.pathname).toBe(`/petitions/${p.id}/withdraw`);
+    expect(link.searchParams.get("s")).toBe(leaving.signatureId);
+
+    const res = await post(p.id, leaving.signatureId, { token: link.searchParams.get("t") });
+    expect([res.statusCode, res.body]).toEqual([200, { status: "withdrawn", signatureCount: 1 }]);
+    expect(await Petition.count(p.id, true)).toBe(1);
+    await expect(Signature.fromID(p.id, leaving.signatureId)).rejects.toThrow("Signature not found");
+    await expect(Signature.fromID(p.id, kept.signatureId)).resolves.toMatchObject({ email: kept.person.email });
+
+    const entry = (await Audit.list(50)).find((e) => e.action === "signature.withdrawn" && e.target === `${p.id}/${leaving.signatureId}`);
+    expect(entry).toMatchObject({ actor: auditedPerson(leaving.person.email), rows: 1, status: "completed" });
+    expect(JSON.stringify(entry)).not.toContain(leaving.person.email);
+  });
+
+  it("a second time: 404 'already withdrawn', nothing changes", async () => {
+    const p = await newPetition();
+    const { signatureId } = await signed(p.id, "twice");
+    const token = withdrawToken(p.id, signatureId);
+    expect((await post(p.id, signatureId, { token })).statusCode).toBe(200);
+    const before = await snapshot();
+    const again = await post(p.id, signatureId, { token });
+    expect([again.statusCode, again.body]).toEqual([404, { error: "This signature has already been withdrawn." }]);
+    const changes = diff(before, await snapshot()).filter((c) => c.kind !== "RATE");
+    expect(changes, describeChanges(changes)).toEqual([]);
+    expect(await Petition.count(p.id, true)).toBe(0);
+  });
+
+  it("with a wrong or malformed token: refused with a clear error, and nothing written but the attempt's count", async () => {
+    const p = await newPetition();
+    const mine = await signed(p.id, "mine");
+    const other = await signed(p.id, "other");
+    const before = await snapshot();
+
+    // another signature's token, a forged one, a token of another petition's signature
+    for (const token of [withdrawToken(p.id, other.signatureId), "A".repeat(43), withdrawToken("another-petition", mine.signatureId)]) {
+      const res = await post(p.id, mine.signatureId, { token });
+      expect([res.statusCode, res.body]).toEqual([403, { error: "This withdrawal link is not valid. Please open the link from your e-mail again." }]);
+    }
+    for (const [body, message] of [
+      [{ token: "short" }, "This withdrawal link is not valid"],
+      [{}, "The link's token is missing"],
+    ] as const) {
+      const res = await post(p.id, mine.signatureId, body);
+      expect(res.statusCode).toBe(400);
+      expect((res.body as { error: string }).error).toBe(message);
+    }
+    const changes = diff(before, await snapshot());
+    expect(
+      changes.filter((c) => c.kind !== "RATE"),
+      describeChanges(changes),
+    ).toEqual([]);
+    expect(await Petition.count(p.id, true)).toBe(2);
+  });
+
+  it("counts attempts per client: past the limit, 429 before the token is looked at", async () => {
+    vi.stubEnv("PRIVACY_RATE_LIMIT_PER_MINUTE", "2");
+    resetSettings();
+    try {
+      const p = await newPetition();
+      const { signatureId } = await signed(p.id, "limited");
+      const client = nextIp();
+      for (let i = 0; i < 2; i++) expect((await post(p.id, signatureId, { token: "B".repeat(43) }, client)).statusCode).toBe(403);
+      const refused = await post(p.id, signatureId, { token: withdrawToken(p.id, signatureId) }, client);
+      expect(refused.statusCode).toBe(429);
+      expect(await Petition.count(p.id, true)).toBe(1);
+    } finally {
+      vi.unstubAllEnvs();
+      resetSettings();
+    }
+  });
+});
