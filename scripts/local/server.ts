@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import { resetSettings, settings } from "@site/core/config";
 import { MailQueue } from "@site/core/mail-queue";
 import { ORIGIN_SECRET_HEADER, VIEWER_HEADER_PREFIX } from "@site/core/request/metadata";
-import { cognitoOrigin, evidenceOrigin, securityHeaders } from "@site/core/request/security-headers";
+import { cognitoOrigin, embedSecurityHeaders, evidenceOrigin, securityHeaders } from "@site/core/request/security-headers";
 import { isPageRoute, routes, routeKey, type Route } from "../../packages/functions/src/routes";
 import type { LocalAuthorizer } from "./auth";
 import type { LocalBus } from "./bus";
@@ -262,11 +262,14 @@ export function createLocalServer(opts: LocalServerOptions): Server {
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
     try {
-      // What CloudFront's response headers policy adds to every response (stacks/Web.ts).
-      for (const [name, value] of Object.entries(responseHeaders(!!opts.devMiddleware))) res.setHeader(name, value);
-      // Page routes of the route table (petition pages with their share tags), as CloudFront sends them
-      // to the API; `npm run dev` leaves pages to Vite.
-      const pageRoute = !opts.devMiddleware && compiled.some((r) => isPageRoute(r) && r.pattern.test(url.pathname));
+      // Page routes of the route table (petition pages with their share tags, the widget), as CloudFront
+      // sends them to the API; `npm run dev` leaves the petition pages to Vite.
+      const page = compiled.find((r) => isPageRoute(r) && (!opts.devMiddleware || r.frameable) && r.pattern.test(url.pathname));
+      const pageRoute = page !== undefined;
+      // What CloudFront's response headers policy adds to every response (stacks/Web.ts): the widget
+      // other sites frame has its own.
+      const security = page?.frameable ? embedSecurityHeaders() : responseHeaders(!!opts.devMiddleware);
+      for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
       if (url.pathname === "/api" || url.pathname.startsWith("/api/") || pageRoute) {
         apiInFlight++;
         try {

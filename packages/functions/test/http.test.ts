@@ -26,7 +26,15 @@ describe("the route table", () => {
       if (isPageRoute(r)) expect({ method: r.method, access: r.access }).toEqual({ method: "GET", access: "public" });
       else expect(r.path.startsWith("/api/")).toBe(true);
     }
-    expect(routes.filter(isPageRoute).map(pagePathPattern)).toEqual(["/sign/*", "/share/*", "/thank-you/*"]);
+    expect(routes.filter(isPageRoute).map(pagePathPattern)).toEqual(["/sign/*", "/share/*", "/thank-you/*", "/embed/petition/*"]);
+    // only the widget may be framed by other sites
+    expect(routes.filter((r) => r.frameable).map(routeKey)).toEqual(["GET /embed/petition/{id}"]);
+  });
+
+  it("keeps the documented public API (docs/public-api.md) public and read-only", () => {
+    const api = routes.filter((r) => r.path.startsWith("/api/public/"));
+    expect(api.map(routeKey)).toEqual(["GET /api/public/petitions/{id}"]);
+    for (const r of api) expect({ access: r.access, table: r.needs.table ?? "none", bus: r.needs.bus ?? false }).toEqual({ access: "public", table: "read", bus: false });
   });
 
   it("puts every /api/admin route behind admin access", () => {
