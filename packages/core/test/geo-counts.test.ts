@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetSettings } from "../src/config";
 import { itemSize, keyClass } from "../src/db/capacity";
 import { Keys } from "../src/db/keys";
 import { COUNTRY_CODES, US_STATES, countryCode, usStateCode } from "../src/signature/geo-codes";
@@ -76,6 +77,15 @@ describe("the shard items", () => {
 });
 
 describe("changing the counts", () => {
+  beforeAll(() => {
+    vi.stubEnv("TABLE_NAME", "unit-table");
+    resetSettings();
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    resetSettings();
+  });
+
   it("adds one signature to its country's and state's items on the given shard", () => {
     const updates = tallyUpdates("p-1", [{ country: "US", state: "US-CA" }], 1, 7);
     expect(updates.map((u) => [u.Key, u.UpdateExpression, u.ExpressionAttributeNames, u.ExpressionAttributeValues])).toEqual([

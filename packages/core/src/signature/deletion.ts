@@ -163,7 +163,8 @@ async function deleteGroup(petitionId: string, group: Victim[], index: number): 
     const n = await deleteInTransaction(present, {
       record: (v) => deleteSignature(petitionId, v.id, v.geo),
       companions: (v) => [
-        { Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, v.email) } },
+        // an anonymised signature has no e-mail, and its guard went with it (two such would name one item)
+        ...(v.email ? [{ Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, v.email) } }] : []),
         { Delete: { TableName: table(), Key: indexKey(petitionId, v.id) } },
       ],
       totals: (count, attempt, pending) => {
