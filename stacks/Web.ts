@@ -26,6 +26,7 @@ import { useProject } from "sst/project.js";
 import { ORIGIN_SECRET_HEADER } from "../packages/core/src/request/metadata";
 import { PETITION_EDGE_CACHE } from "../packages/core/src/petition/edge-cache";
 import { PUBLIC_COUNT_CACHE } from "../packages/core/src/signature/public-count-info";
+import { EMBED_PATH_PREFIX, embedFunctionCode } from "../packages/core/src/site/embed-response";
 import {
   cognitoOrigin,
   contentSecurityPolicy,
@@ -215,11 +216,25 @@ export function Web({ stack }: StackContext) {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: pageCachePolicy,
-        // the widget other sites frame has its own headers; every other page forbids framing
-        responseHeadersPolicy: r.frameable ? embedPolicy : responseHeadersPolicy,
+        responseHeadersPolicy,
       },
     ]),
   );
+
+  // The embeddable widget: answered at the edge by a function (no origin request, no Lambda), with
+  // the widget's own headers, the one page other sites may frame (docs/public-api.md).
+  const embedWidget = new CloudFrontFunction(stack, "EmbedWidget", {
+    runtime: FunctionRuntime.JS_2_0,
+    code: FunctionCode.fromInline(embedFunctionCode()),
+  });
+  const embedBehavior = {
+    origin: apiOrigin,
+    viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+    allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+    cachePolicy: pageCachePolicy,
+    functionAssociations: [{ function: embedWidget, eventType: FunctionEventType.VIEWER_REQUEST }],
+    responseHeadersPolicy: embedPolicy,
+  };
 
   // Reads the built site when the template is synthesized, i.e. after StaticSite's build step.
   const distDir = path.join(useProject().paths.root, "web", "dist");
@@ -251,6 +266,7 @@ export function Web({ stack }: StackContext) {
         },
         additionalBehaviors: {
           ...pageBehaviors,
+          [`${EMBED_PATH_PREFIX}*`]: embedBehavior,
           ...Object.fromEntries(PUBLIC_READ_PATHS.map((pattern) => [pattern, publicReadBehavior])),
           [PUBLIC_COUNT_PATH]: {
             origin: apiOrigin,

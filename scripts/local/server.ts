@@ -6,7 +6,8 @@ import { gzipSync } from "node:zlib";
 import { resetSettings, settings } from "@site/core/config";
 import { MailQueue } from "@site/core/mail-queue";
 import { ORIGIN_SECRET_HEADER, VIEWER_HEADER_PREFIX } from "@site/core/request/metadata";
-import { cognitoOrigin, embedSecurityHeaders, evidenceOrigin, securityHeaders } from "@site/core/request/security-headers";
+import { cognitoOrigin, evidenceOrigin, securityHeaders } from "@site/core/request/security-headers";
+import { embedResponse } from "@site/core/site/embed-response";
 import { isPageRoute, routes, routeKey, type Route } from "../../packages/functions/src/routes";
 import type { LocalAuthorizer } from "./auth";
 import type { LocalBus } from "./bus";
@@ -262,14 +263,18 @@ export function createLocalServer(opts: LocalServerOptions): Server {
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
     try {
-      // Page routes of the route table (petition pages with their share tags, the widget), as CloudFront
-      // sends them to the API; `npm run dev` leaves the petition pages to Vite.
-      const page = compiled.find((r) => isPageRoute(r) && (!opts.devMiddleware || r.frameable) && r.pattern.test(url.pathname));
-      const pageRoute = page !== undefined;
-      // What CloudFront's response headers policy adds to every response (stacks/Web.ts): the widget
-      // other sites frame has its own.
-      const security = page?.frameable ? embedSecurityHeaders() : responseHeaders(!!opts.devMiddleware);
-      for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+      // The embeddable widget, answered as CloudFront's function answers it (stacks/Web.ts): with its
+      // own headers, the one page other sites may frame.
+      const widget = embedResponse(url.pathname);
+      if (widget) {
+        res.writeHead(widget.statusCode, widget.headers);
+        return res.end(req.method === "HEAD" ? undefined : widget.body);
+      }
+      // What CloudFront's response headers policy adds to every response (stacks/Web.ts).
+      for (const [name, value] of Object.entries(responseHeaders(!!opts.devMiddleware))) res.setHeader(name, value);
+      // Page routes of the route table (petition pages with their share tags), as CloudFront sends them
+      // to the API; `npm run dev` leaves pages to Vite.
+      const pageRoute = !opts.devMiddleware && compiled.some((r) => isPageRoute(r) && r.pattern.test(url.pathname));
       if (url.pathname === "/api" || url.pathname.startsWith("/api/") || pageRoute) {
         apiInFlight++;
         try {

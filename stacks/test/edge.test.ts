@@ -1,6 +1,7 @@
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cognitoOrigin, embedSecurityHeaders, evidenceOrigin, securityHeaders } from "../../packages/core/src/request/security-headers";
+import { embedResponse } from "../../packages/core/src/site/embed-response";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { wafRateLimit } from "../waf";
 import { PUBLIC_COUNT_PATH, PUBLIC_READ_PATHS } from "../Web";
@@ -173,8 +174,31 @@ describe("security headers", () => {
     const framed = all.filter((b) => JSON.stringify(b.ResponseHeadersPolicyId) === JSON.stringify({ Ref: embedId })).map((b) => b.PathPattern);
     expect(framed).toEqual(["/embed/petition/*"]);
     for (const b of all.filter((b) => b.PathPattern !== "/embed/petition/*")) expect(b.ResponseHeadersPolicyId, b.PathPattern).toEqual({ Ref: siteId });
-    const embed = all.find((b) => b.PathPattern === "/embed/petition/*")! as Record<string, any>;
-    expect(embed.TargetOriginId).toBe(apiBehavior(off.Web).TargetOriginId);
+  });
+
+  it("answer the widget at the edge with a function that gives the local server's answer, headers included", () => {
+    const embed = distribution(off.Web).CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === "/embed/petition/*");
+    const [association] = embed.FunctionAssociations;
+    expect(association.EventType).toBe("viewer-request");
+    const fn = resources(off.Web)[refId(association.FunctionARN)].Properties;
+    expect(fn.FunctionConfig.Runtime).toBe("cloudfront-js-2.0");
+    expect(Buffer.byteLength(fn.FunctionCode)).toBeLessThan(10_240);
+    // run the function as CloudFront would, and compare with the answer the local server gives
+    const handler = new Function(`${fn.FunctionCode}; return handler;`)() as (e: unknown) => any;
+    for (const [id, status] of [
+      ["timeshare-reform", 200],
+      ["NOT%20AN%20ID", 404],
+    ] as const) {
+      const res = handler({ request: { uri: `/embed/petition/${id}`, headers: {} } });
+      const local = embedResponse(`/embed/petition/${id}`)!;
+      expect(res.statusCode).toBe(status);
+      expect(local.statusCode).toBe(status);
+      expect(res.body).toEqual({ encoding: "text", data: local.body });
+      expect(Object.fromEntries(Object.entries(res.headers as Record<string, { value: string }>).map(([k, v]) => [k, v.value]))).toEqual(
+        Object.fromEntries(Object.entries(local.headers).map(([k, v]) => [k.toLowerCase(), v])),
+      );
+    }
+    expect(embedResponse("/sign/timeshare-reform")).toBeUndefined();
   });
 });
 

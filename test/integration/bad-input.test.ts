@@ -258,7 +258,6 @@ it("an id no petition can have is not found, however long (DynamoDB refuses keys
   expect([sign.status, JSON.parse(sign.body)]).toEqual([404, { error: "Petition not found" }]);
   const count = await rawRequest(api.port, { method: "GET", path: `/api/public/petitions/${id}` });
   expect([count.status, JSON.parse(count.body)]).toEqual([404, { error: "Petition not found" }]);
-  expect((await rawRequest(api.port, { method: "GET", path: `/embed/petition/${id}` })).status).toBe(404);
 });
 
 describe.each(publicRoutes.map((r) => [routeKey(r), r] as const))("%s", (key, route) => {

@@ -28,12 +28,6 @@ export interface Route {
    * sized for 10,000 requests/s (stacks/deploy-settings.ts, docs/architecture.md "Capacity").
    */
   surge?: true;
-  /**
-   * A page other sites may put in a frame (the embeddable widget): served with its own security
-   * headers (`embedSecurityHeaders`, request/security-headers.ts) instead of the site's, which forbid
-   * framing, by CloudFront (stacks/Web.ts) and the local server alike.
-   */
-  frameable?: true;
 }
 
 const fn = (file: string) => `packages/functions/src/http/${file}.handler`;
@@ -357,8 +351,6 @@ export const routes: Route[] = [
   { method: "GET", path: "/sign/{id}", handler: fn("petition-page"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
   { method: "GET", path: "/share/{id}", handler: fn("petition-page"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
   { method: "GET", path: "/thank-you/{id}", handler: fn("petition-page"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
-  // The embeddable widget other sites frame (docs/public-api.md): a static page that fetches the public count.
-  { method: "GET", path: "/embed/petition/{id}", handler: fn("embed-petition"), access: "public", frameable: true, needs: {} },
 ];
 
 /** A route that answers with a page of the site rather than under /api (served at the site's own path). */

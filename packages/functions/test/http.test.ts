@@ -26,9 +26,7 @@ describe("the route table", () => {
       if (isPageRoute(r)) expect({ method: r.method, access: r.access }).toEqual({ method: "GET", access: "public" });
       else expect(r.path.startsWith("/api/")).toBe(true);
     }
-    expect(routes.filter(isPageRoute).map(pagePathPattern)).toEqual(["/sign/*", "/share/*", "/thank-you/*", "/embed/petition/*"]);
-    // only the widget may be framed by other sites
-    expect(routes.filter((r) => r.frameable).map(routeKey)).toEqual(["GET /embed/petition/{id}"]);
+    expect(routes.filter(isPageRoute).map(pagePathPattern)).toEqual(["/sign/*", "/share/*", "/thank-you/*"]);
   });
 
   it("keeps the documented public API (docs/public-api.md) public and read-only", () => {

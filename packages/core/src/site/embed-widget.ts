@@ -4,7 +4,8 @@ import { publicCountPath } from "../signature/public-count-info";
 export { embedPath } from "../signature/public-count-info";
 
 /**
- * The embeddable widget (`GET /embed/petition/{id}`, docs/public-api.md "Widget"): one small page,
+ * The embeddable widget (`/embed/petition/{id}`, served by site/embed-response.ts; docs/public-api.md
+ * "The widget"): one small page,
  * no framework, that other sites put in an `<iframe>`. It fetches the petition's public count from
  * its own origin, shows the title, the count, a progress bar and a button that opens the petition
  * page in a new tab, and refreshes once a minute while visible. No cookie, no storage, no request to
