@@ -44,7 +44,10 @@ beforeAll(async () => {
   resetSettings();
   resetDb();
   petitionId = (await Petition.create({ id: `embed-${run}`, title: `Embed "quoted" & <b>${run}</b>`, story: "Embedded elsewhere.", goal: 100 })).id;
-  await importBatch(petitionId, Array.from({ length: SIGNERS }, (_, i) => signedFrom(i + 1, i < 4 ? "CA" : "TX")));
+  await importBatch(
+    petitionId,
+    Array.from({ length: SIGNERS }, (_, i) => signedFrom(i + 1, i < 4 ? "CA" : "TX")),
+  );
 });
 
 /** A context that records every request its pages make (the frames' too). */

@@ -29,7 +29,12 @@ beforeAll(async () => {
 
 /** CloudFront's viewer headers for a place: codes, and the names CloudFront adds beside them. */
 const PLACES = {
-  california: { "cloudfront-viewer-country": "US", "cloudfront-viewer-country-name": "United States", "cloudfront-viewer-country-region": "CA", "cloudfront-viewer-country-region-name": "California" },
+  california: {
+    "cloudfront-viewer-country": "US",
+    "cloudfront-viewer-country-name": "United States",
+    "cloudfront-viewer-country-region": "CA",
+    "cloudfront-viewer-country-region-name": "California",
+  },
   florida: { "cloudfront-viewer-country": "US", "cloudfront-viewer-country-region": "FL" },
   usUnknownState: { "cloudfront-viewer-country": "US", "cloudfront-viewer-country-region": "ZZ" },
   france: { "cloudfront-viewer-country": "FR", "cloudfront-viewer-country-name": "France", "cloudfront-viewer-country-region": "IDF" },
@@ -162,7 +167,10 @@ describe("deletions subtract exactly what a signature added", () => {
     // anonymised signatures stay counted, where they were signed too
     const now = new Date();
     expect(await anonymiseOldSignatures(new Date(now.getTime() + 60_000), now, { over: () => false })).toBeGreaterThanOrEqual(3);
-    expect((await petitionItems(petitionId)).signatures.find((s) => s.id === fl)).toMatchObject({ anonymisedAt: expect.any(String), geo: { country: "US", state: "US-FL" } });
+    expect((await petitionItems(petitionId)).signatures.find((s) => s.id === fl)).toMatchObject({
+      anonymisedAt: expect.any(String),
+      geo: { country: "US", state: "US-FL" },
+    });
     expect((await geoCounts(petitionId)).byState).toEqual({ CA: 1, FL: 1 });
     await SignatureDeletion.remove(petitionId, fl);
     expect((await geoCounts(petitionId)).byState).toEqual({ CA: 1 });

@@ -21,7 +21,13 @@ export async function petitionItems(petitionId: string) {
       new ScanCommand({
         TableName: table(),
         FilterExpression: "pk = :meta OR begins_with(pk, :count) OR begins_with(pk, :guard) OR begins_with(pk, :sig) OR begins_with(pk, :geo)",
-        ExpressionAttributeValues: { ":meta": Keys.petition(petitionId).pk, ":count": countPrefix, ":guard": guardPrefix, ":sig": sigPrefix, ":geo": geoPrefix },
+        ExpressionAttributeValues: {
+          ":meta": Keys.petition(petitionId).pk,
+          ":count": countPrefix,
+          ":guard": guardPrefix,
+          ":sig": sigPrefix,
+          ":geo": geoPrefix,
+        },
         ConsistentRead: true,
         ExclusiveStartKey,
       }),

@@ -32,7 +32,8 @@ describe("the route table", () => {
   it("keeps the documented public API (docs/public-api.md) public and read-only", () => {
     const api = routes.filter((r) => r.path.startsWith("/api/public/"));
     expect(api.map(routeKey)).toEqual(["GET /api/public/petitions/{id}"]);
-    for (const r of api) expect({ access: r.access, table: r.needs.table ?? "none", bus: r.needs.bus ?? false }).toEqual({ access: "public", table: "read", bus: false });
+    for (const r of api)
+      expect({ access: r.access, table: r.needs.table ?? "none", bus: r.needs.bus ?? false }).toEqual({ access: "public", table: "read", bus: false });
   });
 
   it("puts every /api/admin route behind admin access", () => {

@@ -40,5 +40,4 @@ export const publicCountCacheControl = () => `public, max-age=${PUBLIC_COUNT_CAC
 
 /** An unknown petition's answer is kept briefly, so a petition created a moment later shows soon. */
 export const PUBLIC_COUNT_NOT_FOUND_CACHE = { maxAge: 10, sMaxAge: 10 } as const;
-export const publicCountNotFoundCacheControl = () =>
-  `public, max-age=${PUBLIC_COUNT_NOT_FOUND_CACHE.maxAge}, s-maxage=${PUBLIC_COUNT_NOT_FOUND_CACHE.sMaxAge}`;
+export const publicCountNotFoundCacheControl = () => `public, max-age=${PUBLIC_COUNT_NOT_FOUND_CACHE.maxAge}, s-maxage=${PUBLIC_COUNT_NOT_FOUND_CACHE.sMaxAge}`;
