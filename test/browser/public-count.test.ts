@@ -3,6 +3,8 @@
  * shows the count with no cookie and no request beyond this site; the share page hands out its embed
  * code; the petition page loads its table of states only when the visitor reaches it.
  */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Request } from "playwright-core";
 import { resetSettings } from "@site/core/config";
@@ -18,8 +20,9 @@ import { fileBrowser } from "../support/browser";
 const stack = inject("stack");
 const browser = fileBrowser();
 const SITE = new URL(stack.url).origin;
-/** Another site: its page is served by the browser's request interception, so it has an origin of its own. */
-const EMBEDDER = "http://embedder.test";
+/** Another site, on a port of its own (on this machine, so the browser treats both alike: no private-network rule between them). */
+let embedder: Server;
+let EMBEDDER = "";
 const run = crypto.randomUUID().slice(0, 8);
 const SIGNERS = 7;
 let petitionId: string;
@@ -40,6 +43,15 @@ const signedFrom = (i: number, state: string) => {
 };
 
 beforeAll(async () => {
+  embedder = createServer((_, res) => {
+    const iframe = `<iframe src="${stack.url}/embed/petition/${petitionId}" title="Petition" width="420" height="200"></iframe>`;
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><title>A newspaper</title><h1>Our story</h1>${iframe}`);
+  });
+  await new Promise<void>((resolve) => embedder.listen(0, resolve));
+  // another host name than the stack's, so another origin
+  const host = new URL(stack.url).hostname === "localhost" ? "127.0.0.1" : "localhost";
+  EMBEDDER = `http://${host}:${(embedder.address() as AddressInfo).port}`;
   Object.assign(process.env, { TABLE_NAME, AWS_REGION: "us-east-1", DYNAMODB_ENDPOINT: stack.dynamodb });
   resetSettings();
   resetDb();
@@ -49,6 +61,8 @@ beforeAll(async () => {
     Array.from({ length: SIGNERS }, (_, i) => signedFrom(i + 1, i < 4 ? "CA" : "TX")),
   );
 });
+
+afterAll(() => new Promise<void>((resolve) => embedder?.close(() => resolve())));
 
 /** A context that records every request its pages make (the frames' too). */
 async function recordingContext(): Promise<{ context: BrowserContext; requests: Request[] }> {
@@ -65,10 +79,6 @@ describe("the embeddable widget", () => {
   it("shows the count in another site's iframe, sets no cookie and asks nothing of any origin but this site", async () => {
     const recorded = await recordingContext();
     context = recorded.context;
-    const iframe = `<iframe src="${stack.url}/embed/petition/${petitionId}" title="Petition" width="420" height="200"></iframe>`;
-    await context.route(`${EMBEDDER}/**`, (route) =>
-      route.fulfill({ contentType: "text/html", body: `<!doctype html><title>A newspaper</title><h1>Our story</h1>${iframe}` }),
-    );
     const page = await context.newPage();
     await page.goto(`${EMBEDDER}/article`);
     const frame = page.frameLocator("iframe");
@@ -134,15 +144,23 @@ describe("signatures by state on the petition page", () => {
       route.fulfill({ contentType: "application/json", body: JSON.stringify({ byState, byCountry: { US: 9000 }, signatureCount: 9000 }) }),
     );
     const page = await context.newPage();
+    // the page has hydrated once its first view is recorded (the beacon's chunk comes after it)
+    const hydrated = page.waitForRequest(/\/assets\/beacon-[^/]+\.js$/);
     await page.goto(`${SITE}/petition`);
     await page.getByRole("heading", { name: "Sign the Petition", level: 1 }).waitFor();
+    await hydrated;
     await page.waitForLoadState("networkidle");
     const loadedEarly = requests.map((r) => r.url()).filter((u) => /\/api\/public\/|SignersByState/.test(u));
     expect(loadedEarly).toEqual([]);
 
-    await page.getByTestId("signers-by-state").scrollIntoViewIfNeeded();
     const table = page.getByRole("table");
-    await table.getByRole("rowheader", { name: "California" }).waitFor();
+    const california = table.getByRole("rowheader", { name: "California" });
+    // scrolled to, until the table is there (the page may still move focus to its heading once)
+    for (let tries = 0; tries < 40 && !(await california.count()); tries++) {
+      await page.getByTestId("signers-by-state").scrollIntoViewIfNeeded();
+      await page.waitForTimeout(250);
+    }
+    await california.waitFor();
     await expect(table.getByRole("row").count()).resolves.toBe(1 + 10);
     await expect(table.getByRole("row", { name: "California 1,000" }).count()).resolves.toBe(1);
     expect(await table.getByRole("rowheader", { name: "Washington" }).count()).toBe(0);
