@@ -145,6 +145,7 @@ for (const [id, total] of perKey) {
 const rows = [...classes.values()].sort((a, b) => b.hottest - a.hottest);
 const LABELS: Record<string, string> = {
   COUNT: "counter shard",
+  GEO: "counts by place (state, country) on the counter's shard",
   SIG: "signature",
   GUARD: "e-mail guard",
   RATE: "rate window",
@@ -201,7 +202,7 @@ const bareItems = (Signature.transaction(bareReq, bareSignature, 0).input.Transa
 const bareUnits = bareItems
   .map((t): RecordedWrite => {
     if (t.Put) return { op: "Put", transactional: true, key: { pk: t.Put.Item.pk, sk: t.Put.Item.sk }, after: t.Put.Item };
-    // the shard (a small counter) and the rate window exist as ~60-byte items
+    // the shard (a small counter), the rate window and the counts by place exist as small items
     return {
       op: "Update",
       transactional: true,

@@ -3,7 +3,7 @@ import { RemovalPolicy } from "aws-cdk-lib";
 import { ManagedPolicy, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { HttpRoute, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
-import { Api as HttpApi, use, type ApiRouteProps, type StackContext } from "sst/constructs";
+import { Api as HttpApi, Function as SstFunction, use, type ApiRouteProps, type FunctionProps, type StackContext } from "sst/constructs";
 import { isPublicWrite, routeKey, routes, type Route } from "../packages/functions/src/routes";
 import { deploySettings } from "./deploy-settings";
 import { Auth } from "./Auth";
@@ -43,23 +43,33 @@ export function Api({ stack, app }: StackContext) {
   };
 
   const apiRoutes: Record<string, ApiRouteProps<"cognito">> = {};
+  // Routes of one handler module with the same needs share one function (the petition's three pages):
+  // each function is ~4 resources, and a stack holds at most 500.
+  const shared = new Map<string, SstFunction>();
+  const sharing = (r: (typeof routes)[number]) => routes.filter((o) => o.handler === r.handler).length > 1;
   for (const r of routes) {
+    const fn: FunctionProps = {
+      handler: r.handler,
+      role: roleFor(r.needs),
+      ...(r.timeout ? { timeout: r.timeout } : {}),
+      // Each function gets only what its route declares (function-props.ts).
+      ...functionProps(r.needs, { table, bucket, bus, auth, secrets, mailConfigurationSet, originSecret }),
+      ...(r.surge
+        ? {
+            memorySize: limits.SIGN_MEMORY_MB,
+            ...(limits.SIGN_RESERVED_CONCURRENCY ? { reservedConcurrentExecutions: limits.SIGN_RESERVED_CONCURRENCY } : {}),
+          }
+        : isPublicWrite(r) && limits.PUBLIC_WRITE_RESERVED_CONCURRENCY
+          ? { reservedConcurrentExecutions: limits.PUBLIC_WRITE_RESERVED_CONCURRENCY }
+          : {}),
+    };
+    const key = JSON.stringify([r.handler, r.needs, r.timeout, r.surge, isPublicWrite(r)]);
+    if (sharing(r) && !shared.has(key)) {
+      const name = r.handler.replace(/^.*\/|\.handler$/g, "").replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+      shared.set(key, new SstFunction(stack, `${name}Function${shared.size}`, fn));
+    }
     apiRoutes[routeKey(r)] = {
-      function: {
-        handler: r.handler,
-        role: roleFor(r.needs),
-        ...(r.timeout ? { timeout: r.timeout } : {}),
-        // Each function gets only what its route declares (function-props.ts).
-        ...functionProps(r.needs, { table, bucket, bus, auth, secrets, mailConfigurationSet, originSecret }),
-        ...(r.surge
-          ? {
-              memorySize: limits.SIGN_MEMORY_MB,
-              ...(limits.SIGN_RESERVED_CONCURRENCY ? { reservedConcurrentExecutions: limits.SIGN_RESERVED_CONCURRENCY } : {}),
-            }
-          : isPublicWrite(r) && limits.PUBLIC_WRITE_RESERVED_CONCURRENCY
-            ? { reservedConcurrentExecutions: limits.PUBLIC_WRITE_RESERVED_CONCURRENCY }
-            : {}),
-      },
+      function: sharing(r) ? shared.get(key)! : fn,
       // The JWT authorizer only proves who the caller is; handlers still require the admin group.
       authorizer: r.access === "admin" ? "cognito" : "none",
     };

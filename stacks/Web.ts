@@ -25,9 +25,12 @@ import { StaticSite, use, type StackContext } from "sst/constructs";
 import { useProject } from "sst/project.js";
 import { ORIGIN_SECRET_HEADER } from "../packages/core/src/request/metadata";
 import { PETITION_EDGE_CACHE } from "../packages/core/src/petition/edge-cache";
+import { PUBLIC_COUNT_CACHE } from "../packages/core/src/signature/public-count-info";
+import { EMBED_PATH_PREFIX, embedFunctionCode } from "../packages/core/src/site/embed-response";
 import {
   cognitoOrigin,
   contentSecurityPolicy,
+  embedContentSecurityPolicy,
   evidenceOrigin,
   FRAME_OPTIONS,
   PERMISSIONS_POLICY,
@@ -72,6 +75,12 @@ const UNCACHED_ERRORS = [400, 403, 404, 405, 500, 502, 503, 504];
  */
 export const PUBLIC_READ_PATHS = ["/api/petitions/*", "/api/signatures/count"];
 
+/**
+ * A petition's public count (docs/public-api.md), which other sites and the widget read: cached by
+ * the API's s-maxage, at most a minute, one copy for every viewer.
+ */
+export const PUBLIC_COUNT_PATH = "/api/public/*";
+
 /** The security headers of packages/core/src/request/security-headers.ts as CloudFront's policy. */
 function securityHeadersPolicy(stack: StackContext["stack"], evidenceBucket: string) {
   const referrerPolicy = Object.values(HeadersReferrerPolicy).find((p) => p === REFERRER_POLICY);
@@ -92,6 +101,27 @@ function securityHeadersPolicy(stack: StackContext["stack"], evidenceBucket: str
       },
       contentTypeOptions: { override: true },
       frameOptions: { frameOption: HeadersFrameOption[FRAME_OPTIONS], override: true },
+      referrerPolicy: { referrerPolicy, override: true },
+    },
+    customHeadersBehavior: { customHeaders: [{ header: "Permissions-Policy", value: PERMISSIONS_POLICY, override: true }] },
+  });
+}
+
+/**
+ * The embeddable widget's headers (`embedSecurityHeaders`): the site's, except that any site may frame
+ * it (`frame-ancestors *`, no X-Frame-Options) and its CSP allows only its own inline code.
+ */
+function embedHeadersPolicy(stack: StackContext["stack"]) {
+  const referrerPolicy = Object.values(HeadersReferrerPolicy).find((p) => p === REFERRER_POLICY)!;
+  return new ResponseHeadersPolicy(stack, "EmbedHeaders", {
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy: embedContentSecurityPolicy(), override: true },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(STRICT_TRANSPORT_SECURITY.maxAgeSeconds),
+        includeSubdomains: STRICT_TRANSPORT_SECURITY.includeSubdomains,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
       referrerPolicy: { referrerPolicy, override: true },
     },
     customHeadersBehavior: { customHeaders: [{ header: "Permissions-Policy", value: PERMISSIONS_POLICY, override: true }] },
@@ -149,6 +179,19 @@ export function Web({ stack }: StackContext) {
     enableAcceptEncodingGzip: true,
     enableAcceptEncodingBrotli: true,
   });
+  // A petition's public count: the API's s-maxage, capped at a minute (so a longer one from the origin
+  // cannot make the edge serve an older count), one copy for every viewer, as the petition's reads.
+  const publicCountCachePolicy = new CachePolicy(stack, "PublicCountCachePolicy", {
+    defaultTtl: Duration.seconds(0),
+    minTtl: Duration.seconds(0),
+    maxTtl: Duration.seconds(PUBLIC_COUNT_CACHE.sMaxAge),
+    headerBehavior: CacheHeaderBehavior.none(),
+    queryStringBehavior: CacheQueryStringBehavior.none(),
+    cookieBehavior: CacheCookieBehavior.none(),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
+  const embedPolicy = embedHeadersPolicy(stack);
   // Origin Shield: every regional edge cache asks one shield, so a cached object costs the origin
   // one request per s-maxage instead of one per regional cache (docs/architecture.md "Capacity").
   const apiOrigin = new HttpOrigin(`${api.cdk.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
@@ -177,6 +220,21 @@ export function Web({ stack }: StackContext) {
       },
     ]),
   );
+
+  // The embeddable widget: answered at the edge by a function (no origin request, no Lambda), with
+  // the widget's own headers, the one page other sites may frame (docs/public-api.md).
+  const embedWidget = new CloudFrontFunction(stack, "EmbedWidget", {
+    runtime: FunctionRuntime.JS_2_0,
+    code: FunctionCode.fromInline(embedFunctionCode()),
+  });
+  const embedBehavior = {
+    origin: apiOrigin,
+    viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+    allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+    cachePolicy: pageCachePolicy,
+    functionAssociations: [{ function: embedWidget, eventType: FunctionEventType.VIEWER_REQUEST }],
+    responseHeadersPolicy: embedPolicy,
+  };
 
   // Reads the built site when the template is synthesized, i.e. after StaticSite's build step.
   const distDir = path.join(useProject().paths.root, "web", "dist");
@@ -208,7 +266,16 @@ export function Web({ stack }: StackContext) {
         },
         additionalBehaviors: {
           ...pageBehaviors,
+          [`${EMBED_PATH_PREFIX}*`]: embedBehavior,
           ...Object.fromEntries(PUBLIC_READ_PATHS.map((pattern) => [pattern, publicReadBehavior])),
+          [PUBLIC_COUNT_PATH]: {
+            origin: apiOrigin,
+            viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+            allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+            cachePolicy: publicCountCachePolicy,
+            originRequestPolicy: apiOriginRequestPolicy,
+            responseHeadersPolicy,
+          },
           "/api/*": {
             origin: apiOrigin,
             viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

@@ -7,6 +7,7 @@ import { resetSettings, settings } from "@site/core/config";
 import { MailQueue } from "@site/core/mail-queue";
 import { ORIGIN_SECRET_HEADER, VIEWER_HEADER_PREFIX } from "@site/core/request/metadata";
 import { cognitoOrigin, evidenceOrigin, securityHeaders } from "@site/core/request/security-headers";
+import { embedResponse } from "@site/core/site/embed-response";
 import { isPageRoute, routes, routeKey, type Route } from "../../packages/functions/src/routes";
 import type { LocalAuthorizer } from "./auth";
 import type { LocalBus } from "./bus";
@@ -262,6 +263,13 @@ export function createLocalServer(opts: LocalServerOptions): Server {
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
     try {
+      // The embeddable widget, answered as CloudFront's function answers it (stacks/Web.ts): with its
+      // own headers, the one page other sites may frame.
+      const widget = embedResponse(url.pathname);
+      if (widget) {
+        res.writeHead(widget.statusCode, widget.headers);
+        return res.end(req.method === "HEAD" ? undefined : widget.body);
+      }
       // What CloudFront's response headers policy adds to every response (stacks/Web.ts).
       for (const [name, value] of Object.entries(responseHeaders(!!opts.devMiddleware))) res.setHeader(name, value);
       // Page routes of the route table (petition pages with their share tags), as CloudFront sends them

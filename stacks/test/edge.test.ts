@@ -1,9 +1,11 @@
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cognitoOrigin, evidenceOrigin, securityHeaders } from "../../packages/core/src/request/security-headers";
+import { cognitoOrigin, embedSecurityHeaders, evidenceOrigin, securityHeaders } from "../../packages/core/src/request/security-headers";
+import { embedResponse } from "../../packages/core/src/site/embed-response";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { wafRateLimit } from "../waf";
-import { PUBLIC_READ_PATHS } from "../Web";
+import { PUBLIC_COUNT_PATH, PUBLIC_READ_PATHS } from "../Web";
+import { PUBLIC_COUNT_CACHE, publicCountCacheControl } from "../../packages/core/src/signature/public-count-info";
 import { PETITION_EDGE_CACHE, originRequestsPerSecond } from "../../packages/core/src/petition/edge-cache";
 import { synthesize } from "./synth";
 import { environmentOf, ofType, refId, resources, routeFunctionId } from "./template";
@@ -44,7 +46,7 @@ function headersOf(policy: Record<string, any>): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": joined(s.ContentSecurityPolicy.ContentSecurityPolicy),
     "Strict-Transport-Security": `max-age=${s.StrictTransportSecurity.AccessControlMaxAgeSec}${s.StrictTransportSecurity.IncludeSubdomains ? "; includeSubDomains" : ""}${s.StrictTransportSecurity.Preload ? "; preload" : ""}`,
-    "X-Frame-Options": s.FrameOptions.FrameOption,
+    ...(s.FrameOptions ? { "X-Frame-Options": s.FrameOptions.FrameOption } : {}),
     "Referrer-Policy": s.ReferrerPolicy.ReferrerPolicy,
     ...(s.ContentTypeOptions ? { "X-Content-Type-Options": "nosniff" } : {}),
   };
@@ -120,6 +122,26 @@ describe('reads at the edge (docs/architecture.md "Capacity")', () => {
     expect(PUBLIC_READ_PATHS).toEqual(["/api/petitions/*", "/api/signatures/count"]);
   });
 
+  it("caches the public count (docs/public-api.md) by the API's s-maxage, at most a minute, one copy for every viewer, before /api/*", () => {
+    const all = behaviors(off.Web);
+    const at = all.findIndex((b) => b.PathPattern === PUBLIC_COUNT_PATH);
+    expect(PUBLIC_COUNT_PATH).toBe("/api/public/*");
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(at).toBeLessThan(all.findIndex((b) => b.PathPattern === "/api/*"));
+    const behavior = all[at];
+    expect(behavior.TargetOriginId).toBe(apiBehavior(off.Web).TargetOriginId);
+    expect(behavior.AllowedMethods).toEqual(["GET", "HEAD"]);
+    const policy = resources(off.Web)[refId(behavior.CachePolicyId)].Properties.CachePolicyConfig;
+    // the edge keeps what the API's s-maxage says, never longer than the minute it promises
+    expect(policy).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 60 });
+    expect(PUBLIC_COUNT_CACHE.sMaxAge).toBe(60);
+    expect(publicCountCacheControl()).toBe("public, max-age=60, s-maxage=60");
+    const key = policy.ParametersInCacheKeyAndForwardedToOrigin;
+    expect(key.HeadersConfig.HeaderBehavior).toBe("none");
+    expect(key.CookiesConfig.CookieBehavior).toBe("none");
+    expect(key.QueryStringsConfig.QueryStringBehavior).toBe("none");
+  });
+
   it("reaches the API through Origin Shield, so a cached object costs the origin one request per s-maxage", () => {
     const origin = distribution(off.Web).Origins.find((o: { Id: string }) => o.Id === apiBehavior(off.Web).TargetOriginId);
     expect(origin.OriginShield).toEqual({ Enabled: true, OriginShieldRegion: "us-east-1" });
@@ -128,15 +150,55 @@ describe('reads at the edge (docs/architecture.md "Capacity")', () => {
 });
 
 describe("security headers", () => {
+  const policies = () => ofType(off.Web, "AWS::CloudFront::ResponseHeadersPolicy");
+  /** The site's policy (framing forbidden) and the widget's (any site may frame it). */
+  const sitePolicy = () => policies().find(([, p]) => p.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.FrameOptions)!;
+  const embedPolicy = () => policies().find(([, p]) => !p.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.FrameOptions)!;
+
   it("come from one response headers policy equal to the shared definition, on pages and on /api/*", () => {
-    const policies = ofType(off.Web, "AWS::CloudFront::ResponseHeadersPolicy");
-    expect(policies).toHaveLength(1);
-    const [[policyId, policy]] = policies;
+    expect(policies()).toHaveLength(2);
+    const [policyId, policy] = sitePolicy();
     expect(headersOf(policy.Properties.ResponseHeadersPolicyConfig)).toEqual(
       securityHeaders({ cognitoOrigin: cognitoOrigin("us-east-1"), evidenceOrigin: evidenceOrigin(EVIDENCE_BUCKET, "us-east-1") }),
     );
     expect(distribution(off.Web).DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
     expect(apiBehavior(off.Web).ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+
+  it("let other sites frame the embeddable widget only: its behaviour has the widget's own policy, every other the site's", () => {
+    const [embedId, policy] = embedPolicy();
+    expect(headersOf(policy.Properties.ResponseHeadersPolicyConfig)).toEqual(embedSecurityHeaders());
+    expect(embedSecurityHeaders()["Content-Security-Policy"]).toContain("frame-ancestors *");
+    const [siteId] = sitePolicy();
+    const all = distribution(off.Web).CacheBehaviors as { PathPattern: string; ResponseHeadersPolicyId: unknown }[];
+    const framed = all.filter((b) => JSON.stringify(b.ResponseHeadersPolicyId) === JSON.stringify({ Ref: embedId })).map((b) => b.PathPattern);
+    expect(framed).toEqual(["/embed/petition/*"]);
+    for (const b of all.filter((b) => b.PathPattern !== "/embed/petition/*")) expect(b.ResponseHeadersPolicyId, b.PathPattern).toEqual({ Ref: siteId });
+  });
+
+  it("answer the widget at the edge with a function that gives the local server's answer, headers included", () => {
+    const embed = distribution(off.Web).CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === "/embed/petition/*");
+    const [association] = embed.FunctionAssociations;
+    expect(association.EventType).toBe("viewer-request");
+    const fn = resources(off.Web)[refId(association.FunctionARN)].Properties;
+    expect(fn.FunctionConfig.Runtime).toBe("cloudfront-js-2.0");
+    expect(Buffer.byteLength(fn.FunctionCode)).toBeLessThan(10_240);
+    // run the function as CloudFront would, and compare with the answer the local server gives
+    const handler = new Function(`${fn.FunctionCode}; return handler;`)() as (e: unknown) => any;
+    for (const [id, status] of [
+      ["timeshare-reform", 200],
+      ["NOT%20AN%20ID", 404],
+    ] as const) {
+      const res = handler({ request: { uri: `/embed/petition/${id}`, headers: {} } });
+      const local = embedResponse(`/embed/petition/${id}`)!;
+      expect(res.statusCode).toBe(status);
+      expect(local.statusCode).toBe(status);
+      expect(res.body).toEqual({ encoding: "text", data: local.body });
+      expect(Object.fromEntries(Object.entries(res.headers as Record<string, { value: string }>).map(([k, v]) => [k, v.value]))).toEqual(
+        Object.fromEntries(Object.entries(local.headers).map(([k, v]) => [k.toLowerCase(), v])),
+      );
+    }
+    expect(embedResponse("/sign/timeshare-reform")).toBeUndefined();
   });
 });
 

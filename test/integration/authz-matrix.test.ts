@@ -245,3 +245,24 @@ describe.each(adminRoutes.map((r) => [routeKey(r), r] as const))("%s", (_, route
     expect(changes, describeChanges(changes)).toEqual([]);
   });
 });
+
+/** The documented public API (docs/public-api.md): open to anyone, the same for everyone. */
+const openRoutes = routes.filter((r) => r.path.startsWith("/api/public/"));
+
+describe.each(openRoutes.map((r) => [routeKey(r), r] as const))("%s (public API)", (_, route) => {
+  it("answers every caller alike, with or without credentials, setting no cookie and writing nothing", async () => {
+    const before = await snapshot();
+    const callers = [...credentials.map((c) => c.authorization), () => bearer(tokens.adminAccess)];
+    const answers = await Promise.all(
+      callers.map(async (authorization) => {
+        const res = await send(route, authorization());
+        const { updatedAt: _at, ...body } = (await res.json()) as Record<string, unknown>;
+        return { status: res.status, cookie: res.headers.get("set-cookie"), body };
+      }),
+    );
+    expect(answers[0]).toMatchObject({ status: 200, cookie: null, body: { id: fixture.petitionId, signatureCount: 1 } });
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    const changes = diff(before, await snapshot());
+    expect(changes, describeChanges(changes)).toEqual([]);
+  });
+});

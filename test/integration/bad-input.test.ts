@@ -38,7 +38,7 @@ const WITHDRAW = "POST /api/petitions/{id}/signatures/{signatureId}/withdraw";
 
 /** The item kinds (`type`, or the partition key's prefix) each route may write; others write nothing. */
 const allowedWrites: Record<string, string[]> = {
-  [SIGN]: ["signature", "emailGuard", "counterShard", "sigIndex", "RATE", "outbox"],
+  [SIGN]: ["signature", "emailGuard", "counterShard", "sigIndex", "RATE", "outbox", "GEO"],
   [REPORT]: ["report", "reportRef", "reportIndex", "reportCount", "RATE", "outbox"],
   [UPLOAD]: ["RATE"],
   [LEAD]: ["lead", "leadIndex", "leadCount", "RATE", "outbox"],
@@ -260,6 +260,8 @@ it("an id no petition can have is not found, however long (DynamoDB refuses keys
     body: JSON.stringify(bodies[SIGN].valid(-2)),
   });
   expect([sign.status, JSON.parse(sign.body)]).toEqual([404, { error: "Petition not found" }]);
+  const count = await rawRequest(api.port, { method: "GET", path: `/api/public/petitions/${id}` });
+  expect([count.status, JSON.parse(count.body)]).toEqual([404, { error: "Petition not found" }]);
 });
 
 describe.each(publicRoutes.map((r) => [routeKey(r), r] as const))("%s", (key, route) => {

@@ -9,19 +9,25 @@ export async function newPetition(goal = 100) {
 }
 
 /**
- * Every item of a petition (META, counter shards, e-mail guards, signatures), grouped by type: what a
+ * Every item of a petition (META, counter shards, e-mail guards, signatures, counts by place), grouped by type: what a
  * test can check the table for. Each has a partition key of its own, so this scans (a test table is small).
  */
 export async function petitionItems(petitionId: string) {
-  const [countPrefix, guardPrefix, sigPrefix] = Keys.petitionItemPrefixes(petitionId);
+  const [countPrefix, guardPrefix, sigPrefix, geoPrefix] = Keys.petitionItemPrefixes(petitionId);
   const items: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const res = await db().send(
       new ScanCommand({
         TableName: table(),
-        FilterExpression: "pk = :meta OR begins_with(pk, :count) OR begins_with(pk, :guard) OR begins_with(pk, :sig)",
-        ExpressionAttributeValues: { ":meta": Keys.petition(petitionId).pk, ":count": countPrefix, ":guard": guardPrefix, ":sig": sigPrefix },
+        FilterExpression: "pk = :meta OR begins_with(pk, :count) OR begins_with(pk, :guard) OR begins_with(pk, :sig) OR begins_with(pk, :geo)",
+        ExpressionAttributeValues: {
+          ":meta": Keys.petition(petitionId).pk,
+          ":count": countPrefix,
+          ":guard": guardPrefix,
+          ":sig": sigPrefix,
+          ":geo": geoPrefix,
+        },
         ConsistentRead: true,
         ExclusiveStartKey,
       }),
@@ -30,7 +36,13 @@ export async function petitionItems(petitionId: string) {
     ExclusiveStartKey = res.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   const of = (type: string) => items.filter((i) => i.type === type);
-  return { all: items, signatures: of("signature"), guards: of("emailGuard"), shards: of("counterShard") };
+  return {
+    all: items,
+    signatures: of("signature"),
+    guards: of("emailGuard"),
+    shards: of("counterShard"),
+    geo: items.filter((i) => String(i.pk).startsWith(geoPrefix)),
+  };
 }
 /** Names take no digits (PersonName): 0-9 become a-j, so every n still gives its own name. */
 export const nameOf = (n: number | string) => String(n).replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shareUrl, signUrl } from "../src/lib/share";
+import { embedCode, shareUrl, signUrl } from "../src/lib/share";
 import { SHARE_TEXT, sharePath, signPath, thankYouPath } from "../src/site";
 
 describe("share links", () => {
@@ -27,5 +27,13 @@ describe("share links", () => {
     expect(linkedin.hostname).toBe("www.linkedin.com");
     expect(linkedin.searchParams.get("url")).toBe(url);
     expect(linkedin.searchParams.get("title")).toBe("Help Fight Timeshare Scams!");
+  });
+});
+
+describe("the embed code", () => {
+  it("frames the petition's widget on this site, its title escaped for the attribute", () => {
+    expect(embedCode("https://example.org/", "p-1", 'Fair "exit" & <rights>')).toBe(
+      '<iframe src="https://example.org/embed/petition/p-1" title="Petition: Fair &quot;exit&quot; &amp; &lt;rights&gt;" width="420" height="200" style="border:0;max-width:100%" loading="lazy"></iframe>',
+    );
   });
 });

@@ -42,6 +42,8 @@ export const routes: Route[] = [
     needs: { userPool: "ids", settings: ["DEFAULT_PETITION_ID", "CAPTCHA_SITE_KEY"] },
   },
   { method: "GET", path: "/api/petitions/{id}", handler: fn("petition-get"), access: "public", needs: { table: "read" } },
+  // A petition's public count with its counts by state and by country: documented (docs/public-api.md), open to every site (CORS), cached at the edge a minute.
+  { method: "GET", path: "/api/public/petitions/{id}", handler: fn("public-petition-get"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
   {
     method: "POST",
     path: "/api/petitions/{id}/signatures",

@@ -29,6 +29,13 @@ describe("the route table", () => {
     expect(routes.filter(isPageRoute).map(pagePathPattern)).toEqual(["/sign/*", "/share/*", "/thank-you/*"]);
   });
 
+  it("keeps the documented public API (docs/public-api.md) public and read-only", () => {
+    const api = routes.filter((r) => r.path.startsWith("/api/public/"));
+    expect(api.map(routeKey)).toEqual(["GET /api/public/petitions/{id}"]);
+    for (const r of api)
+      expect({ access: r.access, table: r.needs.table ?? "none", bus: r.needs.bus ?? false }).toEqual({ access: "public", table: "read", bus: false });
+  });
+
   it("puts every /api/admin route behind admin access", () => {
     for (const r of routes.filter((r) => r.path.startsWith("/api/admin/"))) expect(r.access).toBe("admin");
   });

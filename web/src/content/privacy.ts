@@ -72,6 +72,8 @@ export const TECHNICAL_DETAILS: Record<keyof MetaDetails, string> = {
   city: "city",
   region: "region",
   country: "country",
+  countryCode: "the country's standard code",
+  regionCode: "the region's standard code",
   latitude: "approximate latitude",
   longitude: "approximate longitude",
 };
@@ -79,7 +81,7 @@ export const TECHNICAL_DETAILS: Record<keyof MetaDetails, string> = {
 /** Which of them the policy lists as technical information and which as location (a test checks that they cover all). */
 export const METADATA_GROUPS = {
   technical: ["browser", "deviceType", "userAgent", "screenResolution", "timezone", "language", "ipAddress"],
-  location: ["city", "region", "country", "latitude", "longitude"],
+  location: ["city", "region", "country", "countryCode", "regionCode", "latitude", "longitude"],
 } as const satisfies Record<string, readonly (keyof MetaDetails)[]>;
 
 const details = (keys: readonly (keyof MetaDetails)[], separator = ", ") =>

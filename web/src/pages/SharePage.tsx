@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Container, CopyButton, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import { PageLoader } from "../components/PageLoader";
@@ -10,7 +10,7 @@ import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { usePetition } from "../hooks/usePetition";
 import { useTimedMessage } from "../hooks/useTimedMessage";
 import { copyText } from "../lib/clipboard";
-import { shareUrl, signUrl, type ShareNetwork } from "../lib/share";
+import { embedCode, shareUrl, signUrl, type ShareNetwork } from "../lib/share";
 import { SHARE_DESCRIPTION, SHARE_TEXT, TOAST_MS, signPath } from "../site";
 
 const NETWORKS: { network: ShareNetwork; label: string; color: string }[] = [
@@ -97,8 +97,50 @@ export function SharePage() {
             Counts update automatically as new signatures arrive.
           </Text>
         </Group>
+        <EmbedCode id={id} title={petition.title} />
       </Stack>
       <Toast message={toast} />
     </Container>
+  );
+}
+
+/**
+ * The `<iframe>` snippet of the petition's widget (docs/public-api.md), for other sites to paste. It
+ * names this site's origin, so it is written once the page runs (the prerendered page leaves it out).
+ */
+function EmbedCode({ id, title }: { id: string; title: string }) {
+  const [origin, setOrigin] = useState("");
+  useEffect(() => setOrigin(window.location.origin), []);
+  const code = origin ? embedCode(origin, id, title) : "";
+  return (
+    <Card withBorder padding="xl" radius="lg">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" c="ink.9">
+          Show the count on your website
+        </Title>
+        <Text c="ink.7">Paste this code into your page: it shows the live count and a button to sign, with no cookies and no tracking.</Text>
+        <Text
+          fz="sm"
+          ff="monospace"
+          c="ink.9"
+          bg="gray.0"
+          p="xs"
+          mih={72}
+          style={{ borderRadius: 6, wordBreak: "break-all", border: "1px solid var(--mantine-color-gray-3)" }}
+          data-testid="embed-code"
+        >
+          {code}
+        </Text>
+        <Group>
+          <CopyButton value={code}>
+            {({ copied, copy }) => (
+              <Button variant="outline" onClick={copy} disabled={!origin}>
+                {copied ? "Embed code copied" : "Copy embed code"}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      </Stack>
+    </Card>
   );
 }

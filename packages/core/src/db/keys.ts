@@ -16,6 +16,12 @@ export const Keys = {
    * open/closed check (`deleting` is set on every shard when the petition is being deleted).
    */
   counterShard: (petitionId: string, shard: number) => ({ pk: `COUNT#${petitionId}#${shard}`, sk: "COUNT" }),
+  /**
+   * One shard of a petition's counts by place (signature/geo-counts.ts): `part` is the US states'
+   * item or one of the countries' items (split so each stays under 1 KB), `shard` the counter shard
+   * the same signature incremented, so no key takes more signatures than a counter shard.
+   */
+  geoShard: (petitionId: string, part: string, shard: number) => ({ pk: `GEO#${petitionId}#${part}#${shard}`, sk: "GEO" }),
   /** A petition's e-mail guard: one per signer, keyed by a hash of the normalised e-mail (no address in a key). */
   emailGuard: (petitionId: string, normalisedEmail: string) => ({
     pk: `GUARD#${petitionId}#${createHash("sha256").update(normalisedEmail).digest("base64url")}`,
@@ -28,7 +34,7 @@ export const Keys = {
     return m ? { petitionId: m[1], signatureId: m[2] } : undefined;
   },
   /** The partition-key prefixes of a petition's own items other than META (for scans by tests and benchmarks). */
-  petitionItemPrefixes: (petitionId: string) => [`COUNT#${petitionId}#`, `GUARD#${petitionId}#`, `SIG#${petitionId}#`],
+  petitionItemPrefixes: (petitionId: string) => [`COUNT#${petitionId}#`, `GUARD#${petitionId}#`, `SIG#${petitionId}#`, `GEO#${petitionId}#`],
   /** Before the capacity work a petition's items shared its partition (signature/layout-migration.ts moves them out): the sort-key prefix of a signature there. */
   legacySignatureSortPrefix: "SIG#",
   /** Every petition's signatures by date (gsi1), spread over SIGNATURE_LIST_BUCKETS partitions by id. */

@@ -15,6 +15,12 @@ export interface MetaDetails {
   city: string;
   region: string;
   country: string;
+  /**
+   * The viewer's ISO codes when CloudFront gave them (`US`, `CA`): `country` and `region` hold names
+   * where CloudFront has them. Counts by place (signature/geo-counts.ts) read these.
+   */
+  countryCode?: string;
+  regionCode?: string;
   latitude: string;
   longitude: string;
 }
@@ -59,6 +65,8 @@ export function metaDetails(request: RequestMetadata, client: ClientDetails = {}
     city: or(request.city),
     region: or(request.region),
     country: or(request.country),
+    ...(request.countryCode ? { countryCode: request.countryCode.slice(0, 8) } : {}),
+    ...(request.regionCode ? { regionCode: request.regionCode.slice(0, 8) } : {}),
     latitude: or(request.latitude),
     longitude: or(request.longitude),
   };

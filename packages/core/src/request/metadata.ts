@@ -13,6 +13,10 @@ export interface RequestMetadata {
   city?: string;
   region?: string;
   country?: string;
+  /** ISO 3166-1 alpha-2 (CloudFront-Viewer-Country), beside `country`, which prefers the country's name. */
+  countryCode?: string;
+  /** The first-level ISO 3166-2 subdivision without its country (CloudFront-Viewer-Country-Region: `CA`). */
+  regionCode?: string;
   latitude?: string;
   longitude?: string;
 }
@@ -92,6 +96,12 @@ export function rateLimitSubject(ip: string): string {
     .join(":")}::/64`;
 }
 
+/** The viewer's country and subdivision codes, only those present (the counts by place read them). */
+const codes = (countryCode: string | undefined, regionCode: string | undefined) => ({
+  ...(countryCode ? { countryCode } : {}),
+  ...(regionCode ? { regionCode } : {}),
+});
+
 /**
  * The request's metadata. `sourceIp` is the connection's address (API Gateway's `sourceIp`, the
  * local server's socket). CloudFront's viewer headers replace it, and give a location, only when
@@ -108,6 +118,7 @@ export function fromHeaders(headers: Headers, sourceIp: string, originSecret?: s
     city: decode(h("cloudfront-viewer-city")),
     region: decode(h("cloudfront-viewer-country-region-name") ?? h("cloudfront-viewer-country-region")),
     country: decode(h("cloudfront-viewer-country-name") ?? h("cloudfront-viewer-country")),
+    ...codes(decode(h("cloudfront-viewer-country")), decode(h("cloudfront-viewer-country-region"))),
     latitude: h("cloudfront-viewer-latitude"),
     longitude: h("cloudfront-viewer-longitude"),
   };

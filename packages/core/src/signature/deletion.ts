@@ -12,11 +12,13 @@ import {
   type ChunkedDeleteDef,
   type Progress,
 } from "../collection/delete-all";
+import { getMany } from "../db/batch";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
 import { SignatureNotFound, assertPossibleId, normaliseEmail, writeWithRetries } from "./index";
 import { indexKey } from "./index-item";
+import { tallyWrites, type GeoTally } from "./geo-counts";
 import * as Index from "./index-partitions";
 import { petitionIds } from "./listing";
 
@@ -24,8 +26,8 @@ export { CONFIRM_MESSAGE, CONFIRM_WORD, type Progress };
 
 /** Signatures deleted per call of a chunked deletion. */
 export const CHUNK = 500;
-/** Signatures per deletion transaction: 3 deletes each plus the counter update stay under 100 items. */
-const PER_TRANSACTION = 33;
+/** Signatures per deletion transaction: 3 deletes each, the counter update and up to 4 updates of the counts by place stay under 100 items. */
+const PER_TRANSACTION = 31;
 
 export const DeleteAllInput = deleteAllInput({ petitionId: z.string().trim().min(1).max(100).optional() });
 export type DeleteAllInput = z.input<typeof DeleteAllInput>;
@@ -35,48 +37,82 @@ export const petitionExists = (petitionId: string) => ({
   ConditionCheck: { TableName: table(), Key: Keys.petition(petitionId), ConditionExpression: "attribute_exists(pk)" },
 });
 
-/**
- * Deletes one signature in one transaction: the signature (which must exist), its e-mail guard, its
- * index item, one counter shard decremented, the petition checked to exist. Answers the count.
- */
-export async function remove(petitionId: string, signatureId: string): Promise<{ signatureCount: number }> {
-  assertPossibleId(petitionId, signatureId);
+/** The record changed between the read and the deletion (it was counted meanwhile): read it again. */
+class Changed extends Error {}
+
+/** What a deletion needs from a signature's item, read consistently; undefined when it is gone. */
+async function stored(petitionId: string, signatureId: string): Promise<{ email: string; geo?: GeoTally } | undefined> {
   const res = await db().send(
     new GetCommand({
       TableName: table(),
       Key: Keys.signature(petitionId, signatureId),
-      ProjectionExpression: "emailNormalized, email",
+      ProjectionExpression: "emailNormalized, email, #geo",
+      ExpressionAttributeNames: { "#geo": "geo" },
       ConsistentRead: true,
     }),
   );
-  if (!res.Item) throw new SignatureNotFound();
-  const email = (res.Item.emailNormalized as string | undefined) ?? normaliseEmail(String(res.Item.email));
+  if (!res.Item) return undefined;
+  return { email: (res.Item.emailNormalized as string | undefined) ?? normaliseEmail(String(res.Item.email)), geo: res.Item.geo as GeoTally | undefined };
+}
+
+/**
+ * The signature's own delete: it must exist, and still be counted by place as it was read (`geo` is
+ * written once, when the signature is counted), so the counts lose exactly what it added.
+ */
+const deleteSignature = (petitionId: string, signatureId: string, geo: GeoTally | undefined) => ({
+  Delete: {
+    TableName: table(),
+    Key: Keys.signature(petitionId, signatureId),
+    ConditionExpression: geo ? "attribute_exists(pk) AND attribute_exists(#geo)" : "attribute_exists(pk) AND attribute_not_exists(#geo)",
+    ExpressionAttributeNames: { "#geo": "geo" },
+  },
+});
+
+const MAX_CHANGED_RETRIES = 3;
+
+/**
+ * Deletes one signature in one transaction: the signature (which must exist), its e-mail guard, its
+ * index item, one counter shard decremented, the petition checked to exist, then its counts by place
+ * subtracted on the same shard. Answers the count.
+ */
+export async function remove(petitionId: string, signatureId: string): Promise<{ signatureCount: number }> {
+  assertPossibleId(petitionId, signatureId);
   const shards = Math.max(1, await Petition.counterShards(petitionId));
-  await writeWithRetries(
-    (shard) =>
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: table(), Key: Keys.signature(petitionId, signatureId), ConditionExpression: "attribute_exists(pk)" } },
-          { Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, email) } },
-          { Delete: { TableName: table(), Key: indexKey(petitionId, signatureId) } },
-          {
-            Update: {
-              TableName: table(),
-              Key: Keys.counterShard(petitionId, shard),
-              UpdateExpression: "ADD #count :minus",
-              ExpressionAttributeNames: { "#count": "count" },
-              ExpressionAttributeValues: { ":minus": -1 },
-            },
-          },
-          petitionExists(petitionId),
-        ],
-      }),
-    async (reasons) => {
-      if (reasons[0] === "ConditionalCheckFailed") throw new SignatureNotFound();
-      if (reasons[4] === "ConditionalCheckFailed") throw new PetitionNotFound();
-    },
-    shards,
-  );
+  for (let attempt = 0; ; attempt++) {
+    const found = await stored(petitionId, signatureId);
+    if (!found) throw new SignatureNotFound();
+    try {
+      await writeWithRetries(
+        (shard) =>
+          new TransactWriteCommand({
+            TransactItems: [
+              deleteSignature(petitionId, signatureId, found.geo),
+              { Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, found.email) } },
+              { Delete: { TableName: table(), Key: indexKey(petitionId, signatureId) } },
+              {
+                Update: {
+                  TableName: table(),
+                  Key: Keys.counterShard(petitionId, shard),
+                  UpdateExpression: "ADD #count :minus",
+                  ExpressionAttributeNames: { "#count": "count" },
+                  ExpressionAttributeValues: { ":minus": -1 },
+                },
+              },
+              petitionExists(petitionId),
+              ...tallyWrites(petitionId, found.geo ? [found.geo] : [], -1, shard),
+            ],
+          }),
+        async (reasons) => {
+          if (reasons[0] === "ConditionalCheckFailed") throw attempt < MAX_CHANGED_RETRIES ? new Changed() : new SignatureNotFound();
+          if (reasons[4] === "ConditionalCheckFailed") throw new PetitionNotFound();
+        },
+        shards,
+      );
+      break;
+    } catch (err) {
+      if (!(err instanceof Changed)) throw err;
+    }
+  }
   Petition.forgetCount(petitionId);
   return { signatureCount: await Petition.count(petitionId, true) };
 }
@@ -84,6 +120,8 @@ export async function remove(petitionId: string, signatureId: string): Promise<{
 interface Victim {
   id: string;
   email: string;
+  /** what it added to the counts by place, read just before its deletion */
+  geo?: GeoTally;
 }
 
 /**
@@ -100,37 +138,74 @@ function countFrom(petitionId: string, fromId: string): Promise<number> {
   return Index.countFrom(petitionId, fromId);
 }
 
+/** The signatures of `victims` that still exist, each with what it added to the counts by place (one consistent BatchGet per 100). */
+async function withPlaces(petitionId: string, victims: readonly Victim[]): Promise<Victim[]> {
+  const items = await getMany(
+    victims.map((v) => Keys.signature(petitionId, v.id)),
+    { consistent: true, projection: "#id, #geo", names: { "#id": "id", "#geo": "geo" } },
+  );
+  const places = new Map(items.map((item) => [String(item.id), item.geo as GeoTally | undefined]));
+  return victims.filter((v) => places.has(v.id)).map((v) => ({ ...v, geo: places.get(v.id) }));
+}
+
+/**
+ * Deletes a group of one petition's signatures in one transaction (with their companions, one counter
+ * shard decremented by the number deleted and their counts by place subtracted on it). A signature
+ * counted by place between the read and the deletion is read again and deleted in another round.
+ */
+async function deleteGroup(petitionId: string, group: Victim[], index: number): Promise<number> {
+  const shards = Math.max(1, await Petition.counterShards(petitionId));
+  let deleted = 0;
+  let left = group;
+  for (let round = 0; left.length && round <= MAX_CHANGED_RETRIES; round++) {
+    const present = await withPlaces(petitionId, left);
+    if (!present.length) break;
+    const n = await deleteInTransaction(present, {
+      record: (v) => deleteSignature(petitionId, v.id, v.geo),
+      companions: (v) => [
+        // an anonymised signature has no e-mail, and its guard went with it (two such would name one item)
+        ...(v.email ? [{ Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, v.email) } }] : []),
+        { Delete: { TableName: table(), Key: indexKey(petitionId, v.id) } },
+      ],
+      totals: (count, attempt, pending) => {
+        const shard = (index + attempt) % shards;
+        return [
+          {
+            Update: {
+              TableName: table(),
+              Key: Keys.counterShard(petitionId, shard),
+              UpdateExpression: "ADD #count :minus",
+              ExpressionAttributeNames: { "#count": "count" },
+              ExpressionAttributeValues: { ":minus": -count },
+            },
+          },
+          ...tallyWrites(
+            petitionId,
+            pending.flatMap((v) => (v.geo ? [v.geo] : [])),
+            -1,
+            shard,
+          ),
+        ];
+      },
+    });
+    deleted += n;
+    // every one deleted, or some left out (gone, or counted meanwhile): the next round reads those again
+    left = n === present.length ? [] : present;
+  }
+  return deleted;
+}
+
 /**
  * Signatures as a chunked deletion (collection/delete-all.ts): each signature with its e-mail guard
- * and index item, in transactions of 33 that each decrement a counter shard by exactly the number
- * they deleted; the cached count is forgotten after each chunk.
+ * and index item, in transactions of 31 that each decrement a counter shard by exactly the number
+ * they deleted and subtract their counts by place; the cached count is forgotten after each chunk.
  */
 const chunked: ChunkedDeleteDef<Victim> = {
   chunk: CHUNK,
   groupSize: PER_TRANSACTION,
   parts: (petitionId) => (petitionId ? [petitionId] : petitionIds()),
   victims,
-  deleteGroup: async (petitionId, group, index) => {
-    const shards = Math.max(1, await Petition.counterShards(petitionId));
-    return deleteInTransaction(group, {
-      record: (v) => ({ Delete: { TableName: table(), Key: Keys.signature(petitionId, v.id), ConditionExpression: "attribute_exists(pk)" } }),
-      companions: (v) => [
-        { Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, v.email) } },
-        { Delete: { TableName: table(), Key: indexKey(petitionId, v.id) } },
-      ],
-      totals: (n, attempt) => [
-        {
-          Update: {
-            TableName: table(),
-            Key: Keys.counterShard(petitionId, (index + attempt) % shards),
-            UpdateExpression: "ADD #count :minus",
-            ExpressionAttributeNames: { "#count": "count" },
-            ExpressionAttributeValues: { ":minus": -n },
-          },
-        },
-      ],
-    });
-  },
+  deleteGroup,
   afterChunk: (petitionId) => Petition.forgetCount(petitionId),
   remaining: async (petitionId, beforeId) => (await Petition.count(petitionId, true)) - (await countFrom(petitionId, beforeId)),
 };

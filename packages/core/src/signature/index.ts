@@ -16,6 +16,7 @@ import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
 import type { MetaDetails } from "../request/meta-details";
 import { indexItem } from "./index-item";
+import { geoCountWrites, geoTally } from "./geo-counts";
 import { log } from "../log";
 import { normaliseEmail } from "../util/email";
 
@@ -153,6 +154,8 @@ export function signatureItem(signature: Info) {
     ...personIndex(signature.email, "signature", Keys.signature(signature.petitionId, signature.id)),
     type: "signature",
     emailNormalized: normaliseEmail(signature.email),
+    // what the signing transaction added to the counts by place: a deletion subtracts exactly this
+    geo: geoTally(signature.meta),
     ...signature,
   };
 }
@@ -162,12 +165,13 @@ export function guardItem(signature: Info) {
 }
 
 /**
- * The six items of the signing transaction (also what the sign benchmark writes bare), each under a
+ * The items of the signing transaction (also what the sign benchmark writes bare), each under a
  * partition key of its own except the counter shard, which `PETITION_COUNTER_SHARDS` spread
  * (docs/architecture.md "Capacity"). Callers read cancellation reasons by position: 0 counter shard
  * (missing, or its petition being deleted), 1 e-mail guard, 2 rate limit. Then the signature, the
  * admin index row and the outbox item of `signature.created` (one event id for every conflict retry
- * of one signature). The petition's own item, with its story, is not touched.
+ * of one signature). After them, the counts by place on the counter's shard number (geo-counts.ts:
+ * one or two items). The petition's own item, with its story, is not touched.
  */
 export function transaction(req: SignRequest, signature: Info, shard: number, event = createdEvent(signature)) {
   return new TransactWriteCommand({
@@ -188,6 +192,7 @@ export function transaction(req: SignRequest, signature: Info, shard: number, ev
       { Put: { TableName: table(), Item: signatureItem(signature) } },
       { Put: { TableName: table(), Item: indexItem(signature) } },
       Outbox.put(event),
+      ...geoCountWrites(req.petitionId, signature.meta, shard),
     ],
   });
 }
@@ -222,6 +227,6 @@ export async function fromID(petitionId: string, signatureId: string): Promise<I
   assertPossibleId(petitionId, signatureId);
   const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.signature(petitionId, signatureId) }));
   if (!res.Item) throw new SignatureNotFound();
-  const { pk, sk, gsi1pk, gsi1sk, gsi3pk, gsi3sk, type, emailNormalized, ...info } = res.Item;
+  const { pk, sk, gsi1pk, gsi1sk, gsi3pk, gsi3sk, type, emailNormalized, geo, ...info } = res.Item;
   return info as Info;
 }

@@ -14,6 +14,7 @@ import { isSortableId, sortableIdFloor } from "../util/id";
 import { build, guardItem, signatureItem, type Info, type SignRequest } from "./index";
 import { COLLECTION, NAME_SEARCH, ORDERS, decodeRow, indexItem, layout } from "./index-item";
 import { toRow, type SignatureRow } from "./row";
+import { geoTally, tallyUpdates, type GeoTally } from "./geo-counts";
 
 /**
  * The admin signature list: the signatures collection (collection/define.ts) over the sigIndex rows,
@@ -132,7 +133,8 @@ export { pool } from "../util/pool";
 
 /**
  * Writes signatures in bulk without transactions: BatchWrite of each signature, its e-mail guard and
- * its index item, then the number written ADDed to the counter shards. No duplicate check: callers
+ * its index item, then their places ADDed to the counts by place and the number written to the
+ * counter shards. No duplicate check: callers
  * pass unique e-mails. For seeding and benchmarks, not for visitors.
  */
 export async function importBatch(petitionId: string, requests: SignRequest[]): Promise<number> {
@@ -141,11 +143,15 @@ export async function importBatch(petitionId: string, requests: SignRequest[]): 
   const shards = Number(meta.Item.counterShards ?? 0);
   if (!shards) throw new PetitionNotFound();
   const items: Record<string, unknown>[] = [];
-  for (const req of requests) {
+  // each signature's place is counted on the shard its share of the count goes to
+  const tallies: GeoTally[][] = Array.from({ length: shards }, () => []);
+  requests.forEach((req, i) => {
     const signature = build({ ...req, petitionId });
     items.push(signatureItem(signature), guardItem(signature), indexItem(signature));
-  }
+    tallies[i % shards].push(geoTally(signature.meta));
+  });
   await putAll(items);
+  await Promise.all(tallies.flatMap((shardTallies, shard) => tallyUpdates(petitionId, shardTallies, 1, shard).map((u) => db().send(new UpdateCommand(u)))));
   const n = requests.length;
   await Promise.all(
     Array.from({ length: Math.min(shards, n) }, (_, shard) => {

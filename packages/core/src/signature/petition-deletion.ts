@@ -6,6 +6,7 @@ import { CHUNK, checkScope, deleteChunk, type Progress } from "./deletion";
 import { batchWrite } from "../db/batch";
 import { pool } from "../util/pool";
 import { layout } from "./index-item";
+import { geoShardKeys } from "./geo-counts";
 import { assertPossibleId, count, counterShards, forgetCount, PetitionNotFound } from "../petition";
 
 /** Every key under a partition key. */
@@ -61,7 +62,8 @@ async function closeShards(id: string): Promise<void> {
  * `continued` false). The first call marks it and its counter shards `deleting` (the signing
  * transaction then refuses new signers, as for an unknown petition); each call deletes up to CHUNK
  * signatures with their e-mail guards and index items (counts kept exact); once none is left, the
- * counter shards, any stray item of its index partitions, and finally the petition itself. Nothing
+ * counter shards and the counts by place, any stray item of its index partitions, and finally the
+ * petition itself. Nothing
  * with the petition's keys is left.
  */
 export async function remove(id: string, operation: { id: string; continued: boolean }): Promise<Progress> {
@@ -86,13 +88,13 @@ export async function remove(id: string, operation: { id: string; continued: boo
   const deleted = await deleteChunk(id, CHUNK);
   const remaining = deleted < CHUNK ? 0 : await count(id, true);
   if (deleted === CHUNK && remaining > 0) return { deleted, remaining, done: false };
-  // No signature left: the index partitions' strays, the counter shards, then META.
+  // No signature left: the index partitions' strays, the counter shards, the counts by place, then META.
   const leftovers = (await Promise.all(layout.partitions(id).map(keysOf))).flat();
   // Rows left after a chunk that deleted signatures wait for the next call; rows a chunk could not
   // delete anything for have no signature (strays) and go with the shards.
   if (leftovers.length && deleted > 0) return { deleted, remaining: leftovers.length, done: false };
   const shards = Array.from({ length: await counterShards(id) }, (_, n) => Keys.counterShard(id, n));
-  await deleteKeys([...leftovers, ...shards]);
+  await deleteKeys([...leftovers, ...shards, ...(await geoShardKeys(id))]);
   await db().send(new DeleteCommand({ TableName: table(), Key: Keys.petition(id) }));
   forgetCount(id);
   return { deleted, remaining: 0, done: true };

@@ -41,6 +41,8 @@ export const ANONYMISED_META: Record<keyof MetaDetails, string> = {
   city: "",
   region: "",
   country: "",
+  countryCode: "",
+  regionCode: "",
   latitude: "",
   longitude: "",
 };

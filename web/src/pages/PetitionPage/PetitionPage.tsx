@@ -1,5 +1,5 @@
 import { Box, Button, Card, Container, Grid, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from "@mantine/core";
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { InitialsAvatar } from "../../components/InitialsAvatar";
 import { IconAlert, IconCheck, IconClock, IconHeart, IconLock, IconQuote, IconShield, IconUsers, IconX } from "../../components/icons";
@@ -9,7 +9,7 @@ import { useSignatureCount } from "../../hooks/useSignatureCount";
 import { trackEvent } from "../../lib/analytics";
 import { formatCount, landingCount, progressPercent } from "../../lib/format";
 import { DEFAULT_PETITION_ID, LANDING_GOAL, LANDING_INITIAL_COUNT, SITE_NAME, signPath } from "../../site";
-import { PETITION_DEMANDS, PLAN, PROBLEMS, STATS, TESTIMONIALS, WITH_SIGNATURE, WITHOUT_SIGNATURE } from "./content";
+import { PETITION_DEMANDS, PLAN, PROBLEMS, SIGNERS_BY_STATE, STATS, TESTIMONIALS, WITH_SIGNATURE, WITHOUT_SIGNATURE } from "./content";
 import classes from "./PetitionPage.module.css";
 import { pageClasses } from "../../components/page";
 import { IfPage } from "../../components/IfPage";
@@ -50,8 +50,60 @@ export function PetitionPage() {
       <IfPage to="/donate">
         <Donate />
       </IfPage>
+      <SignersSection />
       <FinalCta count={count} />
     </>
+  );
+}
+
+type StatesTable = typeof import("./SignersByState").SignersByState;
+
+/**
+ * Signatures by state: the table's chunk and its data are fetched only when the section comes near
+ * the screen (or at once where IntersectionObserver is missing), never on the page's first load.
+ */
+function SignersByStateSlot({ petitionId }: { petitionId: string }) {
+  const slot = useRef<HTMLDivElement>(null);
+  const [Table, setTable] = useState<StatesTable | undefined>();
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      import("./SignersByState").then(
+        (m) => live && setTable(() => m.SignersByState),
+        () => {},
+      );
+    if (typeof IntersectionObserver === "undefined" || !slot.current) {
+      load();
+      return () => {
+        live = false;
+      };
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        load();
+      },
+      { rootMargin: "300px" },
+    );
+    observer.observe(slot.current);
+    return () => {
+      live = false;
+      observer.disconnect();
+    };
+  }, []);
+  return (
+    <div ref={slot} className={classes.statesSlot} data-testid="signers-by-state">
+      {Table && <Table petitionId={petitionId} />}
+    </div>
+  );
+}
+
+function SignersSection() {
+  return (
+    <HeadedSection id="states-title" alt kicker={SIGNERS_BY_STATE.kicker} title={SIGNERS_BY_STATE.title} intro={SIGNERS_BY_STATE.intro}>
+      <SignersByStateSlot petitionId={DEFAULT_PETITION_ID} />
+    </HeadedSection>
   );
 }
 

@@ -94,3 +94,10 @@ export const WITHOUT_SIGNATURE = [
   "Debt keeps passing to the next generation",
   "Scammers keep targeting trapped owners",
 ] as const;
+
+/** The section of signatures by US state (from the petition's public count, docs/public-api.md). */
+export const SIGNERS_BY_STATE = {
+  kicker: "Across the country",
+  title: "Where signers come from",
+  intro: "Signatures by state, updated every minute.",
+} as const;
