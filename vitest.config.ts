@@ -41,6 +41,8 @@ export default defineConfig({
           setupFiles: ["test/support/env.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for work in flight (a sync, a queued e-mail): 1 s, its default, is too short on a busy 2-core machine
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {

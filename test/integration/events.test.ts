@@ -24,13 +24,30 @@ async function signAndSettle(petitionId: string, body: ReturnType<typeof signer>
 
 const mailTo = async (address: string) => (await listOutbox(settings().OUTBOX_DIR)).filter((m) => m.to.includes(address));
 
+/**
+ * The e-mails to `address` once at least `count` of those `keep` accepts were sent: the paced queue
+ * is drained here too, as a busy machine can leave them to the nudged drainer's next round.
+ */
+async function mailsTo(address: string, count = 1, keep: (m: Awaited<ReturnType<typeof mailTo>>[number]) => boolean = () => true) {
+  await expect
+    .poll(
+      async () => {
+        await drainQueue();
+        return (await mailTo(address)).filter(keep).length;
+      },
+      { timeout: 20_000, message: `${count} e-mail(s) to ${address}` },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return (await mailTo(address)).filter(keep);
+}
+
 describe("after a signature", () => {
   it("e-mails the administrators and the signer (share links, count, goal, progress)", async () => {
     const p = await newPetition(200);
     const person = signer("mail", { firstName: "D'Rosa" });
     expect((await signAndSettle(p.id, person)).statusCode).toBe(201);
 
-    const [share] = await mailTo(person.email);
+    const [share] = await mailsTo(person.email);
     expect(share.subject).toMatch(/spread the word/i);
     expect(share.text).toContain(`/sign/${p.id}`);
     expect(share.text).toContain("1 of 200 signatures (0.50%)");
@@ -38,7 +55,7 @@ describe("after a signature", () => {
     expect(share.html).toContain("D&#39;Rosa");
     expect(share.html).not.toContain("D'Rosa");
 
-    const admin = (await mailTo("admins@example.org")).find((m) => m.text.includes(person.email));
+    const [admin] = await mailsTo("admins@example.org", 1, (m) => m.text.includes(person.email));
     expect(admin?.subject).toBe('New signature on "Test petition"');
     expect(admin?.text).toContain("Signed at (EST):");
   });
@@ -69,8 +86,8 @@ describe("after a signature", () => {
     // the e-mails go out from the mail queue's drain, which the local bus's idle() waits for
     await bus.idle();
     // one from the original delivery, one for the re-delivered envelope (a new event id), none for the duplicate
-    expect(await mailTo(person.email)).toHaveLength(2);
-    expect((await mailTo("admins@example.org")).filter((m) => m.text.includes(person.email))).toHaveLength(2);
+    expect(await mailsTo(person.email, 2)).toHaveLength(2);
+    expect(await mailsTo("admins@example.org", 2, (m) => m.text.includes(person.email))).toHaveLength(2);
   });
 
   it("keeps the signature and answers 201 when sending mail fails, and the mail queue retries until it works", async () => {
