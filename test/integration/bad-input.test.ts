@@ -29,6 +29,7 @@ const REPORT = "POST /api/reports";
 const UPLOAD = "POST /api/reports/uploads";
 const LEAD = "POST /api/leads/{form}";
 const NEWSLETTER_CONFIRM = "POST /api/newsletter/confirm";
+const SIGNATURE_CONFIRM = "POST /api/petitions/{id}/signatures/{signatureId}/confirm";
 const NEWSLETTER_UNSUBSCRIBE = "POST /api/newsletter/unsubscribe";
 const NEWSLETTER_RESUBSCRIBE = "POST /api/newsletter/resubscribe";
 const ANALYTICS_EVENT = "POST /api/events";
@@ -43,6 +44,8 @@ const allowedWrites: Record<string, string[]> = {
   [LEAD]: ["lead", "leadIndex", "leadCount", "RATE", "outbox"],
   // no request here carries a token that was ever issued: only the attempt is counted
   [NEWSLETTER_CONFIRM]: ["RATE"],
+  // no request here names a pending signature with a token that was issued: only the attempt is counted
+  [SIGNATURE_CONFIRM]: ["RATE"],
   [NEWSLETTER_UNSUBSCRIBE]: [],
   [NEWSLETTER_RESUBSCRIBE]: ["RATE"],
   // a counted hit: its raw item, the aggregates, the day's visitor marker and salt
@@ -152,6 +155,12 @@ const bodies: Record<string, BodyModel> = {
     others: [],
     required: ["token"],
   },
+  [SIGNATURE_CONFIRM]: {
+    valid: () => ({ token: "A".repeat(43) }),
+    strings: ["token"],
+    others: [],
+    required: ["token"],
+  },
   [NEWSLETTER_UNSUBSCRIBE]: {
     valid: () => ({ token: "A".repeat(43) }),
     strings: ["token"],
@@ -201,7 +210,7 @@ beforeAll(async () => {
   vi.stubEnv("NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE", "1000000");
   vi.stubEnv("PRIVACY_RATE_LIMIT_PER_MINUTE", "1000000");
   resetSettings();
-  petitionId = (await Petition.create({ id: settings().DEFAULT_PETITION_ID, title: "Bad input", story: "Fixture.", goal: 10 })).id;
+  petitionId = (await Petition.create({ id: settings().DEFAULT_PETITION_ID, title: "Bad input", story: "Fixture.", goal: 10, verifySignatures: false })).id;
   // Events are not under test here; the handlers publish into this stand-in.
   Bus.deliverLocallyWith(() => {});
   api = await startLocalApi();

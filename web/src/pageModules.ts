@@ -31,6 +31,7 @@ const SOURCES: Record<PublicPath, [module: string, component: string]> = {
   "/sign/:id": ["./pages/SignPage.tsx", "SignPage"],
   "/share/:id": ["./pages/SharePage.tsx", "SharePage"],
   "/thank-you/:id": ["./pages/ThankYouPage.tsx", "ThankYouPage"],
+  "/petitions/:id/confirm": ["./pages/ConfirmSignaturePage.tsx", "ConfirmSignaturePage"],
   "/unauthorized": ["./pages/UnauthorizedPage.tsx", "UnauthorizedPage"],
   "/404": ["./pages/NotFoundPage.tsx", "NotFoundPage"],
 };

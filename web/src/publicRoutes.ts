@@ -102,6 +102,8 @@ export const PUBLIC_ROUTES = [
   { path: "/sign/:id" },
   { path: "/share/:id" },
   { path: "/thank-you/:id" },
+  // the confirmation link of a pending signature (petitions that verify signatures)
+  { path: "/petitions/:id/confirm" },
   {
     path: "/404",
     title: "Page Not Found",

@@ -101,7 +101,7 @@ export interface GroupDeletion<V> {
   /** what goes with each record: guards, its index item, ... */
   companions?: (victim: V) => TransactItem[];
   /** items once per transaction for `n` records (a counter decremented by n); `attempt` picks e.g. another shard */
-  totals?: (n: number, attempt: number) => TransactItem[];
+  totals?: (n: number, attempt: number, victims: readonly V[]) => TransactItem[];
 }
 
 const MAX_ATTEMPTS = 20;
@@ -117,7 +117,7 @@ export async function deleteInTransaction<V>(victims: readonly V[], deletion: Gr
     const items: TransactItem[] = [
       ...pending.map(deletion.record),
       ...(deletion.companions ? pending.flatMap(deletion.companions) : []),
-      ...(deletion.totals?.(pending.length, attempt) ?? []),
+      ...(deletion.totals?.(pending.length, attempt, pending) ?? []),
     ];
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items }));

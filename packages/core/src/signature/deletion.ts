@@ -15,7 +15,7 @@ import {
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
-import { SignatureNotFound, assertPossibleId, normaliseEmail, writeWithRetries } from "./index";
+import { SignatureNotFound, assertPossibleId, guardMailbox, writeWithRetries } from "./index";
 import { indexKey } from "./index-item";
 import * as Index from "./index-partitions";
 import { petitionIds } from "./listing";
@@ -36,54 +36,91 @@ export const petitionExists = (petitionId: string) => ({
 });
 
 /**
- * Deletes one signature in one transaction: the signature (which must exist), its e-mail guard, its
- * index item, one counter shard decremented, the petition checked to exist. Answers the count.
+ * The signature's delete, on condition that it exists with the status its counter decrement assumes:
+ * a pending one must still be pending (else it was confirmed meanwhile and counts in `count`).
+ */
+function deleteSignature(petitionId: string, signatureId: string, pending: boolean) {
+  return {
+    Delete: {
+      TableName: table(),
+      Key: Keys.signature(petitionId, signatureId),
+      ConditionExpression: pending ? "attribute_exists(pk) AND #status = :pending" : "attribute_exists(pk) AND (attribute_not_exists(#status) OR #status <> :pending)",
+      ExpressionAttributeNames: { "#status": "status" },
+      ExpressionAttributeValues: { ":pending": "pending" },
+    },
+  };
+}
+
+/** A counter shard lowered by the signatures deleted: `count` for counted ones, `pending` for those awaiting confirmation. */
+export function lowerCounts(petitionId: string, shard: number, counted: number, pending: number) {
+  return {
+    Update: {
+      TableName: table(),
+      Key: Keys.counterShard(petitionId, shard),
+      UpdateExpression: "ADD #count :counted, #pending :pending",
+      ExpressionAttributeNames: { "#count": "count", "#pending": "pending" },
+      ExpressionAttributeValues: { ":counted": -counted, ":pending": -pending },
+    },
+  };
+}
+
+/**
+ * Deletes one signature in one transaction: the signature (which must exist, with the status read),
+ * its e-mail guard (under the mailbox it was written with), its index item, one counter shard's
+ * `count` (or `pending`, for a signature awaiting confirmation) decremented, the petition checked to
+ * exist. Answers the count.
  */
 export async function remove(petitionId: string, signatureId: string): Promise<{ signatureCount: number }> {
   assertPossibleId(petitionId, signatureId);
-  const res = await db().send(
-    new GetCommand({
-      TableName: table(),
-      Key: Keys.signature(petitionId, signatureId),
-      ProjectionExpression: "emailNormalized, email",
-      ConsistentRead: true,
-    }),
-  );
-  if (!res.Item) throw new SignatureNotFound();
-  const email = (res.Item.emailNormalized as string | undefined) ?? normaliseEmail(String(res.Item.email));
   const shards = Math.max(1, await Petition.counterShards(petitionId));
-  await writeWithRetries(
-    (shard) =>
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: table(), Key: Keys.signature(petitionId, signatureId), ConditionExpression: "attribute_exists(pk)" } },
-          { Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, email) } },
-          { Delete: { TableName: table(), Key: indexKey(petitionId, signatureId) } },
-          {
-            Update: {
-              TableName: table(),
-              Key: Keys.counterShard(petitionId, shard),
-              UpdateExpression: "ADD #count :minus",
-              ExpressionAttributeNames: { "#count": "count" },
-              ExpressionAttributeValues: { ":minus": -1 },
-            },
-          },
-          petitionExists(petitionId),
-        ],
+  for (let attempt = 0; ; attempt++) {
+    const res = await db().send(
+      new GetCommand({
+        TableName: table(),
+        Key: Keys.signature(petitionId, signatureId),
+        ProjectionExpression: "email, emailGuardKey, #status",
+        ExpressionAttributeNames: { "#status": "status" },
+        ConsistentRead: true,
       }),
-    async (reasons) => {
-      if (reasons[0] === "ConditionalCheckFailed") throw new SignatureNotFound();
-      if (reasons[4] === "ConditionalCheckFailed") throw new PetitionNotFound();
-    },
-    shards,
-  );
+    );
+    if (!res.Item) throw new SignatureNotFound();
+    const item = res.Item as { email: string; emailGuardKey?: string; status?: string };
+    const pending = item.status === "pending";
+    let statusChanged = false;
+    await writeWithRetries(
+      (shard) =>
+        new TransactWriteCommand({
+          TransactItems: [
+            deleteSignature(petitionId, signatureId, pending),
+            // an anonymised signature's guard is already gone (its e-mail is blank)
+            ...(item.email ? [{ Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, guardMailbox(item)) } }] : []),
+            { Delete: { TableName: table(), Key: indexKey(petitionId, signatureId) } },
+            lowerCounts(petitionId, shard, pending ? 0 : 1, pending ? 1 : 0),
+            petitionExists(petitionId),
+          ],
+        }),
+      async (reasons) => {
+        if (reasons[0] === "ConditionalCheckFailed") {
+          // gone, or confirmed between the read and the write: read it again
+          if (attempt >= 2) throw new SignatureNotFound();
+          statusChanged = true;
+          return "refused";
+        }
+        if (reasons.at(-1) === "ConditionalCheckFailed") throw new PetitionNotFound();
+      },
+      shards,
+    );
+    if (!statusChanged) break;
+  }
   Petition.forgetCount(petitionId);
   return { signatureCount: await Petition.count(petitionId, true) };
 }
 
 interface Victim {
   id: string;
-  email: string;
+  /** the mailbox its e-mail guard is keyed by ("" once anonymised) */
+  mailbox: string;
+  pending: boolean;
 }
 
 /**
@@ -92,7 +129,7 @@ interface Victim {
  */
 async function victims(petitionId: string, limit: number, beforeId?: string): Promise<Victim[]> {
   const rows = await Index.oldest(petitionId, limit, beforeId);
-  return rows.map((row) => ({ id: row.id, email: normaliseEmail(row.email) }));
+  return rows.map((row) => ({ id: row.id, mailbox: row.email ? guardMailbox(row) : "", pending: row.status === "pending" }));
 }
 
 /** Signatures of the petition signed at or after the operation began (ids ≥ `fromId`). */
@@ -113,26 +150,23 @@ const chunked: ChunkedDeleteDef<Victim> = {
   deleteGroup: async (petitionId, group, index) => {
     const shards = Math.max(1, await Petition.counterShards(petitionId));
     return deleteInTransaction(group, {
-      record: (v) => ({ Delete: { TableName: table(), Key: Keys.signature(petitionId, v.id), ConditionExpression: "attribute_exists(pk)" } }),
+      // a signature confirmed since its row was read fails its condition and is left for the next chunk
+      record: (v) => deleteSignature(petitionId, v.id, v.pending),
       companions: (v) => [
-        { Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, v.email) } },
+        ...(v.mailbox ? [{ Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, v.mailbox) } }] : []),
         { Delete: { TableName: table(), Key: indexKey(petitionId, v.id) } },
       ],
-      totals: (n, attempt) => [
-        {
-          Update: {
-            TableName: table(),
-            Key: Keys.counterShard(petitionId, (index + attempt) % shards),
-            UpdateExpression: "ADD #count :minus",
-            ExpressionAttributeNames: { "#count": "count" },
-            ExpressionAttributeValues: { ":minus": -n },
-          },
-        },
-      ],
+      totals: (n, attempt, left) => {
+        const pending = left.filter((v) => v.pending).length;
+        return [lowerCounts(petitionId, (index + attempt) % shards, n - pending, pending)];
+      },
     });
   },
   afterChunk: (petitionId) => Petition.forgetCount(petitionId),
-  remaining: async (petitionId, beforeId) => (await Petition.count(petitionId, true)) - (await countFrom(petitionId, beforeId)),
+  remaining: async (petitionId, beforeId) => {
+    const { count, pending } = await Petition.counts(petitionId, true);
+    return count + pending - (await countFrom(petitionId, beforeId));
+  },
 };
 
 /**

@@ -6,7 +6,7 @@ import { CHUNK, checkScope, deleteChunk, type Progress } from "./deletion";
 import { batchWrite } from "../db/batch";
 import { pool } from "../util/pool";
 import { layout } from "./index-item";
-import { assertPossibleId, count, counterShards, forgetCount, PetitionNotFound } from "../petition";
+import { assertPossibleId, counts, counterShards, forgetCount, PetitionNotFound } from "../petition";
 
 /** Every key under a partition key. */
 async function keysOf(pk: string): Promise<{ pk: string; sk: string }[]> {
@@ -84,7 +84,7 @@ export async function remove(id: string, operation: { id: string; continued: boo
   }
   await closeShards(id);
   const deleted = await deleteChunk(id, CHUNK);
-  const remaining = deleted < CHUNK ? 0 : await count(id, true);
+  const remaining = deleted < CHUNK ? 0 : await counts(id, true).then((c) => c.count + c.pending);
   if (deleted === CHUNK && remaining > 0) return { deleted, remaining, done: false };
   // No signature left: the index partitions' strays, the counter shards, then META.
   const leftovers = (await Promise.all(layout.partitions(id).map(keysOf))).flat();
