@@ -143,6 +143,7 @@ export const api = {
   config: "/api/config",
   petition: (id: string) => `/api/petitions/${encodeURIComponent(id)}`,
   signatures: (id: string) => `/api/petitions/${encodeURIComponent(id)}/signatures`,
+  confirmSignature: (id: string, signatureId: string) => `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/confirm`,
   signatureCount: "/api/signatures/count",
   reports: "/api/reports",
   reportUploads: "/api/reports/uploads",

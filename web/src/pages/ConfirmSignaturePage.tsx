@@ -4,7 +4,7 @@ import { useParams, useSearchParams } from "react-router-dom";
 import { LinkButton } from "../components/page";
 import { MISSING_TOKEN } from "../content/newsletter";
 import { formatCount } from "@site/core/petition/figures";
-import { request, type SignatureConfirmed } from "../lib/api";
+import { api, request, type SignatureConfirmed } from "../lib/api";
 import { raiseCountFloor } from "../lib/countFloor";
 import { sharePath } from "../site";
 import { Failure, NewsletterResult as LinkResult } from "./newsletter/NewsletterResult";
@@ -32,8 +32,7 @@ export function ConfirmSignaturePage() {
       setResult({ state: "failed", message: MISSING_TOKEN });
       return;
     }
-    const url = `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/confirm`;
-    request<SignatureConfirmed>(url, { body: { token } }).then(
+    request<SignatureConfirmed>(api.confirmSignature(id, signatureId), { body: { token } }).then(
       (answer) => {
         raiseCountFloor(id, answer.signatureCount);
         setResult({ state: "done", answer });
@@ -48,7 +47,7 @@ export function ConfirmSignaturePage() {
       <LinkResult title="We could not confirm your signature">
         <Failure message={result.message} />
         <Group>
-          <LinkButton to={`/sign/${encodeURIComponent(id)}`} color="brand.8">
+          <LinkButton to={`/sign/${encodeURIComponent(id)}` as `/sign/${string}`} color="brand.8">
             Go to the petition
           </LinkButton>
         </Group>
@@ -65,7 +64,7 @@ export function ConfirmSignaturePage() {
         {formatCount(answer.signatureCount)} verified signatures
       </Text>
       <Group>
-        <LinkButton to={sharePath(id)} color="brand.8">
+        <LinkButton to={sharePath(id) as `/share/${string}`} color="brand.8">
           Share the petition
         </LinkButton>
         <LinkButton to="/" variant="default">
