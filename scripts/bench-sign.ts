@@ -51,7 +51,13 @@ async function waitForSideEffects() {
   }
 }
 const apiPetition = await Petition.create({ id: `bench-api-${run}`, title: "Benchmark (API)", story: "Benchmark petition", goal: N, verifySignatures: false });
-const barePetition = await Petition.create({ id: `bench-bare-${run}`, title: "Benchmark (bare)", story: "Benchmark petition", goal: N, verifySignatures: false });
+const barePetition = await Petition.create({
+  id: `bench-bare-${run}`,
+  title: "Benchmark (bare)",
+  story: "Benchmark petition",
+  goal: N,
+  verifySignatures: false,
+});
 
 // Requests come from 512 loopback addresses, as distinct visitors would: each signs a few times over
 // the run, below the per-IP limit, and its connection is reused as CloudFront reuses its

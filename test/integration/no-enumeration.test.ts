@@ -34,12 +34,21 @@ const signAt = (petitionId: string, email: string) =>
 const guide = (email: string) =>
   call(
     leadCreate,
-    httpEvent({ method: "POST", pathParameters: { form: "checklist" }, body: { fullName: "Ana Lima", email, newsletterConsent: true, client: CLIENT }, sourceIp: from() }),
+    httpEvent({
+      method: "POST",
+      pathParameters: { form: "checklist" },
+      body: { fullName: "Ana Lima", email, newsletterConsent: true, client: CLIENT },
+      sourceIp: from(),
+    }),
   );
 const scamReport = (email: string) =>
   call(
     report,
-    httpEvent({ method: "POST", body: minimalReport("known", { wantUpdates: true, reporter: { fullName: "Ana Lima", email, city: "Orlando", state: "FL" } }), sourceIp: from() }),
+    httpEvent({
+      method: "POST",
+      body: minimalReport("known", { wantUpdates: true, reporter: { fullName: "Ana Lima", email, city: "Orlando", state: "FL" } }),
+      sourceIp: from(),
+    }),
   );
 const deletionRequest = (email: string) => call(privacyRequest, httpEvent({ method: "POST", body: { email }, sourceIp: from() }));
 

@@ -147,7 +147,10 @@ describe("reading petitions and counts", () => {
     const p = await newPetition(250);
     await call(sign, signEvent(p.id, signer(8)));
     const res = await call(getPetition, httpEvent({ pathParameters: { id: p.id } }));
-    expect(res).toMatchObject({ statusCode: 200, body: { id: p.id, title: p.title, story: p.story, goal: 250, signatureCount: 1, pendingCount: 0, verifySignatures: false } });
+    expect(res).toMatchObject({
+      statusCode: 200,
+      body: { id: p.id, title: p.title, story: p.story, goal: 250, signatureCount: 1, pendingCount: 0, verifySignatures: false },
+    });
     expect(Object.keys(res.body).sort()).toEqual(["createdAt", "goal", "id", "pendingCount", "signatureCount", "story", "title", "verifySignatures"]);
     // served at the edge: CloudFront keeps it 10 s, refreshes it in the background, and serves it through an API failure
     expect(res.headers?.["cache-control"]).toBe("public, max-age=5, s-maxage=10, stale-while-revalidate=30, stale-if-error=86400");

@@ -38,10 +38,14 @@ const ALREADY_SUBJECT = "You have already signed this petition";
 const SHARE_SUBJECT = "Thank you for signing — help us spread the word";
 
 /** The signature id and token of the newest confirmation link e-mailed to `address`. */
-async function linkTo(address: string): Promise<{ signatureId: string; token: string }> {
+async function linkTo(address: string, atLeast = 1): Promise<{ signatureId: string; token: string }> {
   await bus.idle();
-  const mails = (await mailsTo(address)).filter((m) => m.subject === CONFIRM_SUBJECT);
-  expect(mails.length, `a confirmation e-mail to ${address}`).toBeGreaterThan(0);
+  // a drain on a busy machine may leave a delivery to the next nudge: wait for it as the stack's outbox readers do
+  const confirmations = async () => (await mailsTo(address)).filter((m) => m.subject === CONFIRM_SUBJECT);
+  await expect
+    .poll(async () => (await confirmations()).length, { timeout: 30_000, message: `a confirmation e-mail to ${address}` })
+    .toBeGreaterThanOrEqual(atLeast);
+  const mails = await confirmations();
   const last = mails.sort((a, b) => (a.at < b.at ? -1 : 1)).at(-1)!;
   const match = /\/petitions\/[a-z0-9-]+\/confirm\?s=([0-9a-z]+)&t=([A-Za-z0-9_-]{43})/.exec(last.text);
   expect(match, last.text).not.toBeNull();
@@ -92,7 +96,9 @@ describe("a petition that verifies signatures", () => {
     expect(verified).not.toHaveProperty("confirmTokenHash");
     expect(String((await item(indexKey(p.id, signatureId)))?.r)).toContain('"verified"');
     await bus.idle();
-    expect((await mailsTo(person.email)).map((m) => m.subject).sort()).toEqual([CONFIRM_SUBJECT, SHARE_SUBJECT].sort());
+    await expect
+      .poll(async () => (await mailsTo(person.email)).map((m) => m.subject).sort(), { timeout: 30_000 })
+      .toEqual([CONFIRM_SUBJECT, SHARE_SUBJECT].sort());
 
     // the second click: answered, nothing written, nothing counted again
     await expectOnlyRateHit(async () => {
@@ -110,7 +116,10 @@ describe("a petition that verifies signatures", () => {
     const wrong = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
     await expectOnlyRateHit(async () => {
       const res = await confirm(p.id, signatureId, wrong);
-      expect(res).toMatchObject({ statusCode: 400, body: { error: "This confirmation link is not valid. Please use the link in the most recent e-mail we sent you." } });
+      expect(res).toMatchObject({
+        statusCode: 400,
+        body: { error: "This confirmation link is not valid. Please use the link in the most recent e-mail we sent you." },
+      });
       expect(await confirm(p.id, signatureId, "short")).toMatchObject({ statusCode: 400 });
       expect(await confirm(p.id, "zzzzzzzzz", token)).toMatchObject({ statusCode: 410 });
       expect(await confirm(p.id, signatureId, 42)).toMatchObject({ statusCode: 400 });
@@ -151,8 +160,8 @@ describe("signing again with a mailbox that has signed (no enumeration)", () => 
     expect(await Petition.counts(p.id, true)).toEqual({ count: 1, pending: 0 });
     expect((await petitionItems(p.id)).signatures).toHaveLength(before.signatures.length);
     await bus.idle();
+    await expect.poll(async () => (await mailsTo(address)).filter((m) => m.subject === ALREADY_SUBJECT).length, { timeout: 30_000 }).toBe(1);
     const already = (await mailsTo(address)).filter((m) => m.subject === ALREADY_SUBJECT);
-    expect(already).toHaveLength(1);
     expect(already[0].text).toContain(`/sign/${p.id}`);
 
     // capped per address: a third attempt the same day sends nothing more
@@ -171,7 +180,7 @@ describe("signing again with a mailbox that has signed (no enumeration)", () => 
     expect(again.body).toMatchObject({ status: "verified", signatureCount: 1 });
     expect(await Petition.count(p.id, true)).toBe(1);
     await bus.idle();
-    expect((await mailsTo(address)).filter((m) => m.subject === ALREADY_SUBJECT)).toHaveLength(1);
+    await expect.poll(async () => (await mailsTo(address)).filter((m) => m.subject === ALREADY_SUBJECT).length, { timeout: 30_000 }).toBe(1);
   });
 
   it("mails a pending signature's link again, with a new token: the newest link confirms it", async () => {
@@ -180,7 +189,7 @@ describe("signing again with a mailbox that has signed (no enumeration)", () => 
     await signAs(p.id, signer("a", { email: address }));
     const firstLink = await linkTo(address);
     await signAs(p.id, signer("b", { email: address }));
-    const secondLink = await linkTo(address);
+    const secondLink = await linkTo(address, 2);
     expect(secondLink.signatureId).toBe(firstLink.signatureId);
     expect(secondLink.token).not.toBe(firstLink.token);
     expect((await confirm(p.id, firstLink.signatureId, firstLink.token)).statusCode).toBe(400);
@@ -204,7 +213,8 @@ describe("pending signatures leave exactly", () => {
     const early = await retentionStep(new Date(Date.now() + (UNCONFIRMED_SIGNATURE_SECONDS - 86_400) * 1000), time);
     expect(early.counts.unconfirmedSignaturesDeleted).toBe(0);
     const due = await retentionStep(new Date(Date.now() + (UNCONFIRMED_SIGNATURE_SECONDS + 60) * 1000), time);
-    expect(due.counts.unconfirmedSignaturesDeleted).toBe(1);
+    // this file's other petitions hold pending signatures too
+    expect(due.counts.unconfirmedSignaturesDeleted).toBeGreaterThanOrEqual(1);
     expect(await item(Keys.signature(p.id, pendingId))).toBeUndefined();
     expect(await item(indexKey(p.id, pendingId))).toBeUndefined();
     const items = await petitionItems(p.id);
@@ -246,7 +256,12 @@ describe("pending signatures leave exactly", () => {
     await db().send(new DeleteCommand({ TableName: table(), Key: { pk: guard.pk, sk: guard.sk } }));
     await db().send(new PutCommand({ TableName: table(), Item: { ...guard, ...Keys.emailGuard(p.id, address.toLowerCase()) } }));
     await db().send(
-      new UpdateCommand({ TableName: table(), Key: Keys.signature(p.id, id), UpdateExpression: "REMOVE #s, emailGuardKey", ExpressionAttributeNames: { "#s": "status" } }),
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.signature(p.id, id),
+        UpdateExpression: "REMOVE #s, emailGuardKey",
+        ExpressionAttributeNames: { "#s": "status" },
+      }),
     );
     await SignatureDeletion.remove(p.id, id);
     expect(await item(Keys.emailGuard(p.id, address.toLowerCase()))).toBeUndefined();

@@ -27,6 +27,7 @@ const row = (id: string, extra: Partial<SignatureRow> = {}): SignatureRow => ({
   region: "FL",
   country: "US",
   ipAddress: "1.2.3.4",
+  status: "",
   ...extra,
 });
 

@@ -58,7 +58,9 @@ export function ConfirmSignaturePage() {
   return (
     <LinkResult title={answer.status === "already_confirmed" ? "Your signature was already confirmed" : "Your signature is confirmed"}>
       <Text c="ink.8" fz="lg" lh={1.6} role="status">
-        {answer.status === "already_confirmed" ? "You had already confirmed: your signature counts, and nothing more is needed." : "Thank you: your signature now counts."}
+        {answer.status === "already_confirmed"
+          ? "You had already confirmed: your signature counts, and nothing more is needed."
+          : "Thank you: your signature now counts."}
       </Text>
       <Text c="ink.8" fw={700} data-testid="verified-count">
         {formatCount(answer.signatureCount)} verified signatures

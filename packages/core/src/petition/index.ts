@@ -234,10 +234,7 @@ export async function updateGoal(
 ): Promise<{ petition: Info; previousGoal: number; previousVerifySignatures: boolean }> {
   const next = parse(UpdateGoalInput, input);
   assertPossibleId(id);
-  const sets = [
-    ...(next.goal !== undefined ? ["goal = :goal"] : []),
-    ...(next.verifySignatures !== undefined ? ["verifySignatures = :verify"] : []),
-  ];
+  const sets = [...(next.goal !== undefined ? ["goal = :goal"] : []), ...(next.verifySignatures !== undefined ? ["verifySignatures = :verify"] : [])];
   try {
     const res = await db().send(
       new UpdateCommand({

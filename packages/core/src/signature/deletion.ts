@@ -44,7 +44,9 @@ function deleteSignature(petitionId: string, signatureId: string, pending: boole
     Delete: {
       TableName: table(),
       Key: Keys.signature(petitionId, signatureId),
-      ConditionExpression: pending ? "attribute_exists(pk) AND #status = :pending" : "attribute_exists(pk) AND (attribute_not_exists(#status) OR #status <> :pending)",
+      ConditionExpression: pending
+        ? "attribute_exists(pk) AND #status = :pending"
+        : "attribute_exists(pk) AND (attribute_not_exists(#status) OR #status <> :pending)",
       ExpressionAttributeNames: { "#status": "status" },
       ExpressionAttributeValues: { ":pending": "pending" },
     },

@@ -164,7 +164,13 @@ export async function confirm(petitionId: string, signatureId: string, token: st
       if (reasons[0] === "ConditionalCheckFailed") {
         // a second click that raced the first, a newer link, or the expiry (the retention pass deleted it)
         const again = await db().send(
-          new GetCommand({ TableName: table(), Key: Keys.signature(petitionId, signatureId), ProjectionExpression: "#s", ExpressionAttributeNames: { "#s": "status" }, ConsistentRead: true }),
+          new GetCommand({
+            TableName: table(),
+            Key: Keys.signature(petitionId, signatureId),
+            ProjectionExpression: "#s",
+            ExpressionAttributeNames: { "#s": "status" },
+            ConsistentRead: true,
+          }),
         );
         if (!again.Item) throw new ConfirmationExpired();
         if (again.Item.status !== "pending") {

@@ -9,7 +9,8 @@ export const handler = adminRoute(async (req) => {
   const input = req.body(Petition.UpdateGoalInput);
   const { petition, previousGoal, previousVerifySignatures } = await Petition.updateGoal(id, input);
   const actor = await Admins.emailOf(req.admin);
-  if (input.goal !== undefined) await Audit.record({ action: "petition.goal_changed", actor, target: `${id} (goal ${previousGoal} → ${petition.goal})`, rows: 1 });
+  if (input.goal !== undefined)
+    await Audit.record({ action: "petition.goal_changed", actor, target: `${id} (goal ${previousGoal} → ${petition.goal})`, rows: 1 });
   if (input.verifySignatures !== undefined && input.verifySignatures !== previousVerifySignatures) {
     await Audit.record({
       action: "petition.verification_changed",
