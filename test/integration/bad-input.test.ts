@@ -293,9 +293,13 @@ describe.each(publicRoutes.map((r) => [routeKey(r), r] as const))("%s", (key, ro
       const created = results.filter((x) => x.res!.status === 201).map((x) => (JSON.parse(x.res!.body) as { signatureId: string }).signatureId);
       const stored = changes.filter((c) => c.kind === "signature").map((c) => String(c.item.id));
       expect(created.length, "some well-formed requests must have been accepted").toBeGreaterThan(50);
-      expect(stored.sort()).toEqual(created.sort());
-      expect(counted(after) - counted(before)).toBe(created.length);
-      for (const kind of ["emailGuard", "sigIndex"]) expect(changes.filter((c) => c.kind === kind && c.change === "added")).toHaveLength(created.length);
+      // the second of the duplicate pair is answered as a first signature and stores nothing (no enumeration)
+      const repeats = Math.max(0, results.filter((x) => x.r.label === "well-formed, sent twice (duplicate)" && x.res!.status === 201).length - 1);
+      expect(repeats).toBe(1);
+      expect(created).toEqual(expect.arrayContaining(stored));
+      expect(stored).toHaveLength(created.length - repeats);
+      expect(counted(after) - counted(before)).toBe(stored.length);
+      for (const kind of ["emailGuard", "sigIndex"]) expect(changes.filter((c) => c.kind === kind && c.change === "added")).toHaveLength(stored.length);
     }
     if (allowed.includes("report")) {
       const created = results.filter((x) => x.res!.status === 201).map((x) => (JSON.parse(x.res!.body) as { reportId: string }).reportId);
