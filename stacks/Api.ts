@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { RemovalPolicy } from "aws-cdk-lib";
+import { ManagedPolicy, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { HttpRoute, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { Api as HttpApi, use, type ApiRouteProps, type StackContext } from "sst/constructs";
-import { isPublicWrite, routeKey, routes } from "../packages/functions/src/routes";
+import { isPublicWrite, routeKey, routes, type Route } from "../packages/functions/src/routes";
 import { deploySettings } from "./deploy-settings";
 import { Auth } from "./Auth";
 import { Events } from "./Events";
@@ -23,11 +25,29 @@ export function Api({ stack, app }: StackContext) {
     removalPolicy: RemovalPolicy.DESTROY,
   });
 
+  // Routes that declare the same needs share one execution role: a role and its policy are two of the
+  // seven resources each route adds, and CloudFormation takes at most 500 per stack. Each function
+  // still gets exactly what its route declares (the same rights as its own role had).
+  const roles = new Map<string, Role>();
+  const roleFor = (needs: Route["needs"]) => {
+    const key = JSON.stringify(needs);
+    let role = roles.get(key);
+    if (!role) {
+      role = new Role(stack, `RouteRole${createHash("sha256").update(key).digest("hex").slice(0, 10)}`, {
+        assumedBy: new ServicePrincipal("lambda.amazonaws.com"),
+        managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName("service-role/AWSLambdaBasicExecutionRole")],
+      });
+      roles.set(key, role);
+    }
+    return role;
+  };
+
   const apiRoutes: Record<string, ApiRouteProps<"cognito">> = {};
   for (const r of routes) {
     apiRoutes[routeKey(r)] = {
       function: {
         handler: r.handler,
+        role: roleFor(r.needs),
         ...(r.timeout ? { timeout: r.timeout } : {}),
         // Each function gets only what its route declares (function-props.ts).
         ...functionProps(r.needs, { table, bucket, bus, auth, secrets, mailConfigurationSet, originSecret }),
