@@ -203,7 +203,7 @@ resetDb();
 
 const run = randomUUID().slice(0, 8);
 const TITLE = `Surge ${run}`;
-const petition = await Petition.create({ id: `surge-${run}`, title: TITLE, story: "Surge test petition. ".repeat(20), goal: N });
+const petition = await Petition.create({ id: `surge-${run}`, title: TITLE, story: "Surge test petition. ".repeat(20), goal: N, verifySignatures: false });
 const emailOf = (i: number) => `surge-${run}-${i}@example.com`;
 const EMAIL_INDEX = new RegExp(`^surge-${run}-(\\d+)@example\\.com$`);
 const consents = (i: number) => i % 100 < CONSENT_SHARE * 100;
@@ -216,7 +216,13 @@ const petitionUrl = `${stack.url}/api/petitions/${petition.id}`;
 // publishes nothing and sends no mail) straight to DynamoDB Local, and GETs of the count.
 
 console.log(`  baseline: ${BASELINE_N} bare signing transactions and ${BASELINE_N} GETs of the count, concurrency ${BASELINE_CONCURRENCY} (after a warm-up)`);
-const barePetition = await Petition.create({ id: `surge-bare-${run}`, title: `Surge baseline ${run}`, story: "Baseline petition", goal: N });
+const barePetition = await Petition.create({
+  id: `surge-bare-${run}`,
+  title: `Surge baseline ${run}`,
+  story: "Baseline petition",
+  goal: N,
+  verifySignatures: false,
+});
 const bareShards = await Petition.counterShards(barePetition.id);
 const clientMeta = { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" };
 let bareFailures = 0;

@@ -86,6 +86,10 @@ describe("the admin console", () => {
 
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Story").fill("Owners deserve a fair way out. This petition was created by the admin console test.");
+    // on by default for a new petition; this one counts every signature at once
+    const verify = page.getByRole("checkbox", { name: "Count only signatures confirmed by e-mail" });
+    await expect(verify.isChecked()).resolves.toBe(true);
+    await verify.uncheck();
     await create.click();
     await page.waitForURL(/\/share\/[^/]+$/);
     petitionId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
@@ -204,7 +208,7 @@ describe("the admin console", () => {
     const csv = await readFile((await download.path())!, "utf8");
     const lines = csv.trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      '"First Name","Last Name","Email","Timeshare Name","Petition ID","Submission Date","Browser","Device Type","Screen Resolution","Timezone","City","Region","Country","IP Address"',
+      '"First Name","Last Name","Email","Timeshare Name","Petition ID","Submission Date","Browser","Device Type","Screen Resolution","Timezone","City","Region","Country","IP Address","Status"',
     );
     expect(lines).toHaveLength(3);
     const alma = lines.find((l) => l.includes(signers[0]!.email))!;

@@ -38,7 +38,15 @@ describe("creating petitions", () => {
   it("creates a petition and answers 201 with it", async () => {
     const res = await admin(createPetition, { method: "POST", body: { title: " Fair exits ", story: "Owners deserve a way out.", goal: "1000" } });
     expect(res.statusCode).toBe(201);
-    expect(res.body).toMatchObject({ title: "Fair exits", story: "Owners deserve a way out.", goal: 1000, signatureCount: 0 });
+    // a new petition counts only signatures confirmed by e-mail unless the administrator says otherwise
+    expect(res.body).toMatchObject({
+      title: "Fair exits",
+      story: "Owners deserve a way out.",
+      goal: 1000,
+      signatureCount: 0,
+      pendingCount: 0,
+      verifySignatures: true,
+    });
     expect((await Petition.fromID(res.body.id)).title).toBe("Fair exits");
   });
 
@@ -73,7 +81,7 @@ describe("listing petitions", () => {
     for (const [i, goal] of [300, 100, 200].entries()) {
       const res = await admin(createPetition, {
         method: "POST",
-        body: { title: `${tag} petition ${i}`, story: `Story ${i} ${i === 1 ? "UNIQUEWORD" : ""}`, goal },
+        body: { title: `${tag} petition ${i}`, story: `Story ${i} ${i === 1 ? "UNIQUEWORD" : ""}`, goal, verifySignatures: false },
       });
       ids.push(res.body.id);
       await new Promise((r) => setTimeout(r, 5));
@@ -151,10 +159,23 @@ describe("editing the goal", () => {
     [{ goal: "ten" }, "Goal must be a whole number"],
     [{}, "Goal is required"],
   ])("refuses %j and changes nothing", async (body, message) => {
-    const p = await Petition.create({ title: "Goal test", story: "S", goal: 50 });
+    const p = await Petition.create({ title: "Goal test", story: "S", goal: 50, verifySignatures: false });
     const res = await admin(updatePetition, { method: "PATCH", id: p.id, body });
     expect(res).toMatchObject({ statusCode: 400, body: { error: message, fields: { goal: message } } });
     expect((await Petition.fromID(p.id)).goal).toBe(50);
+  });
+
+  it("turns the verification of signatures off, and refuses a value that is not a boolean", async () => {
+    const p = await Petition.create({ title: "Verify toggle", story: "S", goal: 50 });
+    expect(await Petition.verifiesSignatures(p.id)).toBe(true);
+    const off = await admin(updatePetition, { method: "PATCH", id: p.id, body: { verifySignatures: false } });
+    expect(off).toMatchObject({ statusCode: 200, body: { verifySignatures: false, goal: 50 } });
+    expect((await Petition.fromID(p.id)).verifySignatures).toBe(false);
+    // this process's signing sees the change at once
+    expect(await Petition.verifiesSignatures(p.id)).toBe(false);
+    const bad = await admin(updatePetition, { method: "PATCH", id: p.id, body: { verifySignatures: "yes" } });
+    expect(bad).toMatchObject({ statusCode: 400, body: { fields: { verifySignatures: "Verify signatures must be true or false" } } });
+    expect((await Petition.fromID(p.id)).verifySignatures).toBe(false);
   });
 
   it("answers 404 for an unknown petition and creates nothing", async () => {
@@ -166,7 +187,7 @@ describe("editing the goal", () => {
 
 describe("deleting a petition", () => {
   it("deletes in chunks and leaves no item with the petition's keys or index keys", async () => {
-    const p = await Petition.create({ title: "Doomed", story: "S", goal: 5 });
+    const p = await Petition.create({ title: "Doomed", story: "S", goal: 5, verifySignatures: false });
     await SignatureListing.importBatch(p.id, importRequests(1100, "doomed"));
     await call(sign, httpEvent({ method: "POST", pathParameters: { id: p.id }, body: signer("doomed-live"), sourceIp: "10.78.0.1" }));
     await bus.idle();

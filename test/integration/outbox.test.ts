@@ -92,7 +92,7 @@ describe("the transactional outbox", () => {
     const p = await newPetition();
     const person = signer("reack");
     // what the sign handler does, keeping the event to put it back afterwards
-    const { event } = await Signature.create({
+    const { event: created } = await Signature.create({
       petitionId: p.id,
       client: "10.203.0.1",
       firstName: person.firstName,
@@ -101,6 +101,7 @@ describe("the transactional outbox", () => {
       newsletterConsent: false,
       meta: Signature.metaDetails(fromHeaders({ "user-agent": "test/1.0" }, "10.203.0.1"), person.client),
     });
+    const event = created!;
     await Bus.publish(Signature.Events.Created, event.detail, event.id);
     await bus.idle();
     expect(await mailTo(person.email)).toHaveLength(1);

@@ -323,8 +323,9 @@ describe("the retention job", () => {
     expect(cells).toHaveLength(3);
     const anonymisedCells = cells.filter((c) => c[0] === ANONYMISED_NAME);
     expect(anonymisedCells).toHaveLength(2);
-    // name, e-mail, then metadata columns blank; timeshare, petition and date kept
-    for (const c of anonymisedCells) expect([c[1], c[2], ...c.slice(6)].every((v) => v === "")).toBe(true);
+    // name, e-mail, then metadata columns blank; timeshare, petition and date kept; the status (last) stays
+    for (const c of anonymisedCells) expect([c[1], c[2], ...c.slice(6, -1)].every((v) => v === "")).toBe(true);
+    for (const c of anonymisedCells) expect(c.at(-1)).toBe("verified");
     for (const c of anonymisedCells) expect(c.slice(3, 6)).toEqual(["", petitions[0], expect.stringMatching(/^\d+\/\d+\/\d{4}$/)]);
 
     const details = await admin(getSignature, { id: petitions[0], signatureId: old.signatureIds[0] });
@@ -382,6 +383,7 @@ describe("the retention job", () => {
       reportsDeleted: 0,
       evidenceFilesDeleted: 0,
       signaturesAnonymised: 0,
+      unconfirmedSignaturesDeleted: 0,
       subscribersRemoved: 0,
       confirmationTokensDeleted: 0,
       complete: true,
@@ -394,7 +396,7 @@ describe("the retention job", () => {
         .filter((c) => c.kind === "retentionWatermark")
         .map((c) => `${c.change} ${c.key}`)
         .sort(),
-    ).toEqual(["lead", "report", "signature"].map((kind) => `changed ${Keys.retentionWatermark(kind).pk} | WATERMARK`).sort());
+    ).toEqual(["lead", "report", "signature", "signature-pending"].map((kind) => `changed ${Keys.retentionWatermark(kind).pk} | WATERMARK`).sort());
     const changes = all.filter((c) => c.kind !== "retentionWatermark");
     expect(
       changes.map((c) => `${c.change} ${c.kind}`),

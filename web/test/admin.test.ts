@@ -36,6 +36,8 @@ const row: SignatureRow = {
   region: "Texas",
   country: "US",
   ipAddress: "203.0.113.9",
+  // written before statuses existed: shown as verified
+  status: "",
 };
 
 describe("goal input", () => {
@@ -115,7 +117,7 @@ describe("signature display", () => {
 });
 
 describe("signature CSV export", () => {
-  it("has exactly the spec's columns", () => {
+  it("has the spec's columns, then the signature's status", () => {
     expect([...SIGNATURE_CSV_HEADER]).toEqual([
       "First Name",
       "Last Name",
@@ -131,6 +133,7 @@ describe("signature CSV export", () => {
       "Region",
       "Country",
       "IP Address",
+      "Status",
     ]);
   });
 
@@ -154,7 +157,9 @@ describe("signature CSV export", () => {
       "Texas",
       "US",
       "203.0.113.9",
+      "verified",
     ]);
+    expect(signatureCsvRow({ ...row, status: "pending" }).at(-1)).toBe("pending");
   });
 
   it("quotes every value and doubles inner quotes", () => {

@@ -27,6 +27,7 @@ const row = (id: string, extra: Partial<SignatureRow> = {}): SignatureRow => ({
   region: "FL",
   country: "US",
   ipAddress: "1.2.3.4",
+  status: "",
   ...extra,
 });
 
@@ -66,7 +67,16 @@ describe("pages and petition lists", () => {
     expect(containsFolded("12", 120)).toBe(true);
   });
   it("filters, sorts and pages petitions", () => {
-    const p = (id: string, goal: number, signatureCount: number, createdAt: string) => ({ id, title: `T ${id}`, story: "S", goal, signatureCount, createdAt });
+    const p = (id: string, goal: number, signatureCount: number, createdAt: string) => ({
+      id,
+      title: `T ${id}`,
+      story: "S",
+      goal,
+      signatureCount,
+      pendingCount: 0,
+      verifySignatures: false,
+      createdAt,
+    });
     const all = [p("a", 10, 5, "2026-01-01"), p("b", 30, 1, "2026-01-03"), p("c", 20, 9, "2026-01-02")];
     const q = Petition.AdminListQuery.parse({});
     expect(Petition.select(all, q).items.map((x) => x.id)).toEqual(["b", "c", "a"]);

@@ -23,6 +23,8 @@ const petition: Petition = {
   story: "A story.",
   goal: 100,
   signatureCount: 7,
+  pendingCount: 0,
+  verifySignatures: false,
   createdAt: "2025-01-01T00:00:00.000Z",
 };
 

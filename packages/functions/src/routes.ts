@@ -60,6 +60,14 @@ export const routes: Route[] = [
     access: "public",
     needs: { table: "write", viewer: true, secrets: ["LINK_SIGNING_SECRET"], settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] },
   },
+  // The confirmation link of a pending signature (petitions that verify signatures).
+  {
+    method: "POST",
+    path: "/api/petitions/{id}/signatures/{signatureId}/confirm",
+    handler: fn("signature-confirm"),
+    access: "public",
+    needs: { table: "write", bus: true, viewer: true, settings: ["SIGN_RATE_LIMIT_PER_MINUTE"] },
+  },
   // Evidence for a scam report: a presigned POST straight to the private bucket, then the report that claims it.
   {
     method: "POST",

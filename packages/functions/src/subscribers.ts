@@ -59,6 +59,8 @@ export const subscribers: Subscriber[] = [
   // Signing's e-mails wait in the paced mail queue: these enqueue and nudge its drain.
   { name: "signature-notify-admin", detailType: "signature.created", handler: fn("signature-notify-admin"), needs: MAIL_QUEUE_NEEDS },
   { name: "signature-share-email", detailType: "signature.created", handler: fn("signature-share-email"), needs: MAIL_QUEUE_NEEDS },
+  { name: "signature-verified-email", detailType: "signature.verified", handler: fn("signature-verified-email"), needs: MAIL_QUEUE_NEEDS },
+  { name: "signature-repeated-email", detailType: "signature.repeated", handler: fn("signature-repeated-email"), needs: MAIL_QUEUE_NEEDS },
   { name: "signature-newsletter", detailType: "signature.created", handler: fn("signature-newsletter"), needs: { table: "write", bus: true } },
   {
     name: "signature-sheet-sync",

@@ -13,6 +13,7 @@ import {
   SUBMISSION_RETENTION_YEARS,
   SUPPRESSION_RETENTION_YEARS,
   TRANSIENT_BOUNCE_WINDOW_DAYS,
+  UNCONFIRMED_SIGNATURE_DAYS,
   UNCONFIRMED_SUBSCRIBER_DAYS,
 } from "@site/core/policy/retention";
 import { CONTACT_METHOD_LABELS, FIELD_LABELS, QUESTIONS, SCAM_TYPE_LABELS } from "@site/core/report/catalogue";
@@ -253,6 +254,11 @@ export const POLICY_SECTIONS: readonly PolicySection[] = [
             "Petition signature",
             `${count(SIGNATURE_RETENTION_YEARS, "year")} after signing`,
             "Anonymised: the name, e-mail address, timeshare name and technical information are removed; the signature still counts in the petition's total.",
+          ],
+          [
+            "Petition signature never confirmed (petitions that count only signatures confirmed by e-mail)",
+            `${count(UNCONFIRMED_SIGNATURE_DAYS, "day")} after signing`,
+            "Deleted, and it no longer waits to be counted. Its confirmation link works until then.",
           ],
           ["Scam report", `${count(SUBMISSION_RETENTION_YEARS, "year")} after it was sent`, "Deleted, with its evidence files and everything else it holds."],
           ["Free-guide request", `${count(SUBMISSION_RETENTION_YEARS, "year")} after it was sent`, "Deleted."],

@@ -88,7 +88,11 @@ export interface Petition {
   title: string;
   story: string;
   goal: number;
+  /** counted: the confirmed signatures on a petition that verifies them, else all */
   signatureCount: number;
+  /** awaiting their e-mail's confirmation (absent from answers cached before it existed) */
+  pendingCount?: number;
+  verifySignatures?: boolean;
   createdAt: string;
 }
 
@@ -106,9 +110,13 @@ export interface SignatureInput {
   client: { screenResolution: string; timezone: string; language: string };
 }
 
-export interface SignatureCreated {
-  signatureId: string;
+/** A first signature and a repeat of a mailbox that has signed get the same answer. */
+export type SignatureCreated = { signatureId: string; status: "pending" } | { signatureId: string; status: "verified"; signatureCount: number };
+
+export interface SignatureConfirmed {
+  status: "confirmed" | "already_confirmed";
   signatureCount: number;
+  pendingCount: number;
 }
 
 export interface ReportCreated {
@@ -136,6 +144,7 @@ export const api = {
   petition: (id: string) => `/api/petitions/${encodeURIComponent(id)}`,
   signatures: (id: string) => `/api/petitions/${encodeURIComponent(id)}/signatures`,
   withdraw: (id: string, signatureId: string) => `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/withdraw`,
+  confirmSignature: (id: string, signatureId: string) => `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/confirm`,
   signatureCount: "/api/signatures/count",
   reports: "/api/reports",
   reportUploads: "/api/reports/uploads",

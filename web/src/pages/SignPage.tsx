@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { useSWRConfig } from "swr";
 import { SIGN_CAPTCHA_ACTION } from "@site/core/signature/input";
+import { UNCONFIRMED_SIGNATURE_DAYS } from "@site/core/policy/retention";
 import { PageLoader } from "../components/PageLoader";
 import { PetitionProgress } from "../components/PetitionProgress";
 import { PetitionUnavailable } from "../components/PetitionUnavailable";
@@ -80,6 +81,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [signed, setSigned] = useState(false);
+  const [pending, setPending] = useState(false);
   const hydrated = useHydrated();
   const busy = submitting || !hydrated;
 
@@ -116,11 +118,15 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
         { fallbackMessage: SIGN_FALLBACK },
       );
       trackEvent("signature", { petitionId: id });
+      setValues(EMPTY);
+      if (created.status === "pending") {
+        setPending(true);
+        return;
+      }
       raiseCountFloor(id, created.signatureCount);
       await mutate<Petition>(api.petition(id), (current) => (current ? { ...current, signatureCount: created.signatureCount } : current), {
         revalidate: false,
       });
-      setValues(EMPTY);
       setSigned(true);
     } catch (cause) {
       if (cause instanceof ApiError) {
@@ -133,6 +139,25 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
     } finally {
       setSubmitting(false);
     }
+  }
+
+  if (pending) {
+    return (
+      <Card withBorder padding="xl" radius="lg" shadow="sm" role="status">
+        <Stack align="center" ta="center" gap="md">
+          <IconCheck size={48} color="#01BD9B" />
+          <Title order={2} c="ink.9">
+            Check your inbox
+          </Title>
+          <Text c="ink.7">
+            We have sent a confirmation link to your e-mail address. Your signature for “{petition.title}” counts once you open that link and confirm it.
+          </Text>
+          <Text fz="sm" c="dimmed">
+            No e-mail? Look in your spam folder. The link works for {UNCONFIRMED_SIGNATURE_DAYS} days.
+          </Text>
+        </Stack>
+      </Card>
+    );
   }
 
   if (signed) {

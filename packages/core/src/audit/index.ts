@@ -10,6 +10,7 @@ import { sortableId } from "../util/id";
 
 export const ACTIONS = [
   "petition.goal_changed",
+  "petition.verification_changed",
   "petition.deleted",
   "signature.deleted",
   "signature.withdrawn",

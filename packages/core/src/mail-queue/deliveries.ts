@@ -4,6 +4,7 @@ import { Newsletter } from "../newsletter";
 import { Petition } from "../petition";
 import { Signature } from "../signature";
 import { adminNotification, signerShare } from "../signature/emails";
+import { SignatureVerification } from "../signature/verification";
 import { NotFoundError } from "../util/error";
 import type { Lane } from "./queue";
 
@@ -43,6 +44,29 @@ export const KINDS = {
         { to: [found.signature.email], ...signerShare(found.signature, found.petition) },
         { key: `signature-share:${found.signature.id}`, kind: "signature-share" },
       );
+    },
+  },
+  // petitions that verify signatures: the link of a pending signature, instead of the share e-mail (which follows its confirmation)
+  "signature-confirmation": {
+    lane: "links",
+    async deliver(ref) {
+      const found = await signatureAndPetition(ref);
+      if (!found) return;
+      await SignatureVerification.sendConfirmation(found.signature, found.petition, {
+        kind: `signature-confirmation:${found.petition.id}`,
+        key: `signature-confirmation:${found.signature.id}`,
+      });
+    },
+  },
+  // someone signed again with the mailbox of this signature: "already signed", or while it is pending its link again; one a day per address and petition
+  "signature-repeated": {
+    lane: "links",
+    async deliver(ref, eventId) {
+      const found = await signatureAndPetition(ref);
+      if (!found) return;
+      const cap = { kind: `signature-repeated:${found.petition.id}`, key: `signature-repeated:${eventId}` };
+      if (found.signature.status === "pending") await SignatureVerification.sendConfirmation(found.signature, found.petition, cap);
+      else await SignatureVerification.sendAlreadySigned(found.signature, found.petition, cap);
     },
   },
   "signature-notify-admin": {

@@ -22,13 +22,15 @@ export class PetitionNotFound extends NotFoundError {
   }
 }
 
-type Stored = Omit<Info, "signatureCount">;
+type Stored = Omit<Info, "signatureCount" | "pendingCount">;
 
 const toStored = (item: Record<string, unknown>): Stored => ({
   id: item.id as string,
   title: item.title as string,
   story: item.story as string,
   goal: item.goal as number,
+  // petitions stored before the setting existed count every signature, as they always did
+  verifySignatures: item.verifySignatures === true,
   createdAt: item.createdAt as string,
 });
 
@@ -42,7 +44,7 @@ const shardItem = (id: string, shard: number) => ({ ...Keys.counterShard(id, sha
 export const create = fn(CreateInput, async (input): Promise<Info> => {
   const id = input.id ?? sortableId();
   const createdAt = new Date().toISOString();
-  const petition: Stored = { id, title: input.title, story: input.story, goal: input.goal, createdAt };
+  const petition: Stored = { id, title: input.title, story: input.story, goal: input.goal, verifySignatures: input.verifySignatures, createdAt };
   const shards = settings().PETITION_COUNTER_SHARDS;
   try {
     await db().send(
@@ -64,8 +66,26 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     return fromID(id);
   }
   shardCounts.set(id, shards);
-  return { ...petition, signatureCount: 0 };
+  return { ...petition, signatureCount: 0, pendingCount: 0 };
 });
+
+/** How long a signing server trusts its reading of a petition's `verifySignatures` (an administrator's change reaches every server within this). */
+export const VERIFY_SETTING_TTL_MS = 15_000;
+const verifySettings = new Map<string, { verify: boolean; readAt: number }>();
+
+/**
+ * Whether the petition verifies signatures, as the signing path needs it: read from META at most
+ * once per VERIFY_SETTING_TTL_MS per process, so a surge does not read the petition's item (with its
+ * story) once per signature (docs/architecture.md "Verified signatures and no enumeration").
+ */
+export async function verifiesSignatures(id: string): Promise<boolean> {
+  const known = verifySettings.get(id);
+  if (known && Date.now() - known.readAt < VERIFY_SETTING_TTL_MS) return known.verify;
+  const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.petition(id), ProjectionExpression: "verifySignatures" }));
+  const verify = res.Item?.verifySignatures === true;
+  verifySettings.set(id, { verify, readAt: Date.now() });
+  return verify;
+}
 
 /** Counter shards per petition as this process last read them (they are only ever added). */
 const shardCounts = new Map<string, number>();
@@ -141,19 +161,31 @@ async function stored(id: string): Promise<Stored> {
 
 export async function fromID(id: string): Promise<Info> {
   assertPossibleId(id);
-  const [petition, signatureCount] = await Promise.all([stored(id), count(id)]);
-  return { ...petition, signatureCount };
+  const [petition, { count: signatureCount, pending: pendingCount }] = await Promise.all([stored(id), counts(id)]);
+  return { ...petition, signatureCount, pendingCount };
 }
 
 /** The signature count is the sum of the petition's counter shards (one BatchGet). */
 export async function count(id: string, consistent = false): Promise<number> {
+  return (await counts(id, consistent)).count;
+}
+
+/**
+ * The counted signatures (`count`: the confirmed ones on a petition that verifies signatures, else
+ * all) and those waiting for their confirmation (`pending`), each the sum of the counter shards'
+ * attribute of that name: one BatchGet of the same small items.
+ */
+export async function counts(id: string, consistent = false): Promise<{ count: number; pending: number }> {
   const n = await counterShards(id);
-  if (n === 0) return 0;
+  if (n === 0) return { count: 0, pending: 0 };
   const shards = await getMany(
     Array.from({ length: n }, (_, shard) => Keys.counterShard(id, shard)),
-    { consistent, projection: "#c", names: { "#c": "count" } },
+    { consistent, projection: "#c, #p", names: { "#c": "count", "#p": "pending" } },
   );
-  return shards.reduce((total, shard) => total + Number(shard.count ?? 0), 0);
+  return {
+    count: shards.reduce((total, shard) => total + Number(shard.count ?? 0), 0),
+    pending: shards.reduce((total, shard) => total + Number(shard.pending ?? 0), 0),
+  };
 }
 
 /** Every petition, newest first, with counts. */
@@ -166,8 +198,8 @@ export async function list(): Promise<Info[]> {
     ScanIndexForward: false,
   });
   const petitions = items.map(toStored);
-  const counts = await Promise.all(petitions.map((p) => count(p.id)));
-  return petitions.map((p, i) => ({ ...p, signatureCount: counts[i] }));
+  const totals = await Promise.all(petitions.map((p) => counts(p.id)));
+  return petitions.map((p, i) => ({ ...p, signatureCount: totals[i].count, pendingCount: totals[i].pending }));
 }
 
 export const SORTS = ["createdAt", "signatureCount", "goal"] as const;
@@ -195,23 +227,36 @@ export function select(petitions: Info[], q: z.output<typeof AdminListQuery>): P
 
 export const adminList = fn(AdminListQuery, async (q): Promise<Page<Info>> => select(await list(), q));
 
-/** Sets the goal; answers the petition and the goal it replaced. */
-export async function updateGoal(id: string, input: z.input<typeof UpdateGoalInput>): Promise<{ petition: Info; previousGoal: number }> {
-  const { goal: next } = parse(UpdateGoalInput, input);
+/** Sets the goal and/or whether signatures are verified; answers the petition and what it replaced. */
+export async function updateGoal(
+  id: string,
+  input: z.input<typeof UpdateGoalInput>,
+): Promise<{ petition: Info; previousGoal: number; previousVerifySignatures: boolean }> {
+  const next = parse(UpdateGoalInput, input);
   assertPossibleId(id);
+  const sets = [...(next.goal !== undefined ? ["goal = :goal"] : []), ...(next.verifySignatures !== undefined ? ["verifySignatures = :verify"] : [])];
   try {
     const res = await db().send(
       new UpdateCommand({
         TableName: table(),
         Key: Keys.petition(id),
-        UpdateExpression: "SET goal = :goal",
+        UpdateExpression: `SET ${sets.join(", ")}`,
         ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":goal": next },
+        ExpressionAttributeValues: {
+          ...(next.goal !== undefined ? { ":goal": next.goal } : {}),
+          ...(next.verifySignatures !== undefined ? { ":verify": next.verifySignatures } : {}),
+        },
         ReturnValues: "ALL_OLD",
       }),
     );
-    const old = res.Attributes!;
-    return { petition: { ...toStored(old), goal: next, signatureCount: await count(id, true) }, previousGoal: Number(old.goal) };
+    const old = toStored(res.Attributes!);
+    verifySettings.delete(id);
+    const { count: signatureCount, pending: pendingCount } = await counts(id, true);
+    return {
+      petition: { ...old, goal: next.goal ?? old.goal, verifySignatures: next.verifySignatures ?? old.verifySignatures, signatureCount, pendingCount },
+      previousGoal: Number(old.goal),
+      previousVerifySignatures: old.verifySignatures,
+    };
   } catch (err) {
     if ((err as Error).name === "ConditionalCheckFailedException") throw new PetitionNotFound();
     throw err;

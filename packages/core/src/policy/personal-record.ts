@@ -21,6 +21,8 @@ export interface RetentionCounts {
   /** evidence files of those reports (from their index rows) */
   evidenceFilesDeleted: number;
   signaturesAnonymised: number;
+  /** signatures left unconfirmed past UNCONFIRMED_SIGNATURE_DAYS, deleted */
+  unconfirmedSignaturesDeleted: number;
   /** unconfirmed newsletter subscribers past their TTL */
   subscribersRemoved: number;
   /** expired newsletter confirmation tokens of the removed subscribers */

@@ -10,6 +10,9 @@ const DAY_SECONDS = 24 * 3600;
 export const SUBMISSION_RETENTION_YEARS = 2;
 /** Signatures are anonymised this long after signing: name, e-mail and metadata go, the signature (and the count) stays. */
 export const SIGNATURE_RETENTION_YEARS = 2;
+/** A signature waiting for its e-mail's confirmation (petitions that verify signatures) is deleted this long after signing, its link expiring with it. */
+export const UNCONFIRMED_SIGNATURE_DAYS = 7;
+export const UNCONFIRMED_SIGNATURE_SECONDS = UNCONFIRMED_SIGNATURE_DAYS * DAY_SECONDS;
 /** Unconfirmed newsletter subscribers are removed this long after their latest consent. */
 export const UNCONFIRMED_SUBSCRIBER_DAYS = 30;
 export const UNCONFIRMED_SUBSCRIBER_SECONDS = UNCONFIRMED_SUBSCRIBER_DAYS * DAY_SECONDS;

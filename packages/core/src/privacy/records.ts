@@ -24,6 +24,7 @@ const INTERNAL = new Set([
   "rev",
   "unsubscribeToken",
   "confirmationEventId",
+  "confirmTokenHash",
   "expiresAt",
 ]);
 

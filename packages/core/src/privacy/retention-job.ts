@@ -59,6 +59,7 @@ const NO_COUNTS: RetentionCounts = {
   reportsDeleted: 0,
   evidenceFilesDeleted: 0,
   signaturesAnonymised: 0,
+  unconfirmedSignaturesDeleted: 0,
   subscribersRemoved: 0,
   confirmationTokensDeleted: 0,
 };
@@ -69,6 +70,7 @@ export function describeRun(r: RetentionCounts & { submissionsBefore: string; si
   return (
     `deleted ${r.leadsDeleted} guide submission(s) and ${r.reportsDeleted} scam report(s) (${r.evidenceFilesDeleted} evidence file(s)) made before ${day(r.submissionsBefore)}; ` +
     `anonymised ${r.signaturesAnonymised} signature(s) made before ${day(r.signaturesBefore)}; ` +
+    `deleted ${r.unconfirmedSignaturesDeleted} signature(s) never confirmed; ` +
     `removed ${r.subscribersRemoved} expired unconfirmed subscriber(s) (${r.confirmationTokensDeleted} token(s)); ` +
     `analytics events and rate-limit windows expire by TTL` +
     (r.complete ? "" : " (time budget reached: the next run continues)")

@@ -1,4 +1,4 @@
-import type { SignatureRow } from "../signature/row";
+import { statusOf, type SignatureRow } from "../signature/row";
 import { DISPLAY_TIME_ZONE } from "../util/time";
 
 /**
@@ -20,6 +20,7 @@ export const SIGNATURE_COLUMNS = [
   "Region",
   "Country",
   "IP Address",
+  "Status",
 ] as const;
 
 const submissionDate = new Intl.DateTimeFormat("en-US", { timeZone: DISPLAY_TIME_ZONE });
@@ -47,5 +48,6 @@ export function signatureCells(r: SignatureRow): string[] {
     r.region,
     r.country,
     r.ipAddress,
+    statusOf(r),
   ].map((v) => v ?? "");
 }

@@ -16,7 +16,7 @@ import { getMany } from "../db/batch";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { Petition, PetitionNotFound } from "../petition";
-import { SignatureNotFound, assertPossibleId, normaliseEmail, writeWithRetries } from "./index";
+import { SignatureNotFound, assertPossibleId, guardMailbox, writeWithRetries } from "./index";
 import { indexKey } from "./index-item";
 import { tallyWrites, type GeoTally } from "./geo-counts";
 import * as Index from "./index-partitions";
@@ -37,43 +37,76 @@ export const petitionExists = (petitionId: string) => ({
   ConditionCheck: { TableName: table(), Key: Keys.petition(petitionId), ConditionExpression: "attribute_exists(pk)" },
 });
 
-/** The record changed between the read and the deletion (it was counted meanwhile): read it again. */
+/** The record changed between the read and the deletion (confirmed or counted meanwhile): read it again. */
 class Changed extends Error {}
 
+/** What a deletion needs from a signature: its guard's mailbox ("" once anonymised), whether it awaits confirmation, what it added by place. */
+interface Counted {
+  mailbox: string;
+  pending: boolean;
+  geo?: GeoTally;
+}
+
+/** `Counted` from a stored signature item (or its index row and BatchGet projection). */
+const countedOf = (item: { email?: string; emailGuardKey?: string; status?: string; geo?: GeoTally }): Counted => ({
+  mailbox: item.email ? guardMailbox({ email: item.email, status: item.status, emailGuardKey: item.emailGuardKey }) : "",
+  pending: item.status === "pending",
+  geo: item.geo,
+});
+
 /** What a deletion needs from a signature's item, read consistently; undefined when it is gone. */
-async function stored(petitionId: string, signatureId: string): Promise<{ email: string; geo?: GeoTally } | undefined> {
+async function stored(petitionId: string, signatureId: string): Promise<Counted | undefined> {
   const res = await db().send(
     new GetCommand({
       TableName: table(),
       Key: Keys.signature(petitionId, signatureId),
-      ProjectionExpression: "emailNormalized, email, #geo",
-      ExpressionAttributeNames: { "#geo": "geo" },
+      ProjectionExpression: "email, emailGuardKey, #status, #geo",
+      ExpressionAttributeNames: { "#status": "status", "#geo": "geo" },
       ConsistentRead: true,
     }),
   );
-  if (!res.Item) return undefined;
-  return { email: (res.Item.emailNormalized as string | undefined) ?? normaliseEmail(String(res.Item.email)), geo: res.Item.geo as GeoTally | undefined };
+  return res.Item ? countedOf(res.Item as Parameters<typeof countedOf>[0]) : undefined;
 }
 
 /**
- * The signature's own delete: it must exist, and still be counted by place as it was read (`geo` is
- * written once, when the signature is counted), so the counts lose exactly what it added.
+ * The signature's own delete, on condition that it exists as it was read: a pending one still pending
+ * (else it was confirmed meanwhile and counts in `count`), and counted by place as read (`geo` is
+ * written once, when the signature is counted), so every counter loses exactly what it added.
  */
-const deleteSignature = (petitionId: string, signatureId: string, geo: GeoTally | undefined) => ({
-  Delete: {
-    TableName: table(),
-    Key: Keys.signature(petitionId, signatureId),
-    ConditionExpression: geo ? "attribute_exists(pk) AND attribute_exists(#geo)" : "attribute_exists(pk) AND attribute_not_exists(#geo)",
-    ExpressionAttributeNames: { "#geo": "geo" },
-  },
-});
+function deleteSignature(petitionId: string, signatureId: string, c: Pick<Counted, "pending" | "geo">) {
+  const status = c.pending ? "#status = :pending" : "(attribute_not_exists(#status) OR #status <> :pending)";
+  const place = c.geo ? "attribute_exists(#geo)" : "attribute_not_exists(#geo)";
+  return {
+    Delete: {
+      TableName: table(),
+      Key: Keys.signature(petitionId, signatureId),
+      ConditionExpression: `attribute_exists(pk) AND ${status} AND ${place}`,
+      ExpressionAttributeNames: { "#status": "status", "#geo": "geo" },
+      ExpressionAttributeValues: { ":pending": "pending" },
+    },
+  };
+}
+
+/** A counter shard lowered by the signatures deleted: `count` for counted ones, `pending` for those awaiting confirmation. */
+export function lowerCounts(petitionId: string, shard: number, counted: number, pending: number) {
+  return {
+    Update: {
+      TableName: table(),
+      Key: Keys.counterShard(petitionId, shard),
+      UpdateExpression: "ADD #count :counted, #pending :pending",
+      ExpressionAttributeNames: { "#count": "count", "#pending": "pending" },
+      ExpressionAttributeValues: { ":counted": -counted, ":pending": -pending },
+    },
+  };
+}
 
 const MAX_CHANGED_RETRIES = 3;
 
 /**
- * Deletes one signature in one transaction: the signature (which must exist), its e-mail guard, its
- * index item, one counter shard decremented, the petition checked to exist, then its counts by place
- * subtracted on the same shard. Answers the count.
+ * Deletes one signature in one transaction: the signature (which must exist as read), its e-mail
+ * guard (under the mailbox it was written with), its index item, one counter shard's `count` (or
+ * `pending`, for a signature awaiting confirmation) decremented, the petition checked to exist, then
+ * its counts by place subtracted on the same shard. Answers the count.
  */
 export async function remove(petitionId: string, signatureId: string): Promise<{ signatureCount: number }> {
   assertPossibleId(petitionId, signatureId);
@@ -81,30 +114,25 @@ export async function remove(petitionId: string, signatureId: string): Promise<{
   for (let attempt = 0; ; attempt++) {
     const found = await stored(petitionId, signatureId);
     if (!found) throw new SignatureNotFound();
+    const guard = found.mailbox ? [{ Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, found.mailbox) } }] : [];
+    const petitionAt = 3 + guard.length;
     try {
       await writeWithRetries(
         (shard) =>
           new TransactWriteCommand({
             TransactItems: [
-              deleteSignature(petitionId, signatureId, found.geo),
-              { Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, found.email) } },
+              deleteSignature(petitionId, signatureId, found),
+              // an anonymised signature's guard is already gone (its e-mail is blank)
+              ...guard,
               { Delete: { TableName: table(), Key: indexKey(petitionId, signatureId) } },
-              {
-                Update: {
-                  TableName: table(),
-                  Key: Keys.counterShard(petitionId, shard),
-                  UpdateExpression: "ADD #count :minus",
-                  ExpressionAttributeNames: { "#count": "count" },
-                  ExpressionAttributeValues: { ":minus": -1 },
-                },
-              },
+              lowerCounts(petitionId, shard, found.pending ? 0 : 1, found.pending ? 1 : 0),
               petitionExists(petitionId),
               ...tallyWrites(petitionId, found.geo ? [found.geo] : [], -1, shard),
             ],
           }),
         async (reasons) => {
           if (reasons[0] === "ConditionalCheckFailed") throw attempt < MAX_CHANGED_RETRIES ? new Changed() : new SignatureNotFound();
-          if (reasons[4] === "ConditionalCheckFailed") throw new PetitionNotFound();
+          if (reasons[petitionAt] === "ConditionalCheckFailed") throw new PetitionNotFound();
         },
         shards,
       );
@@ -117,11 +145,8 @@ export async function remove(petitionId: string, signatureId: string): Promise<{
   return { signatureCount: await Petition.count(petitionId, true) };
 }
 
-interface Victim {
+interface Victim extends Counted {
   id: string;
-  email: string;
-  /** what it added to the counts by place, read just before its deletion */
-  geo?: GeoTally;
 }
 
 /**
@@ -130,7 +155,7 @@ interface Victim {
  */
 async function victims(petitionId: string, limit: number, beforeId?: string): Promise<Victim[]> {
   const rows = await Index.oldest(petitionId, limit, beforeId);
-  return rows.map((row) => ({ id: row.id, email: normaliseEmail(row.email) }));
+  return rows.map((row) => ({ id: row.id, ...countedOf(row) }));
 }
 
 /** Signatures of the petition signed at or after the operation began (ids ≥ `fromId`). */
@@ -138,14 +163,16 @@ function countFrom(petitionId: string, fromId: string): Promise<number> {
   return Index.countFrom(petitionId, fromId);
 }
 
-/** The signatures of `victims` that still exist, each with what it added to the counts by place (one consistent BatchGet per 100). */
+/** The signatures of `victims` that still exist, each with its status and what it added to the counts by place (one consistent BatchGet per 100). */
 async function withPlaces(petitionId: string, victims: readonly Victim[]): Promise<Victim[]> {
   const items = await getMany(
     victims.map((v) => Keys.signature(petitionId, v.id)),
-    { consistent: true, projection: "#id, #geo", names: { "#id": "id", "#geo": "geo" } },
+    { consistent: true, projection: "#id, #geo, #status", names: { "#id": "id", "#geo": "geo", "#status": "status" } },
   );
-  const places = new Map(items.map((item) => [String(item.id), item.geo as GeoTally | undefined]));
-  return victims.filter((v) => places.has(v.id)).map((v) => ({ ...v, geo: places.get(v.id) }));
+  const now = new Map(items.map((item) => [String(item.id), item]));
+  return victims
+    .filter((v) => now.has(v.id))
+    .map((v) => ({ ...v, pending: now.get(v.id)!.status === "pending", geo: now.get(v.id)!.geo as GeoTally | undefined }));
 }
 
 /**
@@ -161,27 +188,20 @@ async function deleteGroup(petitionId: string, group: Victim[], index: number): 
     const present = await withPlaces(petitionId, left);
     if (!present.length) break;
     const n = await deleteInTransaction(present, {
-      record: (v) => deleteSignature(petitionId, v.id, v.geo),
+      record: (v) => deleteSignature(petitionId, v.id, v),
       companions: (v) => [
         // an anonymised signature has no e-mail, and its guard went with it (two such would name one item)
-        ...(v.email ? [{ Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, v.email) } }] : []),
+        ...(v.mailbox ? [{ Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, v.mailbox) } }] : []),
         { Delete: { TableName: table(), Key: indexKey(petitionId, v.id) } },
       ],
-      totals: (count, attempt, pending) => {
+      totals: (count, attempt, left) => {
         const shard = (index + attempt) % shards;
+        const pending = left.filter((v) => v.pending).length;
         return [
-          {
-            Update: {
-              TableName: table(),
-              Key: Keys.counterShard(petitionId, shard),
-              UpdateExpression: "ADD #count :minus",
-              ExpressionAttributeNames: { "#count": "count" },
-              ExpressionAttributeValues: { ":minus": -count },
-            },
-          },
+          lowerCounts(petitionId, shard, count - pending, pending),
           ...tallyWrites(
             petitionId,
-            pending.flatMap((v) => (v.geo ? [v.geo] : [])),
+            left.flatMap((v) => (v.geo ? [v.geo] : [])),
             -1,
             shard,
           ),
@@ -207,7 +227,10 @@ const chunked: ChunkedDeleteDef<Victim> = {
   victims,
   deleteGroup,
   afterChunk: (petitionId) => Petition.forgetCount(petitionId),
-  remaining: async (petitionId, beforeId) => (await Petition.count(petitionId, true)) - (await countFrom(petitionId, beforeId)),
+  remaining: async (petitionId, beforeId) => {
+    const { count, pending } = await Petition.counts(petitionId, true);
+    return count + pending - (await countFrom(petitionId, beforeId));
+  },
 };
 
 /**

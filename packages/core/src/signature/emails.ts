@@ -90,3 +90,46 @@ export function signerShare(signature: Signature, petition: Petition): Omit<Mess
   ].join("\n");
   return { subject: "Thank you for signing — help us spread the word", text, html };
 }
+
+const paragraphs = (lines: string[]) => lines.map((line) => `<p>${line}</p>`).join("\n");
+
+/** The link a pending signature's signer confirms it with (petitions that verify signatures). */
+export function confirmationRequest(signature: Signature, petition: Petition, link: string): Omit<Message, "to"> {
+  const text = [
+    `Dear ${signature.firstName},`,
+    "",
+    `Please confirm your signature on "${petition.title}" by opening this link:`,
+    "",
+    link,
+    "",
+    "Your signature counts once it is confirmed. If you did not sign, ignore this e-mail: the unconfirmed signature is deleted in a few days.",
+  ].join("\n");
+  const html = paragraphs([
+    `Dear ${escapeHtml(signature.firstName)},`,
+    `Please confirm your signature on <strong>${escapeHtml(petition.title)}</strong>:`,
+    `<a href="${escapeHtml(link)}">Confirm my signature</a>`,
+    "Your signature counts once it is confirmed. If you did not sign, ignore this e-mail: the unconfirmed signature is deleted in a few days.",
+  ]);
+  return { subject: "Please confirm your signature", text, html };
+}
+
+/** What a mailbox that has signed receives when someone signs with it again (the sign form answered as to a first signature). */
+export function alreadySigned(signature: Signature, petition: Petition): Omit<Message, "to"> {
+  const { signUrl } = shareLinks(petition.id);
+  const text = [
+    `Dear ${signature.firstName},`,
+    "",
+    `Someone, probably you, tried to sign "${petition.title}" again with this e-mail address. You have already signed this petition, and your signature is counted once.`,
+    "",
+    `The petition: ${signUrl}`,
+    "",
+    "If it was not you, there is nothing to do: nothing was changed.",
+  ].join("\n");
+  const html = paragraphs([
+    `Dear ${escapeHtml(signature.firstName)},`,
+    `Someone, probably you, tried to sign <strong>${escapeHtml(petition.title)}</strong> again with this e-mail address. You have already signed this petition, and your signature is counted once.`,
+    `<a href="${escapeHtml(signUrl)}">See the petition</a>`,
+    "If it was not you, there is nothing to do: nothing was changed.",
+  ]);
+  return { subject: "You have already signed this petition", text, html };
+}

@@ -26,6 +26,8 @@ const FIELDS = [
   "region",
   "country",
   "ipAddress",
+  // appended: rows written before it decode it as ""
+  "status",
 ] as const satisfies readonly (keyof SignatureRow)[];
 
 export const COLLECTION = "signatures";

@@ -3,7 +3,8 @@ export * as Signature from "./index";
 import { personIndex } from "../db/person-index";
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
-import { event } from "../bus";
+import { event, type Bus } from "../bus";
+import { cancellationCodes } from "../db/cancellation";
 import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
@@ -11,23 +12,34 @@ import { transactWithRetries, type Verdict } from "../db/transact";
 import { Outbox } from "../outbox";
 import { Petition, PetitionNotFound } from "../petition";
 import { RateLimit, TooManyAttempts } from "../ratelimit";
-import { VisibleError, NotFoundError } from "../util/error";
+import { NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
 import type { MetaDetails } from "../request/meta-details";
 import { indexItem } from "./index-item";
 import { geoCountWrites, geoTally } from "./geo-counts";
 import { log } from "../log";
-import { normaliseEmail } from "../util/email";
+import { canonicalMailbox, normaliseEmail } from "../util/email";
 
-export { cancellationCodes } from "../db/cancellation";
+export { cancellationCodes };
 export { ClientDetails, metaDetails, deviceType, browserName, type MetaDetails } from "../request/meta-details";
 
+const SignatureRef = z.object({ petitionId: z.string(), signatureId: z.string() });
+
 export const Events = {
-  Created: event("signature.created", z.object({ petitionId: z.string(), signatureId: z.string() })),
+  /** A signature was stored; `pending` when it waits for its e-mail's confirmation (its e-mail is then the confirmation link). */
+  Created: event("signature.created", SignatureRef.extend({ pending: z.boolean().optional() })),
+  /** A pending signature was confirmed from its link and is now counted. */
+  Verified: event("signature.verified", SignatureRef),
+  /** Someone signed again with the mailbox of this (earlier) signature: it was answered as a first signature and counted nothing. */
+  Repeated: event("signature.repeated", SignatureRef),
 };
 
-export { SignInput, SIGN_CAPTCHA_ACTION } from "./input";
+/** `pending` until the signer confirms from the e-mailed link (petitions that verify signatures), else `verified` (counted). A signature stored before statuses existed has none and is counted. */
+export const STATUSES = ["pending", "verified"] as const;
+export type Status = (typeof STATUSES)[number];
+
+export { SignInput, SIGN_CAPTCHA_ACTION, ConfirmInput } from "./input";
 
 export interface Info {
   id: string;
@@ -42,12 +54,9 @@ export interface Info {
   createdDate: string;
   createdTime: string;
   createdAt: string;
-}
-
-export class AlreadySigned extends VisibleError {
-  constructor() {
-    super(409, "signature.duplicate", "You have already signed this petition.");
-  }
+  /** absent on signatures stored before statuses existed: counted */
+  status?: Status;
+  verifiedAt?: string;
 }
 
 export class SignatureNotFound extends NotFoundError {
@@ -74,24 +83,46 @@ export interface SignRequest {
 }
 
 /**
+ * What the signer is answered, the same for a first signature and for a repeat of a mailbox that has
+ * signed (no enumeration): on a petition that verifies signatures `{signatureId, status: "pending"}`,
+ * else `{signatureId, status: "verified", signatureCount}`.
+ */
+export type SignAnswer = { signatureId: string; status: "pending" } | { signatureId: string; status: "verified"; signatureCount: number };
+
+export interface Signed {
+  answer: SignAnswer;
+  /** the stored signature; for a repeat, the attempt, which was not stored */
+  signature: Info;
+  /** the counted signatures answered to the signer of a petition that does not verify signatures */
+  signatureCount?: number;
+  /** a repeat of a mailbox that has signed: nothing stored, nothing counted */
+  repeated: boolean;
+  /** to publish once the answer is ready (`signature.created`, or `signature.repeated` when there was an earlier signature to tell) */
+  event?: CreatedEvent | RepeatedEvent;
+}
+
+/**
  * Signs in one transaction: the counter shard must exist and be open (the petition exists and is not
  * being deleted), the e-mail guard must be new, the client must have attempts left this minute (the
- * attempt is counted), the signature is stored and the shard incremented. Contention on a shard
- * cancels the transaction with TransactionConflict; it is retried on another shard. A refused attempt
- * (duplicate, unknown petition) still counts against the rate limit, so nobody can probe which
- * e-mails have signed faster than the limit allows.
+ * attempt is counted), the signature is stored and the shard's `count` incremented, or its `pending`
+ * when the petition verifies signatures. Contention on a shard cancels the transaction with
+ * TransactionConflict; it is retried on another shard. A mailbox that has signed (its guard exists)
+ * is answered exactly as a first signature and counts nothing: the attempt is counted against the
+ * rate limit and `signature.repeated` recorded, whose e-mail tells the mailbox instead (`repeat`).
  */
 const RATE_CONFLICTS_BEFORE_REFUSING = 3;
 
-export async function create(req: SignRequest): Promise<{ signature: Info; signatureCount: number; event: CreatedEvent }> {
+export async function create(req: SignRequest): Promise<Signed> {
   if (!Petition.ID_PATTERN.test(req.petitionId)) {
     await RateLimit.consume(RATE_SCOPE, req.client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
     throw new PetitionNotFound();
   }
-  const signature = build(req);
+  const pending = await Petition.verifiesSignatures(req.petitionId);
+  const signature = build(req, new Date(), pending ? "pending" : "verified");
   const event = createdEvent(signature);
   let rateConflicts = 0;
   let shardsChecked = false;
+  let signedBefore = false;
   const sentAt = performance.now();
   const conflicts = await writeWithRetries(
     (shard) => transaction(req, signature, shard, event),
@@ -100,7 +131,10 @@ export async function create(req: SignRequest): Promise<{ signature: Info; signa
       // Only this client's own concurrent attempts contend for its rate window: a burst from one
       // address is refused as such instead of retrying into a 500.
       if (reasons[2] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
-      if (reasons[1] === "ConditionalCheckFailed") return refuse(req, new AlreadySigned());
+      if (reasons[1] === "ConditionalCheckFailed") {
+        signedBefore = true;
+        return "refused";
+      }
       if (reasons[0] === "ConditionalCheckFailed") {
         // No open shard: the petition is gone or being deleted, or it has fewer shards than this
         // process's setting (created before it was raised): those are added once, then signing retries.
@@ -112,9 +146,43 @@ export async function create(req: SignRequest): Promise<{ signature: Info; signa
       }
     },
   );
+  if (signedBefore) return repeat(req, signature, pending);
   const writtenAt = performance.now();
   if (conflicts > 2) log.warn("signing retried on shard conflicts", { conflicts, petitionId: req.petitionId });
-  return { signature, signatureCount: await Petition.countAfter(req.petitionId, sentAt, writtenAt), event };
+  if (pending) return { answer: { signatureId: signature.id, status: "pending" }, repeated: false, signature, event };
+  const signatureCount = await Petition.countAfter(req.petitionId, sentAt, writtenAt);
+  return { answer: { signatureId: signature.id, status: "verified", signatureCount }, signatureCount, repeated: false, signature, event };
+}
+
+export type RepeatedEvent = Bus.Published<{ petitionId: string; signatureId: string }>;
+
+/**
+ * A mailbox that has signed the petition signs again: answered as a first signature (a fresh id that
+ * names nothing stored), nothing counted. The attempt takes the client's rate limit and records
+ * `signature.repeated` for the earlier signature (its guard names it) in one transaction; its
+ * subscriber e-mails the mailbox "already signed" or, while the earlier one is pending, its
+ * confirmation link again, at most once a day per address and petition.
+ */
+async function repeat(req: SignRequest, attempt: Info, pending: boolean): Promise<Signed> {
+  const limit = settings().SIGN_RATE_LIMIT_PER_MINUTE;
+  const guard = await db().send(new GetCommand({ TableName: table(), Key: guardKeyOf(attempt), ConsistentRead: true }));
+  const earlierId = guard.Item?.signatureId as string | undefined;
+  let event: RepeatedEvent | undefined;
+  if (earlierId) {
+    event = Outbox.record(Events.Repeated, { petitionId: req.petitionId, signatureId: earlierId });
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: [{ Update: RateLimit.hit(RATE_SCOPE, req.client, limit) }, Outbox.put(event)] }));
+    } catch (err) {
+      if (cancellationCodes(err)[0] === "ConditionalCheckFailed") throw new TooManyAttempts();
+      throw err;
+    }
+  } else {
+    // the earlier signature was deleted between the two reads: nobody to tell
+    await RateLimit.consume(RATE_SCOPE, req.client, limit);
+  }
+  if (pending) return { answer: { signatureId: attempt.id, status: "pending" }, signature: attempt, repeated: true, event };
+  const signatureCount = await Petition.count(req.petitionId);
+  return { answer: { signatureId: attempt.id, status: "verified", signatureCount }, signatureCount, signature: attempt, repeated: true, event };
 }
 
 async function refuse(req: SignRequest, refusal: Error): Promise<never> {
@@ -125,10 +193,15 @@ async function refuse(req: SignRequest, refusal: Error): Promise<never> {
 export type CreatedEvent = ReturnType<typeof createdEvent>;
 
 /** `signature.created` with its stable id: stored in the signing transaction's outbox item, then published. */
-export const createdEvent = (signature: Info) => Outbox.record(Events.Created, { petitionId: signature.petitionId, signatureId: signature.id });
+export const createdEvent = (signature: Info) =>
+  Outbox.record(Events.Created, {
+    petitionId: signature.petitionId,
+    signatureId: signature.id,
+    ...(signature.status === "pending" ? { pending: true } : {}),
+  });
 
 /** The signature as stored and as subscribers read it. */
-export function build(req: SignRequest, now = new Date()): Info {
+export function build(req: SignRequest, now = new Date(), status: Status = "verified"): Info {
   const createdAt = now.toISOString();
   return {
     id: sortableId(now.getTime()),
@@ -143,6 +216,7 @@ export function build(req: SignRequest, now = new Date()): Info {
     createdDate: newYorkDate(now),
     createdTime: newYorkTime(now),
     createdAt,
+    status,
   };
 }
 
@@ -154,14 +228,26 @@ export function signatureItem(signature: Info) {
     ...personIndex(signature.email, "signature", Keys.signature(signature.petitionId, signature.id)),
     type: "signature",
     emailNormalized: normaliseEmail(signature.email),
-    // what the signing transaction added to the counts by place: a deletion subtracts exactly this
-    geo: geoTally(signature.meta),
+    // what the signing transaction added to the counts by place (a pending signature: nothing until
+    // it is confirmed, verification.ts): a deletion subtracts exactly this
+    ...(signature.status === "pending" ? {} : { geo: geoTally(signature.meta) }),
+    emailGuardKey: canonicalMailbox(signature.email),
     ...signature,
   };
 }
 
+/**
+ * The mailbox a signature's e-mail guard is keyed by: the canonical mailbox (`util/email.ts`) for
+ * signatures with a status (stored since the guard folds aliases), the normalised e-mail for older
+ * ones, whose guards were written so. What a deletion, an anonymisation or a retention pass deletes.
+ */
+export const guardMailbox = (s: { email: string; status?: string; emailGuardKey?: string }) =>
+  s.emailGuardKey ?? (s.status ? canonicalMailbox(s.email) : normaliseEmail(s.email));
+
+const guardKeyOf = (signature: Info) => Keys.emailGuard(signature.petitionId, canonicalMailbox(signature.email));
+
 export function guardItem(signature: Info) {
-  return { ...Keys.emailGuard(signature.petitionId, normaliseEmail(signature.email)), type: "emailGuard", signatureId: signature.id };
+  return { ...guardKeyOf(signature), type: "emailGuard", signatureId: signature.id };
 }
 
 /**
@@ -171,7 +257,7 @@ export function guardItem(signature: Info) {
  * (missing, or its petition being deleted), 1 e-mail guard, 2 rate limit. Then the signature, the
  * admin index row and the outbox item of `signature.created` (one event id for every conflict retry
  * of one signature). After them, the counts by place on the counter's shard number (geo-counts.ts:
- * one or two items). The petition's own item, with its story, is not touched.
+ * one or two items; a pending signature's come with its confirmation). The petition's own item, with its story, is not touched.
  */
 export function transaction(req: SignRequest, signature: Info, shard: number, event = createdEvent(signature)) {
   return new TransactWriteCommand({
@@ -183,7 +269,8 @@ export function transaction(req: SignRequest, signature: Info, shard: number, ev
           UpdateExpression: "ADD #count :one",
           // a petition being deleted takes no new signatures, so its deletion can finish
           ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deleting)",
-          ExpressionAttributeNames: { "#count": "count" },
+          // a pending signature is counted apart until it is confirmed (verification.ts moves it)
+          ExpressionAttributeNames: { "#count": signature.status === "pending" ? "pending" : "count" },
           ExpressionAttributeValues: { ":one": 1 },
         },
       },
@@ -192,7 +279,7 @@ export function transaction(req: SignRequest, signature: Info, shard: number, ev
       { Put: { TableName: table(), Item: signatureItem(signature) } },
       { Put: { TableName: table(), Item: indexItem(signature) } },
       Outbox.put(event),
-      ...geoCountWrites(req.petitionId, signature.meta, shard),
+      ...(signature.status === "pending" ? [] : geoCountWrites(req.petitionId, signature.meta, shard)),
     ],
   });
 }
@@ -227,6 +314,11 @@ export async function fromID(petitionId: string, signatureId: string): Promise<I
   assertPossibleId(petitionId, signatureId);
   const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.signature(petitionId, signatureId) }));
   if (!res.Item) throw new SignatureNotFound();
-  const { pk, sk, gsi1pk, gsi1sk, gsi3pk, gsi3sk, type, emailNormalized, geo, ...info } = res.Item;
-  return info as Info;
+  return infoOf(res.Item);
+}
+
+/** A stored signature item as `Info`: without its keys and the attributes only its writers read. */
+export function infoOf(item: Record<string, unknown>): Info {
+  const { pk, sk, gsi1pk, gsi1sk, gsi3pk, gsi3sk, type, emailNormalized, emailGuardKey, confirmTokenHash, confirmTokenExpiresAt, geo, ...info } = item;
+  return info as unknown as Info;
 }

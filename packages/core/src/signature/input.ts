@@ -22,3 +22,7 @@ export const SignInput = z.object({
   client: ClientDetails.optional(),
 });
 export type SignInput = z.input<typeof SignInput>;
+
+/** The confirmation link's token (`POST /api/petitions/{id}/signatures/{signatureId}/confirm`). */
+export const ConfirmInput = z.object({ token: z.string({ error: "Token is required" }).max(200, "Token is too long") });
+export type ConfirmInput = z.input<typeof ConfirmInput>;

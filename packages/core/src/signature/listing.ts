@@ -24,13 +24,16 @@ import { geoTally, tallyUpdates, type GeoTally } from "./geo-counts";
 export const SORTS = ["createdAt", "firstName", "lastName", "email", "timeshareName", "petitionId"] as const;
 export type Sort = (typeof SORTS)[number];
 
-/** The petition's signature count (its counter shards, strongly consistent); undefined once the petition is gone. */
+/**
+ * The rows the petition's list holds: its counted and its pending signatures (its counter shards,
+ * strongly consistent); undefined once the petition is gone.
+ */
 async function countOf(petitionId: string): Promise<number | undefined> {
-  const [meta, count] = await Promise.all([
+  const [meta, counts] = await Promise.all([
     db().send(new GetCommand({ TableName: table(), Key: Keys.petition(petitionId), ProjectionExpression: "pk", ConsistentRead: true })),
-    Petition.count(petitionId, true),
+    Petition.counts(petitionId, true),
   ]);
-  return meta.Item ? count : undefined;
+  return meta.Item ? counts.count + counts.pending : undefined;
 }
 
 export const signatures = defineCollection({

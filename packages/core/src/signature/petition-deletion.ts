@@ -7,7 +7,7 @@ import { batchWrite } from "../db/batch";
 import { pool } from "../util/pool";
 import { layout } from "./index-item";
 import { geoShardKeys } from "./geo-counts";
-import { assertPossibleId, count, counterShards, forgetCount, PetitionNotFound } from "../petition";
+import { assertPossibleId, counts, counterShards, forgetCount, PetitionNotFound } from "../petition";
 
 /** Every key under a partition key. */
 async function keysOf(pk: string): Promise<{ pk: string; sk: string }[]> {
@@ -86,7 +86,7 @@ export async function remove(id: string, operation: { id: string; continued: boo
   }
   await closeShards(id);
   const deleted = await deleteChunk(id, CHUNK);
-  const remaining = deleted < CHUNK ? 0 : await count(id, true);
+  const remaining = deleted < CHUNK ? 0 : await counts(id, true).then((c) => c.count + c.pending);
   if (deleted === CHUNK && remaining > 0) return { deleted, remaining, done: false };
   // No signature left: the index partitions' strays, the counter shards, the counts by place, then META.
   const leftovers = (await Promise.all(layout.partitions(id).map(keysOf))).flat();

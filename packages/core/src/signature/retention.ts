@@ -4,12 +4,12 @@ import { table } from "../db/client";
 import { advanceWatermark, watermark } from "../db/retention";
 import { deleteInTransaction } from "../collection/delete-all";
 import type { RetentionStep, TimeBudget } from "../policy/personal-record";
-import { SIGNATURE_RETENTION_YEARS, cutoff } from "../policy/retention";
-import { normaliseEmail } from "../util/email";
+import { SIGNATURE_RETENTION_YEARS, UNCONFIRMED_SIGNATURE_SECONDS, cutoff } from "../policy/retention";
 import { sortableIdFloor } from "../util/id";
-import { petitionExists } from "./deletion";
-import type { Info as SignatureInfo, MetaDetails } from "./index";
-import { indexItem as signatureIndexItem } from "./index-item";
+import { Petition } from "../petition";
+import { lowerCounts, petitionExists } from "./deletion";
+import { guardMailbox, type Info as SignatureInfo, type MetaDetails, type Status } from "./index";
+import { indexItem as signatureIndexItem, indexKey as indexKeyOf } from "./index-item";
 import { rowsBetween } from "./index-partitions";
 import { petitionIds } from "./listing";
 import type { SignatureRow } from "./row";
@@ -65,8 +65,9 @@ interface OldSignature {
 function oldSignatureOf(row: SignatureRow): OldSignature {
   return {
     id: row.id,
-    email: normaliseEmail(row.email),
+    email: guardMailbox(row),
     anonymised: {
+      status: (row.status || undefined) as Status | undefined,
       id: row.id,
       petitionId: row.petitionId,
       firstName: ANONYMISED_NAME,
@@ -96,7 +97,7 @@ async function anonymiseGroup(petitionId: string, group: OldSignature[], at: str
           TableName: table(),
           Key: Keys.signature(petitionId, s.id),
           UpdateExpression:
-            "SET firstName = :name, lastName = :blank, email = :blank, meta = :meta, anonymisedAt = :at REMOVE emailNormalized, timeshareName, gsi3pk, gsi3sk",
+            "SET firstName = :name, lastName = :blank, email = :blank, meta = :meta, anonymisedAt = :at REMOVE emailNormalized, emailGuardKey, timeshareName, gsi3pk, gsi3sk",
           ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(anonymisedAt)",
           ExpressionAttributeValues: { ":name": ANONYMISED_NAME, ":blank": "", ":meta": ANONYMISED_META, ":at": at },
         },
@@ -153,8 +154,66 @@ export async function anonymiseOldSignatures(before: Date, now: Date, time: Time
   return total;
 }
 
-/** The retention job's step: anonymises what is past SIGNATURE_RETENTION_YEARS at `now`. */
+/** The pending signatures' retention watermark: every pending signature below it was deleted or confirmed. */
+export const PENDING_WATERMARK = "signature-pending";
+
+/**
+ * Deletes, petition by petition, the signatures still pending (never confirmed) made before `before`:
+ * each with its e-mail guard and index row, `pending` lowered on a counter shard by exactly the
+ * number deleted, in transactions of 25, on condition that each is still pending (one confirmed
+ * meanwhile is left alone). Reads only the index rows from the watermark up to `before` (a day's
+ * rows in a daily run), which it moves to `before` once every petition is done.
+ */
+export async function deleteExpiredPending(before: Date, now: Date, time: TimeBudget): Promise<number> {
+  const beforeId = sortableIdFloor(before.getTime());
+  const fromId = await watermark(PENDING_WATERMARK);
+  if (fromId >= beforeId) return 0;
+  let total = 0;
+  let stopped = false;
+  for (const petitionId of await petitionIds()) {
+    if ((stopped ||= time.over())) break;
+    const shards = Math.max(1, await Petition.counterShards(petitionId));
+    let expired: SignatureRow[] = [];
+    const flush = async () => {
+      for (let i = 0; i < expired.length; i += SIGNATURES_PER_TRANSACTION) {
+        if ((stopped ||= time.over())) break;
+        total += await deleteInTransaction(expired.slice(i, i + SIGNATURES_PER_TRANSACTION), {
+          record: (row) => ({
+            Delete: {
+              TableName: table(),
+              Key: Keys.signature(petitionId, row.id),
+              ConditionExpression: "attribute_exists(pk) AND #status = :pending",
+              ExpressionAttributeNames: { "#status": "status" },
+              ExpressionAttributeValues: { ":pending": "pending" },
+            },
+          }),
+          companions: (row) => [
+            { Delete: { TableName: table(), Key: Keys.emailGuard(petitionId, guardMailbox(row)) } },
+            { Delete: { TableName: table(), Key: indexKeyOf(petitionId, row.id) } },
+          ],
+          totals: (n, attempt) => [lowerCounts(petitionId, Math.floor(Math.random() * shards + attempt) % shards, 0, n)],
+        });
+      }
+      expired = [];
+    };
+    for await (const row of rowsBetween(petitionId, fromId, beforeId)) {
+      if ((stopped ||= time.over())) break;
+      if (row.status === "pending") expired.push(row);
+      if (expired.length >= SIGNATURES_PER_TRANSACTION * 10) await flush();
+    }
+    await flush();
+    if (total) Petition.forgetCount(petitionId);
+  }
+  if (!stopped) await advanceWatermark(PENDING_WATERMARK, beforeId, now);
+  return total;
+}
+
+/**
+ * The retention job's step: deletes signatures left unconfirmed for UNCONFIRMED_SIGNATURE_DAYS and
+ * anonymises what is past SIGNATURE_RETENTION_YEARS at `now`.
+ */
 export async function retentionStep(now: Date, time: TimeBudget): Promise<RetentionStep> {
+  const unconfirmedSignaturesDeleted = await deleteExpiredPending(new Date(now.getTime() - UNCONFIRMED_SIGNATURE_SECONDS * 1000), now, time);
   const signaturesAnonymised = await anonymiseOldSignatures(cutoff(SIGNATURE_RETENTION_YEARS, now), now, time);
-  return { counts: { signaturesAnonymised }, tabs: signaturesAnonymised ? ["signatures"] : [] };
+  return { counts: { signaturesAnonymised, unconfirmedSignaturesDeleted }, tabs: signaturesAnonymised || unconfirmedSignaturesDeleted ? ["signatures"] : [] };
 }

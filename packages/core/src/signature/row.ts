@@ -27,7 +27,12 @@ export interface SignatureRow {
   region: string;
   country: string;
   ipAddress: string;
+  /** "pending" or "verified"; "" on rows written before statuses existed (counted: shown as verified, `statusOf`) */
+  status: string;
 }
+
+/** A row's status as lists, exports and sheets show it: rows without one were counted. */
+export const statusOf = (row: Pick<SignatureRow, "status">) => row.status || "verified";
 
 export function toRow(s: Info): SignatureRow {
   return {
@@ -49,5 +54,6 @@ export function toRow(s: Info): SignatureRow {
     region: s.meta.region,
     country: s.meta.country,
     ipAddress: s.meta.ipAddress,
+    status: s.status ?? "",
   };
 }

@@ -82,3 +82,28 @@ export const EmailAddress = (messages: EmailMessages) =>
     .min(1, messages.required)
     .max(EMAIL_MAX, messages.tooLong ?? `Email must be at most ${EMAIL_MAX} characters`)
     .refine((v) => v.length === 0 || v.length > EMAIL_MAX || isEmailAddress(v), messages.invalid);
+
+/** Providers that deliver `local+tag@domain` to `local@domain` (and, for Gmail, ignore dots in the local part). */
+const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+const PLUS_TAG_DOMAINS = new Set(["outlook.com", "hotmail.com", "live.com", "icloud.com", "me.com", "fastmail.com", "proton.me", "protonmail.com"]);
+
+/**
+ * The mailbox an address reaches, for "one signature per person": lower-cased, and where the
+ * provider ignores them, without a `+tag` (Gmail, Outlook, iCloud, Fastmail, Proton) and without
+ * dots in the local part (Gmail, whose googlemail.com is gmail.com). Other domains are only
+ * lower-cased: elsewhere `a.b@` and `ab@` may be two people.
+ */
+export function canonicalMailbox(email: string): string {
+  const address = normaliseEmail(email);
+  const at = address.lastIndexOf("@");
+  if (at < 1) return address;
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  if (GMAIL_DOMAINS.has(domain)) {
+    local = local.replace(/\+.*$/, "").replace(/\./g, "");
+    domain = "gmail.com";
+  } else if (PLUS_TAG_DOMAINS.has(domain)) {
+    local = local.replace(/\+.*$/, "");
+  }
+  return `${local || address.slice(0, at)}@${domain}`;
+}

@@ -13,7 +13,7 @@ export const handler = publicRoute(async (req) => {
   // The transaction enforces the limit; checking first spares the captcha service refused attempts.
   if (Captcha.enabled()) await RateLimit.check(Signature.RATE_SCOPE, client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
   await Captcha.verify(input.captchaToken, Signature.SIGN_CAPTCHA_ACTION, req.meta.ipAddress);
-  const { signature, signatureCount, event } = await Signature.create({
+  const signed = await Signature.create({
     petitionId,
     client,
     firstName: input.firstName,
@@ -24,6 +24,8 @@ export const handler = publicRoute(async (req) => {
     meta: Signature.metaDetails(req.meta, input.client),
   });
   // The outbox item written with the signature makes the event survive a crash right here.
-  await Bus.publish(Signature.Events.Created, event.detail, event.id);
-  return created({ signatureId: signature.id, signatureCount });
+  if (signed.event && signed.repeated) await Bus.publish(Signature.Events.Repeated, signed.event.detail, signed.event.id);
+  else if (signed.event) await Bus.publish(Signature.Events.Created, signed.event.detail, signed.event.id);
+  // a repeat of a mailbox that has signed is answered exactly as a first signature (no enumeration)
+  return created(signed.answer);
 });

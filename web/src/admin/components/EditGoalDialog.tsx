@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import type { Petition } from "../../lib/api";
 import { formatCount } from "../../lib/format";
@@ -6,7 +6,7 @@ import { parseEditGoal } from "../lib/goal";
 
 export const EDIT_GOAL_FALLBACK = "Failed to update petition";
 
-/** Edits a petition's goal: numeric, minimum 0, invalid → 0, whole number. */
+/** Edits a petition's goal (numeric, minimum 0, invalid → 0, whole number) and whether it counts only confirmed signatures. */
 export function EditGoalDialog({
   petition,
   onClose,
@@ -15,15 +15,17 @@ export function EditGoalDialog({
   petition: Petition | null;
   onClose: () => void;
   /** rejects with the error to show */
-  onSave: (petition: Petition, goal: number) => Promise<void>;
+  onSave: (petition: Petition, goal: number, verifySignatures: boolean) => Promise<void>;
 }) {
   const [value, setValue] = useState<string | number>("");
+  const [verify, setVerify] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (petition) {
       setValue(petition.goal);
+      setVerify(petition.verifySignatures === true);
       setError(null);
       setSaving(false);
     }
@@ -34,7 +36,7 @@ export function EditGoalDialog({
     setSaving(true);
     setError(null);
     try {
-      await onSave(petition, parseEditGoal(value));
+      await onSave(petition, parseEditGoal(value), verify);
     } catch (cause) {
       const message = (cause as Error)?.message;
       setError(message && message.trim() ? message : EDIT_GOAL_FALLBACK);
@@ -82,6 +84,13 @@ export function EditGoalDialog({
               thousandSeparator=","
               disabled={saving}
               data-autofocus
+            />
+            <Checkbox
+              label="Count only signatures confirmed by e-mail"
+              description="Turning it off counts new signatures at once; those already awaiting confirmation still count once confirmed."
+              checked={verify}
+              onChange={(e) => setVerify(e.currentTarget.checked)}
+              disabled={saving}
             />
             {error && (
               <Alert color="red" variant="light" role="alert">

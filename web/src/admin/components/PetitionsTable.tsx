@@ -52,6 +52,12 @@ export function petitionsTable({
           <Badge variant="light" color="brand" size="lg">
             {formatCount(petition.signatureCount)}
           </Badge>
+          {(petition.verifySignatures || (petition.pendingCount ?? 0) > 0) && (
+            <Text fz="xs" c="dimmed" mt={4} data-column="pending">
+              {petition.verifySignatures ? "verified · " : ""}
+              {formatCount(petition.pendingCount ?? 0)} awaiting confirmation
+            </Text>
+          )}
         </Table.Td>
         {showProgress && (
           <Table.Td>

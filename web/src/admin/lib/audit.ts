@@ -1,6 +1,7 @@
 /** Human wording for audit trail actions. */
 const ACTIONS: Record<string, string> = {
   "petition.goal_changed": "Changed a petition goal",
+  "petition.verification_changed": "Turned a petition's signature verification on or off",
   "petition.deleted": "Deleted a petition",
   "petition.created": "Created a petition",
   "signature.deleted": "Deleted a signature",

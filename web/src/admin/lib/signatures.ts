@@ -4,6 +4,7 @@ import { toCsv } from "@site/core/util/csv";
 
 /** A signature as admin lists and exports see it; the server defines it. */
 export type { SignatureRow } from "@site/core/signature/row";
+export { statusOf } from "@site/core/signature/row";
 
 const present = (value: unknown): value is string | number =>
   (typeof value === "string" && value.trim() !== "") || (typeof value === "number" && Number.isFinite(value));

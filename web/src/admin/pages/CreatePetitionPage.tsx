@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { Alert, Button, Card, Checkbox, Group, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
@@ -21,6 +21,7 @@ export function CreatePetitionPage() {
   const [title, setTitle] = useState("");
   const [story, setStory] = useState("");
   const [goal, setGoal] = useState(DEFAULT_GOAL);
+  const [verifySignatures, setVerifySignatures] = useState(true);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,7 +30,7 @@ export function CreatePetitionPage() {
     event.preventDefault();
     if (busy) return;
     // the server's own schema: the same rules and messages as POST /api/admin/petitions
-    const parsed = AdminCreateInput.safeParse({ title, story, goal: digitsOnly(goal) });
+    const parsed = AdminCreateInput.safeParse({ title, story, goal: digitsOnly(goal), verifySignatures });
     setFieldErrors(parsed.success ? {} : messagesOf(parsed.error));
     setError(null);
     if (!parsed.success) return;
@@ -100,6 +101,15 @@ export function CreatePetitionPage() {
               error={fieldErrors.goal}
               disabled={busy}
               maw={360}
+            />
+            <Checkbox
+              label="Count only signatures confirmed by e-mail"
+              description="Each signer gets a confirmation link; until they open it their signature is shown apart, as awaiting confirmation."
+              name="verifySignatures"
+              checked={verifySignatures}
+              onChange={(e) => setVerifySignatures(e.currentTarget.checked)}
+              error={fieldErrors.verifySignatures}
+              disabled={busy}
             />
             <Group justify="space-between" mt="sm">
               <Text fz="sm" c="dimmed">

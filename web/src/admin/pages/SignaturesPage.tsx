@@ -1,4 +1,4 @@
-import { Button, Code, Group, Table, Tooltip } from "@mantine/core";
+import { Badge, Button, Code, Group, Table, Tooltip } from "@mantine/core";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
@@ -12,7 +12,7 @@ import { SignatureDetailsDialog } from "../components/SignatureDetailsDialog";
 import { useBackgroundJob } from "../hooks/useBackgroundJob";
 import { useNotice } from "../hooks/useNotice";
 import { syncPhaseLabel, syncedMessage } from "../lib/jobs";
-import { exportFileName, orNA, signedAt, type SignatureRow } from "../lib/signatures";
+import { exportFileName, orNA, signedAt, statusOf, type SignatureRow } from "../lib/signatures";
 import { SIGNATURE_SORTS } from "../lib/sorting";
 
 export { SEARCH_DEBOUNCE_MS } from "../collection";
@@ -121,6 +121,7 @@ export function SignaturesPage() {
           { header: "Timeshare Name" },
           { header: "Petition ID" },
           { header: "Signed At (EST)" },
+          { header: "Status" },
           { header: "Actions", align: "right" },
         ],
         renderRow: (row, number) => (
@@ -134,6 +135,11 @@ export function SignaturesPage() {
               <Code fz="xs">{row.petitionId}</Code>
             </Table.Td>
             <Table.Td style={{ whiteSpace: "nowrap" }}>{signedAt(row)}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={statusOf(row) === "pending" ? "gold" : "brand"}>
+                {statusOf(row)}
+              </Badge>
+            </Table.Td>
             <Table.Td>
               <Group gap={6} justify="flex-end" wrap="nowrap">
                 <Button

@@ -1,0 +1,191 @@
+export * as SignatureVerification from "./verification";
+
+import { geoCountWrites, geoTally } from "./geo-counts";
+import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { settings } from "../config";
+import { db, table } from "../db/client";
+import { Keys } from "../db/keys";
+import { Mail } from "../mail";
+import { claimAllowance } from "../mail/visitor";
+import { Outbox } from "../outbox";
+import { Petition, PetitionNotFound } from "../petition";
+import type { Info as PetitionInfo } from "../petition";
+import { UNCONFIRMED_SIGNATURE_SECONDS } from "../policy/retention";
+import { VisibleError } from "../util/error";
+import { hashToken, isTokenShape, newToken } from "../util/token";
+import { alreadySigned, confirmationRequest } from "./emails";
+import { Events, assertPossibleId, infoOf, writeWithRetries, type Info } from "./index";
+import { indexItem } from "./index-item";
+
+/**
+ * Verified signatures (docs/architecture.md "Verified signatures and no enumeration"): on a petition
+ * that verifies signatures a signature is stored `pending` and counted apart (its counter shard's
+ * `pending`); the signer's e-mail carries a link with a random token, of which only the hash and the
+ * expiry are stored on the signature; confirming moves it to `verified` and its count from `pending`
+ * to `count` in one transaction, once.
+ */
+
+export class ConfirmationInvalid extends VisibleError {
+  constructor() {
+    super(400, "signature.confirmation_invalid", "This confirmation link is not valid. Please use the link in the most recent e-mail we sent you.");
+  }
+}
+
+export class ConfirmationExpired extends VisibleError {
+  constructor() {
+    super(410, "signature.confirmation_expired", "This confirmation link has expired. Please sign the petition again to get a new one.");
+  }
+}
+
+/** Confirmation attempts per client per minute (counted before the lookup, so guessing costs attempts). */
+export const CONFIRM_RATE_SCOPE = "sign-confirm";
+
+/** When a pending signature made at `createdAt` expires (its link with it): UNCONFIRMED_SIGNATURE_DAYS later. */
+export const pendingUntil = (createdAt: string) => new Date(Date.parse(createdAt) + UNCONFIRMED_SIGNATURE_SECONDS * 1000);
+
+/** The page the e-mailed link opens; it posts the token to the confirm route. */
+export function confirmationLink(petitionId: string, signatureId: string, token: string): string {
+  const site = settings().SITE_URL.replace(/\/$/, "");
+  return `${site}/petitions/${encodeURIComponent(petitionId)}/confirm?s=${encodeURIComponent(signatureId)}&t=${encodeURIComponent(token)}`;
+}
+
+/**
+ * A new token for a pending signature: its hash and expiry replace any earlier one on the item (the
+ * newest link is the one that works). Answers undefined when the signature is no longer pending.
+ */
+export async function issueToken(signature: Info): Promise<string | undefined> {
+  const token = newToken();
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.signature(signature.petitionId, signature.id),
+        UpdateExpression: "SET confirmTokenHash = :hash, confirmTokenExpiresAt = :until",
+        ConditionExpression: "attribute_exists(pk) AND #status = :pending",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: { ":hash": hashToken(token), ":until": pendingUntil(signature.createdAt).toISOString(), ":pending": "pending" },
+      }),
+    );
+    return token;
+  } catch (err) {
+    if ((err as Error).name === "ConditionalCheckFailedException") return undefined;
+    throw err;
+  }
+}
+
+/**
+ * E-mails the confirmation link of a pending signature, under the visitor mail cap of `capKind`
+ * (one per address and kind a day; `key` names this delivery, stable across retries). The token is
+ * issued only once the cap allows the e-mail, so a skipped e-mail leaves the last link working.
+ */
+export async function sendConfirmation(signature: Info, petition: PetitionInfo, cap: { kind: string; key: string }): Promise<void> {
+  if (signature.status !== "pending") return;
+  if (!(await claimAllowance(signature.email, cap.kind, cap.key))) return;
+  const token = await issueToken(signature);
+  if (!token) return;
+  const link = confirmationLink(petition.id, signature.id, token);
+  await Mail.send({ kind: "signature-confirmation", to: [signature.email], ...confirmationRequest(signature, petition, link) });
+}
+
+/** "You have already signed": what a repeat of a counted signature's mailbox receives, under the cap of `cap.kind`. */
+export async function sendAlreadySigned(signature: Info, petition: PetitionInfo, cap: { kind: string; key: string }): Promise<void> {
+  if (!(await claimAllowance(signature.email, cap.kind, cap.key))) return;
+  await Mail.send({ kind: "signature-already-signed", to: [signature.email], ...alreadySigned(signature, petition) });
+}
+
+export interface Confirmed {
+  status: "confirmed" | "already_confirmed";
+  signatureCount: number;
+  pendingCount: number;
+}
+
+/**
+ * Confirms a pending signature from its link, once: one transaction sets `status: verified` and
+ * `verifiedAt` and removes the token's hash (if it is still pending, the hash matches and the link
+ * has not expired), rewrites its admin index row, moves one from `pending` to `count` on a random
+ * counter shard and records `signature.verified`. A signature already confirmed answers
+ * `already_confirmed`; a wrong token is a 400 and an expired link (or a signature no longer there)
+ * a 410, writing nothing.
+ */
+export type VerifiedEvent = ReturnType<typeof verifiedEvent>;
+const verifiedEvent = (petitionId: string, signatureId: string) => Outbox.record(Events.Verified, { petitionId, signatureId });
+
+export async function confirm(petitionId: string, signatureId: string, token: string, now = new Date()): Promise<{ answer: Confirmed; event?: VerifiedEvent }> {
+  try {
+    assertPossibleId(petitionId, signatureId);
+  } catch {
+    throw new ConfirmationInvalid();
+  }
+  if (!isTokenShape(token)) throw new ConfirmationInvalid();
+  const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.signature(petitionId, signatureId), ConsistentRead: true }));
+  if (!res.Item) throw new ConfirmationExpired();
+  const answer = async (status: Confirmed["status"]): Promise<Confirmed> => {
+    const { count, pending } = await Petition.counts(petitionId, true);
+    return { status, signatureCount: count, pendingCount: pending };
+  };
+  const already = async () => ({ answer: await answer("already_confirmed") });
+  if (res.Item.status !== "pending") return already();
+  const hash = hashToken(token);
+  if (res.Item.confirmTokenHash !== hash) throw new ConfirmationInvalid();
+  if (!(String(res.Item.confirmTokenExpiresAt) > now.toISOString())) throw new ConfirmationExpired();
+
+  const at = now.toISOString();
+  const verified: Info = { ...infoOf(res.Item), status: "verified", verifiedAt: at };
+  const event = verifiedEvent(petitionId, signatureId);
+  let confirmedMeanwhile = false;
+  await writeWithRetries(
+    (shard) =>
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: Keys.signature(petitionId, signatureId),
+              // the counts by place it adds below, so a deletion subtracts exactly them
+              UpdateExpression: "SET #status = :verified, verifiedAt = :at, geo = :geo REMOVE confirmTokenHash, confirmTokenExpiresAt",
+              ConditionExpression: "#status = :pending AND confirmTokenHash = :hash AND confirmTokenExpiresAt > :now",
+              ExpressionAttributeNames: { "#status": "status" },
+              ExpressionAttributeValues: { ":verified": "verified", ":pending": "pending", ":at": at, ":hash": hash, ":now": at, ":geo": geoTally(verified.meta) },
+            },
+          },
+          { Put: { TableName: table(), Item: indexItem(verified) } },
+          {
+            Update: {
+              TableName: table(),
+              Key: Keys.counterShard(petitionId, shard),
+              UpdateExpression: "ADD #count :one, #pending :minus",
+              ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deleting)",
+              ExpressionAttributeNames: { "#count": "count", "#pending": "pending" },
+              ExpressionAttributeValues: { ":one": 1, ":minus": -1 },
+            },
+          },
+          Outbox.put(event),
+          ...geoCountWrites(petitionId, verified.meta, shard),
+        ],
+      }),
+    async (reasons) => {
+      if (reasons[0] === "ConditionalCheckFailed") {
+        // a second click that raced the first, a newer link, or the expiry (the retention pass deleted it)
+        const again = await db().send(
+          new GetCommand({
+            TableName: table(),
+            Key: Keys.signature(petitionId, signatureId),
+            ProjectionExpression: "#s",
+            ExpressionAttributeNames: { "#s": "status" },
+            ConsistentRead: true,
+          }),
+        );
+        if (!again.Item) throw new ConfirmationExpired();
+        if (again.Item.status !== "pending") {
+          confirmedMeanwhile = true;
+          return "refused";
+        }
+        throw new ConfirmationInvalid();
+      }
+      if (reasons[2] === "ConditionalCheckFailed") throw new PetitionNotFound();
+    },
+    Math.max(1, await Petition.counterShards(petitionId)),
+  );
+  if (confirmedMeanwhile) return already();
+  return { answer: await answer("confirmed"), event };
+}

@@ -1,0 +1,21 @@
+import { Bus } from "@site/core/bus";
+import { settings } from "@site/core/config";
+import { RateLimit } from "@site/core/ratelimit";
+import { rateLimitSubject } from "@site/core/request/metadata";
+import { Signature } from "@site/core/signature";
+import { SignatureVerification } from "@site/core/signature/verification";
+import { ok, publicRoute } from "../lib/http";
+
+/**
+ * The confirmation link of a pending signature: `{token}` → 200 `{status: "confirmed" |
+ * "already_confirmed", signatureCount, pendingCount}`; a wrong token is a 400, an expired link a 410.
+ * The thank-you and share e-mail follows `signature.verified`.
+ */
+export const handler = publicRoute(async (req) => {
+  const { token } = req.body(Signature.ConfirmInput);
+  // Counted before the lookup, so guessing tokens costs attempts.
+  await RateLimit.consume(SignatureVerification.CONFIRM_RATE_SCOPE, rateLimitSubject(req.meta.ipAddress), settings().SIGN_RATE_LIMIT_PER_MINUTE);
+  const { answer, event } = await SignatureVerification.confirm(req.param("id"), req.param("signatureId"), token);
+  if (event) await Bus.publish(Signature.Events.Verified, event.detail, event.id);
+  return ok(answer);
+});
