@@ -27,6 +27,7 @@ export const SITE_ROUTES = [
   "/sign/:id",
   "/share/:id",
   "/thank-you/:id",
+  "/petitions/:id/withdraw",
   "/404",
   "/unauthorized",
 ] as const;
