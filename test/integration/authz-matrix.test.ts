@@ -128,7 +128,13 @@ const credentials: Credential[] = [
 
 beforeAll(async () => {
   await useOwnTable("authz");
-  const petition = await Petition.create({ id: `authz-${crypto.randomUUID().slice(0, 8)}`, title: "Authz", story: "Fixture.", goal: 10 });
+  const petition = await Petition.create({
+    id: `authz-${crypto.randomUUID().slice(0, 8)}`,
+    title: "Authz",
+    story: "Fixture.",
+    goal: 10,
+    verifySignatures: false,
+  });
   const s = signer(1);
   const { signature } = await Signature.create({
     petitionId: petition.id,

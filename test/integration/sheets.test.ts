@@ -514,6 +514,7 @@ describe("the signature sheet sync", () => {
       stored.meta.region,
       stored.meta.country,
       stored.meta.ipAddress,
+      "verified",
     ]);
     expect(row[5]).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
   });

@@ -76,7 +76,9 @@ describe("the signature layout migration", () => {
     expect(await countFrom(id, "")).toBe(12);
 
     const again = await call(sign, httpEvent({ method: "POST", pathParameters: { id }, body: people[0], sourceIp: "10.61.1.1" }));
-    expect(again.statusCode).toBe(409);
+    // a mailbox that has signed is answered as a first signature (no enumeration) and counts nothing
+    expect(again.statusCode).toBe(201);
+    expect(await Petition.count(id, true)).toBe(12);
     expect(await migrateSignatureLayout()).toEqual({ signatures: 0, guards: 0, counts: 0, indexRows: 0, outbox: 0 });
 
     expect(await SignatureDeletion.deleteChunk(id, 500)).toBe(12);

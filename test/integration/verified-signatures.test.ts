@@ -6,6 +6,7 @@ import { Keys } from "@site/core/db/keys";
 import { listOutbox } from "@site/core/mail/outbox";
 import { Petition } from "@site/core/petition";
 import { SignatureDeletion } from "@site/core/signature/deletion";
+import { geoCounts } from "@site/core/signature/geo-counts";
 import { indexKey } from "@site/core/signature/index-item";
 import { retentionStep } from "@site/core/signature/retention";
 import { UNCONFIRMED_SIGNATURE_SECONDS } from "@site/core/policy/retention";
@@ -13,7 +14,7 @@ import { handler as sign } from "../../packages/functions/src/http/signature-cre
 import { handler as confirmRoute } from "../../packages/functions/src/http/signature-confirm";
 import { handler as getPetition } from "../../packages/functions/src/http/petition-get";
 import { installLocalBus } from "../../scripts/local/bus";
-import { call, httpEvent } from "../support/http";
+import { call, httpEvent, viaCloudFront } from "../support/http";
 import { newPetition, petitionItems, signer } from "../support/fixtures";
 import { describeChanges, diff, snapshot, useOwnTable } from "../support/table-snapshot";
 
@@ -265,7 +266,41 @@ describe("pending signatures leave exactly", () => {
     );
     await SignatureDeletion.remove(p.id, id);
     expect(await item(Keys.emailGuard(p.id, address.toLowerCase()))).toBeUndefined();
-    expect((await petitionItems(p.id)).all.filter((i) => i.type !== "petition" && i.type !== "counterShard")).toEqual([]);
+    // counts by place stay as shard items (a deletion subtracts on any shard): their sums are nothing
+    expect((await petitionItems(p.id)).all.filter((i) => i.type !== "petition" && i.type !== "counterShard" && i.sk !== "GEO")).toEqual([]);
+    expect(await geoCounts(p.id)).toEqual({ byState: {}, byCountry: {}, unknownState: 0, unknownCountry: 0 });
     expect(await Petition.count(p.id, true)).toBe(0);
+  });
+
+  it("a pending signature is counted by place once, at its confirmation, and its deletion subtracts it once", async () => {
+    const p = await newPetition(100, true);
+    const person = signer("placed");
+    const signed = await call(
+      sign,
+      httpEvent({
+        method: "POST",
+        pathParameters: { id: p.id },
+        body: person,
+        sourceIp: "10.90.0.1",
+        headers: viaCloudFront({
+          "cloudfront-viewer-address": "203.0.113.90:443",
+          "cloudfront-viewer-country": "US",
+          "cloudfront-viewer-country-region": "CA",
+        }),
+      }),
+    );
+    expect(signed.statusCode).toBe(201);
+    const nowhere = { byState: {}, byCountry: {}, unknownState: 0, unknownCountry: 0 };
+    expect(await geoCounts(p.id)).toEqual(nowhere);
+    const link = await linkTo(person.email);
+    expect((await confirm(p.id, link.signatureId, link.token)).statusCode).toBe(200);
+    const placed = { byState: { CA: 1 }, byCountry: { US: 1 }, unknownState: 0, unknownCountry: 0 };
+    expect(await geoCounts(p.id)).toEqual(placed);
+    // the link a second time adds nothing
+    await confirm(p.id, link.signatureId, link.token);
+    expect(await geoCounts(p.id)).toEqual(placed);
+    await SignatureDeletion.remove(p.id, link.signatureId);
+    expect(await geoCounts(p.id)).toEqual(nowhere);
+    expect(await Petition.counts(p.id, true)).toEqual({ count: 0, pending: 0 });
   });
 });

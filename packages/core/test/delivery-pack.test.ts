@@ -3,7 +3,7 @@ import { PackRequest } from "../src/delivery-pack/input";
 import { printable, renderDeliveryPack } from "../src/delivery-pack/pdf";
 import { pdfTextRuns } from "../../../test/support/pdf-text";
 import { addRows, isoDay, newTally, ranked, timeline } from "../src/delivery-pack/tally";
-import { inUnitedStates, stateOf } from "../src/delivery-pack/us-states";
+import { inUnitedStates, stateOf } from "../src/place/us-states";
 import type { SignatureRow } from "../src/signature/row";
 
 let n = 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetSettings } from "../src/config";
-import { adminNotification, signerShare } from "../src/signature/emails";
+import { adminNotification, alreadySigned, confirmationRequest, signerShare } from "../src/signature/emails";
 import { build, type SignRequest } from "../src/signature";
 import { mailboxOf } from "../src/mail";
 import type { Info as Petition } from "../src/petition";
@@ -68,10 +68,14 @@ describe("e-mail subjects", () => {
   });
 });
 
-describe("the signer's share e-mail", () => {
-  it("carries the link that withdraws exactly this signature, in the text and the HTML", () => {
+describe("every e-mail to a signer about their signature", () => {
+  it.each([
+    ["the share e-mail", (s: ReturnType<typeof visitorSignature>) => signerShare(s, petition)],
+    ["the confirmation request", (s: ReturnType<typeof visitorSignature>) => confirmationRequest(s, petition, "https://example.test/confirm")],
+    ["the 'already signed' e-mail", (s: ReturnType<typeof visitorSignature>) => alreadySigned(s, petition)],
+  ])("%s carries the link that withdraws exactly this signature, in the text and the HTML", (_, render) => {
     const signature = visitorSignature();
-    const share = signerShare(signature, petition);
+    const share = render(signature);
     const url = /Withdraw your signature: (\S+)/.exec(share.text)?.[1];
     expect(url).toBeDefined();
     const link = new URL(url!);

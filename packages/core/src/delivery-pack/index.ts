@@ -12,7 +12,7 @@ import { newYorkDate } from "../util/time";
 import type { PackRequest } from "./input";
 import { renderDeliveryPack } from "./pdf";
 import { addRows, newTally } from "./tally";
-import type { StateCode } from "./us-states";
+import type { StateCode } from "../place/us-states";
 
 export { PackRequest } from "./input";
 export { MAX_NAMES } from "./tally";

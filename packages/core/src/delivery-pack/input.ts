@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isStateCode } from "./us-states";
+import { isStateCode } from "../place/us-states";
 
 /** The most names a pack lists (about 140 pages); the PDF says when a list was cut there. */
 export const MAX_NAMES = 20_000;

@@ -2,7 +2,7 @@ import PDFDocument from "pdfkit";
 import { SITE_NAME } from "../site/page-head";
 import { COLORS, FONTS, PAGE, SIZES } from "../site/pdf-theme";
 import { MAX_NAMES, UNKNOWN_STATE, ranked, timeline, type Name, type StateKey, type Tally } from "./tally";
-import { US_STATES } from "./us-states";
+import { US_STATES } from "../place/us-states";
 
 /**
  * The delivery pack as a PDF, drawn with pdfkit (as the guides are, in the same look): the

@@ -1,6 +1,6 @@
 import type { SignatureRow } from "../signature/row";
 import { MAX_NAMES } from "./input";
-import { inUnitedStates, stateOf, type StateCode } from "./us-states";
+import { inUnitedStates, stateOf, type StateCode } from "../place/us-states";
 
 /**
  * What a delivery pack says about a petition's signatures, gathered a page of index rows at a time

@@ -95,6 +95,7 @@ const paragraphs = (lines: string[]) => lines.map((line) => `<p>${line}</p>`).jo
 
 /** The link a pending signature's signer confirms it with (petitions that verify signatures). */
 export function confirmationRequest(signature: Signature, petition: Petition, link: string): Omit<Message, "to"> {
+  const withdraw = withdrawFooter(petition.id, signature.id);
   const text = [
     `Dear ${signature.firstName},`,
     "",
@@ -103,6 +104,8 @@ export function confirmationRequest(signature: Signature, petition: Petition, li
     link,
     "",
     "Your signature counts once it is confirmed. If you did not sign, ignore this e-mail: the unconfirmed signature is deleted in a few days.",
+    "",
+    withdraw.text,
   ].join("\n");
   const html = paragraphs([
     `Dear ${escapeHtml(signature.firstName)},`,
@@ -110,12 +113,13 @@ export function confirmationRequest(signature: Signature, petition: Petition, li
     `<a href="${escapeHtml(link)}">Confirm my signature</a>`,
     "Your signature counts once it is confirmed. If you did not sign, ignore this e-mail: the unconfirmed signature is deleted in a few days.",
   ]);
-  return { subject: "Please confirm your signature", text, html };
+  return { subject: "Please confirm your signature", text, html: `${html}\n${withdraw.html}` };
 }
 
 /** What a mailbox that has signed receives when someone signs with it again (the sign form answered as to a first signature). */
 export function alreadySigned(signature: Signature, petition: Petition): Omit<Message, "to"> {
   const { signUrl } = shareLinks(petition.id);
+  const withdraw = withdrawFooter(petition.id, signature.id);
   const text = [
     `Dear ${signature.firstName},`,
     "",
@@ -124,6 +128,8 @@ export function alreadySigned(signature: Signature, petition: Petition): Omit<Me
     `The petition: ${signUrl}`,
     "",
     "If it was not you, there is nothing to do: nothing was changed.",
+    "",
+    withdraw.text,
   ].join("\n");
   const html = paragraphs([
     `Dear ${escapeHtml(signature.firstName)},`,
@@ -131,5 +137,5 @@ export function alreadySigned(signature: Signature, petition: Petition): Omit<Me
     `<a href="${escapeHtml(signUrl)}">See the petition</a>`,
     "If it was not you, there is nothing to do: nothing was changed.",
   ]);
-  return { subject: "You have already signed this petition", text, html };
+  return { subject: "You have already signed this petition", text, html: `${html}\n${withdraw.html}` };
 }

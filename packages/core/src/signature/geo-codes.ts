@@ -5,6 +5,8 @@
  * table of states reads the names.
  */
 
+import { isStateCode } from "../place/us-states";
+
 /** Every officially assigned ISO 3166-1 alpha-2 code (249). */
 export const COUNTRY_CODES: ReadonlySet<string> = new Set(
   (
@@ -18,66 +20,7 @@ export const COUNTRY_CODES: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
-/** The United States' ISO 3166-2 subdivisions: code (without the `US-` prefix) → name. */
-export const US_STATES: Readonly<Record<string, string>> = {
-  AL: "Alabama",
-  AK: "Alaska",
-  AZ: "Arizona",
-  AR: "Arkansas",
-  CA: "California",
-  CO: "Colorado",
-  CT: "Connecticut",
-  DE: "Delaware",
-  DC: "District of Columbia",
-  FL: "Florida",
-  GA: "Georgia",
-  HI: "Hawaii",
-  ID: "Idaho",
-  IL: "Illinois",
-  IN: "Indiana",
-  IA: "Iowa",
-  KS: "Kansas",
-  KY: "Kentucky",
-  LA: "Louisiana",
-  ME: "Maine",
-  MD: "Maryland",
-  MA: "Massachusetts",
-  MI: "Michigan",
-  MN: "Minnesota",
-  MS: "Mississippi",
-  MO: "Missouri",
-  MT: "Montana",
-  NE: "Nebraska",
-  NV: "Nevada",
-  NH: "New Hampshire",
-  NJ: "New Jersey",
-  NM: "New Mexico",
-  NY: "New York",
-  NC: "North Carolina",
-  ND: "North Dakota",
-  OH: "Ohio",
-  OK: "Oklahoma",
-  OR: "Oregon",
-  PA: "Pennsylvania",
-  RI: "Rhode Island",
-  SC: "South Carolina",
-  SD: "South Dakota",
-  TN: "Tennessee",
-  TX: "Texas",
-  UT: "Utah",
-  VT: "Vermont",
-  VA: "Virginia",
-  WA: "Washington",
-  WV: "West Virginia",
-  WI: "Wisconsin",
-  WY: "Wyoming",
-  AS: "American Samoa",
-  GU: "Guam",
-  MP: "Northern Mariana Islands",
-  PR: "Puerto Rico",
-  UM: "U.S. Minor Outlying Islands",
-  VI: "U.S. Virgin Islands",
-};
+export { US_STATES } from "../place/us-states";
 
 /** A two-letter code as written, upper-cased, when it is one; else undefined (blank, "Unknown", a name). */
 export function twoLetters(value: string | undefined): string | undefined {
@@ -94,5 +37,5 @@ export const countryCode = (value: string | undefined) => {
 /** A US subdivision's code (`CA`), or undefined for anything else. */
 export const usStateCode = (value: string | undefined) => {
   const code = twoLetters(value);
-  return code && Object.hasOwn(US_STATES, code) ? code : undefined;
+  return code && isStateCode(code) ? code : undefined;
 };

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { MAX_NAMES, PackRequest } from "@site/core/delivery-pack/input";
-import { STATE_CODES, US_STATES } from "@site/core/delivery-pack/us-states";
+import { STATE_CODES, US_STATES } from "@site/core/place/us-states";
 import { formatCount } from "../../lib/format";
 import { downloadFrom } from "../../lib/download";
 import { adminRequest } from "../adminApi";

@@ -1,6 +1,6 @@
 import { Button } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { US_STATES } from "@site/core/signature/geo-codes";
+import { US_STATES, isStateCode } from "@site/core/place/us-states";
 import { publicCountPath, type PublicCountInfo } from "@site/core/signature/public-count-info";
 import { request } from "../../lib/api";
 import { formatCount } from "../../lib/format";
@@ -12,8 +12,7 @@ export const TOP_STATES = 10;
 /** The states with signatures, most first (then by name), with their names. */
 export function stateRows(byState: Record<string, number>): { code: string; name: string; count: number }[] {
   return Object.entries(byState)
-    .filter(([code, count]) => Object.hasOwn(US_STATES, code) && count > 0)
-    .map(([code, count]) => ({ code, name: US_STATES[code]!, count }))
+    .flatMap(([code, count]) => (isStateCode(code) && count > 0 ? [{ code, name: US_STATES[code], count }] : []))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
 

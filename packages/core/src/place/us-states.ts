@@ -1,5 +1,7 @@
 /**
- * The United States' states, the District of Columbia and the inhabited territories, by USPS code.
+ * The United States' ISO 3166-2 subdivisions (the 50 states, the District of Columbia and the outlying
+ * areas), by their code without the `US-` prefix, which is also the USPS code. The one list of them:
+ * the counts by place (signature/geo-codes.ts), the delivery pack and the pages read it.
  * CloudFront tells a viewer's region by name ("California") or, failing that, by ISO 3166-2 code
  * ("CA"), and the country by name or code: `stateOf` reads either. Pure: the console imports it.
  */
@@ -59,6 +61,7 @@ export const US_STATES = {
   GU: "Guam",
   MP: "Northern Mariana Islands",
   PR: "Puerto Rico",
+  UM: "U.S. Minor Outlying Islands",
   VI: "U.S. Virgin Islands",
 } as const;
 export type StateCode = keyof typeof US_STATES;
