@@ -47,13 +47,18 @@ const ORDERS = {
   status: Collection.valueOrder<CaseRow>(2, (r) => r.status),
 };
 const SEARCH_KEYS = { reporter: Collection.textOrder<CaseRow>(3, (r) => r.reporter) };
+const NAME_SEARCH = Collection.nameIndex<CaseRow>((desk) => `TESTIDX#${run}#${desk}`, [ORDERS.title, SEARCH_KEYS.reporter]);
 /** An index row with its order and search attributes, as a kind's index item writes it. */
-const indexItem = (r: CaseRow) => ({ ...layout.item(r.desk, r.id, codec.encode(r)), ...Collection.orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, r) });
+const indexItem = (r: CaseRow) => ({
+  ...layout.item(r.desk, r.id, codec.encode(r)),
+  ...Collection.orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, r),
+  ...Collection.searchAttributes(NAME_SEARCH, r.desk, r),
+});
 
 const cases = Collection.defineCollection({
   name: `cases-${run}`,
   orders: ORDERS,
-  nameSearch: [ORDERS.title, SEARCH_KEYS.reporter],
+  nameSearch: NAME_SEARCH,
   defaultSort: "createdAt",
   filters: {
     desk: z.enum(DESKS as [string, ...string[]]).optional(),
