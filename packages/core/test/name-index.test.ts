@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEARCH_SHARDS, nameIndex, nameQueries, searchAttributes, searchPartitions, searchShard, searchStart } from "../src/collection/name-index";
+import { SEARCH_SHARDS, SHARED_KEY_SEARCH_SHARDS, nameIndex, nameQueries, searchAttributes, searchPartitions, searchShard, searchStart, sharedKey } from "../src/collection/name-index";
 import { foldText, lastWordKey, textOrder } from "../src/collection/orders";
 import { TABLE_INDEXES, MAX_TABLE_INDEXES } from "../src/db/indexes";
 import { fnv1a } from "../src/db/keys";
@@ -39,6 +39,7 @@ describe("a word's start (the search partition it names)", () => {
     const counts = Array.from({ length: SEARCH_SHARDS }, (_, shard) => ids.filter((id) => searchShard(id) === shard).length);
     for (const n of counts) expect(n).toBeGreaterThan(800);
     expect(searchShard("abc")).toBe(fnv1a("abc") % SEARCH_SHARDS);
+    expect(searchShard("abc", 16)).toBe(fnv1a("abc") % 16);
   });
 });
 
@@ -79,7 +80,7 @@ describe("the search attributes of a row", () => {
 describe("a name search's queries", () => {
   const buckets = Array.from({ length: 32 }, (_, b) => `PIDX#east#${b}`);
   it("read SEARCH_SHARDS search partitions per key and part for a word of two characters or more", () => {
-    expect(searchPartitions(index, "east", "smi")).toEqual([0, 1, 2, 3].map((s) => `PIDX#east#sm#${s}`));
+    expect(searchPartitions(index, "east", "smi", 0)).toEqual([0, 1, 2, 3].map((s) => `PIDX#east#sm#${s}`));
     const queries = nameQueries(index, ["east"], buckets, "smi", 1000);
     expect(queries).toHaveLength(3 * SEARCH_SHARDS);
     expect(new Set(queries.map((q) => q.index))).toEqual(new Set(["byS1", "byS2", "byS3"]));
@@ -94,16 +95,27 @@ describe("a name search's queries", () => {
   });
 
   it("keep today's path for a one-letter word: one query per key and bucket on the order index", () => {
-    expect(searchPartitions(index, "east", "s")).toBeUndefined();
+    expect(searchPartitions(index, "east", "s", 0)).toBeUndefined();
     const queries = nameQueries(index, ["east"], buckets, "s", 1000);
     expect(queries).toHaveLength(3 * 32);
     expect(queries[0]).toMatchObject({ index: "byO1", pk: "PIDX#east#0", limit: 33 });
     expect(queries[0]!.range.KeyConditionExpression).toBe("pk = :pk AND #o BETWEEN :from AND :to");
   });
 
-  it("a signature search is 4 keys × 4 shards instead of 4 keys × 32 buckets", () => {
+  it("spread a key every record may share over more shards, each query a smaller share", () => {
+    const shared = nameIndex<Person>((desk) => `PIDX#${desk}`, [byName, sharedKey(byEmail)]);
+    const row = person("x9", "Ann", "info@example.com");
+    expect(searchAttributes(shared, "east", row).s2).toBe(`PIDX#east#in#${searchShard("x9", SHARED_KEY_SEARCH_SHARDS)}`);
+    expect(searchAttributes(shared, "east", row).s1).toBe(`PIDX#east#an#${searchShard("x9")}`);
+    const queries = nameQueries(shared, ["east"], buckets, "info", 1000);
+    expect(queries.filter((q) => q.index === "byS2").map((q) => q.pk)).toEqual(Array.from({ length: 16 }, (_, s) => `PIDX#east#in#${s}`));
+    expect(queries.find((q) => q.index === "byS2")!.limit).toBe(64);
+  });
+
+  it("a signature search is 3 keys × 4 shards and the timeshare name's 16, instead of 4 keys × 32 buckets", () => {
     const petitionBuckets = Array.from({ length: 32 }, (_, b) => `SIGIDX#p1#${b}`);
-    expect(nameQueries(SIGNATURE_NAME_SEARCH, ["p1"], petitionBuckets, "hern", 1000)).toHaveLength(16);
+    expect(SHARED_KEY_SEARCH_SHARDS).toBe(16);
+    expect(nameQueries(SIGNATURE_NAME_SEARCH, ["p1"], petitionBuckets, "hern", 1000)).toHaveLength(3 * 4 + 16);
     expect(nameQueries(SIGNATURE_NAME_SEARCH, ["p1"], petitionBuckets, "h", 1000)).toHaveLength(128);
   });
 });
