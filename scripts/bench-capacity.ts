@@ -73,7 +73,24 @@ const name = (i: number) => String(i).replace(/[0-9]/g, (d) => "abcdefghij"[Numb
 // name, not a petition. 16 first and 16 last names of distinct starts (a start is 1/16 ≈ 6 % of
 // signers, the commonest real one about 10 %); the e-mail starts with the first name; every signer
 // names the same resort (a petition about one resort: the timeshare name's 16 shards take it).
-const LAST = ["Smith", "Johnson", "Williams", "Brown", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Nguyen", "Kim", "Patel", "Okafor", "Young"];
+const LAST = [
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Nguyen",
+  "Kim",
+  "Patel",
+  "Okafor",
+  "Young",
+];
 const first = (i: number) => `${FIRST[i % FIRST.length]}${name(i)}`;
 const last = (i: number) => LAST[Math.floor(i / FIRST.length) % LAST.length]!;
 let refused = 0;

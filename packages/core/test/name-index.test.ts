@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { SEARCH_SHARDS, SHARED_KEY_SEARCH_SHARDS, nameIndex, nameQueries, searchAttributes, searchPartitions, searchShard, searchStart, sharedKey } from "../src/collection/name-index";
+import {
+  SEARCH_SHARDS,
+  SHARED_KEY_SEARCH_SHARDS,
+  nameIndex,
+  nameQueries,
+  searchAttributes,
+  searchPartitions,
+  searchShard,
+  searchStart,
+  sharedKey,
+} from "../src/collection/name-index";
 import { foldText, lastWordKey, textOrder } from "../src/collection/orders";
 import { TABLE_INDEXES, MAX_TABLE_INDEXES } from "../src/db/indexes";
 import { fnv1a } from "../src/db/keys";
@@ -68,12 +78,15 @@ describe("the search attributes of a row", () => {
   });
 
   it("are at most six keys per kind (the table's byS1 … byS6) within DynamoDB's 20 indexes", () => {
-    expect(() => nameIndex<Person>(() => "P", Array.from({ length: 7 }, () => byName))).toThrow(/at most 6/);
+    expect(() =>
+      nameIndex<Person>(
+        () => "P",
+        Array.from({ length: 7 }, () => byName),
+      ),
+    ).toThrow(/at most 6/);
     expect(REPORT_NAME_SEARCH.keys).toHaveLength(6);
     expect(TABLE_INDEXES.length).toBeLessThanOrEqual(MAX_TABLE_INDEXES);
-    expect(TABLE_INDEXES.filter((i) => i.name.startsWith("byS")).map((i) => [i.pk, i.sk])).toEqual(
-      [1, 2, 3, 4, 5, 6].map((n) => [`s${n}`, `w${n}`]),
-    );
+    expect(TABLE_INDEXES.filter((i) => i.name.startsWith("byS")).map((i) => [i.pk, i.sk])).toEqual([1, 2, 3, 4, 5, 6].map((n) => [`s${n}`, `w${n}`]));
   });
 });
 

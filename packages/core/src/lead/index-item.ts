@@ -57,7 +57,11 @@ export const NAME_SEARCH = nameIndex(Keys.leadIndexPart, [ORDERS.fullName, SEARC
 
 export function indexItem(lead: Info) {
   const row = toRow(lead);
-  return { ...layout.item(lead.form, lead.id, encodeRow(row)), ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row), ...searchAttributes(NAME_SEARCH, lead.form, row) };
+  return {
+    ...layout.item(lead.form, lead.id, encodeRow(row)),
+    ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row),
+    ...searchAttributes(NAME_SEARCH, lead.form, row),
+  };
 }
 
 /** A random count shard: concurrent submissions rarely contend for one (a conflict is retried on another draw). */

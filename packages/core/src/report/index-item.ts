@@ -76,7 +76,11 @@ export const NAME_SEARCH = nameIndex<ReportRow>(
   [ORDERS.fullName, SEARCH_KEYS.fullNameLast, ORDERS.scammerName, SEARCH_KEYS.scammerNameLast, ORDERS.companyName, SEARCH_KEYS.email],
 );
 
-export const indexItemOfRow = (row: ReportRow) => ({ ...layout.item(PART, row.id, encodeRow(row)), ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row), ...searchAttributes(NAME_SEARCH, PART, row) });
+export const indexItemOfRow = (row: ReportRow) => ({
+  ...layout.item(PART, row.id, encodeRow(row)),
+  ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row),
+  ...searchAttributes(NAME_SEARCH, PART, row),
+});
 export const indexItem = (report: Info) => indexItemOfRow(toRow(report));
 
 /** A random count shard: concurrent reports rarely contend for one (a conflict is retried on another draw). */

@@ -67,5 +67,9 @@ export const NAME_SEARCH = nameIndex(Keys.signatureIndexPart, [ORDERS.firstName,
 
 export function indexItem(signature: Info) {
   const row = toRow(signature);
-  return { ...layout.item(signature.petitionId, signature.id, encodeRow(row)), ...orderAttributes(ORDERS, row), ...searchAttributes(NAME_SEARCH, signature.petitionId, row) };
+  return {
+    ...layout.item(signature.petitionId, signature.id, encodeRow(row)),
+    ...orderAttributes(ORDERS, row),
+    ...searchAttributes(NAME_SEARCH, signature.petitionId, row),
+  };
 }
