@@ -168,7 +168,7 @@ export function defineCollection<Row extends { id: string }, S extends string, F
    * The rows whose name keys hold every word of the search at the start of one of their words,
    * matching the filters, in the asked order. A key's index finds its rows by their key's start: for
    * each word of the search (its MAX_PROBES longest) and key, one prefix-range query per search
-   * partition of the scope's parts (SEARCH_SHARDS each, name-index.ts), or for a one-letter word one
+   * partition of the scope's parts (the key's shards each, name-index.ts), or for a one-letter word one
    * per bucket on the key's order index; each reads at most its share of MAX_NAME_MATCHES. The rows
    * found are kept when every word starts a word of their keys (`truncated` when a query had more).
    */
@@ -354,8 +354,8 @@ export function defineCollection<Row extends { id: string }, S extends string, F
 
   /**
    * Gives the index rows written before the order and search indexes their order, name and search
-   * keys (`o<n>`, `s<n>`/`w<n>`), once (a
-   * migration, `npm run job:order-keys-backfill`): every row of every part, a page at a time, gets
+   * keys (`o<n>`, `s<n>`/`w<n>`), once (a migration, `npm run job:order-keys-backfill`): every row
+   * of every part, a page at a time, gets
    * the keys its kind's index item writes today, by an update conditioned on the row's packed
    * fields, so a row rewritten or deleted meanwhile is left alone. Rows holding them already are
    * not written: running it again updates nothing.
