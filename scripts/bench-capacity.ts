@@ -31,6 +31,7 @@ import { startEphemeralStack } from "./bench/stack-process";
 import { progress, recordSection, runPool } from "./bench/report";
 import { closeVisitors, postJson, visitorAddress } from "./bench/visitors";
 import { TABLE_NAME } from "./local/stack";
+import { FIRST } from "./bench/names";
 
 const { values } = parseArgs({
   options: {
@@ -67,6 +68,31 @@ console.log(`Capacity: ${N} signatures (${Math.round(CONSENT * 100)}% with newsl
 const VISITORS = 1024;
 const visitor = (i: number) => visitorAddress(i, VISITORS);
 const name = (i: number) => String(i).replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)]);
+// Names as varied as people's: the name-search index partitions each name key by its first two
+// letters (collection/name-index.ts), so one name shared by every signer would measure a flood of one
+// name, not a petition. 16 first and 16 last names of distinct starts (a start is 1/16 ≈ 6 % of
+// signers, the commonest real one about 10 %); the e-mail starts with the first name; every signer
+// names the same resort (a petition about one resort: the timeshare name's 16 shards take it).
+const LAST = [
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Nguyen",
+  "Kim",
+  "Patel",
+  "Okafor",
+  "Young",
+];
+const first = (i: number) => `${FIRST[i % FIRST.length]}${name(i)}`;
+const last = (i: number) => LAST[Math.floor(i / FIRST.length) % LAST.length]!;
 let refused = 0;
 const show = progress("signing", N);
 const started = performance.now();
@@ -75,9 +101,9 @@ await runPool(
   CONCURRENCY,
   async (i) => {
     const body = JSON.stringify({
-      firstName: `Cap${name(i)}`,
-      lastName: "Signer",
-      email: `capacity-${run}-${i}@example.com`,
+      firstName: first(i),
+      lastName: last(i),
+      email: `${first(i).toLowerCase()}.${last(i).toLowerCase()}-${run}@example.com`,
       timeshareName: "Ocean Villas",
       newsletterConsent: i % 100 < CONSENT * 100,
       client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" },

@@ -1,9 +1,10 @@
 /**
  * `npm run job:order-keys-backfill`: gives the admin index rows written before the order indexes
- * (byO1…byO9, packages/core/src/db/indexes.ts) their order and name keys, once, so sorted pages
- * and name searches find them (collection/define.ts `backfillOrderKeys`: each collection's rows a
- * page at a time, conditional updates). Safe to run again: it updates only what still lacks them.
- * Run it once per stage after a deploy adds the indexes to an existing table; a new table needs none.
+ * (byO1…byO9) or the name-search indexes (byS1…byS6, packages/core/src/db/indexes.ts) their order,
+ * name and search keys (`oN`, `sN`/`wN`), once, so sorted pages and name searches find them
+ * (collection/define.ts `backfillOrderKeys`: each collection's rows a page at a time, conditional
+ * updates). Safe to run again: it updates only what still lacks them. Run it once per stage after a
+ * deploy adds the indexes to an existing table; a new table needs none.
  *
  *   npm run job:order-keys-backfill -- --local
  *       the running `npm start` stack (DynamoDB Local on DYNAMODB_PORT)
@@ -34,7 +35,7 @@ try {
       if (process.stdout.isTTY) process.stdout.write(`\r${collection.name}: read ${progress.read} row(s), updated ${progress.updated}   `);
     });
     if (process.stdout.isTTY) process.stdout.write("\n");
-    console.log(`${collection.name}: read ${result.read} index row(s), gave ${result.updated} their order keys.`);
+    console.log(`${collection.name}: read ${result.read} index row(s), gave ${result.updated} their order and search keys.`);
   }
   process.exit(0);
 } catch (err) {

@@ -126,6 +126,25 @@ describe("Storage", () => {
     });
   });
 
+  it("has byS1–byS6: the name searches by a word's start, partitioned by s<n> and sorted by w<n>, projecting the packed row; 18 indexes of DynamoDB's 20", () => {
+    table().hasResourceProperties("AWS::DynamoDB::Table", {
+      GlobalSecondaryIndexes: Match.arrayWith(
+        [1, 2, 3, 4, 5, 6].map((n) =>
+          Match.objectLike({
+            IndexName: `byS${n}`,
+            KeySchema: [
+              { AttributeName: `s${n}`, KeyType: "HASH" },
+              { AttributeName: `w${n}`, KeyType: "RANGE" },
+            ],
+            Projection: { ProjectionType: "INCLUDE", NonKeyAttributes: ["r"] },
+          }),
+        ),
+      ),
+    });
+    const [resource] = Object.values(table().findResources("AWS::DynamoDB::Table")) as { Properties: { GlobalSecondaryIndexes: unknown[] } }[];
+    expect(resource!.Properties.GlobalSecondaryIndexes).toHaveLength(18);
+  });
+
   it("keeps point-in-time recovery on and expires items by expiresAt", () => {
     table().hasResourceProperties("AWS::DynamoDB::Table", {
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },

@@ -21,6 +21,8 @@ const BOUND = ROWS / 10;
 let petitionId = "";
 let emails: string[] = [];
 let itemsRead = 0;
+/** the index and partition of every Query this process sends */
+let queried: { index: string; pk: string }[] = [];
 
 beforeAll(async () => {
   await useOwnTable("bounded-reads");
@@ -37,6 +39,15 @@ beforeAll(async () => {
       return result;
     },
     { step: "initialize", name: "countItemsRead" },
+  );
+  db().middlewareStack.add(
+    (next) => async (args) => {
+      const input = args.input as { IndexName?: string; ExpressionAttributeValues?: Record<string, unknown> };
+      const pk = input.ExpressionAttributeValues?.[":pk"];
+      if (typeof pk === "string") queried.push({ index: input.IndexName ?? "table", pk });
+      return next(args);
+    },
+    { step: "initialize", name: "recordQueries" },
   );
 }, 120_000);
 
@@ -80,6 +91,26 @@ describe(`a collection of ${ROWS} rows`, () => {
     expect(byName!.items.length).toBeGreaterThan(0);
     expect(byName!.items.every((r) => r.firstName.toLowerCase().startsWith("ana1"))).toBe(true);
     expect(reads).toBeLessThan(BOUND);
+  });
+
+  it("reads a name from its start's search partitions only: 3 keys × 4 shards and the timeshare name's 16, not 4 keys × 32 buckets", async () => {
+    queried = [];
+    let byName: Awaited<ReturnType<typeof SignatureListing.list>> | undefined;
+    const reads = await readsOf(async () => (byName = await SignatureListing.list({ petitionId, search: "Álv", pageSize: 500 })));
+    // "Álvarez" is one last name in 6: every one of them is found, from its own partitions
+    expect(byName!.items).toHaveLength(ROWS / 6);
+    expect(byName!.items.every((r) => r.lastName === "Álvarez")).toBe(true);
+    const shards = (slot: number) => (slot === 4 ? 16 : 4);
+    const expected = [1, 2, 3, 4].flatMap((slot) => Array.from({ length: shards(slot) }, (_, shard) => `byS${slot} SIGIDX#${petitionId}#al#${shard}`));
+    expect(queried.map((q) => `${q.index} ${q.pk}`).sort()).toEqual(expected.sort());
+    // what those partitions hold: the last names starting "al" (and no first name, e-mail or timeshare name does)
+    expect(reads).toBe(ROWS / 6);
+
+    // a one-letter word is read the older way: every key's bucket
+    queried = [];
+    await SignatureListing.list({ petitionId, search: "z", pageSize: 500 });
+    expect(queried).toHaveLength(4 * 32);
+    expect(new Set(queried.map((q) => q.index))).toEqual(new Set(["byO1", "byO2", "byO3", "byO4"]));
   });
 
   it("selects every row for an export, a page at a time", async () => {

@@ -47,13 +47,18 @@ const ORDERS = {
   status: Collection.valueOrder<CaseRow>(2, (r) => r.status),
 };
 const SEARCH_KEYS = { reporter: Collection.textOrder<CaseRow>(3, (r) => r.reporter) };
+const NAME_SEARCH = Collection.nameIndex<CaseRow>((desk) => `TESTIDX#${run}#${desk}`, [ORDERS.title, SEARCH_KEYS.reporter]);
 /** An index row with its order and search attributes, as a kind's index item writes it. */
-const indexItem = (r: CaseRow) => ({ ...layout.item(r.desk, r.id, codec.encode(r)), ...Collection.orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, r) });
+const indexItem = (r: CaseRow) => ({
+  ...layout.item(r.desk, r.id, codec.encode(r)),
+  ...Collection.orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, r),
+  ...Collection.searchAttributes(NAME_SEARCH, r.desk, r),
+});
 
 const cases = Collection.defineCollection({
   name: `cases-${run}`,
   orders: ORDERS,
-  nameSearch: [ORDERS.title, SEARCH_KEYS.reporter],
+  nameSearch: NAME_SEARCH,
   defaultSort: "createdAt",
   filters: {
     desk: z.enum(DESKS as [string, ...string[]]).optional(),
@@ -287,6 +292,24 @@ describe("the order keys' backfill", () => {
     expect(first.updated).toBe(2);
     expect(await byTitle()).toEqual([rows[1]!.id, rows[0]!.id]);
     expect(ids((await cases.list({ desk, search: "old walnut" })).items)).toEqual([rows[0]!.id]);
+    expect((await cases.backfillOrderKeys()).updated, "a second run writes nothing").toBe(0);
+  });
+
+  it("gives rows written before the search indexes their search keys, so a name search finds them", async () => {
+    const desk = "east";
+    const row = caseRow(desk, { title: "Quince orchard case", reporter: "quentin@example.com" });
+    // as a writer between the order and the search indexes stored it: order keys, no search keys
+    const older = { ...layout.item(desk, row.id, codec.encode(row)), ...Collection.orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row) };
+    await putAll([{ ...recordKey(desk, row.id), type: "testRecord" }, older]);
+    expect((await cases.list({ desk, search: "quince" })).items).toEqual([]);
+    // a one-letter word still reads the order indexes: found there already
+    expect(ids((await cases.list({ desk, search: "q" })).items)).toContain(row.id);
+
+    expect((await cases.backfillOrderKeys()).updated).toBe(1);
+    const stored = await db().send(new GetCommand({ TableName: table(), Key: layout.key(desk, row.id), ConsistentRead: true }));
+    expect(stored.Item).toMatchObject(Collection.searchAttributes(NAME_SEARCH, desk, row));
+    expect(ids((await cases.list({ desk, search: "quince" })).items)).toEqual([row.id]);
+    expect(ids((await cases.list({ desk, search: "quen" })).items)).toEqual([row.id]);
     expect((await cases.backfillOrderKeys()).updated, "a second run writes nothing").toBe(0);
   });
 });

@@ -37,7 +37,9 @@ import { count as reportCount } from "@site/core/report/listing";
 import { fileFor } from "@site/core/sheets/local";
 import { REPORTS_TAB } from "@site/core/sheets/reports";
 import { SIGNATURES_TAB, signatureCells } from "@site/core/sheets/signatures";
+import { searchShard } from "@site/core/collection/name-index";
 import { decodeRow, indexKey, layout } from "@site/core/signature/index-item";
+import { SignatureListing } from "@site/core/signature/listing";
 import { sortableIdFloor } from "@site/core/util/id";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
 import { handler as reportCreate } from "../../packages/functions/src/http/report-create";
@@ -48,7 +50,7 @@ import { handler as exportSignatures } from "../../packages/functions/src/http/a
 import { handler as getSignature } from "../../packages/functions/src/http/admin-signature-get";
 import { installLocalBus } from "../../scripts/local/bus";
 import { adminClaims, asAdmin } from "../support/admin";
-import { newPetition, signer } from "../support/fixtures";
+import { nameOf, newPetition, signer } from "../support/fixtures";
 import { call, httpEvent } from "../support/http";
 import { minimalReport, PNG, postToBucket } from "../support/reports";
 import { diff, describeChanges, snapshot, useOwnTable, type Item, type Snapshot } from "../support/table-snapshot";
@@ -295,7 +297,13 @@ describe("the retention job", () => {
         browser: "",
       });
       expect(decodeRow(petitionId, id, String(row!.r)).timeshareName ?? "").toBe("");
+      // its name-search entries were rewritten with it: only the anonymised name's start, no last name, e-mail or timeshare
+      const search = Object.fromEntries(Object.entries(row!).filter(([name]) => /^[sw]\d$/.test(name)));
+      expect(search).toEqual({ s1: `SIGIDX#${petitionId}#an#${searchShard(id)}`, w1: `anonymised\u0001${id}` });
     }
+    // the erased names are not found by a name search any more
+    const searched = await SignatureListing.list({ petitionId: petitions[0], search: `last${nameOf(run)}`, pageSize: 500 });
+    expect(searched.items.filter((r) => anonymised.some(([, id]) => id === r.id))).toEqual([]);
     for (const [i, petitionId] of petitions.entries()) expect(await item(Keys.emailGuard(petitionId, OLD.toLowerCase())), `guard ${i}`).toBeUndefined();
     expect(await item(Keys.emailGuard(petitions[0], KEPT.toLowerCase()))).toBeUndefined();
     expect(await recordsOf(OLD)).toEqual([]);

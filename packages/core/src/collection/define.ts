@@ -12,7 +12,8 @@ import { pool } from "../util/pool";
 import { decodeCursor, encodeCursor, MAX_SKIPPED_ROWS, PastSkipLimit } from "./cursor";
 import type { RowPredicate } from "./filters";
 import { mergeAll, mergePage, type MergeSource } from "./merge";
-import { checkSlots, comparatorOf, foldText, orderAttributes, prefixRange, searchValueOf, type IndexedOrders, type SearchKey } from "./orders";
+import { nameQueries, searchAttributes, type NameIndex } from "./name-index";
+import { checkSlots, comparatorOf, foldText, orderAttributes, searchValueOf, type IndexedOrders } from "./orders";
 import { exportQuery, listQuery, type PageSizes } from "./query";
 import { needleOf } from "./search";
 import { sortRows, type Comparator } from "./sorts";
@@ -67,10 +68,11 @@ export interface CollectionDef<Row extends { id: string }, S extends string, F e
   newestFirst?: (scope: string | undefined) => MergeSource<NoInfer<Row>> | Promise<MergeSource<NoInfer<Row>>>;
   /**
    * The keys a search matches from their start, each word of the search the start of a word of one of
-   * them (names, e-mails): read from their global indexes by a prefix range, at most
+   * them (names, e-mails), and where their search partitions start (name-index.ts): read from the
+   * search indexes by a prefix range (a one-letter word: from the keys' order indexes), at most
    * MAX_NAME_MATCHES rows. A search neither these nor `direct` answer finds nothing.
    */
-  nameSearch?: readonly SearchKey<NoInfer<Row>>[];
+  nameSearch?: NameIndex<NoInfer<Row>>;
   /** how many rows a filter selects, when counters kept with the writes tell (else the page says it is filtered) */
   countOf?: (q: z.output<z.ZodObject<F>>) => Promise<number | undefined> | undefined;
   /**
@@ -164,32 +166,32 @@ export function defineCollection<Row extends { id: string }, S extends string, F
 
   /**
    * The rows whose name keys hold every word of the search at the start of one of their words,
-   * matching the filters, in the asked order. A key's index finds its rows by their key's start:
-   * one prefix-range query per key, partition and word of the search (its MAX_PROBES longest), each
-   * reading at most its partition's share of MAX_NAME_MATCHES; the rows found are kept when every
-   * word starts a word of their keys (`truncated` when a query had more).
+   * matching the filters, in the asked order. A key's index finds its rows by their key's start: for
+   * each word of the search (its MAX_PROBES longest) and key, one prefix-range query per search
+   * partition of the scope's parts (the key's shards each, name-index.ts), or for a one-letter word one
+   * per bucket on the key's order index; each reads at most its share of MAX_NAME_MATCHES. The rows
+   * found are kept when every word starts a word of their keys (`truncated` when a query had more).
    */
   async function nameRows(q: Selection): Promise<{ rows: Row[]; truncated: boolean }> {
-    const keys = def.nameSearch ?? [];
+    const index = def.nameSearch;
+    const keys = index?.keys ?? [];
     const words = [...new Set(foldText(q.search).split(" ").filter(Boolean))];
     const probes = [...words].sort((a, b) => b.length - a.length).slice(0, MAX_PROBES);
     const names = await partsOf(scopeOf(q));
     const partOf = new Map(names.flatMap((part) => def.partitions(part).map((pk) => [pk, part] as const)));
-    const perPartition = Math.ceil(MAX_NAME_MATCHES / Math.max(1, partOf.size)) + 1;
     const found = new Map<string, Row>();
     let truncated = false;
-    const queries = probes.flatMap((probe) => keys.flatMap((key) => [...partOf.keys()].map((pk) => ({ probe, key, pk }))));
-    await pool(queries, NAME_QUERY_CONCURRENCY, async ({ probe, key, pk }) => {
-      const range = prefixRange(orderAttribute(key.slot), probe);
+    const queries = index ? probes.flatMap((probe) => nameQueries(index, names, [...partOf.keys()], probe, MAX_NAME_MATCHES)) : [];
+    await pool(queries, NAME_QUERY_CONCURRENCY, async ({ pk, index: indexName, range, limit }) => {
       const res = await db().send(
         new QueryCommand({
           TableName: table(),
-          IndexName: orderIndex(key.slot),
+          IndexName: indexName,
           KeyConditionExpression: range.KeyConditionExpression,
           ExpressionAttributeNames: range.ExpressionAttributeNames,
           ExpressionAttributeValues: { ":pk": pk, ...range.values },
           ProjectionExpression: "pk, sk, r",
-          Limit: perPartition,
+          Limit: limit,
         }),
       );
       if (res.LastEvaluatedKey) truncated = true;
@@ -351,14 +353,15 @@ export function defineCollection<Row extends { id: string }, S extends string, F
   }
 
   /**
-   * Gives the index rows written before the order indexes their order and name keys, once (a
-   * migration, `npm run job:order-keys-backfill`): every row of every part, a page at a time, gets
+   * Gives the index rows written before the order and search indexes their order, name and search
+   * keys (`o<n>`, `s<n>`/`w<n>`), once (a migration, `npm run job:order-keys-backfill`): every row
+   * of every part, a page at a time, gets
    * the keys its kind's index item writes today, by an update conditioned on the row's packed
    * fields, so a row rewritten or deleted meanwhile is left alone. Rows holding them already are
    * not written: running it again updates nothing.
    */
   async function backfillOrderKeys(onPage?: (progress: { read: number; updated: number }) => void): Promise<{ read: number; updated: number }> {
-    const keys = { ...def.orders, ...Object.fromEntries((def.nameSearch ?? []).map((key, i) => [`name${i}`, key])) };
+    const keys = { ...def.orders, ...Object.fromEntries((def.nameSearch?.keys ?? []).map((key, i) => [`name${i}`, key])) };
     const progress = { read: 0, updated: 0 };
     for (const part of await partsOf(undefined)) {
       for (const pk of def.partitions(part)) {
@@ -370,7 +373,8 @@ export function defineCollection<Row extends { id: string }, S extends string, F
         })) {
           await pool(page.Items ?? [], 16, async (item) => {
             progress.read++;
-            const wanted = orderAttributes(keys, def.decode(part, String(item.sk), String(item.r)));
+            const row = def.decode(part, String(item.sk), String(item.r));
+            const wanted = { ...orderAttributes(keys, row), ...(def.nameSearch ? searchAttributes(def.nameSearch, part, row) : {}) };
             const stale = Object.entries(wanted).filter(([name, value]) => item[name] !== value);
             if (!stale.length) return;
             try {

@@ -9,6 +9,18 @@ export * as Collection from "./index";
 export { defineCollection, MAX_NAME_MATCHES, type AdminCollection, type CollectionDef } from "./define";
 export { indexLayout, packedCodec, type IndexLayout, type PackedCodec } from "./index-rows";
 export {
+  SEARCH_SHARDS,
+  SHARED_KEY_SEARCH_SHARDS,
+  nameIndex,
+  searchAttributes,
+  searchPartitions,
+  searchShard,
+  searchStart,
+  sharedKey,
+  type NameIndex,
+  type NameKey,
+} from "./name-index";
+export {
   amountOrder,
   comparatorOf,
   foldText,

@@ -46,6 +46,8 @@ export const Keys = {
   /** Admin signature index: one compact row per signature, spread over SIGNATURE_INDEX_BUCKETS partitions per petition. */
   signatureIndex: (petitionId: string, bucket: number, signatureId: string) => ({ pk: `SIGIDX#${petitionId}#${bucket}`, sk: signatureId }),
   signatureIndexPartition: (petitionId: string, bucket: number) => `SIGIDX#${petitionId}#${bucket}`,
+  /** The signature index of a petition without its bucket: where its name-search partitions start (collection/name-index.ts). */
+  signatureIndexPart: (petitionId: string) => `SIGIDX#${petitionId}`,
   /** A scam report (packages/core/src/report): one item, listed newest first on gsi1. */
   report: (id: string) => ({ pk: `REPORT#${id}`, sk: "REPORT" }),
   /** The report id of a report's key, or undefined for any other key. */
@@ -58,6 +60,7 @@ export const Keys = {
   /** Admin report index (report/index-item.ts): one compact row per report, spread over INDEX_BUCKETS partitions. */
   reportIndex: (bucket: number, reportId: string) => ({ pk: `REPIDX#${bucket}`, sk: reportId }),
   reportIndexPartition: (bucket: number) => `REPIDX#${bucket}`,
+  reportIndexPart: "REPIDX",
   /** The reports' count, sharded like a petition's. */
   reportsPartition: "REPORTS",
   reportCountShard: (shard: number) => ({ pk: "REPORTS", sk: `COUNT#${shard}` }),
@@ -70,6 +73,7 @@ export const Keys = {
   /** Admin lead index (lead/index-item.ts): one compact row per submission, INDEX_BUCKETS partitions per form. */
   leadIndex: (form: string, bucket: number, leadId: string) => ({ pk: `LEADIDX#${form}#${bucket}`, sk: leadId }),
   leadIndexPartition: (form: string, bucket: number) => `LEADIDX#${form}#${bucket}`,
+  leadIndexPart: (form: string) => `LEADIDX#${form}`,
   /** A form's submission count, sharded like a petition's. */
   leadsPartition: (form: string) => `LEADS#${form}`,
   leadCountShard: (form: string, shard: number) => ({ pk: `LEADS#${form}`, sk: `COUNT#${shard}` }),
@@ -95,6 +99,7 @@ export const Keys = {
   /** Admin subscriber index (newsletter/index-item.ts): one compact row per subscriber, INDEX_BUCKETS partitions. */
   newsletterIndex: (bucket: number, email: string) => ({ pk: `NLIDX#${bucket}`, sk: email }),
   newsletterIndexPartition: (bucket: number) => `NLIDX#${bucket}`,
+  newsletterIndexPart: "NLIDX",
   /**
    * The subscribers' count cards (newsletter/counts.ts), NEWSLETTER_COUNT_SHARDS partitions: in each,
    * `TOTAL` counts the subscribers without an expiry and `EXPIRES#<UTC hour>` those expiring in that
@@ -145,6 +150,12 @@ export const Keys = {
   /** Admin index of deletion requests (privacy/index-item.ts): one compact row per request, INDEX_BUCKETS partitions. */
   privacyIndex: (bucket: number, id: string) => ({ pk: `PRIVIDX#${bucket}`, sk: id }),
   privacyIndexPartition: (bucket: number) => `PRIVIDX#${bucket}`,
+  privacyIndexPart: "PRIVIDX",
+  /**
+   * A name-search partition (collection/name-index.ts): an index's part without its bucket, the first
+   * two folded characters of a name key, and a shard of the row's id (`SIGIDX#<petition>#ma#3`).
+   */
+  nameSearchPartition: (indexPart: string, start: string, shard: number) => `${indexPart}#${start}#${shard}`,
   /** The requests made on one UTC day (`2026-11-26`), by stored status (privacy/counts.ts): the count cards sum the days still kept. */
   privacyCountDay: (day: string) => ({ pk: "PRIVACY", sk: `COUNT#${day}` }),
   privacyCountPartition: "PRIVACY",

@@ -1,4 +1,5 @@
 import { indexLayout, packedCodec } from "../collection/index-rows";
+import { nameIndex, searchAttributes } from "../collection/name-index";
 import { idOrder, lastWordKey, orderAttributes, textOrder } from "../collection/orders";
 import { settings } from "../config";
 import { table } from "../db/client";
@@ -52,11 +53,15 @@ export const ORDERS = {
 const SEARCH_KEYS = { fullNameLast: lastWordKey<LeadRow>(3, (r) => r.fullName) };
 
 /** What a name search matches from the start: the name (first and last word) and the e-mail. */
-export const NAME_SEARCH = [ORDERS.fullName, SEARCH_KEYS.fullNameLast, ORDERS.email];
+export const NAME_SEARCH = nameIndex(Keys.leadIndexPart, [ORDERS.fullName, SEARCH_KEYS.fullNameLast, ORDERS.email]);
 
 export function indexItem(lead: Info) {
   const row = toRow(lead);
-  return { ...layout.item(lead.form, lead.id, encodeRow(row)), ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row) };
+  return {
+    ...layout.item(lead.form, lead.id, encodeRow(row)),
+    ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row),
+    ...searchAttributes(NAME_SEARCH, lead.form, row),
+  };
 }
 
 /** A random count shard: concurrent submissions rarely contend for one (a conflict is retried on another draw). */

@@ -1,4 +1,5 @@
 import { indexLayout, packedCodec } from "../collection/index-rows";
+import { nameIndex, searchAttributes } from "../collection/name-index";
 import { lastWordKey, orderAttributes, textOrder, valueOrder } from "../collection/orders";
 import { NEWSLETTER_INDEX_BUCKETS, Keys } from "../db/keys";
 import type { Status, Subscriber } from "./subscriber";
@@ -77,13 +78,14 @@ export const ORDERS = {
 const SEARCH_KEYS = { nameLast: lastWordKey<SubscriberRow>(6, (r) => r.name) };
 
 /** What a name search matches from the start: the e-mail and the name (first and last word). */
-export const NAME_SEARCH = [ORDERS.email, ORDERS.name, SEARCH_KEYS.nameLast];
+export const NAME_SEARCH = nameIndex<SubscriberRow>(() => Keys.newsletterIndexPart, [ORDERS.email, ORDERS.name, SEARCH_KEYS.nameLast]);
 
 export function indexItem(sub: Subscriber): Record<string, unknown> {
   const row = toRow(sub);
   return {
     ...layout.item(PART, sub.emailNormalized, codec.encode(row)),
     ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row),
+    ...searchAttributes(NAME_SEARCH, PART, row),
     ...(sub.expiresAt !== undefined ? { expiresAt: sub.expiresAt } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { indexLayout, packedCodec } from "../collection/index-rows";
+import { nameIndex, searchAttributes } from "../collection/name-index";
 import { orderAttributes, textOrder, valueOrder } from "../collection/orders";
 import { INDEX_BUCKETS, Keys } from "../db/keys";
 import type { ErasedCounts } from "./input";
@@ -94,11 +95,12 @@ export const ORDERS = {
 /** Search-only: the person hash, so its first characters find a person's requests. */
 const SEARCH_KEYS = { person: textOrder<PrivacyRequestRow>(4, (r) => r.person) };
 
-export const NAME_SEARCH = [SEARCH_KEYS.person];
+export const NAME_SEARCH = nameIndex<PrivacyRequestRow>(() => Keys.privacyIndexPart, [SEARCH_KEYS.person]);
 
 export const indexItem = (req: PrivacyRequest): Record<string, unknown> => ({
   ...layout.item(PART, req.id, codec.encode(toRow(req))),
   ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, toRow(req)),
+  ...searchAttributes(NAME_SEARCH, PART, toRow(req)),
   expiresAt: req.expiresAt,
 });
 

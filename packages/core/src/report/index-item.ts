@@ -1,4 +1,5 @@
 import { indexLayout, packedCodec } from "../collection/index-rows";
+import { nameIndex, searchAttributes } from "../collection/name-index";
 import { amountOrder, idOrder, lastWordKey, orderAttributes, textOrder, valueOrder } from "../collection/orders";
 import { settings } from "../config";
 import { table } from "../db/client";
@@ -70,9 +71,16 @@ const SEARCH_KEYS = {
 };
 
 /** What a name search matches from the start: the reporter's, the scammer's and the company's names, the reporter's e-mail. */
-export const NAME_SEARCH = [ORDERS.fullName, SEARCH_KEYS.fullNameLast, ORDERS.scammerName, SEARCH_KEYS.scammerNameLast, ORDERS.companyName, SEARCH_KEYS.email];
+export const NAME_SEARCH = nameIndex<ReportRow>(
+  () => Keys.reportIndexPart,
+  [ORDERS.fullName, SEARCH_KEYS.fullNameLast, ORDERS.scammerName, SEARCH_KEYS.scammerNameLast, ORDERS.companyName, SEARCH_KEYS.email],
+);
 
-export const indexItemOfRow = (row: ReportRow) => ({ ...layout.item(PART, row.id, encodeRow(row)), ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row) });
+export const indexItemOfRow = (row: ReportRow) => ({
+  ...layout.item(PART, row.id, encodeRow(row)),
+  ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row),
+  ...searchAttributes(NAME_SEARCH, PART, row),
+});
 export const indexItem = (report: Info) => indexItemOfRow(toRow(report));
 
 /** A random count shard: concurrent reports rarely contend for one (a conflict is retried on another draw). */

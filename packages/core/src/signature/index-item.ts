@@ -1,4 +1,5 @@
 import { indexLayout, packedCodec } from "../collection/index-rows";
+import { nameIndex, searchAttributes, sharedKey } from "../collection/name-index";
 import { idOrder, orderAttributes, textOrder, valueOrder } from "../collection/orders";
 import { SIGNATURE_INDEX_BUCKETS, Keys, fnv1a } from "../db/keys";
 import type { Info } from "./index";
@@ -57,10 +58,18 @@ export const ORDERS = {
   petitionId: valueOrder<SignatureRow>(5, (r) => r.petitionId),
 };
 
-/** What a name search matches from the start: first name, last name, e-mail, timeshare name. */
-export const NAME_SEARCH = [ORDERS.firstName, ORDERS.lastName, ORDERS.email, ORDERS.timeshareName];
+/**
+ * What a name search matches from the start: first name, last name, e-mail, timeshare name (search
+ * slots 1–4, collection/name-index.ts); a petition about one resort may see every signer name it, so
+ * the timeshare name's start is spread over more shards.
+ */
+export const NAME_SEARCH = nameIndex(Keys.signatureIndexPart, [ORDERS.firstName, ORDERS.lastName, ORDERS.email, sharedKey(ORDERS.timeshareName)]);
 
 export function indexItem(signature: Info) {
   const row = toRow(signature);
-  return { ...layout.item(signature.petitionId, signature.id, encodeRow(row)), ...orderAttributes(ORDERS, row) };
+  return {
+    ...layout.item(signature.petitionId, signature.id, encodeRow(row)),
+    ...orderAttributes(ORDERS, row),
+    ...searchAttributes(NAME_SEARCH, signature.petitionId, row),
+  };
 }
