@@ -28,6 +28,23 @@ export async function batchWrite(requests: Record<string, unknown>[]): Promise<v
   }
 }
 
+/**
+ * Sends again a call DynamoDB Local refused with a lock timeout (a server fault that applied
+ * nothing: "This request will succeed in actual DynamoDB"), for bulk imports whose concurrent ADDs
+ * meet on the same counters. Not for visitors' writes: those go through transactions and their retries.
+ */
+export async function sendUnappliedAgain<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send();
+    } catch (err) {
+      const lockTimeout = isServerFault(err) && /waiting for a lock/.test((err as Error).message);
+      if (!lockTimeout || attempt > 20) throw err;
+      await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
+    }
+  }
+}
+
 /** Puts `items` in batches of 25, `concurrency` batches in flight (seeding, imports: no conditions). */
 export async function putAll(items: Record<string, unknown>[], concurrency = 16): Promise<void> {
   const batches: Record<string, unknown>[][] = [];

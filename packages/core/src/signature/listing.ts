@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { MergeSource } from "../collection/merge";
 import { defineCollection } from "../collection/define";
 import { sortRows as sortWith } from "../collection/sorts";
-import { putAll } from "../db/batch";
+import { putAll, sendUnappliedAgain } from "../db/batch";
 import { db, table } from "../db/client";
 import { queryAll } from "../db/query";
 import { Keys, SIGNATURE_LIST_BUCKETS } from "../db/keys";
@@ -136,9 +136,10 @@ export { pool } from "../util/pool";
 
 /**
  * Writes signatures in bulk without transactions: BatchWrite of each signature, its e-mail guard and
- * its index item, then their places ADDed to the counts by place and the number written to the
- * counter shards. No duplicate check: callers
- * pass unique e-mails. For seeding and benchmarks, not for visitors.
+ * its index item, then the number written ADDed to one counter shard and their places to the same
+ * shard's counts by place (one shard per call: a few updates instead of one per shard, so concurrent
+ * imports rarely wait on the same item). No duplicate check: callers pass unique e-mails. For seeding
+ * and benchmarks, not for visitors.
  */
 export async function importBatch(petitionId: string, requests: SignRequest[]): Promise<number> {
   const meta = await db().send(new GetCommand({ TableName: table(), Key: Keys.petition(petitionId), ProjectionExpression: "pk, deleting, counterShards" }));
@@ -146,29 +147,23 @@ export async function importBatch(petitionId: string, requests: SignRequest[]): 
   const shards = Number(meta.Item.counterShards ?? 0);
   if (!shards) throw new PetitionNotFound();
   const items: Record<string, unknown>[] = [];
-  // each signature's place is counted on the shard its share of the count goes to
-  const tallies: GeoTally[][] = Array.from({ length: shards }, () => []);
-  requests.forEach((req, i) => {
+  const tallies: GeoTally[] = [];
+  for (const req of requests) {
     const signature = build({ ...req, petitionId });
     items.push(signatureItem(signature), guardItem(signature), indexItem(signature));
-    tallies[i % shards].push(geoTally(signature.meta));
-  });
+    tallies.push(geoTally(signature.meta));
+  }
   await putAll(items);
-  await Promise.all(tallies.flatMap((shardTallies, shard) => tallyUpdates(petitionId, shardTallies, 1, shard).map((u) => db().send(new UpdateCommand(u)))));
   const n = requests.length;
-  await Promise.all(
-    Array.from({ length: Math.min(shards, n) }, (_, shard) => {
-      const share = Math.floor(n / shards) + (shard < n % shards ? 1 : 0);
-      return db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: Keys.counterShard(petitionId, shard),
-          UpdateExpression: "ADD #count :n",
-          ExpressionAttributeNames: { "#count": "count" },
-          ExpressionAttributeValues: { ":n": share },
-        }),
-      );
-    }),
-  );
+  if (!n) return 0;
+  const shard = Math.floor(Math.random() * shards);
+  const count = {
+    TableName: table(),
+    Key: Keys.counterShard(petitionId, shard),
+    UpdateExpression: "ADD #count :n",
+    ExpressionAttributeNames: { "#count": "count" },
+    ExpressionAttributeValues: { ":n": n },
+  };
+  await Promise.all([count, ...tallyUpdates(petitionId, tallies, 1, shard)].map((update) => sendUnappliedAgain(() => db().send(new UpdateCommand(update)))));
   return n;
 }
