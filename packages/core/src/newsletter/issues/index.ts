@@ -7,7 +7,7 @@ export * as Issues from "./index";
  */
 export * from "./input";
 export { Events } from "./events";
-export { create, get, list, remove, update, checkId, IssueNotFound, IssueNotDraft, STOPPED_REASON } from "./issue-store";
+export { create, get, list, remove, update, checkId, summaryOf, IssueNotFound, IssueNotDraft, STOPPED_REASON } from "./issue-store";
 export { start, resume, runBatch, CannotSend, JOB_KIND, LEASE_MS, BATCH_TIMEOUT_MS } from "./sending";
 export { create as createMailing, resumeMailing, runMailingBatch } from "./sending";
 export type { Mailing, MailingRef, Addressee as MailingAddressee, AudiencePage as MailingAudiencePage } from "./mailing";
