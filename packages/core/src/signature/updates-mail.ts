@@ -32,15 +32,16 @@ const literal = (text: string) => text.replace(/([\\`*_{}[\]()#+\-.!<>|~])/g, "\
 /** The milestone e-mail's subject and Markdown body, written when the milestone is claimed. */
 export function milestoneContent(petition: { id: string; title: string; goal: number }, milestone: number): { subject: string; body: string } {
   const n = milestone.toLocaleString("en-US");
+  const signatures = milestone === 1 ? "signature" : "signatures";
   const { signUrl } = shareLinks(petition.id);
   const goal = petition.goal > 0 && milestone < petition.goal ? ` Our goal is ${petition.goal.toLocaleString("en-US")}.` : "";
   const reached = petition.goal > 0 && milestone >= petition.goal ? " That is our goal: thank you for making it happen." : "";
   return {
-    subject: `${n} signatures: the petition you signed is growing`,
+    subject: `${n} ${signatures}: the petition you signed is growing`,
     body: [
-      `# ${n} people have signed`,
+      `# ${n} ${milestone === 1 ? "person has" : "people have"} signed`,
       "",
-      `The petition you signed, **${literal(petition.title)}**, now has ${n} signatures.${reached}${goal}`,
+      `The petition you signed, **${literal(petition.title)}**, now has ${n} ${signatures}.${reached}${goal}`,
       "",
       `Every signature makes it harder to ignore. Please share it with friends and family: ${signUrl}`,
     ].join("\n"),
