@@ -570,38 +570,41 @@ describe("petition update routes (as an administrator)", () => {
     );
   });
 
-  it.each(updateRoutes.map((r) => [routeKey(r), r] as const))("%s answers every generated bad request below 500 and writes only what it may", async (key, route) => {
-    const target = await Petition.create({ title: `Updates ${run} ${route.method}`, story: "Fixture.", goal: 10, verifySignatures: false });
-    const requests = badRequestsFor(route, {
-      seed: SEED,
-      perRoute: () => (key === OUTCOME ? 250 : 120),
-      bodies: { [OUTCOME]: content },
-      param: (_, name) => (name === "id" ? target.id : "outcome"),
-    });
-    const before = await snapshot();
-    const results = await sendAll(requests, { authorization: `Bearer ${token}` });
-    const after = await snapshot();
-    const failed = serverFailures(results);
-    expect(failed.length, failureReport(failed)).toBe(0);
+  it.each(updateRoutes.map((r) => [routeKey(r), r] as const))(
+    "%s answers every generated bad request below 500 and writes only what it may",
+    async (key, route) => {
+      const target = await Petition.create({ title: `Updates ${run} ${route.method}`, story: "Fixture.", goal: 10, verifySignatures: false });
+      const requests = badRequestsFor(route, {
+        seed: SEED,
+        perRoute: () => (key === OUTCOME ? 250 : 120),
+        bodies: { [OUTCOME]: content },
+        param: (_, name) => (name === "id" ? target.id : "outcome"),
+      });
+      const before = await snapshot();
+      const results = await sendAll(requests, { authorization: `Bearer ${token}` });
+      const after = await snapshot();
+      const failed = serverFailures(results);
+      expect(failed.length, failureReport(failed)).toBe(0);
 
-    const changes = diff(before, after);
-    const own = results.filter((x) => x.r.method === route.method && x.r.path === route.path.replace("{id}", target.id).replace("{updateId}", "outcome"));
-    if (key === OUTCOME) {
-      const disallowed = changes.filter((c) => c.change !== "added" || !["petitionUpdate", "mailingBody", "job", "outbox", "audit"].includes(c.kind));
-      expect(disallowed.length, `seed ${SEED}: ${key}:\n${describeChanges(disallowed).slice(0, 3000)}`).toBe(0);
-      const started = results.filter((x) => x.res!.status === 202);
-      expect(started, "exactly one well-formed request sends the outcome").toHaveLength(1);
-      expect(changes.filter((c) => c.kind === "petitionUpdate")).toHaveLength(1);
-      const again = own.filter((x) => x.res!.status === 409);
-      expect(again.length, "later well-formed requests are refused as already sent").toBeGreaterThan(5);
-      for (const x of again) expect(JSON.parse(x.res!.body)).toEqual({ error: "The outcome of this petition has already been sent to its signers" });
-      const refused = own.filter((x) => x.res!.status === 400);
-      expect(refused.length).toBeGreaterThan(20);
-      for (const x of refused) expect(typeof (JSON.parse(x.res!.body) as { error?: unknown }).error, describeRequest(x.r)).toBe("string");
-    } else {
-      // another method at the same path may reach the outcome route
-      const disallowed = changes.filter((c) => !(route.method !== "POST" && ["petitionUpdate", "mailingBody", "job", "outbox", "audit"].includes(c.kind)));
-      expect(disallowed.length, `seed ${SEED}: ${key}:\n${describeChanges(disallowed).slice(0, 3000)}`).toBe(0);
-    }
-  });
+      const changes = diff(before, after);
+      const own = results.filter((x) => x.r.method === route.method && x.r.path === route.path.replace("{id}", target.id).replace("{updateId}", "outcome"));
+      if (key === OUTCOME) {
+        const disallowed = changes.filter((c) => c.change !== "added" || !["petitionUpdate", "mailingBody", "job", "outbox", "audit"].includes(c.kind));
+        expect(disallowed.length, `seed ${SEED}: ${key}:\n${describeChanges(disallowed).slice(0, 3000)}`).toBe(0);
+        const started = results.filter((x) => x.res!.status === 202);
+        expect(started, "exactly one well-formed request sends the outcome").toHaveLength(1);
+        expect(changes.filter((c) => c.kind === "petitionUpdate")).toHaveLength(1);
+        const again = own.filter((x) => x.res!.status === 409);
+        expect(again.length, "later well-formed requests are refused as already sent").toBeGreaterThan(5);
+        for (const x of again) expect(JSON.parse(x.res!.body)).toEqual({ error: "The outcome of this petition has already been sent to its signers" });
+        const refused = own.filter((x) => x.res!.status === 400);
+        expect(refused.length).toBeGreaterThan(20);
+        for (const x of refused) expect(typeof (JSON.parse(x.res!.body) as { error?: unknown }).error, describeRequest(x.r)).toBe("string");
+      } else {
+        // another method at the same path may reach the outcome route
+        const disallowed = changes.filter((c) => !(route.method !== "POST" && ["petitionUpdate", "mailingBody", "job", "outbox", "audit"].includes(c.kind)));
+        expect(disallowed.length, `seed ${SEED}: ${key}:\n${describeChanges(disallowed).slice(0, 3000)}`).toBe(0);
+      }
+    },
+  );
 });

@@ -80,7 +80,10 @@ export async function page(petitionId: string, opts: { until: string; after: str
   }
   // pending signatures and anonymised rows (no e-mail) are not read again
   const candidates = listed.filter((l) => l.status !== "pending" && l.email !== "");
-  const current = await stillAsking(petitionId, candidates.map((c) => c.signatureId));
+  const current = await stillAsking(
+    petitionId,
+    candidates.map((c) => c.signatureId),
+  );
   const addressees = candidates.flatMap((c) => {
     const signer = current.get(c.signatureId);
     return signer ? [{ ...signer, position: c.position }] : [];

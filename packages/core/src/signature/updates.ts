@@ -109,17 +109,17 @@ async function passOver(petitionId: string, milestone: number, at: string): Prom
       new PutCommand({
         TableName: table(),
         Item: {
-                ...Keys.petitionUpdate(petitionId, `milestone-${milestone}`),
-                type: "petitionUpdate",
-                id: `milestone-${milestone}`,
-                petitionId,
-                kind: "milestone",
-                milestone,
-                subject: `${milestone.toLocaleString("en-US")} signatures`,
-                status: "skipped",
-                createdAt: at,
-                createdBy: MILESTONE_ACTOR,
-                updatedAt: at,
+          ...Keys.petitionUpdate(petitionId, `milestone-${milestone}`),
+          type: "petitionUpdate",
+          id: `milestone-${milestone}`,
+          petitionId,
+          kind: "milestone",
+          milestone,
+          subject: `${milestone.toLocaleString("en-US")} signatures`,
+          status: "skipped",
+          createdAt: at,
+          createdBy: MILESTONE_ACTOR,
+          updatedAt: at,
         },
         ConditionExpression: "attribute_not_exists(pk)",
       }),
@@ -187,7 +187,9 @@ export class OutcomeAlreadySent extends VisibleError {
 export async function sendOutcome(petitionId: string, input: OutcomeInput, actor: string) {
   const content = parse(OutcomeInput, input);
   Petition.assertPossibleId(petitionId);
-  const meta = await db().send(new GetCommand({ TableName: table(), Key: Keys.petition(petitionId), ProjectionExpression: "pk, deleting", ConsistentRead: true }));
+  const meta = await db().send(
+    new GetCommand({ TableName: table(), Key: Keys.petition(petitionId), ProjectionExpression: "pk, deleting", ConsistentRead: true }),
+  );
   if (!meta.Item || meta.Item.deleting) throw new PetitionNotFound();
   const send = await Issues.createMailing(
     mailing,
@@ -238,7 +240,15 @@ export async function list(petitionId: string): Promise<UpdateSummary[]> {
     .map((item): UpdateSummary => {
       const kind = item.kind === "outcome" ? "outcome" : "milestone";
       if (item.status === "skipped") {
-        return { id: String(item.id), kind, milestone: Number(item.milestone), subject: String(item.subject), status: "skipped", audience: null, counts: { recipients: 0, sent: 0, failed: 0 } };
+        return {
+          id: String(item.id),
+          kind,
+          milestone: Number(item.milestone),
+          subject: String(item.subject),
+          status: "skipped",
+          audience: null,
+          counts: { recipients: 0, sent: 0, failed: 0 },
+        };
       }
       const s = Issues.summaryOf(item);
       return {

@@ -435,7 +435,13 @@ async function advance(mailing: Mailing, batch: Batch, item: HeadItem, cursor: s
 }
 
 /** The exact counts and the issue's end state, if the issue is still this run's at this cursor. */
-async function settle(mailing: Mailing, batch: Batch, cursor: string, status: "paused" | "sent", extra: Record<string, unknown>): Promise<IssueCounts | undefined> {
+async function settle(
+  mailing: Mailing,
+  batch: Batch,
+  cursor: string,
+  status: "paused" | "sent",
+  extra: Record<string, unknown>,
+): Promise<IssueCounts | undefined> {
   const counts = await Deliveries.tally(mailing.deliveries(batch.ref));
   const { ConditionExpression, names, values } = current(batch);
   const fields = { ...extra, recipients: counts.recipients, sent: counts.sent, failed: counts.failed };
