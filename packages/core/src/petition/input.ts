@@ -50,7 +50,7 @@ export const MILESTONE_MESSAGES = {
 /**
  * The signature counts at which signers who ticked "Tell me how this petition does" get an e-mail:
  * whole numbers, each listed once, at most MAX_MILESTONES; answered in ascending order. A form may
- * send them as text ("1,000, 10,000"): commas inside numbers and spaces are allowed.
+ * send them as text ("1,000, 10,000; 25000"): separated by commas, semicolons or spaces, with commas as thousands separators.
  */
 export const Milestones = z.preprocess(
   (v) => (typeof v === "string" ? parseMilestoneText(v) : v),
