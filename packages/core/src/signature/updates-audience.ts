@@ -49,28 +49,45 @@ export async function count(petitionId: string, until: string): Promise<number> 
   return counts.reduce((a, b) => a + b, 0);
 }
 
-/** Up to `limit` index rows read (not found: the filter drops rows of signers who did not ask), after `after`. */
+/**
+ * Index rows read per page at most, as a multiple of `limit`: rows of signers who did not ask are
+ * read and dropped by the filter, so a page reads on until it has `limit` rows that asked or has
+ * read this many.
+ */
+export const SCAN_FACTOR = 10;
+
+/** Up to `limit` signers who asked (their rows, read again), after `after`; reads at most SCAN_FACTOR × limit index rows. */
 export async function page(petitionId: string, opts: { until: string; after: string; limit: number }): Promise<AudiencePage<Signer>> {
   const untilId = sortableIdFloor(Date.parse(opts.until));
   const partitions = layout.partitions(petitionId).length;
   let { bucket, after } = parseCursor(opts.after);
   const listed: { position: string; signatureId: string; status: string; email: string }[] = [];
-  let evaluated = 0;
-  while (bucket < partitions && evaluated < opts.limit) {
+  let scanned = 0;
+  let full = false;
+  while (bucket < partitions && !full && scanned < SCAN_FACTOR * opts.limit) {
+    const pk = layout.partitions(petitionId)[bucket];
     const res = await db().send(
       new QueryCommand({
         ...query(petitionId, bucket, untilId),
         ProjectionExpression: "sk, r",
         ConsistentRead: true,
-        Limit: opts.limit - evaluated,
-        ...(after ? { ExclusiveStartKey: { pk: layout.partitions(petitionId)[bucket], sk: after } } : {}),
+        // Limit counts rows read (the filter applies after it): the page's reading budget
+        Limit: SCAN_FACTOR * opts.limit - scanned,
+        ...(after ? { ExclusiveStartKey: { pk, sk: after } } : {}),
       }),
     );
-    evaluated += res.ScannedCount ?? 0;
+    scanned += res.ScannedCount ?? 0;
     for (const item of res.Items ?? []) {
       const row = decodeRow(petitionId, String(item.sk), String(item.r));
       listed.push({ position: `${pad(bucket)}:${row.id}`, signatureId: row.id, status: row.status, email: row.email });
+      if (listed.length >= opts.limit) {
+        // the page is full: the next one starts after this row, in this partition
+        full = true;
+        after = row.id;
+        break;
+      }
     }
+    if (full) break;
     if (res.LastEvaluatedKey) {
       after = String(res.LastEvaluatedKey.sk);
     } else {
