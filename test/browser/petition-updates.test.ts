@@ -94,4 +94,20 @@ describe("updates to signers who ask", () => {
     expect(mail.text).toContain("Stop these updates:");
     expect((await outbox.mailsTo(silent, `We won ${run}`)).length).toBe(0);
   });
+
+  it("the e-mail's link opens a page whose button stops this petition's updates", async () => {
+    const [mail] = await outbox.mailsTo(asking, `We won ${run}`);
+    const link = new URL(/Stop these updates: (\S+)/.exec(mail.text)![1]);
+    expect(link.pathname).toBe(`/petitions/${petitionId}/updates/unsubscribe`);
+    const context = await browser.newContext({ baseURL: stack.url });
+    const visitor = await context.newPage();
+    await visitor.goto(`${link.pathname}${link.search}`);
+    await visitor.getByText(title).first().waitFor();
+    // opening the link changes nothing: the button does
+    expect(await stored(link.searchParams.get("s")!)).toMatchObject({ wantsUpdates: true });
+    await visitor.getByRole("button", { name: "Stop updates about this petition" }).click();
+    await visitor.getByText("You will get no more updates about this petition.").waitFor();
+    expect(await stored(link.searchParams.get("s")!)).toMatchObject({ wantsUpdates: false });
+    await context.close();
+  });
 });
