@@ -14,15 +14,17 @@ beforeAll(async () => {
 });
 
 describe("Schedules", () => {
-  it("runs the outbox sweep and the mail queue's drain every minute", () => {
+  it("runs the outbox sweep, the mail queue's drain and the petitions' milestone check every minute", () => {
     expect(
       schedules
         .filter((s) => s.everyMinutes === 1)
         .map((s) => s.name)
         .sort(),
-    ).toEqual(["mail-queue-drain", "outbox-sweep"]);
+    ).toEqual(["mail-queue-drain", "outbox-sweep", "petition-milestones"]);
     const rules = ofType(t, "AWS::Events::Rule").map(([, r]) => r.Properties);
-    expect(rules.filter((r) => r.ScheduleExpression === "rate(1 minute)")).toHaveLength(2);
+    expect(rules.filter((r) => r.ScheduleExpression === "rate(1 minute)")).toHaveLength(3);
+    // the check reads counts and starts sends through the bus: it sends no mail itself
+    expect(schedules.find((s) => s.name === "petition-milestones")?.needs).toEqual({ table: "write", bus: true });
   });
 
   it("drains the mail queue for less than its function's timeout, with what a drain sends", () => {

@@ -38,6 +38,7 @@ const sampleBodies: Record<string, unknown> = {
   "POST /api/admin/petitions": { title: "Injected", story: "Should never be stored.", goal: 10 },
   "PATCH /api/admin/petitions/{id}": { goal: 5 },
   "POST /api/admin/petitions/{id}/delivery-pack": { state: "CA", includeNames: true },
+  "POST /api/admin/petitions/{id}/updates/outcome": { subject: "Injected", body: "Should never be sent." },
   "POST /api/admin/signatures/delete-all": { confirm: "CONFIRM" },
   "PATCH /api/admin/reports/{id}": { status: "spam" },
   "POST /api/admin/reports/delete-all": { confirm: "CONFIRM" },
@@ -64,7 +65,9 @@ const paramValue = (path: string, name: string) =>
         ? fixture.leadForm
         : name === "email"
           ? fixture.subscriberEmail
-          : `test-${name}`;
+          : name === "updateId"
+            ? "outcome"
+            : `test-${name}`;
 const concrete = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => paramValue(path, name));
 const paramsOf = (route: Route) => Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, paramValue(route.path, name)]));
 const bodyOf = (route: Route) => (["GET", "DELETE"].includes(route.method) ? undefined : (sampleBodies[routeKey(route)] ?? {}));

@@ -36,6 +36,7 @@ const ANALYTICS_EVENT = "POST /api/events";
 const PRIVACY_REQUEST = "POST /api/privacy/requests";
 const PRIVACY_LINK = ["POST /api/privacy/records", "POST /api/privacy/export", "POST /api/privacy/erase"];
 const WITHDRAW = "POST /api/petitions/{id}/signatures/{signatureId}/withdraw";
+const UPDATES_STOP = "POST /api/petitions/{id}/signatures/{signatureId}/updates/unsubscribe";
 
 /** The item kinds (`type`, or the partition key's prefix) each route may write; others write nothing. */
 const allowedWrites: Record<string, string[]> = {
@@ -57,6 +58,8 @@ const allowedWrites: Record<string, string[]> = {
   ...Object.fromEntries(PRIVACY_LINK.map((key) => [key, ["RATE"]])),
   // no request here carries a token made for its signature: only the attempt is counted
   [WITHDRAW]: ["RATE"],
+  // no request here carries a token made for its signature: nothing is written
+  [UPDATES_STOP]: [],
 };
 
 const run = crypto.randomUUID().slice(0, 8);
@@ -68,10 +71,11 @@ const bodies: Record<string, BodyModel> = {
       email: `bad-input-${run}-${n}@example.com`,
       timeshareName: "Sunny Resort",
       newsletterConsent: false,
+      wantsUpdates: true,
       client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" },
     }),
     strings: ["firstName", "lastName", "email", "timeshareName", "captchaToken", "client.screenResolution", "client.timezone", "client.language"],
-    others: ["newsletterConsent", "client"],
+    others: ["newsletterConsent", "wantsUpdates", "client"],
     required: ["firstName", "lastName", "email"],
   },
   [REPORT]: {
@@ -186,6 +190,7 @@ const bodies: Record<string, BodyModel> = {
   // the erase button's choice to be e-mailed again
   "POST /api/privacy/erase": { valid: () => ({ token: "A".repeat(43), mailAgain: true }), strings: ["token"], others: ["mailAgain"], required: ["token"] },
   [WITHDRAW]: { valid: () => ({ token: "A".repeat(43) }), strings: ["token"], others: [], required: ["token"] },
+  [UPDATES_STOP]: { valid: () => ({ token: "A".repeat(43) }), strings: ["token"], others: [], required: ["token"] },
   [ANALYTICS_EVENT]: {
     valid: (n) => ({ t: "event", n: "signature", p: `/sign/bad-input-${run}?utm_source=bad-input-${n}`, r: "https://example.com/" }),
     strings: ["t", "n", "p", "r"],
@@ -536,4 +541,70 @@ describe("delivery pack route (as an administrator)", () => {
     expect(refused.length).toBeGreaterThan(20);
     for (const x of refused) expect(typeof (JSON.parse(x.res!.body) as { error?: unknown }).error, describeRequest(x.r)).toBe("string");
   });
+});
+
+/**
+ * A petition's update routes (admin), the same way: not one 500; the outcome is sent once (its
+ * head, body, job, event and audit entry: the bus is a stand-in here) and every later request,
+ * well-formed or not, is refused with a message and writes nothing; the list and resume write nothing.
+ */
+describe("petition update routes (as an administrator)", () => {
+  const updateRoutes = routes.filter((r) => r.access === "admin" && /^\/api\/admin\/petitions\/\{id\}\/updates/.test(r.path));
+  const OUTCOME = "POST /api/admin/petitions/{id}/updates/outcome";
+  const content: BodyModel = {
+    valid: (n) => ({ subject: `The outcome ${run} ${n}`, body: "# We won\n\nThe law **passed**." }),
+    strings: ["subject", "body"],
+    others: [],
+    required: ["subject", "body"],
+  };
+  let token: string;
+
+  beforeAll(async () => {
+    const e = inject("emulators");
+    token = (await signIn({ endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId }, `bad-input-updates-${run}@example.org`, true)).accessToken;
+  });
+
+  it("covers every update route", () => {
+    expect(updateRoutes.map(routeKey).sort()).toEqual(
+      ["GET /api/admin/petitions/{id}/updates", OUTCOME, "POST /api/admin/petitions/{id}/updates/{updateId}/resume"].sort(),
+    );
+  });
+
+  it.each(updateRoutes.map((r) => [routeKey(r), r] as const))(
+    "%s answers every generated bad request below 500 and writes only what it may",
+    async (key, route) => {
+      const target = await Petition.create({ title: `Updates ${run} ${route.method}`, story: "Fixture.", goal: 10, verifySignatures: false });
+      const requests = badRequestsFor(route, {
+        seed: SEED,
+        perRoute: () => (key === OUTCOME ? 250 : 120),
+        bodies: { [OUTCOME]: content },
+        param: (_, name) => (name === "id" ? target.id : "outcome"),
+      });
+      const before = await snapshot();
+      const results = await sendAll(requests, { authorization: `Bearer ${token}` });
+      const after = await snapshot();
+      const failed = serverFailures(results);
+      expect(failed.length, failureReport(failed)).toBe(0);
+
+      const changes = diff(before, after);
+      const own = results.filter((x) => x.r.method === route.method && x.r.path === route.path.replace("{id}", target.id).replace("{updateId}", "outcome"));
+      if (key === OUTCOME) {
+        const disallowed = changes.filter((c) => c.change !== "added" || !["petitionUpdate", "mailingBody", "job", "outbox", "audit"].includes(c.kind));
+        expect(disallowed.length, `seed ${SEED}: ${key}:\n${describeChanges(disallowed).slice(0, 3000)}`).toBe(0);
+        const started = results.filter((x) => x.res!.status === 202);
+        expect(started, "exactly one well-formed request sends the outcome").toHaveLength(1);
+        expect(changes.filter((c) => c.kind === "petitionUpdate")).toHaveLength(1);
+        const again = own.filter((x) => x.res!.status === 409);
+        expect(again.length, "later well-formed requests are refused as already sent").toBeGreaterThan(5);
+        for (const x of again) expect(JSON.parse(x.res!.body)).toEqual({ error: "The outcome of this petition has already been sent to its signers" });
+        const refused = own.filter((x) => x.res!.status === 400);
+        expect(refused.length).toBeGreaterThan(20);
+        for (const x of refused) expect(typeof (JSON.parse(x.res!.body) as { error?: unknown }).error, describeRequest(x.r)).toBe("string");
+      } else {
+        // another method at the same path may reach the outcome route
+        const disallowed = changes.filter((c) => !(route.method !== "POST" && ["petitionUpdate", "mailingBody", "job", "outbox", "audit"].includes(c.kind)));
+        expect(disallowed.length, `seed ${SEED}: ${key}:\n${describeChanges(disallowed).slice(0, 3000)}`).toBe(0);
+      }
+    },
+  );
 });

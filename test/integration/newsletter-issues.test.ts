@@ -391,7 +391,7 @@ describe("sending", () => {
     bus = installLocalBus();
 
     // An earlier attempt of that batch claimed the second subscriber, then died before recording the outcome.
-    expect(await claim(created.id, confirmed[1].email)).toBe("new");
+    expect(await claim(Issues.IssueKeys.deliveryPartition(created.id), confirmed[1].email)).toBe("new");
     // Its first delivery runs; then the same event again (EventBridge delivers at least once).
     await batchSubscriber(held[0]);
     await batchSubscriber(held[0]);

@@ -149,9 +149,19 @@ describe("reading petitions and counts", () => {
     const res = await call(getPetition, httpEvent({ pathParameters: { id: p.id } }));
     expect(res).toMatchObject({
       statusCode: 200,
-      body: { id: p.id, title: p.title, story: p.story, goal: 250, signatureCount: 1, pendingCount: 0, verifySignatures: false },
+      body: { id: p.id, title: p.title, story: p.story, goal: 250, signatureCount: 1, pendingCount: 0, verifySignatures: false, milestones: [250] },
     });
-    expect(Object.keys(res.body).sort()).toEqual(["createdAt", "goal", "id", "pendingCount", "signatureCount", "story", "title", "verifySignatures"]);
+    expect(Object.keys(res.body).sort()).toEqual([
+      "createdAt",
+      "goal",
+      "id",
+      "milestones",
+      "pendingCount",
+      "signatureCount",
+      "story",
+      "title",
+      "verifySignatures",
+    ]);
     // served at the edge: CloudFront keeps it 10 s, refreshes it in the background, and serves it through an API failure
     expect(res.headers?.["cache-control"]).toBe("public, max-age=5, s-maxage=10, stale-while-revalidate=30, stale-if-error=86400");
     const missing = await call(getPetition, httpEvent({ pathParameters: { id: "missing" } }));

@@ -32,6 +32,7 @@ const SOURCES: Record<PublicPath, [module: string, component: string]> = {
   "/share/:id": ["./pages/SharePage.tsx", "SharePage"],
   "/thank-you/:id": ["./pages/ThankYouPage.tsx", "ThankYouPage"],
   "/petitions/:id/withdraw": ["./pages/WithdrawPage.tsx", "WithdrawPage"],
+  "/petitions/:id/updates/unsubscribe": ["./pages/StopUpdatesPage.tsx", "StopUpdatesPage"],
   "/petitions/:id/confirm": ["./pages/ConfirmSignaturePage.tsx", "ConfirmSignaturePage"],
   "/unauthorized": ["./pages/UnauthorizedPage.tsx", "UnauthorizedPage"],
   "/404": ["./pages/NotFoundPage.tsx", "NotFoundPage"],

@@ -104,6 +104,8 @@ export const PUBLIC_ROUTES = [
   { path: "/thank-you/:id" },
   // the withdraw link of a signer's e-mails (?s=<signature id>&t=<token>): never prerendered, so never indexed
   { path: "/petitions/:id/withdraw" },
+  // the link of a petition update's e-mail that stops that petition's updates (?s=<signature id>&t=<token>): never prerendered
+  { path: "/petitions/:id/updates/unsubscribe" },
   // the confirmation link of a pending signature (petitions that verify signatures)
   { path: "/petitions/:id/confirm" },
   {

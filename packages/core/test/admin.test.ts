@@ -75,6 +75,7 @@ describe("pages and petition lists", () => {
       signatureCount,
       pendingCount: 0,
       verifySignatures: false,
+      milestones: [],
       createdAt,
     });
     const all = [p("a", 10, 5, "2026-01-01"), p("b", 30, 1, "2026-01-03"), p("c", 20, 9, "2026-01-02")];

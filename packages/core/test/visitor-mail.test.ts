@@ -25,6 +25,7 @@ const petition: Petition = {
   signatureCount: 7,
   pendingCount: 0,
   verifySignatures: false,
+  milestones: [],
   createdAt: "2025-01-01T00:00:00.000Z",
 };
 

@@ -60,6 +60,14 @@ export const routes: Route[] = [
     access: "public",
     needs: { table: "write", viewer: true, secrets: ["LINK_SIGNING_SECRET"], settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] },
   },
+  // Leaving one petition's updates: the link of an update e-mail and its RFC 8058 one-click header (signature/updates-link.ts).
+  {
+    method: "POST",
+    path: "/api/petitions/{id}/signatures/{signatureId}/updates/unsubscribe",
+    handler: fn("signature-updates-stop"),
+    access: "public",
+    needs: { table: "write", secrets: ["LINK_SIGNING_SECRET"] },
+  },
   // The confirmation link of a pending signature (petitions that verify signatures).
   {
     method: "POST",
@@ -274,6 +282,22 @@ export const routes: Route[] = [
     method: "POST",
     path: "/api/admin/petitions/{id}/delivery-pack",
     handler: fn("admin-delivery-pack-start"),
+    access: "admin",
+    needs: { table: "write", bus: true, userPool: "read" },
+  },
+  // A petition's updates to the signers who asked: milestones (sent by the petition-milestones schedule) and the outcome an administrator writes, once.
+  { method: "GET", path: "/api/admin/petitions/{id}/updates", handler: fn("admin-petition-updates-list"), access: "admin", needs: { table: "read" } },
+  {
+    method: "POST",
+    path: "/api/admin/petitions/{id}/updates/outcome",
+    handler: fn("admin-petition-outcome-send"),
+    access: "admin",
+    needs: { table: "write", bus: true, userPool: "read" },
+  },
+  {
+    method: "POST",
+    path: "/api/admin/petitions/{id}/updates/{updateId}/resume",
+    handler: fn("admin-petition-update-resume"),
     access: "admin",
     needs: { table: "write", bus: true, userPool: "read" },
   },

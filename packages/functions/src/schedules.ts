@@ -24,6 +24,8 @@ export const schedules: Schedule[] = [
   { name: "mail-queue-drain", handler: job("mail-queue-drain"), everyMinutes: 1, needs: MAIL_QUEUE_NEEDS, timeout: 60 },
   // Publishes again the events whose fast path was lost (packages/core/src/outbox).
   { name: "outbox-sweep", handler: job("outbox-sweep"), everyMinutes: 1, needs: { table: "read", bus: true }, timeout: 60 },
+  // Reads each petition's count against its milestones; a milestone reached is claimed once and its e-mails sent by the petition-update-batch subscriber.
+  { name: "petition-milestones", handler: job("petition-milestones"), everyMinutes: 1, needs: { table: "write", bus: true }, timeout: 60 },
   // Sums the analytics buckets that closed lately into one item each, for the dashboard's cold reads.
   { name: "analytics-summaries", handler: job("analytics-summaries"), everyMinutes: 60, needs: { table: "write" }, timeout: 60 },
   // The administrators' newsletter notice (spec template 18) as one daily digest of new confirmed subscribers.

@@ -125,6 +125,21 @@ export const subscribers: Subscriber[] = [
     needs: { table: "write", bus: true, mail: true, secrets: MAIL_SECRETS, settings: [...MAIL_SETTINGS, "NEWSLETTER_BATCH_SIZE"] },
     timeout: 300,
   },
+  // One batch of a petition update's send (a milestone reached, or the outcome): the newsletter's machinery over the petition's signers who asked.
+  {
+    name: "petition-update-batch",
+    detailType: "petition.update_batch",
+    handler: fn("petition-update-batch"),
+    // each e-mail carries its signer's withdraw and unsubscribe links (signature/withdraw-link.ts, updates-link.ts)
+    needs: {
+      table: "write",
+      bus: true,
+      mail: true,
+      secrets: ["LINK_SIGNING_SECRET", ...MAIL_SECRETS],
+      settings: [...MAIL_SETTINGS, "NEWSLETTER_BATCH_SIZE"],
+    },
+    timeout: 300,
+  },
   // A person's erasure: finishes one its request could not; then rewrites the tabs that held their rows.
   {
     name: "privacy-erasure",

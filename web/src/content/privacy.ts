@@ -60,6 +60,8 @@ export interface PolicySection {
 /** The sign form's fields (web/src/pages/SignPage.tsx) as the form labels them. */
 const SIGN_FIELDS = ["First Name", "Last Name", "Email", "Timeshare Name (optional)"] as const;
 const SIGN_CONSENT = "Keep me updated about the campaign";
+/** The sign form's second box (SignPage.tsx): the petition's milestone and outcome e-mails. */
+const SIGN_UPDATES = "Tell me how this petition does";
 
 /** The technical details stored with every signature, scam report and guide request (request/meta-details.ts), in words. */
 export const TECHNICAL_DETAILS: Record<keyof MetaDetails, string> = {
@@ -116,7 +118,7 @@ const personal: PolicyBlock[] = [
     items: [
       [
         { text: "Petition signature", to: "/petition" },
-        `: ${listing(SIGN_FIELDS)}, the petition you signed, whether you ticked “${SIGN_CONSENT}” and, if you did, when.`,
+        `: ${listing(SIGN_FIELDS)}, the petition you signed, whether you ticked “${SIGN_CONSENT}” and, if you did, when, and whether you ticked “${SIGN_UPDATES}” (and, if you stopped those e-mails, when).`,
       ],
       [
         { text: "Scam report", to: "/report-scam" },
@@ -209,7 +211,7 @@ export const POLICY_SECTIONS: readonly PolicySection[] = [
           "A signature counts towards its petition and is shown to our administrators; your name is not published on this site.",
           `A scam report is read by our review team to warn others, to follow up if you said we may, and to build our evidence for reform. We share your story, without your name, only if you answered “Yes” to “${QUESTIONS.shareAnonymously}”`,
           "A guide request is used to e-mail you the guide and to keep a record that we did.",
-          "Your e-mail address is used for the e-mails the form says it sends: a thank-you after signing, a confirmation of your report if you asked for updates, the guide you asked for, and the newsletter only after you confirm your subscription from the e-mail we send.",
+          `Your e-mail address is used for the e-mails the form says it sends: a thank-you after signing, the petition's milestones and outcome if you ticked “${SIGN_UPDATES}” (each with a link to stop them), a confirmation of your report if you asked for updates, the guide you asked for, and the newsletter only after you confirm your subscription from the e-mail we send.`,
           "Technical information and location are used to keep out automated abuse and duplicates, to understand where owners need help, and (in analytics) to see which pages help people.",
           "We never sell your data and never use it for advertising.",
         ],
@@ -278,7 +280,7 @@ export const POLICY_SECTIONS: readonly PolicySection[] = [
             `Deleted. While it is kept, no e-mail of ours is sent to the address. It holds a one-way hash of the address, never the address, with the reason, the date and the kind of e-mail. Erasing your data keeps it unless you ask to be e-mailed again. A temporary failure (a full mailbox) is counted for ${count(TRANSIENT_BOUNCE_WINDOW_DAYS, "day")}.`,
           ],
           [
-            "Record of each newsletter sent to you",
+            "Record of each newsletter or petition update sent to you",
             `${count(NEWSLETTER_DELIVERY_DAYS, "day")}`,
             "Deleted. It holds a one-way hash of your address, never the address.",
           ],

@@ -93,6 +93,8 @@ export interface Petition {
   /** awaiting their e-mail's confirmation (absent from answers cached before it existed) */
   pendingCount?: number;
   verifySignatures?: boolean;
+  /** Counted signatures at which signers who asked are e-mailed (admin answers). */
+  milestones?: number[];
   createdAt: string;
 }
 
@@ -106,6 +108,7 @@ export interface SignatureInput {
   email: string;
   timeshareName?: string;
   newsletterConsent?: boolean;
+  wantsUpdates?: boolean;
   captchaToken?: string;
   client: { screenResolution: string; timezone: string; language: string };
 }
@@ -144,6 +147,8 @@ export const api = {
   petition: (id: string) => `/api/petitions/${encodeURIComponent(id)}`,
   signatures: (id: string) => `/api/petitions/${encodeURIComponent(id)}/signatures`,
   withdraw: (id: string, signatureId: string) => `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/withdraw`,
+  stopUpdates: (id: string, signatureId: string) =>
+    `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/updates/unsubscribe`,
   confirmSignature: (id: string, signatureId: string) => `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/confirm`,
   signatureCount: "/api/signatures/count",
   reports: "/api/reports",

@@ -8,6 +8,8 @@ export interface SignatureFormValues {
   email: string;
   timeshareName: string;
   newsletterConsent: boolean;
+  /** "Tell me how this petition does": its milestone and outcome e-mails (SignInput's `wantsUpdates`). */
+  wantsUpdates?: boolean;
 }
 
 const FIRST_NAME = PersonName("First name");

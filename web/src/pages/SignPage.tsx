@@ -36,7 +36,7 @@ function prepareForm() {
     .then(({ recaptchaSiteKey }) => (recaptchaSiteKey ? loadRecaptcha(recaptchaSiteKey) : undefined))
     .catch((cause) => console.error("reCAPTCHA failed to load:", cause));
 }
-const EMPTY: SignatureFormValues = { firstName: "", lastName: "", email: "", timeshareName: "", newsletterConsent: false };
+const EMPTY: SignatureFormValues = { firstName: "", lastName: "", email: "", timeshareName: "", newsletterConsent: false, wantsUpdates: false };
 
 export function SignPage() {
   const { id } = useParams<{ id: string }>();
@@ -112,6 +112,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
           email: values.email.trim(),
           timeshareName: values.timeshareName.trim() || undefined,
           newsletterConsent: values.newsletterConsent,
+          wantsUpdates: values.wantsUpdates === true,
           captchaToken,
           client: clientInfo(),
         },
@@ -241,12 +242,22 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
             error={fieldErrors.newsletterConsent}
             disabled={busy}
           />
+          <Checkbox
+            label="Tell me how this petition does"
+            description="An e-mail when it reaches a milestone, and its outcome. Every one has a link to stop them."
+            name="wantsUpdates"
+            checked={values.wantsUpdates === true}
+            onChange={(e) => set("wantsUpdates", e.currentTarget.checked)}
+            error={fieldErrors.wantsUpdates}
+            disabled={busy}
+          />
           <Button type="submit" size="lg" fullWidth disabled={busy}>
             {submitting ? "Signing..." : "Sign Petition"}
           </Button>
           <Text fz="xs" c="dimmed" lh={1.6}>
             By signing, you ask lawmakers to support this petition. The {SITE_NAME} uses your name and e-mail address to count and verify your signature; we
-            send campaign e-mails only if you tick the box above, and never sell your data. Signing creates no legal relationship or obligation.
+            send campaign e-mails and this petition's updates only if you tick a box above, and never sell your data. Signing creates no legal relationship or
+            obligation.
             <IfPage to="/privacy-policy">
               {" "}
               Read our{" "}

@@ -44,7 +44,7 @@ describe("with other retention constants", () => {
     expect(rows["Scam report"]).toBe("7 years after it was sent");
     expect(rows["Free-guide request"]).toBe("7 years after it was sent");
     expect(rows["Newsletter subscription never confirmed"]).toBe("45 days after you last agreed");
-    expect(rows["Record of each newsletter sent to you"]).toBe("400 days");
+    expect(rows["Record of each newsletter or petition update sent to you"]).toBe("400 days");
     expect(rows["Data request"]).toBe("500 days");
     expect(rows["Individual page views (analytics)"]).toBe("61 days");
     expect(rows["Hourly visit totals (analytics)"]).toBe("33 days");

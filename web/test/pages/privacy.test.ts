@@ -203,7 +203,7 @@ describe("/privacy-policy", () => {
     expect(figure("Scam report", "year")).toBe(SUBMISSION_RETENTION_YEARS);
     expect(figure("Free-guide request", "year")).toBe(SUBMISSION_RETENTION_YEARS);
     expect(figure("Newsletter subscription never confirmed", "day")).toBe(UNCONFIRMED_SUBSCRIBER_DAYS);
-    expect(figure("Record of each newsletter sent to you", "day")).toBe(NEWSLETTER_DELIVERY_DAYS);
+    expect(figure("Record of each newsletter or petition update sent to you", "day")).toBe(NEWSLETTER_DELIVERY_DAYS);
     expect(figure("Data request", "day")).toBe(DELETION_REQUEST_RECORD_DAYS);
     expect(figure("Individual page views (analytics)", "day")).toBe(ANALYTICS_RAW_DAYS);
     expect(figure("Hourly visit totals (analytics)", "day")).toBe(ANALYTICS_HOURLY_DAYS);

@@ -28,6 +28,7 @@ export const SITE_ROUTES = [
   "/share/:id",
   "/thank-you/:id",
   "/petitions/:id/withdraw",
+  "/petitions/:id/updates/unsubscribe",
   "/petitions/:id/confirm",
   "/404",
   "/unauthorized",

@@ -11,6 +11,10 @@ import { sortableId } from "../util/id";
 export const ACTIONS = [
   "petition.goal_changed",
   "petition.verification_changed",
+  "petition.milestones_changed",
+  "petition.update_send_started",
+  "petition.update_resumed",
+  "petition.update_sent",
   "petition.deleted",
   "signature.deleted",
   "signature.withdrawn",

@@ -48,6 +48,16 @@ export const Keys = {
   signatureIndexPartition: (petitionId: string, bucket: number) => `SIGIDX#${petitionId}#${bucket}`,
   /** The signature index of a petition without its bucket: where its name-search partitions start (collection/name-index.ts). */
   signatureIndexPart: (petitionId: string) => `SIGIDX#${petitionId}`,
+  /**
+   * A petition's updates to the signers who asked (signature/updates.ts): each update's head
+   * (`milestone-<n>` or `outcome`: the id is the claim) and its body in the petition's partition,
+   * its deliveries (one per recipient, keyed by the address's hash) in a partition of their own.
+   */
+  petitionUpdate: (petitionId: string, updateId: string) => ({ pk: `PUPDATE#${petitionId}`, sk: `UPDATE#${updateId}` }),
+  petitionUpdateBody: (petitionId: string, updateId: string) => ({ pk: `PUPDATE#${petitionId}`, sk: `BODY#${updateId}` }),
+  petitionUpdatesPartition: (petitionId: string) => `PUPDATE#${petitionId}`,
+  petitionUpdatePrefix: "UPDATE#",
+  petitionUpdateDeliveries: (petitionId: string, updateId: string) => `PUPDDELIVERY#${petitionId}#${updateId}`,
   /** A scam report (packages/core/src/report): one item, listed newest first on gsi1. */
   report: (id: string) => ({ pk: `REPORT#${id}`, sk: "REPORT" }),
   /** The report id of a report's key, or undefined for any other key. */

@@ -16,7 +16,7 @@ import { fnv1a, Keys } from "../db/keys";
  *   the same share of the day, so a surge or an issue never leaves a link without a slot;
  * - `transactional`: everything else a visitor or an administrator caused (share e-mails, guides,
  *   report confirmations, notices and digests);
- * - `bulk`: newsletter issues. They take no slot while the mail queue has a backlog (its drainer
+ * - `bulk`: newsletter issues and petition updates (signature/updates.ts). They take no slot while the mail queue has a backlog (its drainer
  *   marks the budget busy) and stop for the day at `NEWSLETTER_DAILY_SHARE` of the quota, so a big
  *   issue never uses the whole day's quota; the rest of the issue waits for the next day.
  *
@@ -29,7 +29,7 @@ import { fnv1a, Keys } from "../db/keys";
 export type Priority = "link" | "transactional" | "bulk";
 
 const LINK_KINDS = new Set(["privacy-link", "newsletter-confirmation"]);
-const BULK_KINDS = new Set(["newsletter-issue"]);
+const BULK_KINDS = new Set(["newsletter-issue", "petition-update"]);
 
 /** A message's priority, from its kind (the `kind` tag it is sent with). */
 export const priorityOf = (kind: string): Priority => (LINK_KINDS.has(kind) ? "link" : BULK_KINDS.has(kind) ? "bulk" : "transactional");

@@ -13,8 +13,8 @@ import { fn, parse } from "../util/zod";
 import { sortableId } from "../util/id";
 import { Order, Search, containsFolded, pageOf, pageQuery, type Page } from "../util/page";
 
-export { Info, MAX_GOAL, goal, ID_PATTERN, CreateInput, AdminCreateInput, UpdateGoalInput } from "./input";
-import { CreateInput, ID_PATTERN, UpdateGoalInput, type Info } from "./input";
+export { Info, MAX_GOAL, goal, ID_PATTERN, CreateInput, AdminCreateInput, UpdateGoalInput, Milestones, defaultMilestones, MAX_MILESTONES } from "./input";
+import { CreateInput, ID_PATTERN, UpdateGoalInput, defaultMilestones, type Info } from "./input";
 
 export class PetitionNotFound extends NotFoundError {
   constructor() {
@@ -31,6 +31,8 @@ const toStored = (item: Record<string, unknown>): Stored => ({
   goal: item.goal as number,
   // petitions stored before the setting existed count every signature, as they always did
   verifySignatures: item.verifySignatures === true,
+  // petitions stored before milestones existed have none: no milestone e-mails until an administrator sets some
+  milestones: Array.isArray(item.milestones) ? (item.milestones as unknown[]).map(Number) : [],
   createdAt: item.createdAt as string,
 });
 
@@ -44,7 +46,15 @@ const shardItem = (id: string, shard: number) => ({ ...Keys.counterShard(id, sha
 export const create = fn(CreateInput, async (input): Promise<Info> => {
   const id = input.id ?? sortableId();
   const createdAt = new Date().toISOString();
-  const petition: Stored = { id, title: input.title, story: input.story, goal: input.goal, verifySignatures: input.verifySignatures, createdAt };
+  const petition: Stored = {
+    id,
+    title: input.title,
+    story: input.story,
+    goal: input.goal,
+    verifySignatures: input.verifySignatures,
+    milestones: input.milestones ?? defaultMilestones(input.goal),
+    createdAt,
+  };
   const shards = settings().PETITION_COUNTER_SHARDS;
   try {
     await db().send(
@@ -227,14 +237,18 @@ export function select(petitions: Info[], q: z.output<typeof AdminListQuery>): P
 
 export const adminList = fn(AdminListQuery, async (q): Promise<Page<Info>> => select(await list(), q));
 
-/** Sets the goal and/or whether signatures are verified; answers the petition and what it replaced. */
+/** Sets the goal, whether signatures are verified and/or the milestones; answers the petition and what it replaced. */
 export async function updateGoal(
   id: string,
   input: z.input<typeof UpdateGoalInput>,
-): Promise<{ petition: Info; previousGoal: number; previousVerifySignatures: boolean }> {
+): Promise<{ petition: Info; previousGoal: number; previousVerifySignatures: boolean; previousMilestones: number[] }> {
   const next = parse(UpdateGoalInput, input);
   assertPossibleId(id);
-  const sets = [...(next.goal !== undefined ? ["goal = :goal"] : []), ...(next.verifySignatures !== undefined ? ["verifySignatures = :verify"] : [])];
+  const sets = [
+    ...(next.goal !== undefined ? ["goal = :goal"] : []),
+    ...(next.verifySignatures !== undefined ? ["verifySignatures = :verify"] : []),
+    ...(next.milestones !== undefined ? ["milestones = :milestones"] : []),
+  ];
   try {
     const res = await db().send(
       new UpdateCommand({
@@ -245,6 +259,7 @@ export async function updateGoal(
         ExpressionAttributeValues: {
           ...(next.goal !== undefined ? { ":goal": next.goal } : {}),
           ...(next.verifySignatures !== undefined ? { ":verify": next.verifySignatures } : {}),
+          ...(next.milestones !== undefined ? { ":milestones": next.milestones } : {}),
         },
         ReturnValues: "ALL_OLD",
       }),
@@ -253,9 +268,17 @@ export async function updateGoal(
     verifySettings.delete(id);
     const { count: signatureCount, pending: pendingCount } = await counts(id, true);
     return {
-      petition: { ...old, goal: next.goal ?? old.goal, verifySignatures: next.verifySignatures ?? old.verifySignatures, signatureCount, pendingCount },
+      petition: {
+        ...old,
+        goal: next.goal ?? old.goal,
+        verifySignatures: next.verifySignatures ?? old.verifySignatures,
+        milestones: next.milestones ?? old.milestones,
+        signatureCount,
+        pendingCount,
+      },
       previousGoal: Number(old.goal),
       previousVerifySignatures: old.verifySignatures,
+      previousMilestones: old.milestones,
     };
   } catch (err) {
     if ((err as Error).name === "ConditionalCheckFailedException") throw new PetitionNotFound();

@@ -65,11 +65,15 @@ export const ORDERS = {
  */
 export const NAME_SEARCH = nameIndex(Keys.signatureIndexPart, [ORDERS.firstName, ORDERS.lastName, ORDERS.email, sharedKey(ORDERS.timeshareName)]);
 
+/** Marks the row of a signer who asked for the petition's updates: the updates' audience reads only these (signature/updates-audience.ts). */
+export const WANTS_UPDATES_ATTRIBUTE = "u";
+
 export function indexItem(signature: Info) {
   const row = toRow(signature);
   return {
     ...layout.item(signature.petitionId, signature.id, encodeRow(row)),
     ...orderAttributes(ORDERS, row),
     ...searchAttributes(NAME_SEARCH, signature.petitionId, row),
+    ...(signature.wantsUpdates ? { [WANTS_UPDATES_ATTRIBUTE]: 1 } : {}),
   };
 }

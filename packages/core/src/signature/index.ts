@@ -50,6 +50,10 @@ export interface Info {
   timeshareName?: string;
   newsletterConsent: boolean;
   newsletterConsentAt?: string;
+  /** ticked "Tell me how this petition does": milestone and outcome e-mails; false once they unsubscribe from this petition's updates */
+  wantsUpdates?: boolean;
+  /** when they unsubscribed from this petition's updates */
+  updatesStoppedAt?: string;
   meta: MetaDetails;
   createdDate: string;
   createdTime: string;
@@ -79,6 +83,7 @@ export interface SignRequest {
   email: string;
   timeshareName?: string;
   newsletterConsent: boolean;
+  wantsUpdates?: boolean;
   meta: MetaDetails;
 }
 
@@ -212,6 +217,7 @@ export function build(req: SignRequest, now = new Date(), status: Status = "veri
     timeshareName: req.timeshareName || undefined,
     newsletterConsent: req.newsletterConsent,
     newsletterConsentAt: req.newsletterConsent ? createdAt : undefined,
+    ...(req.wantsUpdates ? { wantsUpdates: true } : {}),
     meta: req.meta,
     createdDate: newYorkDate(now),
     createdTime: newYorkTime(now),

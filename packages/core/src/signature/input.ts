@@ -18,6 +18,8 @@ export const SignInput = z.object({
   email: EmailAddress({ required: "Email is required", invalid: "Please enter a valid email address.", tooLong: "Email is too long" }),
   timeshareName: z.string().trim().max(200, "Timeshare name is too long").optional(),
   newsletterConsent: z.boolean().optional().default(false),
+  /** "Tell me how this petition does": milestone and outcome e-mails about this petition (docs/architecture.md "Updates to signers who ask"). */
+  wantsUpdates: z.boolean({ error: "Tell me how this petition does must be true or false" }).optional().default(false),
   captchaToken: z.string().max(4096).optional(),
   client: ClientDetails.optional(),
 });

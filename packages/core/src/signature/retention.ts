@@ -97,7 +97,7 @@ async function anonymiseGroup(petitionId: string, group: OldSignature[], at: str
           TableName: table(),
           Key: Keys.signature(petitionId, s.id),
           UpdateExpression:
-            "SET firstName = :name, lastName = :blank, email = :blank, meta = :meta, anonymisedAt = :at REMOVE emailNormalized, emailGuardKey, timeshareName, gsi3pk, gsi3sk",
+            "SET firstName = :name, lastName = :blank, email = :blank, meta = :meta, anonymisedAt = :at REMOVE emailNormalized, emailGuardKey, timeshareName, gsi3pk, gsi3sk, wantsUpdates",
           ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(anonymisedAt)",
           ExpressionAttributeValues: { ":name": ANONYMISED_NAME, ":blank": "", ":meta": ANONYMISED_META, ":at": at },
         },

@@ -22,11 +22,25 @@ function secret(): string {
   return value;
 }
 
-/** Ids are percent-encoded into the message (theirs hold no ":" or "%", so it reads as above), so no two pairs share one. */
-export function withdrawToken(petitionId: string, signatureId: string): string {
-  const message = `withdraw:${encodeURIComponent(petitionId)}:${encodeURIComponent(signatureId)}`;
+/**
+ * The HMAC of `<purpose>:<petitionId>:<signatureId>`: what each link about one signature carries
+ * (`withdraw`, and `updates` for leaving a petition's updates, updates-link.ts). Ids are
+ * percent-encoded into the message (theirs hold no ":" or "%"), so no two pairs share one, and the
+ * purpose keeps one link's token from opening another's door.
+ */
+export function signatureLinkToken(purpose: "withdraw" | "updates", petitionId: string, signatureId: string): string {
+  const message = `${purpose}:${encodeURIComponent(petitionId)}:${encodeURIComponent(signatureId)}`;
   return createHmac("sha256", secret()).update(message).digest("base64url");
 }
+
+/** Whether `token` is the link token of this purpose and signature, compared in constant time. */
+export function verifySignatureLinkToken(purpose: "withdraw" | "updates", petitionId: string, signatureId: string, token: string): boolean {
+  const expected = Buffer.from(signatureLinkToken(purpose, petitionId, signatureId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export const withdrawToken = (petitionId: string, signatureId: string) => signatureLinkToken("withdraw", petitionId, signatureId);
 
 /** The site's withdraw page for this signature, with its token. */
 export function withdrawUrl(petitionId: string, signatureId: string): string {
@@ -36,8 +50,5 @@ export function withdrawUrl(petitionId: string, signatureId: string): string {
 }
 
 /** Whether `token` is this signature's, compared in constant time. */
-export function verifyWithdrawToken(petitionId: string, signatureId: string, token: string): boolean {
-  const expected = Buffer.from(withdrawToken(petitionId, signatureId));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+export const verifyWithdrawToken = (petitionId: string, signatureId: string, token: string) =>
+  verifySignatureLinkToken("withdraw", petitionId, signatureId, token);

@@ -21,6 +21,7 @@ export const handler = publicRoute(async (req) => {
     email: input.email,
     timeshareName: input.timeshareName,
     newsletterConsent: input.newsletterConsent,
+    wantsUpdates: input.wantsUpdates,
     meta: Signature.metaDetails(req.meta, input.client),
   });
   // The outbox item written with the signature makes the event survive a crash right here.

@@ -20,6 +20,9 @@ export const API_ROUTES = {
   updatePetition: { method: "PATCH", path: "/api/admin/petitions/{id}" },
   deletePetition: { method: "DELETE", path: "/api/admin/petitions/{id}" },
   startDeliveryPack: { method: "POST", path: "/api/admin/petitions/{id}/delivery-pack" },
+  listPetitionUpdates: { method: "GET", path: "/api/admin/petitions/{id}/updates" },
+  sendPetitionOutcome: { method: "POST", path: "/api/admin/petitions/{id}/updates/outcome" },
+  resumePetitionUpdate: { method: "POST", path: "/api/admin/petitions/{id}/updates/{updateId}/resume" },
 
   listSignatures: { method: "GET", path: "/api/admin/signatures" },
   exportSignatures: { method: "GET", path: "/api/admin/signatures/export" },

@@ -1,12 +1,13 @@
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { Milestones } from "@site/core/petition/input";
 import type { Petition } from "../../lib/api";
 import { formatCount } from "../../lib/format";
 import { parseEditGoal } from "../lib/goal";
 
 export const EDIT_GOAL_FALLBACK = "Failed to update petition";
 
-/** Edits a petition's goal (numeric, minimum 0, invalid → 0, whole number) and whether it counts only confirmed signatures. */
+/** Edits a petition's goal (numeric, minimum 0, invalid → 0, whole number), whether it counts only confirmed signatures, and its milestones. */
 export function EditGoalDialog({
   petition,
   onClose,
@@ -15,10 +16,12 @@ export function EditGoalDialog({
   petition: Petition | null;
   onClose: () => void;
   /** rejects with the error to show */
-  onSave: (petition: Petition, goal: number, verifySignatures: boolean) => Promise<void>;
+  onSave: (petition: Petition, goal: number, verifySignatures: boolean, milestones: number[]) => Promise<void>;
 }) {
   const [value, setValue] = useState<string | number>("");
   const [verify, setVerify] = useState(false);
+  const [milestones, setMilestones] = useState("");
+  const [milestonesError, setMilestonesError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -26,6 +29,8 @@ export function EditGoalDialog({
     if (petition) {
       setValue(petition.goal);
       setVerify(petition.verifySignatures === true);
+      setMilestones((petition.milestones ?? []).map((m) => m.toLocaleString("en-US")).join(", "));
+      setMilestonesError(null);
       setError(null);
       setSaving(false);
     }
@@ -33,10 +38,17 @@ export function EditGoalDialog({
 
   const save = async () => {
     if (!petition) return;
+    // the server's schema: the same messages before the request as after it
+    const parsed = Milestones.safeParse(milestones);
+    if (!parsed.success) {
+      setMilestonesError(parsed.error.issues[0]?.message ?? "Milestones are not valid");
+      return;
+    }
+    setMilestonesError(null);
     setSaving(true);
     setError(null);
     try {
-      await onSave(petition, parseEditGoal(value), verify);
+      await onSave(petition, parseEditGoal(value), verify, parsed.data);
     } catch (cause) {
       const message = (cause as Error)?.message;
       setError(message && message.trim() ? message : EDIT_GOAL_FALLBACK);
@@ -90,6 +102,14 @@ export function EditGoalDialog({
               description="Turning it off counts new signatures at once; those already awaiting confirmation still count once confirmed."
               checked={verify}
               onChange={(e) => setVerify(e.currentTarget.checked)}
+              disabled={saving}
+            />
+            <TextInput
+              label="Milestones"
+              description="Signature counts at which signers who asked get an e-mail, e.g. 1,000, 10,000, 50,000 (empty: none)."
+              value={milestones}
+              onChange={(e) => setMilestones(e.currentTarget.value)}
+              error={milestonesError}
               disabled={saving}
             />
             {error && (

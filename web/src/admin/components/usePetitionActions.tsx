@@ -31,9 +31,9 @@ export function usePetitionActions({
   const [deleting, setDeleting] = useState<Petition | null>(null);
   const operation = useChunkedOperation();
 
-  const save = async (petition: Petition, goal: number, verifySignatures: boolean) => {
+  const save = async (petition: Petition, goal: number, verifySignatures: boolean, milestones: number[]) => {
     const updated = await adminCall<Petition>(route("updatePetition", { id: petition.id }), {
-      body: { goal, verifySignatures },
+      body: { goal, verifySignatures, milestones },
       fallbackMessage: EDIT_GOAL_FALLBACK,
     });
     onUpdated({ ...petition, ...updated, goal: updated?.goal ?? goal });

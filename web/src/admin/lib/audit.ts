@@ -2,6 +2,10 @@
 const ACTIONS: Record<string, string> = {
   "petition.goal_changed": "Changed a petition goal",
   "petition.verification_changed": "Turned a petition's signature verification on or off",
+  "petition.milestones_changed": "Changed a petition's milestones",
+  "petition.update_send_started": "Started sending a petition update to its signers",
+  "petition.update_resumed": "Resumed sending a petition update",
+  "petition.update_sent": "Sent a petition update to its signers",
   "petition.deleted": "Deleted a petition",
   "petition.created": "Created a petition",
   "signature.deleted": "Deleted a signature",

@@ -5,6 +5,7 @@ import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { SYNC_SIGNATURES, signaturesResource } from "../api/signatures";
 import { CollectionScreen, TotalCountCard, useCollectionScreen } from "../collection";
 import { DeliveryPackDialog } from "../components/DeliveryPackDialog";
+import { PetitionUpdatesDialog } from "../components/PetitionUpdatesDialog";
 import { NoticeBanner } from "../components/NoticeBanner";
 import { OperationProgressBar } from "../components/OperationProgressBar";
 import { PageHeader } from "../components/PageHeader";
@@ -50,6 +51,7 @@ export function SignaturesPage() {
   });
   const [viewing, setViewing] = useState<SignatureRow | null>(null);
   const [packing, setPacking] = useState(false);
+  const [updating, setUpdating] = useState(false);
 
   const exportCsv = () => signatures.run(() => exporter.start(exportFileName()));
 
@@ -74,6 +76,11 @@ export function SignaturesPage() {
               {petitionId && (
                 <Button variant="light" color="ink" onClick={() => setPacking(true)}>
                   Delivery pack (PDF)
+                </Button>
+              )}
+              {petitionId && (
+                <Button variant="light" color="ink" onClick={() => setUpdating(true)}>
+                  Updates to signers
                 </Button>
               )}
               <Button variant="default" onClick={() => void syncJob.start()} disabled={syncJob.running}>
@@ -168,6 +175,7 @@ export function SignaturesPage() {
         <>
           <SignatureDetailsDialog row={viewing} onClose={() => setViewing(null)} />
           {petitionId && <DeliveryPackDialog petitionId={petitionId} opened={packing} onClose={() => setPacking(false)} />}
+          {petitionId && <PetitionUpdatesDialog petitionId={petitionId} opened={updating} onClose={() => setUpdating(false)} />}
         </>
       }
       deleteOne={{ title: "Delete Signature", message: DELETE_SIGNATURE_MESSAGE }}

@@ -4,6 +4,7 @@ import { db, table } from "../../db/client";
 import { Keys } from "../../db/keys";
 import { queryCount } from "../../db/query";
 import type { Recipient } from "../list-mail";
+import type { Addressee as MailingAddressee, AudiencePage as MailingPage } from "./mailing";
 
 /**
  * Who an issue goes to: the confirmed subscribers on the sparse gsi2 (`NLCONFIRMED`, sorted by
@@ -12,20 +13,11 @@ import type { Recipient } from "../list-mail";
  * from the table (one consistent BatchGet per 100) and whoever is no longer confirmed is left out.
  */
 
-/** A subscriber to send to, with their place in the confirmed list. */
-export interface Addressee extends Recipient {
-  emailNormalized: string;
-  /** Their gsi2 sort key: a cursor after them starts with the next one. */
-  position: string;
-}
+/** A subscriber to send to, with their place in the confirmed list (position: their gsi2 sort key). */
+export interface Addressee extends Recipient, MailingAddressee {}
 
-export interface AudiencePage {
-  /** Every position the page covered, in order, including subscribers left out. */
-  positions: string[];
-  addressees: Addressee[];
-  /** False when the page reached the end of the list. */
-  more: boolean;
-}
+/** Its positions include the subscribers left out. */
+export type AudiencePage = MailingPage<Addressee>;
 
 const confirmedBefore = (until: string) => ({
   TableName: table(),
@@ -58,7 +50,8 @@ export async function page(opts: { until: string; after: string; limit: number }
     const sub = current.get(l.emailNormalized);
     return sub ? [{ ...sub, position: l.position }] : [];
   });
-  return { positions: listed.map((l) => l.position), addressees, more: res.LastEvaluatedKey !== undefined };
+  const positions = listed.map((l) => l.position);
+  return { positions, addressees, next: positions.at(-1) ?? opts.after, more: res.LastEvaluatedKey !== undefined };
 }
 
 /** The subscribers of `emails` that are confirmed (and hold an unsubscribe token) right now, by e-mail. */

@@ -1,10 +1,8 @@
-import { Mail, MailDeferred } from "../../mail";
+import { Mail, MailDeferred, type Message } from "../../mail";
 import { pool } from "../../util/pool";
-import { newsletterMessage } from "../list-mail";
-import type { Addressee } from "./audience";
+import type { Addressee } from "./mailing";
 import * as Deliveries from "./deliveries";
 import { pacer } from "../../util/pacing";
-import type { RenderedIssue } from "./render";
 
 export interface BatchOutcome {
   /** deliveries claimed for the first time: new recipients of the issue */
@@ -30,13 +28,20 @@ export interface DeliveryOptions {
 
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/\s+/g, " ").slice(0, 300);
 
+/** Where a batch's deliveries are claimed (`Mailing.deliveries`) and how each addressee's e-mail is made. */
+export interface BatchMail<A extends Addressee> {
+  deliveries: string;
+  message(to: A): Message;
+}
+
 /**
- * Sends `rendered` to each addressee, paced: claim, send, record the outcome. The first e-mail the
+ * Sends each addressee their e-mail, paced: claim, send, record the outcome. The first e-mail the
  * mailer refuses stops the batch (those in flight finish); the caller pauses the send there. An
  * e-mail the mail budget defers stops it too, its claim given back: the caller goes on later. Any
  * other error (the table) is thrown once nothing is in flight any more.
  */
-export async function deliverAll(issueId: string, rendered: RenderedIssue, addressees: Addressee[], opts: DeliveryOptions): Promise<BatchOutcome> {
+export async function deliverAll<A extends Addressee>(mail: BatchMail<A>, addressees: A[], opts: DeliveryOptions): Promise<BatchOutcome> {
+  const partition = mail.deliveries;
   const outcome: BatchOutcome = { claimed: 0, retried: 0, sent: 0, failed: 0 };
   const done = addressees.map(() => false);
   const slot = pacer(opts.perSecond);
@@ -46,7 +51,7 @@ export async function deliverAll(issueId: string, rendered: RenderedIssue, addre
   await pool(addressees, opts.inFlight, async (to, i) => {
     if (stop) return;
     try {
-      const claim = await Deliveries.claim(issueId, to.emailNormalized);
+      const claim = await Deliveries.claim(partition, to.emailNormalized);
       if (claim === "taken") {
         done[i] = true;
         return;
@@ -56,22 +61,22 @@ export async function deliverAll(issueId: string, rendered: RenderedIssue, addre
       await slot();
       try {
         // through the namespace, so tests that replace Mail.send see this call too
-        await Mail.send({ kind: "newsletter-issue", tags: { issue: issueId }, ...newsletterMessage(to, rendered) });
+        await Mail.send(mail.message(to));
       } catch (err) {
         stop = true;
         if (err instanceof MailDeferred) {
           outcome.deferred ??= err;
           if (claim === "new") outcome.claimed--;
           else outcome.retried--;
-          await Deliveries.release(issueId, to.emailNormalized, claim);
+          await Deliveries.release(partition, to.emailNormalized, claim);
           return;
         }
         outcome.failed++;
         outcome.failure ??= describe(err);
-        await Deliveries.markFailed(issueId, to.emailNormalized, describe(err));
+        await Deliveries.markFailed(partition, to.emailNormalized, describe(err));
         return;
       }
-      await Deliveries.markSent(issueId, to.emailNormalized);
+      await Deliveries.markSent(partition, to.emailNormalized);
       outcome.sent++;
       done[i] = true;
     } catch (err) {

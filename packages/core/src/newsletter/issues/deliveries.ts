@@ -7,8 +7,10 @@ import { IssueKeys } from "./keys";
 import { NEWSLETTER_DELIVERY_DAYS } from "../../policy/retention";
 
 /**
- * One item per subscriber per issue (`NLDELIVERY#<issueId>` / `<SHA-256 of emailNormalized>`), claimed with a
- * conditional write BEFORE the e-mail goes out, so no subscriber gets an issue twice:
+ * One item per recipient per mailing (`NLDELIVERY#<issueId>` / `<SHA-256 of emailNormalized>` for a
+ * newsletter issue; a petition update's partition is its own, signature/updates-keys.ts), claimed
+ * with a conditional write BEFORE the e-mail goes out, so no one gets a mailing twice. Every
+ * function takes the mailing's delivery partition (`Mailing.deliveries`):
  *
  *   (none) ──claim──► claimed ──sent──► sent
  *                        └──────failed──► failed ──claimed again by a resume──► claimed …
@@ -29,12 +31,12 @@ export type Claim = "new" | "retry" | "taken";
 
 const isConflict = (err: unknown) => (err as Error).name === "ConditionalCheckFailedException";
 
-export async function claim(issueId: string, emailNormalized: string): Promise<Claim> {
+export async function claim(partition: string, emailNormalized: string): Promise<Claim> {
   try {
     const res = await db().send(
       new UpdateCommand({
         TableName: table(),
-        Key: IssueKeys.delivery(issueId, emailNormalized),
+        Key: IssueKeys.deliveryIn(partition, emailNormalized),
         UpdateExpression: "SET #type = :type, #state = :claimed, claimedAt = :now, expiresAt = :expires ADD attempts :one REMOVE #error",
         ConditionExpression: "attribute_not_exists(pk) OR (#state = :failed AND attempts < :max)",
         ExpressionAttributeNames: { "#type": "type", "#state": "state", "#error": "error" },
@@ -57,11 +59,11 @@ export async function claim(issueId: string, emailNormalized: string): Promise<C
   }
 }
 
-async function settle(issueId: string, emailNormalized: string, update: string, values: Record<string, unknown>) {
+async function settle(partition: string, emailNormalized: string, update: string, values: Record<string, unknown>) {
   await db().send(
     new UpdateCommand({
       TableName: table(),
-      Key: IssueKeys.delivery(issueId, emailNormalized),
+      Key: IssueKeys.deliveryIn(partition, emailNormalized),
       UpdateExpression: update,
       ConditionExpression: "#state = :claimed",
       ExpressionAttributeNames: { "#state": "state", "#error": "error" },
@@ -70,11 +72,11 @@ async function settle(issueId: string, emailNormalized: string, update: string, 
   );
 }
 
-export const markSent = (issueId: string, emailNormalized: string) =>
-  settle(issueId, emailNormalized, "SET #state = :sent, sentAt = :now REMOVE #error", { ":sent": "sent", ":now": new Date().toISOString() });
+export const markSent = (partition: string, emailNormalized: string) =>
+  settle(partition, emailNormalized, "SET #state = :sent, sentAt = :now REMOVE #error", { ":sent": "sent", ":now": new Date().toISOString() });
 
-export const markFailed = (issueId: string, emailNormalized: string, reason: string) =>
-  settle(issueId, emailNormalized, "SET #state = :failed, failedAt = :now, #error = :reason", {
+export const markFailed = (partition: string, emailNormalized: string, reason: string) =>
+  settle(partition, emailNormalized, "SET #state = :failed, failedAt = :now, #error = :reason", {
     ":failed": "failed",
     ":now": new Date().toISOString(),
     ":reason": reason.slice(0, 500),
@@ -84,8 +86,8 @@ export const markFailed = (issueId: string, emailNormalized: string, reason: str
  * The mail budget had no slot for it (mail/budget.ts), so the e-mail did not go: the claim is given
  * back as it was (a first claim removed, a retried one failed again with its attempt uncounted).
  */
-export async function release(issueId: string, emailNormalized: string, claimed: Exclude<Claim, "taken">): Promise<void> {
-  const key = IssueKeys.delivery(issueId, emailNormalized);
+export async function release(partition: string, emailNormalized: string, claimed: Exclude<Claim, "taken">): Promise<void> {
+  const key = IssueKeys.deliveryIn(partition, emailNormalized);
   const condition = { ConditionExpression: "#state = :claimed", ExpressionAttributeNames: { "#state": "state" } };
   if (claimed === "new") {
     await db().send(new DeleteCommand({ TableName: table(), Key: key, ...condition, ExpressionAttributeValues: { ":claimed": "claimed" } }));
@@ -103,12 +105,12 @@ export async function release(issueId: string, emailNormalized: string, claimed:
 }
 
 /** The exact counts, from the deliveries themselves (a claim left unsettled counts as failed). */
-export async function tally(issueId: string): Promise<IssueCounts> {
+export async function tally(partition: string): Promise<IssueCounts> {
   const counts: IssueCounts = { recipients: 0, sent: 0, failed: 0 };
   const pages = queryPages({
     TableName: table(),
     KeyConditionExpression: "pk = :pk",
-    ExpressionAttributeValues: { ":pk": IssueKeys.deliveryPartition(issueId) },
+    ExpressionAttributeValues: { ":pk": partition },
     ProjectionExpression: "#state",
     ExpressionAttributeNames: { "#state": "state" },
     ConsistentRead: true,

@@ -7,11 +7,17 @@ export * as Issues from "./index";
  */
 export * from "./input";
 export { Events } from "./events";
-export { create, get, list, remove, update, checkId, IssueNotFound, IssueNotDraft, STOPPED_REASON } from "./issue-store";
+export { create, get, list, remove, update, checkId, summaryOf, IssueNotFound, IssueNotDraft, STOPPED_REASON } from "./issue-store";
 export { start, resume, runBatch, CannotSend, JOB_KIND, LEASE_MS, BATCH_TIMEOUT_MS } from "./sending";
+export { create as createMailing, resumeMailing, runMailingBatch } from "./sending";
+export type { Mailing, MailingRef, Addressee as MailingAddressee, AudiencePage as MailingAudiencePage } from "./mailing";
 export { preview, sendTest, PREVIEW_RECIPIENT, TEST_SUBJECT_PREFIX } from "./test-send";
 export { renderIssue, type RenderedIssue } from "./render";
 export { count as audienceCount } from "./audience";
-export { tally, MAX_ATTEMPTS } from "./deliveries";
+export { MAX_ATTEMPTS } from "./deliveries";
+import { tally as tallyIn } from "./deliveries";
+import { IssueKeys as Keys } from "./keys";
+/** A newsletter issue's exact counts, from its deliveries. */
+export const tally = (issueId: string) => tallyIn(Keys.deliveryPartition(issueId));
 export { IssueKeys } from "./keys";
 export { pauseReason, PAUSE_MIN_OUTCOMES } from "./feedback";
