@@ -61,6 +61,16 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
   expect(s.functions.get(functionId)).toMatchObject({ runtime: "nodejs22.x" });
 }
 
+/** CloudFormation refuses a stack of more than 500 resources: a deploy would fail where synth succeeds. */
+const CLOUDFORMATION_RESOURCE_LIMIT = 500;
+
+describe("every stack", () => {
+  it.each(["Storage", "Auth", "Events", "Api", "Web"] as const)("%s stays within CloudFormation's 500 resources", (name) => {
+    const count = Object.keys(resources(s.templates[name])).length;
+    expect(count, `${name} has ${count} resources`).toBeLessThanOrEqual(CLOUDFORMATION_RESOURCE_LIMIT);
+  });
+});
+
 describe("Storage", () => {
   const table = () => s.templates.Storage;
 
