@@ -29,6 +29,8 @@ export interface LocalBusOptions {
   busy?: () => boolean;
   /** One retry per entry, after that many ms (default RETRY_DELAYS_MS); then the delivery gives up. */
   retryDelaysMs?: number[];
+  /** How long a delivery waits for a quiet API at most (default MAX_DEFER_MS; Infinity: until `busy` is false). */
+  maxDeferMs?: number;
 }
 
 export interface LocalBus {
@@ -53,7 +55,7 @@ export interface LocalBus {
  * acknowledged, as the outbox-ack rule does deployed.
  */
 export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): LocalBus {
-  const { busy = () => false, retryDelaysMs = RETRY_DELAYS_MS } = typeof opts === "function" ? { busy: opts } : opts;
+  const { busy = () => false, retryDelaysMs = RETRY_DELAYS_MS, maxDeferMs = MAX_DEFER_MS } = typeof opts === "function" ? { busy: opts } : opts;
   const failures: LocalBus["failures"] = [];
   /** waiting deliveries, oldest first, with when each was queued */
   const queue: { run: () => Promise<void>; at: number }[] = [];
@@ -70,7 +72,7 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
     for (const resolve of settled) resolve();
     settled = [];
   };
-  const overdue = () => queue.length > 0 && performance.now() - queue[0].at >= MAX_DEFER_MS;
+  const overdue = () => queue.length > 0 && performance.now() - queue[0].at >= maxDeferMs;
   const pump = () => {
     while (running < CONCURRENT_DELIVERIES && queue.length && (!busy() || overdue())) {
       const job = queue.shift()!;
@@ -82,13 +84,13 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
       });
     }
     // still waiting for a quiet API: look again when the oldest delivery is due regardless
-    if (queue.length && running < CONCURRENT_DELIVERIES && !recheck) {
+    if (queue.length && running < CONCURRENT_DELIVERIES && !recheck && Number.isFinite(maxDeferMs)) {
       recheck = setTimeout(
         () => {
           recheck = undefined;
           pump();
         },
-        Math.max(1, MAX_DEFER_MS - (performance.now() - queue[0].at)),
+        Math.max(1, maxDeferMs - (performance.now() - queue[0].at)),
       );
     }
   };

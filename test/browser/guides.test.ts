@@ -9,7 +9,7 @@ import { PDFDocument } from "pdf-lib";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { LEAD_CSV_COLUMNS, LEAD_FORMS, LEAD_FORM_INFO, LEAD_MESSAGES, type LeadForm } from "@site/core/lead/forms";
-import { fileBrowser, signedInAdmin } from "../support/browser";
+import { fileBrowser, signedInAdmin, visit } from "../support/browser";
 import { stackOutbox } from "../support/stack-outbox";
 
 const stack = inject("stack");
@@ -24,8 +24,7 @@ describe("a visitor asks for each guide", () => {
     const person = visitor(form);
     const context = await browser.newContext({ baseURL: stack.url });
     const page = await context.newPage();
-    await page.goto(info.path);
-    await page.waitForSelector("html[data-app=ready]");
+    await visit(page, info.path);
     await page.getByRole("heading", { level: 1, name: info.documentTitle }).waitFor();
 
     await page.getByLabel("Full Name").fill(person.fullName);

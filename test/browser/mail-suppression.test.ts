@@ -7,7 +7,7 @@
 import type { BrowserContext } from "playwright-core";
 import { afterAll, expect, inject, it } from "vitest";
 import { LEAD_FORMS, LEAD_FORM_INFO, LEAD_MESSAGES } from "@site/core/lead/forms";
-import { fileBrowser, signedInAdmin } from "../support/browser";
+import { fileBrowser, signedInAdmin, visit } from "../support/browser";
 import { linkIn, stackOutbox } from "../support/stack-outbox";
 
 const stack = inject("stack");
@@ -66,8 +66,7 @@ it("a person whose address is suppressed sees it on /my-data, and can ask to be 
     const page = await context.newPage();
     // a guide request (the signer's share e-mail of the test above counts against the same mailbox's daily cap: `+labels` fold)
     const guide = LEAD_FORM_INFO[LEAD_FORMS[0]];
-    await page.goto(guide.path);
-    await page.waitForSelector("html[data-app=ready]");
+    await visit(page, guide.path);
     await page.getByLabel("Full Name").fill("Dora Again");
     await page.getByLabel("Email").fill(person);
     await page.getByRole("button", { name: /^Send Me the / }).click();

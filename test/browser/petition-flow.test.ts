@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { fileBrowser } from "../support/browser";
+import { fileBrowser, visit } from "../support/browser";
 
 const stack = inject("stack");
 const browser = fileBrowser();
@@ -61,7 +61,7 @@ describe("a visitor signs the default petition", () => {
     await page.getByText("Thank You for Signing!").waitFor();
 
     expect(await count()).toBe(before + 1);
-    await page.goto(`/share/${stack.defaultPetitionId}`);
+    await visit(page, `/share/${stack.defaultPetitionId}`);
     await page.getByText("Spread the Word—Every Signature Counts!").waitFor();
     await page.getByText(`${(before + 1).toLocaleString("en-US")} of 10,000 signatures collected`).waitFor();
 
@@ -86,7 +86,7 @@ describe("a visitor signs the default petition", () => {
     page.on("request", (r) => {
       if (r.method() === "POST" && r.url().endsWith("/signatures")) signed = true;
     });
-    await page.goto(`/sign/${stack.defaultPetitionId}`);
+    await visit(page, `/sign/${stack.defaultPetitionId}`);
     await page.getByText("Fair Cancellation Rights for Timeshare Owners").first().waitFor();
     await fillSignForm(page, { first: "Ines", last: "Moreau", email: `own-count-${Date.now()}@example.com` });
     const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/signatures"));
@@ -113,7 +113,7 @@ describe("a visitor signs the default petition", () => {
   it("answers the same e-mail a second time as a first signature, counts nothing and e-mails 'already signed' (no enumeration)", async () => {
     const before = await count();
     const page = await newPage();
-    await page.goto(`/sign/${stack.defaultPetitionId}`);
+    await visit(page, `/sign/${stack.defaultPetitionId}`);
     await fillSignForm(page, { first: "Maria", last: "Gonzalez", email: email.toUpperCase() });
     await page.getByRole("button", { name: "Sign Petition" }).click();
     await page.getByText("Thank you for signing the petition!").waitFor();
@@ -128,13 +128,13 @@ describe("a visitor signs the default petition", () => {
     const link = new URL(/Withdraw your signature: (\S+)/.exec(share.text)![1]);
     const before = await count();
     const page = await newPage();
-    await page.goto(`${link.pathname}${link.search}`);
+    await visit(page, `${link.pathname}${link.search}`);
     await page.getByRole("heading", { name: "Withdraw your signature" }).waitFor();
     await page.getByText("Fair Cancellation Rights for Timeshare Owners").first().waitFor();
     await page.getByRole("button", { name: "Withdraw my signature" }).click();
     await page.getByText("Your signature has been withdrawn").waitFor();
     await expect.poll(count, { timeout: 15_000 }).toBe(before - 1);
-    await page.goto(`${link.pathname}${link.search}`);
+    await visit(page, `${link.pathname}${link.search}`);
     await page.getByRole("button", { name: "Withdraw my signature" }).click();
     await page.getByText("This signature has already been withdrawn").waitFor();
     expect(await count()).toBe(before - 1);
@@ -152,7 +152,7 @@ describe("pages and routing", () => {
   it("sends unknown paths to /404 and 'Go Back' returns to the previous page", async () => {
     const page = await newPage();
     await page.goto("/petition");
-    await page.goto("/no/such/page");
+    await visit(page, "/no/such/page");
     await page.waitForURL("**/404");
     await page.getByText("Page Not Found").waitFor();
     await page.getByRole("button", { name: "Go Back" }).click();
@@ -200,7 +200,7 @@ describe("pages and routing", () => {
     const requests: string[] = [];
     page.on("request", (r) => requests.push(r.url()));
     await page.goto("/petition");
-    await page.goto(`/sign/${stack.defaultPetitionId}`);
+    await visit(page, `/sign/${stack.defaultPetitionId}`);
     await page.getByLabel("First Name").waitFor();
     const scripts = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
     expect([...requests, ...scripts].some((u) => /amplify|cognito/i.test(u) || u.startsWith(stack.cognito))).toBe(false);

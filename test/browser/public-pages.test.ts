@@ -12,7 +12,7 @@ import { PRIVACY_MESSAGES } from "../../packages/core/src/privacy/input";
 import { MISSING_TOKEN } from "../../web/src/content/newsletter";
 import { PRERENDER_ROUTES, isPublicPage } from "../../web/src/publicRoutes";
 import { axeFindings, describeFindings } from "../support/axe";
-import { fileBrowser } from "../support/browser";
+import { fileBrowser, visit } from "../support/browser";
 
 const stack = inject("stack");
 const browser = fileBrowser();
@@ -30,8 +30,7 @@ const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, 
 async function open(path: string, viewport: keyof typeof VIEWPORTS = "desktop", options: { reducedMotion?: "reduce" } = {}): Promise<Page> {
   const context = await browser.newContext({ baseURL: stack.url, viewport: VIEWPORTS[viewport], ...options });
   const page = await context.newPage();
-  await page.goto(path);
-  await page.waitForSelector("html[data-app=ready]");
+  await visit(page, path);
   return page;
 }
 
@@ -126,8 +125,11 @@ describe("every public page", () => {
     it(`${path} shows its spec content, and its buttons lead where the spec says`, async () => {
       const page = await open(path);
       const h1 = page.locator("main h1");
+      const heading = typeof spec.h1 === "string" ? new RegExp(`^${spec.h1.replace(/[$^()]/g, "\\$&")}$`) : spec.h1;
+      // a page that answers after a request (the unsubscribe page) shows its heading a moment later
+      await h1.filter({ hasText: heading }).waitFor();
       await expect(h1.count()).resolves.toBe(1);
-      expect(await h1.innerText()).toMatch(typeof spec.h1 === "string" ? new RegExp(`^${spec.h1.replace(/[$^()]/g, "\\$&")}$`) : spec.h1);
+      expect(await h1.innerText()).toMatch(heading);
       const text = await page.locator("main").innerText();
       for (const t of spec.texts ?? []) expect(text, `${path} shows "${t}"`).toContain(t);
       for (const [name, expected] of Object.entries(spec.buttons ?? {})) {

@@ -15,7 +15,7 @@ import { todayInNewYork } from "@site/core/report/date";
 import { emptyDraft, type ReportDraft } from "@site/core/report/draft";
 import { isReferenceNumber } from "@site/core/report/reference";
 import { axeFindings, describeFindings } from "../support/axe";
-import { fileBrowser, signedInAdmin } from "../support/browser";
+import { fileBrowser, signedInAdmin, visit } from "../support/browser";
 
 const stack = inject("stack");
 const browser = fileBrowser();
@@ -59,8 +59,7 @@ async function open(path = "/report-scam", saved?: { draft: ReportDraft; step: n
     );
   }
   const page = await context.newPage();
-  await page.goto(path);
-  await page.waitForSelector("html[data-app=ready]");
+  await visit(page, path);
   return page;
 }
 
@@ -137,8 +136,7 @@ describe("the page as served", () => {
         (window as unknown as { served: Element | null }).served = document.querySelector("main form h2");
       });
     });
-    await page.goto("/report-scam");
-    await page.waitForSelector("html[data-app=ready]");
+    await visit(page, "/report-scam");
     // the app enables the fields in the render after it marks itself ready: wait for that render, not a fixed moment
     await expect.poll(() => page.getByLabel("Full Name").isEnabled(), { timeout: 10_000 }).toBe(true);
     const kept = await page.evaluate(() => (window as unknown as { served: Element | null }).served === document.querySelector("main form h2"));

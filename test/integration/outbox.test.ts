@@ -20,7 +20,9 @@ import { useOwnTable } from "../support/own-table";
 
 // The sweeper reads the whole outbox: a table of this file's own keeps other files' events out.
 beforeAll(() => useOwnTable("outbox"));
-const bus = installLocalBus();
+// While `holding`, deliveries wait (however long): the first test reads the outbox before any ran.
+let holding = false;
+const bus = installLocalBus({ busy: () => holding, maxDeferMs: Number.POSITIVE_INFINITY });
 
 const outboxItems = async () =>
   (
@@ -43,10 +45,18 @@ const signEvent = (petitionId: string, body: object) => httpEvent({ method: "POS
 describe("the transactional outbox", () => {
   it("writes signature.created in the signing transaction; the delivered event is acknowledged", async () => {
     const p = await newPetition();
-    const res = await call(sign, signEvent(p.id, signer("ob")));
+    holding = true;
+    let res: Awaited<ReturnType<typeof call>>, committed: Record<string, unknown>[];
+    try {
+      res = await call(sign, signEvent(p.id, signer("ob")));
+      committed = await outboxItems();
+    } finally {
+      holding = false;
+      bus.kick();
+    }
     expect(res.statusCode).toBe(201);
     // committed with the signature, before any delivery ran
-    expect(await outboxItems()).toContainEqual(
+    expect(committed).toContainEqual(
       expect.objectContaining({ type: "outbox", eventType: "signature.created", detail: { petitionId: p.id, signatureId: res.body.signatureId } }),
     );
     await bus.idle();

@@ -37,6 +37,15 @@ export function fileBrowser() {
   return { newContext: (options?: BrowserContextOptions) => browser!.newContext(options) };
 }
 
+/**
+ * Opens `path` and waits until the app has taken over its prerendered HTML: a click before that
+ * lands on a button React has not wired yet and is lost.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator("html[data-app=ready]").waitFor();
+}
+
 /** A new context signed in as the stack's administrator, on /admin/dashboard. */
 export async function signedInAdmin(
   browser: ReturnType<typeof fileBrowser>,

@@ -371,7 +371,8 @@ describe("/admin/forms/<slug>", () => {
     fireEvent.click(screen.getByRole("button", { name: "Sync with Google Sheets" }));
     const busy = await screen.findByRole("button", { name: "Syncing..." });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByRole("progressbar", { name: "Writing submissions to the sheet" })).toBeTruthy();
+    // the bar appears with the job's first poll, which may answer after the button changed
+    expect(await screen.findByRole("progressbar", { name: "Writing submissions to the sheet" })).toBeTruthy();
 
     job = { ...job, status: "done", progress: { phase: "done", completed: 2, total: 2 } };
     expect((await screen.findByRole("status", {}, { timeout: 4000 })).textContent).toBe(LEAD_ADMIN_MESSAGES.synced);
