@@ -68,10 +68,10 @@ function publicMantineComponents(): string[] {
 function publicChunks() {
   const components = publicMantineComponents().join("|");
   const sep = "[\\\\/]";
-  const framework = `node_modules${sep}(react|react-dom|scheduler|react-router|react-router-dom|swr|dequal|use-sync-external-store|clsx|cookie|set-cookie-parser)${sep}`;
+  const framework = `node_modules${sep}(react|react-dom|scheduler|react-router|react-router-dom|clsx|cookie|set-cookie-parser)${sep}`;
   // Plus what those components use that has no styles of its own: Button's Transition and its hooks.
   const ui = `node_modules${sep}@mantine${sep}(core${sep}esm${sep}(core${sep}|components${sep}(${components}|Transition)${sep})|hooks${sep}esm${sep}(use-isomorphic-effect|use-media-query|use-did-update|use-reduced-motion)${sep})`;
-  const site = `web${sep}src${sep}(components${sep}(?!Toast|PetitionProgress|PetitionUnavailable)|hooks${sep}(useCountUp|useSignatureCount|usePollInterval|useDocumentTitle)|content${sep}(navigation|types)|theme|Providers|boot\\.tsx|App\\.tsx|pages\\.ts|lib${sep}(api|paths|lazyPage|format|analytics|countUp|countFloor))`;
+  const site = `web${sep}src${sep}(components${sep}(?!Toast|PetitionProgress|PetitionUnavailable)|hooks${sep}(useCountUp|useSignatureCount|usePollInterval|useDocumentTitle)|content${sep}(navigation|types)|theme|Providers|boot\\.tsx|App\\.tsx|pages\\.ts|lib${sep}(api|paths|lazyPage|format|analytics|countUp|countFloor|liveResource))`;
   // Only the matched modules: a matched module's own imports (the route list, the styles the bootstrap
   // loads) must not be pulled into the chunk, or the bootstrap would have to load it before first paint.
   // The bootstrap's own modules (main.tsx): the route list and which chunk holds each page.

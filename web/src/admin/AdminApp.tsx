@@ -4,7 +4,7 @@ import "@mantine/core/styles.layer.css";
 import { Alert, Center } from "@mantine/core";
 import { Navigate, Route, Routes } from "react-router-dom";
 import { PageLoader } from "../components/PageLoader";
-import { useConfig } from "../hooks/useConfig";
+import { useConfig } from "./useConfig";
 import { configureAmplify } from "./amplify";
 import { AdminGuard } from "./AdminGuard";
 import { AuthProvider } from "./auth";

@@ -2,8 +2,8 @@ import { useRef } from "react";
 import { PETITION_POLL, nextPollInterval } from "@site/core/petition/edge-cache";
 
 /**
- * SWR's `refreshInterval` for a polled count: every 10 s while the count moves, backing off to once a
- * minute while it does not (PETITION_POLL). SWR itself stops polling while the tab is hidden.
+ * The polling interval of a live count (lib/liveResource.ts): every 10 s while the count moves, backing off to once a
+ * minute while it does not (PETITION_POLL). Polling stops while the tab is hidden.
  */
 export function usePollInterval<T>(countOf: (data: T) => number): (latest: T | undefined) => number {
   const state = useRef<{ count?: number; ms: number }>({ ms: PETITION_POLL.initialMs });

@@ -1,14 +1,13 @@
 import { Alert, Anchor, Button, Card, Checkbox, Container, Grid, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { useSWRConfig } from "swr";
-import { SIGN_CAPTCHA_ACTION } from "@site/core/signature/input";
+import { SIGN_CAPTCHA_ACTION } from "@site/core/signature/captcha-action";
 import { UNCONFIRMED_SIGNATURE_DAYS } from "@site/core/policy/retention";
 import { PageLoader } from "../components/PageLoader";
 import { PetitionProgress } from "../components/PetitionProgress";
 import { PetitionUnavailable } from "../components/PetitionUnavailable";
 import { IconCheck, IconLock } from "../components/icons";
-import { loadConfig } from "../hooks/useConfig";
+import { loadConfig } from "../lib/runtimeConfig";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useHydrated } from "../hooks/useHydrated";
 import { usePetition } from "../hooks/usePetition";
@@ -16,6 +15,7 @@ import { trackEvent } from "../lib/analytics";
 import { ApiError, api, postJson, type Petition, type SignatureCreated } from "../lib/api";
 import { clientInfo } from "../lib/clientInfo";
 import { raiseCountFloor } from "../lib/countFloor";
+import { setLive } from "../lib/liveResource";
 import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE, loadRecaptcha, recaptchaToken } from "../lib/recaptcha";
 import type { SignatureFormValues } from "../lib/signatureForm";
 import { REDIRECT_AFTER_SIGN_MS, SITE_NAME, sharePath, thankYouPath } from "../site";
@@ -75,7 +75,6 @@ export function SignPage() {
 
 function SignForm({ petition, id }: { petition: Petition; id: string }) {
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const [values, setValues] = useState<SignatureFormValues>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -125,9 +124,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
         return;
       }
       raiseCountFloor(id, created.signatureCount);
-      await mutate<Petition>(api.petition(id), (current) => (current ? { ...current, signatureCount: created.signatureCount } : current), {
-        revalidate: false,
-      });
+      setLive<Petition>(api.petition(id), (current) => (current ? { ...current, signatureCount: created.signatureCount } : current));
       setSigned(true);
     } catch (cause) {
       if (cause instanceof ApiError) {

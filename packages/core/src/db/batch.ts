@@ -7,8 +7,13 @@ export const BATCH = 25;
 
 /** A server-side failure of the whole call (DynamoDB Local answers a lock timeout so): the same puts and deletes may be sent again. */
 const isServerFault = (err: unknown) => (err as { $fault?: string }).$fault === "server";
+/** No answer within the client's request timeout (DynamoDB Local stalls so under a bulk import): applied or not, unknown. */
+const isTimeout = (err: unknown) => (err as { name?: string }).name === "TimeoutError";
 
-/** BatchWriteItem with retries of unprocessed items, and of the whole batch after a server fault (its puts and deletes are idempotent). */
+/**
+ * BatchWriteItem with retries of unprocessed items, and of the whole batch after a server fault or a
+ * timeout: its puts and deletes are idempotent, so sending them again is safe whether or not they applied.
+ */
 export async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
   let pending = requests;
   for (let attempt = 0; pending.length; attempt++) {
@@ -16,7 +21,7 @@ export async function batchWrite(requests: Record<string, unknown>[]): Promise<v
     try {
       res = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending as never } }));
     } catch (err) {
-      if (!isServerFault(err) || attempt > 20) throw err;
+      if (!(isServerFault(err) || isTimeout(err)) || attempt > 20) throw err;
       await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
       continue;
     }

@@ -8,8 +8,7 @@ import { PersonName } from "../util/person-name";
  * pure siblings only, never the AWS SDK.
  */
 
-/** The reCAPTCHA action of signing (spec), checked by the server and named by the page. */
-export const SIGN_CAPTCHA_ACTION = "sign_petition";
+export { SIGN_CAPTCHA_ACTION } from "./captcha-action";
 
 /** The sign form as the API receives it. */
 export const SignInput = z.object({

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, TextInput, Textarea } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
 import { IssueContent } from "@site/core/newsletter/issues/input";
+import type { UpdateSummary } from "@site/core/signature/updates";
 import { formatCount, formatDateTimeNY } from "../../lib/format";
 import { adminCall } from "../api/adminCall";
 import { route } from "../api/paths";
@@ -8,18 +9,8 @@ import { route } from "../api/paths";
 export const OUTCOME_FAILED = "Failed to send the outcome";
 export const UPDATES_FAILED = "Failed to load the petition's updates";
 
-interface UpdateRow {
-  id: string;
-  kind: "milestone" | "outcome";
-  milestone?: number;
-  subject: string;
-  status: "sending" | "paused" | "sent" | "skipped";
-  startedAt?: string;
-  sentAt?: string;
-  counts: { recipients: number; sent: number; failed: number };
-  pausedReason?: string;
-  waitingReason?: string;
-}
+/** One update as GET /api/admin/petitions/{id}/updates lists it (the server's own type). */
+type UpdateRow = UpdateSummary;
 
 const STATUS_COLORS: Record<UpdateRow["status"], string> = { sending: "blue", paused: "orange", sent: "green", skipped: "gray" };
 const STATUS_LABELS: Record<UpdateRow["status"], string> = { sending: "Sending", paused: "Paused", sent: "Sent", skipped: "Passed over" };

@@ -4,7 +4,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { IfPage } from "../../components/IfPage";
 import { LEAD_FORM_WORDS as WORDS } from "../../content/guide-pages";
-import { loadConfig } from "../../hooks/useConfig";
+import { loadConfig } from "../../lib/runtimeConfig";
 import { useHydrated } from "../../hooks/useHydrated";
 import { useTimedMessage } from "../../hooks/useTimedMessage";
 import { trackEvent } from "../../lib/analytics";

@@ -5,7 +5,7 @@ import { draftToInput, REPORT_CAPTCHA_ACTION } from "@site/core/report/input";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { STEP_HELP, STEP_INCOMPLETE, WIZARD } from "../../content/report-scam";
-import { loadConfig } from "../../hooks/useConfig";
+import { loadConfig } from "../../lib/runtimeConfig";
 import { useHydrated } from "../../hooks/useHydrated";
 import { trackEvent } from "../../lib/analytics";
 import { ApiError, api, postJson, type ReportCreated } from "../../lib/api";

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { PageHero } from "../../components/page";
 import { DELETION as WORDS } from "../../content/data-requests";
-import { loadConfig } from "../../hooks/useConfig";
+import { loadConfig } from "../../lib/runtimeConfig";
 import { useHydrated } from "../../hooks/useHydrated";
 import { postJson } from "../../lib/api";
 import { loadRecaptcha, recaptchaToken } from "../../lib/recaptcha";

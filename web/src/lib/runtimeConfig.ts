@@ -1,5 +1,4 @@
-import useSWR from "swr";
-import { api, request, type ApiError, type PublicConfig } from "../lib/api";
+import { api, request, type PublicConfig } from "./api";
 
 let pending: Promise<PublicConfig> | null = null;
 
@@ -10,12 +9,4 @@ export function loadConfig(): Promise<PublicConfig> {
     throw error;
   });
   return pending;
-}
-
-export function useConfig() {
-  return useSWR<PublicConfig, ApiError>(api.config, () => loadConfig(), {
-    revalidateOnFocus: false,
-    revalidateIfStale: false,
-    revalidateOnReconnect: false,
-  });
 }
