@@ -287,7 +287,7 @@ describe("moving around", () => {
     const pulse = await page
       .locator("[class*=pulse]")
       .first()
-      .evaluate((el) => parseFloat(getComputedStyle(el).animationDuration));
+      .evaluate((el) => parseFloat(getComputedStyle(el, "::after").animationDuration));
     expect(pulse).toBeLessThan(0.001);
     await page.context().close();
   });
