@@ -12,7 +12,7 @@ const entries = [...new Set([...routes, ...subscribers].map((r) => entry(r.handl
 
 /**
  * Bundles every Lambda of the route table and the subscriber list the way SST does (esbuild, ESM,
- * Node 22, everything bundled) and reads which package copies went in.
+ * Node 24, everything bundled) and reads which package copies went in.
  */
 async function bundledPackages(): Promise<Map<string, Set<string>>> {
   const result = await build({
@@ -20,7 +20,7 @@ async function bundledPackages(): Promise<Map<string, Set<string>>> {
     bundle: true,
     platform: "node",
     format: "esm",
-    target: "node22",
+    target: "node24",
     write: false,
     outdir: "/nonexistent",
     metafile: true,

@@ -58,7 +58,7 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
     // SST fetches bound secrets from SSM at runtime; the template never holds a value.
     expect(env[`SST_Secret_value_${name}`]).toBe("__FETCH_FROM_SSM__");
   }
-  expect(s.functions.get(functionId)).toMatchObject({ runtime: "nodejs22.x" });
+  expect(s.functions.get(functionId)).toMatchObject({ runtime: "nodejs24.x" });
 }
 
 /** CloudFormation refuses a stack of more than 500 resources: a deploy would fail where synth succeeds. */

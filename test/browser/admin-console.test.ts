@@ -240,11 +240,15 @@ describe("the admin console", () => {
     await rowWith(signers[0]!.email).waitFor({ state: "detached" });
   });
 
-  it("deletes all signatures only after CONFIRM is typed exactly", async () => {
+  it("deletes all of the petition's signatures only after CONFIRM is typed exactly, saying it is this petition's", async () => {
     await page.getByRole("button", { name: "Delete All" }).click();
     const confirm = dialog();
-    await confirm.getByText("Confirm Deletion of All Signatures").waitFor();
-    await confirm.getByText("Are you absolutely sure you want to delete ALL signatures? This action cannot be undone.").waitFor();
+    await confirm.getByText("Confirm Deletion of This Petition's Signatures").waitFor();
+    await confirm
+      .getByText(
+        "Are you absolutely sure you want to delete all signatures of this petition? The signatures of other petitions are kept. This action cannot be undone.",
+      )
+      .waitFor();
     const button = confirm.getByRole("button", { name: "Delete" });
     await expect(button.isDisabled()).resolves.toBe(true);
     const input = confirm.getByRole("textbox");

@@ -16,6 +16,7 @@ import { emptyDraft, type ReportDraft } from "@site/core/report/draft";
 import { isReferenceNumber } from "@site/core/report/reference";
 import { axeFindings, describeFindings } from "../support/axe";
 import { fileBrowser, signedInAdmin, visit } from "../support/browser";
+import { WIZARD } from "../../web/src/content/report-scam";
 
 const stack = inject("stack");
 const browser = fileBrowser();
@@ -263,6 +264,26 @@ describe("evidence the wizard or the server refuses", () => {
     expect(page.url()).toMatch(/\/report-scam$/);
     await page.getByRole("button", { name: "Back" }).click();
     await expect(page.getByRole("button", { name: "Remove bank-statement.pdf" }).count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it("says the spec's messages when the server fails ('Failed to submit report: …') and when it cannot be reached", async () => {
+    const page = await open("/report-scam", { draft: completeDraft(`down-${Date.now()}@example.com`), step: 2 });
+    await expectStep(page, 2);
+    await chooseFile(page, "Evidence File", { name: "receipt.png", mimeType: "image/png", buffer: PNG });
+    await uploaded(page, "receipt.png");
+    await next(page).click();
+    const alert = page.getByRole("alert").filter({ hasText: WIZARD.errorTitle });
+    await page.route("**/api/reports", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "The database is unavailable" }) }),
+    );
+    await page.getByRole("button", { name: "Submit Report" }).click();
+    await alert.filter({ hasText: "Failed to submit report: The database is unavailable" }).waitFor();
+    await page.unroute("**/api/reports");
+    await page.route("**/api/reports", (route) => route.abort("connectionrefused"));
+    await page.getByRole("button", { name: "Submit Report" }).click();
+    await alert.filter({ hasText: WIZARD.submitFallback }).waitFor();
+    expect(page.url()).toMatch(/\/report-scam$/);
     await page.context().close();
   });
 

@@ -17,6 +17,7 @@ import { repoRoot } from "../../scripts/local/paths";
 import { newPetition, petitionItems, signer } from "../support/fixtures";
 import { call, httpEvent } from "../support/http";
 import { useOwnTable } from "../support/own-table";
+import { sortableId } from "@site/core/util/id";
 
 // The sweeper reads the whole outbox: a table of this file's own keeps other files' events out.
 beforeAll(() => useOwnTable("outbox"));
@@ -123,5 +124,30 @@ describe("the transactional outbox", () => {
     expect(await mailTo(person.email)).toHaveLength(1);
     expect(await adminMailAbout(person.email)).toHaveLength(1);
     expect((await outboxItems()).filter((i) => i.sk === event.id)).toEqual([]);
+  });
+
+  it("an event the bus keeps failing to deliver is republished with a growing back-off, not every minute", async () => {
+    await bus.idle();
+    expect(await outboxItems()).toEqual([]);
+    const t0 = Date.now();
+    const stuck = { id: sortableId(t0 - 120_000), type: "test.undelivered", detail: {} };
+    await db().send(new PutCommand(Outbox.put(stuck).Put));
+    holding = true; // deliveries (and so acknowledgements) wait: the event stays in the outbox
+    try {
+      const at = async (ms: number) => (await Outbox.sweep({ now: t0 + ms })).republished;
+      expect(await at(0)).toBe(1);
+      expect(await at(1000)).toBe(0); // the next minute's sweep leaves it alone
+      expect(await at(Outbox.FIRST_SWEEP_BACKOFF_MS)).toBe(1);
+      expect(await at(Outbox.FIRST_SWEEP_BACKOFF_MS * 2)).toBe(0); // now two minutes from the last try
+      expect(await at(Outbox.FIRST_SWEEP_BACKOFF_MS * 3)).toBe(1);
+      const [item] = await outboxItems();
+      expect(item).toMatchObject({ sweepAttempts: 3, sweepAfter: t0 + Outbox.FIRST_SWEEP_BACKOFF_MS * 3 + 4 * Outbox.FIRST_SWEEP_BACKOFF_MS });
+      expect(Outbox.nextSweepAt(0, 30)).toBe(Outbox.MAX_SWEEP_BACKOFF_MS);
+    } finally {
+      holding = false;
+      bus.kick();
+    }
+    await bus.idle();
+    expect(await outboxItems()).toEqual([]);
   });
 });

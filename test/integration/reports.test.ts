@@ -482,4 +482,21 @@ describe("Report.remove", () => {
     await expect(Report.fromID(reportId)).rejects.toMatchObject({ status: 404, message: "Report not found" });
     await expect(Report.fromReference(reference)).rejects.toMatchObject({ status: 404 });
   });
+
+  it("deletes the evidence before the report's records: a failure in between leaves the report to delete again", async () => {
+    const client = visitor();
+    const png = await upload(client, "details", "proof.png", PNG);
+    const { reportId } = (await post(client, "/api/reports", minimalReport("remove-retry", { evidence: { details: png } }))).body;
+    const spy = vi.spyOn(Evidence, "deleteReportEvidence").mockRejectedValueOnce(new Error("S3 is down"));
+    try {
+      await expect(Report.remove(reportId)).rejects.toThrow("S3 is down");
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await storedItem(Keys.report(reportId))).toBeDefined();
+    expect(await keysUnder(`reports/${reportId}/`)).toHaveLength(1);
+    expect(await Report.remove(reportId)).toBe(true);
+    expect(await storedItem(Keys.report(reportId))).toBeUndefined();
+    expect(await keysUnder(`reports/${reportId}/`)).toEqual([]);
+  });
 });

@@ -60,7 +60,7 @@ async function write(rel, content) {
   console.log(`wrote ${rel} (${(Buffer.byteLength(content) / 1024).toFixed(1)} kB)`);
 }
 
-const shell = template.replace(HEAD, renderHead());
+const shell = template.replace(HEAD, () => renderHead());
 const home = PRERENDER_ROUTES.find((r) => r.path === "/");
 const headOf = (route) => ({
   title: route.title,
@@ -94,15 +94,18 @@ function appPreloadLinks() {
   ].join("\n    ");
 }
 
-await write("spa.html", withHead(shell, { ...headOf(home), index: true }, SITE_URL).replace("</head>", `  ${appPreloadLinks()}\n  </head>`));
+await write(
+  "spa.html",
+  withHead(shell, { ...headOf(home), index: true }, SITE_URL).replace("</head>", () => `  ${appPreloadLinks()}\n  </head>`),
+);
 await write("admin/index.html", withHead(shell, { ...headOf(home), title: `Admin | ${SITE_NAME}`, path: "/admin/login", index: false }, SITE_URL));
 
 for (const route of PRERENDER_ROUTES) {
   const body = render(route.path);
   if (!body) throw new Error(`Prerendering ${route.path} produced no HTML`);
   const html = withHead(shell, headOf(route), SITE_URL)
-    .replace("</head>", `  ${pageAssetLinks(route.path)}\n  </head>`)
-    .replace(ROOT, `<div id="root" data-prerendered="${escapeHtml(route.path)}">${body}</div>`);
+    .replace("</head>", () => `  ${pageAssetLinks(route.path)}\n  </head>`)
+    .replace(ROOT, () => `<div id="root" data-prerendered="${escapeHtml(route.path)}">${body}</div>`);
   await write(route.path === "/" ? "index.html" : path.join(route.path.slice(1), "index.html"), html);
 }
 
@@ -141,8 +144,8 @@ for (const [name, routePath] of Object.entries(PETITION_TEMPLATES)) {
   }
   const templateHead = { ...headOf(home), title: `Petition | ${SITE_NAME}`, path: pathFor(TEMPLATE_PETITION.id), index: false };
   const html = withHead(shell, templateHead, SITE_URL)
-    .replace("</head>", `  ${pageAssetLinks(routePath)}\n  </head>`)
-    .replace(ROOT, `<div id="root" data-prerendered="${escapeHtml(pathFor(TEMPLATE_PETITION.id))}">${body}</div>`);
+    .replace("</head>", () => `  ${pageAssetLinks(routePath)}\n  </head>`)
+    .replace(ROOT, () => `<div id="root" data-prerendered="${escapeHtml(pathFor(TEMPLATE_PETITION.id))}">${body}</div>`);
   await write(templatePath(name).slice(1), html);
 }
 

@@ -37,6 +37,18 @@ describe("the shared fetcher", () => {
     });
   });
 
+  it("describes an answer that is not JSON when asked (the console): 'Invalid response from server: {text}'", async () => {
+    vi.stubGlobal("fetch", respond(502, "<html>Bad gateway</html>"));
+    await expect(request("/api/admin/sheets/reports", { method: "POST", describeInvalid: true, fallbackMessage: "Failed to sync" })).rejects.toMatchObject({
+      status: 502,
+      message: "Invalid response from server: <html>Bad gateway</html>",
+    });
+    vi.stubGlobal("fetch", respond(200, "OK, synced"));
+    await expect(request("/api/admin/sheets/reports", { method: "POST", describeInvalid: true })).rejects.toMatchObject({
+      message: "Invalid response from server: OK, synced",
+    });
+  });
+
   it("turns a network failure into an ApiError with status 0", async () => {
     vi.stubGlobal(
       "fetch",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { progressFigures } from "../src/petition/figures";
+import { escapeHtml, withHead, withPetitionData } from "../src/site/page-head";
 import { TEMPLATE_PETITION, TEMPLATE_PETITION_ID, escapeAsReact, figuresOf, fillPetitionTemplate, templateOf } from "../src/site/petition-template";
 
 const petition = { id: "heirs-fees", title: `A & "B" <c> 'd'`, story: "One\nTwo %%PETITION_TITLE%%", goal: 0, signatureCount: 1234 };
@@ -40,5 +41,25 @@ describe("petition page templates", () => {
     expect(templateOf("/share/a")).toBe("share");
     expect(templateOf("/thank-you/a")).toBe("thank-you");
     expect(templateOf("/constructor/a")).toBeUndefined();
+  });
+});
+
+describe("an administrator's text placed into a page", () => {
+  // In a replacement string "$`" is everything before the match and "$&" the match itself.
+  const title = "Fees $` and $& and $' too";
+  const html = "<html><head><title>x</title></head><body><div id=root></div></body></html>";
+
+  it("goes into the head as written (escaped for HTML), never expanded as a replacement pattern", () => {
+    const page = withHead(html, { title, description: `Costs $$ and $&`, path: "/sign/x", image: "/i.jpg", imageAlt: "i" }, "https://example.org");
+    expect(page).toContain(`<title>${escapeHtml(title)}</title>`);
+    expect(page).toContain(escapeHtml("Costs $$ and $&"));
+    expect(page.match(/<html>/g)).toHaveLength(1);
+  });
+
+  it("goes into the petition's data block as written", () => {
+    const page = withPetitionData(html, { id: "x", title });
+    const json = /<script type="application\/json" id="petition-data">(.*)<\/script>/.exec(page)![1]!;
+    expect(JSON.parse(json)).toEqual({ id: "x", title });
+    expect(page.match(/<body>/g)).toHaveLength(1);
   });
 });

@@ -57,6 +57,17 @@ describe("sign input", () => {
     expect(r.success).toBe(false);
     expect(fieldErrors(r.error!)).toEqual({ email: "Please enter a valid email address." });
   });
+
+  it("checks the timeshare's name like every free text: one line, no control or bidi characters", () => {
+    const sign = (timeshareName: string) => SignInput.safeParse({ firstName: "A", lastName: "B", email: "a@example.com", timeshareName });
+    expect(sign("  Sunset Shores – Tower 2 ")).toMatchObject({ success: true, data: { timeshareName: "Sunset Shores – Tower 2" } });
+    for (const bad of ["Sunset\nShores", "Sunset\rBcc: x@example.com", "Sunset \u202Eserohs", "Sunset \u2066x\u2069", "Sunset\u0000"]) {
+      const r = sign(bad);
+      expect(r.success, JSON.stringify(bad)).toBe(false);
+      expect(fieldErrors(r.error!)).toEqual({ timeshareName: "Timeshare name contains characters that are not allowed" });
+    }
+    expect(fieldErrors(sign("x".repeat(201)).error!)).toEqual({ timeshareName: "Timeshare name is too long" });
+  });
 });
 
 describe("e-mail helpers", () => {

@@ -5,7 +5,7 @@ import type { SignatureRow } from "./lib/signatures";
 /** The one fetcher of admin calls: the caller's access token as `Authorization: Bearer`; the paths are in ./api/paths. */
 export async function adminRequest<T>(url: string, options: Omit<RequestOptions, "token"> = {}): Promise<T> {
   const token = await accessToken();
-  return request<T>(url, { ...options, token });
+  return request<T>(url, { describeInvalid: true, ...options, token });
 }
 
 export interface ListPage<T> {

@@ -44,6 +44,8 @@ export const WIZARD = {
   errorTitle: "Your report was not sent",
   /** The spec's generic fallback for the red banner (§8). */
   submitFallback: "An error occurred while submitting your report. Please try again.",
+  /** The spec's message when the server failed to store the report (§8), with the server's reason. */
+  submitFailed: (message: string) => `Failed to submit report: ${message}`,
   yes: "Yes",
   no: "No",
   agePlaceholder: "Prefer not to say",

@@ -20,7 +20,15 @@ export interface RequestOptions {
   /** Message used when the response carries no `error` of its own. */
   fallbackMessage?: string;
   signal?: AbortSignal;
+  /**
+   * An answer that is not JSON (a proxy's error page) fails as the spec's 'Invalid response from
+   * server: {text}' instead of the fallback: the console's operators see what came back.
+   */
+  describeInvalid?: boolean;
 }
+
+/** The spec's message for an answer that is not JSON, with the start of what came back. */
+export const invalidResponse = (text: string) => `Invalid response from server: ${text.trim().slice(0, 200)}`;
 
 function readFields(value: unknown): FieldErrors {
   if (!value || typeof value !== "object") return {};
@@ -66,6 +74,7 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
     try {
       body = JSON.parse(text);
     } catch {
+      if (options.describeInvalid) throw new ApiError(response.status, invalidResponse(text));
       body = null;
     }
   }

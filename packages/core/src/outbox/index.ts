@@ -1,6 +1,6 @@
 export * as Outbox from "./index";
 
-import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { z } from "zod";
 import { Bus } from "../bus";
 import { db, table } from "../db/client";
@@ -44,6 +44,17 @@ export async function acknowledge(eventId: string): Promise<void> {
   await db().send(new DeleteCommand({ TableName: table(), Key: Keys.outbox(eventId) }));
 }
 
+/**
+ * After the sweep republishes an event, it waits this long before the next try, doubling with each
+ * try up to MAX_SWEEP_BACKOFF_MS: an event whose delivery keeps failing (a subscriber that throws,
+ * a rule that is gone) is not republished every minute for ever.
+ */
+export const FIRST_SWEEP_BACKOFF_MS = 60_000;
+export const MAX_SWEEP_BACKOFF_MS = 6 * 60 * 60_000;
+
+/** When the sweep may publish an event again after its `attempts`-th republication. */
+export const nextSweepAt = (now: number, attempts: number) => now + Math.min(MAX_SWEEP_BACKOFF_MS, FIRST_SWEEP_BACKOFF_MS * 2 ** (attempts - 1));
+
 export interface SweepResult {
   /** Events handed to the bus again. */
   republished: number;
@@ -51,22 +62,30 @@ export interface SweepResult {
   failed: number;
 }
 
-/** Publishes again every outbox item older than the grace period, partition by partition, page by page. */
+/**
+ * Publishes again every outbox item older than the grace period whose back-off has passed, partition
+ * by partition, page by page, and sets each one's next try (nextSweepAt).
+ */
 export async function sweep(opts: { graceMs?: number; now?: number } = {}): Promise<SweepResult> {
-  const before = sortableIdFloor((opts.now ?? Date.now()) - (opts.graceMs ?? DEFAULT_GRACE_MS));
+  const now = opts.now ?? Date.now();
+  const before = sortableIdFloor(now - (opts.graceMs ?? DEFAULT_GRACE_MS));
   const result: SweepResult = { republished: 0, failed: 0 };
   await Promise.all(
     Array.from({ length: OUTBOX_PARTITIONS }, async (_, n) => {
       const pages = queryPages({
         TableName: table(),
         KeyConditionExpression: "pk = :pk AND sk < :before",
-        ExpressionAttributeValues: { ":pk": Keys.outboxPartition(n), ":before": before },
+        FilterExpression: "attribute_not_exists(sweepAfter) OR sweepAfter <= :now",
+        ExpressionAttributeValues: { ":pk": Keys.outboxPartition(n), ":before": before, ":now": now },
       });
       for await (const page of pages) {
-        const events = (page.Items ?? []).map((i) => ({ id: String(i.sk), type: String(i.eventType), detail: i.detail }));
+        const items = page.Items ?? [];
+        const events = items.map((i) => ({ id: String(i.sk), type: String(i.eventType), detail: i.detail }));
+        if (!events.length) continue;
         try {
           await Bus.send(events);
           result.republished += events.length;
+          await Promise.all(items.map((i) => backOff(String(i.sk), Number(i.sweepAttempts ?? 0) + 1, now)));
         } catch (err) {
           result.failed += events.length;
           log.error("outbox sweep could not publish", { partition: n, events: events.length, ...errorAttributes(err) });
@@ -76,4 +95,21 @@ export async function sweep(opts: { graceMs?: number; now?: number } = {}): Prom
   );
   if (result.republished || result.failed) log.warn("outbox sweep republished events", { ...result });
   return result;
+}
+
+/** Records a republication; an item the delivery acknowledged (deleted) meanwhile stays deleted. */
+async function backOff(eventId: string, attempts: number, now: number): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.outbox(eventId),
+        UpdateExpression: "SET sweepAttempts = :attempts, sweepAfter = :after",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":attempts": attempts, ":after": nextSweepAt(now, attempts) },
+      }),
+    )
+    .catch((err: unknown) => {
+      if ((err as { name?: string }).name !== "ConditionalCheckFailedException") throw err;
+    });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EmailAddress, isEmailAddress } from "../util/email";
 import { EvidenceMessages, extensionOf, isAllowedExtension, type EvidencePurpose } from "../evidence/limits";
+import { CONTROL_OR_BREAK, FreeText, notAllowed } from "../util/free-text";
 import { PersonName } from "../util/person-name";
 import { AMOUNT_MAX } from "./amount";
 import { AGE_RANGES } from "./catalogue";
@@ -47,17 +48,7 @@ export const isEmail = (email: string) => isEmailAddress(email.trim());
 /** A field label as the subject of a message: "Claimed Sale Amount" → "Claimed sale amount". */
 export const subject = (label: string) => label.charAt(0) + label.slice(1).toLowerCase();
 
-// Control characters and bidi overrides/isolates (which can disguise text in e-mails and the admin view).
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
-const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
-const notAllowed = (what: string) => `${what} contains characters that are not allowed`;
-
-const checkedText = (what: string, max: number, multiline: boolean) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${what} must be at most ${max} characters`)
-    .refine((text) => !(multiline ? CONTROL : CONTROL_OR_BREAK).test(text), notAllowed(what));
+const checkedText = (what: string, max: number, multiline: boolean) => FreeText(what, { max, multiline });
 
 /** Required text; `what` is the message subject ("Promised services"). */
 export const Text = (what: string, { max = TEXT_MAX, multiline = false, required = `${what} is required` } = {}) =>

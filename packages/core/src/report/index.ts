@@ -254,16 +254,16 @@ export async function fromReference(typed: string): Promise<Info> {
 export const removalKeys = (report: Pick<Info, "id" | "reference">) => [Keys.reportRef(report.reference), Keys.report(report.id)];
 
 /**
- * Deletes a report: its items, then its evidence files. Idempotent: removing a report that is
- * gone (or half gone after a failure) still deletes whatever evidence is left. True when the
- * report item existed.
+ * Deletes a report: its evidence files, then its items. A failure in between leaves the report
+ * listed, so it can be deleted again (the other order would leave files nobody can find).
+ * Idempotent: removing a report that is gone still deletes whatever evidence is left. True when
+ * the report item existed.
  */
 export async function remove(id: string): Promise<boolean> {
   if (!isPossibleId(id)) return false;
   const report = await find(id);
-  const removed = report ? await deleteItems(report) : false;
   await Evidence.deleteReportEvidence(id);
-  return removed;
+  return report ? await deleteItems(report) : false;
 }
 
 /**

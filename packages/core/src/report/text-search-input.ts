@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL } from "../util/free-text";
 
 /**
  * What `POST /api/admin/reports/text-searches` receives and the console's form checks: the text to
@@ -15,7 +16,7 @@ export const TEXT_SEARCH_MESSAGES = {
 } as const;
 
 // Control characters (but tabs and line breaks, which match any space), bidi overrides and lone surrogates: no stored report text holds them.
-const NOT_ALLOWED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]|\p{Cs}/u;
+const NOT_ALLOWED = new RegExp(`${CONTROL.source}|\\p{Cs}`, "u");
 
 export const TextSearchInput = z.object({
   text: z

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ClientDetails } from "../request/client-details";
 import { EmailAddress } from "../util/email";
+import { FreeText } from "../util/free-text";
 import { PersonName } from "../util/person-name";
 
 /**
@@ -15,7 +16,7 @@ export const SignInput = z.object({
   firstName: PersonName("First name"),
   lastName: PersonName("Last name"),
   email: EmailAddress({ required: "Email is required", invalid: "Please enter a valid email address.", tooLong: "Email is too long" }),
-  timeshareName: z.string().trim().max(200, "Timeshare name is too long").optional(),
+  timeshareName: FreeText("Timeshare name", { max: 200, tooLong: "Timeshare name is too long" }).optional(),
   newsletterConsent: z.boolean().optional().default(false),
   /** "Tell me how this petition does": milestone and outcome e-mails about this petition (docs/architecture.md "Updates to signers who ask"). */
   wantsUpdates: z.boolean({ error: "Tell me how this petition does must be true or false" }).optional().default(false),

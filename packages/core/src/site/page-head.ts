@@ -60,7 +60,8 @@ export function withPetitionData(html: string, data: unknown): string {
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
   if (!html.includes("</body>")) throw new Error("The page has no </body>");
-  return html.replace("</body>", `<script type="application/json" id="${PETITION_DATA_ID}">${json}</script>\n  </body>`);
+  // a replacer function: in a replacement string, "$&" or "$`" inside a petition's text would expand
+  return html.replace("</body>", () => `<script type="application/json" id="${PETITION_DATA_ID}">${json}</script>\n  </body>`);
 }
 
 /** The tags, one per line, for `head` on the site at `siteUrl`. */
@@ -102,7 +103,7 @@ const PAGE_TAG = /<title>[\s\S]*?<\/title>|<meta\s+(?:name|property)="(?:descrip
 export function withHead(html: string, head: PageHead, siteUrl: string): string {
   const stripped = html.replace(PAGE_TAG, "").replace(/\n\s*\n(\s*)/g, "\n$1");
   if (!stripped.includes("</head>")) throw new Error("The page has no </head>");
-  return stripped.replace("</head>", `  ${headTags(head, siteUrl)}\n  </head>`);
+  return stripped.replace("</head>", () => `  ${headTags(head, siteUrl)}\n  </head>`);
 }
 
 /**

@@ -22,6 +22,10 @@ const PAGE_SIZE = 50;
 export const DELETE_SIGNATURE_MESSAGE = "Are you sure you want to delete this signature? This action cannot be undone.";
 export const DELETE_ALL_TITLE = "Confirm Deletion of All Signatures";
 export const DELETE_ALL_MESSAGE = "Are you absolutely sure you want to delete ALL signatures? This action cannot be undone.";
+/** On one petition's screen Delete All deletes that petition's signatures only, and says so. */
+export const DELETE_PETITION_SIGNATURES_TITLE = "Confirm Deletion of This Petition's Signatures";
+export const DELETE_PETITION_SIGNATURES_MESSAGE =
+  "Are you absolutely sure you want to delete all signatures of this petition? The signatures of other petitions are kept. This action cannot be undone.";
 const MESSAGES = {
   loadFailed: "Failed to load signatures",
   refreshFailed: "Failed to refresh. Please try again.",
@@ -179,7 +183,11 @@ export function SignaturesPage() {
         </>
       }
       deleteOne={{ title: "Delete Signature", message: DELETE_SIGNATURE_MESSAGE }}
-      deleteAll={{ title: DELETE_ALL_TITLE, message: DELETE_ALL_MESSAGE, progressLabel: "Deleting signatures" }}
+      deleteAll={{
+        title: petitionId ? DELETE_PETITION_SIGNATURES_TITLE : DELETE_ALL_TITLE,
+        message: petitionId ? DELETE_PETITION_SIGNATURES_MESSAGE : DELETE_ALL_MESSAGE,
+        progressLabel: "Deleting signatures",
+      }}
     />
   );
 }

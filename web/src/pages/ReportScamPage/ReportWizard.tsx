@@ -34,7 +34,12 @@ function prepareCaptcha() {
 
 /** The red banner's text: the API's own message, the captcha's, or the spec's fallback. */
 function submissionError(cause: unknown): string {
-  if (cause instanceof ApiError) return cause.message || WIZARD.submitFallback;
+  if (cause instanceof ApiError) {
+    // a server that failed with a reason: the spec's 'Failed to submit report: {message}'; no reason or
+    // no answer at all (status 0): its generic fallback; a refusal (4xx): the server's own words
+    if (cause.status >= 500 && cause.message && cause.message !== WIZARD.submitFallback) return WIZARD.submitFailed(cause.message);
+    return cause.message || WIZARD.submitFallback;
+  }
   const message = (cause as Error | undefined)?.message;
   return message === RECAPTCHA_NOT_AVAILABLE || message === RECAPTCHA_FAILED ? message : WIZARD.submitFallback;
 }
