@@ -1,10 +1,9 @@
 import { Alert, Group, Stack, Text } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { useParams, useSearchParams } from "react-router-dom";
-import { LinkButton } from "../components/page";
 import { usePetition } from "../hooks/usePetition";
 import { ApiError } from "../lib/api";
-import { NewsletterResult as ResultCard } from "./newsletter/NewsletterResult";
+import { DoneResult, NewsletterResult as ResultCard } from "./newsletter/NewsletterResult";
 
 /** What the page shows once the action is done. */
 export interface Outcome {
@@ -66,18 +65,7 @@ export function SignedLinkPage(props: SignedLinkPageProps) {
   }
 
   if (result.state === "done") {
-    return (
-      <ResultCard title={result.outcome.title}>
-        <Text c="ink.8" fz="lg" lh={1.6} role="status">
-          {result.outcome.message}
-        </Text>
-        <Group>
-          <LinkButton to="/" variant="default">
-            Go to Home
-          </LinkButton>
-        </Group>
-      </ResultCard>
-    );
+    return <DoneResult title={result.outcome.title} message={result.outcome.message} />;
   }
   const title = petition.data?.title;
   return (

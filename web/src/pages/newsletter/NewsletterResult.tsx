@@ -1,5 +1,6 @@
-import { Alert, Card, Container, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { LinkButton } from "../../components/page";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 
 /** The one card both newsletter link pages show: a title, what happened, and what to do next. */
@@ -31,5 +32,21 @@ export function Failure({ message }: { message: string }) {
     <Alert color="red" variant="light" role="alert" title="Something is wrong with this link">
       {message}
     </Alert>
+  );
+}
+
+/** The card of an e-mail link's action that is done: what happened, and the way home. */
+export function DoneResult({ title, message }: { title: string; message: string }) {
+  return (
+    <NewsletterResult title={title}>
+      <Text c="ink.8" fz="lg" lh={1.6} role="status">
+        {message}
+      </Text>
+      <Group>
+        <LinkButton to="/" variant="default">
+          Go to Home
+        </LinkButton>
+      </Group>
+    </NewsletterResult>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { LinkButton } from "../../components/page";
 import { request } from "../../lib/api";
-import { Failure, NewsletterResult } from "./NewsletterResult";
+import { DoneResult, Failure, NewsletterResult } from "./NewsletterResult";
 import { messageOf, useTokenPost } from "./useTokenPost";
 
 type Left = "unsubscribed" | "already_unsubscribed";
@@ -38,16 +38,7 @@ export function NewsletterUnsubscribePage() {
 
   if (back.state === "done") {
     return (
-      <NewsletterResult title="Welcome back">
-        <Text c="ink.8" fz="lg" lh={1.6} role="status">
-          You are subscribed again. Our scam alerts and tips will come to your inbox, starting with a welcome e-mail.
-        </Text>
-        <Group>
-          <LinkButton to="/" variant="default">
-            Go to Home
-          </LinkButton>
-        </Group>
-      </NewsletterResult>
+      <DoneResult title="Welcome back" message="You are subscribed again. Our scam alerts and tips will come to your inbox, starting with a welcome e-mail." />
     );
   }
   return (
