@@ -130,7 +130,9 @@ function ComposeIssuePage({ id }: { id: string | undefined }) {
       issueRequest<SendStarted>(route("sendIssue", { id: draftId }), ISSUE_MESSAGES.sendFailed, {}),
     );
     setConfirming(null);
-    if (started) await mutate();
+    if (!started) return;
+    sending.started(started.jobId);
+    await mutate();
   };
 
   const resume = async () => {
@@ -138,7 +140,9 @@ function ComposeIssuePage({ id }: { id: string | undefined }) {
     const started = await run("resume", ISSUE_MESSAGES.resumeFailed, () =>
       issueRequest<SendStarted>(route("resumeIssue", { id }), ISSUE_MESSAGES.resumeFailed, {}),
     );
-    if (started) await mutate();
+    if (!started) return;
+    sending.started(started.jobId);
+    await mutate();
   };
 
   const remove = async () => {

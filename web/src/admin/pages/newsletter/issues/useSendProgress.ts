@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useJob } from "../../../api/jobs";
 import { isFinished, jobProgress, type JobInfo } from "../../../lib/jobs";
 import { progressPercentOf, type OperationProgress } from "../../../lib/progress";
@@ -8,12 +8,15 @@ export interface SendProgress {
   job: JobInfo | undefined;
   progress: OperationProgress;
   percent: number;
+  /** Marks a job this page has just started, so that it is reported even if it ends before the first poll sees it running. */
+  started: (jobId: string) => void;
 }
 
 /**
  * Follows the job of an issue's send (or latest resume), as useBackgroundJob does for jobs a button
  * starts, but from the issue's own `jobId`, so a reloaded page picks it up again. `onFinished` runs
- * once when a job this page saw running is done or failed (the page then reloads the issue).
+ * once when a job this page saw running, or started itself, is done or failed (the page then reloads
+ * the issue).
  */
 export function useSendProgress(jobId: string | undefined, onFinished: (job: JobInfo) => void): SendProgress {
   const latest = useRef(onFinished);
@@ -29,7 +32,10 @@ export function useSendProgress(jobId: string | undefined, onFinished: (job: Job
       latest.current(job);
     }
   }, [job, jobId]);
+  const started = useCallback((id: string) => {
+    running.current = id;
+  }, []);
   const current = job?.id === jobId ? job : undefined;
   const progress = jobProgress(current);
-  return { job: current, progress, percent: progressPercentOf(progress) };
+  return { job: current, progress, percent: progressPercentOf(progress), started };
 }
