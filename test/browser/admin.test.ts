@@ -40,7 +40,7 @@ describe("administrators", () => {
     await page.context().close();
   });
 
-  it("a signed-in user outside the admin group is told access is denied", async () => {
+  it("a signed-in user outside the admin group lands on /unauthorized and is told access is denied", async () => {
     const email = `member-${Date.now()}@example.org`;
     const password = "Member-password-1!";
     const cognito = cognitoClient(stack.cognito);
@@ -54,9 +54,10 @@ describe("administrators", () => {
     );
     await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: stack.userPool.userPoolId, Username: email, Password: password, Permanent: true }));
     const page = await login(email, password);
+    await page.waitForURL(/\/unauthorized$/);
     await page.getByText("Access denied. This area is restricted to administrators only.").waitFor();
-    await page.getByRole("button", { name: "Go to Home" }).waitFor();
-    await page.getByRole("button", { name: "Sign Out" }).first().waitFor();
+    await page.getByRole("link", { name: "Go to Home" }).waitFor();
+    await page.getByRole("link", { name: "Sign Out" }).waitFor();
     // the server refuses this user too, whatever the browser shows
     const token = await page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => k.endsWith(".accessToken"));

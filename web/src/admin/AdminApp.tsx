@@ -1,6 +1,7 @@
 // The admin screens use many more Mantine components than the public pages (styles/public.ts): the
 // whole stylesheet, layered, so it never outranks the site's own CSS however late it loads.
 import "@mantine/core/styles.layer.css";
+import "./admin.css";
 import { Alert, Center } from "@mantine/core";
 import { Navigate, Route, Routes } from "react-router-dom";
 import { PageLoader } from "../components/PageLoader";
@@ -10,6 +11,7 @@ import { AdminGuard } from "./AdminGuard";
 import { AuthProvider } from "./auth";
 import { DashboardPage } from "./DashboardPage";
 import { LoginPage } from "./LoginPage";
+import { SignOutRoute } from "./SignOutRoute";
 import { AnalyticsRoute } from "./pages/analytics/AnalyticsRoute";
 import { CreatePetitionPage } from "./pages/CreatePetitionPage";
 import { FormsPage } from "./pages/forms/FormsPage";
@@ -43,6 +45,7 @@ export default function AdminApp() {
     <AuthProvider>
       <Routes>
         <Route path="login" element={<LoginPage />} />
+        <Route path="sign-out" element={<SignOutRoute />} />
         <Route element={<AdminGuard />}>
           <Route index element={<Navigate to="/admin/dashboard" replace />} />
           <Route path="dashboard" element={<DashboardPage />} />

@@ -93,7 +93,7 @@ function SignaturesTab({ onNotice }: { onNotice: ReturnType<typeof useNotice> })
       {...TAB_LAYOUT}
       screen={signatures}
       sorts={DASHBOARD_SIGNATURE_SORTS}
-      search={{ label: "Search Signatures", placeholder: "Name, e-mail, timeshare, petition or city" }}
+      search={{ label: "Search Signatures", placeholder: "Name, e-mail or timeshare name" }}
       errorAlert={<TabLoadError list={signatures.list} />}
       table={{
         label: "Signatures",

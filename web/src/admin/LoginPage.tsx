@@ -5,7 +5,7 @@ import { Navigate, useNavigate } from "react-router-dom";
 import { LogoMark } from "../components/Logo";
 import { PageLoader } from "../components/PageLoader";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
-import { AccessDenied } from "./AccessDenied";
+import type { RefusedState } from "../pages/UnauthorizedPage";
 import { useAuth } from "./auth";
 import { nextScreen, normalizeCode, signInError } from "./signInSteps";
 
@@ -30,6 +30,7 @@ export function LoginPage() {
 
   if (state.status === "loading") return <PageLoader label="Checking your session..." />;
   if (state.status === "signedIn" && state.isAdmin) return <Navigate to="/admin/dashboard" replace />;
+  if (state.status === "signedIn") return <Navigate to="/unauthorized" replace state={{ refused: true } satisfies RefusedState} />;
 
   function restart(message: string) {
     setStep("credentials");
@@ -139,9 +140,7 @@ export function LoginPage() {
   return (
     <Center mih="100vh" bg="gray.0" p="md">
       <Stack w="100%" maw={420} gap="lg">
-        {state.status === "signedIn" && !state.isAdmin ? (
-          <AccessDenied />
-        ) : step === "newPassword" ? (
+        {step === "newPassword" ? (
           <AuthCard
             label="Password change"
             onSubmit={submitNewPassword}

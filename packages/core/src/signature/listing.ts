@@ -43,7 +43,7 @@ export const signatures = defineCollection({
   defaultSort: "createdAt",
   filters: { petitionId: z.string().trim().min(1).max(100).optional() },
   scopeOf: (q) => q.petitionId,
-  /** first/last name, e-mail, timeshare name, petition id, city */
+  /** the index partitions read: the filtered petition's, or every petition's */
   parts: (petitionId) => (petitionId ? [petitionId] : petitionIds()),
   partitions: layout.partitions,
   decode: decodeRow,

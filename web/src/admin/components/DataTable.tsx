@@ -22,7 +22,7 @@ export function DataTable<T>(props: {
   const columns = props.columns.filter((c): c is Column => !!c);
   return (
     <ScrollArea>
-      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" miw={props.minWidth} aria-label={props.label}>
+      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="sm" miw={props.minWidth} aria-label={props.label}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (

@@ -190,7 +190,7 @@ export function ScamReportsPage() {
         label: "Scam reports",
         loadingText: "Loading reports...",
         empty: "No reports found",
-        minWidth: 1200,
+        minWidth: 960,
         pageSizes: PAGE_SIZES,
         columns: [
           { header: "Reference" },
@@ -208,12 +208,12 @@ export function ScamReportsPage() {
             <Table.Td style={{ whiteSpace: "nowrap" }}>
               <Code fz="xs">{row.reference}</Code>
             </Table.Td>
-            <Table.Td style={{ whiteSpace: "nowrap" }}>{submittedAt(row)}</Table.Td>
+            <Table.Td>{submittedAt(row)}</Table.Td>
             <Table.Td>
               <Text fz="sm" fw={600}>
                 {row.fullName}
               </Text>
-              <Text fz="xs" c="dimmed">
+              <Text fz="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
                 {row.email}
               </Text>
             </Table.Td>
@@ -226,7 +226,7 @@ export function ScamReportsPage() {
             <Table.Td>{scamTypesText(row.scamTypes)}</Table.Td>
             <Table.Td style={{ whiteSpace: "nowrap" }}>{moneyLostText(row)}</Table.Td>
             <Table.Td style={{ whiteSpace: "nowrap" }}>{usDate(row.dateOccurred)}</Table.Td>
-            <Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>
               <Badge variant="light" color={STATUS_COLORS[row.status]} c="ink.9">
                 {statusLabel(row.status)}
               </Badge>

@@ -108,7 +108,7 @@ export function SignaturesPage() {
         </Group>
       }
       sorts={SIGNATURE_SORTS}
-      search={{ label: "Search Signatures", placeholder: "Name, e-mail, timeshare, petition or city" }}
+      search={{ label: "Search Signatures", placeholder: "Name, e-mail or timeshare name" }}
       toolbarRefresh
       notices={
         <>
@@ -123,7 +123,7 @@ export function SignaturesPage() {
         label: "Signatures",
         loadingText: "Loading signatures...",
         empty: "No signatures found",
-        minWidth: 1100,
+        minWidth: 960,
         columns: [
           { header: "#", width: 56 },
           { header: "First Name" },
@@ -140,7 +140,7 @@ export function SignaturesPage() {
             <Table.Td c="dimmed">{number}</Table.Td>
             <Table.Td fw={600}>{row.firstName}</Table.Td>
             <Table.Td fw={600}>{row.lastName}</Table.Td>
-            <Table.Td>{row.email}</Table.Td>
+            <Table.Td style={{ overflowWrap: "anywhere" }}>{row.email}</Table.Td>
             <Table.Td c={row.timeshareName ? undefined : "dimmed"}>{orNA(row.timeshareName)}</Table.Td>
             <Table.Td>
               <Code fz="xs">{row.petitionId}</Code>

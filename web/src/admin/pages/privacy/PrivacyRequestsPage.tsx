@@ -84,7 +84,7 @@ export function PrivacyRequestsPage() {
         label: "Deletion requests",
         loadingText: "Loading deletion requests...",
         empty: MESSAGES.empty,
-        minWidth: 1100,
+        minWidth: 960,
         pageSizes: PAGE_SIZES,
         columns: [
           { header: "Requested (EST)" },

@@ -94,7 +94,7 @@ export function IssuesPage() {
       <Card withBorder radius="lg" padding="md">
         <DataTable
           label="Newsletter issues"
-          minWidth={1060}
+          minWidth={960}
           columns={COLUMNS}
           rows={data?.items ?? []}
           empty={isLoading ? "Loading issues..." : "No issues yet. Write the first one with “New issue”."}
