@@ -104,7 +104,10 @@ export const LEAD_MESSAGES = {
   missingField: "Please fill in all required fields.",
   badEmail: "Please enter a valid email address.",
   captchaFailed: "Security verification failed. Please try again.",
+  /** The server failed (spec: the database insert failed). */
   saveFailed: "Failed to save your submission. Please try again.",
+  /** The server could not be reached at all (spec: the forms' generic failure). */
+  processFailed: "Failed to process your request. Please try again.",
   /** the success toast (auto-hides after SUCCESS_TOAST_MS) */
   sent: (info: Pick<LeadFormInfo, "resource">, email: string) => `Success! Your free ${info.resource} has been sent to ${email}.`,
 } as const;

@@ -25,9 +25,17 @@ export interface LeadCreated {
   id: string;
 }
 
-/** The red banner's text: the API's own message, the bot check's (worded per form), or the spec's fallback. */
+/**
+ * The red banner's text: a refusal's own message (4xx), the spec's 'Failed to save your submission'
+ * when the server failed (5xx), its 'Failed to process your request' when it could not be reached,
+ * or the bot check's (worded per form).
+ */
 export function leadSubmissionError(cause: unknown, info: Pick<LeadFormInfo, "captchaNotReady">): string {
-  if (cause instanceof ApiError) return cause.message || LEAD_MESSAGES.saveFailed;
+  if (cause instanceof ApiError) {
+    if (cause.status === 0) return LEAD_MESSAGES.processFailed;
+    if (cause.status >= 500) return LEAD_MESSAGES.saveFailed;
+    return cause.message || LEAD_MESSAGES.saveFailed;
+  }
   const message = (cause as Error | undefined)?.message;
   if (message === RECAPTCHA_NOT_AVAILABLE) return info.captchaNotReady;
   if (message === RECAPTCHA_FAILED) return LEAD_MESSAGES.captchaFailed;
