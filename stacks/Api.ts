@@ -88,6 +88,9 @@ export function Api({ stack, app }: StackContext) {
       },
     },
     defaults: { throttle: { rate: limits.API_THROTTLE_RATE, burst: limits.API_THROTTLE_BURST } },
+    // SST's default format: time, route, path (no query string), status, latency, IP and user agent.
+    // Kept a month like the functions' logs (sst.config.ts); no route takes an e-mail in its path.
+    accessLog: { retention: "one_month" },
     routes: apiRoutes,
   });
 

@@ -40,7 +40,7 @@ import {
 import { Api } from "./Api";
 import { Storage } from "./Storage";
 import { defaultPetitionId } from "./function-props";
-import { pageRouterFor } from "./site-routing";
+import { pageRouterFor, pageStatusFor } from "./site-routing";
 import { deploySettings, siteUrl } from "./deploy-settings";
 import { isPageRoute, pagePathPattern, routes } from "../packages/functions/src/routes";
 import { rateLimitWebAcl, wafRateLimit } from "./waf";
@@ -242,6 +242,11 @@ export function Web({ stack }: StackContext) {
     runtime: FunctionRuntime.JS_2_0,
     code: FunctionCode.fromInline(Lazy.string({ produce: () => pageRouterFor(distDir) })),
   });
+  // Unknown paths get the 404 page from the router above; this answers them with status 404.
+  const pageStatus = new CloudFrontFunction(stack, "PageStatus", {
+    runtime: FunctionRuntime.JS_2_0,
+    code: FunctionCode.fromInline(Lazy.string({ produce: () => pageStatusFor(distDir) })),
+  });
 
   const site = new StaticSite(stack, "Site", {
     path: "web",
@@ -261,7 +266,10 @@ export function Web({ stack }: StackContext) {
         errorResponses: UNCACHED_ERRORS.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
         ...(webAcl ? { webAclId: webAcl.attrArn } : {}),
         defaultBehavior: {
-          functionAssociations: [{ function: pageRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
+          functionAssociations: [
+            { function: pageRouter, eventType: FunctionEventType.VIEWER_REQUEST },
+            { function: pageStatus, eventType: FunctionEventType.VIEWER_RESPONSE },
+          ],
           responseHeadersPolicy,
         },
         additionalBehaviors: {

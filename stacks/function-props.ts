@@ -37,6 +37,7 @@ const settingValues = (): Record<SettingName, string> => ({
   ADMIN_NOTICE_DIGEST_THRESHOLD: "10",
   ADMIN_NOTICE_DIGEST_SECONDS: "600",
   UPLOAD_RATE_LIMIT_PER_MINUTE: "20",
+  BEACON_RATE_LIMIT_PER_MINUTE: "300",
   CAPTCHA_MIN_SCORE: "0.5",
   CAPTCHA_SITE_KEY: captchaSiteKey(),
   SHEETS_DRIVER: "google",

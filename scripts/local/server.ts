@@ -9,6 +9,7 @@ import { ORIGIN_SECRET_HEADER, VIEWER_HEADER_PREFIX } from "@site/core/request/m
 import { cognitoOrigin, evidenceOrigin, securityHeaders } from "@site/core/request/security-headers";
 import { embedResponse } from "@site/core/site/embed-response";
 import { isPageRoute, routes, routeKey, type Route } from "../../packages/functions/src/routes";
+import { pageRouteFor, type PageRoute } from "../../stacks/site-routing";
 import type { LocalAuthorizer } from "./auth";
 import type { LocalBus } from "./bus";
 import { lambdaContext, loadHandler } from "./handlers";
@@ -194,6 +195,16 @@ function gzipOf(file: string): Buffer {
   return body;
 }
 
+/** The site's routing rule for the build in `webDir`, read again whenever the build changes. */
+const routers = new Map<string, { builtAt: number; route: (uri: string) => PageRoute }>();
+function pageRoutes(webDir: string): (uri: string) => PageRoute {
+  const shell = join(webDir, "index.html");
+  const builtAt = existsSync(shell) ? statSync(shell).mtimeMs : 0;
+  let router = routers.get(webDir);
+  if (router?.builtAt !== builtAt) routers.set(webDir, (router = { builtAt, route: pageRouteFor(webDir) }));
+  return router.route;
+}
+
 function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir: string) {
   const decoded = decodedPath(url);
   if (decoded === undefined) {
@@ -204,11 +215,10 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir
   const file = join(webDir, path);
   const candidates = [file, join(file, "index.html")];
   let found = candidates.find((f) => f.startsWith(webDir) && existsSync(f) && statSync(f).isFile());
-  // As CloudFront's page router (stacks/site-routing.ts): unknown paths get the app shell, whose client
-  // router renders parameterised routes and sends the rest to /404; the admin area gets its noindex shell.
-  const admin = /^\/admin(\/|$)/.test(path) && existsSync(join(webDir, "admin", "index.html"));
-  const shell = admin ? join(webDir, "admin", "index.html") : existsSync(join(webDir, "spa.html")) ? join(webDir, "spa.html") : join(webDir, "index.html");
-  found ??= shell;
+  // CloudFront's routing rule (stacks/site-routing.ts), run as it runs there: routes with parameters
+  // get the app shell, the admin area its noindex shell, unknown paths the 404 page with status 404.
+  const route = pageRoutes(webDir)(path.replace(/\\/g, "/"));
+  if (!found || route.status === 404) found = join(webDir, route.uri);
   if (!existsSync(found)) {
     res.writeHead(503, { "content-type": "text/plain" });
     return res.end("The site is not built yet: run `npm run build:web`.");
@@ -221,10 +231,10 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDir
   const gzip = COMPRESSIBLE.has(extname(found)) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   if (gzip) {
     const body = gzipOf(found);
-    res.writeHead(200, { ...headers, "content-encoding": "gzip", vary: "Accept-Encoding", "content-length": String(body.length) });
+    res.writeHead(route.status, { ...headers, "content-encoding": "gzip", vary: "Accept-Encoding", "content-length": String(body.length) });
     return res.end(req.method === "HEAD" ? undefined : body);
   }
-  res.writeHead(200, headers);
+  res.writeHead(route.status, headers);
   if (req.method === "HEAD") return res.end();
   createReadStream(found).pipe(res);
 }

@@ -1,10 +1,13 @@
-import type { Template } from "aws-cdk-lib/assertions";
+import { Template } from "aws-cdk-lib/assertions";
+import { getStack } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SETTING_NAMES, type Needs } from "../../packages/functions/src/needs";
 import { routeKey, routes, type Route } from "../../packages/functions/src/routes";
+import { schedules } from "../../packages/functions/src/schedules";
 import { subscribers, type Subscriber } from "../../packages/functions/src/subscribers";
+import { Schedules } from "../Schedules";
 import { STAGE, synthesize, type Synthesized } from "./synth";
-import { environmentOf, ofType, refId, routeFunctionId, statementsOf } from "./template";
+import { environmentOf, ofType, refId, resources, routeFunctionId, statementsOf } from "./template";
 
 // A route (or subscriber) that does not declare what it needs does not typecheck.
 // @ts-expect-error needs is required
@@ -141,5 +144,18 @@ describe("every subscriber's Lambda gets exactly what it declares", () => {
     expect([...(notify.settings ?? [])].sort()).toEqual(["ADMIN_NOTICE_DIGEST_SECONDS", "ADMIN_NOTICE_DIGEST_THRESHOLD", "SITE_URL"]);
     // (and the key of signers' withdraw links: a drain renders every kind of queued e-mail)
     expect([...(notify.secrets ?? [])].sort()).toEqual(["ADMIN_NOTIFY_RECIPIENTS", "LINK_SIGNING_SECRET", "MAIL_FROM"]);
+  });
+});
+
+describe("every scheduled job's Lambda gets exactly what it declares", () => {
+  it.each(schedules)("$name", (job) => {
+    const t = Template.fromStack(getStack(Schedules));
+    const functionId = [...s.functions].find(([id, f]) => f.handler === job.handler && id in resources(t))?.[0];
+    expect(functionId, job.name).toBeDefined();
+    expectGranted(t, functionId!, job.needs, s, false);
+  });
+
+  it("lets the orphaned-evidence sweep read report keys, list the bucket and delete, and write no item", () => {
+    expect(schedules.find((j) => j.name === "orphan-evidence-sweep")?.needs).toEqual({ table: "read", bucket: "write" });
   });
 });

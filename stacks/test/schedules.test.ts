@@ -39,6 +39,14 @@ describe("Schedules", () => {
     expect(fns.some((f) => f.Timeout === 900)).toBe(true);
   });
 
+  it("sweeps orphaned evidence daily, with a 15-minute timeout", () => {
+    expect(schedules.find((s) => s.name === "orphan-evidence-sweep")).toMatchObject({
+      handler: "packages/functions/src/jobs/orphan-evidence-sweep.handler",
+      everyMinutes: 24 * 60,
+      timeout: 900,
+    });
+  });
+
   it("acknowledges every event of ours, whatever its type, on the app's bus", () => {
     const rules = ofType(t, "AWS::Events::Rule").map(([, r]) => r.Properties);
     const ack = rules.filter((r) => r.EventPattern);

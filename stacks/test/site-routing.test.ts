@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultPetitionId } from "../function-props";
-import { pageRouterCode, pageRouterFor, prerenderedPages } from "../site-routing";
+import { pageRouteFor, pageRouterCode, pageRouterFor, pageStatusFor, prerenderedPages } from "../site-routing";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "site-dist-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -22,6 +22,12 @@ function site(name: string, files: string[]): string {
 function router(code: string) {
   const handler = new Function(`${code}\nreturn handler;`)() as (e: unknown) => { uri: string };
   return (uri: string) => handler({ request: { uri, method: "GET", headers: {} } }).uri;
+}
+
+/** Runs the viewer-response function as CloudFront would, on a 200 from the bucket for `uri` (the viewer's, or as the router left it). */
+function statusFunction(code: string) {
+  const handler = new Function(`${code}\nreturn handler;`)() as (e: unknown) => { statusCode: number };
+  return (uri: string) => handler({ request: { uri, method: "GET", headers: {} }, response: { statusCode: 200, headers: {} } }).statusCode;
 }
 
 describe("prerenderedPages", () => {
@@ -53,10 +59,34 @@ describe("page router for the web build (web/scripts/prerender.mjs layout)", () 
     expect(route("/petition/")).toBe("/petition/index.html");
   });
 
-  it("gives every other path the SPA shell, never the prerendered home page", () => {
+  it("gives the routes with parameters the SPA shell, never the prerendered home page", () => {
     expect(route("/sign/timeshare-reform")).toBe("/spa.html");
-    expect(route("/spa")).toBe("/spa.html");
-    expect(route("/administrator")).toBe("/spa.html");
+    expect(route("/share/timeshare-reform/")).toBe("/spa.html");
+    expect(route("/thank-you/timeshare-reform")).toBe("/spa.html");
+    expect(route("/petitions/timeshare-reform/withdraw")).toBe("/spa.html");
+    expect(route("/petitions/timeshare-reform/updates/unsubscribe")).toBe("/spa.html");
+  });
+
+  it("gives every unknown path the 404 page, and the viewer-response function makes it a 404", () => {
+    const dir = path.join(tmp, "web");
+    const status = statusFunction(pageStatusFor(dir));
+    for (const unknown of ["/no/such/page", "/spa", "/administrator", "/sign", "/sign/a/b", "/petitions/x", "/404"]) {
+      expect(route(unknown), unknown).toBe("/404/index.html");
+      // whichever URI CloudFront hands the response function: the viewer's, or the router's rewrite
+      expect(status(unknown), unknown).toBe(404);
+      expect(status(route(unknown)), unknown).toBe(404);
+    }
+    for (const known of ["/", "/petition", "/petition/", "/sign/timeshare-reform", "/admin/login", "/assets/index-1a2b.js", "/favicon.svg"]) {
+      expect(status(known), known).toBe(200);
+      expect(status(route(known)), known).toBe(200);
+    }
+  });
+
+  it("lets the local server run the same rule", () => {
+    const local = pageRouteFor(path.join(tmp, "web"));
+    expect(local("/no/such/page")).toEqual({ uri: "/404/index.html", status: 404 });
+    expect(local("/sign/timeshare-reform")).toEqual({ uri: "/spa.html", status: 200 });
+    expect(local("/admin/petitions")).toEqual({ uri: "/admin/index.html", status: 200 });
   });
 
   it("gives the admin area its noindex shell", () => {

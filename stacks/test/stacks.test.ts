@@ -409,13 +409,21 @@ describe("Web", () => {
     expect(policy.HeadersConfig.Headers.length).toBeLessThanOrEqual(10); // CloudFront's limit
   });
 
-  it("serves pages through the page router and never swaps an error for a page", () => {
-    // the page router, and the embeddable widget's (its own behaviour, stacks/test/edge.test.ts)
-    web().resourceCountIs("AWS::CloudFront::Function", 2);
+  it("serves pages through the page router, unknown paths with status 404, and never swaps an error for a page", () => {
+    // the page router and its status function, and the embeddable widget's (its own behaviour, stacks/test/edge.test.ts)
+    web().resourceCountIs("AWS::CloudFront::Function", 3);
     const [[routerId]] = ofType(web(), "AWS::CloudFront::Function").filter(([id]) => id.startsWith("PageRouter"));
+    const [[statusId, status]] = ofType(web(), "AWS::CloudFront::Function").filter(([id]) => id.startsWith("PageStatus"));
     expect(distribution().DefaultCacheBehavior.FunctionAssociations).toEqual([
       { EventType: "viewer-request", FunctionARN: { "Fn::GetAtt": [routerId, "FunctionARN"] } },
+      { EventType: "viewer-response", FunctionARN: { "Fn::GetAtt": [statusId, "FunctionARN"] } },
     ]);
+    // the deployed code answers an unknown path 404 and a page 200 (the site is built before these tests)
+    const code = (status as unknown as { Properties: { FunctionCode: string } }).Properties.FunctionCode;
+    const handler = new Function(`${code}\nreturn handler;`)() as (e: unknown) => { statusCode: number };
+    const statusOf = (uri: string) => handler({ request: { uri, method: "GET", headers: {} }, response: { statusCode: 200, headers: {} } }).statusCode;
+    expect(statusOf("/no/such/page")).toBe(404);
+    expect(statusOf("/sign/timeshare-reform")).toBe(200);
     for (const response of distribution().CustomErrorResponses ?? []) {
       expect(response).toEqual({ ErrorCode: response.ErrorCode, ErrorCachingMinTTL: 0 });
     }

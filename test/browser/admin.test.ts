@@ -66,6 +66,15 @@ describe("administrators", () => {
     expect(token).toBeTruthy();
     const res = await fetch(`${stack.url}/api/admin/petitions`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(403);
+
+    // a console address typed in is refused the same way, and Sign Out signs out from there
+    await page.goto("/admin/scam-reports");
+    await page.waitForURL(/\/unauthorized$/);
+    await page.getByRole("link", { name: "Sign Out" }).click();
+    await page.waitForURL(/\/admin\/login$/);
+    await page.goto("/admin/dashboard");
+    await page.waitForURL(/\/admin\/login$/);
+    await page.getByRole("button", { name: "Login" }).waitFor();
     await page.context().close();
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { fileBrowser } from "../support/browser";
+import { LEAD_FORM_INFO } from "../../packages/core/src/lead/forms";
+import { fileBrowser, visit } from "../support/browser";
 
 const stack = inject("stack");
 const browser = fileBrowser();
@@ -20,6 +21,51 @@ async function watchedPage(): Promise<{ page: Page; violations: string[] }> {
   });
   return { page, violations };
 }
+
+/** Asks the page to load reCAPTCHA's script; resolves with the violations that attempt caused. */
+async function tryGoogleScript(page: Page, violations: string[]): Promise<string[]> {
+  const before = violations.length;
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const script = document.createElement("script");
+        script.src = "https://www.google.com/recaptcha/api.js?render=explicit";
+        script.onload = script.onerror = () => resolve();
+        document.head.append(script);
+        setTimeout(resolve, 3000);
+      }),
+  );
+  await page.waitForTimeout(100); // the violation event is dispatched after the error
+  return violations.slice(before).filter((v) => v.includes("google"));
+}
+
+describe("Google's code only on the reCAPTCHA pages", () => {
+  it("refuses reCAPTCHA's script on a page without a form, allows it on a guide's, and a link between them loads a new document", async () => {
+    const { page, violations } = await watchedPage();
+    await visit(page, "/");
+    expect(await tryGoogleScript(page, violations)).toContain("script-src-elem https://www.google.com/recaptcha/api.js?render=explicit");
+
+    // the home page links to the checklist guide: followed in the app, it must arrive as a new document
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const newDocument = page.waitForEvent("load", { timeout: 15_000 });
+    await page.evaluate((path) => {
+      const link = [...document.querySelectorAll<HTMLAnchorElement>("a[href]")].find((a) => a.getAttribute("href") === path);
+      if (!link) throw new Error(`no link to ${path} on the home page`);
+      link.click();
+    }, LEAD_FORM_INFO.checklist.path);
+    await newDocument;
+    await page.waitForURL(`**${LEAD_FORM_INFO.checklist.path}`);
+    await page.locator("html[data-app=ready]").waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker ?? null)).toBeNull();
+    expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').count()).toBe(0);
+    expect(await tryGoogleScript(page, violations)).toEqual([]);
+
+    // and Back returns to the home page
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.context().close();
+  });
+});
 
 describe("the site under its Content-Security-Policy", () => {
   it("is served with the policy, framing forbidden", async () => {

@@ -149,6 +149,19 @@ describe("pages and routing", () => {
     expect(html).toContain(`/sign/${stack.defaultPetitionId}`);
   });
 
+  it("answers unknown paths with the 404 page and status 404, and the site's pages with 200", async () => {
+    for (const unknown of ["/no/such/page", "/petitions", "/sign", "/404"]) {
+      const res = await fetch(`${stack.url}${unknown}`);
+      expect(res.status, unknown).toBe(404);
+      expect(await res.text(), unknown).toContain("Page Not Found");
+    }
+    for (const page of ["/", "/petition", `/sign/${stack.defaultPetitionId}`, "/admin/login", "/unauthorized"]) {
+      const res = await fetch(`${stack.url}${page}`);
+      expect(res.status, page).toBe(200);
+      expect(await res.text(), page).not.toContain("<title>Page Not Found");
+    }
+  });
+
   it("sends unknown paths to /404 and 'Go Back' returns to the previous page", async () => {
     const page = await newPage();
     await page.goto("/petition");

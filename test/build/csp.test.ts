@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "../../packages/core/src/request/security-headers";
+import { contentSecurityPolicy, RECAPTCHA_ORIGINS, WITHOUT_CAPTCHA_POLICY } from "../../packages/core/src/request/security-headers";
+import { PETITION_TEMPLATES, templatePath } from "../../packages/core/src/site/petition-template";
+import { PRERENDER_ROUTES, usesCaptcha } from "../../web/src/publicRoutes";
 import { distDir, listFiles, readDist, requireBuild } from "./dist";
 
 const scriptSources = () =>
@@ -32,5 +34,34 @@ describe("the built site under the Content-Security-Policy", () => {
         expect(src, page).toMatch(/^\/(?!\/)/);
       }
     }
+  });
+
+  it("lets only the reCAPTCHA pages load Google's code: every other page's head opens with the stricter policy", () => {
+    for (const origin of RECAPTCHA_ORIGINS) expect(WITHOUT_CAPTCHA_POLICY).not.toContain(origin);
+    expect(WITHOUT_CAPTCHA_POLICY).toMatch(/^script-src 'self' [^;]+; frame-src 'none'$/);
+    const meta = `<meta http-equiv="Content-Security-Policy" content="${WITHOUT_CAPTCHA_POLICY}" />`;
+    const opensWithPolicy = (file: string) => /<head>\s*<meta http-equiv="Content-Security-Policy"[^>]*>/.test(readDist(file)) && readDist(file).includes(meta);
+    const files: [string, string][] = [
+      ...PRERENDER_ROUTES.map((r): [string, string] => [r.path === "/" ? "index.html" : `${r.path.slice(1)}/index.html`, r.path]),
+      ...Object.entries(PETITION_TEMPLATES).map(([name, routePath]): [string, string] => [
+        templatePath(name as keyof typeof PETITION_TEMPLATES).slice(1),
+        routePath.replace(":id", "x"),
+      ]),
+      ["spa.html", "/spa"],
+      ["admin/index.html", "/admin"],
+    ];
+    const captchaPages = files.filter(([, p]) => usesCaptcha(p)).map(([f]) => f);
+    expect(captchaPages.sort()).toEqual(
+      [
+        "before-you-sign/index.html",
+        "data-deletion-request/index.html",
+        "report-scam/index.html",
+        "spotting-exit-scams/index.html",
+        "timeshare-scam-checklist/index.html",
+        "where-scams-thrive/index.html",
+        templatePath("sign").slice(1),
+      ].sort(),
+    );
+    for (const [file, pagePath] of files) expect(opensWithPolicy(file), `${file} (${pagePath})`).toBe(!usesCaptcha(pagePath));
   });
 });

@@ -33,6 +33,8 @@ Object.assign(process.env, {
   ORIGIN_SECRET: `test-${randomUUID()}`,
   // Signs the withdraw links of signers' e-mails (signature/withdraw-link.ts).
   LINK_SIGNING_SECRET: `test-${randomUUID()}`,
+  // Keys the hash naming a person in the audit trail (db/person-index.ts).
+  AUDIT_HASH_KEY: `test-${randomUUID()}`,
 });
 delete process.env.CAPTCHA_SECRET;
 resetSettings();

@@ -25,6 +25,7 @@ if (!template.includes(ROOT) || !template.includes(HEAD)) {
 const ssr = await import(pathToFileURL(path.join(ssrDir, "entry-server.js")).href);
 await ssr.preloadAllPages();
 const { render, renderHead, withHead, PRERENDER_ROUTES, PAGE_SOURCES, shareImagePath, SITE_URL, SITE_NAME, DONATION_URL } = ssr;
+const { usesCaptcha, withoutCaptchaMeta } = ssr;
 const { ROUTE_DESCRIPTIONS, renderPetitionPage, fillPetitionTemplate, PETITION_TEMPLATES, TEMPLATE_PETITION, templatePath } = ssr;
 const manifest = JSON.parse(await readFile(path.join(dist, ".vite", "manifest.json"), "utf8"));
 
@@ -61,6 +62,12 @@ async function write(rel, content) {
 }
 
 const shell = template.replace(HEAD, () => renderHead());
+
+/**
+ * A page that runs no reCAPTCHA gets the stricter policy as the first element of its <head>, before
+ * any script (a meta policy covers only what follows it).
+ */
+const forPage = (html, pagePath) => (usesCaptcha(pagePath) ? html : html.replace(/<head>/, () => `<head>\n    ${withoutCaptchaMeta()}`));
 const home = PRERENDER_ROUTES.find((r) => r.path === "/");
 const headOf = (route) => ({
   title: route.title,
@@ -94,11 +101,19 @@ function appPreloadLinks() {
   ].join("\n    ");
 }
 
+// The SPA shell serves routes with parameters and petitions that do not exist (a known petition's
+// sign page is filled from its template): none runs reCAPTCHA. Nor does the admin area.
 await write(
   "spa.html",
-  withHead(shell, { ...headOf(home), index: true }, SITE_URL).replace("</head>", () => `  ${appPreloadLinks()}\n  </head>`),
+  forPage(
+    withHead(shell, { ...headOf(home), index: true }, SITE_URL).replace("</head>", () => `  ${appPreloadLinks()}\n  </head>`),
+    "/spa",
+  ),
 );
-await write("admin/index.html", withHead(shell, { ...headOf(home), title: `Admin | ${SITE_NAME}`, path: "/admin/login", index: false }, SITE_URL));
+await write(
+  "admin/index.html",
+  forPage(withHead(shell, { ...headOf(home), title: `Admin | ${SITE_NAME}`, path: "/admin/login", index: false }, SITE_URL), "/admin"),
+);
 
 for (const route of PRERENDER_ROUTES) {
   const body = render(route.path);
@@ -106,7 +121,7 @@ for (const route of PRERENDER_ROUTES) {
   const html = withHead(shell, headOf(route), SITE_URL)
     .replace("</head>", () => `  ${pageAssetLinks(route.path)}\n  </head>`)
     .replace(ROOT, () => `<div id="root" data-prerendered="${escapeHtml(route.path)}">${body}</div>`);
-  await write(route.path === "/" ? "index.html" : path.join(route.path.slice(1), "index.html"), html);
+  await write(route.path === "/" ? "index.html" : path.join(route.path.slice(1), "index.html"), forPage(html, route.path));
 }
 
 /**
@@ -146,7 +161,7 @@ for (const [name, routePath] of Object.entries(PETITION_TEMPLATES)) {
   const html = withHead(shell, templateHead, SITE_URL)
     .replace("</head>", () => `  ${pageAssetLinks(routePath)}\n  </head>`)
     .replace(ROOT, () => `<div id="root" data-prerendered="${escapeHtml(pathFor(TEMPLATE_PETITION.id))}">${body}</div>`);
-  await write(templatePath(name).slice(1), html);
+  await write(templatePath(name).slice(1), forPage(html, pathFor(TEMPLATE_PETITION.id)));
 }
 
 const indexed = PRERENDER_ROUTES.filter((r) => r.index !== false);

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router-dom";
 import { Layout } from "./components/Layout/Layout";
 import { PageLoader } from "./components/PageLoader";
 import { trackPageView } from "./lib/beaconLoader";
 import { PAGES } from "./pages";
-import { PUBLIC_ROUTES } from "./publicRoutes";
+import { PUBLIC_ROUTES, usesCaptcha } from "./publicRoutes";
 
 // The admin area (and with it aws-amplify) is a separate chunk that public pages never download.
 const AdminApp = lazy(() => import("./admin/AdminApp"));
@@ -29,6 +29,25 @@ function PageViews() {
   return null;
 }
 
+/** The path the browser loaded this document for. */
+const documentPath = typeof window === "undefined" ? "" : window.location.pathname;
+
+/**
+ * A page that runs reCAPTCHA, reached from a document whose policy refuses Google's code (every other
+ * page's, see `WITHOUT_CAPTCHA_POLICY`), is loaded as a new document: its own has no such policy.
+ * The history entry the app just pushed is replaced, so Back still returns to the previous page.
+ */
+function CaptchaDocument() {
+  const { pathname, search, hash } = useLocation();
+  useLayoutEffect(() => {
+    // never the path this document was served for (the SPA shell of a petition that does not exist): that would reload forever
+    if (pathname !== documentPath && usesCaptcha(pathname) && document.querySelector('meta[http-equiv="Content-Security-Policy"]')) {
+      window.location.replace(pathname + search + hash);
+    }
+  }, [pathname, search, hash]);
+  return null;
+}
+
 /** Marks the page once the app has taken over (hydrated or rendered): browser tests wait for it. */
 function ReadyMarker() {
   useEffect(() => {
@@ -41,6 +60,7 @@ export function App() {
   return (
     <>
       <ScrollToTop />
+      <CaptchaDocument />
       <ReadyMarker />
       <Routes>
         <Route

@@ -8,7 +8,8 @@ import type { Petition } from "./lib/api";
 import { provideEmbeddedPetition } from "./lib/embeddedPetition";
 
 // What web/scripts/prerender.mjs needs besides the renderer: the route list and the build-time settings.
-export { PRERENDER_ROUTES, shareImagePath, PETITION_SHARE_IMAGE } from "./publicRoutes";
+export { PRERENDER_ROUTES, shareImagePath, PETITION_SHARE_IMAGE, usesCaptcha } from "./publicRoutes";
+export { withoutCaptchaMeta } from "@site/core/request/security-headers";
 export { ROUTE_DESCRIPTIONS } from "./routeDescriptions";
 export { DONATION_URL, SITE_URL } from "./site";
 export { SITE_NAME, withHead } from "@site/core/site/page-head";

@@ -23,6 +23,7 @@ export const PUBLIC_ROUTES = [
   },
   {
     path: "/report-scam",
+    captcha: true,
     title: "Report a Scam",
   },
   {
@@ -33,18 +34,22 @@ export const PUBLIC_ROUTES = [
   // the four free guides: each title is its document's (packages/core/src/lead/forms.ts)
   {
     path: "/timeshare-scam-checklist",
+    captcha: true,
     title: "The Timeshare Scam Checklist",
   },
   {
     path: "/where-scams-thrive",
+    captcha: true,
     title: "Where Timeshare Scams Thrive",
   },
   {
     path: "/before-you-sign",
+    captcha: true,
     title: "Before You Sign a Timeshare Contract",
   },
   {
     path: "/spotting-exit-scams",
+    captcha: true,
     title: "Spotting Timeshare Exit Scams",
   },
   {
@@ -92,6 +97,7 @@ export const PUBLIC_ROUTES = [
   },
   {
     path: "/data-deletion-request",
+    captcha: true,
     title: "Data Deletion Request",
   },
   {
@@ -99,7 +105,7 @@ export const PUBLIC_ROUTES = [
     title: "Your Data",
     index: false,
   },
-  { path: "/sign/:id" },
+  { path: "/sign/:id", captcha: true },
   { path: "/share/:id" },
   { path: "/thank-you/:id" },
   // the withdraw link of a signer's e-mails (?s=<signature id>&t=<token>): never prerendered, so never indexed
@@ -126,6 +132,12 @@ export interface PublicRoute {
   title?: string;
   /** false: `noindex`, left out of sitemap.xml. */
   index?: boolean;
+  /**
+   * The page runs reCAPTCHA: only these pages' documents may load Google's code. Every other page
+   * carries a stricter policy (`WITHOUT_CAPTCHA_POLICY`, written by the prerender), and the app
+   * loads a captcha page as a new document when it is reached from one of them (`CaptchaDocument`).
+   */
+  captcha?: true;
 }
 
 export type PublicPath = (typeof PUBLIC_ROUTES)[number]["path"];
@@ -144,6 +156,9 @@ export function routeOf(href: string): (typeof PUBLIC_ROUTES)[number] | undefine
   const index = patterns.findIndex((p) => p.test(path));
   return index === -1 ? undefined : PUBLIC_ROUTES[index];
 }
+
+/** Whether the page at `href` runs reCAPTCHA (its document may load Google's code). */
+export const usesCaptcha = (href: string): boolean => (routeOf(href) as PublicRoute | undefined)?.captcha === true;
 
 /** Whether `href` (a path, optionally with query or hash) is a page the site has. */
 export const isPublicPage = (href: string): boolean => routeOf(href) !== undefined;

@@ -30,7 +30,15 @@ const draft: Issue = {
   counts: { recipients: 0, sent: 0, failed: 0 },
   feedback: { delivered: 0, bounced: 0, complained: 0 },
 };
-const sent: Issue = { ...draft, status: "sent", startedAt: "2026-11-01T10:05:00.000Z", sentAt: "2026-11-01T10:05:01.000Z", audience: 2, counts: { recipients: 2, sent: 2, failed: 0 }, jobId: JOB };
+const sent: Issue = {
+  ...draft,
+  status: "sent",
+  startedAt: "2026-11-01T10:05:00.000Z",
+  sentAt: "2026-11-01T10:05:01.000Z",
+  audience: 2,
+  counts: { recipients: 2, sent: 2, failed: 0 },
+  jobId: JOB,
+};
 const doneJob = {
   id: JOB,
   kind: "newsletter.send",
@@ -51,7 +59,11 @@ function renderIssue() {
       h(
         SWRConfig,
         { value: { provider: () => new Map(), dedupingInterval: 0 } },
-        h(MemoryRouter, { initialEntries: [`/admin/newsletter/issues/${ID}`] }, h(Routes, null, h(Route, { path: "/admin/newsletter/issues/:id", element: h(ComposeIssueRoute) }))),
+        h(
+          MemoryRouter,
+          { initialEntries: [`/admin/newsletter/issues/${ID}`] },
+          h(Routes, null, h(Route, { path: "/admin/newsletter/issues/:id", element: h(ComposeIssueRoute) })),
+        ),
       ),
     ),
   );

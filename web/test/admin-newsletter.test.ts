@@ -37,6 +37,7 @@ const sub = (over: Partial<SubscriberRow>): SubscriberRow => ({
   confirmedAt: "2025-03-08T14:30:00.000Z",
   unsubscribedAt: "",
   expiresAt: 0,
+  consentCount: 2,
   ...over,
 });
 const ANA = sub({});
@@ -63,8 +64,8 @@ function serve(rows: SubscriberRow[]) {
     "GET /api/admin/newsletter/summary": COUNTS,
     "GET /api/admin/newsletter/subscribers": { items: rows, total: rows.length, page: 1, pageSize: 50 },
     "GET /api/admin/newsletter/subscribers/export": { operationId: "op1", items: rows, total: rows.length, page: 1, pageSize: 1000 },
-    "POST /api/admin/newsletter/subscribers/*/unsubscribe": { email: "ana+news@example.com", result: "unsubscribed" },
-    "DELETE /api/admin/newsletter/subscribers/*": { email: "bo@example.com" },
+    "POST /api/admin/newsletter/subscribers/unsubscribe": { email: "ana+news@example.com", result: "unsubscribed" },
+    "POST /api/admin/newsletter/subscribers/delete": { email: "bo@example.com" },
     "POST /api/admin/exports": { jobId: "0mwexportjob000000002" },
     "GET /api/admin/jobs/0mwexportjob000000002": {
       id: "0mwexportjob000000002",
@@ -151,17 +152,23 @@ describe("/admin/newsletter", () => {
     // the open details follow the change
     expect(within(details).getAllByText("Unsubscribed").length).toBeGreaterThan(0);
     expect(within(details).queryByRole("button", { name: "Unsubscribe" })).toBeNull();
+    // the address goes in the body, never in the path (which the API's access log keeps)
     expect(fakeAdminApi.calls.find((c) => c.method === "POST")).toEqual({
       method: "POST",
-      url: "/api/admin/newsletter/subscribers/ana%2Bnews%40example.com/unsubscribe",
-      body: {},
+      url: "/api/admin/newsletter/subscribers/unsubscribe",
+      body: { email: "ana+news@example.com" },
     });
 
     fireEvent.click(screen.getByRole("button", { name: "Delete bo@example.com" }));
     const confirm = await screen.findByRole("dialog", { name: "Delete Subscriber" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
     await screen.findByText("Subscriber deleted");
-    expect(fakeAdminApi.calls.find((c) => c.method === "DELETE")!.url).toBe("/api/admin/newsletter/subscribers/bo%40example.com");
+    expect(fakeAdminApi.calls.find((c) => c.url === "/api/admin/newsletter/subscribers/delete")).toEqual({
+      method: "POST",
+      url: "/api/admin/newsletter/subscribers/delete",
+      body: { email: "bo@example.com" },
+    });
+    expect(fakeAdminApi.calls.filter((c) => c.url.includes("%40") || c.url.includes("@"))).toEqual([]);
 
     // the export is a job: the list's query goes with it, the file comes through its link
     fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
@@ -174,5 +181,24 @@ describe("/admin/newsletter", () => {
     const started = fakeAdminApi.calls.find((c) => c.url === "/api/admin/exports")!;
     expect(started.body).toMatchObject({ kind: "subscribers", query: { sort: "lastConsentAt", order: "desc" } });
     expect((started.body as { fileName: string }).fileName).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+
+  it("says how many earlier consents are counted only, beside the latest ones listed", async () => {
+    serve([sub({ consentCount: 25 }), BO]);
+    renderPage();
+    await screen.findByText("Bo Reyes");
+    fireEvent.click(screen.getByRole("button", { name: "View details of Ana+News@example.com" }));
+    const consents = await screen.findByRole("table", { name: "Consents" });
+    expect(within(consents).getAllByRole("row")).toHaveLength(3);
+    expect(screen.getByText("Consents (25)")).toBeTruthy();
+    expect(screen.getByText(/The latest 2 are listed; 23 earlier consents are counted only/)).toBeTruthy();
+
+    cleanup();
+    serve([ANA]);
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "View details of Ana+News@example.com" }));
+    await screen.findByRole("table", { name: "Consents" });
+    expect(screen.getByText("Consents (2)")).toBeTruthy();
+    expect(screen.queryByText(/earlier consent/)).toBeNull();
   });
 });

@@ -34,6 +34,12 @@ export const Settings = z.object({
   PRIVACY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Evidence uploads a client (IP) may ask for per minute (each is one presigned POST). */
   UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /**
+   * Analytics hits counted per network (the truncated IP: IPv4 /24, IPv6 /48) per minute; beyond it
+   * the beacon's hits are dropped (204 all the same). Far above what the people behind one network
+   * send by browsing (a page view per page), low enough that one machine cannot fill the table.
+   */
+  BEACON_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** Secret (deployed); "none" turns captcha off. */
   CAPTCHA_SECRET: unlessNone(z.string().min(1).optional()),
   CAPTCHA_SITE_KEY: z.string().optional(),
@@ -69,6 +75,13 @@ export const Settings = z.object({
    * generated once per data directory (scripts/local/secrets.ts). Changing it voids every link sent.
    */
   LINK_SIGNING_SECRET: z.string().min(32, "LINK_SIGNING_SECRET must be at least 32 characters").optional(),
+  /**
+   * Keys the hash that names a person in the audit trail (db/person-index.ts `auditedPerson`): an
+   * HMAC-SHA256 key of at least 32 characters. Deployed: an SST secret set per stage; locally
+   * generated once per data directory (scripts/local/secrets.ts). Changing it changes how every
+   * later entry names a person, so earlier entries no longer match the same person.
+   */
+  AUDIT_HASH_KEY: z.string().min(32, "AUDIT_HASH_KEY must be at least 32 characters").optional(),
   REQUIRE_ORIGIN_SECRET: z
     .enum(["true", "false"])
     .optional()

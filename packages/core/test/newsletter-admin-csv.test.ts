@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SUBSCRIBER_CSV_COLUMNS, consentsOf, isoUtc, subscriberCells, subscribersCsv } from "../src/newsletter/admin-csv";
+import { SUBSCRIBER_CSV_COLUMNS, consentsOf, earlierConsentsOf, isoUtc, subscriberCells, subscribersCsv } from "../src/newsletter/admin-csv";
 import type { SubscriberRow } from "../src/newsletter/index-item";
 import { isRowExpired, predicate } from "../src/newsletter/listing";
 import { sourceKindOf, sourceKindsOf, sourceLabel } from "../src/newsletter/sources";
@@ -21,12 +21,13 @@ const row = (over: Partial<SubscriberRow> = {}): SubscriberRow => ({
   confirmedAt: "2025-03-07T16:00:00.000Z",
   unsubscribedAt: "",
   expiresAt: 0,
+  consentCount: 3,
   ...over,
 });
 
 describe("the subscribers' CSV", () => {
   it("has the mail providers' header and one row per subscriber, every consent's source and time `; `-joined in order", () => {
-    expect(SUBSCRIBER_CSV_COLUMNS.join(",")).toBe("Email Address,Name,Status,Consent Sources,Consent Times,Confirmed At,Unsubscribed At");
+    expect(SUBSCRIBER_CSV_COLUMNS.join(",")).toBe("Email Address,Name,Status,Consent Sources,Consent Times,Confirmed At,Unsubscribed At,Earlier Consents");
     expect(subscriberCells(row())).toEqual([
       "ana@example.com",
       "Ana Lima",
@@ -35,6 +36,7 @@ describe("the subscribers' CSV", () => {
       "2025-03-07T15:04:05.000Z; 2025-03-08T01:02:03.000Z; 2025-04-01T00:00:00.000Z",
       "2025-03-07T16:00:00.000Z",
       "",
+      "0",
     ]);
     const csv = subscribersCsv([
       row(),
@@ -47,12 +49,13 @@ describe("the subscribers' CSV", () => {
         consents: '[{"source":"scam-report","at":"2025-05-05T05:05:05.000Z"}]',
         confirmedAt: "",
         unsubscribedAt: "2025-06-01T12:00:00.000Z",
+        consentCount: 40,
       }),
     ]);
     const lines = csv.split("\r\n");
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toBe('"Email Address","Name","Status","Consent Sources","Consent Times","Confirmed At","Unsubscribed At"');
-    expect(lines[2]).toBe('"b@example.com","Bo ""B"" Ng","unsubscribed","scam-report","2025-05-05T05:05:05.000Z","","2025-06-01T12:00:00.000Z"');
+    expect(lines[0]).toBe('"Email Address","Name","Status","Consent Sources","Consent Times","Confirmed At","Unsubscribed At","Earlier Consents"');
+    expect(lines[2]).toBe('"b@example.com","Bo ""B"" Ng","unsubscribed","scam-report","2025-05-05T05:05:05.000Z","","2025-06-01T12:00:00.000Z","39"');
     expect(lines[3]).toBe("");
   });
 
@@ -61,6 +64,9 @@ describe("the subscribers' CSV", () => {
     expect(consentsOf({ consents: "" })).toEqual([]);
     expect(consentsOf({ consents: '{"source":"x"}' })).toEqual([]);
     expect(consentsOf({ consents: '[{"source":"x","at":"2025-01-01T00:00:00Z"},{"source":3},null]' })).toEqual([{ source: "x", at: "2025-01-01T00:00:00Z" }]);
+    // a row from before the count says nothing of earlier consents
+    expect(earlierConsentsOf(row({ consentCount: "" as unknown as number }))).toBe(0);
+    expect(earlierConsentsOf(row({ consentCount: 12 }))).toBe(9);
     expect(isoUtc("")).toBe("");
     expect(isoUtc("2025-01-01T05:00:00+05:00")).toBe("2025-01-01T00:00:00.000Z");
     expect(isoUtc("someday")).toBe("someday");

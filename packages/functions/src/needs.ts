@@ -14,6 +14,8 @@ export const SECRET_NAMES = [
   "GOOGLE_SHEETS_SPREADSHEET_ID",
   // Signs the links e-mailed to signers (withdraw a signature): 32+ random characters.
   "LINK_SIGNING_SECRET",
+  // Keys the hash naming a person in the audit trail (db/person-index.ts): 32+ random characters.
+  "AUDIT_HASH_KEY",
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
@@ -37,6 +39,8 @@ export const SETTING_NAMES = [
   "ADMIN_NOTICE_DIGEST_THRESHOLD",
   "ADMIN_NOTICE_DIGEST_SECONDS",
   "UPLOAD_RATE_LIMIT_PER_MINUTE",
+  /** Analytics hits counted per network and minute (the beacon). */
+  "BEACON_RATE_LIMIT_PER_MINUTE",
   "CAPTCHA_MIN_SCORE",
   "CAPTCHA_SITE_KEY",
   "SHEETS_DRIVER",

@@ -45,6 +45,9 @@ export const schedules: Schedule[] = [
     needs: { table: "write", bucket: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] },
     timeout: 900,
   },
+  // Evidence folders (reports/<id>/) whose report is gone, all files older than a day: deleted.
+  // Lists the bucket and deletes, reads report keys only (BatchGet).
+  { name: "orphan-evidence-sweep", handler: job("orphan-evidence-sweep"), everyMinutes: 24 * 60, needs: { table: "read", bucket: "write" }, timeout: 900 },
 ];
 
 /**

@@ -145,7 +145,15 @@ export const subscribers: Subscriber[] = [
     name: "privacy-erasure",
     detailType: "privacy.erasure_confirmed",
     handler: fn("privacy-erasure"),
-    needs: { table: "write", bucket: "write", bus: true, mail: true, liftsSuppressions: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS },
+    needs: {
+      table: "write",
+      bucket: "write",
+      bus: true,
+      mail: true,
+      liftsSuppressions: true,
+      secrets: [...MAIL_SECRETS, "AUDIT_HASH_KEY"],
+      settings: MAIL_SETTINGS,
+    },
     timeout: 300,
   },
   {

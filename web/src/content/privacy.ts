@@ -1,6 +1,7 @@
 import { LEAD_FORMS, LEAD_FORM_INFO, LEAD_MESSAGES } from "@site/core/lead/forms";
 import { SOURCE_KIND_LABELS, STATUS_LABELS } from "@site/core/newsletter/sources";
 import {
+  ANALYTICS_DAILY_DAYS,
   ANALYTICS_HOURLY_DAYS,
   ANALYTICS_RAW_DAYS,
   ANALYTICS_SALT_TTL_MARGIN_SECONDS,
@@ -173,7 +174,7 @@ const technical: PolicyBlock[] = [
       "For each page view we record the page (without anything after the “?” in its address, which may hold a link's token), the time, the device type, browser family and operating system, the city, region and country as above, the website you came from (its name only), campaign tags in the page's address, and a shortened IP address: the first three parts of an IPv4 address (a /24 network, so 203.0.113.77 becomes 203.0.113.0) or the first three groups of an IPv6 address (a /48 network).",
       "To count unique visitors without cookies, a visitor is a hash of a random value that changes every day (New York time), the IP address and the browser's user-agent text. " +
         `The day's random value is deleted after that day (by the first visit of the next day, or automatically ${duration(ANALYTICS_SALT_TTL_MARGIN_SECONDS)} after the day ends), so a visitor cannot be recognised from one day to the next, nor traced back once the day is over.`,
-      `Individual page views and events are deleted after ${count(ANALYTICS_RAW_DAYS, "day")} and hourly totals after ${count(ANALYTICS_HOURLY_DAYS, "day")}; daily totals (counts per page, country, device and so on, with no personal data) are kept.`,
+      `Individual page views and events are deleted after ${count(ANALYTICS_RAW_DAYS, "day")} and hourly totals after ${count(ANALYTICS_HOURLY_DAYS, "day")}; daily totals (counts per page, country, device and so on, with no personal data) after ${count(ANALYTICS_DAILY_DAYS, "day")}.`,
     ],
   },
   { kind: "subheading", text: "Cookies and storage in your browser" },
@@ -291,11 +292,11 @@ export const POLICY_SECTIONS: readonly PolicySection[] = [
           ],
           ["Individual page views (analytics)", `${count(ANALYTICS_RAW_DAYS, "day")}`, "Deleted."],
           ["Hourly visit totals (analytics)", `${count(ANALYTICS_HOURLY_DAYS, "day")}`, "Deleted."],
-          ["Daily visit totals (analytics)", "Kept", "They hold counts only, no personal data."],
+          ["Daily visit totals (analytics)", `${count(ANALYTICS_DAILY_DAYS, "day")}`, "Deleted. They hold counts only, no personal data."],
           [
             "Rate-limit counters",
             duration(RATE_WINDOW_SECONDS),
-            "Deleted. They count a form's attempts per IP address (for IPv6, per /64 network), to stop floods of requests.",
+            "Deleted. They count a form's attempts per IP address (for IPv6, per /64 network), and visits counted by our analytics per shortened IP address, to stop floods of requests.",
           ],
         ],
       },

@@ -12,6 +12,7 @@ const CHANGED = vi.hoisted(() => ({
   UNCONFIRMED_SUBSCRIBER_DAYS: 45,
   ANALYTICS_RAW_DAYS: 61,
   ANALYTICS_HOURLY_DAYS: 33,
+  ANALYTICS_DAILY_DAYS: 444,
   ANALYTICS_SALT_TTL_MARGIN_SECONDS: 7200,
   RATE_WINDOW_SECONDS: 300,
   DELETION_LINK_HOURS: 12,
@@ -48,13 +49,15 @@ describe("with other retention constants", () => {
     expect(rows["Data request"]).toBe("500 days");
     expect(rows["Individual page views (analytics)"]).toBe("61 days");
     expect(rows["Hourly visit totals (analytics)"]).toBe("33 days");
+    expect(rows["Daily visit totals (analytics)"]).toBe("444 days");
     expect(rows["Rate-limit counters"]).toBe("5 minutes");
     expect(rows["Address that bounced, or marked our e-mail as spam"]).toBe("6 years after our e-mail provider reported it");
     const text = textOf(main);
     expect(text).toContain("Form submissions are kept 7 years unless you ask us to delete them sooner");
     expect(text).toContain("A confirmation link works 5 days");
     expect(text).toContain("automatically 2 hours after the day ends");
-    expect(text).toContain("Individual page views and events are deleted after 61 days and hourly totals after 33 days");
+    expect(text).toContain("Individual page views and events are deleted after 61 days and hourly totals after 33 days; daily totals");
+    expect(text).toContain("with no personal data) after 444 days.");
     expect(text).toContain("within 12 hours");
     expect(text).toContain("A temporary failure (a full mailbox) is counted for 21 days.");
     // and none of the real figures is left in their place

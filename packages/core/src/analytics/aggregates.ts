@@ -1,11 +1,11 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { getMany } from "../db/batch";
 import { queryAll } from "../db/query";
 import { pool } from "../util/pool";
-import { HOURLY_RETENTION_DAYS, bucketId, bucketsAt, lastHours, type Bucket } from "./buckets";
+import { DAILY_RETENTION_DAYS, HOURLY_RETENTION_DAYS, bucketId, bucketsAt, lastHours, type Bucket } from "./buckets";
 import { DAY_MS } from "./calendar";
 import { emptyCounts, isCoreDimension, isValueDimension, mergeInto, type BucketCounts, type Contribution } from "./counts";
 
@@ -21,7 +21,9 @@ import { emptyCounts, isCoreDimension, isValueDimension, mergeInto, type BucketC
  *   open-ended; one ~100-byte item per value keeps each write at one write unit (an UpdateItem is
  *   charged by the size of the item it changes) and no item near the 400 KB limit.
  *
- * Readers sum the shards. Hourly items expire after HOURLY_RETENTION_DAYS; daily ones are kept.
+ * The referrers, UTM sources and campaigns a bucket counts are capped (MAX_DISTINCT_VALUES, see
+ * `countCapped`). Readers sum the shards. Hourly items expire after HOURLY_RETENTION_DAYS, daily ones
+ * after DAILY_RETENTION_DAYS.
  */
 
 const CORE_SK = "CORE";
@@ -30,7 +32,9 @@ const VALUE_PREFIX = "V#";
 const shardCount = () => settings().COUNTER_SHARDS;
 const randomShard = () => Math.floor(Math.random() * shardCount());
 
-const hourlyExpiry = (bucket: Bucket) => Math.floor((bucket.start.getTime() + HOURLY_RETENTION_DAYS * DAY_MS) / 1000);
+/** When a bucket's items go (the table's TTL attribute `expiresAt`). */
+const expiryOf = (bucket: Bucket) =>
+  Math.floor((bucket.start.getTime() + (bucket.granularity === "H" ? HOURLY_RETENTION_DAYS : DAILY_RETENTION_DAYS) * DAY_MS) / 1000);
 
 function coreUpdate(bucket: Bucket, shard: number, c: Contribution) {
   const names: Record<string, string> = { "#pv": "pageviews", "#ev": "events", "#vis": "visitors", "#type": "type", "#bucket": "bucket" };
@@ -49,12 +53,9 @@ function coreUpdate(bucket: Bucket, shard: number, c: Contribution) {
       names[`#c${i}`] = `${v.dimension}:${v.value}`;
       adds.push(`#c${i} :one`);
     });
-  const sets = ["#type = :type", "#bucket = :bucket"];
-  if (bucket.granularity === "H") {
-    names["#exp"] = "expiresAt";
-    values[":exp"] = hourlyExpiry(bucket);
-    sets.push("#exp = :exp");
-  }
+  names["#exp"] = "expiresAt";
+  values[":exp"] = expiryOf(bucket);
+  const sets = ["#type = :type", "#bucket = :bucket", "#exp = :exp"];
   return new UpdateCommand({
     TableName: table(),
     Key: { pk: Keys.analyticsBucketPartition(bucket.granularity, bucket.key, shard), sk: CORE_SK },
@@ -64,15 +65,110 @@ function coreUpdate(bucket: Bucket, shard: number, c: Contribution) {
   });
 }
 
-function valueUpdate(bucket: Bucket, shard: number, dimension: string, value: string) {
-  const hourly = bucket.granularity === "H";
+/** `ADD count 1` on a value's item; `ifExists`: only if the shard already counts that value. */
+function valueUpdate(bucket: Bucket, shard: number, dimension: string, value: string, ifExists = false) {
   return new UpdateCommand({
     TableName: table(),
     Key: { pk: Keys.analyticsBucketPartition(bucket.granularity, bucket.key, shard), sk: `${VALUE_PREFIX}${dimension}#${value}` },
-    UpdateExpression: `ADD #count :one SET #type = :type${hourly ? ", #exp = :exp" : ""}`,
-    ExpressionAttributeNames: { "#count": "count", "#type": "type", ...(hourly ? { "#exp": "expiresAt" } : {}) },
-    ExpressionAttributeValues: { ":one": 1, ":type": "analyticsValue", ...(hourly ? { ":exp": hourlyExpiry(bucket) } : {}) },
+    UpdateExpression: "ADD #count :one SET #type = :type, #exp = :exp",
+    ...(ifExists ? { ConditionExpression: "attribute_exists(#count)" } : {}),
+    ExpressionAttributeNames: { "#count": "count", "#type": "type", "#exp": "expiresAt" },
+    ExpressionAttributeValues: { ":one": 1, ":type": "analyticsValue", ":exp": expiryOf(bucket) },
   });
+}
+
+/**
+ * Distinct referrers, UTM sources and UTM campaigns a bucket (over all its shards) counts, per
+ * dimension: anyone can send the beacon any value, and without a cap random values would each add
+ * items to the table and rows to the dashboard. Beyond it, a new value counts as OTHER_VALUE. 200 is
+ * far more than a day of real traffic brings (its top lists show 20), and bounds a bucket at ~200
+ * value items per dimension and shard. Locations come from CloudFront, not from the beacon.
+ */
+export const MAX_DISTINCT_VALUES = 200;
+/** What a value over the cap counts as. */
+export const OTHER_VALUE = "other";
+const CAPPED_DIMENSIONS: readonly string[] = ["referrer", "source", "campaign"];
+
+/**
+ * A bucket's admitted values (sk `V#<dimension>#<value>`) and how many each dimension has
+ * (sk `N#<dimension>`, `distinct`), in a partition of their own (`ANAGG#<H|D>#<bucket>#DISTINCT`):
+ * written only when a value is first seen in a shard, never on the usual hit.
+ */
+const distinctPartition = (bucket: Bucket) => `ANAGG#${bucket.granularity}#${bucket.key}#DISTINCT`;
+
+/** The buckets and dimensions this process has seen full (a count only grows): no more conditional writes on their counter. */
+const MAX_FULL_REMEMBERED = 1000;
+const full = new Set<string>();
+
+const conditionFailed = (err: unknown) => (err as Error).name === "ConditionalCheckFailedException";
+
+/** Whether `value` is (now) one of the bucket's admitted values of `dimension`. */
+async function admit(bucket: Bucket, dimension: string, value: string): Promise<boolean> {
+  if (value === OTHER_VALUE) return true;
+  const pk = distinctPartition(bucket);
+  const entry = { pk, sk: `${VALUE_PREFIX}${dimension}#${value}` };
+  const known = await db().send(new GetCommand({ TableName: table(), Key: entry, ConsistentRead: true }));
+  if (known.Item) return true;
+  const fullId = `${table()}#${bucketId(bucket)}#${dimension}`;
+  if (full.has(fullId)) return false;
+  try {
+    // The cap itself: one conditional ADD, so however many hits race for the last places, at most
+    // MAX_DISTINCT_VALUES get one. Two racing with the same new value may both take a place: the
+    // count only ever overstates, so the cap holds.
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { pk, sk: `N#${dimension}` },
+        UpdateExpression: "ADD #n :one SET #type = :type, #exp = :exp",
+        ConditionExpression: "attribute_not_exists(#n) OR #n < :cap",
+        ExpressionAttributeNames: { "#n": "distinct", "#type": "type", "#exp": "expiresAt" },
+        ExpressionAttributeValues: { ":one": 1, ":cap": MAX_DISTINCT_VALUES, ":type": "analyticsDistinctCount", ":exp": expiryOf(bucket) },
+      }),
+    );
+  } catch (err) {
+    if (!conditionFailed(err)) throw err;
+    if (full.size >= MAX_FULL_REMEMBERED) full.clear();
+    full.add(fullId);
+    return false;
+  }
+  await db().send(new PutCommand({ TableName: table(), Item: { ...entry, type: "analyticsDistinctValue", expiresAt: expiryOf(bucket) } }));
+  return true;
+}
+
+/**
+ * The same cap on counts made from the raw hits (the recount): the first MAX_DISTINCT_VALUES values of
+ * each capped dimension, in the order given (the hits' order, as they arrived), keep their own;
+ * later new ones become OTHER_VALUE. One per bucket.
+ */
+export function distinctCap(): (c: Contribution) => Contribution {
+  const admitted = new Map<string, Set<string>>();
+  return (c) => ({
+    ...c,
+    values: c.values.map((v) => {
+      if (!CAPPED_DIMENSIONS.includes(v.dimension) || v.value === OTHER_VALUE) return v;
+      const values = admitted.get(v.dimension) ?? admitted.set(v.dimension, new Set()).get(v.dimension)!;
+      if (values.has(v.value)) return v;
+      if (values.size >= MAX_DISTINCT_VALUES) return { ...v, value: OTHER_VALUE };
+      values.add(v.value);
+      return v;
+    }),
+  });
+}
+
+/**
+ * One hit's value of a capped dimension: a value the shard already counts costs one conditional
+ * update, as an uncapped one; a value new to the shard is first admitted (a consistent read of the
+ * bucket's entry, and if absent the counter's conditional ADD and the entry), else counted as other.
+ */
+async function countCapped(bucket: Bucket, shard: number, dimension: string, value: string): Promise<void> {
+  try {
+    await db().send(valueUpdate(bucket, shard, dimension, value, true));
+    return;
+  } catch (err) {
+    if (!conditionFailed(err)) throw err;
+  }
+  const admitted = await admit(bucket, dimension, value);
+  await db().send(valueUpdate(bucket, shard, dimension, admitted ? value : OTHER_VALUE));
 }
 
 /**
@@ -82,7 +178,7 @@ function valueUpdate(bucket: Bucket, shard: number, dimension: string, value: st
  */
 export function bucketItems(bucket: Bucket, shard: number, counts: BucketCounts): Record<string, unknown>[] {
   const pk = Keys.analyticsBucketPartition(bucket.granularity, bucket.key, shard);
-  const expiry = bucket.granularity === "H" ? { expiresAt: hourlyExpiry(bucket) } : {};
+  const expiry = { expiresAt: expiryOf(bucket) };
   const core: Record<string, unknown> = {
     pk,
     sk: CORE_SK,
@@ -110,13 +206,20 @@ export function bucketItems(bucket: Bucket, shard: number, counts: BucketCounts)
  */
 export async function addToAggregates(at: Date, c: Contribution): Promise<void> {
   const buckets = bucketsAt(at);
-  const commands = buckets.flatMap((bucket) => {
+  const writes = buckets.flatMap((bucket) => {
     const shard = randomShard();
     const openValues = c.values.filter((v) => isValueDimension(v.dimension));
-    return [coreUpdate(bucket, shard, c), ...openValues.map((v) => valueUpdate(bucket, shard, v.dimension, v.value))];
+    return [
+      db().send(coreUpdate(bucket, shard, c)),
+      ...openValues.map((v) =>
+        CAPPED_DIMENSIONS.includes(v.dimension)
+          ? countCapped(bucket, shard, v.dimension, v.value)
+          : db().send(valueUpdate(bucket, shard, v.dimension, v.value)),
+      ),
+    ];
   });
-  const stale = buckets.filter((b) => isClosedAt(b, Date.now())).map((b) => new DeleteCommand({ TableName: table(), Key: summaryKey(b) }));
-  await Promise.all([...commands.map((command) => db().send(command)), ...stale.map((command) => db().send(command))]);
+  const stale = buckets.filter((b) => isClosedAt(b, Date.now())).map((b) => db().send(new DeleteCommand({ TableName: table(), Key: summaryKey(b) })));
+  await Promise.all([...writes, ...stale]);
 }
 
 /** One aggregate item → what it counts. */
@@ -193,7 +296,7 @@ async function readSummaries(buckets: Map<string, Bucket>): Promise<Map<string, 
 async function writeSummary(bucket: Bucket, counts: BucketCounts): Promise<void> {
   const json = JSON.stringify(counts);
   if (json.length > MAX_SUMMARY_BYTES) return;
-  const expiry = bucket.granularity === "H" ? { expiresAt: hourlyExpiry(bucket) } : {};
+  const expiry = { expiresAt: expiryOf(bucket) };
   try {
     await db().send(
       new PutCommand({

@@ -1,8 +1,10 @@
 import { HOUR_MS, dayEnd, dayOf, dayStart, hourOf, hourStart } from "./calendar";
-import { ANALYTICS_HOURLY_DAYS } from "../policy/retention";
+import { ANALYTICS_DAILY_DAYS, ANALYTICS_HOURLY_DAYS } from "../policy/retention";
 
-/** Hourly aggregates are kept this long (TTL); daily ones are kept. */
+/** Hourly aggregates are kept this long (TTL). */
 export const HOURLY_RETENTION_DAYS = ANALYTICS_HOURLY_DAYS;
+/** Daily aggregates are kept this long (TTL). */
+export const DAILY_RETENTION_DAYS = ANALYTICS_DAILY_DAYS;
 
 /** A time bucket of the aggregates: a UTC hour ("H", "2025-06-01T14") or a New York day ("D", "2025-06-01"). */
 export interface Bucket {

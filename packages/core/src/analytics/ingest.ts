@@ -1,4 +1,5 @@
 import { settings } from "../config";
+import { RateLimit, TooManyAttempts } from "../ratelimit";
 import type { RequestMetadata } from "../request/metadata";
 import { addToAggregates } from "./aggregates";
 import { dayOf } from "./calendar";
@@ -24,18 +25,29 @@ export interface CollectOptions {
 
 const processSalts = saltSource();
 
+/** The rate-limit scope of the beacon's hits, per network (the truncated IP). */
+export const RATE_SCOPE = "beacon";
+
 /**
- * One beacon hit: dropped (bot, prefetch, admin page, no user agent), or logged and counted. A page
- * view first claims the visitor's marker for the day (so the unique count rises once per visitor),
- * then the raw item and the aggregate updates go out together: 3 writes for an event, 6 for a page
- * view (plus 2 per referrer, UTM source and UTM campaign it carries). See docs/architecture.md
+ * One beacon hit: dropped (bot, prefetch, admin page, no user agent), or logged and counted. A hit
+ * first counts in its network's window (BEACON_RATE_LIMIT_PER_MINUTE, one conditional update);
+ * beyond the limit nothing else is written ("rate-limited"). A page view then claims the visitor's marker for the day (so the unique count rises once per visitor),
+ * then the raw item and the aggregate updates go out together: 4 writes for an event, 7 for a page
+ * view (plus 2 per referrer, UTM source and UTM campaign it carries, more the first time a shard
+ * sees a value). See docs/architecture.md
  * "Analytics" for what that costs.
  */
-export async function collect(hit: AnalyticsEvent, request: HitRequest, options: CollectOptions = {}): Promise<"counted" | DropReason> {
+export async function collect(hit: AnalyticsEvent, request: HitRequest, options: CollectOptions = {}): Promise<"counted" | "rate-limited" | DropReason> {
   const reason = dropReason(hit, request.meta.userAgent, request.headers);
   if (reason) return reason;
   const at = options.now ?? new Date();
   const derived = deriveHit(hit, request.meta, hostOf(settings().SITE_URL));
+  try {
+    await RateLimit.consume(RATE_SCOPE, derived.ip || "unknown", settings().BEACON_RATE_LIMIT_PER_MINUTE);
+  } catch (err) {
+    if (err instanceof TooManyAttempts) return "rate-limited";
+    throw err;
+  }
   const day = dayOf(at);
   const salt = await (options.salts ?? processSalts).forDay(day, at);
   const visitor = visitorId(salt, request.meta.ipAddress, request.meta.userAgent);

@@ -1,4 +1,5 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
+import { settings } from "../config";
 import { normaliseEmail } from "../util/email";
 import { table } from "./client";
 import { queryAll } from "./query";
@@ -18,8 +19,21 @@ export const personHash = (email: string) => createHash("sha256").update(normali
 
 export const personPartition = (email: string) => `PERSON#${personHash(email)}`;
 
-/** How the audit trail names a person: by the hash of their e-mail, never the e-mail (it outlives their records). */
-export const auditedPerson = (email: string) => `person ${personHash(email)}`;
+/**
+ * How the audit trail names a person, never by their e-mail (the trail outlives their records): an
+ * HMAC-SHA256, keyed by the stage's AUDIT_HASH_KEY, of the person index's hash. A plain SHA-256 of an
+ * address can be reversed by hashing candidate addresses; this cannot without the key. It is taken
+ * of `personHash` (not of the address) so the suppression list, which holds only that hash, names
+ * the person as everything else does. Throws when the key is not set.
+ */
+export function auditedPersonOfHash(hash: string): string {
+  const key = settings().AUDIT_HASH_KEY;
+  if (!key) throw new Error("AUDIT_HASH_KEY is not set: the audit trail cannot name a person");
+  return `person ${createHmac("sha256", key).update(hash).digest("base64url")}`;
+}
+
+/** The audit trail's name for the person with `email` (any spelling): `person <keyed hash>`. */
+export const auditedPerson = (email: string) => auditedPersonOfHash(personHash(email));
 
 /** The gsi3 keys of a record of `kind` stored at `key` that holds `email`. */
 export function personIndex(email: string, kind: RecordKind, key: { pk: string; sk: string }) {

@@ -16,14 +16,14 @@ import { VisibleError } from "../util/error";
 import { sortableId } from "../util/id";
 import { parse } from "../util/zod";
 import { attachmentDisposition } from "./disposition";
-import { REPORTS_PREFIX, UPLOADS_PREFIX, isUploadId, reportKey, reportPrefix, uploadKey } from "./keys";
+import { REPORTS_PREFIX, UPLOADS_PREFIX, isUploadId, reportIdOfPrefix, reportKey, reportPrefix, uploadKey } from "./keys";
 import { EVIDENCE_CONTENT_TYPES, EvidenceMessages, MAX_EVIDENCE_BYTES, extensionOf, isAllowedExtension, type EvidencePurpose } from "./limits";
 import { bucket, s3 } from "./s3";
 import { SNIFF_BYTES, sniff } from "./sniff";
 import { UploadRequest } from "./upload-request";
 
 export { EVIDENCE_EXTENSIONS, EVIDENCE_PURPOSES, EvidenceMessages, MAX_EVIDENCE_BYTES, acceptAttribute, extensionOf, type EvidencePurpose } from "./limits";
-export { REPORTS_PREFIX, UPLOADS_PREFIX, reportPrefix, uploadKey } from "./keys";
+export { REPORTS_PREFIX, UPLOADS_PREFIX, reportIdOfPrefix, reportPrefix, uploadKey } from "./keys";
 export { attachmentDisposition } from "./disposition";
 export { sniff } from "./sniff";
 export { UploadRequest } from "./upload-request";
@@ -162,6 +162,37 @@ export async function sweepUploads({ olderThanMs = UNCLAIMED_UPLOAD_MAX_AGE_MS, 
   }
   return deleted;
 }
+
+/**
+ * The ids of the report folders (`reports/{reportId}/`), a listing page at a time: ListObjectsV2
+ * with the delimiter "/" names each folder once (a common prefix), up to 1,000 a request however
+ * many files it holds. Folders not named like a report id are not ours: skipped.
+ */
+export async function* reportFolderPages(): AsyncGenerator<string[]> {
+  let token: string | undefined;
+  do {
+    const page = await s3().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: REPORTS_PREFIX, Delimiter: "/", ContinuationToken: token }));
+    yield (page.CommonPrefixes ?? []).flatMap((p) => reportIdOfPrefix(p.Prefix ?? "") ?? []);
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+}
+
+/** Every file of a report's folder, with its LastModified. */
+export async function reportFiles(reportId: string): Promise<_Object[]> {
+  const files: _Object[] = [];
+  for await (const page of listPages(reportPrefix(reportId))) files.push(...page);
+  return files;
+}
+
+/** Deletes `files` with DeleteObjects, 1,000 keys a request; returns how many. */
+export async function deleteFiles(files: readonly _Object[]): Promise<number> {
+  let deleted = 0;
+  for (let i = 0; i < files.length; i += DELETE_BATCH) deleted += await deleteObjects(files.slice(i, i + DELETE_BATCH));
+  return deleted;
+}
+
+/** DeleteObjects' limit (and a ListObjectsV2 page's). */
+const DELETE_BATCH = 1000;
 
 async function headObject(key: string): Promise<HeadObjectCommandOutput | undefined> {
   try {

@@ -21,3 +21,10 @@ export function reportPrefix(reportId: string) {
 }
 
 export const reportKey = (reportId: string, uploadId: string, ext: string) => `${reportPrefix(reportId)}${uploadId}.${ext}`;
+
+/** The report id of a folder `reports/{reportId}/` as a delimited listing names it; undefined for anything else. */
+export function reportIdOfPrefix(prefix: string): string | undefined {
+  if (!prefix.startsWith(REPORTS_PREFIX) || !prefix.endsWith("/")) return undefined;
+  const id = prefix.slice(REPORTS_PREFIX.length, -1);
+  return REPORT_ID.test(id) ? id : undefined;
+}

@@ -4,11 +4,21 @@ import type { Consent } from "./subscriber";
 
 /**
  * The subscribers' CSV export in the shape mail providers import: one row per
- * subscriber, the address first, every consent's source and time in two `; `-joined columns (the
- * n-th time is the n-th source's), times in ISO UTC. Pure: the admin console builds the file from
- * the export route's rows with it.
+ * subscriber, the address first, the kept consents' sources and times in two `; `-joined columns
+ * (the n-th time is the n-th source's), times in ISO UTC, and how many earlier consents are no
+ * longer listed (KEPT_CONSENTS, subscriber.ts). Pure: the admin console builds the file from the
+ * export route's rows with it.
  */
-export const SUBSCRIBER_CSV_COLUMNS = ["Email Address", "Name", "Status", "Consent Sources", "Consent Times", "Confirmed At", "Unsubscribed At"] as const;
+export const SUBSCRIBER_CSV_COLUMNS = [
+  "Email Address",
+  "Name",
+  "Status",
+  "Consent Sources",
+  "Consent Times",
+  "Confirmed At",
+  "Unsubscribed At",
+  "Earlier Consents",
+] as const;
 
 export const CONSENT_SEPARATOR = "; ";
 
@@ -23,6 +33,11 @@ export function consentsOf(row: Pick<SubscriberRow, "consents">): Consent[] {
   } catch {
     return [];
   }
+}
+
+/** How many consents, older than those in `consents`, are only counted (0 in rows from before the count). */
+export function earlierConsentsOf(row: Pick<SubscriberRow, "consents" | "consentCount">): number {
+  return Math.max(0, (Number(row.consentCount) || 0) - consentsOf(row).length);
 }
 
 /** An ISO UTC time ("2025-03-07T15:04:05.000Z"); "" for none, the value itself when it is no time. */
@@ -43,6 +58,7 @@ export function subscriberCells(row: SubscriberRow): string[] {
     consents.map((c) => isoUtc(c.at)).join(CONSENT_SEPARATOR),
     isoUtc(row.confirmedAt),
     isoUtc(row.unsubscribedAt),
+    String(earlierConsentsOf(row)),
   ];
 }
 

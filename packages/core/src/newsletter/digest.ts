@@ -5,7 +5,7 @@ import { Keys } from "../db/keys";
 import { queryAll } from "../db/query";
 import { escapeHtml, Mail, type Message } from "../mail";
 import { newYorkDate, newYorkTime } from "../util/time";
-import { subscriberOf, type Subscriber } from "./subscriber";
+import { sourcesOf, subscriberOf, type Subscriber } from "./subscriber";
 
 /**
  * The administrators' newsletter notice (the spec's template 18) as a daily digest of the
@@ -69,19 +69,19 @@ export function digestEmail(subscribers: Subscriber[], from: string, until: stri
   const list = `${settings().SITE_URL.replace(/\/$/, "")}/admin/newsletter`;
   const n = subscribers.length;
   const subject = `Newsletter: ${n} new confirmed subscriber${n === 1 ? "" : "s"}`;
-  const sourcesOf = (s: Subscriber) => [...new Set(s.consents.map((c) => c.source))].join(", ");
+  const sourcesText = (s: Subscriber) => sourcesOf(s).join(", ");
   const intro = `${n} ${n === 1 ? "person" : "people"} confirmed their newsletter subscription between ${at(from)} and ${at(until)}.`;
   const text = [
     intro,
     "",
-    ...subscribers.map((s) => `- ${s.name || "(no name)"} <${s.email}>, from ${sourcesOf(s)}, confirmed ${at(s.confirmedAt!)}`),
+    ...subscribers.map((s) => `- ${s.name || "(no name)"} <${s.email}>, from ${sourcesText(s)}, confirmed ${at(s.confirmedAt!)}`),
     "",
     `All subscribers: ${list}`,
   ].join("\n");
   const rows = subscribers
     .map(
       (s) =>
-        `<tr><td>${escapeHtml(s.name || "(no name)")}</td><td>${escapeHtml(s.email)}</td><td>${escapeHtml(sourcesOf(s))}</td><td>${escapeHtml(at(s.confirmedAt!))}</td></tr>`,
+        `<tr><td>${escapeHtml(s.name || "(no name)")}</td><td>${escapeHtml(s.email)}</td><td>${escapeHtml(sourcesText(s))}</td><td>${escapeHtml(at(s.confirmedAt!))}</td></tr>`,
     )
     .join("\n");
   const html = [

@@ -2,7 +2,7 @@ import { indexLayout, packedCodec } from "../collection/index-rows";
 import { nameIndex, searchAttributes } from "../collection/name-index";
 import { lastWordKey, orderAttributes, textOrder, valueOrder } from "../collection/orders";
 import { NEWSLETTER_INDEX_BUCKETS, Keys } from "../db/keys";
-import type { Status, Subscriber } from "./subscriber";
+import { KEPT_CONSENTS, consentCountOf, sourcesOf, type Status, type Subscriber } from "./subscriber";
 
 /**
  * The admin subscriber index (collection/index-rows.ts): one compact row per subscriber, written in
@@ -17,7 +17,7 @@ export interface SubscriberRow {
   status: Status;
   /** distinct consent sources, in the order first given, joined by "," */
   sources: string;
-  /** every consent as JSON `[{source, at}]` */
+  /** the latest consents (at most KEPT_CONSENTS) as JSON `[{source, at}]` */
   consents: string;
   firstConsentAt: string;
   lastConsentAt: string;
@@ -25,6 +25,8 @@ export interface SubscriberRow {
   unsubscribedAt: string;
   /** TTL (epoch seconds) of an unconfirmed subscriber, 0 otherwise: a row past it is gone (TTL deletes lazily) */
   expiresAt: number;
+  /** how many consents were ever given, those no longer in `consents` included (rows written before it: absent, read as "") */
+  consentCount: number;
 }
 
 const FIELDS = [
@@ -38,6 +40,7 @@ const FIELDS = [
   "confirmedAt",
   "unsubscribedAt",
   "expiresAt",
+  "consentCount",
 ] as const satisfies readonly (keyof SubscriberRow)[];
 
 export const PART = "all";
@@ -49,18 +52,22 @@ const codec = packedCodec<SubscriberRow, (typeof FIELDS)[number]>(FIELDS, (_part
 export const decodeRow = codec.decode;
 
 export function toRow(sub: Subscriber): SubscriberRow {
+  const consentCount = consentCountOf(sub);
+  const consents = sub.consents.slice(-KEPT_CONSENTS);
   return {
     id: sub.emailNormalized,
     email: sub.email,
     name: sub.name,
     status: sub.status,
-    sources: [...new Set(sub.consents.map((c) => c.source))].join(","),
-    consents: JSON.stringify(sub.consents),
-    firstConsentAt: sub.consents[0]?.at ?? sub.consentAt,
-    lastConsentAt: sub.consents.at(-1)?.at ?? sub.consentAt,
+    sources: sourcesOf(sub).join(","),
+    consents: JSON.stringify(consents),
+    // once older consents are summarised the first is `consentAt` only
+    firstConsentAt: (consentCount === consents.length ? consents[0]?.at : undefined) ?? sub.consentAt,
+    lastConsentAt: consents.at(-1)?.at ?? sub.consentAt,
     confirmedAt: sub.confirmedAt ?? "",
     unsubscribedAt: sub.unsubscribedAt ?? "",
     expiresAt: sub.expiresAt ?? 0,
+    consentCount,
   };
 }
 

@@ -6,7 +6,6 @@ import { allOf, answeredAt, oneOf } from "../collection/filters";
 import { Keys } from "../db/keys";
 import { EmailAddress } from "../util/email";
 import { normaliseEmail } from "../util/email";
-import { parse } from "../util/zod";
 import { COLLECTION, NAME_SEARCH, ORDERS, PART, decodeRow, layout, type SubscriberRow } from "./index-item";
 import { readCounts } from "./counts";
 import { SOURCE_KINDS, sourceKindsOf, type SourceKind } from "./sources";
@@ -99,10 +98,16 @@ export interface Counts {
 export const counts = (): Promise<Counts> => readCounts();
 
 // ---------------------------------------------------------------------------------------------
-// One subscriber named by the path
+// One subscriber named by the request's body
 
-/** The `{email}` of a subscriber's admin routes: the one e-mail grammar of every input (util/email.ts). */
+/** The `email` of a subscriber's admin routes: the one e-mail grammar of every input (util/email.ts). */
 export const SubscriberEmail = EmailAddress({ required: "Email is required", invalid: "Email must be an e-mail address", tooLong: "Email is too long" });
 
-/** The path's e-mail, normalised (a subscriber's id), or a 400 naming the `email` field. */
-export const emailParam = (value: string): string => normaliseEmail(parse(z.object({ email: SubscriberEmail }), { email: value }).email);
+/**
+ * The body `{email}` of the routes acting on one subscriber. The address travels in the body, never
+ * in the path: paths are written to the API's access log (docs/architecture.md "Security model").
+ */
+export const SubscriberBody = z.object({ email: SubscriberEmail });
+
+/** The body's e-mail, normalised (a subscriber's id), or a 400 naming the `email` field. */
+export const emailOf = (body: z.output<typeof SubscriberBody>): string => normaliseEmail(body.email);

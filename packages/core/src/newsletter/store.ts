@@ -8,6 +8,7 @@ import { counterWrites } from "./counts";
 import { indexItem, indexKey } from "./index-item";
 import { isExpired, read, type Subscriber } from "./subscriber";
 import { hashToken } from "../util/token";
+import { isDeepStrictEqual } from "node:util";
 
 /**
  * The one write path of subscribers. Every change — a consent, a confirmation, an unsubscribe, a
@@ -20,8 +21,13 @@ import { hashToken } from "../util/token";
 export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 
 export type Decision<T> =
-  /** write `next` (null deletes the subscriber) with `extra` in the same transaction, then answer `result` */
-  | { next: Subscriber | null; extra?: TransactItem[]; result: T }
+  /**
+   * write `next` (null deletes the subscriber) with `extra` in the same transaction, then answer
+   * `result`. `targeted`: update only the subscriber item's attributes that differ from the stored
+   * ones (an UpdateExpression, see `targetedUpdate`) rather than put the whole item, so that the
+   * write succeeds whatever the stored item's size (an unsubscribe, which keeps the consents).
+   */
+  | { next: Subscriber | null; extra?: TransactItem[]; result: T; targeted?: boolean }
   /** nothing to write */
   | { result: T };
 
@@ -62,7 +68,7 @@ export async function mutate<T>(email: string, decide: (current: Subscriber | un
     const decision = decide(stored && !isExpired(stored) ? stored : undefined);
     if (!("next" in decision)) return decision.result;
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: [...writes(stored, decision.next), ...(decision.extra ?? [])] }));
+      await db().send(new TransactWriteCommand({ TransactItems: [...writes(stored, decision.next, decision.targeted), ...(decision.extra ?? [])] }));
       return decision.result;
     } catch (err) {
       if (cancellationCodes(err)[0] !== "ConditionalCheckFailed" || attempt >= MAX_ATTEMPTS) throw err;
@@ -70,7 +76,39 @@ export async function mutate<T>(email: string, decide: (current: Subscriber | un
   }
 }
 
-function writes(stored: Subscriber | undefined, next: Subscriber | null): TransactItem[] {
+/**
+ * The update that turns the stored subscriber's item into `next`'s: SET what changed or is new,
+ * REMOVE what is gone (e.g. the confirmed-list keys, the TTL), nothing else. Attributes `next`
+ * leaves as they were read (the consents) are not sent: an item written before KEPT_CONSENTS keeps
+ * every consent it holds.
+ */
+export function targetedUpdate(
+  stored: Subscriber,
+  next: Subscriber,
+): { UpdateExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> } {
+  const before = subscriberItem(stored);
+  const after = subscriberItem(next);
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const set: string[] = [];
+  const remove: string[] = [];
+  Object.keys({ ...before, ...after }).forEach((name, i) => {
+    if (name === "pk" || name === "sk" || isDeepStrictEqual(before[name], after[name])) return;
+    names[`#a${i}`] = name;
+    if (after[name] === undefined) remove.push(`#a${i}`);
+    else {
+      values[`:a${i}`] = after[name];
+      set.push(`#a${i} = :a${i}`);
+    }
+  });
+  return {
+    UpdateExpression: [set.length ? `SET ${set.join(", ")}` : "", remove.length ? `REMOVE ${remove.join(", ")}` : ""].filter(Boolean).join(" "),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+function writes(stored: Subscriber | undefined, next: Subscriber | null, targeted = false): TransactItem[] {
   const TableName = table();
   const condition = stored
     ? { ConditionExpression: "rev = :rev", ExpressionAttributeValues: { ":rev": stored.rev } }
@@ -78,7 +116,19 @@ function writes(stored: Subscriber | undefined, next: Subscriber | null): Transa
   const items: TransactItem[] = [];
   if (next) {
     const written = { ...next, rev: (stored?.rev ?? 0) + 1 };
-    items.push({ Put: { TableName, Item: subscriberItem(written), ...condition } });
+    if (targeted && stored) {
+      const update = targetedUpdate(stored, written);
+      items.push({
+        Update: {
+          TableName,
+          Key: Keys.newsletter(stored.emailNormalized),
+          UpdateExpression: update.UpdateExpression,
+          ConditionExpression: "rev = :rev",
+          ExpressionAttributeNames: update.ExpressionAttributeNames,
+          ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ":rev": stored.rev },
+        },
+      });
+    } else items.push({ Put: { TableName, Item: subscriberItem(written), ...condition } });
     items.push({ Put: { TableName, Item: indexItem(written) } });
     if (written.unsubscribeToken) items.push({ Put: { TableName, Item: unsubscribeLookup(written) } });
   } else if (stored) {

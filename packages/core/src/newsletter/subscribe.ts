@@ -4,7 +4,7 @@ import { Outbox } from "../outbox";
 import { normaliseEmail } from "../util/email";
 import { Events } from "./events";
 import { mutate } from "./store";
-import { UNCONFIRMED_TTL_SECONDS, type Consent, type Status, type Subscriber } from "./subscriber";
+import { UNCONFIRMED_TTL_SECONDS, withConsent, type Consent, type Status, type Subscriber } from "./subscriber";
 
 export interface Subscription {
   email: string;
@@ -25,6 +25,8 @@ const sameConsent = (a: Consent, b: Consent) => a.source === b.source && a.at ==
  * transaction (outbox), then published. A confirmed one keeps status and name (a stranger typing
  * their address changes neither) and gets the consent appended; nothing is sent. So does a bounced
  * or complained one while its address stays on the suppression list (lifted, it is asked again).
+ * Only the latest KEPT_CONSENTS consents are kept (subscriber.ts): a redelivered event older than all
+ * of them is taken for a new consent.
  */
 export async function subscribe(sub: Subscription): Promise<SubscribeResult> {
   const consent: Consent = { source: sub.source, at: sub.consentAt };
@@ -33,14 +35,14 @@ export async function subscribe(sub: Subscription): Promise<SubscribeResult> {
   const suppressed = (await Suppression.suppressedAmong([email])).size > 0;
   const result = await mutate<SubscribeResult>(email, (current) => {
     if (current?.consents.some((c) => sameConsent(c, consent))) return { result: "duplicate" };
-    if (current?.status === "confirmed") return { next: { ...current, consents: [...current.consents, consent] }, result: "confirmed" };
+    if (current?.status === "confirmed") return { next: { ...current, ...withConsent(current, consent) }, result: "confirmed" };
     if (suppressed && (current?.status === "bounced" || current?.status === "complained"))
-      return { next: { ...current, consents: [...current.consents, consent] }, result: current.status };
+      return { next: { ...current, ...withConsent(current, consent) }, result: current.status };
     const next: Subscriber = {
       ...(current ?? { email, emailNormalized: email, createdAt: new Date(Date.now()).toISOString(), source: consent.source, consentAt: consent.at, rev: 0 }),
       name: sub.name,
       status: "unconfirmed",
-      consents: [...(current?.consents ?? []), consent],
+      ...withConsent(current, consent),
       expiresAt: Math.floor(Date.parse(consent.at) / 1000) + UNCONFIRMED_TTL_SECONDS,
     };
     return { next, extra: [Outbox.put(event)], result: "unconfirmed" };

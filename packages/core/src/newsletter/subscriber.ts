@@ -18,14 +18,30 @@ export interface Consent {
   at: string;
 }
 
+/**
+ * How many consents a subscriber keeps, the latest ones. Anyone can type an address into the public
+ * forms again and again, each time a consent: kept all, they would grow the item towards DynamoDB's
+ * 400 KB limit, past which no write of it (an unsubscribe included) would succeed. The older ones
+ * are summarised by `consentCount`, `sources` and the first consent (`source`, `consentAt`).
+ */
+export const KEPT_CONSENTS = 10;
+
 /** One subscriber per normalised e-mail (`NEWSLETTER#<emailNormalized>` / `SUBSCRIPTION`). */
 export interface Subscriber {
   email: string;
   emailNormalized: string;
   name: string;
   status: Status;
-  /** Every consent, in the order recorded; never removed. */
+  /** The latest consents (at most KEPT_CONSENTS), in the order recorded. */
   consents: Consent[];
+  /** How many consents were ever recorded, those no longer in `consents` included (absent: `consents.length`). */
+  consentCount?: number;
+  /**
+   * Every distinct consent source, in the order first given (absent: those of `consents`). Bounded:
+   * a source is a petition (one consent per mailbox and petition), a guide form, the scam report or
+   * the unsubscribe page.
+   */
+  sources?: string[];
   confirmedAt?: string;
   unsubscribedAt?: string;
   /** When SES's bounce or complaint put the address on the suppression list (status bounced or complained). */
@@ -52,13 +68,35 @@ export const subscriberKey = (email: string) => Keys.newsletter(normaliseEmail(e
 
 const optional = (item: Record<string, unknown>, name: keyof Subscriber) => (item[name] !== undefined ? { [name]: String(item[name]) } : {});
 
+const distinctSources = (consents: Consent[]) => [...new Set(consents.map((c) => c.source))];
+
+/** How many consents a subscriber has given in all. */
+export const consentCountOf = (sub: Pick<Subscriber, "consents" | "consentCount">) => Math.max(sub.consentCount ?? 0, sub.consents.length);
+
+/** A subscriber's distinct consent sources, in the order first given. */
+export const sourcesOf = (sub: Pick<Subscriber, "consents" | "sources">) => sub.sources ?? distinctSources(sub.consents);
+
+/** The consent fields after `consent` is recorded: appended, the oldest beyond KEPT_CONSENTS summarised. */
+export function withConsent(sub: Pick<Subscriber, "consents" | "consentCount" | "sources"> | undefined, consent: Consent) {
+  const sources = sub ? sourcesOf(sub) : [];
+  return {
+    consents: [...(sub?.consents ?? []), consent].slice(-KEPT_CONSENTS),
+    consentCount: (sub ? consentCountOf(sub) : 0) + 1,
+    sources: sources.includes(consent.source) ? sources : [...sources, consent.source],
+  };
+}
+
 export function subscriberOf(item: Record<string, unknown>): Subscriber {
+  // an item written before the bound holds every consent: read as the latest, with the summary
+  const consents = (item.consents as Consent[] | undefined) ?? [];
   return {
     email: String(item.email),
     emailNormalized: String(item.emailNormalized),
     name: String(item.name ?? ""),
     status: item.status as Status,
-    consents: (item.consents as Consent[] | undefined) ?? [],
+    consents: consents.slice(-KEPT_CONSENTS),
+    consentCount: Math.max(Number(item.consentCount ?? 0), consents.length),
+    sources: (item.sources as string[] | undefined) ?? distinctSources(consents),
     ...optional(item, "confirmedAt"),
     ...optional(item, "unsubscribedAt"),
     ...optional(item, "suppressedAt"),

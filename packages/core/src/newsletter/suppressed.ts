@@ -17,6 +17,8 @@ export async function markSuppressed(email: string, reason: "bounce" | "complain
         suppressedAt: at,
         ...(status === "complained" ? { unsubscribedAt: current.unsubscribedAt ?? at } : {}),
       },
+      // like an unsubscribe, only the status and its times change (store.ts)
+      targeted: true,
       result: true,
     };
   });

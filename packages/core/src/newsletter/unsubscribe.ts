@@ -6,7 +6,7 @@ import { Outbox } from "../outbox";
 import { NotFoundError, VisibleError } from "../util/error";
 import { Events } from "./events";
 import { mutate } from "./store";
-import { read, type Subscriber } from "./subscriber";
+import { read, withConsent, type Subscriber } from "./subscriber";
 import { hashToken, isTokenShape } from "../util/token";
 
 /**
@@ -30,6 +30,7 @@ async function emailOfToken(token: string): Promise<string> {
   return String(res.Item.email);
 }
 
+/** Leaving changes the status, its times and keys only: a targeted update (store.ts), whatever the item's size. */
 const leave = (current: Subscriber) => ({
   ...current,
   status: "unsubscribed" as const,
@@ -44,7 +45,7 @@ export async function unsubscribeByToken(token: string): Promise<UnsubscribeResu
     if (!current) throw new InvalidUnsubscribeLink();
     // a complaint unsubscribed them already (newsletter/suppressed.ts)
     if (current.status === "unsubscribed" || current.status === "complained") return { result: "already_unsubscribed" };
-    return { next: leave(current), result: "unsubscribed" };
+    return { next: leave(current), targeted: true, result: "unsubscribed" };
   });
 }
 
@@ -66,7 +67,7 @@ export async function resubscribeByToken(token: string): Promise<"confirmed" | "
         status: "confirmed",
         confirmedAt: now,
         expiresAt: undefined,
-        consents: [...current.consents, { source: RESUBSCRIBE_SOURCE, at: now }],
+        ...withConsent(current, { source: RESUBSCRIBE_SOURCE, at: now }),
       },
       extra: [Outbox.put(event)],
       result: "confirmed",
@@ -90,7 +91,7 @@ export async function unsubscribeByAdmin(email: string): Promise<UnsubscribeResu
     if (!current) throw new UnknownSubscriber();
     // a complaint unsubscribed them already (newsletter/suppressed.ts)
     if (current.status === "unsubscribed" || current.status === "complained") return { result: "already_unsubscribed" };
-    return { next: leave(current), result: "unsubscribed" };
+    return { next: leave(current), targeted: true, result: "unsubscribed" };
   });
 }
 

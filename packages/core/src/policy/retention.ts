@@ -18,8 +18,14 @@ export const UNCONFIRMED_SUBSCRIBER_DAYS = 30;
 export const UNCONFIRMED_SUBSCRIBER_SECONDS = UNCONFIRMED_SUBSCRIBER_DAYS * DAY_SECONDS;
 /** Raw analytics hits (truncated IP, device, location, page) are kept this long (TTL). */
 export const ANALYTICS_RAW_DAYS = 90;
-/** Hourly analytics aggregates are kept this long (TTL); daily aggregates hold no personal data and are kept. */
+/** Hourly analytics aggregates are kept this long (TTL). */
 export const ANALYTICS_HOURLY_DAYS = 90;
+/**
+ * Daily analytics aggregates (counts only, no personal data) are kept this long (TTL), so values sent
+ * to the public beacon cannot grow the table for ever: two years, the dashboard's longest range
+ * (366 days) with the year before it to compare.
+ */
+export const ANALYTICS_DAILY_DAYS = 730;
 /** The daily analytics salt is deleted by the next day's first visit, else by TTL this long after its day ends. */
 export const ANALYTICS_SALT_TTL_MARGIN_SECONDS = 3600;
 /** Rate-limit windows (keyed by truncated IP or by address hash) expire this long after they open. */

@@ -73,6 +73,18 @@ export function contentSecurityPolicy({ cognitoOrigin, evidenceOrigin, viteDevSe
     .join("; ");
 }
 
+/**
+ * The policy every page that runs no reCAPTCHA adds in a `<meta>` at the top of its `<head>`
+ * (web/scripts/prerender.mjs). A document obeys every policy it has, so on those pages Google's
+ * scripts and frames are refused although the site-wide header (one per CloudFront behaviour, shared
+ * by all pages) lists them for the captcha pages. A meta policy may not carry frame-ancestors;
+ * the header keeps that.
+ */
+export const WITHOUT_CAPTCHA_POLICY = `script-src 'self' ${INLINE_SCRIPT_HASHES.join(" ")}; frame-src 'none'`;
+
+/** The `<meta>` element of `WITHOUT_CAPTCHA_POLICY`. */
+export const withoutCaptchaMeta = () => `<meta http-equiv="Content-Security-Policy" content="${WITHOUT_CAPTCHA_POLICY}" />`;
+
 export const strictTransportSecurity = () =>
   `max-age=${STRICT_TRANSPORT_SECURITY.maxAgeSeconds}${STRICT_TRANSPORT_SECURITY.includeSubdomains ? "; includeSubDomains" : ""}`;
 

@@ -1,6 +1,6 @@
 import { Audit } from "../audit";
 import { Keys } from "../db/keys";
-import { personHash } from "../db/person-index";
+import { auditedPerson, personHash } from "../db/person-index";
 import type { PersonalRecordKind } from "../policy/personal-record";
 import { find, lift, type Reason } from "./index";
 
@@ -8,7 +8,7 @@ import { find, lift, type Reason } from "./index";
  * The suppression entry as a kind of personal record (policy/personal-record.ts; listed in
  * privacy/kinds.ts): keyed by the address's hash, so not in the person index. An erasure keeps it
  * (so a person who asked us to stop is not mailed again) unless the person asks to be e-mailed again;
- * then ours and SES's entry go, audited under the person's hash.
+ * then ours and SES's entry go, audited under the audit trail's keyed hash of the person.
  */
 export const suppressionKind: PersonalRecordKind = {
   kind: "suppression",
@@ -19,7 +19,12 @@ export const suppressionKind: PersonalRecordKind = {
     const hash = personHash(person.email);
     if (!(await lift(hash, { address: person.email }))) return undefined;
     const request = person.requestId ? ` (request ${person.requestId})` : "";
-    await Audit.record({ action: "mail.suppression_lifted", actor: "the person (confirmed link)", target: `person ${hash}${request}`, rows: 1 });
+    await Audit.record({
+      action: "mail.suppression_lifted",
+      actor: "the person (confirmed link)",
+      target: `${auditedPerson(person.email)}${request}`,
+      rows: 1,
+    });
     return { tabs: [] };
   },
   retention: { rule: "expires (TTL)", after: "SUPPRESSION_RETENTION_YEARS after the latest report" },

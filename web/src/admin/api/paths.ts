@@ -51,8 +51,9 @@ export const API_ROUTES = {
   subscriberCounts: { method: "GET", path: "/api/admin/newsletter/summary" },
   listSubscribers: { method: "GET", path: "/api/admin/newsletter/subscribers" },
   exportSubscribers: { method: "GET", path: "/api/admin/newsletter/subscribers/export" },
-  unsubscribeSubscriber: { method: "POST", path: "/api/admin/newsletter/subscribers/{email}/unsubscribe" },
-  deleteSubscriber: { method: "DELETE", path: "/api/admin/newsletter/subscribers/{email}" },
+  // one subscriber is named by `{email}` in the body: paths are kept in the API's access log
+  unsubscribeSubscriber: { method: "POST", path: "/api/admin/newsletter/subscribers/unsubscribe" },
+  deleteSubscriber: { method: "POST", path: "/api/admin/newsletter/subscribers/delete" },
 
   listSuppressions: { method: "GET", path: "/api/admin/mail/suppressions" },
   deleteSuppression: { method: "DELETE", path: "/api/admin/mail/suppressions/{person}" },

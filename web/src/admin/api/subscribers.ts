@@ -4,11 +4,11 @@ import { adminCall } from "./adminCall";
 import { apiPath, route } from "./paths";
 import { useAdminData } from "./useAdminData";
 
-/** Newsletter subscribers, each named by its e-mail. */
+/** Newsletter subscribers, each named by its e-mail: in the body, never in a path (paths are kept in the API's access log). */
 export const subscribersResource: CollectionResource<SubscriberRow> = {
   list: apiPath("listSubscribers"),
   export: { kind: "subscribers" },
-  item: (row) => apiPath("deleteSubscriber", { email: row.id }),
+  item: (row) => ({ ...route("deleteSubscriber"), body: { email: row.id } }),
 };
 
 /** The count cards: every subscriber, by status and by source. */
@@ -17,4 +17,4 @@ export const useSubscriberCounts = () => useAdminData<SubscriberCounts>(apiPath(
 export type UnsubscribeAnswer = { email: string; result: "unsubscribed" | "already_unsubscribed" };
 
 export const unsubscribe = (email: string) =>
-  adminCall<UnsubscribeAnswer>(route("unsubscribeSubscriber", { email }), { body: {}, fallbackMessage: MESSAGES.unsubscribeFailed });
+  adminCall<UnsubscribeAnswer>(route("unsubscribeSubscriber"), { body: { email }, fallbackMessage: MESSAGES.unsubscribeFailed });

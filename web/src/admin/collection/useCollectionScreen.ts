@@ -5,7 +5,7 @@ import type { ExportKindName } from "@site/core/exports/names";
 import type { Query } from "../lib/query";
 import { useCollectionExport, type CollectionExport } from "./useCollectionExport";
 import { useDeleteAll, type DeleteAll } from "./useDeleteAll";
-import { useDeleteOne, type DeleteOne } from "./useDeleteOne";
+import { useDeleteOne, type DeleteOne, type DeleteTarget } from "./useDeleteOne";
 
 /** An admin collection's routes (web/src/admin/api): its list, and what the screen offers on it. */
 export interface CollectionResource<Target> {
@@ -15,8 +15,11 @@ export interface CollectionResource<Target> {
   export?: { kind: ExportKindName; scope?: Query };
   /** the chunked Delete All route */
   deleteAll?: string;
-  /** the route deleting one row, or what a details dialog knows of it */
-  item?: (target: Target) => string;
+  /**
+   * the route deleting one row, or what a details dialog knows of it: a path to DELETE, or a route
+   * with a body (a row named by something that must stay out of paths, such as an e-mail address)
+   */
+  item?: (target: Target) => DeleteTarget;
 }
 
 export interface CollectionScreenMessages {

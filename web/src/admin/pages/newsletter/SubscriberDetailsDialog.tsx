@@ -1,10 +1,11 @@
 import { Badge, Button, Group, Table, Text } from "@mantine/core";
 import { DetailField as Field, DetailSection, DetailsDialog } from "../../components/DetailSection";
-import { STATUS_COLORS, STATUS_LABELS, consentsOf, easternTime, removalTime, sourceLabel, type SubscriberRow } from "./subscribers";
+import { STATUS_COLORS, STATUS_LABELS, consentsOf, earlierConsentsOf, easternTime, removalTime, sourceLabel, type SubscriberRow } from "./subscribers";
 
 /**
- * A subscriber's details: status, confirmation and unsubscribe times, and every consent with its
- * source and time (the list's row carries them all, so nothing more is fetched).
+ * A subscriber's details: status, confirmation and unsubscribe times, and the latest consents with
+ * their source and time, with how many earlier ones are only counted (the list's row carries them,
+ * so nothing more is fetched).
  */
 export function SubscriberDetailsDialog(props: {
   row: SubscriberRow | null;
@@ -14,6 +15,7 @@ export function SubscriberDetailsDialog(props: {
 }) {
   const { row } = props;
   const consents = row ? consentsOf(row) : [];
+  const earlier = row ? earlierConsentsOf(row) : 0;
   const removal = row ? removalTime(row) : null;
   return (
     <DetailsDialog opened={!!row} onClose={props.onClose} title="Subscriber Details" loading={false} error={null}>
@@ -41,7 +43,13 @@ export function SubscriberDetailsDialog(props: {
             <Field label="Unsubscribed (EST)" value={easternTime(row.unsubscribedAt)} />
             {removal && <Field label="Removed If Not Confirmed By (EST)" value={easternTime(removal)} />}
           </DetailSection>
-          <DetailSection title={`Consents (${consents.length})`} grid={false}>
+          <DetailSection title={`Consents (${consents.length + earlier})`} grid={false}>
+            {earlier > 0 && (
+              <Text c="dimmed" fz="sm" data-earlier-consents={earlier}>
+                The latest {consents.length} are listed; {earlier} earlier {earlier === 1 ? "consent is" : "consents are"} counted only (the first on{" "}
+                {easternTime(row.firstConsentAt)}).
+              </Text>
+            )}
             <Table verticalSpacing={6} horizontalSpacing="sm" fz="sm" aria-label="Consents">
               <Table.Thead>
                 <Table.Tr>

@@ -115,7 +115,7 @@ export function SubscribersPage() {
         label: "Newsletter subscribers",
         loadingText: "Loading subscribers...",
         empty: MESSAGES.empty,
-        minWidth: 1000,
+        minWidth: 960,
         pageSizes: PAGE_SIZES,
         columns: [
           { header: "Email" },

@@ -1,4 +1,4 @@
-import { consentsOf, subscribersCsv } from "@site/core/newsletter/admin-csv";
+import { consentsOf, earlierConsentsOf, subscribersCsv } from "@site/core/newsletter/admin-csv";
 import type { SubscriberRow } from "@site/core/newsletter/index-item";
 import { SOURCE_KINDS, SOURCE_KIND_LABELS, STATUS_LABELS, sourceKindsOf, sourceLabel, type SourceKind } from "@site/core/newsletter/sources";
 import type { Status } from "@site/core/newsletter/subscriber";
@@ -11,7 +11,7 @@ import type { SortOption } from "../../lib/sorting";
  * the AWS SDK, so its shape is declared here.
  */
 export type { SubscriberRow, SourceKind, Status };
-export { SOURCE_KINDS, SOURCE_KIND_LABELS, STATUS_LABELS, consentsOf, sourceKindsOf, sourceLabel, subscribersCsv };
+export { SOURCE_KINDS, SOURCE_KIND_LABELS, STATUS_LABELS, consentsOf, earlierConsentsOf, sourceKindsOf, sourceLabel, subscribersCsv };
 
 /** The count cards' answer (newsletter/listing.ts `counts`). */
 export interface SubscriberCounts {
