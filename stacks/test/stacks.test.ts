@@ -38,6 +38,8 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
     ADMIN_NOTICE_DIGEST_THRESHOLD: "10",
     ADMIN_NOTICE_DIGEST_SECONDS: "600",
     UPLOAD_RATE_LIMIT_PER_MINUTE: "20",
+    // page views and events per minute from one network (a /24 or /48) before the beacon drops them
+    BEACON_RATE_LIMIT_PER_MINUTE: "300",
     CAPTCHA_MIN_SCORE: "0.5",
     CAPTCHA_SITE_KEY: SITE_KEY,
     SHEETS_DRIVER: "google",
