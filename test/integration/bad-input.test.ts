@@ -51,7 +51,17 @@ const allowedWrites: Record<string, string[]> = {
   [NEWSLETTER_UNSUBSCRIBE]: [],
   [NEWSLETTER_RESUBSCRIBE]: ["RATE"],
   // a counted hit: its raw item, the aggregates, the day's visitor marker and salt
-  [ANALYTICS_EVENT]: ["analyticsEvent", "analyticsAggregate", "analyticsValue", "analyticsVisit", "analyticsSalt"],
+  // RATE: every beacon request counts against its network's limit (analytics/ingest.ts)
+  [ANALYTICS_EVENT]: [
+    "analyticsEvent",
+    "analyticsAggregate",
+    "analyticsValue",
+    "analyticsVisit",
+    "analyticsSalt",
+    "analyticsDistinctCount",
+    "analyticsDistinctValue",
+    "RATE",
+  ],
   // a request, its admin row, its day's counter, its link's token, the mailbox's daily allowance, the link's slot of the mail budget
   [PRIVACY_REQUEST]: ["privacyRequest", "privacyIndex", "PRIVACY", "privacyToken", "PRIVACYLIMIT", "RATE", "mailBudget"],
   // no request here carries a link that was ever issued: only the attempt is counted
