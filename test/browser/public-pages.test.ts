@@ -315,8 +315,12 @@ describe("moving around", () => {
       throw new Error(`Tab never reached "${name}"`);
     };
     await tabTo("Sign the Petition Now");
+    // the sign form runs reCAPTCHA: the app loads it as a new document (App.tsx, CaptchaDocument)
+    const signDocument = page.waitForEvent("load");
     await page.keyboard.press("Enter");
+    await signDocument;
     await page.waitForURL(`**${SIGN}`);
+    await page.locator("html[data-app=ready]").waitFor();
     await tabTo("First Name");
     await page.keyboard.type("Keyla");
     await tabTo("Last Name");

@@ -24,7 +24,8 @@ function ScrollToTop() {
 function PageViews() {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    trackPageView(pathname + search);
+    // the new document counts it
+    if (!needsOwnDocument(pathname)) trackPageView(pathname + search);
   }, [pathname, search]);
   return null;
 }
@@ -40,13 +41,18 @@ const documentPath = typeof window === "undefined" ? "" : window.location.pathna
 function CaptchaDocument() {
   const { pathname, search, hash } = useLocation();
   useLayoutEffect(() => {
-    // never the path this document was served for (the SPA shell of a petition that does not exist): that would reload forever
-    if (pathname !== documentPath && usesCaptcha(pathname) && document.querySelector('meta[http-equiv="Content-Security-Policy"]')) {
-      window.location.replace(pathname + search + hash);
-    }
+    if (needsOwnDocument(pathname)) window.location.replace(pathname + search + hash);
   }, [pathname, search, hash]);
   return null;
 }
+
+/**
+ * Whether `pathname`, reached in the app, is about to be loaded as a new document (`CaptchaDocument`).
+ * Never the path this document was served for (the SPA shell of a petition that does not exist):
+ * that would reload forever.
+ */
+const needsOwnDocument = (pathname: string): boolean =>
+  pathname !== documentPath && usesCaptcha(pathname) && document.querySelector('meta[http-equiv="Content-Security-Policy"]') !== null;
 
 /** Marks the page once the app has taken over (hydrated or rendered): browser tests wait for it. */
 function ReadyMarker() {

@@ -160,7 +160,7 @@ function RecentActivity() {
         </Text>
       )}
       {data && data.items.length > 0 && (
-        <ScrollArea>
+        <ScrollArea viewportProps={{ tabIndex: 0 }}>
           <Table verticalSpacing={6} horizontalSpacing="sm" fz="sm" miw={640} aria-label="Recent admin activity">
             <Table.Thead>
               <Table.Tr>

@@ -12,7 +12,7 @@ export function CountTable({ title, column, countHeader, rows }: { title: string
       <Title order={2} fz="md" c="ink.9" mb="xs" id={headingId}>
         {title}
       </Title>
-      <ScrollArea>
+      <ScrollArea viewportProps={{ tabIndex: 0 }}>
         <Table verticalSpacing={6} horizontalSpacing="sm" fz="sm" striped aria-label={title}>
           <Table.Thead>
             <Table.Tr>
