@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -36,6 +37,10 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          // Vitest's default (one worker fewer than the cores) is one worker on a 2-core machine; these files
+          // mostly wait on the emulators, and each has its own outbox, sheets directory and default
+          // petition (test/support/env.ts), so two run side by side.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           include: ["packages/*/test/**/*.int.test.ts", "test/integration/**/*.test.ts"],
           globalSetup: ["test/support/global-setup.ts"],
           setupFiles: ["test/support/env.ts"],

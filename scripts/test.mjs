@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -16,16 +16,23 @@ let passed = 0;
 let failed = 0;
 const problems = [];
 
-function step(name, command, args) {
+function step(name, command, args, stepEnv = env) {
   console.log(`\n━━ ${name} ━━`);
-  const res = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
+  const res = spawnSync(command, args, { cwd: root, stdio: "inherit", env: stepEnv });
   if (res.status !== 0) problems.push(name);
   return res.status === 0;
 }
 
-function vitest(project, files = [], label = project) {
-  const report = join(reports, `${label}.json`);
-  step(`${label} tests`, bin("vitest"), ["run", "--project", project, ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+/** A vitest project's run, counted in the closing line; `pathDirs` first on the PATH (another Node). */
+function vitest(project, files = [], label = project, pathDirs = "") {
+  const report = join(reports, `${label.replace(/[^\w.-]+/g, "-")}.json`);
+  const stepEnv = pathDirs ? { ...env, PATH: `${pathDirs}${delimiter}${env.PATH}` } : env;
+  step(
+    `${label} tests`,
+    bin("vitest"),
+    ["run", "--project", project, ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    stepEnv,
+  );
   try {
     const summary = JSON.parse(readFileSync(report, "utf8"));
     passed += summary.numPassedTests;
@@ -37,19 +44,18 @@ function vitest(project, files = [], label = project) {
   }
 }
 
-const SMOKE = ["signing", "mail-queue", "events", "evidence", "privacy.test", "admin-routes", "local-server-edge"].map((f) => `test/integration/${f}`);
-
 const wanted = (p) => only.length === 0 || only.includes(p);
 if (wanted("typecheck")) step("typecheck", "npm", ["run", "typecheck"]);
 // ESLint (typescript-eslint, React's rules of hooks) and Prettier's check: `npm run format` mends the format
 if (wanted("lint")) step("lint", "npm", ["run", "lint"]);
 for (const project of ["unit", "infra", "integration"]) if (wanted(project)) vitest(project);
-// `smoke`: the server code's unit tests and the integration files that reach every emulator
-// (DynamoDB Local, s3rver, cognito-local), the local bus and the mail queue. CI runs it on a second
-// Node version (Lambda's) instead of the whole unit and integration steps, 9 minutes on its 2 cores.
-if (only.includes("smoke")) {
-  vitest("unit", ["packages/"], "server unit");
-  vitest("integration", SMOKE, "integration smoke");
+// ALSO_ON_NODE: a directory holding another Node (CI: Node 22, from the npm registry's `node` package),
+// on which the unit and integration steps run a second time.
+const otherNode = process.env.ALSO_ON_NODE;
+if (otherNode) {
+  const version = spawnSync(join(otherNode, "node"), ["--version"], { encoding: "utf8" }).stdout?.trim();
+  if (!version) problems.push(`ALSO_ON_NODE: no node in ${otherNode}`);
+  else for (const project of ["unit", "integration"]) if (wanted(project)) vitest(project, [], `${project} on Node ${version}`, otherNode);
 }
 if (wanted("browser")) {
   if (step("build the site", "npm", ["run", "build:web"])) vitest("browser");

@@ -47,9 +47,12 @@ export function Storage({ stack, app }: StackContext) {
         enforceSSL: true,
         // Uploads no report claimed (claimed ones move to reports/, packages/core/src/evidence/keys.ts).
         // Export files (packages/core/src/exports) are fetched through a five-minute link right after their job.
+        // A person's large download (packages/core/src/privacy/download.ts) likewise, through its link; an
+        // erasure deletes the person's folder at once, and a day later nothing of it outlives its link.
         lifecycleRules: [
           { id: "expire-unclaimed-uploads", prefix: "uploads/", expiration: Duration.days(1) },
           { id: "expire-exports", prefix: "exports/", expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+          { id: "expire-privacy-downloads", prefix: "privacy-downloads/", expiration: Duration.days(1) },
         ],
       },
     },

@@ -63,9 +63,10 @@ export const BUCKET_ACTIONS = {
   read: ["s3:GetObject"],
   // an export's multipart upload is PutObject; one that fails is aborted
   write: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:AbortMultipartUpload"],
+  sweep: ["s3:DeleteObject"],
 } as const;
 /**
- * On the bucket itself, with "write": listing a report's files to delete them, and telling a
+ * On the bucket itself, with "write" or "sweep": listing a report's files to delete them, and telling a
  * missing upload (404) from a forbidden one (S3 answers 403 for a missing key to whoever cannot list).
  */
 export const BUCKET_LIST_ACTIONS = ["s3:ListBucket"] as const;
@@ -102,7 +103,7 @@ export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets,
   if (needs.bucket) {
     environment.BUCKET_NAME = bucket.bucketName;
     permissions.push(new PolicyStatement({ actions: [...BUCKET_ACTIONS[needs.bucket]], resources: [`${bucket.bucketArn}/*`] }));
-    if (needs.bucket === "write") permissions.push(new PolicyStatement({ actions: [...BUCKET_LIST_ACTIONS], resources: [bucket.bucketArn] }));
+    if (needs.bucket !== "read") permissions.push(new PolicyStatement({ actions: [...BUCKET_LIST_ACTIONS], resources: [bucket.bucketArn] }));
   }
   if (needs.bus) {
     Object.assign(environment, { EVENT_BUS_NAME: bus.eventBusName, BUS_DRIVER: "eventbridge" });

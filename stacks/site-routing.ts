@@ -82,17 +82,9 @@ export interface RouteTable {
   notFound?: string;
 }
 
-const routeTable = (pages: Record<string, string>, fallback: string, adminShell?: string, notFound?: string): RouteTable => ({
-  pages,
-  fallback,
-  admin: adminShell ?? fallback,
-  shell: SHELL_ROUTES,
-  ...(notFound ? { notFound } : {}),
-});
-
-const tableSource = (table: RouteTable) => `var TABLE = ${JSON.stringify(table)};\n${ROUTE_SOURCE}`;
-
-function checkedSize(code: string, table: RouteTable): string {
+/** A CloudFront function: the routing table, the routing rule and `handler`, within CloudFront's size limit. */
+function cloudFrontFunction(table: RouteTable, handler: string): string {
+  const code = `var TABLE = ${JSON.stringify(table)};\n${ROUTE_SOURCE}\n${handler}`;
   if (Buffer.byteLength(code) > MAX_FUNCTION_BYTES) {
     throw new Error(`The page router lists ${Object.keys(table.pages).length} prerendered pages and exceeds CloudFront's 10 KB function limit`);
   }
@@ -104,18 +96,15 @@ function checkedSize(code: string, table: RouteTable): string {
  * names. This replaces distribution-wide custom error responses, which would also rewrite the API's
  * own 403/404 answers under `/api/*` into the HTML shell.
  */
-export function pageRouterCode(pages: Record<string, string>, fallback: string, adminShell?: string, notFound?: string): string {
-  const table = routeTable(pages, fallback, adminShell, notFound);
-  return checkedSize(
-    `${tableSource(table)}
-function handler(event) {
+export const pageRouterCode = (table: RouteTable): string =>
+  cloudFrontFunction(
+    table,
+    `function handler(event) {
   var request = event.request;
   request.uri = routeOf(request.uri, TABLE).uri;
   return request;
 }`,
-    table,
   );
-}
 
 /**
  * Viewer-response CloudFront function of the same behavior: answers 404 for what `routeOf` calls
@@ -123,11 +112,10 @@ function handler(event) {
  * file) or, should CloudFront hand it the viewer's own, that URI: both give 404. The 404 page is
  * cached once as an ordinary object; only the status seen by the viewer changes.
  */
-export function pageStatusCode(pages: Record<string, string>, fallback: string, adminShell?: string, notFound?: string): string {
-  const table = routeTable(pages, fallback, adminShell, notFound);
-  return checkedSize(
-    `${tableSource(table)}
-function handler(event) {
+export const pageStatusCode = (table: RouteTable): string =>
+  cloudFrontFunction(
+    table,
+    `function handler(event) {
   var response = event.response;
   if (response.statusCode === 200 && routeOf(event.request.uri, TABLE).status === 404) {
     response.statusCode = 404;
@@ -135,9 +123,7 @@ function handler(event) {
   }
   return response;
 }`,
-    table,
   );
-}
 
 /** `routeOf` as a Node function, for the local server: the same source the CloudFront functions run. */
 export function pageRouteFor(dir: string): (uri: string) => PageRoute {
@@ -154,17 +140,11 @@ export function routeTableFor(dir: string): RouteTable {
   const admin = files.includes(ADMIN_SHELL) ? ADMIN_SHELL : fallback;
   const notFound = files.includes(NOT_FOUND_PAGE) ? NOT_FOUND_PAGE : undefined;
   const routable = Object.fromEntries(Object.entries(pages).filter(([, file]) => file !== fallback && file !== admin && file !== notFound));
-  return routeTable(routable, fallback, admin, notFound);
+  return { pages: routable, fallback, admin, shell: SHELL_ROUTES, ...(notFound ? { notFound } : {}) };
 }
 
 /** The viewer-request page router for a built site in `dir`. */
-export function pageRouterFor(dir: string): string {
-  const t = routeTableFor(dir);
-  return pageRouterCode(t.pages, t.fallback, t.admin, t.notFound);
-}
+export const pageRouterFor = (dir: string): string => pageRouterCode(routeTableFor(dir));
 
 /** The viewer-response status function for a built site in `dir`. */
-export function pageStatusFor(dir: string): string {
-  const t = routeTableFor(dir);
-  return pageStatusCode(t.pages, t.fallback, t.admin, t.notFound);
-}
+export const pageStatusFor = (dir: string): string => pageStatusCode(routeTableFor(dir));

@@ -25,7 +25,9 @@ function expectedActions(needs: Needs): string[] {
       ? ["s3:GetObject"]
       : needs.bucket === "write"
         ? ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:AbortMultipartUpload", "s3:ListBucket"]
-        : []),
+        : needs.bucket === "sweep"
+          ? ["s3:DeleteObject", "s3:ListBucket"]
+          : []),
     ...(needs.bus ? ["events:PutEvents"] : []),
     ...(needs.mail ? ["ses:SendEmail"] : []),
     ...(needs.liftsSuppressions ? ["ses:DeleteSuppressedDestination"] : []),
@@ -62,9 +64,10 @@ function expectGranted(t: Template, functionId: string, needs: Needs, s: Synthes
     expect(resourcesOf("dynamodb:Query")).toContain("/index/*");
     expect(resourcesOf("dynamodb:Query")).not.toContain('"*"');
   }
-  if (needs.bucket) expect(resourcesOf("s3:GetObject")).toMatch(/Storage:ExportsOutputFnGetAttEvidence.*Arn.*\/\*/);
+  if (needs.bucket)
+    expect(resourcesOf(needs.bucket === "sweep" ? "s3:DeleteObject" : "s3:GetObject")).toMatch(/Storage:ExportsOutputFnGetAttEvidence.*Arn.*\/\*/);
   // listing is granted on the bucket, never on its objects
-  if (needs.bucket === "write") expect(resourcesOf("s3:ListBucket")).not.toContain("/*");
+  if (needs.bucket === "write" || needs.bucket === "sweep") expect(resourcesOf("s3:ListBucket")).not.toContain("/*");
   // the bus's own ARN: imported by the API's functions, referenced directly by the subscribers in its stack
   if (needs.bus) expect(resourcesOf("events:PutEvents")).toMatch(/Events:ExportsOutputFnGetAttBus.*Arn|"Fn::GetAtt":\["BusEventBus[0-9A-F]+","Arn"\]/);
   if (needs.mail) expect(resourcesOf("ses:SendEmail")).toMatch(/:ses:us-east-1:[^:]+:identity\/\*/);
@@ -155,7 +158,7 @@ describe("every scheduled job's Lambda gets exactly what it declares", () => {
     expectGranted(t, functionId!, job.needs, s, false);
   });
 
-  it("lets the orphaned-evidence sweep read report keys, list the bucket and delete, and write no item", () => {
-    expect(schedules.find((j) => j.name === "orphan-evidence-sweep")?.needs).toEqual({ table: "read", bucket: "write" });
+  it("lets the orphaned-evidence sweep read report keys, list the bucket and delete, and neither read nor write a file or an item", () => {
+    expect(schedules.find((j) => j.name === "orphan-evidence-sweep")?.needs).toEqual({ table: "read", bucket: "sweep" });
   });
 });

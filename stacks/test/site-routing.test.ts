@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultPetitionId } from "../function-props";
-import { pageRouteFor, pageRouterCode, pageRouterFor, pageStatusFor, prerenderedPages } from "../site-routing";
+import { pageRouteFor, pageRouterCode, pageRouterFor, pageStatusCode, pageStatusFor, prerenderedPages } from "../site-routing";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "site-dist-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -109,7 +109,9 @@ describe("page router for the web build (web/scripts/prerender.mjs layout)", () 
 
   it("refuses a page list CloudFront could not accept", () => {
     const many = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`/page-${i}`, `/page-${i}/index.html`]));
-    expect(() => pageRouterCode(many, "/spa.html")).toThrow(/10 KB/);
+    const table = { pages: many, fallback: "/spa.html", admin: "/spa.html", shell: [] };
+    expect(() => pageRouterCode(table)).toThrow(/10 KB/);
+    expect(() => pageStatusCode(table)).toThrow(/10 KB/);
   });
 });
 

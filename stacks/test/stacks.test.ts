@@ -6,6 +6,8 @@ import { routeKey, routes } from "../../packages/functions/src/routes";
 import type { Needs } from "../../packages/functions/src/needs";
 import { EVENT_SOURCE, detailTypesOf, sourceOf, subscribers } from "../../packages/functions/src/subscribers";
 import { FEEDBACK_DETAIL_TYPES, SES_SOURCE } from "../../packages/core/src/mail/ses-events";
+import { DOWNLOADS_PREFIX } from "../../packages/core/src/privacy/download";
+import { JOB_RUN_BUDGET_MS } from "../../packages/core/src/privacy/erasure";
 import { SECRET_NAMES } from "../Storage";
 import { pageStatusFor } from "../site-routing";
 import { Web } from "../Web";
@@ -186,16 +188,30 @@ describe("Storage", () => {
     expect(bucket.Properties.WebsiteConfiguration).toBeUndefined();
   });
 
-  it("takes evidence by presigned POST only, and expires unclaimed uploads and export files (and their unfinished parts) after a day", () => {
+  it("takes evidence by presigned POST only, and expires unclaimed uploads, export files (and their unfinished parts) and large privacy downloads after a day", () => {
     table().hasResourceProperties("AWS::S3::Bucket", {
       CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ["POST"], ExposedHeaders: ["ETag"] })] },
       LifecycleConfiguration: {
         Rules: [
           Match.objectLike({ Prefix: "uploads/", ExpirationInDays: 1, Status: "Enabled" }),
           Match.objectLike({ Prefix: "exports/", ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: "Enabled" }),
+          // the prefix the download writes under (privacy/download.ts): a person's data never outlives its link by more than a day
+          Match.objectLike({ Prefix: DOWNLOADS_PREFIX, ExpirationInDays: 1, Status: "Enabled" }),
         ],
       },
     });
+  });
+
+  it("lets the download route put a large download in the bucket and sign its link, and runs large erasures for 15 minutes", () => {
+    expect(routes.find((r) => routeKey(r) === "POST /api/privacy/export")?.needs).toMatchObject({ bucket: "write" });
+    expect(routes.find((r) => routeKey(r) === "POST /api/privacy/erase/status")?.needs).toEqual({ table: "read" });
+    expect(subscribers.find((x) => x.name === "privacy-erasure")).toMatchObject({
+      detailType: "privacy.erasure_confirmed",
+      timeout: 900,
+      needs: { bucket: "write" },
+    });
+    // a run hands over to a fresh one before the function's timeout
+    expect(JOB_RUN_BUDGET_MS).toBeLessThan(900_000 - 60_000);
   });
 
   it("runs export jobs for 15 minutes, able to write the bucket", () => {

@@ -3,7 +3,6 @@
  * at most MAX_DISTINCT_VALUES referrers, sources and campaigns per bucket (the rest count as
  * "other"), a TTL on the daily aggregates, and a per-network limit on hits per minute.
  */
-import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Analytics } from "@site/core/analytics";
 import { MAX_DISTINCT_VALUES, OTHER_VALUE, addToAggregates } from "@site/core/analytics/aggregates";
@@ -11,25 +10,13 @@ import { dayBucket } from "@site/core/analytics/buckets";
 import { DAY_MS, addDays, dayOf, dayStart } from "@site/core/analytics/calendar";
 import type { Contribution, ValueDimension } from "@site/core/analytics/counts";
 import { resetSettings } from "@site/core/config";
-import { db, table } from "@site/core/db/client";
 import { ANALYTICS_DAILY_DAYS } from "@site/core/policy/retention";
 import { pool } from "@site/core/util/pool";
 import { handler as postEvent } from "../../packages/functions/src/http/analytics-event";
 import { call, httpEvent } from "../support/http";
-import { describeChanges, diff, snapshot, useOwnTable } from "../support/table-snapshot";
+import { describeChanges, diff, scanAll, snapshot, useOwnTable } from "../support/table-snapshot";
 
 const UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-
-const scanAll = async () => {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new ScanCommand({ TableName: table(), ConsistentRead: true, ExclusiveStartKey }));
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-};
 
 const pageview = (dimension: ValueDimension, value: string): Contribution => ({
   pageviews: 1,

@@ -4,7 +4,6 @@
  * dashboard's report equal to a recount of the raw hits over several dimensions, two days and the
  * shards, and the recent list.
  */
-import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Analytics } from "@site/core/analytics";
 import { addDays, dayOf, dayStart } from "@site/core/analytics/calendar";
@@ -14,7 +13,7 @@ import { handler as postEvent } from "../../packages/functions/src/http/analytic
 import { handler as getReport } from "../../packages/functions/src/http/admin-analytics-report";
 import { handler as getRecent } from "../../packages/functions/src/http/admin-analytics-recent";
 import { call, httpEvent, viaCloudFront } from "../support/http";
-import { describeChanges, diff, snapshot, useOwnTable } from "../support/table-snapshot";
+import { describeChanges, diff, scanAll, snapshot, useOwnTable } from "../support/table-snapshot";
 
 const UA = {
   iphone: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
@@ -69,17 +68,6 @@ async function recent() {
   expect(res.statusCode).toBe(200);
   return (res.body as Analytics.RecentVisits).items;
 }
-
-const scanAll = async () => {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new ScanCommand({ TableName: table(), ConsistentRead: true, ExclusiveStartKey }));
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-};
 
 const count = (list: Analytics.LabelCount[], label: string) => list.find((x) => x.label === label)?.count ?? 0;
 

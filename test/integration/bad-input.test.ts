@@ -35,6 +35,7 @@ const NEWSLETTER_RESUBSCRIBE = "POST /api/newsletter/resubscribe";
 const ANALYTICS_EVENT = "POST /api/events";
 const PRIVACY_REQUEST = "POST /api/privacy/requests";
 const PRIVACY_LINK = ["POST /api/privacy/records", "POST /api/privacy/export", "POST /api/privacy/erase"];
+const ERASURE_STATUS = "POST /api/privacy/erase/status";
 const WITHDRAW = "POST /api/petitions/{id}/signatures/{signatureId}/withdraw";
 const UPDATES_STOP = "POST /api/petitions/{id}/signatures/{signatureId}/updates/unsubscribe";
 
@@ -66,6 +67,8 @@ const allowedWrites: Record<string, string[]> = {
   [PRIVACY_REQUEST]: ["privacyRequest", "privacyIndex", "PRIVACY", "privacyToken", "PRIVACYLIMIT", "RATE", "mailBudget"],
   // no request here carries a link that was ever issued: only the attempt is counted
   ...Object.fromEntries(PRIVACY_LINK.map((key) => [key, ["RATE"]])),
+  // an erasure's progress: one read, nothing written (not even an attempt: the page polls it)
+  [ERASURE_STATUS]: [],
   // no request here carries a token made for its signature: only the attempt is counted
   [WITHDRAW]: ["RATE"],
   // no request here carries a token made for its signature: nothing is written
@@ -197,6 +200,8 @@ const bodies: Record<string, BodyModel> = {
     required: ["email"],
   },
   ...Object.fromEntries(PRIVACY_LINK.map((key) => [key, { valid: () => ({ token: "A".repeat(43) }), strings: ["token"], others: [], required: ["token"] }])),
+  // the status token of an erasure run as a job: the request's id and a secret
+  [ERASURE_STATUS]: { valid: () => ({ statusToken: `${"0".repeat(21)}.${"A".repeat(43)}` }), strings: ["statusToken"], others: [], required: ["statusToken"] },
   // the erase button's choice to be e-mailed again
   "POST /api/privacy/erase": { valid: () => ({ token: "A".repeat(43), mailAgain: true }), strings: ["token"], others: ["mailAgain"], required: ["token"] },
   [WITHDRAW]: { valid: () => ({ token: "A".repeat(43) }), strings: ["token"], others: [], required: ["token"] },

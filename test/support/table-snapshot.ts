@@ -37,15 +37,20 @@ function stable(value: unknown): string {
 }
 
 /** Every item of the current table (consistent reads). */
-export async function snapshot(): Promise<Snapshot> {
-  const items = new Map<string, { item: Item; json: string }>();
+export async function scanAll(): Promise<Item[]> {
+  const items: Item[] = [];
   let ExclusiveStartKey: Item | undefined;
   do {
     const page = await db().send(new ScanCommand({ TableName: table(), ConsistentRead: true, ExclusiveStartKey }));
-    for (const item of page.Items ?? []) items.set(keyOf(item), { item, json: stable(item) });
+    items.push(...(page.Items ?? []));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return items;
+}
+
+/** Every item of the current table, keyed for `diff`. */
+export async function snapshot(): Promise<Snapshot> {
+  return new Map((await scanAll()).map((item) => [keyOf(item), { item, json: stable(item) }]));
 }
 
 /**

@@ -51,8 +51,15 @@ function CaptchaDocument() {
  * Never the path this document was served for (the SPA shell of a petition that does not exist):
  * that would reload forever.
  */
-const needsOwnDocument = (pathname: string): boolean =>
-  pathname !== documentPath && usesCaptcha(pathname) && document.querySelector('meta[http-equiv="Content-Security-Policy"]') !== null;
+function needsOwnDocument(pathname: string): boolean {
+  // decided once per location, so the reload and the page view (which skips it) always agree
+  if (lastDecision?.pathname !== pathname) {
+    const own = pathname !== documentPath && usesCaptcha(pathname) && document.querySelector('meta[http-equiv="Content-Security-Policy"]') !== null;
+    lastDecision = { pathname, own };
+  }
+  return lastDecision.own;
+}
+let lastDecision: { pathname: string; own: boolean } | undefined;
 
 /** Marks the page once the app has taken over (hydrated or rendered): browser tests wait for it. */
 function ReadyMarker() {

@@ -49,11 +49,29 @@ export const SETTING_NAMES = [
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
+/**
+ * What finishing a person's erasure needs, wherever it runs (the confirm route, or the privacy-erasure
+ * subscriber for a large or crashed one): every kind's deletion (evidence files too), the
+ * suppression list when they ask for mail again, the completion e-mail, the audit's keyed hash.
+ */
+export const ERASURE_NEEDS: Needs = {
+  table: "write",
+  bucket: "write",
+  bus: true,
+  mail: true,
+  liftsSuppressions: true,
+  secrets: ["MAIL_FROM", "AUDIT_HASH_KEY"],
+  settings: ["SITE_URL"],
+};
+
 export interface Needs {
   /** "read": GetItem, BatchGetItem, Query; "write" adds PutItem, UpdateItem, DeleteItem, BatchWriteItem, ConditionCheckItem. */
   table?: "read" | "write";
-  /** The evidence bucket: "read" GetObject, "write" adds PutObject, DeleteObject and ListBucket. */
-  bucket?: "read" | "write";
+  /**
+   * The evidence bucket: "read" GetObject, "write" adds PutObject, DeleteObject and ListBucket;
+   * "sweep" only ListBucket and DeleteObject (a cleaner that never reads or writes a file).
+   */
+  bucket?: "read" | "write" | "sweep";
   /** Publishes to the event bus. */
   bus?: true;
   /**

@@ -3,7 +3,7 @@
  * so they cannot drift. `handler` uses SST's "<file without extension>.<export>" form, relative to
  * the repository root.
  */
-import type { Needs } from "./needs";
+import { ERASURE_NEEDS, type Needs } from "./needs";
 
 export type Access = "public" | "admin";
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -154,30 +154,25 @@ export const routes: Route[] = [
     access: "public",
     needs: { table: "write", viewer: true, settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] },
   },
+  // A download larger than a response may be is written to the bucket (privacy-downloads/) and answered
+  // with a presigned GET, signed with this function's role: it puts the file and must be able to read it.
   {
     method: "POST",
     path: "/api/privacy/export",
     handler: fn("privacy-export"),
     access: "public",
-    needs: { table: "write", viewer: true, settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] },
+    needs: { table: "write", bucket: "write", viewer: true, settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] },
   },
   {
     method: "POST",
     path: "/api/privacy/erase",
     handler: fn("privacy-erase"),
     access: "public",
-    needs: {
-      table: "write",
-      bucket: "write",
-      bus: true,
-      mail: true,
-      liftsSuppressions: true,
-      viewer: true,
-      secrets: ["MAIL_FROM", "AUDIT_HASH_KEY"],
-      settings: ["SITE_URL", "PRIVACY_RATE_LIMIT_PER_MINUTE"],
-    },
+    needs: { ...ERASURE_NEEDS, viewer: true, settings: [...(ERASURE_NEEDS.settings ?? []), "PRIVACY_RATE_LIMIT_PER_MINUTE"] },
     timeout: 29,
   },
+  // An erasure run as a job (more than Privacy.ERASE_IN_JOB_ABOVE records): its page polls its progress with the status token.
+  { method: "POST", path: "/api/privacy/erase/status", handler: fn("privacy-erasure-status"), access: "public", needs: { table: "read" } },
   // The administrators' view of deletion requests: counts by status, then the list.
   { method: "GET", path: "/api/admin/privacy/summary", handler: fn("admin-privacy-summary"), access: "admin", needs: { table: "read" } },
   { method: "GET", path: "/api/admin/privacy/requests", handler: fn("admin-privacy-list"), access: "admin", needs: { table: "read" } },

@@ -47,7 +47,7 @@ export const schedules: Schedule[] = [
   },
   // Evidence folders (reports/<id>/) whose report is gone, all files older than a day: deleted.
   // Lists the bucket and deletes, reads report keys only (BatchGet).
-  { name: "orphan-evidence-sweep", handler: job("orphan-evidence-sweep"), everyMinutes: 24 * 60, needs: { table: "read", bucket: "write" }, timeout: 900 },
+  { name: "orphan-evidence-sweep", handler: job("orphan-evidence-sweep"), everyMinutes: 24 * 60, needs: { table: "read", bucket: "sweep" }, timeout: 900 },
 ];
 
 /**

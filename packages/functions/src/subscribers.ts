@@ -3,7 +3,7 @@
  * in-process bus calls the same handler modules. Each handler receives an EventBridge event
  * envelope ({ id, "detail-type", source, detail, time }).
  */
-import type { Needs, SecretName, SettingName } from "./needs";
+import { ERASURE_NEEDS, type Needs, type SecretName, type SettingName } from "./needs";
 
 export interface Subscriber {
   /** Unique, kebab-case; used for rule names and idempotency keys. */
@@ -140,21 +140,14 @@ export const subscribers: Subscriber[] = [
     },
     timeout: 300,
   },
-  // A person's erasure: finishes one its request could not; then rewrites the tabs that held their rows.
+  // A person's erasure: runs one too large for its request as a job (progress in the request, runs of
+  // Privacy.JOB_RUN_BUDGET_MS each), or finishes one its request could not; then rewrites the tabs that held their rows.
   {
     name: "privacy-erasure",
     detailType: "privacy.erasure_confirmed",
     handler: fn("privacy-erasure"),
-    needs: {
-      table: "write",
-      bucket: "write",
-      bus: true,
-      mail: true,
-      liftsSuppressions: true,
-      secrets: [...MAIL_SECRETS, "AUDIT_HASH_KEY"],
-      settings: MAIL_SETTINGS,
-    },
-    timeout: 300,
+    needs: ERASURE_NEEDS,
+    timeout: 900,
   },
   {
     name: "privacy-sheet-sync",

@@ -56,7 +56,7 @@ export const DELETION = {
 
 // ─── /my-data ─────────────────────────────────────────────────────────────────────────────────────────
 
-/** The name of the download of /my-data. */
+/** The name of the download of /my-data: the server names the bucket's copy of a large one alike (DOWNLOAD_FILE_NAME, a test keeps them equal). */
 export const MY_DATA_FILE = "my-data.json";
 
 export const MY_DATA = {
@@ -82,6 +82,12 @@ export const MY_DATA = {
   erasedText: "We have sent a confirmation to your address. The link you used no longer works.",
   erasedCountsTitle: "What was erased",
   erasedNothing: "There was nothing left to erase.",
+  /** An erasure of many records runs as a job: the page follows it. */
+  erasingTitle: "Erasing your data",
+  erasingText:
+    "There are many records to erase, so this takes a few minutes. Keep this page open to follow it, or close it: we will e-mail you when it is done.",
+  erasingLabel: "Erasure progress",
+  erasingProgress: (completed: string, total: string) => `${completed} of ${total} records erased`,
   mailStoppedTitle: "Our e-mails to this address are stopped",
   mailStopped: (why: string, when: string) => `Since ${when}, because ${why}.`,
   mailStoppedKept: `So that we never e-mail this address again by mistake, we keep a note of that (not your address: a one-way fingerprint of it) for ${SUPPRESSION_RETENTION_YEARS} years. Erasing your data keeps the note, unless you ask us to e-mail you again.`,

@@ -11,11 +11,10 @@ import {
   type _Object,
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { Bucket } from "../bucket";
 import { VisibleError } from "../util/error";
 import { sortableId } from "../util/id";
 import { parse } from "../util/zod";
-import { attachmentDisposition } from "./disposition";
 import { REPORTS_PREFIX, UPLOADS_PREFIX, isUploadId, reportIdOfPrefix, reportKey, reportPrefix, uploadKey } from "./keys";
 import { EVIDENCE_CONTENT_TYPES, EvidenceMessages, MAX_EVIDENCE_BYTES, extensionOf, isAllowedExtension, type EvidencePurpose } from "./limits";
 import { bucket, s3 } from "./s3";
@@ -138,16 +137,12 @@ export async function claim(uploadId: string, purpose: EvidencePurpose, reportId
 /** A short-lived link that downloads a report's file under its original name, never shown inline. */
 export async function downloadUrl(key: string, fileName: string): Promise<string> {
   if (!key.startsWith(REPORTS_PREFIX)) throw new Error(`not a report's evidence: ${key}`);
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentDisposition: attachmentDisposition(fileName) }), {
-    expiresIn: DOWNLOAD_EXPIRES_SECONDS,
-  });
+  return Bucket.downloadLink(key, fileName, DOWNLOAD_EXPIRES_SECONDS);
 }
 
 /** Deletes every file of a report; returns how many there were. */
-export async function deleteReportEvidence(reportId: string): Promise<number> {
-  let deleted = 0;
-  for await (const page of listPages(reportPrefix(reportId))) deleted += await deleteObjects(page);
-  return deleted;
+export function deleteReportEvidence(reportId: string): Promise<number> {
+  return Bucket.deleteUnder(reportPrefix(reportId));
 }
 
 /**

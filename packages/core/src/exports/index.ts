@@ -1,12 +1,9 @@
 export * as ExportJob from "./index";
 
-import { GetObjectCommand } from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { z } from "zod";
 import { Audit } from "../audit";
+import { Bucket } from "../bucket";
 import { Bus } from "../bus";
-import { attachmentDisposition } from "../evidence/disposition";
-import { bucket, s3 } from "../evidence/s3";
 import { Job } from "../jobs";
 import { NotFoundError, ValidationError } from "../util/error";
 import { EXPORT_KINDS, type ExportKind } from "./kinds";
@@ -88,10 +85,6 @@ export async function downloadLink(jobId: string): Promise<{ url: string; fileNa
   const job = await Job.get(jobId);
   if (!job.kind.startsWith(JOB_PREFIX) || job.status !== "done") throw new NotFoundError("export.not_ready", "This export has no file to download");
   const { fileName } = job.params as { fileName: string };
-  const url = await getSignedUrl(
-    s3(),
-    new GetObjectCommand({ Bucket: bucket(), Key: `${FILE_PREFIX}${jobId}/${fileName}`, ResponseContentDisposition: attachmentDisposition(fileName) }),
-    { expiresIn: DOWNLOAD_EXPIRES_SECONDS },
-  );
+  const url = await Bucket.downloadLink(`${FILE_PREFIX}${jobId}/${fileName}`, fileName, DOWNLOAD_EXPIRES_SECONDS);
   return { url, fileName, expiresInSeconds: DOWNLOAD_EXPIRES_SECONDS };
 }

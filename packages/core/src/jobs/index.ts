@@ -207,6 +207,26 @@ export function fail(id: string, reason: string): Promise<boolean> {
   );
 }
 
+/**
+ * Progress written through `write`: now (`report`, a phase's start or end), or only if `everyMs` have
+ * passed since the last write (`tick`, inside a loop over pages or records), so a long operation costs
+ * one write unit a second at most. Jobs use it (`RunContext`), and so does a person's erasure
+ * (privacy/erasure.ts), which keeps its progress in its request.
+ */
+export function progressWriter<P>(write: (progress: P) => Promise<void>, everyMs = PROGRESS_EVERY_MS) {
+  let reportedAt = performance.now();
+  const now = async (progress: P) => {
+    reportedAt = performance.now();
+    await write(progress);
+  };
+  return {
+    report: now,
+    tick: async (progress: P) => {
+      if (performance.now() - reportedAt >= everyMs) await now(progress);
+    },
+  };
+}
+
 export interface RunOptions {
   /** ≥ the runner's time limit: a run still "running" after it is read as crashed. */
   leaseMs: number;
@@ -240,19 +260,11 @@ export async function run<R extends Record<string, unknown>>(
     return undefined;
   }
   let last: Progress = job.progress;
-  let reportedAt = performance.now();
-  const write = async (progress: Progress) => {
-    last = progress;
-    reportedAt = performance.now();
-    await report(id, progress);
-  };
+  const writer = progressWriter((progress: Progress) => report(id, progress));
   const context: RunContext = {
     job,
-    report: write,
-    tick: async (progress) => {
-      if (performance.now() - reportedAt >= PROGRESS_EVERY_MS) await write(progress);
-      else last = progress;
-    },
+    report: (progress) => writer.report((last = progress)),
+    tick: (progress) => writer.tick((last = progress)),
   };
   try {
     const result = await work(context);

@@ -1,17 +1,23 @@
-import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { timingSafeEqual } from "node:crypto";
+import { TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { Audit } from "../audit";
 import { Bus } from "../bus";
 import { cancellationCodes } from "../db/cancellation";
 import { db, table } from "../db/client";
+import { Keys } from "../db/keys";
 import { auditedPerson, recordsOf } from "../db/person-index";
+import { Job } from "../jobs";
 import { log } from "../log";
 import { Mail } from "../mail";
 import { Outbox } from "../outbox";
 import type { PersonalRecordKind, Person, TableKey } from "../policy/personal-record";
+import { VisibleError } from "../util/error";
+import { hashToken, newToken } from "../util/token";
+import { deleteDownloads } from "./download";
 import { completionEmail } from "./emails";
 import { Events } from "./events";
-import { type PrivacyRequest } from "./index-item";
-import type { ErasedCounts } from "./input";
+import { type PrivacyRequest, type StoredProgress } from "./index-item";
+import { PRIVACY_MESSAGES, type EraseAnswer, type ErasedCounts, type ErasureStatus } from "./input";
 import { KINDS, kindNamed } from "./kinds";
 import { emptyCounts } from "./records";
 import { InvalidPrivacyLink, openLink, readRequest, requestWrites, whileStatus } from "./requests";
@@ -20,55 +26,163 @@ import { InvalidPrivacyLink, openLink, readRequest, requestWrites, whileStatus }
  * Erasure: the confirmed link's person loses every record holding their address,
  * each through its kind's descriptor (privacy/kinds.ts), which uses its module's own deletion
  * (signatures with their guards, index rows and exact counts; reports with their evidence files;
- * guide submissions; the subscriber with its lookups; their pending tokens). The request records the counts, the audit trail a hash of
+ * guide submissions; the subscriber with its lookups; their pending tokens), and their large
+ * downloads still in the bucket. The request records the counts, the audit trail a hash of
  * the address, and a completion e-mail lists what went. The address's suppression entry (no address,
  * only its hash) stays, so a person who asked us to stop is not mailed again, unless they asked to
  * be e-mailed again at confirmation (`mailAgain`).
+ *
+ * A small erasure runs inside the confirming request and answers its counts. One of more than
+ * ERASE_IN_JOB_ABOVE records runs as a job: the confirmation answers at once with a status token,
+ * and the privacy-erasure subscriber (15 minutes) erases, writing its progress into the request
+ * (at most every Job.PROGRESS_EVERY_MS), which /my-data polls with that token.
  */
 
-interface Erased {
+/**
+ * More records than this and the erasure runs as a job rather than inside the API call (29 s). A
+ * record's removal is one module's deletion, ~10–50 ms deployed (a signature's transaction of 4 to
+ * 6 items, a report's with its evidence files): 100 take 1 to 5 s.
+ */
+export const ERASE_IN_JOB_ABOVE = 100;
+/** A finished job's status token answers its counts this long after it finished (the page is usually still open). */
+export const ERASURE_STATUS_HOURS = 24;
+/**
+ * One run of the job stops starting new records this long after it began and records an event
+ * that continues in a fresh run, well inside the subscriber's 15-minute timeout.
+ */
+export const JOB_RUN_BUDGET_MS = Job.SUBSCRIBER_LEASE_MS - 90_000;
+
+export class UnknownErasure extends VisibleError {
+  constructor() {
+    super(404, "privacy.unknown_erasure", PRIVACY_MESSAGES.unknownErasure);
+  }
+}
+
+interface Target {
+  kind: PersonalRecordKind;
+  key: TableKey;
+}
+
+export interface Erased {
   counts: ErasedCounts;
   /** ids of the spreadsheet tabs that held an erased record */
   tabs: Set<string>;
+  /** records erased (or found gone), earlier runs included */
+  completed: number;
+  /** completed + the records this run found */
+  total: number;
+  /** false: the run stopped at its budget and records remain */
+  finished: boolean;
+}
+
+/**
+ * What an erasure removes: every record the person index holds for the address of a kind erased
+ * with the person, then, when they asked to be e-mailed again, the records kept unless asked (the
+ * suppression entry).
+ */
+async function targets(person: Person, mailAgain: boolean | undefined): Promise<Target[]> {
+  const found: Target[] = [];
+  for (const record of await recordsOf(person.email)) {
+    const kind = kindNamed(record.kind);
+    if (kind?.erasure === "with the person") found.push({ kind, key: record });
+  }
+  if (mailAgain) {
+    for (const kind of KINDS.filter((k) => k.erasure === "when asked")) {
+      for (const key of (await kind.find?.(person)) ?? []) found.push({ kind, key });
+    }
+  }
+  return found;
 }
 
 /** Removes one record through its kind's descriptor; a record another deletion removed first counts nothing. */
-async function eraseOne(kind: PersonalRecordKind, key: TableKey, person: Person, erased: Erased): Promise<void> {
+async function eraseOne({ kind, key }: Target, person: Person, erased: Erased): Promise<void> {
   const removed = await kind.remove?.(key, person);
   if (!removed) return;
   if (kind.counted) erased.counts[kind.counted]++;
   for (const tab of removed.tabs) erased.tabs.add(tab);
 }
 
+export interface EraseOptions {
+  mailAgain?: boolean;
+  requestId?: string;
+  /** What earlier runs of this erasure erased (its stored progress): this run adds to it. */
+  from?: StoredProgress;
+  /** Called after each record (the caller decides when to write it). */
+  onProgress?: (erased: Erased) => Promise<void>;
+  /** True once the run must start no new record (its time budget); a run erases one record at least. */
+  over?: () => boolean;
+}
+
 /**
- * Erases every record the person index holds for the person's address, one by one (each deletion is
- * its module's own transaction, and one at a time keeps each module's counters free of self-conflicts),
- * then, when they asked to be e-mailed again, the records kept unless asked (the suppression entry).
+ * Erases the person's records one by one (each deletion is its module's own transaction, and one at
+ * a time keeps each module's counters free of self-conflicts).
  */
-export async function eraseRecords(email: string, opts: { mailAgain?: boolean; requestId?: string } = {}): Promise<Erased> {
+export async function eraseRecords(email: string, opts: EraseOptions = {}): Promise<Erased> {
   const person: Person = { email, ...(opts.requestId ? { requestId: opts.requestId } : {}) };
-  const erased: Erased = { counts: emptyCounts(), tabs: new Set() };
-  for (const record of await recordsOf(email)) {
-    const kind = kindNamed(record.kind);
-    if (kind?.erasure === "with the person") await eraseOne(kind, record, person, erased);
-  }
-  if (opts.mailAgain) {
-    for (const kind of KINDS.filter((k) => k.erasure === "when asked")) {
-      for (const key of (await kind.find?.(person)) ?? []) await eraseOne(kind, key, person, erased);
+  const todo = await targets(person, opts.mailAgain);
+  const before = opts.from?.completed ?? 0;
+  const erased: Erased = {
+    counts: { ...emptyCounts(), ...opts.from?.erased },
+    tabs: new Set(opts.from?.tabs),
+    completed: before,
+    total: before + todo.length,
+    finished: true,
+  };
+  for (const [i, target] of todo.entries()) {
+    if (i > 0 && opts.over?.()) {
+      erased.finished = false;
+      break;
     }
+    await eraseOne(target, person, erased);
+    erased.completed++;
+    await opts.onProgress?.(erased);
   }
   return erased;
 }
 
+const stored = (erased: Erased): StoredProgress => ({
+  completed: erased.completed,
+  total: erased.total,
+  erased: erased.counts,
+  tabs: [...erased.tabs],
+});
+
+/** The request's progress, written only while it is still confirmed (one write unit). */
+function progressUpdate(requestId: string, progress: StoredProgress) {
+  return {
+    TableName: table(),
+    Key: Keys.privacyRequest(requestId),
+    UpdateExpression: "SET progress = :progress",
+    ConditionExpression: "#status = :confirmed",
+    ExpressionAttributeNames: { "#status": "status" },
+    ExpressionAttributeValues: { ":progress": progress, ":confirmed": "confirmed" },
+  };
+}
+
+async function saveProgress(requestId: string, erased: Erased): Promise<void> {
+  try {
+    await db().send(new UpdateCommand(progressUpdate(requestId, stored(erased))));
+  } catch (err) {
+    // another finisher completed it meanwhile: nothing left to report
+    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
+  }
+}
+
 /**
  * The link's confirm button: uses the token up and marks the request confirmed (with the address,
- * until done) together with the ErasureConfirmed event, in one transaction, then erases. A token
- * already used, expired or unknown changes nothing.
+ * until done) together with the ErasureConfirmed event, in one transaction, then erases, or, past
+ * `jobAbove` records (default ERASE_IN_JOB_ABOVE), leaves the erasure to the privacy-erasure
+ * subscriber and answers its progress and status token. A token already used, expired or unknown
+ * changes nothing.
  */
-export async function confirm(token: string, opts: { mailAgain?: boolean } = {}): Promise<ErasedCounts> {
+export async function confirm(token: string, opts: { mailAgain?: boolean; jobAbove?: number } = {}): Promise<EraseAnswer> {
   const link = await openLink(token);
   const req = await readRequest(link.requestId);
   if (!req || req.status !== "pending") throw new InvalidPrivacyLink();
+  const found = (await targets({ email: link.email, requestId: req.id }, opts.mailAgain)).length;
+  // the status token: the request's id, then a secret whose hash only the request keeps
+  const secret = found > (opts.jobAbove ?? ERASE_IN_JOB_ABOVE) ? newToken() : undefined;
+  const progress = { completed: 0, total: found };
   const event = Outbox.record(Events.ErasureConfirmed, { requestId: req.id });
   const next: PrivacyRequest = {
     ...req,
@@ -76,6 +190,7 @@ export async function confirm(token: string, opts: { mailAgain?: boolean } = {})
     confirmedAt: new Date().toISOString(),
     email: link.email,
     ...(opts.mailAgain ? { mailAgain: true } : {}),
+    ...(secret ? { progress, statusTokenHash: hashToken(secret) } : {}),
   };
   try {
     await db().send(
@@ -91,24 +206,48 @@ export async function confirm(token: string, opts: { mailAgain?: boolean } = {})
     if (cancellationCodes(err).includes("ConditionalCheckFailed")) throw new InvalidPrivacyLink();
     throw err;
   }
+  if (secret) {
+    await Bus.publish(Events.ErasureConfirmed, event.detail, event.id);
+    return { status: "erasing", progress, statusToken: `${req.id}.${secret}` };
+  }
   const counts = await complete(req.id);
   await Bus.publish(Events.ErasureConfirmed, event.detail, event.id);
-  return counts ?? emptyCounts();
+  return { erased: counts ?? emptyCounts() };
 }
 
 /**
- * Finishes a confirmed request: erases, then records the counts and forgets the address in one
- * conditional write (so only one finisher audits and e-mails), then the completion e-mail and the
- * spreadsheets' event. A request already completed answers its counts and does nothing.
+ * Runs or finishes a confirmed request's erasure: erases (from where an earlier run stopped), then
+ * records the counts and forgets the address in one conditional write (so only one finisher audits
+ * and e-mails), then the completion e-mail and the spreadsheets' event. A request already completed
+ * answers its counts and does nothing. With `budgetMs` (the subscriber), a run that reaches it
+ * saves its progress with an event that continues in a fresh run, and answers undefined.
  */
-export async function complete(requestId: string): Promise<ErasedCounts | undefined> {
+export async function complete(requestId: string, opts: { budgetMs?: number } = {}): Promise<ErasedCounts | undefined> {
   const req = await readRequest(requestId);
   if (!req) return undefined;
   if (req.status !== "confirmed" || !req.email) return req.erased;
   const email = req.email;
-  const erased = await eraseRecords(email, { mailAgain: req.mailAgain, requestId });
-  const { email: _forgotten, mailAgain: _asked, ...rest } = req;
-  const done: PrivacyRequest = { ...rest, status: "completed", completedAt: new Date().toISOString(), erased: erased.counts };
+  const until = Date.now() + (opts.budgetMs ?? Number.POSITIVE_INFINITY);
+  const writer = Job.progressWriter((erased: Erased) => saveProgress(requestId, erased));
+  const erased = await eraseRecords(email, {
+    mailAgain: req.mailAgain,
+    requestId,
+    from: req.progress,
+    onProgress: writer.tick,
+    over: () => Date.now() >= until,
+  });
+  if (!erased.finished) return continueLater(requestId, erased);
+  await deleteDownloads(email);
+
+  const { email: _forgotten, mailAgain: _asked, progress: _progress, ...rest } = req;
+  const done: PrivacyRequest = {
+    ...rest,
+    status: "completed",
+    completedAt: new Date().toISOString(),
+    erased: erased.counts,
+    // a job's page reads how far it went; the counts so far and the tabs are done with
+    ...(req.progress ? { progress: { completed: erased.completed, total: erased.completed } } : {}),
+  };
   const sheets = Outbox.record(Events.Erased, { requestId, tabs: [...erased.tabs] });
   try {
     await db().send(new TransactWriteCommand({ TransactItems: [...requestWrites(done, whileStatus("confirmed")), Outbox.put(sheets)] }));
@@ -127,4 +266,38 @@ export async function complete(requestId: string): Promise<ErasedCounts | undefi
   }
   await Bus.publish(Events.Erased, sheets.detail, sheets.id);
   return erased.counts;
+}
+
+/** A run out of time: its progress and the event of the next run, in one transaction (while still confirmed), then that event. */
+async function continueLater(requestId: string, erased: Erased): Promise<undefined> {
+  const next = Outbox.record(Events.ErasureConfirmed, { requestId });
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: [{ Update: progressUpdate(requestId, stored(erased)) }, Outbox.put(next)] }));
+  } catch (err) {
+    if (cancellationCodes(err).includes("ConditionalCheckFailed")) return undefined;
+    throw err;
+  }
+  log.info("erasure continues in a fresh run", { requestId, completed: erased.completed, total: erased.total });
+  await Bus.publish(Events.ErasureConfirmed, next.detail, next.id);
+  return undefined;
+}
+
+const STATUS_TOKEN = /^([0-9a-z]{21})\.([A-Za-z0-9_-]{43})$/;
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * POST /api/privacy/erase/status: how far the erasure of the status token is, or what it erased. Only
+ * the browser that confirmed holds the token; an unknown, wrong or old one (ERASURE_STATUS_HOURS after
+ * the erasure finished) is an UnknownErasure, alike. Never the address.
+ */
+export async function erasureStatus(statusToken: string, now = Date.now()): Promise<ErasureStatus> {
+  const match = STATUS_TOKEN.exec(statusToken);
+  const req = match ? await readRequest(match[1]) : undefined;
+  if (!match || !req?.statusTokenHash || !sameHash(req.statusTokenHash, hashToken(match[2]))) throw new UnknownErasure();
+  const progress = { completed: req.progress?.completed ?? 0, total: req.progress?.total ?? 0 };
+  if (req.status === "confirmed") return { status: "erasing", progress };
+  const finished = Date.parse(req.completedAt ?? "");
+  if (req.status !== "completed" || !(finished + ERASURE_STATUS_HOURS * 3_600_000 > now)) throw new UnknownErasure();
+  return { status: "erased", erased: req.erased ?? emptyCounts(), progress };
 }

@@ -4,9 +4,10 @@ import { event } from "../bus";
 /** Privacy events carry a request id (never an address); subscribers read the rest. */
 export const Events = {
   /**
-   * A person confirmed an erasure: recorded with the confirmation, so an erasure cut short (a
-   * crash, a timeout) is finished by the privacy-erasure subscriber, which the outbox sweeper
-   * publishes again when the request's own process could not.
+   * A person confirmed an erasure: recorded with the confirmation. The privacy-erasure subscriber
+   * runs an erasure too large for the request (a job), finishes one cut short (a crash, a timeout;
+   * the outbox sweeper publishes it again when the request's own process could not), and a run that
+   * reaches its time budget records another one to continue.
    */
   ErasureConfirmed: event("privacy.erasure_confirmed", z.object({ requestId: z.string().min(1) })),
   /**

@@ -28,6 +28,17 @@ export interface PrivacyRequestRow {
   downloads: number;
 }
 
+export interface StoredProgress {
+  /** records erased (or found gone) so far */
+  completed: number;
+  /** completed + the records still to erase when last counted */
+  total: number;
+  /** while erasing: the counts so far */
+  erased?: ErasedCounts;
+  /** while erasing: the spreadsheet tabs that held an erased record */
+  tabs?: string[];
+}
+
 export interface PrivacyRequest {
   id: string;
   status: StoredStatus;
@@ -42,6 +53,14 @@ export interface PrivacyRequest {
   email?: string;
   /** the person asked to be e-mailed again: the erasure lifts the address's suppression too */
   mailAgain?: boolean;
+  /**
+   * An erasure run as a job (privacy/erasure.ts): how far it is, written at most every
+   * PROGRESS_EVERY_MS, with what was erased so far and the tabs that held it, so a resumed run adds to
+   * them. Once completed only `{completed, total}` stays.
+   */
+  progress?: StoredProgress;
+  /** SHA-256 of the status token an erasure run as a job answered with (its page polls with it) */
+  statusTokenHash?: string;
   /** TTL (epoch seconds): requests are listed DELETION_REQUEST_RECORD_DAYS */
   expiresAt: number;
 }

@@ -13,6 +13,7 @@ export const PRIVACY_MESSAGES = {
   badEmail: "Please enter a valid email address.",
   failed: "Failed to process your request. Please try again later.",
   invalidLink: "This link is invalid, has expired or has already been used. Please request a new one.",
+  unknownErasure: "We cannot show this erasure's progress any more. The e-mail we send when it is done lists what was erased.",
 } as const;
 
 /** The bot check's action name on the deletion page. */
@@ -48,6 +49,41 @@ export type PrivacyTokenInput = z.input<typeof PrivacyTokenInput>;
  */
 export const PrivacyEraseInput = PrivacyTokenInput.extend({ mailAgain: z.boolean({ error: "mailAgain must be true or false" }).optional() });
 export type PrivacyEraseInput = z.input<typeof PrivacyEraseInput>;
+
+/**
+ * POST /api/privacy/erase/status: the status token an erasure run as a job answered with (the link's
+ * token is used up by then). It names the request and proves it was this browser's confirmation.
+ */
+export const ErasureStatusInput = z.object(
+  { statusToken: z.string({ error: "statusToken is required" }).max(200, "statusToken is too long") },
+  { error: "statusToken is required" },
+);
+export type ErasureStatusInput = z.input<typeof ErasureStatusInput>;
+
+/** How far an erasure run as a job is: records erased of those found (the total may shrink if another finisher erased some). */
+export interface ErasureProgress {
+  completed: number;
+  total: number;
+}
+
+/**
+ * POST /api/privacy/erase answers one of these: the counts of what was erased (a small erasure, done
+ * within the request), or that a job is erasing, with its progress and the token to follow it.
+ */
+export type EraseAnswer = { erased: ErasedCounts } | { status: "erasing"; progress: ErasureProgress; statusToken: string };
+
+/** POST /api/privacy/erase/status answers: still erasing (how far), or erased (what). Never the address. */
+export type ErasureStatus = { status: "erasing"; progress: ErasureProgress } | { status: "erased"; erased: ErasedCounts; progress?: ErasureProgress };
+
+/** The name the download is saved under, from a Blob or from the bucket's link alike. */
+export const DOWNLOAD_FILE_NAME = "my-data.json";
+
+/** POST /api/privacy/export answers the data itself, or (larger than a response may be) a short-lived link to the same file. */
+export interface DownloadLink {
+  url: string;
+  /** ISO: the link stops working then */
+  expiresAt: string;
+}
 
 /** Why our mail to an address stopped, as the person reads it on /my-data. */
 export const MAIL_STOPPED_REASONS = {

@@ -1,12 +1,18 @@
 import { Privacy } from "@site/core/privacy";
 import { ok, publicRoute } from "../lib/http";
 
-/** "Download my data": the link's `{token}` → `{email, exportedAt, records: [{kind, ...fields}], mailStopped?}`; the link stays valid. */
-export const handler = publicRoute(async (req) => {
-  const { token } = req.body(Privacy.PrivacyTokenInput);
-  await Privacy.countAttempt(req.meta.ipAddress);
-  const link = await Privacy.openLink(token);
-  const [records, mailStopped] = await Promise.all([Privacy.storedRecords(link.email), Privacy.mailStopped(link.email)]);
-  await Privacy.countDownload(link.requestId);
-  return ok({ email: link.email, exportedAt: new Date().toISOString(), records: records.map(Privacy.exported), ...(mailStopped ? { mailStopped } : {}) });
-});
+/**
+ * "Download my data": the link's `{token}` → `{email, exportedAt, records: [{kind, ...fields}], mailStopped?}`,
+ * or, larger than a response may be (Privacy.INLINE_DOWNLOAD_MAX_BYTES), `{url, expiresAt}`: a
+ * five-minute link to the same JSON in the private bucket, saved as my-data.json. The link stays valid.
+ * `routeWith` lowers the limit in tests.
+ */
+export const routeWith = (opts: { inlineMaxBytes?: number } = {}) =>
+  publicRoute(async (req) => {
+    const { token } = req.body(Privacy.PrivacyTokenInput);
+    await Privacy.countAttempt(req.meta.ipAddress);
+    const link = await Privacy.openLink(token);
+    return ok(await Privacy.download(link, opts));
+  });
+
+export const handler = routeWith();

@@ -1,17 +1,36 @@
 import "./styles";
-import { Alert, Button, Card, Checkbox, Container, Group, Loader, Modal, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Checkbox, Container, Group, Loader, Modal, Progress, Stack, Text, Title } from "@mantine/core";
 import { PRIVACY_MESSAGES, type ErasedCounts } from "@site/core/privacy/input";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { LinkButton } from "../../components/page";
 import { MY_DATA as WORDS, MY_DATA_FILE } from "../../content/data-requests";
 import { ApiError, postJson } from "../../lib/api";
-import { downloadText } from "../../lib/download";
-import { MAIL_STOPPED_REASONS, MY_DATA_API, countLines, formatDay, formatMoment, type Erased, type HeldRecords } from "./myData";
+import { downloadFrom, downloadText } from "../../lib/download";
+import { formatCount } from "../../lib/format";
+import {
+  ERASURE_POLL_MS,
+  MAIL_STOPPED_REASONS,
+  MY_DATA_API,
+  countLines,
+  erasedPercent,
+  formatDay,
+  formatMoment,
+  isDownloadLink,
+  type EraseAnswer,
+  type ErasureProgress,
+  type ErasureStatus,
+  type HeldRecords,
+} from "./myData";
 import classes from "./Privacy.module.css";
 
 type View =
-  { state: "loading" } | { state: "invalid" } | { state: "failed" } | { state: "ready"; held: HeldRecords } | { state: "erased"; erased: ErasedCounts };
+  | { state: "loading" }
+  | { state: "invalid" }
+  | { state: "failed"; message?: string }
+  | { state: "ready"; held: HeldRecords }
+  | { state: "erasing"; statusToken: string; progress: ErasureProgress }
+  | { state: "erased"; erased: ErasedCounts };
 
 /** A 400 from any of the link's routes: the token is unknown, expired or used. */
 const isInvalidLink = (cause: unknown) => cause instanceof ApiError && cause.status === 400;
@@ -19,8 +38,10 @@ const isInvalidLink = (cause: unknown) => cause instanceof ApiError && cause.sta
 /**
  * /my-data?token=…: the link of the data-request e-mail. It shows the address, how
  * many records of each kind hold it and each record; "Download my data" saves them all as a JSON
- * file, "Erase my data" erases them after a confirmation. The prerendered page, and a page without
- * a token, ask nothing: the first shows "loading", the second that the link does not work.
+ * file (from the answer, or, when large, from the bucket's link the answer gives), "Erase my data"
+ * erases them after a confirmation: at once, or, for many records, as a job whose progress bar the
+ * page shows until it is done. The prerendered page, and a page without a token, ask nothing: the
+ * first shows "loading", the second that the link does not work.
  */
 export function MyDataPage() {
   const [params] = useSearchParams();
@@ -48,8 +69,14 @@ export function MyDataPage() {
     requestAnimationFrame(() => heading.current?.focus());
   };
 
-  const title =
-    view.state === "invalid" ? WORDS.invalidTitle : view.state === "failed" ? WORDS.failedTitle : view.state === "erased" ? WORDS.erasedTitle : WORDS.title;
+  const title = {
+    loading: WORDS.title,
+    ready: WORDS.title,
+    invalid: WORDS.invalidTitle,
+    failed: WORDS.failedTitle,
+    erasing: WORDS.erasingTitle,
+    erased: WORDS.erasedTitle,
+  }[view.state];
 
   return (
     <Container size="sm" py={{ base: 56, sm: 96 }}>
@@ -67,11 +94,30 @@ export function MyDataPage() {
           {view.state === "invalid" && <InvalidLink />}
           {view.state === "failed" && (
             <Alert color="red" variant="light" role="alert">
-              {PRIVACY_MESSAGES.failed}
+              {view.message ?? PRIVACY_MESSAGES.failed}
             </Alert>
           )}
           {view.state === "ready" && token && (
-            <HeldData held={view.held} token={token} onErased={(erased) => show({ state: "erased", erased })} onInvalid={() => show({ state: "invalid" })} />
+            <HeldData
+              held={view.held}
+              token={token}
+              onErased={(answer) =>
+                show(
+                  "erased" in answer
+                    ? { state: "erased", erased: answer.erased }
+                    : { state: "erasing", statusToken: answer.statusToken, progress: answer.progress },
+                )
+              }
+              onInvalid={() => show({ state: "invalid" })}
+            />
+          )}
+          {view.state === "erasing" && (
+            <ErasingData
+              statusToken={view.statusToken}
+              initial={view.progress}
+              onErased={(erased) => show({ state: "erased", erased })}
+              onLost={() => show({ state: "failed", message: PRIVACY_MESSAGES.unknownErasure })}
+            />
           )}
           {view.state === "erased" && <ErasedData erased={view.erased} />}
         </Stack>
@@ -110,7 +156,7 @@ function CountList({ counts, label }: { counts: ErasedCounts; label: string }) {
   );
 }
 
-function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; token: string; onErased: (erased: ErasedCounts) => void; onInvalid: () => void }) {
+function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; token: string; onErased: (answer: EraseAnswer) => void; onInvalid: () => void }) {
   const [downloading, setDownloading] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [erasing, setErasing] = useState(false);
@@ -124,7 +170,9 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
     setError(null);
     try {
       const data = await postJson<unknown>(MY_DATA_API.export, { token }, { fallbackMessage: PRIVACY_MESSAGES.failed });
-      downloadText(JSON.stringify(data, null, 2), MY_DATA_FILE, "application/json;charset=utf-8");
+      // a large download is a short-lived link to the same file in the bucket, which the browser saves (an attachment)
+      if (isDownloadLink(data)) downloadFrom(data.url, MY_DATA_FILE);
+      else downloadText(JSON.stringify(data, null, 2), MY_DATA_FILE, "application/json;charset=utf-8");
     } catch (cause) {
       if (isInvalidLink(cause)) onInvalid();
       else setError(PRIVACY_MESSAGES.failed);
@@ -137,13 +185,13 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
     setErasing(true);
     setEraseError(null);
     try {
-      const { erased } = await postJson<Erased>(
+      const answer = await postJson<EraseAnswer>(
         MY_DATA_API.erase,
         { token, ...(mailAgain ? { mailAgain } : {}) },
         { fallbackMessage: PRIVACY_MESSAGES.failed },
       );
       setConfirming(false);
-      onErased(erased);
+      onErased(answer);
     } catch (cause) {
       if (isInvalidLink(cause)) {
         setConfirming(false);
@@ -264,6 +312,65 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
           </Group>
         </Stack>
       </Modal>
+    </>
+  );
+}
+
+/**
+ * An erasure of many records, run as a job: a progress bar, moved by asking the status route every
+ * ERASURE_POLL_MS with the token the erase answer gave, until it says erased (then the same counts
+ * as an erasure done at once). A network blip or a server error is asked again at the next poll; a
+ * token the server no longer knows ends the polling with a message.
+ */
+function ErasingData({
+  statusToken,
+  initial,
+  onErased,
+  onLost,
+}: {
+  statusToken: string;
+  initial: ErasureProgress;
+  onErased: (erased: ErasedCounts) => void;
+  onLost: () => void;
+}) {
+  const [progress, setProgress] = useState(initial);
+  const latest = useRef({ onErased, onLost });
+  latest.current = { onErased, onLost };
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const status = await postJson<ErasureStatus>(MY_DATA_API.erasureStatus, { statusToken }, { fallbackMessage: PRIVACY_MESSAGES.failed });
+        if (stopped) return;
+        if (status.status === "erased") return latest.current.onErased(status.erased);
+        setProgress(status.progress);
+      } catch (cause) {
+        if (stopped) return;
+        if (cause instanceof ApiError && cause.status >= 400 && cause.status < 500 && cause.status !== 429) return latest.current.onLost();
+      }
+      timer = setTimeout(() => void poll(), ERASURE_POLL_MS);
+    };
+    timer = setTimeout(() => void poll(), ERASURE_POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [statusToken]);
+
+  const percent = erasedPercent(progress);
+  return (
+    <>
+      <Text c="ink.8" fz="lg" lh={1.6}>
+        {WORDS.erasingText}
+      </Text>
+      <Stack gap={6}>
+        <Progress value={percent} color="brand.7" size="lg" radius="xl" striped animated aria-label={WORDS.erasingLabel} />
+        <Text c="ink.7" fz="sm">
+          {WORDS.erasingProgress(formatCount(progress.completed), formatCount(progress.total))}
+        </Text>
+      </Stack>
     </>
   );
 }

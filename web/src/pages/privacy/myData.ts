@@ -1,4 +1,4 @@
-import type { ErasedCounts, ErasedKind, MailStopped } from "@site/core/privacy/input";
+import type { DownloadLink, ErasedCounts, ErasedKind, MailStopped } from "@site/core/privacy/input";
 
 /**
  * What /my-data asks the API and how it words the answers: the e-mailed
@@ -8,7 +8,12 @@ export const MY_DATA_API = {
   records: "/api/privacy/records",
   export: "/api/privacy/export",
   erase: "/api/privacy/erase",
+  /** `{statusToken}`: an erasure run as a job (the link's token is used up by then) */
+  erasureStatus: "/api/privacy/erase/status",
 } as const;
+
+/** How often the page asks how far an erasure run as a job is. */
+export const ERASURE_POLL_MS = 2000;
 
 export interface RecordSummary {
   kind: ErasedKind;
@@ -26,12 +31,20 @@ export interface HeldRecords {
   mailStopped?: MailStopped;
 }
 
-/** POST /api/privacy/erase `{token}` → what was erased. */
+/** POST /api/privacy/erase `{token}` → what was erased (or, many records, a job's progress and status token). */
 export interface Erased {
   erased: ErasedCounts;
 }
 
-export { countLines, MAIL_STOPPED_REASONS } from "@site/core/privacy/input";
+export { countLines, MAIL_STOPPED_REASONS, type EraseAnswer, type ErasureProgress, type ErasureStatus } from "@site/core/privacy/input";
+
+/** POST /api/privacy/export answered a link to the file in the bucket (a large download) rather than the data. */
+export const isDownloadLink = (answer: unknown): answer is DownloadLink =>
+  typeof answer === "object" && answer !== null && typeof (answer as DownloadLink).url === "string" && !("records" in answer);
+
+/** 0–100 of an erasure's progress (100 when there was nothing to erase). */
+export const erasedPercent = ({ completed, total }: { completed: number; total: number }) =>
+  total <= 0 ? 100 : Math.min(100, Math.max(0, Math.round((completed / total) * 100)));
 
 const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
 const momentFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short" });
