@@ -60,37 +60,68 @@ function publicMantineComponents(): string[] {
 
 /**
  * Chunks of the public site. Left to itself the bundler gives every module shared by two pages its
- * own file: a dozen requests of a few hundred bytes (plus response headers) for one page. Instead one
- * shared chunk holds what every public page needs (the framework, the public pages' Mantine
- * components, the site's frame and shared code); each page keeps its own chunk, and the admin area
- * and the sign form's validation stay out of it.
+ * own file: a dozen requests of a few hundred bytes (plus response headers) for one page, each
+ * compressed on its own, so that together they cost more than one file would. Instead:
+ * - "app" holds what every public page needs (the framework, the Mantine components of the site's
+ *   frame and most pages, the frame itself and shared code);
+ * - a few chunks hold what a family of pages shares, and only that family loads them: "petition" (the
+ *   live petition: its count, polled, and its progress), "form" (form fields, and what starting on a
+ *   form loads), "checkbox", "content" (lists, icons in circles, people, simple grids) and "blocks"
+ *   (call-to-action bands, icon cards, steps);
+ * - each page keeps its own chunk, and the admin area and what a page loads only once the visitor
+ *   acts (a form's rules, the report's later steps, a guide's text: lib/deferred.ts) stay out of them.
+ * Each page's first load stays within its budget (scripts/bench/js-budget.ts): a module moved into
+ * "app" costs every page, one moved into a family chunk every page of the family, and
+ * test/build/js-budget.test.ts weighs the result.
  */
 function publicChunks() {
   const components = publicMantineComponents().join("|");
   const sep = "[\\\\/]";
   const framework = `node_modules${sep}(react|react-dom|scheduler|react-router|react-router-dom|clsx|cookie|set-cookie-parser)${sep}`;
   // Plus what those components use that has no styles of its own: Button's Transition and its hooks.
+  // (List, ThemeIcon and SimpleGrid, only the content pages', go with "content".)
   const ui = `node_modules${sep}@mantine${sep}(core${sep}esm${sep}(core${sep}|components${sep}(${components}|Transition)${sep})|hooks${sep}esm${sep}(use-isomorphic-effect|use-media-query|use-did-update|use-reduced-motion)${sep})`;
-  const site = `web${sep}src${sep}(components${sep}(?!Toast|PetitionProgress|PetitionUnavailable)|hooks${sep}(useCountUp|useSignatureCount|usePollInterval|useDocumentTitle)|content${sep}(navigation|types)|theme|Providers|boot\\.tsx|App\\.tsx|pages\\.ts|lib${sep}(api|paths|lazyPage|format|analytics|countUp|countFloor|liveResource))`;
+  const site = `web${sep}src${sep}(components${sep}(Layout${sep}|Logo|PageLoader|IfPage|iconBase|page${sep}(PageHero|Section|LinkButton|Page\\.module))|hooks${sep}(useDocumentTitle|useHydrated)|content${sep}(navigation|types)|theme|Providers|boot\\.tsx|App\\.tsx|pages\\.ts|lib${sep}(api|paths|lazyPage|analytics|beaconLoader|deferred|hydration))`;
   // Only the matched modules: a matched module's own imports (the route list, the styles the bootstrap
   // loads) must not be pulled into the chunk, or the bootstrap would have to load it before first paint.
   // The bootstrap's own modules (main.tsx): the route list and which chunk holds each page.
-  const bootstrap = `web${sep}src${sep}(publicRoutes|site|pageModules)\\.ts|core${sep}src${sep}site${sep}page-head\\.ts`;
+  const bootstrap = `web${sep}src${sep}(start|publicRoutes|site|pageModules|pageSources)\\.ts|core${sep}src${sep}site${sep}page-head\\.ts`;
   // Helpers of Mantine's core that only the admin area's components use (dialogs, menus, tabs), found
   // by comparing the app chunk built with and without the admin area: kept out, they stay in the
   // admin chunk instead of costing every public visitor 2 KB. A stale list costs bytes, never breaks.
   const adminOnly = new RegExp(
     `@mantine${sep}core${sep}esm${sep}(core${sep}(utils${sep}(is-element|get-safe-id|find-element-ancestor|create-scoped-keydown-handler|get-default-z-index|noop|close-on-escape|create-event-handler|get-env|get-ref-prop|find-element-in-shadow-dom|get-single-element-child)|Box${sep}get-style-object|DirectionProvider)|components${sep}Transition${sep}get-transition-props)${sep}`,
   );
-  // Pure core modules the frame itself uses (lib/format re-exports the petition figures; the live
-  // count's polling reads the edge cache's schedule).
-  const core = `core${sep}src${sep}petition${sep}(figures|edge-cache)\\.ts`;
+  const contentOnly = new RegExp(`@mantine${sep}core${sep}esm${sep}components${sep}(List|ThemeIcon|SimpleGrid)${sep}`);
+  // Pure core modules the frame itself uses (the site's constants name the petition's fallback goal).
+  const core = `core${sep}src${sep}petition${sep}figures\\.ts`;
   const app = new RegExp(`${framework}|${ui}|${site}|${core}`);
+  // The live petition: its count, polled and never below what this tab's signer was answered (/petition
+  // and the petition's own pages), the petition served with its page, and its progress.
+  const petition = new RegExp(
+    `web${sep}src${sep}(lib${sep}(liveResource|countFloor|embeddedPetition)|hooks${sep}(usePollInterval|usePetition)|components${sep}(PetitionProgress|LatePetitionUnavailable))\\.|core${sep}src${sep}(petition${sep}edge-cache|site${sep}petition-template)\\.ts|@mantine${sep}core${sep}esm${sep}components${sep}Progress${sep}`,
+  );
+  // A form's fields (with what they share with alerts: the close button and generated ids), and what
+  // starting on a form loads (the sign form, the guides' forms, the deletion request, the report).
+  const form = new RegExp(
+    `@mantine${sep}(core${sep}esm${sep}components${sep}(Input|InputBase|TextInput|CloseButton)${sep}|hooks${sep}esm${sep}(use-uncontrolled|use-id|utils${sep}random-id)${sep})|web${sep}src${sep}(lib${sep}(formStart|recaptchaErrors)|components${sep}LateAlert)\\.`,
+  );
+  // Checkboxes: the sign form's, the guides' and the report's (not the deletion request's).
+  const checkbox = new RegExp(`@mantine${sep}core${sep}esm${sep}(components${sep}(Checkbox|CheckIcon)|utils${sep}(InlineInput|InputsGroupFieldset))${sep}`);
+  // The content pages' lists, icons and people (the home page, /petition, the scam and rights pages).
+  const content = new RegExp(`web${sep}src${sep}(components${sep}InitialsAvatar|lib${sep}format)\\.|${contentOnly.source}`);
+  // The content pages' blocks: call-to-action bands, icon cards, steps.
+  const blocks = new RegExp(`web${sep}src${sep}components${sep}page${sep}(CtaBand|IconCardGrid|Steps)\\.`);
   return {
     includeDependenciesRecursively: false,
     groups: [
-      { name: "bootstrap", test: new RegExp(bootstrap) },
-      { name: "app", test: (id: string) => app.test(id) && !adminOnly.test(id) },
+      { name: "bootstrap", test: new RegExp(bootstrap), priority: 5 },
+      { name: "app", test: (id: string) => app.test(id) && !adminOnly.test(id) && !contentOnly.test(id), priority: 4 },
+      { name: "petition", test: petition, priority: 3 },
+      { name: "form", test: form, priority: 3 },
+      { name: "checkbox", test: checkbox, priority: 3 },
+      { name: "content", test: content, priority: 3 },
+      { name: "blocks", test: blocks, priority: 3 },
     ],
   };
 }

@@ -1,22 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { listFiles, readDist, readJson, requireBuild, distDir, type Manifest } from "./dist";
+import { listFiles, readDist, readJson, requireBuild, distDir, staticClosure, type Manifest } from "./dist";
 
 /** A module path that belongs to Amplify (aws-amplify or any @aws-amplify/* package). */
 const AMPLIFY_MODULE = /(^|\/)node_modules\/(aws-amplify|@aws-amplify\/[^/]+)\//;
-
-/** Chunk files the entry loads: itself plus the transitive closure of its static imports. */
-export function staticClosure(manifest: Manifest, entryKey: string): Set<string> {
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`Manifest has no chunk ${key}`);
-    if (files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(entryKey);
-  return files;
-}
 
 describe("the public bundle never contains aws-amplify", () => {
   let manifest: Manifest;

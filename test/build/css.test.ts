@@ -1,7 +1,10 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "./dist";
+import { PETITION_TEMPLATES, templatePath } from "../../packages/core/src/site/petition-template";
+import { PAGE_SOURCES } from "../../web/src/pageSources";
+import { PRERENDER_ROUTES, type PublicPath } from "../../web/src/publicRoutes";
+import { readDist, readJson, repoRoot, requireBuild, staticClosure, type Manifest } from "./dist";
 
 const webSrc = path.join(repoRoot, "web", "src");
 const mantineStyles = path.join(repoRoot, "web", "node_modules", "@mantine", "core", "styles");
@@ -95,6 +98,41 @@ describe("the public pages' CSS (web/src/styles/public.ts)", () => {
       expect(
         [...own].filter((name) => loaded.has(name)),
         `${dir}: styles public.ts already loads`,
+      ).toEqual([]);
+    }
+  });
+});
+
+describe("the prerendered pages' CSS links", () => {
+  it("a page links the CSS of all it loads, now or later (a guide's text is on the screen before its code)", () => {
+    requireBuild();
+    const manifest = readJson<Manifest>(".vite/manifest.json");
+    const app = new Set([...staticClosure(manifest, "src/boot.tsx")].map((file) => Object.keys(manifest).find((key) => manifest[key]!.file === file)!));
+    /** The CSS of `key`'s chunks and, but for the app's own (which can load every page), of what they load on demand. */
+    const cssOf = (key: string, seen = new Set<string>()): string[] => {
+      if (seen.has(key)) return [];
+      seen.add(key);
+      const chunk = manifest[key]!;
+      return [
+        ...(chunk.css ?? []),
+        ...(chunk.imports ?? []).flatMap((imported) => cssOf(imported, seen)),
+        ...(app.has(key) ? [] : (chunk.dynamicImports ?? []).flatMap((later) => cssOf(later, seen))),
+      ];
+    };
+    const pages = [
+      ...PRERENDER_ROUTES.map((r) => ({ route: r.path as PublicPath, html: r.path === "/" ? "index.html" : `${r.path.slice(1)}/index.html` })),
+      ...Object.entries(PETITION_TEMPLATES).map(([name, route]) => ({ route, html: templatePath(name as keyof typeof PETITION_TEMPLATES).slice(1) })),
+    ];
+    const later = cssOf(PAGE_SOURCES["/before-you-sign"]);
+    expect(
+      later.some((file) => /GuideArticle/.test(file)),
+      "a guide's article CSS is found",
+    ).toBe(true);
+    for (const { route, html } of pages) {
+      const linked = new Set([...readDist(html).matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]!));
+      expect(
+        cssOf(PAGE_SOURCES[route]).filter((file) => !linked.has(file)),
+        `${html}: CSS not linked`,
       ).toEqual([]);
     }
   });

@@ -56,3 +56,17 @@ export interface ManifestChunk {
   css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
+
+/** Chunk files `key` loads at once: its own file plus the transitive closure of its static imports. */
+export function staticClosure(manifest: Manifest, key: string): Set<string> {
+  const files = new Set<string>();
+  const visit = (at: string) => {
+    const chunk = manifest[at];
+    if (!chunk) throw new Error(`Manifest has no chunk ${at}`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return files;
+}

@@ -109,6 +109,10 @@ describe("prerendered public pages", () => {
         expect(html).toContain("data-mantine-script");
         expect(html).toMatch(/<html[^>]*data-mantine-color-scheme="light"/);
         expect(rootOf(html).body).toContain("data-mantine-styles");
+        // the theme's CSS variables and Mantine's global classes, rendered at build time (web/src/Providers.tsx)
+        const head = html.slice(0, html.indexOf("</head>"));
+        expect(head).toMatch(/<style data-mantine-styles="true">:root[^<]*--mantine-color-brand-8: #017f6a/);
+        expect(head).toContain('<style data-mantine-styles="classes">');
       });
     });
   }

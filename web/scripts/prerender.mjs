@@ -24,7 +24,7 @@ if (!template.includes(ROOT) || !template.includes(HEAD)) {
 
 const ssr = await import(pathToFileURL(path.join(ssrDir, "entry-server.js")).href);
 await ssr.preloadAllPages();
-const { render, renderHead, withHead, PRERENDER_ROUTES, PAGE_SOURCES, shareImagePath, SITE_URL, SITE_NAME, DONATION_URL } = ssr;
+const { render, renderHead, renderMantineStyles, withHead, PRERENDER_ROUTES, PAGE_SOURCES, shareImagePath, SITE_URL, SITE_NAME, DONATION_URL } = ssr;
 const { usesCaptcha, withoutCaptchaMeta } = ssr;
 const { ROUTE_DESCRIPTIONS, renderPetitionPage, fillPetitionTemplate, PETITION_TEMPLATES, TEMPLATE_PETITION, templatePath } = ssr;
 const manifest = JSON.parse(await readFile(path.join(dist, ".vite", "manifest.json"), "utf8"));
@@ -38,21 +38,51 @@ function chunksOf(key, seen = new Set()) {
   return seen;
 }
 const entryChunks = chunksOf("index.html");
+const appChunks = chunksOf("src/boot.tsx");
+
+/**
+ * The chunks the page `key` loads later, on demand (web/src/lib/deferred.ts: a form's rules, a
+ * guide's text), with their static imports: the dynamic imports of the page's own chunks, not of the
+ * app's (which can load every page and the admin area).
+ */
+function laterChunksOf(key, seen = new Set()) {
+  for (const chunk of chunksOf(key)) {
+    if (appChunks.has(chunk)) continue;
+    for (const later of manifest[chunk].dynamicImports ?? []) {
+      if (seen.has(later)) continue;
+      seen.add(later);
+      laterChunksOf(later, seen);
+    }
+  }
+  return seen;
+}
 
 /**
  * <link>s for the CSS of the app and of the page (what the bootstrap entry does not already load), so
- * it is there at first paint: nothing shifts when the scripts arrive. The scripts themselves are
- * fetched by the bootstrap after the first paint (web/src/main.tsx), so no modulepreload.
+ * it is there at first paint: nothing shifts when the scripts arrive. That includes the CSS of what
+ * the page loads later (a guide's text is on the screen, prerendered, before its code is loaded). The
+ * scripts themselves are fetched by the bootstrap after the first paint (web/src/main.tsx), so no
+ * modulepreload.
  */
 function pageAssetLinks(routePath) {
   const source = PAGE_SOURCES[routePath];
-  if (!source) throw new Error(`${routePath} has no page module (web/src/pageModules.ts)`);
-  const chunks = [...chunksOf("src/boot.tsx"), ...chunksOf(source)].filter((key) => !entryChunks.has(key));
+  if (!source) throw new Error(`${routePath} has no page module (web/src/pageSources.ts)`);
+  const later = [...laterChunksOf(source)].flatMap((key) => [...chunksOf(key)]);
+  const chunks = [...new Set([...appChunks, ...chunksOf(source), ...later])].filter((key) => !entryChunks.has(key));
   const css = [...new Set(chunks.flatMap((key) => manifest[key].css ?? []))];
   return css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join("\n    ");
 }
 
 const escapeHtml = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * Mantine's styles for the theme (its CSS variables and global classes), the same for every page:
+ * the last thing in each page's <head>, where the browser's Mantine would otherwise render them at
+ * the top of the app (web/src/Providers.tsx).
+ */
+const mantineStyles = renderMantineStyles();
+if (!mantineStyles.includes("data-mantine-styles")) throw new Error("renderMantineStyles() rendered no Mantine styles");
+const withMantineStyles = (html) => html.replace("</head>", () => `  ${mantineStyles}\n  </head>`);
 
 async function write(rel, content) {
   const file = path.join(dist, rel);
@@ -87,12 +117,14 @@ for (const route of PRERENDER_ROUTES) {
 }
 
 /**
- * The SPA shell serves pages the app renders (a petition's sign, share and thank-you pages): nothing
- * is painted before the scripts run, so they are all preloaded with the HTML (no first paint to
- * protect, and no chain of imports to wait for).
+ * The SPA shell serves pages the app renders (the links of a signer's e-mails, a petition that does
+ * not exist): nothing is painted before the scripts run, so the app is preloaded with the HTML (no
+ * first paint to protect). Not any page's own chunk: the shell does not know which page it serves,
+ * and preloading all of them would load every one of those pages' code on each (the bootstrap loads
+ * the page's, with its imports, alongside the app).
  */
 function appPreloadLinks() {
-  const keys = ["src/start.ts", "src/boot.tsx", ...["/sign/:id", "/share/:id", "/thank-you/:id"].map((p) => PAGE_SOURCES[p])];
+  const keys = ["src/start.ts", "src/boot.tsx"];
   const chunks = [...new Set(keys.flatMap((key) => [...chunksOf(key)]))].filter((key) => !entryChunks.has(key));
   const css = [...new Set(chunks.flatMap((key) => manifest[key].css ?? []))];
   return [
@@ -105,14 +137,11 @@ function appPreloadLinks() {
 // sign page is filled from its template): none runs reCAPTCHA. Nor does the admin area.
 await write(
   "spa.html",
-  forPage(
-    withHead(shell, { ...headOf(home), index: true }, SITE_URL).replace("</head>", () => `  ${appPreloadLinks()}\n  </head>`),
-    "/spa",
-  ),
+  forPage(withMantineStyles(withHead(shell, { ...headOf(home), index: true }, SITE_URL).replace("</head>", () => `  ${appPreloadLinks()}\n  </head>`)), "/spa"),
 );
 await write(
   "admin/index.html",
-  forPage(withHead(shell, { ...headOf(home), title: `Admin | ${SITE_NAME}`, path: "/admin/login", index: false }, SITE_URL), "/admin"),
+  forPage(withMantineStyles(withHead(shell, { ...headOf(home), title: `Admin | ${SITE_NAME}`, path: "/admin/login", index: false }, SITE_URL)), "/admin"),
 );
 
 for (const route of PRERENDER_ROUTES) {
@@ -121,7 +150,7 @@ for (const route of PRERENDER_ROUTES) {
   const html = withHead(shell, headOf(route), SITE_URL)
     .replace("</head>", () => `  ${pageAssetLinks(route.path)}\n  </head>`)
     .replace(ROOT, () => `<div id="root" data-prerendered="${escapeHtml(route.path)}">${body}</div>`);
-  await write(route.path === "/" ? "index.html" : path.join(route.path.slice(1), "index.html"), forPage(html, route.path));
+  await write(route.path === "/" ? "index.html" : path.join(route.path.slice(1), "index.html"), forPage(withMantineStyles(html), route.path));
 }
 
 /**
@@ -161,7 +190,7 @@ for (const [name, routePath] of Object.entries(PETITION_TEMPLATES)) {
   const html = withHead(shell, templateHead, SITE_URL)
     .replace("</head>", () => `  ${pageAssetLinks(routePath)}\n  </head>`)
     .replace(ROOT, () => `<div id="root" data-prerendered="${escapeHtml(pathFor(TEMPLATE_PETITION.id))}">${body}</div>`);
-  await write(templatePath(name).slice(1), forPage(html, pathFor(TEMPLATE_PETITION.id)));
+  await write(templatePath(name).slice(1), forPage(withMantineStyles(html), pathFor(TEMPLATE_PETITION.id)));
 }
 
 const indexed = PRERENDER_ROUTES.filter((r) => r.index !== false);

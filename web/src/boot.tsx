@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./App";
+import { hydratesServedPage } from "./lib/hydration";
 import { canHydrate } from "./lib/paths";
 import { PAGES } from "./pages";
 import { routeOf } from "./publicRoutes";
@@ -27,6 +28,7 @@ export async function boot(container: HTMLElement) {
   if (container.hasChildNodes() && canHydrate(container.dataset.prerendered, window.location.pathname)) {
     // A transition lets React hydrate in slices, yielding to the browser between them, instead of
     // one long task that would hold up a visitor's first tap.
+    hydratesServedPage(window.location.pathname);
     startTransition(() => {
       hydrateRoot(container, app);
     });

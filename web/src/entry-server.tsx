@@ -1,9 +1,9 @@
-import { ColorSchemeScript } from "@mantine/core";
+import { ColorSchemeScript, MantineProvider } from "@mantine/core";
 import { StrictMode } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./App";
-import { Providers } from "./Providers";
+import { MANTINE, Providers } from "./Providers";
 import type { Petition } from "./lib/api";
 import { provideEmbeddedPetition } from "./lib/embeddedPetition";
 
@@ -33,6 +33,15 @@ export function render(url: string): string {
 /** Tags for <head>: Mantine's colour-scheme script. */
 export function renderHead(): string {
   return renderToStaticMarkup(<ColorSchemeScript forceColorScheme="light" />);
+}
+
+/**
+ * Mantine's styles for the theme, as its MantineProvider renders them (the theme's CSS variables, the
+ * global responsive classes): constants of the theme, written into every page's <head> by the
+ * prerenderer, so the browser does not compute them (Providers.tsx).
+ */
+export function renderMantineStyles(): string {
+  return renderToStaticMarkup(<MantineProvider {...MANTINE}>{null}</MantineProvider>);
 }
 
 /** The body of `#root` for a petition page at `url`, rendered with `petition` as if the page carried it. */

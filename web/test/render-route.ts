@@ -7,6 +7,7 @@ import { Providers } from "../src/Providers";
 import { installBrowserShims } from "./dom-setup";
 
 // Pages are chunks loaded on demand; loaded up front here, every page renders at once, as when hydrating.
+// So are the parts a page loads once the visitor starts (lib/deferred.ts: a form's rules, later steps).
 await preloadAllPages();
 
 /**

@@ -1,8 +1,17 @@
-import { Notification, Portal } from "@mantine/core";
+import { useEffect } from "react";
+import { deferred, useDeferred } from "../lib/deferred";
+
+/** Mantine's Notification and Portal, loaded the first time a toast is shown: no page's first load needs them. */
+const parts = deferred(() => import("./toastParts"));
 
 /** A small confirmation pinned to the bottom of the screen while `message` is set. */
 export function Toast({ message }: { message: string | null }) {
-  if (!message) return null;
+  const loaded = useDeferred(parts);
+  useEffect(() => {
+    if (message) parts.load().catch((cause) => console.error("The confirmation could not be shown:", cause));
+  }, [message]);
+  if (!message || !loaded) return null;
+  const { Notification, Portal } = loaded;
   return (
     <Portal>
       <Notification

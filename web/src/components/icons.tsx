@@ -1,41 +1,10 @@
-import type { SVGProps } from "react";
+import { Icon, IconLock, type IconProps } from "./iconBase";
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export { IconCheck, IconChevronDown, IconLock } from "./iconBase";
 
-function Icon({ size = 24, children, ...props }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
-export const IconCheck = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M5 12l5 5L20 7" />
-  </Icon>
-);
 export const IconX = (p: IconProps) => (
   <Icon {...p}>
     <path d="M18 6 6 18M6 6l12 12" />
-  </Icon>
-);
-export const IconLock = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="5" y="11" width="14" height="10" rx="2" />
-    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
   </Icon>
 );
 export const IconClock = (p: IconProps) => (
@@ -123,12 +92,6 @@ export const IconMegaphone = (p: IconProps) => (
     <path d="M7 15v4a2 2 0 0 0 4 0v-2M19.5 9a4 4 0 0 1 0 6" />
   </Icon>
 );
-export const IconChevronDown = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m6 9 6 6 6-6" />
-  </Icon>
-);
-
 /** The icons content modules name by word ("icon": "lock"), so words and pictures stay apart. */
 export const NAMED_ICONS = {
   alert: <IconAlert />,

@@ -41,6 +41,8 @@ export const WIZARD = {
   submit: "Submit Report",
   submitting: "Submitting...",
   uploadBusy: "Wait for the file to finish uploading.",
+  /** The spinner's name while a step's code arrives (only on a slow or failed connection). */
+  loadingStep: "Loading this step...",
   errorTitle: "Your report was not sent",
   /** The spec's generic fallback for the red banner (§8). */
   submitFallback: "An error occurred while submitting your report. Please try again.",

@@ -1,3 +1,5 @@
+import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE } from "./recaptchaErrors";
+
 /** reCAPTCHA v3, loaded only when the runtime config carries a site key. */
 
 interface Grecaptcha {
@@ -11,8 +13,7 @@ declare global {
   }
 }
 
-export const RECAPTCHA_NOT_AVAILABLE = "reCAPTCHA not yet available";
-export const RECAPTCHA_FAILED = "Failed to execute reCAPTCHA";
+export { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE };
 
 const scripts = new Map<string, Promise<void>>();
 

@@ -1,7 +1,7 @@
 import { Group, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router-dom";
-import { LinkButton } from "../components/page";
+import { LinkButton } from "../components/page/LinkButton";
 import { MISSING_TOKEN } from "../content/newsletter";
 import { formatCount } from "@site/core/petition/figures";
 import { api, request, type SignatureConfirmed } from "../lib/api";

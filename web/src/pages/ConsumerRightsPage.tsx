@@ -1,7 +1,13 @@
 import { Anchor, Box, Card, Container, Grid, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useId } from "react";
 import { IconAlert, IconCheck, IconShield } from "../components/icons";
-import { CtaBand, IconCardGrid, LinkButton, PageHero, Section, Steps, pageClasses } from "../components/page";
+import pageClasses from "../components/page/Page.module.css";
+import { CtaBand } from "../components/page/CtaBand";
+import { IconCardGrid } from "../components/page/IconCardGrid";
+import { LinkButton } from "../components/page/LinkButton";
+import { PageHero } from "../components/page/PageHero";
+import { Section } from "../components/page/Section";
+import { Steps } from "../components/page/Steps";
 import { DENIED_RIGHTS, DONATE_BANNER, HERO, INHERITED_DEBT, MISSION, STRATEGY, URGENT_WARNING } from "../content/consumer-rights";
 import { DEFAULT_PETITION_ID, signPath } from "../site";
 

@@ -1,7 +1,12 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title, type ButtonProps } from "@mantine/core";
 import type { ReactNode } from "react";
 import { IconCheck } from "../components/icons";
-import { CtaBand, IconCardGrid, LinkButton, PageHero, Section, pageClasses } from "../components/page";
+import pageClasses from "../components/page/Page.module.css";
+import { CtaBand } from "../components/page/CtaBand";
+import { IconCardGrid } from "../components/page/IconCardGrid";
+import { LinkButton } from "../components/page/LinkButton";
+import { PageHero } from "../components/page/PageHero";
+import { Section } from "../components/page/Section";
 import { ACCOUNTABILITY, FINAL_CTA, GIFT_USES, HERO, OTHER_WAYS, type WayToHelp } from "../content/donate";
 import { isPublicPage } from "../publicRoutes";
 import { DEFAULT_PETITION_ID, signPath } from "../site";

@@ -1,6 +1,9 @@
 import { Button, List, ThemeIcon } from "@mantine/core";
 import { IconCheck } from "../components/icons";
-import { CtaBand, LinkButton, PageHero, Section } from "../components/page";
+import { CtaBand } from "../components/page/CtaBand";
+import { LinkButton } from "../components/page/LinkButton";
+import { PageHero } from "../components/page/PageHero";
+import { Section } from "../components/page/Section";
 import { HERO, OTHER_WAY, WHY_NOW } from "../content/donation-cancel";
 import { DEFAULT_PETITION_ID, DONATION_URL, signPath } from "../site";
 

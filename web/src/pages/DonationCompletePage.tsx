@@ -1,4 +1,8 @@
-import { CtaBand, LinkButton, PageHero, Section, Steps } from "../components/page";
+import { CtaBand } from "../components/page/CtaBand";
+import { LinkButton } from "../components/page/LinkButton";
+import { PageHero } from "../components/page/PageHero";
+import { Section } from "../components/page/Section";
+import { Steps } from "../components/page/Steps";
 import { CLOSING, HERO, NEXT_STEPS } from "../content/donation-complete";
 import { DEFAULT_PETITION_ID, signPath } from "../site";
 

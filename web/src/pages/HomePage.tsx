@@ -2,7 +2,11 @@ import { Anchor, Box, Card, Grid, Group, List, SimpleGrid, Stack, Text, ThemeIco
 import type { ReactNode } from "react";
 import { InitialsAvatar } from "../components/InitialsAvatar";
 import { IconAlert, IconCheck, IconFile, IconHeart, IconMegaphone, IconQuote, IconShare, IconShield, IconUsers } from "../components/icons";
-import { CtaBand, LinkButton, PageHero, pageClasses, Section } from "../components/page";
+import pageClasses from "../components/page/Page.module.css";
+import { CtaBand } from "../components/page/CtaBand";
+import { LinkButton } from "../components/page/LinkButton";
+import { PageHero } from "../components/page/PageHero";
+import { Section } from "../components/page/Section";
 import { CLOSING, FACT_SHEETS, HERO, PETITION, REPORT, RIGHTS, STORIES, TESTIMONIALS, WAYS_TO_HELP, WHO_WE_ARE, WHY } from "../content/home";
 import { isPublicPage } from "../publicRoutes";
 import classes from "./HomePage.module.css";

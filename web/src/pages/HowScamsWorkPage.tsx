@@ -1,6 +1,11 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconAlert } from "../components/icons";
-import { CtaBand, LinkButton, PageHero, pageClasses, Section, Steps } from "../components/page";
+import pageClasses from "../components/page/Page.module.css";
+import { CtaBand } from "../components/page/CtaBand";
+import { LinkButton } from "../components/page/LinkButton";
+import { PageHero } from "../components/page/PageHero";
+import { Section } from "../components/page/Section";
+import { Steps } from "../components/page/Steps";
 import { CLOSING, FAMILIES, HERO, SAFETY, TRAP, WARNING_SIGNS } from "../content/how-scams-work";
 import { NAMED_ICONS } from "../components/icons";
 

@@ -1,7 +1,11 @@
 import { Button, Card, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { CtaBand, LinkButton, PageHero, Section, Steps } from "../components/page";
+import { CtaBand } from "../components/page/CtaBand";
+import { LinkButton } from "../components/page/LinkButton";
+import { PageHero } from "../components/page/PageHero";
+import { Section } from "../components/page/Section";
+import { Steps } from "../components/page/Steps";
 import { THANK_YOU } from "../content/report-scam";
 import { AFTER_REPORT, WHERE_ELSE } from "../content/timeshare-scam";
 import { trackEvent } from "../lib/analytics";

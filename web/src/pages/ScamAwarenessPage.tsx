@@ -1,10 +1,15 @@
 import { Button, Card, Group, List, SimpleGrid, Text, ThemeIcon, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { IconCheck, IconX } from "../components/icons";
-import { CtaBand, LinkButton, PageHero, pageClasses, Section, Steps } from "../components/page";
+import pageClasses from "../components/page/Page.module.css";
+import { CtaBand } from "../components/page/CtaBand";
+import { LinkButton } from "../components/page/LinkButton";
+import { PageHero } from "../components/page/PageHero";
+import { Section } from "../components/page/Section";
+import { Steps } from "../components/page/Steps";
 import { ALLY, CLOSING, DANGERS, HERO, OUTCOMES, SAFETY_PLAN, type OutcomeCard } from "../content/scam-awareness";
 import { DEFAULT_PETITION_ID, signPath } from "../site";
-import { IconCardGrid } from "../components/page";
+import { IconCardGrid } from "../components/page/IconCardGrid";
 
 /** Timeshare Scam Awareness (/timeshare-scam-awareness): three dangers, who we are, the 3-step safety plan, two paths. */
 export function ScamAwarenessPage() {

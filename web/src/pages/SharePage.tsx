@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import { PageLoader } from "../components/PageLoader";
 import { PetitionProgress } from "../components/PetitionProgress";
-import { PetitionUnavailable } from "../components/PetitionUnavailable";
+import { LatePetitionUnavailable as PetitionUnavailable } from "../components/LatePetitionUnavailable";
 import { Toast } from "../components/Toast";
 import { IconLink, IconShare } from "../components/icons";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";

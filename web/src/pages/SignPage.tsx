@@ -1,25 +1,25 @@
-import { Alert, Anchor, Button, Card, Checkbox, Container, Grid, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Card, Checkbox, Container, Grid, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { SIGN_CAPTCHA_ACTION } from "@site/core/signature/captcha-action";
-import { UNCONFIRMED_SIGNATURE_DAYS } from "@site/core/policy/retention";
 import { PageLoader } from "../components/PageLoader";
 import { PetitionProgress } from "../components/PetitionProgress";
-import { PetitionUnavailable } from "../components/PetitionUnavailable";
-import { IconCheck, IconLock } from "../components/icons";
-import { loadConfig } from "../lib/runtimeConfig";
+import { LatePetitionUnavailable as PetitionUnavailable } from "../components/LatePetitionUnavailable";
+import { IconLock } from "../components/iconBase";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useHydrated } from "../hooks/useHydrated";
 import { usePetition } from "../hooks/usePetition";
 import { trackEvent } from "../lib/analytics";
 import { ApiError, api, postJson, type Petition, type SignatureCreated } from "../lib/api";
-import { clientInfo } from "../lib/clientInfo";
 import { raiseCountFloor } from "../lib/countFloor";
 import { setLive } from "../lib/liveResource";
-import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE, loadRecaptcha, recaptchaToken } from "../lib/recaptcha";
+import { deferred, useDeferred } from "../lib/deferred";
+import { startForm, submission } from "../lib/formStart";
+import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE } from "../lib/recaptchaErrors";
 import type { SignatureFormValues } from "../lib/signatureForm";
-import { REDIRECT_AFTER_SIGN_MS, SITE_NAME, sharePath, thankYouPath } from "../site";
+import { REDIRECT_AFTER_SIGN_MS, SITE_NAME, thankYouPath } from "../site";
 import { IfPage } from "../components/IfPage";
+import { LateAlert } from "../components/LateAlert";
 
 const SIGN_FALLBACK = "Failed to submit signature";
 
@@ -29,13 +29,10 @@ const SIGN_FALLBACK = "Failed to submit signature";
  * hydrates without waiting for them or re-rendering when they arrive.
  */
 const loadRules = () => import("../lib/signatureForm");
+/** What the form becomes once the signature is sent, loaded with the rules. */
+const outcome = deferred(() => import("./SignOutcome"));
 
-function prepareForm() {
-  void loadRules();
-  loadConfig()
-    .then(({ recaptchaSiteKey }) => (recaptchaSiteKey ? loadRecaptcha(recaptchaSiteKey) : undefined))
-    .catch((cause) => console.error("reCAPTCHA failed to load:", cause));
-}
+const prepareForm = () => startForm(loadRules, outcome.load);
 const EMPTY: SignatureFormValues = { firstName: "", lastName: "", email: "", timeshareName: "", newsletterConsent: false, wantsUpdates: false };
 
 export function SignPage() {
@@ -83,6 +80,11 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
   const [pending, setPending] = useState(false);
   const hydrated = useHydrated();
   const busy = submitting || !hydrated;
+  const sent = useDeferred(outcome);
+
+  useEffect(() => {
+    if ((pending || signed) && !sent) outcome.load().catch((cause) => console.error("The signature's outcome could not be shown:", cause));
+  }, [pending, signed, sent]);
 
   useEffect(() => {
     if (!signed) return;
@@ -101,8 +103,8 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
     if (Object.keys(problems).length > 0) return;
     setSubmitting(true);
     try {
-      const runtime = await loadConfig().catch(() => null);
-      const captchaToken = runtime?.recaptchaSiteKey ? await recaptchaToken(runtime.recaptchaSiteKey, SIGN_CAPTCHA_ACTION) : undefined;
+      const { captchaToken: tokenFor, clientInfo } = await submission.load();
+      const captchaToken = await tokenFor(SIGN_CAPTCHA_ACTION);
       const created = await postJson<SignatureCreated>(
         api.signatures(id),
         {
@@ -139,41 +141,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
     }
   }
 
-  if (pending) {
-    return (
-      <Card withBorder padding="xl" radius="lg" shadow="sm" role="status">
-        <Stack align="center" ta="center" gap="md">
-          <IconCheck size={48} color="#01BD9B" />
-          <Title order={2} c="ink.9">
-            Check your inbox
-          </Title>
-          <Text c="ink.7">
-            We have sent a confirmation link to your e-mail address. Your signature for “{petition.title}” counts once you open that link and confirm it.
-          </Text>
-          <Text fz="sm" c="dimmed">
-            No e-mail? Look in your spam folder. The link works for {UNCONFIRMED_SIGNATURE_DAYS} days.
-          </Text>
-        </Stack>
-      </Card>
-    );
-  }
-
-  if (signed) {
-    return (
-      <Card withBorder padding="xl" radius="lg" shadow="sm" role="status">
-        <Stack align="center" ta="center" gap="md">
-          <IconCheck size={48} color="#01BD9B" />
-          <Title order={2} c="ink.9">
-            Thank you for signing the petition!
-          </Title>
-          <Text c="dimmed">Your signature for “{petition.title}” has been recorded.</Text>
-          <Button component={Link} to={sharePath(id)} variant="light">
-            View Petition Progress
-          </Button>
-        </Stack>
-      </Card>
-    );
-  }
+  if (pending || signed) return sent ? <sent.SignOutcome outcome={pending ? "pending" : "signed"} petition={petition} id={id} /> : null;
 
   return (
     <Card withBorder padding="xl" radius="lg" shadow="md">
@@ -183,9 +151,9 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
             Add your name
           </Title>
           {error && (
-            <Alert color="red" variant="light" title="Your signature was not recorded" role="alert">
+            <LateAlert color="red" variant="light" title="Your signature was not recorded" role="alert">
               {error}
-            </Alert>
+            </LateAlert>
           )}
           <Group grow align="flex-start" wrap="wrap">
             <TextInput

@@ -2,7 +2,7 @@ import { Button, Card, Container, Group, Stack, Text, Title } from "@mantine/cor
 import { Link, useParams } from "react-router-dom";
 import { PageLoader } from "../components/PageLoader";
 import { PetitionProgress } from "../components/PetitionProgress";
-import { PetitionUnavailable } from "../components/PetitionUnavailable";
+import { LatePetitionUnavailable as PetitionUnavailable } from "../components/LatePetitionUnavailable";
 import { Toast } from "../components/Toast";
 import { IconHeart } from "../components/icons";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";

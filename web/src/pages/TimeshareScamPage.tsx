@@ -1,8 +1,13 @@
 import { Button, Card, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconFile } from "../components/icons";
-import { CtaBand, LinkButton, PageHero, pageClasses, Section, Steps } from "../components/page";
+import pageClasses from "../components/page/Page.module.css";
+import { CtaBand } from "../components/page/CtaBand";
+import { LinkButton } from "../components/page/LinkButton";
+import { PageHero } from "../components/page/PageHero";
+import { Section } from "../components/page/Section";
+import { Steps } from "../components/page/Steps";
 import { AFTER_REPORT, CLOSING, EVIDENCE, HERO, REPORT_KINDS, WHERE_ELSE, WHY_REPORT } from "../content/timeshare-scam";
-import { IconCardGrid } from "../components/page";
+import { IconCardGrid } from "../components/page/IconCardGrid";
 import { OfficialLink } from "./ScamPageParts";
 
 /**

@@ -1,5 +1,5 @@
 import { Button, Text } from "@mantine/core";
-import { LinkButton } from "../components/page";
+import { LinkButton } from "../components/page/LinkButton";
 import { api, request } from "../lib/api";
 import { SignedLinkPage } from "./SignedLinkPage";
 

@@ -10,6 +10,7 @@ import { WEBSITE_MESSAGE } from "@site/core/report/website";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EVIDENCE, STEP_INCOMPLETE, THANK_YOU, WIZARD } from "../../src/content/report-scam";
 import { loadWizard, saveWizard } from "../../src/pages/ReportScamPage/draftStorage";
+import { emptyWizardDraft } from "../../src/pages/ReportScamPage/emptyDraft";
 import { evidenceFileProblem } from "../../src/pages/ReportScamPage/uploadEvidence";
 import { PUBLIC_ROUTES } from "../../src/publicRoutes";
 import { renderRoute } from "../render-route";
@@ -132,6 +133,11 @@ describe("/report-scam and its thank-you page are public routes", () => {
 });
 
 describe("the report wizard, step 1 'Your Information'", () => {
+  it("starts from the draft schema's own empty draft (written out, so the page loads without the schema)", () => {
+    expect(emptyWizardDraft()).toStrictEqual(emptyDraft());
+    expect(emptyWizardDraft()).not.toBe(emptyWizardDraft());
+  });
+
   it("shows the four steps in the step indicator, this one current, and one <h1>", () => {
     stubApi();
     const { main, screen } = open();

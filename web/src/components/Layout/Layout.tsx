@@ -1,10 +1,10 @@
-import { Box, Burger, Button, Container, Group, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Box, Burger, Button, Container, Group, Stack, Text } from "@mantine/core";
+import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import { DONATE_LINK, FOOTER_ABOUT, FOOTER_COLUMNS, HEADER_LINKS, HEADER_MENUS, type NavGroup, type NavLinkItem } from "../../content/navigation";
 import { isPublicPage, prerenderRoute } from "../../publicRoutes";
 import { SITE_NAME } from "../../site";
-import { IconChevronDown } from "../icons";
+import { IconChevronDown } from "../iconBase";
 import { Logo } from "../Logo";
 import classes from "./Layout.module.css";
 
@@ -187,7 +187,8 @@ function Footer() {
   return (
     <footer className={classes.footer}>
       <Container size="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 1 + FOOTER.length }} spacing="xl">
+        {/* A grid of its own (Layout.module.css), not Mantine's SimpleGrid: every page has a footer, few a SimpleGrid */}
+        <div className={classes.footerGrid} style={{ "--footer-columns": 1 + FOOTER.length } as CSSProperties}>
           <Stack gap="sm">
             <Logo inverted />
             <Text fz="sm" c="ink.1" maw={320}>
@@ -210,7 +211,7 @@ function Footer() {
               </Stack>
             </nav>
           ))}
-        </SimpleGrid>
+        </div>
         <Box className={classes.footerBottom}>
           <Text fz="xs" c="ink.2">
             © {COPYRIGHT_YEAR} {SITE_NAME}. All rights reserved.

@@ -1,5 +1,7 @@
-import { CHECKLIST } from "@site/core/guides/checklist";
-import { GuidePage } from "./GuidePage";
+import { guidePage } from "./GuidePage";
 
-/** A route of its own, so the page loads only its own guide (web/src/pageModules.ts). */
-export const ChecklistPage = () => <GuidePage guide={CHECKLIST} />;
+/**
+ * A route of its own, so the page loads only its own guide (web/src/pageSources.ts), and that when
+ * the visitor first interacts with the page (GuidePage.tsx).
+ */
+export const ChecklistPage = guidePage("checklist", () => import("@site/core/guides/checklist").then((m) => m.CHECKLIST));

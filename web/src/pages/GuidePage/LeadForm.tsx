@@ -1,16 +1,15 @@
-import { Alert, Anchor, Button, Card, Checkbox, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Card, Checkbox, Stack, Text, TextInput, Title } from "@mantine/core";
 import { LEAD_MESSAGES, SUCCESS_TOAST_MS, type LeadFormInfo } from "@site/core/lead/forms";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { IfPage } from "../../components/IfPage";
+import { LateAlert } from "../../components/LateAlert";
 import { LEAD_FORM_WORDS as WORDS } from "../../content/guide-pages";
-import { loadConfig } from "../../lib/runtimeConfig";
 import { useHydrated } from "../../hooks/useHydrated";
 import { useTimedMessage } from "../../hooks/useTimedMessage";
 import { trackEvent } from "../../lib/analytics";
 import { ApiError, postJson } from "../../lib/api";
-import { clientInfo } from "../../lib/clientInfo";
-import { loadRecaptcha, recaptchaToken } from "../../lib/recaptcha";
+import { startForm, submission } from "../../lib/formStart";
 import {
   EMPTY_LEAD,
   leadFieldErrors,
@@ -25,12 +24,7 @@ import {
 /** The form's rules, the runtime config and the bot check load when the visitor starts on the form, not with the page. */
 const loadRules = () => import("./leadRules");
 
-function prepareForm() {
-  void loadRules();
-  loadConfig()
-    .then(({ recaptchaSiteKey }) => (recaptchaSiteKey ? loadRecaptcha(recaptchaSiteKey) : undefined))
-    .catch((cause) => console.error("reCAPTCHA failed to load:", cause));
-}
+const prepareForm = () => startForm(loadRules);
 
 /**
  * The free-guide form (spec "Lead-capture pages", §5 "Lead forms"): Full Name, Email, the newsletter
@@ -68,8 +62,8 @@ export function LeadForm({ info, id }: { info: LeadFormInfo; id?: string }) {
       }
       setFieldErrors({});
       setSubmitting(true);
-      const runtime = await loadConfig().catch(() => null);
-      const captchaToken = runtime?.recaptchaSiteKey ? await recaptchaToken(runtime.recaptchaSiteKey, info.captchaAction) : undefined;
+      const { captchaToken: tokenFor, clientInfo } = await submission.load();
+      const captchaToken = await tokenFor(info.captchaAction);
       await postJson<LeadCreated>(
         leadUrl(info.form),
         { ...checked.submission, captchaToken, client: clientInfo() },
@@ -100,9 +94,9 @@ export function LeadForm({ info, id }: { info: LeadFormInfo; id?: string }) {
             </Text>
           </Stack>
           {error && (
-            <Alert color="red" variant="light" title={WORDS.errorTitle} role="alert">
+            <LateAlert color="red" variant="light" title={WORDS.errorTitle} role="alert">
               {error}
-            </Alert>
+            </LateAlert>
           )}
           <TextInput
             ref={inputs.fullName}
@@ -140,9 +134,9 @@ export function LeadForm({ info, id }: { info: LeadFormInfo; id?: string }) {
           {/* A live region present from the start, so the confirmation is announced when it appears. */}
           <div aria-live="polite" aria-atomic="true">
             {sent && (
-              <Alert color="brand" variant="light" role="status">
+              <LateAlert color="brand" variant="light" role="status">
                 {sent}
-              </Alert>
+              </LateAlert>
             )}
           </div>
           <Text fz="xs" c="ink.7" lh={1.6}>

@@ -1,5 +1,7 @@
-import { SPOTTING_EXIT_SCAMS } from "@site/core/guides/spotting-exit-scams";
-import { GuidePage } from "./GuidePage";
+import { guidePage } from "./GuidePage";
 
-/** A route of its own, so the page loads only its own guide (web/src/pageModules.ts). */
-export const SpottingExitScamsPage = () => <GuidePage guide={SPOTTING_EXIT_SCAMS} />;
+/**
+ * A route of its own, so the page loads only its own guide (web/src/pageSources.ts), and that when
+ * the visitor first interacts with the page (GuidePage.tsx).
+ */
+export const SpottingExitScamsPage = guidePage("spotting-exit-scams", () => import("@site/core/guides/spotting-exit-scams").then((m) => m.SPOTTING_EXIT_SCAMS));

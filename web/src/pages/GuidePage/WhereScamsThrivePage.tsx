@@ -1,5 +1,7 @@
-import { WHERE_SCAMS_THRIVE } from "@site/core/guides/where-scams-thrive";
-import { GuidePage } from "./GuidePage";
+import { guidePage } from "./GuidePage";
 
-/** A route of its own, so the page loads only its own guide (web/src/pageModules.ts). */
-export const WhereScamsThrivePage = () => <GuidePage guide={WHERE_SCAMS_THRIVE} />;
+/**
+ * A route of its own, so the page loads only its own guide (web/src/pageSources.ts), and that when
+ * the visitor first interacts with the page (GuidePage.tsx).
+ */
+export const WhereScamsThrivePage = guidePage("where-scams-thrive", () => import("@site/core/guides/where-scams-thrive").then((m) => m.WHERE_SCAMS_THRIVE));

@@ -1,6 +1,6 @@
 import { LEAD_MESSAGES, type LeadForm, type LeadFormInfo } from "@site/core/lead/forms";
 import { ApiError } from "../../lib/api";
-import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE } from "../../lib/recaptcha";
+import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE } from "../../lib/recaptchaErrors";
 
 /**
  * The free-guide form's plumbing that needs no schema: what it holds, where it posts and which

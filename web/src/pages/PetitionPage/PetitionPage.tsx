@@ -11,7 +11,7 @@ import { formatCount, landingCount, progressPercent } from "../../lib/format";
 import { DEFAULT_PETITION_ID, LANDING_GOAL, LANDING_INITIAL_COUNT, SITE_NAME, signPath } from "../../site";
 import { PETITION_DEMANDS, PLAN, PROBLEMS, SIGNERS_BY_STATE, STATS, TESTIMONIALS, WITH_SIGNATURE, WITHOUT_SIGNATURE } from "./content";
 import classes from "./PetitionPage.module.css";
-import { pageClasses } from "../../components/page";
+import pageClasses from "../../components/page/Page.module.css";
 import { IfPage } from "../../components/IfPage";
 
 export const PETITION_PAGE_TITLE = "Timeshare Reform Petition";

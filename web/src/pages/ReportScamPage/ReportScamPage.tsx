@@ -1,6 +1,6 @@
 import "./styles";
 import { Container, Group, Stack, Text, Title } from "@mantine/core";
-import { IconLock } from "../../components/icons";
+import { IconLock } from "../../components/iconBase";
 import { INTRO } from "../../content/report-scam";
 import { ReportWizard } from "./ReportWizard";
 

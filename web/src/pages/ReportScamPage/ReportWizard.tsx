@@ -1,35 +1,40 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Stepper, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Anchor, Button, Card, Center, Group, Loader, Stack, Stepper, Text, Title, VisuallyHidden } from "@mantine/core";
 import { STEP_TITLES, type WizardStep } from "@site/core/report/catalogue";
-import { emptyDraft, stepErrors, type ReportDraft } from "@site/core/report/draft";
-import { draftToInput, REPORT_CAPTCHA_ACTION } from "@site/core/report/input";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import type { ReportDraft } from "@site/core/report/draft";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentType, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
+import { LateAlert } from "../../components/LateAlert";
 import { STEP_HELP, STEP_INCOMPLETE, WIZARD } from "../../content/report-scam";
-import { loadConfig } from "../../lib/runtimeConfig";
 import { useHydrated } from "../../hooks/useHydrated";
 import { trackEvent } from "../../lib/analytics";
 import { ApiError, api, postJson, type ReportCreated } from "../../lib/api";
-import { clientInfo } from "../../lib/clientInfo";
-import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE, loadRecaptcha, recaptchaToken } from "../../lib/recaptcha";
+import { deferred, useDeferred } from "../../lib/deferred";
+import { startForm, submission } from "../../lib/formStart";
+import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE } from "../../lib/recaptchaErrors";
 import { rememberReference, type ReportThankYouState } from "../../lib/reportReference";
-import { clearWizard, loadWizard, saveWizard } from "./draftStorage";
+import { emptyWizardDraft } from "./emptyDraft";
 import classes from "./ReportWizard.module.css";
-import { GoFurtherStep } from "./GoFurtherStep";
-import { KnownDetailsStep } from "./KnownDetailsStep";
-import { WhatHappenedStep } from "./WhatHappenedStep";
+import { clearWizard, readSaved, saveWizard } from "./wizardStorage";
 import { YourInformationStep } from "./YourInformationStep";
 import { fieldId, type ChangeDraft, type FieldProps, type StepProps } from "./wizardForm";
 
 const THANK_YOU_PATH = "/report-scam/thank-you";
 const LAST_STEP: WizardStep = 3;
 
-const STEPS = [YourInformationStep, WhatHappenedStep, KnownDetailsStep, GoFurtherStep] as const;
+/**
+ * What the page's first load does without (scripts/bench/js-budget.ts): the rules (zod and the
+ * schemas the API checks the report by) and steps 2 to 4 (the date picker, the uploads). Both load
+ * when the reporter first focuses the form, or when a saved draft is restored; until the rules are
+ * here a step counts as incomplete, as step 1 of the empty draft the page arrives with is.
+ */
+const rules = deferred(() => import("./rules"));
+const laterSteps = deferred(() => import("./laterSteps"));
 
-/** The config and the captcha load when the reporter starts filling the form, not with the page. */
-function prepareCaptcha() {
-  loadConfig()
-    .then(({ recaptchaSiteKey }) => (recaptchaSiteKey ? loadRecaptcha(recaptchaSiteKey) : undefined))
-    .catch((cause) => console.error("reCAPTCHA failed to load:", cause));
+type Rules = NonNullable<typeof rules.loaded>;
+
+function stepComponent(step: WizardStep, later: typeof laterSteps.loaded): ComponentType<StepProps> | undefined {
+  if (step === 0) return YourInformationStep;
+  return later && [later.WhatHappenedStep, later.KnownDetailsStep, later.GoFurtherStep][step - 1];
 }
 
 /** The red banner's text: the API's own message, the captcha's, or the spec's fallback. */
@@ -80,7 +85,7 @@ export function ReportWizard() {
   const heading = useRef<HTMLHeadingElement>(null);
   const stepChanged = useRef(false);
   const started = useRef(false);
-  const [draft, setDraft] = useState<ReportDraft>(emptyDraft);
+  const [draft, setDraft] = useState<ReportDraft>(emptyWizardDraft);
   const [step, setStep] = useState<WizardStep>(0);
   const [restored, setRestored] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
@@ -89,14 +94,46 @@ export function ReportWizard() {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  const rulesHere = useDeferred(rules);
+  const laterStepsHere = useDeferred(laterSteps);
+
+  // A saved draft (a reload) is read back with the rules, then shown on its step; until then the form
+  // stays disabled, so nothing typed is overwritten by it.
   useEffect(() => {
-    const saved = loadWizard();
-    if (saved) {
-      setDraft(saved.draft);
-      setStep(saved.step);
+    if (!readSaved()) {
+      setRestored(true);
+      return;
     }
-    setRestored(true);
+    let current = true;
+    const restore = ({ loadWizard }: Rules) => {
+      if (!current) return;
+      const saved = loadWizard();
+      if (saved) {
+        setDraft(saved.draft);
+        setStep(saved.step);
+      }
+      setRestored(true);
+    };
+    if (rules.loaded && laterSteps.loaded) restore(rules.loaded);
+    else
+      Promise.all([rules.load(), laterSteps.load()]).then(
+        ([loaded]) => restore(loaded),
+        (cause) => {
+          console.error("The report's saved draft could not be restored:", cause);
+          if (current) setRestored(true);
+        },
+      );
+    return () => {
+      current = false;
+    };
   }, []);
+
+  // Steps 2-4 are here before the reporter moves on (goTo waits for them); a step shown without them
+  // (their chunk failed to load) asks again.
+  const Step = stepComponent(step, laterStepsHere);
+  useEffect(() => {
+    if (!Step) laterSteps.load().catch((cause) => console.error("The report's next step could not be loaded:", cause));
+  }, [Step]);
 
   useEffect(() => {
     if (restored) saveWizard({ draft, step });
@@ -108,10 +145,10 @@ export function ReportWizard() {
     heading.current?.focus();
   }, [step]);
 
-  const errors = useMemo(() => stepErrors(step, draft), [step, draft]);
-  const complete = Object.keys(errors).length === 0;
+  const errors = useMemo(() => rulesHere?.stepErrors(step, draft), [rulesHere, step, draft]);
+  const complete = errors !== undefined && Object.keys(errors).length === 0;
   const uploading = uploads.size > 0;
-  const disabled = !hydrated || submitting;
+  const disabled = !hydrated || !restored || submitting;
 
   const touch = useCallback((path: string) => setTouched((current) => (current.has(path) ? current : new Set(current).add(path))), []);
   const change: ChangeDraft = useCallback((update) => setDraft(update), []);
@@ -128,37 +165,50 @@ export function ReportWizard() {
   );
   const field = (path: string): FieldProps => ({
     id: fieldId(path),
-    error: touched.has(path) || revealed.has(step) ? errors[path] : undefined,
+    error: touched.has(path) || revealed.has(step) ? errors?.[path] : undefined,
     onBlur: () => touch(path),
     disabled,
   });
 
-  /** The reporter's first touch of the form: load the captcha, and count a started report (once). */
+  /**
+   * The reporter's first touch of the form: load the captcha (and what sending needs), the rules and
+   * the next steps, and count a started report (once).
+   */
   function onFormFocus() {
-    prepareCaptcha();
+    startForm(rules.load, laterSteps.load);
     if (started.current) return;
     started.current = true;
     trackEvent("report_started");
   }
 
+  /** Shows step `next`, once its code is here (steps 2-4 load with the rules). */
   function goTo(next: WizardStep) {
-    stepChanged.current = true;
-    setStep(next);
+    const show = () => {
+      stepChanged.current = true;
+      setStep(next);
+    };
+    if (stepComponent(next, laterSteps.loaded)) show();
+    else laterSteps.load().then(show, show);
   }
 
   function showMissing() {
     setRevealed((current) => new Set(current).add(step));
-    const first = Object.keys(errors)[0];
     // after the messages (and the step's own banner) are rendered
-    if (first) setTimeout(() => focusField(first), 0);
+    rules.load().then(
+      ({ stepErrors }) => {
+        const first = Object.keys(stepErrors(step, draft))[0];
+        if (first) setTimeout(() => focusField(first), 0);
+      },
+      (cause) => console.error("The report's rules could not be loaded:", cause),
+    );
   }
 
   async function submit() {
     setSubmitting(true);
     setError(null);
     try {
-      const runtime = await loadConfig().catch(() => null);
-      const captchaToken = runtime?.recaptchaSiteKey ? await recaptchaToken(runtime.recaptchaSiteKey, REPORT_CAPTCHA_ACTION) : undefined;
+      const [{ draftToInput, REPORT_CAPTCHA_ACTION }, { captchaToken: tokenFor, clientInfo }] = await Promise.all([rules.load(), submission.load()]);
+      const captchaToken = await tokenFor(REPORT_CAPTCHA_ACTION);
       const created = await postJson<ReportCreated>(api.reports, draftToInput(draft, { captchaToken, client: clientInfo() }), {
         fallbackMessage: WIZARD.submitFallback,
       });
@@ -174,13 +224,18 @@ export function ReportWizard() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (disabled || !complete || uploading) return;
-    if (step < LAST_STEP) goTo((step + 1) as WizardStep);
-    else void submit();
+    if (disabled || uploading) return;
+    const proceed = ({ stepErrors }: Rules) => {
+      if (Object.keys(stepErrors(step, draft)).length > 0) return;
+      if (step < LAST_STEP) goTo((step + 1) as WizardStep);
+      else void submit();
+    };
+    // (Enter pressed before the rules arrived: the step is checked once they have)
+    if (rules.loaded) proceed(rules.loaded);
+    else rules.load().then(proceed, (cause) => console.error("The report's rules could not be loaded:", cause));
   }
 
   const props: StepProps = { draft, change, field, touch, disabled, onUploadBusy };
-  const Step = STEPS[step];
   const last = step === LAST_STEP;
 
   return (
@@ -214,9 +269,9 @@ export function ReportWizard() {
         </nav>
 
         {error && (
-          <Alert color="red" variant="filled" title={WIZARD.errorTitle} role="alert">
+          <LateAlert color="red" variant="filled" title={WIZARD.errorTitle} role="alert">
             {error}
-          </Alert>
+          </LateAlert>
         )}
 
         <form onSubmit={onSubmit} onFocus={onFormFocus} noValidate aria-labelledby={headingId}>
@@ -233,7 +288,13 @@ export function ReportWizard() {
               </Text>
             </Stack>
 
-            <Step {...props} />
+            {Step ? (
+              <Step {...props} />
+            ) : (
+              <Center py="xl">
+                <Loader color="brand.8" aria-label={WIZARD.loadingStep} />
+              </Center>
+            )}
 
             <Stack gap="xs">
               <Group justify="space-between" gap="md">

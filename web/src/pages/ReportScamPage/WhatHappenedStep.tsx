@@ -18,7 +18,8 @@ import { EARLIEST_DATE, FUTURE_DATE_MESSAGE, todayInNewYork } from "@site/core/r
 import { filterPhoneInput, PHONE_MAX_LENGTH } from "@site/core/report/phone";
 import type { ReactNode } from "react";
 import { WIZARD } from "../../content/report-scam";
-import { MoneyInput, SpecField, YesNo } from "./controls";
+import { YesNo } from "./controls";
+import { MoneyInput, SpecField } from "./specControls";
 import { EvidenceField } from "./EvidenceField";
 import { fieldId, withContactField, withScamField, withValue, type StepProps } from "./wizardForm";
 

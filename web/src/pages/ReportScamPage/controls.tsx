@@ -1,8 +1,5 @@
-import { Group, Radio, Textarea, TextInput, type TextInputProps } from "@mantine/core";
-import { amountDigits, formatUsd } from "@site/core/report/amount";
-import type { FieldSpec } from "@site/core/report/catalogue";
+import { Group, Radio } from "@mantine/core";
 import { WIZARD } from "../../content/report-scam";
-import type { FieldProps } from "./wizardForm";
 
 /** A yes/no question as two radio buttons (arrow keys move between them). */
 export function YesNo(props: { label: string; value: boolean; onChange: (value: boolean) => void; disabled: boolean; id?: string }) {
@@ -13,49 +10,5 @@ export function YesNo(props: { label: string; value: boolean; onChange: (value: 
         <Radio value="no" label={WIZARD.no} disabled={props.disabled} size="md" />
       </Group>
     </Radio.Group>
-  );
-}
-
-/** Whole dollars: keeps the digits of what is typed and shows the amount as dollars below. */
-export function MoneyInput(
-  props: FieldProps & Pick<TextInputProps, "maw"> & { label: string; value: string; onChange: (digits: string) => void; required?: boolean },
-) {
-  const { label, value, onChange, required, ...field } = props;
-  return (
-    <TextInput
-      {...field}
-      label={label}
-      required={required}
-      inputMode="numeric"
-      autoComplete="off"
-      leftSection="$"
-      value={value}
-      onChange={(event) => onChange(amountDigits(event.currentTarget.value))}
-      description={value ? formatUsd(Number(value)) : WIZARD.amountHelp}
-    />
-  );
-}
-
-/** The control of one field of a scam type or contact method (catalogue.ts `FieldSpec`). */
-export function SpecField(props: { spec: FieldSpec; value: string | boolean; onChange: (value: string | boolean) => void; field: FieldProps }) {
-  const { spec, value, onChange, field } = props;
-  if (spec.kind === "boolean") {
-    return <YesNo label={spec.label} value={value === true} onChange={onChange} disabled={field.disabled} id={field.id} />;
-  }
-  if (spec.kind === "money") {
-    return <MoneyInput {...field} label={spec.label} required value={String(value)} onChange={onChange} />;
-  }
-  const Control = spec.multiline ? Textarea : TextInput;
-  return (
-    <Control
-      {...field}
-      label={spec.label}
-      required
-      size="md"
-      autoComplete="off"
-      {...(spec.multiline ? { autosize: true, minRows: 3, maxRows: 8 } : {})}
-      value={String(value)}
-      onChange={(event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.currentTarget.value)}
-    />
   );
 }

@@ -1,5 +1,5 @@
 import { Group, Text } from "@mantine/core";
-import { LinkButton } from "../../components/page";
+import { LinkButton } from "../../components/page/LinkButton";
 import { Failure, NewsletterResult } from "./NewsletterResult";
 import { useTokenPost } from "./useTokenPost";
 

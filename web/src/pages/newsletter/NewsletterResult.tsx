@@ -1,6 +1,6 @@
 import { Alert, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { LinkButton } from "../../components/page";
+import { LinkButton } from "../../components/page/LinkButton";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 
 /** The one card both newsletter link pages show: a title, what happened, and what to do next. */

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { LinkButton } from "../../components/page";
+import { LinkButton } from "../../components/page/LinkButton";
 import { request } from "../../lib/api";
 import { DoneResult, Failure, NewsletterResult } from "./NewsletterResult";
 import { messageOf, useTokenPost } from "./useTokenPost";

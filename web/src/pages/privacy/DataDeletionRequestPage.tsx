@@ -1,24 +1,19 @@
-import { Alert, Anchor, Button, Card, Container, Grid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Card, Container, Grid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { PageHero } from "../../components/page";
+import { LateAlert } from "../../components/LateAlert";
+import { PageHero } from "../../components/page/PageHero";
 import { DELETION as WORDS } from "../../content/data-requests";
-import { loadConfig } from "../../lib/runtimeConfig";
 import { useHydrated } from "../../hooks/useHydrated";
 import { postJson } from "../../lib/api";
-import { loadRecaptcha, recaptchaToken } from "../../lib/recaptcha";
+import { startForm, submission } from "../../lib/formStart";
 import { DELETION_REQUEST_URL, deletionFailure, type DeletionSent } from "./deletionForm";
 import classes from "./Privacy.module.css";
 
 /** The form's rules, the runtime config and the bot check load when the visitor starts on the form, not with the page. */
 const loadRules = () => import("./deletionRules");
 
-function prepareForm() {
-  void loadRules();
-  loadConfig()
-    .then(({ recaptchaSiteKey }) => (recaptchaSiteKey ? loadRecaptcha(recaptchaSiteKey) : undefined))
-    .catch((cause) => console.error("reCAPTCHA failed to load:", cause));
-}
+const prepareForm = () => startForm(loadRules);
 
 type Outcome = { state: "idle" } | { state: "sent" } | { state: "failed"; message: string };
 
@@ -42,11 +37,12 @@ export function DataDeletionRequestPage() {
     event.preventDefault();
     if (disabled || pending.current) return;
     pending.current = true;
-    let failed: string = WORDS.unreachable;
+    // (until the rules are here, a failure is the rules' own: the server could not be reached)
+    let messages = { failed: WORDS.unreachable as string, captchaFailed: WORDS.unreachable as string };
     try {
       setOutcome({ state: "idle" });
       const rules = await loadRules();
-      failed = rules.PRIVACY_MESSAGES.failed;
+      messages = { failed: rules.PRIVACY_MESSAGES.failed, captchaFailed: rules.CAPTCHA_FAILED };
       const checked = rules.checkDeletion(email);
       if (!checked.ok) {
         setFieldError(checked.error);
@@ -55,12 +51,12 @@ export function DataDeletionRequestPage() {
       }
       setFieldError(null);
       setBusy(true);
-      const runtime = await loadConfig().catch(() => null);
-      const captchaToken = runtime?.recaptchaSiteKey ? await recaptchaToken(runtime.recaptchaSiteKey, rules.DELETION_CAPTCHA_ACTION) : undefined;
-      await postJson<DeletionSent>(DELETION_REQUEST_URL, { email: checked.email, captchaToken }, { fallbackMessage: failed });
+      const { captchaToken: tokenFor } = await submission.load();
+      const captchaToken = await tokenFor(rules.DELETION_CAPTCHA_ACTION);
+      await postJson<DeletionSent>(DELETION_REQUEST_URL, { email: checked.email, captchaToken }, { fallbackMessage: messages.failed });
       setOutcome({ state: "sent" });
     } catch (cause) {
-      const failure = deletionFailure(cause, failed);
+      const failure = deletionFailure(cause, messages);
       if (failure.field) {
         setFieldError(failure.field);
         input.current?.focus();
@@ -102,15 +98,15 @@ export function DataDeletionRequestPage() {
                   {/* Live regions present from the start, so the outcome is announced when it appears. */}
                   <div aria-live="polite" aria-atomic="true">
                     {outcome.state === "sent" && (
-                      <Alert color="brand" variant="light" title={WORDS.successTitle} role="status">
+                      <LateAlert color="brand" variant="light" title={WORDS.successTitle} role="status">
                         {WORDS.sent}
-                      </Alert>
+                      </LateAlert>
                     )}
                   </div>
                   {outcome.state === "failed" && (
-                    <Alert color="red" variant="light" title={WORDS.errorTitle} role="alert">
+                    <LateAlert color="red" variant="light" title={WORDS.errorTitle} role="alert">
                       {outcome.message}
-                    </Alert>
+                    </LateAlert>
                   )}
                 </Stack>
               </form>

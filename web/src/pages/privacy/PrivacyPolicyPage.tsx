@@ -1,7 +1,7 @@
 import { Anchor, Container, Text, Title } from "@mantine/core";
 import { Fragment, useId } from "react";
 import { Link } from "react-router-dom";
-import { PageHero } from "../../components/page";
+import { PageHero } from "../../components/page/PageHero";
 import { POLICY, POLICY_SECTIONS, type PolicyBlock, type PolicySection, type RichText } from "../../content/privacy";
 import classes from "./Privacy.module.css";
 

@@ -1,7 +1,6 @@
-import { LEAD_MESSAGES } from "@site/core/lead/forms";
 import { DELETION } from "../../content/data-requests";
 import { ApiError } from "../../lib/api";
-import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE } from "../../lib/recaptcha";
+import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE } from "../../lib/recaptchaErrors";
 
 /**
  * The deletion form's plumbing that needs no schema: where it posts and what a failure shows. The
@@ -25,9 +24,10 @@ export interface DeletionFailure {
 /**
  * What a failure shows: a 400 naming the e-mail under the field (a 400 naming nothing, in the alert);
  * a rate limit, the API's own message; the bot check, its message; anything else (a 5xx, no
- * answer), the spec's `failed`.
+ * answer), the spec's `failed`. The messages come with the form's rules (deletionRules.ts), loaded
+ * before anything is sent.
  */
-export function deletionFailure(cause: unknown, failed: string): DeletionFailure {
+export function deletionFailure(cause: unknown, { failed, captchaFailed }: { failed: string; captchaFailed: string }): DeletionFailure {
   if (cause instanceof ApiError) {
     if (cause.status === 400 && cause.fields.email) return { field: cause.fields.email };
     if (cause.status === 400 || cause.status === 429) return { alert: cause.message || failed };
@@ -35,6 +35,6 @@ export function deletionFailure(cause: unknown, failed: string): DeletionFailure
   }
   const message = (cause as Error | undefined)?.message;
   if (message === RECAPTCHA_NOT_AVAILABLE) return { alert: DELETION.captchaNotReady };
-  if (message === RECAPTCHA_FAILED) return { alert: LEAD_MESSAGES.captchaFailed };
+  if (message === RECAPTCHA_FAILED) return { alert: captchaFailed };
   return { alert: failed };
 }

@@ -1,3 +1,4 @@
+import { LEAD_MESSAGES } from "@site/core/lead/forms";
 import { DELETION_CAPTCHA_ACTION, DeletionRequestInput, PRIVACY_MESSAGES } from "@site/core/privacy/input";
 
 /**
@@ -6,6 +7,9 @@ import { DELETION_CAPTCHA_ACTION, DeletionRequestInput, PRIVACY_MESSAGES } from 
  * the spec's messages and the bot check's action (zod is a load the page's first view does without).
  */
 export { DELETION_CAPTCHA_ACTION, PRIVACY_MESSAGES };
+
+/** The bot check's failure, worded as on the other forms. */
+export const CAPTCHA_FAILED = LEAD_MESSAGES.captchaFailed;
 
 export type DeletionCheck = { ok: true; email: string } | { ok: false; error: string };
 
