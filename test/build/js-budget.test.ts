@@ -27,16 +27,6 @@ import { distDir, readDist, readJson, requireBuild, staticClosure, type Manifest
 const KB = 1024;
 
 /**
- * Pages known to be over their budget, each with what keeps it there. Every other page must be
- * within; a page listed here must still be over (so the list cannot outlive the problem).
- */
-const OVER_BUDGET_PENDING: Partial<Record<PublicPath, string>> = {
-  // its module (being reworked) imports PRIVACY_MESSAGES from core/privacy/input, which builds zod
-  // schemas at load (25 KB), and Mantine's Modal for the erase confirmation (28 KB with its focus trap)
-  "/my-data": "loads zod and Mantine's Modal with the page",
-};
-
-/**
  * The HTML each public page is served as: its prerendered file, a petition page's template (the
  * petition-page function fills it in), or else the SPA shell (the links of a signer's e-mails).
  */
@@ -116,17 +106,11 @@ describe("first-load JavaScript of every public page, within its budget", () => 
     .map(([route, kb]) => `${kb} KB on ${route}`)
     .join(", ")})`, () => {
     const over: string[] = [];
-    const pendingWithin: string[] = [];
     for (const page of PAGES) {
       const files = [...firstLoad(page)];
       const bytes = files.reduce((sum, file) => sum + gzipBytes(file), 0);
       const budget = jsBudgetKb(page.route);
-      const pending = OVER_BUDGET_PENDING[page.route];
-      if (bytes <= budget * KB) {
-        if (pending) pendingWithin.push(page.route);
-        continue;
-      }
-      if (pending) continue;
+      if (bytes <= budget * KB) continue;
       const largest = files
         .sort((a, b) => gzipBytes(b) - gzipBytes(a))
         .slice(0, 6)
@@ -135,6 +119,5 @@ describe("first-load JavaScript of every public page, within its budget", () => 
       over.push(`${page.route}: ${(bytes / KB).toFixed(1)} KB > ${budget} KB (largest: ${largest})`);
     }
     expect(over).toEqual([]);
-    expect(pendingWithin, "within budget now: remove from OVER_BUDGET_PENDING").toEqual([]);
   });
 });

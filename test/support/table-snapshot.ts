@@ -1,22 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { inject } from "vitest";
-import { resetSettings } from "@site/core/config";
-import { db, resetDb, table } from "@site/core/db/client";
-import { ensureTable } from "../../scripts/local/provision";
+import { db, table } from "@site/core/db/client";
 
-/**
- * A table of the calling test file's own on the shared DynamoDB Local, so a full scan sees only that
- * file's writes. Core is pointed at it (TABLE_NAME); test/support/env.ts points the next file back.
- */
-export async function useOwnTable(prefix: string): Promise<string> {
-  const name = `${prefix}-${randomUUID().slice(0, 8)}`;
-  await ensureTable(inject("emulators").dynamodb, name);
-  process.env.TABLE_NAME = name;
-  resetSettings();
-  resetDb();
-  return name;
-}
+export { useOwnTable } from "./own-table";
 
 export type Item = Record<string, unknown>;
 export type Snapshot = Map<string, { item: Item; json: string }>;

@@ -1,25 +1,21 @@
-import "./styles";
-import { Alert, Button, Card, Checkbox, Container, Group, Loader, Modal, Progress, Stack, Text, Title } from "@mantine/core";
-import { PRIVACY_MESSAGES, type ErasedCounts } from "@site/core/privacy/input";
+import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { PRIVACY_MESSAGES, type ErasedCounts } from "@site/core/privacy/answers";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { LinkButton } from "../../components/page";
+import { LinkButton } from "../../components/page/LinkButton";
 import { MY_DATA as WORDS, MY_DATA_FILE } from "../../content/data-requests";
 import { ApiError, postJson } from "../../lib/api";
+import { deferred, useDeferred } from "../../lib/deferred";
 import { downloadFrom, downloadText } from "../../lib/download";
-import { formatCount } from "../../lib/format";
 import {
-  ERASURE_POLL_MS,
   MAIL_STOPPED_REASONS,
   MY_DATA_API,
   countLines,
-  erasedPercent,
   formatDay,
   formatMoment,
   isDownloadLink,
   type EraseAnswer,
   type ErasureProgress,
-  type ErasureStatus,
   type HeldRecords,
 } from "./myData";
 import classes from "./Privacy.module.css";
@@ -31,6 +27,12 @@ type View =
   | { state: "ready"; held: HeldRecords }
   | { state: "erasing"; statusToken: string; progress: ErasureProgress }
   | { state: "erased"; erased: ErasedCounts };
+
+/** The erase confirmation (Mantine's Modal), fetched when the visitor first reaches for "Erase my data". */
+const eraseConfirmation = deferred(() => import("./EraseConfirmation"));
+/** The progress of an erasure run as a job (Mantine's Progress), fetched at the same moment. */
+const erasingData = deferred(() => import("./ErasingData"));
+const reachForErase = () => Promise.all([eraseConfirmation.load(), erasingData.load()]);
 
 /** A 400 from any of the link's routes: the token is unknown, expired or used. */
 const isInvalidLink = (cause: unknown) => cause instanceof ApiError && cause.status === 400;
@@ -112,7 +114,7 @@ export function MyDataPage() {
             />
           )}
           {view.state === "erasing" && (
-            <ErasingData
+            <Erasing
               statusToken={view.statusToken}
               initial={view.progress}
               onErased={(erased) => show({ state: "erased", erased })}
@@ -163,6 +165,7 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
   const [error, setError] = useState<string | null>(null);
   const [eraseError, setEraseError] = useState<string | null>(null);
   const [mailAgain, setMailAgain] = useState(false);
+  const confirmation = useDeferred(eraseConfirmation);
   const holdsData = held.records.length > 0 || countLines(held.counts).length > 0 || held.mailStopped !== undefined;
 
   async function download() {
@@ -258,7 +261,17 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
             {WORDS.download}
           </Button>
           {holdsData && (
-            <Button onClick={() => setConfirming(true)} color="red.8">
+            <Button
+              onPointerEnter={() => void reachForErase().catch(() => undefined)}
+              onFocus={() => void reachForErase().catch(() => undefined)}
+              onClick={() =>
+                reachForErase().then(
+                  () => setConfirming(true),
+                  () => setError(PRIVACY_MESSAGES.failed),
+                )
+              }
+              color="red.8"
+            >
               {WORDS.erase}
             </Button>
           )}
@@ -273,106 +286,29 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
           </Alert>
         )}
       </Stack>
-      <Modal
-        opened={confirming}
-        onClose={() => !erasing && setConfirming(false)}
-        title={
-          <Text component="span" fw={800} c="ink.9">
-            {WORDS.confirmTitle}
-          </Text>
-        }
-        centered
-        radius="lg"
-        closeOnClickOutside={!erasing}
-        closeOnEscape={!erasing}
-        withCloseButton={!erasing}
-      >
-        <Stack gap="md">
-          <Text c="ink.8">{WORDS.confirmText}</Text>
-          <ul className={classes.list}>
-            {countLines(held.counts).map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-          {held.mailStopped && (
-            <Checkbox checked={mailAgain} onChange={(e) => setMailAgain(e.currentTarget.checked)} label={WORDS.mailAgain} disabled={erasing} />
-          )}
-          {eraseError && (
-            <Alert color="red" variant="light" role="alert">
-              {eraseError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={erasing}>
-              {WORDS.cancel}
-            </Button>
-            <Button color="red.8" onClick={erase} loading={erasing}>
-              {WORDS.confirm}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {confirmation && (
+        <confirmation.EraseConfirmation
+          opened={confirming}
+          counts={held.counts}
+          erasing={erasing}
+          error={eraseError}
+          offerMailAgain={held.mailStopped !== undefined}
+          mailAgain={mailAgain}
+          onMailAgain={setMailAgain}
+          onCancel={() => setConfirming(false)}
+          onConfirm={erase}
+        />
+      )}
     </>
   );
 }
 
-/**
- * An erasure of many records, run as a job: a progress bar, moved by asking the status route every
- * ERASURE_POLL_MS with the token the erase answer gave, until it says erased (then the same counts
- * as an erasure done at once). A network blip or a server error is asked again at the next poll; a
- * token the server no longer knows ends the polling with a message.
- */
-function ErasingData({
-  statusToken,
-  initial,
-  onErased,
-  onLost,
-}: {
-  statusToken: string;
-  initial: ErasureProgress;
-  onErased: (erased: ErasedCounts) => void;
-  onLost: () => void;
-}) {
-  const [progress, setProgress] = useState(initial);
-  const latest = useRef({ onErased, onLost });
-  latest.current = { onErased, onLost };
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const status = await postJson<ErasureStatus>(MY_DATA_API.erasureStatus, { statusToken }, { fallbackMessage: PRIVACY_MESSAGES.failed });
-        if (stopped) return;
-        if (status.status === "erased") return latest.current.onErased(status.erased);
-        setProgress(status.progress);
-      } catch (cause) {
-        if (stopped) return;
-        if (cause instanceof ApiError && cause.status >= 400 && cause.status < 500 && cause.status !== 429) return latest.current.onLost();
-      }
-      timer = setTimeout(() => void poll(), ERASURE_POLL_MS);
-    };
-    timer = setTimeout(() => void poll(), ERASURE_POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [statusToken]);
-
-  const percent = erasedPercent(progress);
-  return (
-    <>
-      <Text c="ink.8" fz="lg" lh={1.6}>
-        {WORDS.erasingText}
-      </Text>
-      <Stack gap={6}>
-        <Progress value={percent} color="brand.7" size="lg" radius="xl" striped animated aria-label={WORDS.erasingLabel} />
-        <Text c="ink.7" fz="sm">
-          {WORDS.erasingProgress(formatCount(progress.completed), formatCount(progress.total))}
-        </Text>
-      </Stack>
-    </>
-  );
+/** The erasure job's progress view, loaded before the erase was confirmed (else a loader until it is here). */
+function Erasing(props: Parameters<typeof import("./ErasingData").ErasingData>[0]) {
+  const loaded = useDeferred(erasingData);
+  useEffect(() => void erasingData.load().catch(() => undefined), []);
+  if (!loaded) return <Loader color="brand.7" aria-label={WORDS.erasingLabel} />;
+  return <loaded.ErasingData {...props} />;
 }
 
 function ErasedData({ erased }: { erased: ErasedCounts }) {

@@ -1,4 +1,4 @@
-import type { DownloadLink, ErasedCounts, ErasedKind, MailStopped } from "@site/core/privacy/input";
+import type { DownloadLink, ErasedCounts, ErasedKind, MailStopped } from "@site/core/privacy/answers";
 
 /**
  * What /my-data asks the API and how it words the answers: the e-mailed
@@ -36,7 +36,7 @@ export interface Erased {
   erased: ErasedCounts;
 }
 
-export { countLines, MAIL_STOPPED_REASONS, type EraseAnswer, type ErasureProgress, type ErasureStatus } from "@site/core/privacy/input";
+export { countLines, MAIL_STOPPED_REASONS, type EraseAnswer, type ErasureProgress, type ErasureStatus } from "@site/core/privacy/answers";
 
 /** POST /api/privacy/export answered a link to the file in the bucket (a large download) rather than the data. */
 export const isDownloadLink = (answer: unknown): answer is DownloadLink =>

@@ -1,5 +1,5 @@
 import type { PrivacyRequestRow } from "@site/core/privacy/index-item";
-import { ERASED_KINDS, ERASED_KIND_LABELS, REQUEST_STATUSES, type ErasedCounts, type RequestStatus } from "@site/core/privacy/input";
+import { ERASED_KINDS, ERASED_KIND_LABELS, REQUEST_STATUSES, type ErasedCounts, type RequestStatus } from "@site/core/privacy/answers";
 import { DELETION_LINK_HOURS, DELETION_REQUEST_RECORD_DAYS } from "@site/core/policy/retention";
 import { formatDateTimeNY } from "../../../lib/format";
 import type { SortOption } from "../../lib/sorting";
