@@ -202,12 +202,13 @@ export const routes: Route[] = [
     needs: { table: "write", userPool: "read", secrets: ["AUDIT_HASH_KEY"] },
   },
   // Newsletter issues: history, drafts, preview and test, then sending (a job; the newsletter-issue-batch subscriber sends). Fixed paths before `{id}`.
-  // The suppression list: addresses SES reported as bounced or complaining, by the person's hash.
+  // The suppression list: addresses SES reported as bounced or complaining, by the person's hash
+  // (in a POST body when lifting one: the access log keeps paths, and the hash can be tested against guessed addresses).
   { method: "GET", path: "/api/admin/mail/suppressions", handler: fn("admin-mail-suppression-list"), access: "admin", needs: { table: "read" } },
   {
-    method: "DELETE",
-    path: "/api/admin/mail/suppressions/{person}",
-    handler: fn("admin-mail-suppression-delete"),
+    method: "POST",
+    path: "/api/admin/mail/suppressions/lift",
+    handler: fn("admin-mail-suppression-lift"),
     access: "admin",
     needs: { table: "write", userPool: "read", secrets: ["AUDIT_HASH_KEY"] },
   },

@@ -11,7 +11,7 @@ import { personHash } from "../db/person-index";
 import { SUPPRESSION_RETENTION_YEARS, TRANSIENT_BOUNCE_WINDOW_DAYS } from "../policy/retention";
 import { SuppressionListQuery, type SuppressionList, type SuppressionRow } from "./input";
 
-export { SuppressionListQuery, PersonHash, REASON_LABELS, type SuppressionList, type SuppressionRow } from "./input";
+export { SuppressionListQuery, SuppressionLiftInput, PersonHash, REASON_LABELS, type SuppressionList, type SuppressionRow } from "./input";
 
 /**
  * The suppression list: addresses SES reported as undeliverable, or whose owner marked

@@ -26,7 +26,15 @@ export const SuppressionListQuery = z.object({
 export type SuppressionListQuery = z.input<typeof SuppressionListQuery>;
 
 /** A person's hash, as the console names them (SHA-256, base64url). */
-export const PersonHash = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Unknown person");
+export const PersonHash = z.string({ error: "person is required" }).regex(/^[A-Za-z0-9_-]{43}$/, "Unknown person");
+
+/**
+ * POST /api/admin/mail/suppressions/lift: the entry to lift, by its person hash. In the body, never
+ * the path: the API's access log keeps paths a month, and a plain hash of an address can be tested
+ * against guessed addresses.
+ */
+export const SuppressionLiftInput = z.object({ person: PersonHash }, { error: "person is required" });
+export type SuppressionLiftInput = z.input<typeof SuppressionLiftInput>;
 
 export interface SuppressionRow {
   person: string;

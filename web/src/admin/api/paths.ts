@@ -56,7 +56,8 @@ export const API_ROUTES = {
   deleteSubscriber: { method: "POST", path: "/api/admin/newsletter/subscribers/delete" },
 
   listSuppressions: { method: "GET", path: "/api/admin/mail/suppressions" },
-  deleteSuppression: { method: "DELETE", path: "/api/admin/mail/suppressions/{person}" },
+  // one entry is named by its person hash in the body, for the same reason
+  liftSuppression: { method: "POST", path: "/api/admin/mail/suppressions/lift" },
 
   listIssues: { method: "GET", path: "/api/admin/newsletter/issues" },
   createIssue: { method: "POST", path: "/api/admin/newsletter/issues" },

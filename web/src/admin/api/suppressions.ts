@@ -10,7 +10,7 @@ function suppressionsUrl(email: string, after?: string): string {
   return query.size ? `${apiPath("listSuppressions")}?${query}` : apiPath("listSuppressions");
 }
 
-export const liftSuppression = (person: string, fallbackMessage: string) => adminCall(route("deleteSuppression", { person }), { fallbackMessage });
+export const liftSuppression = (person: string, fallbackMessage: string) => adminCall(route("liftSuppression"), { body: { person }, fallbackMessage });
 
 /** The suppression list a page at a time (`after`: the previous page's `next`), or the entry of one address. */
 export const useSuppressions = (email: string, after: string | undefined, fallbackMessage: string) =>
