@@ -5,6 +5,7 @@ import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { HttpRoute, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { Api as HttpApi, Function as SstFunction, use, type ApiRouteProps, type FunctionProps, type StackContext } from "sst/constructs";
 import { isPublicWrite, routeKey, routes, type Route } from "../packages/functions/src/routes";
+import { checkReservedConcurrency } from "./concurrency";
 import { deploySettings } from "./deploy-settings";
 import { Auth } from "./Auth";
 import { Events } from "./Events";
@@ -47,6 +48,8 @@ export function Api({ stack, app }: StackContext) {
   // each function is ~4 resources, and a stack holds at most 500.
   const shared = new Map<string, SstFunction>();
   const sharing = (r: (typeof routes)[number]) => routes.filter((o) => o.handler === r.handler).length > 1;
+  /** Each function's reserved concurrency (a shared function once), checked against the account's quota below. */
+  const reserved = new Map<string, number>();
   for (const r of routes) {
     const fn: FunctionProps = {
       handler: r.handler,
@@ -64,6 +67,7 @@ export function Api({ stack, app }: StackContext) {
           : {}),
     };
     const key = JSON.stringify([r.handler, r.needs, r.timeout, r.surge, isPublicWrite(r)]);
+    if (fn.reservedConcurrentExecutions) reserved.set(sharing(r) ? key : routeKey(r), fn.reservedConcurrentExecutions);
     if (sharing(r) && !shared.has(key)) {
       const name = r.handler.replace(/^.*\/|\.handler$/g, "").replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
       shared.set(key, new SstFunction(stack, `${name}Function${shared.size}`, fn));
@@ -74,6 +78,8 @@ export function Api({ stack, app }: StackContext) {
       authorizer: r.access === "admin" ? "cognito" : "none",
     };
   }
+
+  checkReservedConcurrency(reserved, limits.LAMBDA_CONCURRENCY_QUOTA);
 
   const api = new HttpApi(stack, "Api", {
     // The browser reaches the API through the site's own CloudFront domain, so no CORS.

@@ -48,6 +48,12 @@ const Schema = z.object({
     .union([z.literal("off"), z.coerce.number().int().min(1)])
     .default(20)
     .transform((v) => (v === "off" ? undefined : v)),
+  /**
+   * The account's Lambda concurrency quota in the deploy region (1,000 unless AWS raised it). The
+   * stack refuses to synthesize when the reservations above would leave Lambda fewer than 100
+   * unreserved executions (stacks/concurrency.ts); at the defaults they total 880 of 900.
+   */
+  LAMBDA_CONCURRENCY_QUOTA: count(1000),
   /** Administrators' TOTP MFA: "required" (default on prod) or "optional" (default elsewhere). Never SMS. */
   ADMIN_MFA: z.enum(["required", "optional"]).optional(),
   /** Where the dead-letter alarm e-mails (an SNS e-mail subscription, confirmed by its recipient). */

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { isPublicWrite, routeKey, routes } from "../../packages/functions/src/routes";
+import { checkReservedConcurrency } from "../concurrency";
 import { deploySettings, siteUrl } from "../deploy-settings";
 import { synthesize, type Synthesized } from "./synth";
 import { ofType, resources, routeFunctionId } from "./template";
@@ -50,6 +51,46 @@ describe("deploy-time settings", () => {
   });
 });
 
+describe("reserved concurrency against the account's quota", () => {
+  it("stops the synthesis, naming the settings, when the reservations would leave Lambda fewer than 100 unreserved", async () => {
+    const settings = ["LAMBDA_CONCURRENCY_QUOTA", "SIGN_RESERVED_CONCURRENCY", "PUBLIC_WRITE_RESERVED_CONCURRENCY"] as const;
+    const before = Object.fromEntries(settings.map((n) => [n, process.env[n]]));
+    try {
+      const defaults = { SIGN_RESERVED_CONCURRENCY: "600", PUBLIC_WRITE_RESERVED_CONCURRENCY: "20" };
+      await expect(synthesize({ ...defaults, LAMBDA_CONCURRENCY_QUOTA: "979" })).rejects.toThrow(
+        /Reserved concurrency 880 .*LAMBDA_CONCURRENCY_QUOTA=979: lower SIGN_RESERVED_CONCURRENCY or PUBLIC_WRITE_RESERVED_CONCURRENCY/,
+      );
+      await expect(synthesize({ ...defaults, LAMBDA_CONCURRENCY_QUOTA: "980" })).resolves.toBeDefined();
+    } finally {
+      for (const n of settings) {
+        if (before[n] === undefined) delete process.env[n];
+        else process.env[n] = before[n];
+      }
+    }
+  });
+
+  it("sums each function once, shared or not", () => {
+    expect(
+      checkReservedConcurrency(
+        new Map([
+          ["sign", 600],
+          ["report", 20],
+        ]),
+        720,
+      ),
+    ).toBe(620);
+    expect(() =>
+      checkReservedConcurrency(
+        new Map([
+          ["sign", 600],
+          ["report", 21],
+        ]),
+        720,
+      ),
+    ).toThrow(/Reserved concurrency 621 \(2 functions; sign 600, report 21/);
+  });
+});
+
 describe("deploySettings", () => {
   it("has defaults that fit an ordinary account, MFA required on prod only", () => {
     expect(deploySettings("prod", {})).toEqual({
@@ -65,6 +106,7 @@ describe("deploySettings", () => {
       API_BEACON_THROTTLE_RATE: 1000,
       API_BEACON_THROTTLE_BURST: 2000,
       PUBLIC_WRITE_RESERVED_CONCURRENCY: 20,
+      LAMBDA_CONCURRENCY_QUOTA: 1000,
       ADMIN_MFA: "required",
     });
     expect(deploySettings("dev", {}).ADMIN_MFA).toBe("optional");

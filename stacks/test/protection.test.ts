@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { isPublicWrite, routeKey, routes } from "../../packages/functions/src/routes";
 import { subscribers } from "../../packages/functions/src/subscribers";
+import { LAMBDA_UNRESERVED_MINIMUM } from "../concurrency";
 import { synthesize, type Synthesized } from "./synth";
 import { ofType, refId, resources, routeFunctionId } from "./template";
 
@@ -77,6 +78,16 @@ describe("reserved concurrency and memory", () => {
     for (const [, fn] of ofType(s.templates.Events, "AWS::Lambda::Function")) {
       expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
     }
+  });
+
+  it("reserves 880 in all, within the 900 an account's default quota of 1,000 allows (Lambda keeps 100 unreserved)", () => {
+    const total = Object.values(s.templates)
+      .flatMap((t) => ofType(t, "AWS::Lambda::Function"))
+      .reduce((sum, [, fn]) => sum + (fn.Properties.ReservedConcurrentExecutions ?? 0), 0);
+    const publicWrites = routes.filter((r) => isPublicWrite(r) && !r.surge).length;
+    expect(total).toBe(600 + 20 * publicWrites);
+    expect(total).toBe(880);
+    expect(total).toBeLessThanOrEqual(1000 - LAMBDA_UNRESERVED_MINIMUM);
   });
 });
 
