@@ -5,6 +5,9 @@
  * and the LCP of the same page with its scripts blocked (the baseline: what the HTML and CSS alone
  * achieve), as a ratio. Prints the figures, checks them against the targets (with each page's
  * first-load JavaScript budget, scripts/bench/js-budget.ts) and writes them to docs/benchmarks.md.
+ * Then every public page's first-load JavaScript from the build's files (scripts/bench/first-load.ts),
+ * the pages Lighthouse does not visit included (/my-data, the newsletter's and the signer's links),
+ * each against its budget.
  * Uses the machine's Chromium (CHROMIUM_PATH), never a downloaded one.
  *
  *   npm run bench:pages                 build the site, then measure (3 runs per page, median)
@@ -13,7 +16,9 @@
  *   ROUTES=/petition,/ REPORTS_DIR=/tmp/lh npm run bench:pages -- --no-build   two routes, full reports kept
  */
 import { execSync } from "node:child_process";
+import { join } from "node:path";
 import { PRERENDER_ROUTES } from "../web/src/publicRoutes";
+import { firstLoads, KB } from "./bench/first-load";
 import { JS_BUDGET_EXCEPTIONS_KB, JS_BUDGET_KB, jsBudgetKb } from "./bench/js-budget";
 import { launchChromium, measure, medianOf, SCRIPTS, type Figures } from "./bench/lighthouse";
 import { recordSection } from "./bench/report";
@@ -64,6 +69,13 @@ try {
   await stack.stop();
 }
 
+// Every public page's first-load JavaScript, from the build (deterministic; Lighthouse's figure above agrees within a few hundred bytes).
+const builds = firstLoads(join(repoRoot, "web", "dist"));
+console.log("\nFirst-load JavaScript of every public page (the build's files, gzip):");
+for (const b of builds)
+  console.log(`${b.route.padEnd(34)} ${(b.bytes / KB).toFixed(1)} KB, budget ${b.budgetKb} KB  ${b.within ? "ok" : "MISSED (JS budget)"}`);
+const overBudget = builds.filter((b) => !b.within);
+
 const failed = rows.filter((r) => r.missed.length > 0);
 const table = [
   "| route | score | LCP | scriptless LCP | ratio | CLS | TBT | JS gzip | JS budget | JS transferred | CSS transferred | targets |",
@@ -82,7 +94,14 @@ if (!only)
     `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile settings (simulated slow 4G, 4× CPU slowdown), median of ${RUNS} runs per page (after one discarded warm-up run) on the built site served by the local stack with gzip; the scriptless LCP is the same page with every script blocked, also the median of ${RUNS} runs. "JS gzip" is the compressed bodies of the scripts the page loads without any interaction (its first-load JavaScript); "transferred" (Lighthouse's figure) adds each response's headers, which HTTP/2 mostly compresses away when deployed.
 Targets on every page: score ≥ ${TARGETS.score}, CLS ≤ ${TARGETS.cls}, LCP ≤ ${TARGETS.lcpRatio} × scriptless, and its first-load JavaScript within its budget ("JS budget", \`scripts/bench/js-budget.ts\`): ${budgets}. ${failed.length ? `Missed on: ${failed.map((r) => `\`${r.route}\` (${r.missed.join(", ")})`).join(", ")}.` : "All met."}
 
-${table}`,
+${table}
+
+First-load JavaScript of every public page, from the build's files (gzip, level 9; \`scripts/bench/first-load.ts\`, asserted by \`test/build/js-budget.test.ts\`): ${overBudget.length ? `over budget: ${overBudget.map((b) => `\`${b.route}\``).join(", ")}.` : "every page within its budget."}
+
+| page | first-load JS | budget | |
+|---|---|---|---|
+${builds.map((b) => `| \`${b.route}\` | ${(b.bytes / KB).toFixed(1)} KB | ${b.budgetKb} KB | ${b.within ? "ok" : "MISSED"} |`).join("\n")}`,
   );
-console.log(failed.length ? `\nTargets missed on ${failed.length} route(s).` : "\nAll targets met.");
-process.exitCode = failed.length ? 1 : 0;
+const missedCount = failed.length + overBudget.length;
+console.log(missedCount ? `\nTargets missed on ${failed.length} route(s), JS budgets on ${overBudget.length} page(s).` : "\nAll targets met.");
+process.exitCode = missedCount ? 1 : 0;

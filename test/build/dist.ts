@@ -46,27 +46,5 @@ export function expectedPetitionId(): string {
   return process.env.DEFAULT_PETITION_ID || dotEnv().DEFAULT_PETITION_ID || "timeshare-reform";
 }
 
-export interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-export type Manifest = Record<string, ManifestChunk>;
-
-/** Chunk files `key` loads at once: its own file plus the transitive closure of its static imports. */
-export function staticClosure(manifest: Manifest, key: string): Set<string> {
-  const files = new Set<string>();
-  const visit = (at: string) => {
-    const chunk = manifest[at];
-    if (!chunk) throw new Error(`Manifest has no chunk ${at}`);
-    if (files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(key);
-  return files;
-}
+// The build manifest's shape and a chunk's static closure, shared with the benchmarks.
+export { staticClosure, type Manifest, type ManifestChunk } from "../../scripts/bench/first-load";
