@@ -11,52 +11,88 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => join(root, "node_modules", ".bin", name);
-const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --disable-warning=NodeVersionSupportWarning`.trim() };
+// piped output loses vitest's colours unless asked for; a log file (CI) gets none
+const env = {
+  ...process.env,
+  ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}),
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --disable-warning=NodeVersionSupportWarning`.trim(),
+};
 const reports = mkdtempSync(join(tmpdir(), "timeshare-test-report-"));
 const only = process.argv.slice(2);
 
 let passed = 0;
 let failed = 0;
 const problems = [];
+/** Each failed test and each file that failed outside a test, repeated at the end: a CI log's tail holds them all. */
+const failures = [];
 
 const timings = [];
 const seconds = (since) => Math.round((performance.now() - since) / 1000);
 
-function step(name, command, args, stepEnv = env) {
+/** A command's output, printed as it comes and kept for `explain`. */
+function run(command, args, stepEnv, print) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: stepEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const output = [];
+    const keep = (chunk) => {
+      output.push(chunk);
+      print?.(chunk);
+    };
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    child.on("close", (status) => resolve({ status, output: Buffer.concat(output).toString("utf8") }));
+  });
+}
+
+/**
+ * A failed step whose report names no failed test (a type error, a lint finding, an error vitest
+ * caught outside any test): its first error lines go into the closing list of failures.
+ */
+function explain(name, output, before) {
+  if (failures.length > before) return;
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+  const first = lines.findIndex((l) => /error|FAIL|Unhandled/i.test(l));
+  const excerpt = (first < 0 ? lines.slice(-8) : lines.slice(Math.max(0, first - 1), first + 8)).filter((l) => l.trim());
+  failures.push(`${name}:\n${excerpt.map((l) => `    ${l.slice(0, 300)}`).join("\n")}`);
+}
+
+async function step(name, command, args, stepEnv = env, after) {
   console.log(`\n━━ ${name} ━━`);
   const started = performance.now();
-  const res = spawnSync(command, args, { cwd: root, stdio: "inherit", env: stepEnv });
+  const before = failures.length;
+  const { status, output } = await run(command, args, stepEnv, (chunk) => process.stdout.write(chunk));
   timings.push(`${name} ${seconds(started)} s`);
-  if (res.status !== 0) problems.push(name);
-  return res.status === 0;
+  after?.();
+  if (status !== 0) {
+    problems.push(name);
+    explain(name, output, before);
+  }
+  return status === 0;
 }
 
 /** Steps (`{name, command, args}`) run at once, each one's output printed whole once it finishes. */
 async function together(steps) {
   const started = performance.now();
   await Promise.all(
-    steps.map(
-      ({ name, command, args, done }) =>
-        new Promise((resolve) => {
-          const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-          const output = [];
-          child.stdout.on("data", (chunk) => output.push(chunk));
-          child.stderr.on("data", (chunk) => output.push(chunk));
-          child.on("close", (status) => {
-            console.log(`\n━━ ${name} ━━`);
-            process.stdout.write(Buffer.concat(output));
-            timings.push(`${name} ${seconds(started)} s (alongside others)`);
-            if (status !== 0) problems.push(name);
-            done?.();
-            resolve();
-          });
-        }),
-    ),
+    steps.map(async ({ name, command, args, done }) => {
+      const { status, output } = await run(command, args, env);
+      console.log(`\n━━ ${name} ━━`);
+      process.stdout.write(output);
+      timings.push(`${name} ${seconds(started)} s (alongside others)`);
+      const before = failures.length;
+      done?.();
+      if (status !== 0) {
+        problems.push(name);
+        explain(name, output, before);
+      }
+    }),
   );
 }
 
 const vitestArgs = (project, files, report) => ["run", "--project", project, ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
 const reportOf = (label) => join(reports, `${label.replace(/[^\w.-]+/g, "-")}.json`);
+
+const firstLine = (message = "") => message.trim().split("\n")[0].slice(0, 300);
 
 /** Adds a vitest report's counts to the closing line. */
 function count(label) {
@@ -65,6 +101,12 @@ function count(label) {
     passed += summary.numPassedTests;
     failed += summary.numFailedTests;
     if (summary.numTotalTests === 0) problems.push(`${label}: no tests ran`);
+    for (const file of summary.testResults) {
+      const where = `${label}: ${file.name.replace(`${root}/`, "")}`;
+      const tests = file.assertionResults.filter((t) => t.status === "failed");
+      for (const t of tests) failures.push(`${where} > ${t.fullName}\n    ${firstLine(t.failureMessages?.[0])}`);
+      if (file.status === "failed" && tests.length === 0) failures.push(`${where} (outside a test)\n    ${firstLine(file.message)}`);
+    }
   } catch {
     failed += 1;
     problems.push(`${label}: no report`);
@@ -72,10 +114,9 @@ function count(label) {
 }
 
 /** A vitest project's run, counted in the closing line; `pathDirs` first on the PATH (another Node). */
-function vitest(project, files = [], label = project, pathDirs = "") {
+async function vitest(project, files = [], label = project, pathDirs = "") {
   const stepEnv = pathDirs ? { ...env, PATH: `${pathDirs}${delimiter}${env.PATH}` } : env;
-  step(`${label} tests`, bin("vitest"), vitestArgs(project, files, reportOf(label)), stepEnv);
-  count(label);
+  await step(`${label} tests`, bin("vitest"), vitestArgs(project, files, reportOf(label)), stepEnv, () => count(label));
 }
 
 const wanted = (p) => only.length === 0 || only.includes(p);
@@ -87,20 +128,21 @@ await together(
     { name: "infra tests", command: bin("vitest"), args: vitestArgs("infra", [], reportOf("infra")), done: () => count("infra") },
   ].filter(({ name }) => wanted(name.replace(" tests", ""))),
 );
-for (const project of ["unit", "integration"]) if (wanted(project)) vitest(project);
+for (const project of ["unit", "integration"]) if (wanted(project)) await vitest(project);
 // ALSO_ON_NODE: a directory holding another Node (CI: Node 22, from the npm registry's `node` package),
 // on which the unit and integration steps run a second time.
 const otherNode = process.env.ALSO_ON_NODE;
 if (otherNode) {
   const version = spawnSync(join(otherNode, "node"), ["--version"], { encoding: "utf8" }).stdout?.trim();
   if (!version) problems.push(`ALSO_ON_NODE: no node in ${otherNode}`);
-  else for (const project of ["unit", "integration"]) if (wanted(project)) vitest(project, [], `${project} on Node ${version}`, otherNode);
+  else for (const project of ["unit", "integration"]) if (wanted(project)) await vitest(project, [], `${project} on Node ${version}`, otherNode);
 }
 if (wanted("browser")) {
-  if (step("build the site", "npm", ["run", "build:web"])) vitest("browser");
+  if (await step("build the site", "npm", ["run", "build:web"])) await vitest("browser");
 }
 
 console.log(`\nStep times: ${timings.join(", ")}`);
+if (failures.length) console.log(`Failures:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 if (problems.length) console.log(`Problems: ${problems.join("; ")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(problems.length || failed ? 1 : 0);

@@ -128,6 +128,8 @@ async function showsSpec(page: Page, path: string, expect: ExpectStatic) {
   const text = await page.locator("main").innerText();
   for (const t of spec.texts ?? []) expect(text, `${path} shows "${t}"`).toContain(t);
   for (const [name, expected] of Object.entries(spec.buttons ?? {})) {
+    // a button that depends on the tab (the report thank-you page's) appears once the app has run
+    await page.getByRole("main").getByRole("link", { name, exact: true }).first().waitFor();
     const hrefs = await targets(page, name);
     expect(hrefs.length, `${path}: "${name}"`).toBeGreaterThan(0);
     for (const href of hrefs)

@@ -11,6 +11,15 @@ afterEach(() => vi.restoreAllMocks());
 const sign = (petitionId: string, request: Signature.SignRequest, i: number) =>
   Signature.create({ ...request, petitionId, client: `10.77.${i >> 8}.${i & 255}` });
 
+/** Waits until every call the spy saw, and each call those started, has answered. */
+async function settled(send: { mock: { results: { value: unknown }[] } }) {
+  for (let seen = -1; seen !== send.mock.results.length;) {
+    seen = send.mock.results.length;
+    await Promise.allSettled(send.mock.results.map((r) => r.value));
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
 describe("the count a signer is answered with", () => {
   it("after a fresh read, a burst of signers on this server is answered from it plus their own signatures, without more reads", async () => {
     const p = await newPetition();
@@ -52,8 +61,11 @@ describe("the count a signer is answered with", () => {
     await new Promise((r) => setTimeout(r, Petition.KNOWN_COUNT_MAX_AGE_MS + 50));
     // a second old: still answered from it (5 + this one), and a read starts in the background
     const [late, later] = importRequests(2, `late-${p.id}`);
+    const send = vi.spyOn(db(), "send");
     expect((await sign(p.id, late, 3)).signatureCount).toBe(6);
-    await new Promise((r) => setTimeout(r, 300));
+    // the background read's calls answered (a fixed wait lost the race on a loaded machine)
+    await settled(send);
+    vi.restoreAllMocks();
     // the background read (7) now answers, with the other server's signature
     expect((await sign(p.id, later, 4)).signatureCount).toBe(8);
   });
