@@ -80,8 +80,19 @@ it("a person whose address is suppressed sees it on /my-data, and can ask to be 
     await page.getByLabel("Email").fill(person);
     await page.getByRole("button", { name: "Submit Deletion Request" }).click();
     await page.getByText("Check your inbox").waitFor();
-    await page.goto(linkIn(await mailTo(person, "Your data deletion request"), "/my-data"));
-    await page.getByRole("heading", { name: "Our e-mails to this address are stopped" }).waitFor();
+    const myData = linkIn(await mailTo(person, "Your data deletion request"), "/my-data");
+    // the complaint reaches the suppression list through the mail-feedback subscriber, a moment after
+    // the outbox marks it; the page reads the list when it opens
+    await expect
+      .poll(
+        async () => {
+          await page.goto(myData);
+          await page.getByRole("button", { name: "Erase my data" }).waitFor();
+          return page.getByRole("heading", { name: "Our e-mails to this address are stopped" }).isVisible();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await page.getByText("because one of our e-mails to this address was marked as spam", { exact: false }).waitFor();
 
     await page.getByRole("button", { name: "Erase my data" }).click();

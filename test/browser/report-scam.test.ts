@@ -48,6 +48,9 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_00
   }
 }
 
+/** Each page's console errors and uncaught exceptions, for a failure's message. */
+const consoleErrors = new WeakMap<Page, string[]>();
+
 async function open(path = "/report-scam", saved?: { draft: ReportDraft; step: number }): Promise<Page> {
   const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 900 } });
   if (saved) {
@@ -60,6 +63,10 @@ async function open(path = "/report-scam", saved?: { draft: ReportDraft; step: n
     );
   }
   const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(String(e)));
+  consoleErrors.set(page, errors);
   await visit(page, path);
   return page;
 }
@@ -68,10 +75,21 @@ const stepHeading = (page: Page) => page.locator("main form h2");
 const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true });
 
 async function expectStep(page: Page, step: number) {
-  // (a restored draft moves the wizard on just after the app has taken over the page)
-  await stepHeading(page)
-    .filter({ hasText: new RegExp(`^${STEP_TITLES[step]}$`) })
-    .waitFor({ timeout: 5000 });
+  // (a restored draft moves the wizard on just after the app has taken over the page; the next
+  // steps' code may still be loading on a busy machine)
+  try {
+    await stepHeading(page)
+      .filter({ hasText: new RegExp(`^${STEP_TITLES[step]}$`) })
+      .waitFor({ timeout: 15_000 });
+  } catch (cause) {
+    // what the wizard shows instead: its step and any message, so a failure says why
+    const shown = await page
+      .locator("main form")
+      .innerText({ timeout: 1000 })
+      .catch(() => "(no form)");
+    const errors = consoleErrors.get(page)?.join("\n") || "(none)";
+    throw new Error(`expected step "${STEP_TITLES[step]}"; the form shows:\n${shown.slice(0, 800)}\nconsole errors:\n${errors}`, { cause });
+  }
 }
 
 async function chooseFile(page: Page, label: string, file: { name: string; mimeType: string; buffer: Buffer }) {

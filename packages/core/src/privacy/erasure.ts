@@ -17,7 +17,7 @@ import { deleteDownloads } from "./download";
 import { completionEmail } from "./emails";
 import { Events } from "./events";
 import { type PrivacyRequest, type StoredProgress } from "./index-item";
-import { PRIVACY_MESSAGES, type EraseAnswer, type ErasedCounts, type ErasureStatus } from "./input";
+import { ERASE_IN_JOB_ABOVE, PRIVACY_MESSAGES, type EraseAnswer, type ErasedCounts, type ErasureStatus } from "./input";
 import { KINDS, kindNamed } from "./kinds";
 import { emptyCounts } from "./records";
 import { InvalidPrivacyLink, openLink, readRequest, requestWrites, whileStatus } from "./requests";
@@ -38,12 +38,7 @@ import { InvalidPrivacyLink, openLink, readRequest, requestWrites, whileStatus }
  * (at most every Job.PROGRESS_EVERY_MS), which /my-data polls with that token.
  */
 
-/**
- * More records than this and the erasure runs as a job rather than inside the API call (29 s). A
- * record's removal is one module's deletion, ~10–50 ms deployed (a signature's transaction of 4 to
- * 6 items, a report's with its evidence files): 100 take 1 to 5 s.
- */
-export const ERASE_IN_JOB_ABOVE = 100;
+export { ERASE_IN_JOB_ABOVE } from "./answers";
 /** A finished job's status token answers its counts this long after it finished (the page is usually still open). */
 export const ERASURE_STATUS_HOURS = 24;
 /**

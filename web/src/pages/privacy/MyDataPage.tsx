@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
-import { PRIVACY_MESSAGES, type ErasedCounts } from "@site/core/privacy/answers";
+import { ERASE_IN_JOB_ABOVE, PRIVACY_MESSAGES, type ErasedCounts } from "@site/core/privacy/answers";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { LinkButton } from "../../components/page/LinkButton";
@@ -30,9 +30,10 @@ type View =
 
 /** The erase confirmation (Mantine's Modal), fetched when the visitor first reaches for "Erase my data". */
 const eraseConfirmation = deferred(() => import("./EraseConfirmation"));
-/** The progress of an erasure run as a job (Mantine's Progress), fetched at the same moment. */
+/** The progress of an erasure run as a job (Mantine's Progress), fetched at the same moment when the erasure will be one. */
 const erasingData = deferred(() => import("./ErasingData"));
-const reachForErase = () => Promise.all([eraseConfirmation.load(), erasingData.load()]);
+const runsAsJob = (held: HeldRecords) => Object.values(held.counts).reduce((sum, n) => sum + n, 0) > ERASE_IN_JOB_ABOVE;
+const reachForErase = (held: HeldRecords) => Promise.all([eraseConfirmation.load(), runsAsJob(held) && erasingData.load()]);
 
 /** A 400 from any of the link's routes: the token is unknown, expired or used. */
 const isInvalidLink = (cause: unknown) => cause instanceof ApiError && cause.status === 400;
@@ -262,10 +263,10 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
           </Button>
           {holdsData && (
             <Button
-              onPointerEnter={() => void reachForErase().catch(() => undefined)}
-              onFocus={() => void reachForErase().catch(() => undefined)}
+              onPointerEnter={() => void reachForErase(held).catch(() => undefined)}
+              onFocus={() => void reachForErase(held).catch(() => undefined)}
               onClick={() =>
-                reachForErase().then(
+                reachForErase(held).then(
                   () => setConfirming(true),
                   () => setError(PRIVACY_MESSAGES.failed),
                 )
