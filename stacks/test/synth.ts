@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Stack, type CfnElement } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { App, Function as SstFunction, getStack } from "sst/constructs";
@@ -10,6 +13,8 @@ import { Storage } from "../Storage";
 import { Web } from "../Web";
 
 export const STAGE = "test";
+
+let ownOutDir: string | undefined;
 
 export interface FunctionInfo {
   handler?: string;
@@ -31,6 +36,11 @@ export interface Synthesized {
  */
 export async function synthesize(env: Record<string, string> = {}, stage = STAGE): Promise<Synthesized> {
   await initProject({ stage });
+  // SST writes its generated types under the project's .sst (removing them first): test files that
+  // synthesize side by side in one checkout each get their own, or one deletes what another writes
+  const paths = useProject().paths;
+  paths.out = ownOutDir ??= mkdtempSync(join(tmpdir(), "sst-synth-"));
+  paths.artifacts = join(paths.out, "artifacts");
   // Required to deploy (stacks/deploy-settings.ts); a test may still override or unset it.
   Object.assign(process.env, { SITE_URL: "https://owners.example.org" }, env);
   const { name, region } = useProject().config;

@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sortableId } from "../util/id";
 
@@ -24,7 +24,10 @@ export interface OutboxMessage {
 export async function writeToOutbox(dir: string, message: Omit<OutboxMessage, "id" | "at">): Promise<OutboxMessage> {
   await mkdir(dir, { recursive: true });
   const stored = { id: sortableId(), at: new Date().toISOString(), ...message };
-  await writeFile(join(dir, `${stored.id}.json`), JSON.stringify(stored, null, 2));
+  // written whole under another name, then renamed: a reader never lists a half-written message
+  const path = join(dir, `${stored.id}.json`);
+  await writeFile(`${path}.part`, JSON.stringify(stored, null, 2));
+  await rename(`${path}.part`, path);
   return stored;
 }
 
