@@ -20,14 +20,26 @@ declare module "vitest" {
 }
 
 /**
- * The whole local stack exactly as `npm start` runs it (built site, real emulators), but on free
- * ports with throw-away data. It stops when its stdin closes, so it never outlives the test run.
+ * Every browser test reaches the stack from 127.0.0.1, so to the per-client rate limits the whole
+ * suite is one visitor submitting dozens of forms a minute (four guide requests in guides.test.ts,
+ * one more in admin-navigation's and mail-suppression's: a sixth within a minute was refused, and a
+ * test waited for a toast that could not come). The limits themselves are tested in the integration
+ * tests (leads, signatures, reports, privacy, uploads, beacons); here they get a crowd's headroom.
+ */
+const ONE_ADDRESS_SUITE_LIMITS = Object.fromEntries(
+  ["SIGN", "REPORT", "LEAD", "NEWSLETTER_CONFIRM", "PRIVACY", "UPLOAD", "BEACON"].map((scope) => [`${scope}_RATE_LIMIT_PER_MINUTE`, "1000"]),
+);
+
+/**
+ * The whole local stack as `npm start` runs it (built site, real emulators), but on free ports with
+ * throw-away data and the rate limits above. It stops when its stdin closes, so it never outlives
+ * the test run.
  */
 export default async function setup(project: TestProject) {
   const child = spawn(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "scripts/local/main.ts"), "--ephemeral"], {
     cwd: repoRoot,
     stdio: ["pipe", "pipe", "inherit"],
-    env: { ...process.env, NODE_OPTIONS: "--disable-warning=NodeVersionSupportWarning" },
+    env: { ...process.env, ...ONE_ADDRESS_SUITE_LIMITS, NODE_OPTIONS: "--disable-warning=NodeVersionSupportWarning" },
   });
   const info = await new Promise<StackInfo>((resolve, reject) => {
     let out = "";
