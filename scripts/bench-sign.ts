@@ -8,7 +8,6 @@
  * Without --url it starts a throw-away local stack of its own.
  */
 import { randomUUID } from "node:crypto";
-import { cpus } from "node:os";
 import { parseArgs } from "node:util";
 import { resetSettings } from "@site/core/config";
 import { resetDb } from "@site/core/db/client";
@@ -17,7 +16,7 @@ import { Petition } from "@site/core/petition";
 import { Signature } from "@site/core/signature";
 import { fromHeaders } from "@site/core/request/metadata";
 import { startEphemeralStack } from "./bench/stack-process";
-import { percentile, progress, recordSection, runPool } from "./bench/report";
+import { percentile, progress, recordSection, runDescription, runPool } from "./bench/report";
 import { closeVisitors, postJson, visitorAddress } from "./bench/visitors";
 import { TABLE_NAME } from "./local/stack";
 
@@ -172,7 +171,7 @@ table_.splice(1, 0, "|---|---|---|---|");
 const TARGET_RATIO = 0.9;
 const verdict = medianRatio >= TARGET_RATIO ? "meets" : "MISSES";
 const summary = [
-  `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version},`,
+  `${runDescription()},`,
   `${N} signatures at concurrency ${CONCURRENCY}, local stack (DynamoDB Local, in-process bus and subscribers).`,
   "",
   ...table_,

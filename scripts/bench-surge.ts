@@ -27,7 +27,6 @@ import { setMaxListeners } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { request } from "node:http";
-import { cpus } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
@@ -39,7 +38,7 @@ import { Petition } from "@site/core/petition";
 import { fromHeaders } from "@site/core/request/metadata";
 import { Signature } from "@site/core/signature";
 import { storedSignatures } from "./bench/stored-signatures";
-import { percentile, recordSection, runPool } from "./bench/report";
+import { percentile, recordSection, runDescription, runPool } from "./bench/report";
 import { startEphemeralStack } from "./bench/stack-process";
 import { closeVisitors, postJson, visitorAddress } from "./bench/visitors";
 import { repoRoot } from "./local/paths";
@@ -636,7 +635,7 @@ const pass = integrity && serverErrors.length === 0 && allAnswered && pollServer
 
 const kinds = [...perKind].sort((a, b) => b[1] - a[1]);
 const summary = [
-  `Run ${started.toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}:`,
+  `${runDescription(started)}:`,
   `${N} signatures over HTTP, concurrency ramping from ${RAMP_FROM} to ${PEAK} over ${RAMP_SECONDS} s then held (highest in flight ${signing.maxInFlight}), from ${SIGNER_ADDRESSES} loopback addresses`,
   `(per-client limit ${SIGN_LIMIT}/min, ${Math.round(CONSENT_SHARE * 100)}% with newsletter consent), while ${POLLERS} open pages polled the count every ~${POLL_INTERVAL_MS / 1000} s (jittered) from ${POLLERS} addresses more;`,
   `throw-away local stack (DynamoDB Local, in-process bus), MAIL_RATE_PER_SECOND=1000 (a daily quota it never reaches), ADMIN_NOTICE_DIGEST_SECONDS=30.`,

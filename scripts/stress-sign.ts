@@ -12,7 +12,6 @@
  * address (the local server removes it, as CloudFront would).
  */
 import { randomUUID } from "node:crypto";
-import { cpus } from "node:os";
 import { parseArgs } from "node:util";
 import { resetSettings } from "@site/core/config";
 import { resetDb } from "@site/core/db/client";
@@ -20,7 +19,7 @@ import { storedSignatures } from "./bench/stored-signatures";
 import { Petition } from "@site/core/petition";
 import { startEphemeralStack } from "./bench/stack-process";
 import { closeVisitors, postJson, visitorAddress } from "./bench/visitors";
-import { percentile, progress, recordSection, runPool } from "./bench/report";
+import { percentile, progress, recordSection, runDescription, runPool } from "./bench/report";
 import { TABLE_NAME } from "./local/stack";
 
 const { values } = parseArgs({
@@ -144,7 +143,7 @@ const latencies = pool.latencies;
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 const { backlog } = (await (await fetch(`${stack.url}/dev/bus.json`)).json()) as { backlog: number };
 const summary = [
-  `Run ${started.toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}:`,
+  `${runDescription(started)}:`,
   `${N} signatures at concurrency ${CONCURRENCY} over HTTP, one petition, throw-away local stack (DynamoDB Local, in-process bus),`,
   `visitors spread over ${Math.min(N, 4096)} loopback addresses, per-client limit raised above N.`,
   "",

@@ -1,13 +1,12 @@
 import { InitiateAuthCommand } from "@aws-sdk/client-cognito-identity-provider";
 import { cognitoClient } from "../local/provision";
-import { cpus } from "node:os";
 import { QueryCommand, type TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { cancellationCodes } from "@site/core/db/cancellation";
 import { db, table } from "@site/core/db/client";
 import { Outbox } from "@site/core/outbox";
 import { fromHeaders } from "@site/core/request/metadata";
 import { metaDetails } from "@site/core/request/meta-details";
-import { percentile, progress, recordSection, runPool } from "./report";
+import { percentile, progress, recordSection, runDescription, runPool } from "./report";
 import { closeVisitors, postJson, visitorAddress } from "./visitors";
 
 /**
@@ -346,8 +345,7 @@ export const verdict = (met: boolean) => (met ? "meets" : "MISSES");
 /** Both the first call and the median within the target. */
 export const meets = (t: Timing, target: number) => Math.max(t.cold, t.warm) <= target;
 
-/** "Run <when> on <cores and CPU>, Node <version>", the start of every summary. */
-export const runDescription = () => `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}`;
+export { runDescription };
 
 /** How the admin list's timings were taken, above their table. */
 export const timingsNote = (repeat: number) => `timed over HTTP with an admin access token; "first" is the first call, "median" the median of ${repeat} more.`;

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { get as httpGet } from "node:http";
 import { join } from "node:path";
@@ -12,9 +13,14 @@ import lighthouse from "lighthouse";
 /** Every script: the baseline of what a page's HTML and CSS achieve alone. */
 export const SCRIPTS = ["*.js"];
 
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** "Chromium 156.0.8078.108", as the browser names itself. */
+export const chromiumVersion = () => execFileSync(chromiumPath, ["--version"], { encoding: "utf8" }).trim();
+
 export const launchChromium = () =>
   chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: chromiumPath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
   });
 

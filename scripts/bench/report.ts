@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "../local/paths";
 
@@ -35,6 +36,10 @@ export function progress(label: string, total: number) {
   };
 }
 
+/** "Run <when> on <cores and CPU>, Node <version>", the start of every benchmark's summary. */
+export const runDescription = (at = new Date()) =>
+  `Run ${at.toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}`;
+
 /** Replaces (or appends) the section `## <title>` of docs/benchmarks.md. */
 export function recordSection(title: string, body: string) {
   const file = join(repoRoot, "docs/benchmarks.md");
@@ -46,7 +51,7 @@ export function recordSection(title: string, body: string) {
   if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
   else {
     const end = current.indexOf("\n## ", start + heading.length);
-    next = current.slice(0, start) + section + (end === -1 ? "" : current.slice(end + 1));
+    next = current.slice(0, start) + section + (end === -1 ? "" : `\n${current.slice(end + 1)}`);
   }
   writeFileSync(file, next.endsWith("\n") ? next : `${next}\n`);
 }
