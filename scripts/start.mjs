@@ -24,12 +24,14 @@ if (!existsSync(join(root, "node_modules", ".package-lock.json"))) {
 }
 
 const tsx = join(root, "node_modules", ".bin", "tsx");
-// The AWS SDK warns that Node 20 support ends in 2027; the toolchain supports Node 20.19+ and 22.
-const NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --disable-warning=NodeVersionSupportWarning`.trim();
+// The AWS SDK warns on Node 20 that its releases after January 2027 need Node 22; the locked SDK runs
+// on Node 20.19+, 22 and 24 (README). Its own switch: the warning is a plain "Warning", which Node's
+// --disable-warning cannot single out.
+const AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 const child = spawn(tsx, [join(root, "scripts", "local", "main.ts"), ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, NODE_OPTIONS },
+  env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

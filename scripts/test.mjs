@@ -15,7 +15,8 @@ const bin = (name) => join(root, "node_modules", ".bin", name);
 const env = {
   ...process.env,
   ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}),
-  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --disable-warning=NodeVersionSupportWarning`.trim(),
+  // the AWS SDK's Node 20 notice, once per test process otherwise (scripts/start.mjs says why)
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
 };
 const reports = mkdtempSync(join(tmpdir(), "timeshare-test-report-"));
 const only = process.argv.slice(2);

@@ -18,7 +18,7 @@ export async function startEphemeralStack(env: Record<string, string> = {}): Pro
   const child: ChildProcess = spawn(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "scripts/local/main.ts"), "--ephemeral"], {
     cwd: repoRoot,
     stdio: ["pipe", "pipe", "inherit"],
-    env: { ...process.env, NODE_OPTIONS: "--disable-warning=NodeVersionSupportWarning", ...env },
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true", ...env },
   });
   const info = await new Promise<Omit<RunningStack, "stop">>((resolve, reject) => {
     let out = "";

@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
   const child = spawn(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "scripts/local/main.ts"), "--ephemeral"], {
     cwd: repoRoot,
     stdio: ["pipe", "pipe", "inherit"],
-    env: { ...process.env, ...ONE_ADDRESS_SUITE_LIMITS, NODE_OPTIONS: "--disable-warning=NodeVersionSupportWarning" },
+    env: { ...process.env, ...ONE_ADDRESS_SUITE_LIMITS, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
   });
   const info = await new Promise<StackInfo>((resolve, reject) => {
     let out = "";
