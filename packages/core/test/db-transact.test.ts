@@ -43,6 +43,20 @@ describe("transactWithRetries", () => {
     expect(await transactWithRetries(command)).toEqual({ written: true, retries: 1 });
   });
 
+  it("retries DynamoDB Local's lock timeout as a conflict, and no other 500", async () => {
+    const lockTimeout = Object.assign(
+      new Error("This action timed out because it too long waiting for a lock. This request will succeed in actual DynamoDB API"),
+      { name: "InternalServerError" },
+    );
+    send.mockRejectedValueOnce(lockTimeout).mockResolvedValueOnce({});
+    expect(await transactWithRetries(command)).toEqual({ written: true, retries: 1 });
+
+    const internal = Object.assign(new Error("Internal server error"), { name: "InternalServerError" });
+    send.mockReset().mockRejectedValueOnce(internal).mockResolvedValueOnce({});
+    await expect(transactWithRetries(command)).rejects.toBe(internal);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
   it("rethrows the last conflict after maxAttempts (default 8)", async () => {
     send.mockImplementation(async () => {
       throw conflict();

@@ -24,13 +24,22 @@ export interface Retries {
 
 export const DEFAULT_MAX_ATTEMPTS = 8;
 
+/**
+ * DynamoDB Local's answer where DynamoDB would cancel a contended transaction with a
+ * TransactionConflict: a 500 once it has waited too long for its lock (the SDK's own attempts spent),
+ * saying "This request will succeed in actual DynamoDB API". Seen on a loaded machine; not executed,
+ * so as safe to send again as a conflict. DynamoDB's own 500s are not matched: they may have written.
+ */
+const isEmulatorLockTimeout = (err: unknown) => (err as Error).name === "InternalServerError" && /waiting for a lock/.test((err as Error).message);
+
 const isConflict = (err: unknown, reasons: (string | undefined)[]) =>
-  reasons.includes("TransactionConflict") || (err as Error).name === "TransactionConflictException";
+  reasons.includes("TransactionConflict") || (err as Error).name === "TransactionConflictException" || isEmulatorLockTimeout(err);
 
 /**
  * Sends the transaction `build(attempt)` makes (attempts count from 1) until it is written. A failed
- * attempt goes to `onCancelled` first; then a TransactionConflict (or a "retry") is tried again after
- * a random pause of up to 20 ms × attempt, up to `maxAttempts`, and any other error is rethrown.
+ * attempt goes to `onCancelled` first; then a TransactionConflict (or a "retry", or DynamoDB Local's
+ * lock timeout) is tried again after a random pause of up to 20 ms × attempt, up to `maxAttempts`,
+ * and any other error is rethrown.
  * Answers whether it was written ("refused" answers false) and how many attempts failed before.
  */
 export async function transactWithRetries(
