@@ -42,21 +42,10 @@ import { NAME_SEARCH, ORDERS, layout as signatureLayout } from "@site/core/signa
 import type { Signature } from "@site/core/signature";
 import { importBatch, stream } from "@site/core/signature/listing";
 import type { SignatureRow } from "@site/core/signature/row";
-import {
-  adminApi,
-  adminToken,
-  fmt,
-  meets,
-  printAndRecord,
-  runDescription,
-  runExportJob,
-  seedInBatches,
-  timer,
-  type Timing,
-  verdict,
-} from "./bench/admin-harness";
+import { adminApi, adminToken, fmt, meets, printAndRecord, runExportJob, seedInBatches, timer, type Timing, verdict } from "./bench/admin-harness";
 import { benchLeads } from "./bench/leads";
 import { benchReports } from "./bench/reports";
+import { runDescription } from "./bench/report";
 import { startEphemeralStack } from "./bench/stack-process";
 import { repoRoot } from "./local/paths";
 import { TABLE_NAME } from "./local/stack";

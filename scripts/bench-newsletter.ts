@@ -27,8 +27,8 @@ import { IN_FLIGHT } from "@site/core/newsletter/issues/sending";
 import { Issues } from "@site/core/newsletter/issues/index";
 import { newToken } from "@site/core/util/token";
 import { pool } from "@site/core/util/pool";
-import { adminApi, adminToken, runDescription } from "./bench/admin-harness";
-import { progress, recordSection } from "./bench/report";
+import { adminApi, adminToken } from "./bench/admin-harness";
+import { progress, recordSection, runDescription } from "./bench/report";
 import { startEphemeralStack } from "./bench/stack-process";
 import { TABLE_NAME } from "./local/stack";
 

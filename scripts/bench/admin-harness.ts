@@ -6,7 +6,7 @@ import { db, table } from "@site/core/db/client";
 import { Outbox } from "@site/core/outbox";
 import { fromHeaders } from "@site/core/request/metadata";
 import { metaDetails } from "@site/core/request/meta-details";
-import { percentile, progress, recordSection, runDescription, runPool } from "./report";
+import { percentile, progress, recordSection, runPool } from "./report";
 import { closeVisitors, postJson, visitorAddress } from "./visitors";
 
 /**
@@ -344,8 +344,6 @@ export const verdict = (met: boolean) => (met ? "meets" : "MISSES");
 
 /** Both the first call and the median within the target. */
 export const meets = (t: Timing, target: number) => Math.max(t.cold, t.warm) <= target;
-
-export { runDescription };
 
 /** How the admin list's timings were taken, above their table. */
 export const timingsNote = (repeat: number) => `timed over HTTP with an admin access token; "first" is the first call, "median" the median of ${repeat} more.`;

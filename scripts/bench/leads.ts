@@ -17,7 +17,6 @@ import {
   medianTargetRow,
   meets,
   printAndRecord,
-  runDescription,
   runExportJob,
   seedInBatches,
   spreadOverTwoYears,
@@ -28,7 +27,7 @@ import {
   timingsNote,
   TIMINGS_TABLE_HEAD,
 } from "./admin-harness";
-import { progress } from "./report";
+import { progress, runDescription } from "./report";
 import { FIRST } from "./names";
 
 /**

@@ -19,7 +19,6 @@ import {
   medianTargetRow,
   meets,
   printAndRecord,
-  runDescription,
   seedInBatches,
   spreadOverTwoYears,
   submissionsMeet,
@@ -29,7 +28,7 @@ import {
   timingsNote,
   TIMINGS_TABLE_HEAD,
 } from "./admin-harness";
-import { progress, runPool } from "./report";
+import { progress, runDescription, runPool } from "./report";
 import { FIRST } from "./names";
 
 /** The export job reads its pages one after another: so does its bare baseline. */

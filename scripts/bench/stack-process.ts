@@ -10,10 +10,15 @@ export interface RunningStack {
   cognito: string;
   userPool: { userPoolId: string; clientId: string };
   admin: { email: string; password: string };
+  defaultPetitionId: string;
   stop(): Promise<void>;
 }
 
-/** Starts `scripts/local/main.ts --ephemeral` (free ports, throw-away data) and waits until it serves. */
+/**
+ * Starts `scripts/local/main.ts --ephemeral` (free ports, throw-away data; `env` over this process's)
+ * and waits until it serves, for the browser tests and the benchmarks. The stack stops when its
+ * stdin closes, so it never outlives the process that started it.
+ */
 export async function startEphemeralStack(env: Record<string, string> = {}): Promise<RunningStack> {
   const child: ChildProcess = spawn(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "scripts/local/main.ts"), "--ephemeral"], {
     cwd: repoRoot,
@@ -22,10 +27,14 @@ export async function startEphemeralStack(env: Record<string, string> = {}): Pro
   });
   const info = await new Promise<Omit<RunningStack, "stop">>((resolve, reject) => {
     let out = "";
+    const timer = setTimeout(() => reject(new Error(`local stack did not start:\n${out}`)), 120_000);
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split("\n").find((l) => l.startsWith("STACK_READY "));
-      if (line) resolve(JSON.parse(line.slice("STACK_READY ".length)));
+      if (line) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line.slice("STACK_READY ".length)));
+      }
     });
     child.once("exit", (code) => reject(new Error(`local stack exited with ${code}:\n${out}`)));
   });

@@ -1,17 +1,8 @@
-import { spawn } from "node:child_process";
-import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { repoRoot } from "../../scripts/local/paths";
+import { SETTING_NAMES } from "@site/core/config";
+import { startEphemeralStack, type RunningStack } from "../../scripts/bench/stack-process";
 
-export interface StackInfo {
-  url: string;
-  outboxDir: string;
-  dynamodb: string;
-  cognito: string;
-  userPool: { userPoolId: string; clientId: string };
-  admin: { email: string; password: string };
-  defaultPetitionId: string;
-}
+export type StackInfo = Omit<RunningStack, "stop">;
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,39 +17,14 @@ declare module "vitest" {
  * test waited for a toast that could not come). The limits themselves are tested in the integration
  * tests (leads, signatures, reports, privacy, uploads, beacons); here they get a crowd's headroom.
  */
-const ONE_ADDRESS_SUITE_LIMITS = Object.fromEntries(
-  ["SIGN", "REPORT", "LEAD", "NEWSLETTER_CONFIRM", "PRIVACY", "UPLOAD", "BEACON"].map((scope) => [`${scope}_RATE_LIMIT_PER_MINUTE`, "1000"]),
-);
+const ONE_ADDRESS_SUITE_LIMITS = Object.fromEntries(SETTING_NAMES.filter((name) => name.endsWith("_RATE_LIMIT_PER_MINUTE")).map((name) => [name, "1000"]));
 
 /**
  * The whole local stack as `npm start` runs it (built site, real emulators), but on free ports with
- * throw-away data and the rate limits above. It stops when its stdin closes, so it never outlives
- * the test run.
+ * throw-away data and the rate limits above, for the whole browser run.
  */
 export default async function setup(project: TestProject) {
-  const child = spawn(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "scripts/local/main.ts"), "--ephemeral"], {
-    cwd: repoRoot,
-    stdio: ["pipe", "pipe", "inherit"],
-    env: { ...process.env, ...ONE_ADDRESS_SUITE_LIMITS, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
-  });
-  const info = await new Promise<StackInfo>((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`local stack did not start:\n${out}`)), 120_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split("\n").find((l) => l.startsWith("STACK_READY "));
-      if (line) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line.slice("STACK_READY ".length)));
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`local stack exited with ${code}:\n${out}`)));
-  });
+  const { stop, ...info } = await startEphemeralStack(ONE_ADDRESS_SUITE_LIMITS);
   project.provide("stack", info);
-  return async () => {
-    const exited = new Promise((r) => child.once("exit", r));
-    child.stdin!.end();
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    if (child.exitCode === null) child.kill("SIGKILL");
-  };
+  return stop;
 }
