@@ -381,8 +381,9 @@ const nameSearch = await timed(`name search "${needle}"`, async () => {
 const sorts: { sort: string; bare: Timing; page: Timing }[] = [];
 for (const sort of ["lastName", "firstName", "email", "timeshareName", "petitionId"] as const) {
   const slot = ORDERS[sort].slot;
-  const bare = await timed(`bare first round on ${orderIndex(slot)}`, async () =>
-    itemsOf(await firstRound({ IndexName: orderIndex(slot), ScanIndexForward: true })),
+  // the petition order reads the index rows' own partitions (one petition each), in id order
+  const bare = await timed(`bare first round on ${slot === undefined ? "the table" : orderIndex(slot)}`, async () =>
+    itemsOf(await firstRound(slot === undefined ? { ConsistentRead: true, ScanIndexForward: true } : { IndexName: orderIndex(slot), ScanIndexForward: true })),
   );
   const page = await timed(`sort by ${sort}`, async () => {
     const p = await list(`sort=${sort}&order=asc&pageSize=${PAGE}`);

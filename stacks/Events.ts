@@ -5,13 +5,19 @@ import { Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
-import { EventBus, use, type StackContext } from "sst/constructs";
+import { FilterCriteria, StartingPosition } from "aws-cdk-lib/aws-lambda";
+import { DynamoEventSource, SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources";
+import { EventBus, Function as SstFunction, use, type StackContext } from "sst/constructs";
 import { EventBus as CdkEventBus } from "aws-cdk-lib/aws-events";
 import { EVENT_SOURCE, detailTypesOf, sourceOf, subscribers } from "../packages/functions/src/subscribers";
+import { streamConsumers } from "../packages/functions/src/streams";
 import { Auth } from "./Auth";
 import { deploySettings } from "./deploy-settings";
 import { functionProps } from "./function-props";
 import { Storage } from "./Storage";
+
+/** A stream batch's retries before it is given up to the dead-letter queue (its records' age also ends them, at 24 h). */
+export const STREAM_RETRY_ATTEMPTS = 100;
 
 export function Events({ stack, app }: StackContext) {
   const { table, bucket, secrets, mailConfigurationSet } = use(Storage);
@@ -70,6 +76,29 @@ export function Events({ stack, app }: StackContext) {
         },
       },
     });
+  }
+
+  // The table's stream: each consumer gets the records its filters match, a batch at a time, a
+  // shard's records in order. A batch that fails is given again (from its first record) until it
+  // succeeds or its records are a day old; then its description goes to the dead-letter queue.
+  for (const c of streamConsumers) {
+    const consumer = new SstFunction(stack, `Stream${c.name.replace(/(^|-)(\w)/g, (_, __, ch: string) => ch.toUpperCase())}`, {
+      ...functionProps(c.needs, deps),
+      handler: c.handler,
+      ...(c.timeout ? { timeout: c.timeout } : {}),
+    });
+    consumer.addEventSource(
+      new DynamoEventSource(table.cdk.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: c.batchSize,
+        maxBatchingWindow: Duration.seconds(c.windowSeconds),
+        filters: c.filters.map((pattern) => FilterCriteria.filter(pattern as Record<string, unknown>)),
+        reportBatchItemFailures: true,
+        retryAttempts: STREAM_RETRY_ATTEMPTS,
+        maxRecordAge: Duration.hours(24),
+        onFailure: new SqsDlq(deadLetters),
+      }),
+    );
   }
 
   stack.addOutputs({ EventBusName: bus.eventBusName });

@@ -28,6 +28,8 @@ export function Storage({ stack, app }: StackContext) {
       ]),
     ),
     timeToLiveAttribute: "expiresAt",
+    // the change stream: its consumers do the side effects of signatures a batch at a time (Events stack, packages/functions/src/streams.ts)
+    stream: "new_and_old_images",
     cdk: {
       table: {
         pointInTimeRecovery: true,

@@ -84,6 +84,7 @@ export const mailBudgetSettings = () => ({
   MAIL_RATE_PER_SECOND: process.env.MAIL_RATE_PER_SECOND || "14",
   MAIL_DAILY_QUOTA: process.env.MAIL_DAILY_QUOTA || "50000",
   MAIL_LINK_RESERVE_PER_SECOND: process.env.MAIL_LINK_RESERVE_PER_SECOND || "2",
+  MAIL_CONFIRMATION_RESERVE_SHARE: process.env.MAIL_CONFIRMATION_RESERVE_SHARE || "0.25",
   NEWSLETTER_DAILY_SHARE: process.env.NEWSLETTER_DAILY_SHARE || "0.5",
 });
 export const USER_POOL_READ_ACTIONS = ["cognito-idp:AdminGetUser"] as const;

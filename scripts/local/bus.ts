@@ -5,6 +5,9 @@ import { MailQueue } from "@site/core/mail-queue";
 import { Outbox } from "@site/core/outbox";
 import { EVENT_SOURCE, subscribers, subscribesTo } from "../../packages/functions/src/subscribers";
 import { lambdaContext, loadHandler } from "./handlers";
+import { invocation, recordUsage } from "./usage-log";
+import { installLocalStreams, type LocalStreams } from "./streams";
+import { outboxAcknowledger } from "../../packages/functions/src/schedules";
 
 /** Delays before each retry, like EventBridge's and Lambda's retries but compressed for a laptop. */
 export const RETRY_DELAYS_MS = [200, 1000, 3000, 10_000];
@@ -31,6 +34,11 @@ export interface LocalBusOptions {
   retryDelaysMs?: number[];
   /** How long a delivery waits for a quiet API at most (default MAX_DEFER_MS; Infinity: until `busy` is false). */
   maxDeferMs?: number;
+  /**
+   * Where the table's stream records come from (streams.ts): `table`, DynamoDB Local's stream (the
+   * running stack); `writes` (default), this process's own writes (the integration tests).
+   */
+  stream?: "table" | "writes";
 }
 
 export interface LocalBus {
@@ -44,6 +52,10 @@ export interface LocalBus {
   retried(): number;
   /** Tells the bus the API may have gone idle, so waiting deliveries can start. */
   kick(): void;
+  /** The table's stream reader installed with the bus (its batches given up are in `streams.failures`). */
+  streams: LocalStreams;
+  /** Stops reading the stream. */
+  stop(): void;
 }
 
 /**
@@ -55,7 +67,12 @@ export interface LocalBus {
  * acknowledged, as the outbox-ack rule does deployed.
  */
 export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): LocalBus {
-  const { busy = () => false, retryDelaysMs = RETRY_DELAYS_MS, maxDeferMs = MAX_DEFER_MS } = typeof opts === "function" ? { busy: opts } : opts;
+  const {
+    busy = () => false,
+    retryDelaysMs = RETRY_DELAYS_MS,
+    maxDeferMs = MAX_DEFER_MS,
+    stream = "writes",
+  } = typeof opts === "function" ? { busy: opts } : opts;
   const failures: LocalBus["failures"] = [];
   /** waiting deliveries, oldest first, with when each was queued */
   const queue: { run: () => Promise<void>; at: number }[] = [];
@@ -99,7 +116,7 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
   const attempt = (envelope: Bus.Envelope, sub: (typeof subscribers)[number], n: number, done: () => void) => async () => {
     try {
       const handler = await loadHandler(sub.handler);
-      await handler(envelope, lambdaContext(sub.name));
+      await invocation(sub.name, "event", () => handler(envelope, lambdaContext(sub.name)));
       done();
     } catch (err) {
       if (n >= retryDelaysMs.length) {
@@ -120,12 +137,14 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
   };
 
   Bus.deliverLocallyWith((envelope) => {
+    recordUsage({ kind: "event", type: envelope["detail-type"], source: envelope.source, at: Date.now() });
     const targets = subscribers.filter((s) => subscribesTo(s, envelope));
     let remaining = targets.length;
     // only the app's own events have an outbox item (an AWS service's, such as SES's, do not)
     const acknowledge = async () => {
       if (envelope.source !== EVENT_SOURCE) return;
-      await Outbox.acknowledge(Bus.eventId(envelope)).catch((err) =>
+      // deployed, the outbox-ack rule's Lambda (schedules.ts outboxAcknowledger): one invocation per event
+      await invocation(outboxAcknowledger.name, "event", () => Outbox.acknowledge(Bus.eventId(envelope))).catch((err) =>
         log.error("outbox acknowledgement failed", { eventId: Bus.eventId(envelope), ...errorAttributes(err) }),
       );
     };
@@ -139,17 +158,27 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
     setImmediate(pump);
   });
 
+  // the table's stream, read as Lambda's event source mappings read it (scripts/local/streams.ts)
+  const streams = installLocalStreams({ busy, source: stream });
+  const busIdle = async () => {
+    do {
+      if (backlog() > 0) await new Promise<void>((r) => settled.push(r));
+      await MailQueue.settled();
+    } while (backlog() > 0);
+  };
   return {
     failures,
-    // the deliveries, then the mail queue's drain they nudged (which runs beside them, as its own Lambda would)
+    streams,
+    // the stream's batches and the deliveries (each may cause the other), then the mail queue's drain they nudged (which runs beside them, as its own Lambda would)
     idle: async () => {
       do {
-        if (backlog() > 0) await new Promise<void>((r) => settled.push(r));
-        await MailQueue.settled();
-      } while (backlog() > 0);
+        await streams.idle();
+        await busIdle();
+      } while (backlog() > 0 || streams.backlog() > 0);
     },
-    backlog,
+    backlog: () => backlog() + streams.backlog(),
     retried: () => retried,
     kick: () => setImmediate(pump),
+    stop: () => streams.stop(),
   };
 }

@@ -28,14 +28,24 @@ const INDEXES = TABLE_INDEXES.map((i) => ({
   Projection: typeof i.projection === "string" ? { ProjectionType: i.projection } : { ProjectionType: "INCLUDE" as const, NonKeyAttributes: [...i.projection] },
 }));
 
+/** The table's change stream, as the Storage stack defines it: every write's item before and after. */
+const TABLE_STREAM = { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" as const };
+
 /**
- * The table as the Storage stack defines it: pk/sk, its global indexes, TTL on expiresAt. A table made by an
+ * The table as the Storage stack defines it: pk/sk, its global indexes, its stream (`stream: false`:
+ * none, for the integration tests' tables, whose stream is their process's writes: write-stream.ts),
+ * TTL on expiresAt. A table made by an
  * older version (a local stack's kept data) gets the indexes it lacks, as a deploy would add them.
  */
-export async function ensureTable(endpoint: string, name: string): Promise<void> {
+export async function ensureTable(endpoint: string, name: string, opts: { stream?: boolean } = {}): Promise<void> {
+  const stream = opts.stream ?? true;
   const ddb = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: localCredentials });
   try {
     const existing = await ddb.send(new DescribeTableCommand({ TableName: name }));
+    // the change stream its consumers read (packages/functions/src/streams.ts), on a table made before it
+    if (stream && !existing.Table?.StreamSpecification?.StreamEnabled) {
+      await ddb.send(new UpdateTableCommand({ TableName: name, StreamSpecification: TABLE_STREAM }));
+    }
     const present = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
     // one index at a time, as DynamoDB (and a deploy) creates them: a creation refused while the one
     // before is still being built is asked again
@@ -55,6 +65,7 @@ export async function ensureTable(endpoint: string, name: string): Promise<void>
         { AttributeName: "sk", KeyType: "RANGE" },
       ],
       GlobalSecondaryIndexes: INDEXES,
+      ...(stream ? { StreamSpecification: TABLE_STREAM } : {}),
     }),
   );
   await ddb.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true } }));

@@ -2,6 +2,7 @@ import { Evidence } from "@site/core/evidence";
 import { errorAttributes, log } from "@site/core/log";
 import { schedules } from "../../packages/functions/src/schedules";
 import { lambdaContext, loadHandler } from "./handlers";
+import { invocation } from "./usage-log";
 
 /**
  * Deployed work that needs no cron because AWS does it (the evidence bucket's lifecycle rule
@@ -21,7 +22,7 @@ export function startLocalSchedules(quiet: () => boolean): { stop(): void } {
       everyMinutes: s.everyMinutes,
       run: async () => {
         const handler = await loadHandler(s.handler);
-        await handler({ source: "aws.events", "detail-type": "Scheduled Event" }, lambdaContext(s.name));
+        await invocation(s.name, "schedule", () => handler({ source: "aws.events", "detail-type": "Scheduled Event" }, lambdaContext(s.name)));
       },
     })),
     ...localOnly,

@@ -13,6 +13,7 @@ import { pageRouteFor, type PageRoute } from "../../stacks/site-routing";
 import type { LocalAuthorizer } from "./auth";
 import type { LocalBus } from "./bus";
 import { lambdaContext, loadHandler } from "./handlers";
+import { invocation } from "./usage-log";
 import { mailPages } from "./mail-pages";
 
 export interface LocalServerOptions {
@@ -157,7 +158,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, au
   const body = await readBody(req, GATEWAY_BODY_LIMIT);
   if (body === "too-large") return sendJson(res, 413, { message: "Request Entity Too Large" });
   const handler = await loadHandler(route.handler);
-  const result = (await handler(toEvent(req, url, route, match, body, claims), lambdaContext(route.handler))) as {
+  const result = (await invocation(route.handler, "api", () => handler(toEvent(req, url, route, match, body, claims), lambdaContext(route.handler)))) as {
     statusCode: number;
     headers?: Record<string, string>;
     body?: string;

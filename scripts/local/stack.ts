@@ -76,8 +76,10 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
   const started: Emulator[] = [];
   let server: Server | undefined;
   let timers: { stop(): void } | undefined;
+  let bus: LocalBus | undefined;
   const stop = async () => {
     timers?.stop();
+    bus?.stop();
     if (server) await new Promise<void>((r) => server!.close(() => r()));
     await Promise.all(started.map((e) => e.stop()));
   };
@@ -122,12 +124,14 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
     const migrated = await migrateSignatureLayout();
     if (Object.values(migrated).some(Boolean)) progress(`moved a table from before to the current signature layout: ${JSON.stringify(migrated)}`);
 
-    const bus = installLocalBus(apiBusy);
-    timers = startLocalSchedules(() => !apiBusy() && bus.backlog() === 0);
+    // the table's real stream (one table: DynamoDB Local's streams are fine so)
+    const localBus = installLocalBus({ busy: apiBusy, stream: "table" });
+    bus = localBus;
+    timers = startLocalSchedules(() => !apiBusy() && localBus.backlog() === 0);
     server = createLocalServer({
       webDir: join(repoRoot, "web/dist"),
       outboxDir,
-      bus,
+      bus: localBus,
       devMiddleware: opts.devMiddleware,
       authorizer: localAuthorizer({
         issuer: `${cognito.url}/${userPool.userPoolId}`,
@@ -146,7 +150,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       userPool,
       admin,
       defaultPetitionId: petition.id,
-      bus,
+      bus: localBus,
       stop,
     };
   } catch (err) {

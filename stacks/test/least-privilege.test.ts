@@ -5,6 +5,7 @@ import { SETTING_NAMES, type Needs } from "../../packages/functions/src/needs";
 import { routeKey, routes, type Route } from "../../packages/functions/src/routes";
 import { schedules } from "../../packages/functions/src/schedules";
 import { subscribers, type Subscriber } from "../../packages/functions/src/subscribers";
+import { streamConsumers } from "../../packages/functions/src/streams";
 import { Schedules } from "../Schedules";
 import { STAGE, synthesize, type Synthesized } from "./synth";
 import { environmentOf, ofType, refId, resources, routeFunctionId, statementsOf } from "./template";
@@ -44,19 +45,26 @@ const isDelivery = (st: Record<string, any>) =>
   [st.Action].flat().every((a: string) => a.startsWith("xray:")) ||
   ([st.Action].flat().every((a: string) => a.startsWith("sqs:")) && /SubscriberDeadLetters/.test(JSON.stringify(st.Resource)));
 
-const grantedActions = (t: Template, functionId: string) =>
+const grantedActions = (t: Template, functionId: string, checkedApart: (st: Record<string, any>) => boolean = () => false) =>
   [
     ...new Set(
       statementsOf(t, functionId)
-        .filter((st) => !isDelivery(st))
+        .filter((st) => !isDelivery(st) && !checkedApart(st))
         .flatMap((st) => [st.Action].flat() as string[]),
     ),
   ].sort();
 
-function expectGranted(t: Template, functionId: string, needs: Needs, s: Synthesized, isRoute: boolean) {
-  expect(grantedActions(t, functionId)).toEqual(expectedActions(needs));
+function expectGranted(
+  t: Template,
+  functionId: string,
+  needs: Needs,
+  s: Synthesized,
+  isRoute: boolean,
+  checkedApart: (st: Record<string, any>) => boolean = () => false,
+) {
+  expect(grantedActions(t, functionId, checkedApart)).toEqual(expectedActions(needs));
 
-  const statements = statementsOf(t, functionId);
+  const statements = statementsOf(t, functionId).filter((st) => !checkedApart(st));
   for (const st of statements) expect(st.Effect).toBe("Allow");
   const resourcesOf = (action: string) => JSON.stringify(statements.filter((st) => [st.Action].flat().includes(action)).map((st) => st.Resource));
   if (needs.table) {
@@ -141,12 +149,47 @@ describe("every subscriber's Lambda gets exactly what it declares", () => {
     expectGranted(s.templates.Events, refId(rule![1].Properties.Targets[0].Arn), sub.needs, s, false);
   });
 
-  it("lets the admin notification queue its e-mail and drain the queue: its effect marker, mail, the mail secrets, the site's address and when notices become digests", () => {
-    const notify = subscribers.find((x) => x.name === "signature-notify-admin")!.needs;
-    expect(notify).toMatchObject({ table: "write", mail: true });
-    expect([...(notify.settings ?? [])].sort()).toEqual(["ADMIN_NOTICE_DIGEST_SECONDS", "ADMIN_NOTICE_DIGEST_THRESHOLD", "SITE_URL"]);
+  it("lets a repeat's e-mail queue it and drain the queue: mail, the mail secrets, the site's address and when notices become digests", () => {
+    const repeated = subscribers.find((x) => x.name === "signature-repeated-email")!.needs;
+    expect(repeated).toMatchObject({ table: "write", mail: true });
+    expect([...(repeated.settings ?? [])].sort()).toEqual(["ADMIN_NOTICE_DIGEST_SECONDS", "ADMIN_NOTICE_DIGEST_THRESHOLD", "SITE_URL"]);
     // (and the key of signers' withdraw links: a drain renders every kind of queued e-mail)
-    expect([...(notify.secrets ?? [])].sort()).toEqual(["ADMIN_NOTIFY_RECIPIENTS", "LINK_SIGNING_SECRET", "MAIL_FROM"]);
+    expect([...(repeated.secrets ?? [])].sort()).toEqual(["ADMIN_NOTIFY_RECIPIENTS", "LINK_SIGNING_SECRET", "MAIL_FROM"]);
+  });
+});
+
+/** What Lambda's event source mapping needs of the consumer's role: reading the table's stream, on its ARN only. */
+const STREAM_READ = ["dynamodb:DescribeStream", "dynamodb:GetRecords", "dynamodb:GetShardIterator", "dynamodb:ListStreams"];
+
+describe("every stream consumer's Lambda gets exactly what it declares, and the table's stream", () => {
+  it.each(streamConsumers)("$name", (consumer) => {
+    const t = s.templates.Events;
+    const functionId = [...s.functions].find(([id, f]) => f.handler === consumer.handler && id in resources(t))?.[0];
+    expect(functionId, consumer.name).toBeDefined();
+    const streamStatements = statementsOf(t, functionId!).filter((st) => [st.Action].flat().some((a: string) => STREAM_READ.includes(a)));
+    expect(streamStatements.flatMap((st) => [st.Action].flat()).sort()).toEqual(STREAM_READ);
+    // the stream's ARN (its table's export), never "*"
+    expect(JSON.stringify(streamStatements.map((st) => st.Resource))).toMatch(/Storage:ExportsOutputFnGetAttTable[^"]*StreamArn/);
+    expectGranted(t, functionId!, consumer.needs, s, false, (st) => streamStatements.includes(st));
+  });
+
+  it("maps the stream with the consumer's filters, batch and window, its failed batches to the dead-letter queue", () => {
+    const mappings = ofType(s.templates.Events, "AWS::Lambda::EventSourceMapping").map(([, r]) => r as unknown as { Properties: Record<string, any> });
+    expect(mappings).toHaveLength(streamConsumers.length);
+    for (const consumer of streamConsumers) {
+      const mapping = mappings.find(
+        (m) => JSON.stringify(m.Properties.FilterCriteria) === JSON.stringify({ Filters: consumer.filters.map((f) => ({ Pattern: JSON.stringify(f) })) }),
+      );
+      expect(mapping, consumer.name).toBeDefined();
+      expect(mapping!.Properties).toMatchObject({
+        BatchSize: consumer.batchSize,
+        MaximumBatchingWindowInSeconds: consumer.windowSeconds,
+        FunctionResponseTypes: ["ReportBatchItemFailures"],
+        MaximumRecordAgeInSeconds: 86_400,
+        StartingPosition: "TRIM_HORIZON",
+      });
+      expect(JSON.stringify(mapping!.Properties.DestinationConfig)).toMatch(/SubscriberDeadLetters/);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { Petition } from "@site/core/petition";
 import { TABLE_NAME } from "../../scripts/local/stack";
 import { fileBrowser } from "../support/browser";
 import { stackOutbox, type SentMail } from "../support/stack-outbox";
+import { WITHIN_A_MINUTE } from "../../web/src/content/confirmation-wait";
 
 /**
  * Issue 24's first acceptance test: on a petition that verifies signatures, signing shows "Check your
@@ -49,6 +50,8 @@ async function signAs(email: string, first: string): Promise<Page> {
   await page.getByRole("button", { name: "Sign Petition" }).click();
   await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
   await page.getByText("counts once you open that link and confirm it").waitFor();
+  // told when to expect it: nothing waits ahead of it on this stack
+  await page.getByText(WITHIN_A_MINUTE).waitFor();
   return page;
 }
 
@@ -67,6 +70,9 @@ describe("verified signatures", () => {
     const before = await counts();
     const page = await signAs(confirmed, "Name");
     await expect.poll(counts, { timeout: 15_000 }).toEqual({ signatureCount: before.signatureCount, pendingCount: before.pendingCount + 1 });
+    // the petition's page shows the pending count beside the verified one
+    await page.goto(`/sign/${petitionId}`);
+    await page.getByText(`${before.signatureCount} verified signatures · ${before.pendingCount + 1} awaiting confirmation`).waitFor();
 
     const mail = await outbox.mailTo(confirmed, "Please confirm your signature");
     await page.goto(confirmationPath(mail));

@@ -88,7 +88,7 @@ describe("Idempotency.once, a lease", () => {
   });
 
   it("leases outlive each subscriber's timeout", () => {
-    expect(leaseMs("signature-share-email")).toBeGreaterThan(10_000);
+    expect(leaseMs("signature-repeated-email")).toBeGreaterThan(10_000);
     expect(leaseMs("signature-sheet-sync")).toBeGreaterThan(900_000);
     expect(() => leaseMs("no-such-subscriber")).toThrow("unknown subscriber no-such-subscriber");
   });

@@ -34,11 +34,12 @@ beforeAll(async () => {
 });
 
 /** Each test its own outbox, so its own budget (the budget is scoped by mail destination). */
-const account = (limits: { rate: number; quota?: number; reserve?: number; share?: number }) => {
+const account = (limits: { rate: number; quota?: number; reserve?: number; share?: number; confirmations?: number }) => {
   vi.stubEnv("OUTBOX_DIR", join(root, "..", `budget-${randomUUID()}`));
   vi.stubEnv("MAIL_RATE_PER_SECOND", String(limits.rate));
   vi.stubEnv("MAIL_DAILY_QUOTA", String(limits.quota ?? 50_000));
   vi.stubEnv("MAIL_LINK_RESERVE_PER_SECOND", String(limits.reserve ?? 0));
+  vi.stubEnv("MAIL_CONFIRMATION_RESERVE_SHARE", String(limits.confirmations ?? 0));
   vi.stubEnv("NEWSLETTER_DAILY_SHARE", String(limits.share ?? 0.5));
   resetSettings();
 };
@@ -107,6 +108,20 @@ it("keeps the links' reserve: when the rest has used its share of a second, a li
   await MailBudget.take("link");
   expect(Math.floor(Date.now() / 1000)).toBe(second);
   // the third transactional e-mail waits for the next second
+  await MailBudget.take("transactional");
+  expect(Math.floor(Date.now() / 1000)).toBeGreaterThan(second);
+});
+
+it("keeps the confirmations' reserve: when mail anyone can cause has used its share of a second, a signer's confirmation link still goes in it", async () => {
+  // 6 a second: 2 for the privacy link, of the other 4 half kept for confirmations
+  account({ rate: 6, reserve: 2, confirmations: 0.5 });
+  await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
+  const second = Math.floor(Date.now() / 1000);
+  await MailBudget.take("transactional", 2);
+  await MailBudget.take("confirmation", 2);
+  await MailBudget.take("link", 2);
+  expect(Math.floor(Date.now() / 1000)).toBe(second);
+  // a newsletter confirmation to a typed address waits for the next second; a signer's confirmation link would not have
   await MailBudget.take("transactional");
   expect(Math.floor(Date.now() / 1000)).toBeGreaterThan(second);
 });

@@ -129,8 +129,8 @@ describe("a complaint on the local stack (the suppression list's acceptance)", (
     expect(first.length).toBeGreaterThan(0);
     expect(first.every((m) => m.outcomes?.[address] === "complained")).toBe(true);
     expect(await Suppression.find({ address })).toMatchObject({ suppressed: true, reason: "complaint" });
-    // their newsletter consent: shown as complained, which also unsubscribed them
-    expect(await Newsletter.find(address)).toMatchObject({ status: "complained", unsubscribedAt: expect.any(String) });
+    // their newsletter consent was an offer in the thank-you e-mail, never taken: nothing stored for it
+    expect(await Newsletter.find(address)).toBeUndefined();
 
     const asked = await call(
       leadCreate,
@@ -149,10 +149,10 @@ describe("a complaint on the local stack (the suppression list's acceptance)", (
     expect(asked.statusCode, JSON.stringify(asked.body)).toBe(201);
     await bus.idle();
     expect(await mailTo(address)).toHaveLength(first.length);
-    // the new consent is kept, the status too: no confirmation is asked of a complainer
+    // the new consent is kept; its confirmation link is not sent to a complainer (the suppression list holds it back)
     const sub = await Newsletter.find(address);
-    expect(sub?.status).toBe("complained");
-    expect(sub?.consents.map((c) => c.source)).toEqual([`petition:${id}`, "lead:checklist"]);
+    expect(sub?.status).not.toBe("confirmed");
+    expect(sub?.consents.map((c) => c.source)).toEqual(["lead:checklist"]);
   });
 
   it("marks a confirmed subscriber whose address bounced as bounced; issues leave them out", async () => {

@@ -12,6 +12,7 @@ import { resetSettings, settings } from "@site/core/config";
 import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
 import { listOutbox } from "@site/core/mail/outbox";
+import { confirmNewsletter, newsletterTokenIn } from "../support/newsletter-links";
 import { Newsletter } from "@site/core/newsletter";
 import { recount } from "@site/core/newsletter/counts";
 import { SubscriberListing } from "@site/core/newsletter/listing";
@@ -372,8 +373,15 @@ describe("the three consent sources", () => {
 
     const sub = await Newsletter.find(email);
     expect(sub!.status).toBe("unconfirmed");
-    expect(sub!.consents.map((c) => c.source).sort()).toEqual([`petition:${petition.id}`, "lead:checklist", "scam-report"].sort());
+    // the report's and the guide's consents ask for a confirmation (one e-mail); the signature's is an offer in its thank-you e-mail
+    expect(sub!.consents.map((c) => c.source).sort()).toEqual(["lead:checklist", "scam-report"].sort());
     expect(await confirmations(email)).toHaveLength(1);
+    const thanks = (await listOutbox(settings().OUTBOX_DIR)).find((m) => m.to.includes(email) && m.text.includes("You asked to be kept updated"));
+    expect(await confirmNewsletter(newsletterTokenIn(thanks!.text)!)).toBe("confirmed");
+    const taken = await Newsletter.find(email);
+    expect(taken!.status).toBe("confirmed");
+    expect(taken!.consents.map((c) => c.source).sort()).toEqual([`petition:${petition.id}`, "lead:checklist", "scam-report"].sort());
+    await bus.idle();
     expect(bus.failures).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,12 +10,12 @@ import { OUTBOX_PARTITIONS, Keys } from "@site/core/db/keys";
 import { queryAll } from "@site/core/db/query";
 import { listOutbox } from "@site/core/mail/outbox";
 import { Outbox } from "@site/core/outbox";
-import { Signature } from "@site/core/signature";
+import { Lead } from "@site/core/lead";
 import { fromHeaders } from "@site/core/request/metadata";
-import { handler as sign } from "../../packages/functions/src/http/signature-create";
+import { metaDetails } from "@site/core/request/meta-details";
+import { handler as ask } from "../../packages/functions/src/http/lead-create";
 import { installLocalBus } from "../../scripts/local/bus";
 import { repoRoot } from "../../scripts/local/paths";
-import { newPetition, petitionItems, signer } from "../support/fixtures";
 import { call, httpEvent } from "../support/http";
 import { useOwnTable } from "../support/own-table";
 import { sortableId } from "@site/core/util/id";
@@ -41,47 +42,54 @@ const outboxItems = async () =>
 const mailTo = async (address: string) => (await listOutbox(settings().OUTBOX_DIR)).filter((m) => m.to.includes(address));
 const adminMailAbout = async (email: string) => (await mailTo("admins@example.org")).filter((m) => m.text.includes(email));
 let ip = 0;
-const signEvent = (petitionId: string, body: object) => httpEvent({ method: "POST", pathParameters: { id: petitionId }, body, sourceIp: `10.202.${++ip}.1` });
+const askEvent = (form: string, body: object) => httpEvent({ method: "POST", pathParameters: { form }, body, sourceIp: `10.202.${++ip}.1` });
+/** A guide form's submission: its guide e-mail and the administrators' notice follow from `lead.created` through the outbox. */
+const guideRequest = (tag: string) => ({
+  fullName: "Ana Lima",
+  email: `outbox-${tag}-${randomUUID().slice(0, 6)}@example.com`,
+  newsletterConsent: false,
+  client: { screenResolution: "1920x1080", timezone: "America/New_York", language: "en-US" },
+});
 
 describe("the transactional outbox", () => {
-  it("writes signature.created in the signing transaction; the delivered event is acknowledged", async () => {
-    const p = await newPetition();
+  it("writes lead.created in the submission's transaction; the delivered event is acknowledged", async () => {
     holding = true;
     let res: Awaited<ReturnType<typeof call>>, committed: Record<string, unknown>[];
     try {
-      res = await call(sign, signEvent(p.id, signer("ob")));
+      res = await call(ask, askEvent("checklist", guideRequest("ob")));
       committed = await outboxItems();
     } finally {
       holding = false;
       bus.kick();
     }
     expect(res.statusCode).toBe(201);
-    // committed with the signature, before any delivery ran
+    // committed with the submission, before any delivery ran
     expect(committed).toContainEqual(
-      expect.objectContaining({ type: "outbox", eventType: "signature.created", detail: { petitionId: p.id, signatureId: res.body.signatureId } }),
+      expect.objectContaining({ type: "outbox", eventType: "lead.created", detail: { leadId: res.body.id, form: "checklist" } }),
     );
     await bus.idle();
-    expect((await outboxItems()).filter((i) => (i.detail as { petitionId: string }).petitionId === p.id)).toEqual([]);
+    expect((await outboxItems()).filter((i) => (i.detail as { leadId?: string }).leadId === res.body.id)).toEqual([]);
   });
 
   it("a process killed between commit and publish loses nothing: the sweeper publishes, each e-mail arrives once", async () => {
-    const p = await newPetition(50);
-    const person = signer("killed");
-    const child = spawnSync(process.execPath, ["--import", "tsx", join(repoRoot, "test/support/sign-then-die.ts"), p.id, JSON.stringify(person)], {
-      cwd: repoRoot,
-      env: process.env,
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const person = guideRequest("killed");
+    const child = spawnSync(
+      process.execPath,
+      ["--import", "tsx", join(repoRoot, "test/support/write-then-die.ts"), "lead", "checklist", JSON.stringify(person)],
+      {
+        cwd: repoRoot,
+        env: process.env,
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
     expect(child.status, child.stderr).toBe(42);
 
-    // the signature was committed, its event was not published
-    const { signatures } = await petitionItems(p.id);
-    expect(signatures).toHaveLength(1);
+    // the submission was committed, its event was not published
     await bus.idle();
     expect(await mailTo(person.email)).toHaveLength(0);
-    const [lost] = (await outboxItems()).filter((i) => (i.detail as { petitionId: string }).petitionId === p.id);
-    expect(lost).toMatchObject({ eventType: "signature.created", detail: { signatureId: signatures[0].id } });
+    const [lost] = (await outboxItems()).filter((i) => i.eventType === "lead.created");
+    expect(lost).toMatchObject({ eventType: "lead.created", detail: { form: "checklist" } });
 
     // within the grace period the sweeper leaves it alone (the fast path may still be on its way)
     expect(await Outbox.sweep()).toEqual({ republished: 0, failed: 0 });
@@ -100,20 +108,15 @@ describe("the transactional outbox", () => {
   });
 
   it("an event republished after it was delivered (a lost acknowledgement) has no second effect", async () => {
-    const p = await newPetition();
-    const person = signer("reack");
-    // what the sign handler does, keeping the event to put it back afterwards
-    const { event: created } = await Signature.create({
-      petitionId: p.id,
+    const person = guideRequest("reack");
+    // what the guide form's handler does, keeping the event to put it back afterwards
+    const { event } = await Lead.create({
+      form: "checklist",
+      submission: Lead.LeadInput.parse(person),
       client: "10.203.0.1",
-      firstName: person.firstName,
-      lastName: person.lastName,
-      email: person.email,
-      newsletterConsent: false,
-      meta: Signature.metaDetails(fromHeaders({ "user-agent": "test/1.0" }, "10.203.0.1"), person.client),
+      meta: metaDetails(fromHeaders({ "user-agent": "test/1.0" }, "10.203.0.1"), person.client),
     });
-    const event = created!;
-    await Bus.publish(Signature.Events.Created, event.detail, event.id);
+    await Bus.publish(Lead.Events.Created, event.detail, event.id);
     await bus.idle();
     expect(await mailTo(person.email)).toHaveLength(1);
     expect(await adminMailAbout(person.email)).toHaveLength(1);

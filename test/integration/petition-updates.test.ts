@@ -5,6 +5,7 @@ import { resetSettings, settings } from "@site/core/config";
 import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
 import { listOutbox, type OutboxMessage } from "@site/core/mail/outbox";
+import { confirmNewsletter, newsletterTokenIn } from "../support/newsletter-links";
 import { MailQueue } from "@site/core/mail-queue";
 import { Petition } from "@site/core/petition";
 import { exported, storedRecords } from "@site/core/privacy/records";
@@ -173,6 +174,11 @@ describe("leaving a petition's updates", () => {
     const first = await newPetition({ milestones: [1, 2] });
     const other = await newPetition({ milestones: [1] });
     const x = await signAs(first.id, "leaver", { wantsUpdates: true, newsletterConsent: true });
+    // the newsletter they asked for: the offer in their thank-you e-mail, taken
+    await bus.idle();
+    await expect.poll(async () => (await mailsTo(x.email)).find((m) => newsletterTokenIn(m.text))).toBeDefined();
+    const offer = newsletterTokenIn((await mailsTo(x.email)).find((m) => newsletterTokenIn(m.text))!.text)!;
+    expect(await confirmNewsletter(offer)).toBe("confirmed");
     await checkAndSend();
     await sent(first.id, "milestone-1");
     const [mail] = await updatesTo(x.email, first.id);

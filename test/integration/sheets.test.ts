@@ -218,7 +218,8 @@ async function signSome(petitionId: string, n: number) {
   }
   return ids;
 }
-const delivery = (petitionId: string, signatureId: string) => Bus.envelope(Signature.Events.Created.type, { petitionId, signatureId });
+/** What the stream's consumer publishes once a batch counted signatures (signature/effects.ts): the signatures are in the table already. */
+const delivery = (..._signature: [petitionId: string, signatureId: string]) => Bus.envelope(Signature.Events.SheetSyncDue.type, {});
 const admin = { sub: "admin-sub", email: "sheets-admin@example.org", "cognito:groups": ["admin"] };
 
 describe("the Google Sheets adapter", () => {

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { settings } from "@site/core/config";
 import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
@@ -8,7 +8,7 @@ import { Petition } from "@site/core/petition";
 import { SignatureDeletion } from "@site/core/signature/deletion";
 import { geoCounts } from "@site/core/signature/geo-counts";
 import { indexKey } from "@site/core/signature/index-item";
-import { retentionStep } from "@site/core/signature/retention";
+import { PENDING_WATERMARK, retentionStep } from "@site/core/signature/retention";
 import { UNCONFIRMED_SIGNATURE_SECONDS } from "@site/core/policy/retention";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
 import { handler as confirmRoute } from "../../packages/functions/src/http/signature-confirm";
@@ -76,7 +76,8 @@ describe("a petition that verifies signatures", () => {
     const person = signer("pending");
     const res = await signAs(p.id, person);
     expect(res.statusCode).toBe(201);
-    expect(res.body).toEqual({ signatureId: expect.any(String), status: "pending" });
+    // with when to expect the link (mail-queue-backlog.test.ts)
+    expect(res.body).toEqual({ signatureId: expect.any(String), status: "pending", mail: { ahead: expect.any(Number), seconds: expect.any(Number) } });
     expect(await Petition.counts(p.id, true)).toEqual({ count: 0, pending: 1 });
     const page = await call(getPetition, httpEvent({ pathParameters: { id: p.id } }));
     expect(page.body).toMatchObject({ signatureCount: 0, pendingCount: 1, verifySignatures: true });
@@ -156,7 +157,7 @@ describe("signing again with a mailbox that has signed (no enumeration)", () => 
     const again = await signAs(p.id, signer("again", { email: folded }));
     expect(again.statusCode).toBe(first.statusCode);
     expect(Object.keys(again.body).sort()).toEqual(Object.keys(first.body).sort());
-    expect(again.body).toEqual({ signatureId: expect.any(String), status: "pending" });
+    expect(again.body).toEqual({ signatureId: expect.any(String), status: "pending", mail: expect.objectContaining({ ahead: expect.any(Number) }) });
     expect(again.body.signatureId).not.toBe(first.body.signatureId);
     expect(await Petition.counts(p.id, true)).toEqual({ count: 1, pending: 0 });
     expect((await petitionItems(p.id)).signatures).toHaveLength(before.signatures.length);
@@ -294,13 +295,61 @@ describe("pending signatures leave exactly", () => {
     expect(await geoCounts(p.id)).toEqual(nowhere);
     const link = await linkTo(person.email);
     expect((await confirm(p.id, link.signatureId, link.token)).statusCode).toBe(200);
+    // the counts by place follow from the table's stream, a batch at a time (signature/effects.ts)
+    await bus.idle();
     const placed = { byState: { CA: 1 }, byCountry: { US: 1 }, unknownState: 0, unknownCountry: 0 };
     expect(await geoCounts(p.id)).toEqual(placed);
     // the link a second time adds nothing
     await confirm(p.id, link.signatureId, link.token);
+    await bus.idle();
     expect(await geoCounts(p.id)).toEqual(placed);
     await SignatureDeletion.remove(p.id, link.signatureId);
     expect(await geoCounts(p.id)).toEqual(nowhere);
     expect(await Petition.counts(p.id, true)).toEqual({ count: 0, pending: 0 });
+  });
+});
+
+describe("a confirmation link that waited in a surge's queue", () => {
+  it("a link sent two days after signing works its whole period from the send, and retention keeps its signature while it works", async () => {
+    // from the start: the earlier tests' retention runs moved the watermark past a signature made two days ago
+    await db().send(new DeleteCommand({ TableName: table(), Key: Keys.retentionWatermark(PENDING_WATERMARK) }));
+    const p = await newPetition(100, true);
+    const late = signer("late-link");
+    const lapsed = signer("late-lapse");
+    // signed two days ago; the links leave the queue now, as after a surge's backlog
+    const day = 86_400_000;
+    vi.setSystemTime(new Date(Date.now() - 2 * day));
+    let ids: string[];
+    try {
+      ids = [(await signAs(p.id, late)).body.signatureId as string, (await signAs(p.id, lapsed)).body.signatureId as string];
+    } finally {
+      vi.useRealTimers();
+    }
+    const link = await linkTo(late.email);
+    await linkTo(lapsed.email);
+    const stored = await item(Keys.signature(p.id, link.signatureId));
+    const sentAt = Date.parse(String(stored?.confirmTokenExpiresAt)) - UNCONFIRMED_SIGNATURE_SECONDS * 1000;
+    expect(sentAt - Date.parse(String(stored?.createdAt))).toBeGreaterThan(2 * day - 60_000);
+
+    const time = { over: () => false };
+    // past the period counted from the signing, within the link's: both kept
+    const kept = await retentionStep(new Date(sentAt + UNCONFIRMED_SIGNATURE_SECONDS * 1000 - 3_600_000), time);
+    expect(kept.counts.unconfirmedSignaturesDeleted).toBe(0);
+    expect((await petitionItems(p.id)).signatures.map((s) => s.id).sort()).toEqual([...ids].sort());
+
+    // the link opened six and a half days after it was sent (eight and a half after the signing): it confirms
+    vi.setSystemTime(new Date(sentAt + 6.5 * day));
+    try {
+      expect(await confirm(p.id, link.signatureId, link.token)).toMatchObject({ statusCode: 200, body: { status: "confirmed", signatureCount: 1 } });
+    } finally {
+      vi.useRealTimers();
+    }
+
+    // once the other's link has lapsed, retention deletes it, and pending is exact
+    const due = await retentionStep(new Date(sentAt + UNCONFIRMED_SIGNATURE_SECONDS * 1000 + 60_000), time);
+    // (with the earlier tests' pending signatures, whose links have lapsed too)
+    expect(due.counts.unconfirmedSignaturesDeleted).toBeGreaterThanOrEqual(1);
+    expect((await petitionItems(p.id)).signatures.map((s) => s.id)).toEqual([link.signatureId]);
+    expect(await Petition.counts(p.id, true)).toEqual({ count: 1, pending: 0 });
   });
 });

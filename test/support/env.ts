@@ -1,14 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { inject } from "vitest";
+import { afterAll, inject } from "vitest";
+import { stopAllLocalStreams } from "../../scripts/local/streams";
 import { resetSettings } from "@site/core/config";
 import { resetDb } from "@site/core/db/client";
 
 /**
  * Points core at the shared emulators. Each test file gets its own outbox, sheets directory and
- * default petition id so files running in parallel never see each other's mail, files or counts.
+ * default petition id so files running in parallel never see each other's mail, files or counts. A
+ * file's stand-in for the table's stream (installed with its local bus) sees only its own process's
+ * writes (scripts/local/write-stream.ts), and stops when the file is done.
  */
+// what an earlier file of this process left watching (a test that failed before its end)
+stopAllLocalStreams();
 const e = inject("emulators");
+afterAll(stopAllLocalStreams);
 Object.assign(process.env, {
   TABLE_NAME: e.tableName,
   AWS_REGION: "us-east-1",
@@ -29,6 +35,8 @@ Object.assign(process.env, {
   MAIL_FROM: "petitions@example.org",
   // the mail budget's rate (mail/budget.ts): the outbox's, not SES's; tests that are about pacing set their own
   MAIL_RATE_PER_SECOND: "1000",
+  // a stream consumer's batching window, shortened: a test waits for one signer's e-mail, not for a batch to fill
+  LOCAL_STREAM_WINDOW_MS: "50",
   // What CloudFront (or the local server) proves itself with; see viaCloudFront in ./http.
   ORIGIN_SECRET: `test-${randomUUID()}`,
   // Signs the withdraw links of signers' e-mails (signature/withdraw-link.ts).

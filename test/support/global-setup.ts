@@ -31,7 +31,8 @@ export default async function setup(project: TestProject) {
     freePort().then((p) => startS3(p, join(dataDir, "s3"), [BUCKET_NAME])),
     freePort().then((p) => startCognito(p, join(dataDir, "cognito"))),
   ]);
-  await ensureTable(dynamo.url, TABLE_NAME);
+  // no stream: a test process's stand-in for it is its own writes (scripts/local/write-stream.ts)
+  await ensureTable(dynamo.url, TABLE_NAME, { stream: false });
   const pool = await ensureUserPool(cognito.url, "timeshare-test");
   project.provide("emulators", {
     dynamodb: dynamo.url,

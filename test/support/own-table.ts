@@ -10,7 +10,7 @@ import { ensureTable } from "../../scripts/local/provision";
  */
 export async function useOwnTable(prefix: string): Promise<string> {
   const name = `${prefix}-${randomUUID().slice(0, 8)}`;
-  await ensureTable(process.env.DYNAMODB_ENDPOINT!, name);
+  await ensureTable(process.env.DYNAMODB_ENDPOINT!, name, { stream: false });
   process.env.TABLE_NAME = name;
   resetSettings();
   resetDb();

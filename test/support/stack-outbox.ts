@@ -37,7 +37,7 @@ export function stackOutbox(outboxDir: string) {
 
 /** The path and query of the e-mail's `<path>?token=…` link, to open on the stack under test (SITE_URL may name another host). */
 export function linkIn(mail: Pick<SentMail, "text">, path: string): string {
-  const match = new RegExp(`https?://[^\\s"<>]+${path.replace(/\//g, "\\/")}\\?token=[A-Za-z0-9_-]+`).exec(mail.text);
+  const match = new RegExp(`https?://[^\\s"<>]+${path.replace(/\//g, "\\/")}\\?token=[A-Za-z0-9_.%-]+`).exec(mail.text);
   expect(match, mail.text).not.toBeNull();
   const url = new URL(match![0]);
   return `${url.pathname}${url.search}`;

@@ -50,6 +50,11 @@ export const Settings = z.object({
   SITE_URL: z.string().default("http://localhost:3000"),
   MAIL_DRIVER: z.enum(["ses", "outbox"]).default("ses"),
   OUTBOX_DIR: z.string().default(".data/outbox"),
+  /**
+   * The local outbox plays SES's sending rate (e-mails a second; unset: no limit): past it in a second,
+   * a send fails with SES's throttling error, as SES refuses it (mail/outbox-rate.ts). For the mail benchmarks.
+   */
+  SES_SIMULATED_RATE: z.coerce.number().int().min(1).max(100_000).optional(),
   /** The SES configuration set every message is sent with (set by the stacks): its events fill the suppression list. */
   MAIL_CONFIGURATION_SET: z.string().min(1).optional(),
   BUS_DRIVER: z.enum(["eventbridge", "local"]).default("eventbridge"),
@@ -122,8 +127,10 @@ export const Settings = z.object({
    */
   MAIL_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(14),
   MAIL_DAILY_QUOTA: z.coerce.number().int().min(1).max(100_000_000).default(50_000),
-  /** E-mails a second (and the same share of the day) only links people wait for may use. */
+  /** E-mails a second (and the same share of the day) only the privacy link may use. */
   MAIL_LINK_RESERVE_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(2),
+  /** Of the rest, the share only signature confirmations may use: no other kind of mail (a stranger can cause) takes it. */
+  MAIL_CONFIRMATION_RESERVE_SHARE: z.coerce.number().min(0).max(0.9).default(0.25),
   /** The share of the daily quota newsletter issues may use in a day (the rest of an issue waits for the next). */
   NEWSLETTER_DAILY_SHARE: z.coerce.number().min(0).max(1).default(0.5),
   /** Queued administrators' notices of one petition at once from which they become one digest. */

@@ -4,9 +4,11 @@ import { enqueued, FULL_READ_EVERY_MS, PartitionReads } from "../src/mail-queue/
 describe("which mail queue partitions a drain round reads", () => {
   it("reads every partition on the first round and once per interval after", () => {
     const reads = new PartitionReads();
-    expect(reads.fullRound(10_000)).toBe(true);
-    expect(reads.fullRound(10_000 + FULL_READ_EVERY_MS - 1)).toBe(false);
-    expect(reads.fullRound(10_000 + FULL_READ_EVERY_MS)).toBe(true);
+    expect(reads.fullRound("visitor", 10_000)).toBe(true);
+    expect(reads.fullRound("visitor", 10_000 + FULL_READ_EVERY_MS - 1)).toBe(false);
+    // each lane's rounds run apart, each with its own interval
+    expect(reads.fullRound("links", 10_000 + FULL_READ_EVERY_MS - 1)).toBe(true);
+    expect(reads.fullRound("visitor", 10_000 + FULL_READ_EVERY_MS)).toBe(true);
   });
 
   it("skips a partition found empty until the next full read, and reads one that held deliveries", () => {

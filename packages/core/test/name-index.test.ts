@@ -9,6 +9,7 @@ import {
   searchShard,
   searchStart,
   sharedKey,
+  orderOnlyKey,
 } from "../src/collection/name-index";
 import { foldText, lastWordKey, textOrder } from "../src/collection/orders";
 import { TABLE_INDEXES, MAX_TABLE_INDEXES } from "../src/db/indexes";
@@ -125,10 +126,19 @@ describe("a name search's queries", () => {
     expect(queries.find((q) => q.index === "byS2")!.limit).toBe(64);
   });
 
-  it("a signature search is 3 keys × 4 shards and the timeshare name's 16, instead of 4 keys × 32 buckets", () => {
+  it("a signature search is the names' 2 keys × 4 shards and the e-mail's and timeshare name's 32 buckets each, instead of 4 keys × 32 buckets", () => {
     const petitionBuckets = Array.from({ length: 32 }, (_, b) => `SIGIDX#p1#${b}`);
-    expect(SHARED_KEY_SEARCH_SHARDS).toBe(16);
-    expect(nameQueries(SIGNATURE_NAME_SEARCH, ["p1"], petitionBuckets, "hern", 1000)).toHaveLength(3 * 4 + 16);
+    const queries = nameQueries(SIGNATURE_NAME_SEARCH, ["p1"], petitionBuckets, "hern", 1000);
+    expect(queries).toHaveLength(2 * 4 + 2 * 32);
+    expect(new Set(queries.map((q) => q.index))).toEqual(new Set(["byS1", "byS2", "byO3", "byO4"]));
     expect(nameQueries(SIGNATURE_NAME_SEARCH, ["p1"], petitionBuckets, "h", 1000)).toHaveLength(128);
+  });
+
+  it("an order-only key writes no search entry and is searched through its order index", () => {
+    const row = { id: "x9", name: "Maria", email: "maria@example.com" };
+    const index = nameIndex<typeof row>((desk) => `PIDX#${desk}`, [textOrder(1, (r) => r.name), orderOnlyKey(textOrder(2, (r) => r.email))]);
+    expect(Object.keys(searchAttributes(index, "east", row)).sort()).toEqual(["s1", "w1"]);
+    const queries = nameQueries(index, ["east"], ["PIDX#east#0", "PIDX#east#1"], "mar", 100);
+    expect(queries.filter((q) => q.index === "byO2").map((q) => q.pk)).toEqual(["PIDX#east#0", "PIDX#east#1"]);
   });
 });

@@ -56,15 +56,18 @@ export const subscribesTo = (s: Subscriber, envelope: { source: string; "detail-
   sourceOf(s) === envelope.source && detailTypesOf(s).includes(envelope["detail-type"]);
 
 export const subscribers: Subscriber[] = [
-  // Signing's e-mails wait in the paced mail queue: these enqueue and nudge its drain.
-  { name: "signature-notify-admin", detailType: "signature.created", handler: fn("signature-notify-admin"), needs: MAIL_QUEUE_NEEDS },
-  { name: "signature-share-email", detailType: "signature.created", handler: fn("signature-share-email"), needs: MAIL_QUEUE_NEEDS },
-  { name: "signature-verified-email", detailType: "signature.verified", handler: fn("signature-verified-email"), needs: MAIL_QUEUE_NEEDS },
+  // A new or confirmed signature's side effects follow from the table's stream (streams.ts); these are the rest of signing's.
   { name: "signature-repeated-email", detailType: "signature.repeated", handler: fn("signature-repeated-email"), needs: MAIL_QUEUE_NEEDS },
-  { name: "signature-newsletter", detailType: "signature.created", handler: fn("signature-newsletter"), needs: { table: "write", bus: true } },
+  // An outbox item of `signature.created` or `signature.verified` from before the stream, delivered after an upgrade.
+  {
+    name: "signature-legacy-event",
+    detailType: ["signature.created", "signature.verified"],
+    handler: fn("signature-legacy-event"),
+    needs: { ...MAIL_QUEUE_NEEDS, bus: true },
+  },
   {
     name: "signature-sheet-sync",
-    detailType: "signature.created",
+    detailType: "signature.sheet_sync_due",
     handler: fn("signature-sheet-sync"),
     needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] },
     timeout: 900,

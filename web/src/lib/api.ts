@@ -1,3 +1,4 @@
+import type { ConfirmationWait } from "../content/confirmation-wait";
 /** The one way the browser talks to /api: JSON in, JSON out, failures as ApiError. */
 
 export type FieldErrors = Record<string, string>;
@@ -123,7 +124,8 @@ export interface SignatureInput {
 }
 
 /** A first signature and a repeat of a mailbox that has signed get the same answer. */
-export type SignatureCreated = { signatureId: string; status: "pending" } | { signatureId: string; status: "verified"; signatureCount: number };
+export type SignatureCreated =
+  { signatureId: string; status: "pending"; mail?: ConfirmationWait } | { signatureId: string; status: "verified"; signatureCount: number };
 
 export interface SignatureConfirmed {
   status: "confirmed" | "already_confirmed";

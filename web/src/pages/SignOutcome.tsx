@@ -3,13 +3,14 @@ import { UNCONFIRMED_SIGNATURE_DAYS } from "@site/core/policy/retention";
 import { Link } from "react-router-dom";
 import { IconCheck } from "../components/iconBase";
 import type { Petition } from "../lib/api";
+import { expectedArrival, type ConfirmationWait } from "../content/confirmation-wait";
 import { sharePath } from "../site";
 
 /**
  * What the sign form becomes once the signature is sent (SignPage.tsx): "check your inbox" on a
  * petition that verifies signatures, else the thanks. Loaded when the visitor starts on the form.
  */
-export function SignOutcome({ outcome, petition, id }: { outcome: "pending" | "signed"; petition: Petition; id: string }) {
+export function SignOutcome({ outcome, mail, petition, id }: { outcome: "pending" | "signed"; mail?: ConfirmationWait; petition: Petition; id: string }) {
   if (outcome === "pending") {
     return (
       <Card withBorder padding="xl" radius="lg" shadow="sm" role="status">
@@ -19,10 +20,13 @@ export function SignOutcome({ outcome, petition, id }: { outcome: "pending" | "s
             Check your inbox
           </Title>
           <Text c="ink.7">
-            We have sent a confirmation link to your e-mail address. Your signature for “{petition.title}” counts once you open that link and confirm it.
+            We are sending a confirmation link to your e-mail address. Your signature for “{petition.title}” counts once you open that link and confirm it.
+          </Text>
+          <Text c="ink.7" data-wait={mail ? mail.seconds : undefined}>
+            {expectedArrival(mail)}
           </Text>
           <Text fz="sm" c="dimmed">
-            No e-mail? Look in your spam folder. The link works for {UNCONFIRMED_SIGNATURE_DAYS} days.
+            No e-mail? Look in your spam folder. The link works for {UNCONFIRMED_SIGNATURE_DAYS} days from when it is sent.
           </Text>
         </Stack>
       </Card>

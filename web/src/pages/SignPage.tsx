@@ -17,6 +17,7 @@ import { deferred, useDeferred } from "../lib/deferred";
 import { startForm, submission } from "../lib/formStart";
 import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE } from "../lib/recaptchaErrors";
 import type { SignatureFormValues } from "../lib/signatureForm";
+import type { ConfirmationWait } from "../content/confirmation-wait";
 import { REDIRECT_AFTER_SIGN_MS, SITE_NAME, thankYouPath } from "../site";
 import { IfPage } from "../components/IfPage";
 import { LateAlert } from "../components/LateAlert";
@@ -77,7 +78,8 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [signed, setSigned] = useState(false);
-  const [pending, setPending] = useState(false);
+  // a pending signature: when its confirmation link should arrive (undefined inside: the answer did not say)
+  const [pending, setPending] = useState<false | { mail?: ConfirmationWait }>(false);
   const hydrated = useHydrated();
   const busy = submitting || !hydrated;
   const sent = useDeferred(outcome);
@@ -122,7 +124,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
       trackEvent("signature", { petitionId: id });
       setValues(EMPTY);
       if (created.status === "pending") {
-        setPending(true);
+        setPending({ mail: created.mail });
         return;
       }
       raiseCountFloor(id, created.signatureCount);
@@ -141,7 +143,8 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
     }
   }
 
-  if (pending || signed) return sent ? <sent.SignOutcome outcome={pending ? "pending" : "signed"} petition={petition} id={id} /> : null;
+  if (pending || signed)
+    return sent ? <sent.SignOutcome outcome={pending ? "pending" : "signed"} mail={pending ? pending.mail : undefined} petition={petition} id={id} /> : null;
 
   return (
     <Card withBorder padding="xl" radius="lg" shadow="md">

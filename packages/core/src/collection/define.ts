@@ -25,8 +25,9 @@ import { sortRows, type Comparator } from "./sorts";
  *
  * - a **part** is a set of index rows with its own count (signatures: one petition; reports: all of
  *   them); a **scope** is what a query asks for and covers one or more parts (all petitions).
- * - Orders (orders.ts): the id order is the index rows' own sort key, every other a global index
- *   over the same partitions; a page of any order is a merge of the scope's partitions (merge.ts),
+ * - Orders (orders.ts): the id order is the index rows' own sort key, the part order the same
+ *   partitions merged part by part, every other a global index over the same partitions; a page of
+ *   any order is a merge of the scope's partitions (merge.ts),
  *   filtered as it is read, with cursors of one key.
  * - Searches: a whole e-mail address, an id or a reference is read by key (`direct`); anything else
  *   matches the start of the words of the collection's name keys (`nameSearch`).
@@ -219,11 +220,12 @@ export function defineCollection<Row extends { id: string }, S extends string, F
    * read consistently; any other from its slot's global index over the same partitions.
    */
   async function tableSource(scope: string | undefined, sort: S): Promise<MergeSource<Row>> {
-    const slot = def.orders[sort].slot;
-    if (slot === undefined && def.newestFirst) return def.newestFirst(scope);
+    const { slot, byPart } = def.orders[sort];
+    if (slot === undefined && !byPart && def.newestFirst) return def.newestFirst(scope);
     const names = await partsOf(scope);
     const partOf = new Map(names.flatMap((part) => def.partitions(part).map((pk) => [pk, part] as const)));
     const decode = (item: Record<string, unknown>) => def.decode(partOf.get(String(item.pk))!, String(item.sk), String(item.r));
+    if (byPart) return { partitions: [...partOf.keys()], consistent: true, projection: "pk, sk, r", decode, partOf: (pk) => partOf.get(pk)! };
     if (slot === undefined) return { partitions: [...partOf.keys()], consistent: true, projection: "pk, sk, r", decode };
     return { partitions: [...partOf.keys()], index: orderIndex(slot), skName: orderAttribute(slot), projection: "pk, sk, r", decode };
   }

@@ -1,6 +1,7 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { settings } from "../config";
 import { db, table } from "../db/client";
+import { SEPARATOR } from "./orders";
 
 /**
  * Pages of a collection read straight from its spread partitions (docs/architecture.md "Admin lists
@@ -25,6 +26,12 @@ export interface MergeSource<Row> {
   /** the attributes to read (default: all) */
   projection?: string;
   decode: (item: Record<string, unknown>) => Row;
+  /**
+   * The part a partition holds, for a merge by part then sort key (orders.ts `partOrder`): an item's
+   * merge key is its part, SEPARATOR and its sort key, and a cursor's part says which partitions are
+   * passed, which resume after its sort key and which start from their beginning.
+   */
+  partOf?: (pk: string) => string;
 }
 
 export interface MergeOptions<Row = unknown> {
@@ -81,20 +88,37 @@ function merger(source: MergeSource<unknown>, order: "asc" | "desc", after: stri
   const streams: Stream[] = source.partitions.map((pk) => ({ pk, buffer: [], at: 0, next: undefined, started: false }));
   const held = (s: Stream) => s.buffer.length - s.at;
   const needsRead = (s: Stream) => held(s) === 0 && (!s.started || s.next !== undefined);
-  const keyOf = (item: Record<string, unknown>) => String(item[skName]);
+  const partOf = source.partOf;
+  const keyOf = partOf
+    ? (item: Record<string, unknown>) => `${partOf(String(item[pkName]))}${SEPARATOR}${item[skName]}`
+    : (item: Record<string, unknown>) => String(item[skName]);
+  /** Where a partition resumes after the cursor: after a sort key, from its start, or not at all (its part is passed). */
+  const resumeOf = (s: Stream): { after?: string } | "passed" => {
+    if (after === undefined || !partOf) return after === undefined ? {} : { after };
+    const at = after.lastIndexOf(SEPARATOR);
+    const [cursorPart, cursorKey] = [after.slice(0, at), after.slice(at + SEPARATOR.length)];
+    const part = partOf(s.pk);
+    if (part === cursorPart) return { after: cursorKey };
+    return (desc ? part > cursorPart : part < cursorPart) ? "passed" : {};
+  };
 
   // the merge compares the sort key: a projection always reads it
   const projection = source.projection && `${source.projection}, ${skName}`;
 
   async function fill(s: Stream, rows: number): Promise<void> {
-    const resuming = after !== undefined;
+    const resume = resumeOf(s);
+    if (resume === "passed") {
+      Object.assign(s, { started: true, buffer: [], at: 0, next: undefined });
+      return;
+    }
+    const resuming = resume.after !== undefined;
     const res = await db().send(
       new QueryCommand({
         TableName: table(),
         IndexName: source.index,
         KeyConditionExpression: resuming ? `#pk = :pk AND #sk ${desc ? "<" : ">"} :after` : "#pk = :pk",
         ExpressionAttributeNames: { "#pk": pkName, ...(resuming ? { "#sk": skName } : {}), ...(projection ? projectionNames(projection) : {}) },
-        ExpressionAttributeValues: { ":pk": s.pk, ...(resuming ? { ":after": after } : {}) },
+        ExpressionAttributeValues: { ":pk": s.pk, ...(resuming ? { ":after": resume.after } : {}) },
         ProjectionExpression: projection ? projectionWithNames(projection) : undefined,
         ScanIndexForward: !desc,
         ConsistentRead: source.consistent,

@@ -32,6 +32,14 @@ export type NameKey<Row> = SearchKey<Row> & { searchShards?: number };
 /** A key every record may hold the same value of: spread over SHARED_KEY_SEARCH_SHARDS. */
 export const sharedKey = <Row>(key: SearchKey<Row>): NameKey<Row> => ({ ...key, searchShards: SHARED_KEY_SEARCH_SHARDS });
 
+/**
+ * A key a search finds through its order index alone (one prefix-range query per bucket of the
+ * parts) instead of search partitions of its own: its rows write no search entry, one index write
+ * less each. For a key searched less often than rows are written (a signature's e-mail and timeshare
+ * name: a petition's signers write a million rows, an administrator searches a few times a day).
+ */
+export const orderOnlyKey = <Row>(key: SearchKey<Row>): NameKey<Row> => ({ ...key, searchShards: 0 });
+
 export interface NameIndex<Row> {
   /** the keys a search matches by their start, in their search slots' order (the first is s1/w1) */
   keys: readonly NameKey<Row>[];
@@ -86,6 +94,7 @@ export function searchAttributes<Row extends { id: string }>(index: NameIndex<Ro
   const attributes: Record<string, string> = {};
   index.keys.forEach((key, position) => {
     const sortKey = key.key(row);
+    if (shardsOf(key) === 0) return;
     const start = sortKey === undefined ? undefined : searchStart(searchValueOf(key, row) ?? "");
     if (sortKey === undefined || start === undefined) return;
     const slot = searchSlotOf(position);
@@ -101,8 +110,8 @@ export function searchAttributes<Row extends { id: string }>(index: NameIndex<Ro
  */
 export function searchPartitions<Row>(index: NameIndex<Row>, part: string, word: string, position: number): string[] | undefined {
   const start = searchStart(word);
-  if (start === undefined) return undefined;
   const shards = shardsOf(index.keys[position]!);
+  if (start === undefined || shards === 0) return undefined;
   return Array.from({ length: shards }, (_, shard) => Keys.nameSearchPartition(index.indexPart(part), start, shard));
 }
 

@@ -10,9 +10,11 @@ import type { Comparator } from "./sorts";
  * below every printable character, then the id: unique, and ties keep creation order. Pure.
  */
 export interface IndexedOrder<Row> {
-  /** the slot the key is written to; none for the id order (the index rows' sort key itself) */
+  /** the slot the key is written to; none for the id order (the index rows' sort key itself) and the part order */
   slot?: OrderSlot;
   key: (row: Row) => string;
+  /** the part order: each part's rows in id order, the parts one after another (`partOrder`) */
+  byPart?: true;
 }
 
 /** An order with a slot of its own (every order but the id's). */
@@ -21,7 +23,7 @@ export type SlottedOrder<Row> = IndexedOrder<Row> & { slot: OrderSlot };
 type Identified = { id: string };
 
 /** Below every printable character: "ana" sorts before "ana b", and both before "anab". */
-const SEPARATOR = "\u0001";
+export const SEPARATOR = "\u0001";
 /** DynamoDB sort keys hold 1,024 bytes; a value longer than this orders by its beginning. */
 const MAX_VALUE_LENGTH = 200;
 /**
@@ -44,6 +46,17 @@ const clip = (value: string) => value.replace(/[\u0000-\u001f\u007f]/g, "").slic
 
 /** The id order: the index rows' own sort key (time-sortable ids, so creation order). */
 export const idOrder = <Row extends Identified>(): IndexedOrder<Row> => ({ key: (row) => row.id });
+
+/**
+ * The rows of one part after another (signatures by petition), each part's in id order: read from
+ * the index rows' own partitions, which each hold one part's rows in id order (merge.ts merges them by
+ * part, then id), so it needs no slot and writes no index entry. The key is the part, the separator
+ * and the id: as a slotted order of the part would compare them.
+ */
+export const partOrder = <Row extends Identified>(part: (row: Row) => string): IndexedOrder<Row> => ({
+  byPart: true,
+  key: (row) => clip(part(row) ?? "") + SEPARATOR + row.id,
+});
 
 /** Names, e-mails, company names: see `foldText`. */
 export const textOrder = <Row extends Identified>(slot: OrderSlot, value: (row: Row) => string): SlottedOrder<Row> => ({

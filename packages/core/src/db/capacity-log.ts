@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { Item, RecordedWrite, WriteOp } from "./capacity";
 
 /**
- * An opt-in recorder of every write this process sends (the middleware sees the document client's
+ * An opt-in recorder of every write (and read) this process sends (the middleware sees the document client's
  * native input under the low-level command's name, e.g. PutItemCommand) (DYNAMODB_CAPACITY_LOG=<file>, set only by
  * `npm run bench:capacity`): one JSON line per command with each item's key and its images before
  * and after (read with a separate client), and the ConsumedCapacity DynamoDB Local reported
@@ -14,7 +14,20 @@ export interface LoggedCommand {
   command: string;
   ok: boolean;
   writes: RecordedWrite[];
+  /** a read command's partitions and the read units DynamoDB Local charged it (reads are billed by size, as DynamoDB bills them) */
+  reads?: RecordedRead[];
   consumed?: unknown;
+  /** when it was sent (ms since the epoch): per-second figures */
+  at?: number;
+}
+
+/** One partition a read command read, and its share of the command's read units. */
+export interface RecordedRead {
+  /** "table" or the index's name */
+  target: string;
+  partition: string;
+  units: number;
+  consistent: boolean;
 }
 
 interface Pending {
@@ -68,11 +81,73 @@ function writesOf(command: string, input: WriteInput): Pending[] | undefined {
   }
 }
 
+interface ReadInput {
+  TableName?: string;
+  IndexName?: string;
+  Key?: Item;
+  KeyConditionExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Item;
+  ConsistentRead?: boolean;
+  RequestItems?: Record<string, { Keys?: Item[]; ConsistentRead?: boolean }>;
+  TransactItems?: { Get?: { TableName: string; Key: Item } }[];
+  ReturnConsumedCapacity?: string;
+}
+
+const READ_COMMANDS = new Set(["GetItemCommand", "QueryCommand", "ScanCommand", "BatchGetItemCommand", "TransactGetItemsCommand"]);
+
+/** The partition a Query reads: the value its key condition gives the partition key (`pk = :pk`, `#pk = :v`). */
+function queriedPartition(input: ReadInput): string {
+  const first = /^\s*\(?\s*([#\w]+)\s*=\s*(:\w+)/.exec(input.KeyConditionExpression ?? "");
+  return first ? String(input.ExpressionAttributeValues?.[first[2]] ?? "?") : "?";
+}
+
+/** The read units of a command's answer (DynamoDB Local's ConsumedCapacity, as DynamoDB bills reads), spread over the partitions it read. */
+function readsOf(command: string, input: ReadInput, consumed: unknown): RecordedRead[] {
+  const list = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) as { TableName?: string; CapacityUnits?: number }[];
+  const units = list.reduce((sum, c) => sum + Number(c.CapacityUnits ?? 0), 0);
+  const target = input.IndexName ?? "table";
+  switch (command) {
+    case "GetItemCommand":
+      return [{ target, partition: String(input.Key?.pk), units, consistent: !!input.ConsistentRead }];
+    case "QueryCommand":
+      return [{ target, partition: queriedPartition(input), units, consistent: !!input.ConsistentRead }];
+    case "ScanCommand":
+      return [{ target, partition: "(scan)", units, consistent: !!input.ConsistentRead }];
+    case "BatchGetItemCommand": {
+      const keys = Object.values(input.RequestItems ?? {}).flatMap((r) => (r.Keys ?? []).map((k) => ({ k, consistent: !!r.ConsistentRead })));
+      return keys.map(({ k, consistent }) => ({ target: "table", partition: String(k.pk), units: units / keys.length, consistent }));
+    }
+    case "TransactGetItemsCommand": {
+      const keys = (input.TransactItems ?? []).map((t) => t.Get?.Key).filter((k): k is Item => !!k);
+      return keys.map((k) => ({ target: "table", partition: String(k.pk), units: units / keys.length, consistent: true }));
+    }
+    default:
+      return [];
+  }
+}
+
+/** Reads: one line per read command with its partitions and the units DynamoDB Local charged (no extra read of ours). */
+function recordRead(command: string, input: ReadInput, file: string) {
+  input.ReturnConsumedCapacity = "INDEXES";
+  return (output: unknown) => {
+    const consumed = (output as { ConsumedCapacity?: unknown } | undefined)?.ConsumedCapacity;
+    const logged: LoggedCommand = { command, ok: true, writes: [], reads: readsOf(command, input, consumed), at: Date.now() };
+    appendFileSync(file, `${JSON.stringify(logged)}\n`);
+  };
+}
+
 export function recordWrites(client: DynamoDBDocumentClient, reader: DynamoDBDocumentClient, file: string): void {
   const read = async (p: Pending) => (await reader.send(new GetCommand({ TableName: p.table, Key: p.key, ConsistentRead: true }))).Item as Item | undefined;
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const command = String((context as { commandName?: string }).commandName ?? "");
+      if (READ_COMMANDS.has(command)) {
+        const done = recordRead(command, args.input as ReadInput, file);
+        const output = await next(args);
+        done(output.output);
+        return output;
+      }
       const input = args.input as WriteInput;
       const pending = writesOf(command, input);
       if (!pending) return next(args);
@@ -89,7 +164,13 @@ export function recordWrites(client: DynamoDBDocumentClient, reader: DynamoDBDoc
         if (ok || !pending[0].transactional) {
           const after = ok ? await Promise.all(pending.map((p) => (p.op === "Put" ? p.item : p.op === "Delete" ? undefined : read(p)))) : before;
           const writes: RecordedWrite[] = pending.map((p, i) => ({ op: p.op, transactional: p.transactional, key: p.key, before: before[i], after: after[i] }));
-          const logged: LoggedCommand = { command, ok, writes, consumed: (output?.output as { ConsumedCapacity?: unknown } | undefined)?.ConsumedCapacity };
+          const logged: LoggedCommand = {
+            command,
+            ok,
+            writes,
+            consumed: (output?.output as { ConsumedCapacity?: unknown } | undefined)?.ConsumedCapacity,
+            at: Date.now(),
+          };
           // synchronous: a stack stopped at once loses no line
           appendFileSync(file, `${JSON.stringify(logged, (_, v) => (v instanceof Set ? [...v] : v))}\n`);
         }

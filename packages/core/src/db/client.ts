@@ -8,6 +8,21 @@ import { skipDiscardedLogCopies } from "../util/sdk-log-filter";
 let client: DynamoDBDocumentClient | undefined;
 let rawClient: DynamoDBClient | undefined;
 
+/**
+ * What a local runtime adds to every document client this process makes, the one there is and
+ * those made after a `resetDb` (the integration tests' stand-in for the table's stream watches writes
+ * so: scripts/local/write-stream.ts). Nothing deployed registers one.
+ */
+const clientHooks: ((client: DynamoDBDocumentClient) => void)[] = [];
+export function onEveryClient(hook: (client: DynamoDBDocumentClient) => void): () => void {
+  clientHooks.push(hook);
+  if (client) hook(client);
+  return () => {
+    const at = clientHooks.indexOf(hook);
+    if (at >= 0) clientHooks.splice(at, 1);
+  };
+}
+
 /** One document client per process (per Lambda cold start). */
 export function db(): DynamoDBDocumentClient {
   if (!client) {
@@ -17,11 +32,12 @@ export function db(): DynamoDBDocumentClient {
     client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
     rawClient = raw;
     if (s.DYNAMODB_CAPACITY_LOG) recordWrites(client, DynamoDBDocumentClient.from(newRawClient()), s.DYNAMODB_CAPACITY_LOG);
+    for (const hook of clientHooks) hook(client);
   }
   return client;
 }
 
-function newRawClient(): DynamoDBClient {
+export function newRawClient(): DynamoDBClient {
   const s = settings();
   return new DynamoDBClient({
     region: s.AWS_REGION,

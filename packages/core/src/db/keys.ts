@@ -28,6 +28,8 @@ export const Keys = {
     sk: "GUARD",
   }),
   signature: (petitionId: string, signatureId: string) => ({ pk: `SIG#${petitionId}#${signatureId}`, sk: "SIG" }),
+  /** The start of every signature's partition key (the stream's signature consumer reads those items). */
+  signaturePartitionPrefix: "SIG#",
   /** The petition and signature ids of a signature's key, or undefined for any other key. */
   signatureOf: (key: { pk: string; sk: string }): { petitionId: string; signatureId: string } | undefined => {
     const m = key.sk === "SIG" ? /^SIG#([a-z0-9-]+)#([0-9a-z]+)$/.exec(key.pk) : null;
@@ -119,6 +121,11 @@ export const Keys = {
   newsletterCountPartition: (shard: number) => `NLCOUNT#${shard}`,
   newsletterCountsFrom: (hour: string) => `EXPIRES#${hour}`,
   effect: (subscriber: string, eventId: string) => ({ pk: `EFFECT#${subscriber}#${eventId}`, sk: "EFFECT" }),
+  /**
+   * A stream consumer's batch whose counts were applied (streams/apply-once.ts), keyed by the
+   * consumer and the batch's first record: a retry of the batch applies only the records after `through`.
+   */
+  streamBatch: (consumer: string, firstEventId: string) => ({ pk: `STREAMBATCH#${consumer}#${firstEventId}`, sk: "BATCH" }),
   /** Transactional outbox: an event written with its data, until the bus has it (packages/core/src/outbox). */
   outbox: (eventId: string) => ({ pk: outboxPartition(fnv1a(eventId) % OUTBOX_PARTITIONS), sk: eventId }),
   outboxPartition: (n: number) => outboxPartition(n),
@@ -137,6 +144,8 @@ export const Keys = {
     sk: `${String(enqueuedAt).padStart(15, "0")}#${id}`,
   }),
   mailQueuePartition: (scope: string, lane: string, partition: number) => `MAILQ#${scope}#${lane}#${partition}`,
+  /** The confirmations lane's counters: how many were queued (sharded) and left, so a signer is told when to expect theirs (mail-queue/backlog.ts). */
+  mailBacklog: (scope: string, counter: string) => ({ pk: `MAILQSTAT#${scope}#${counter}`, sk: "COUNT" }),
   /** The one drainer's lease: only its holder sends from the queue, so the pace holds account-wide. */
   mailQueueLease: (scope: string) => ({ pk: `MAILQLEASE#${scope}`, sk: "LEASE" }),
   /** The account's sending budget for one UTC day (packages/core/src/mail/budget.ts): written once per e-mail sent, by every sender. */

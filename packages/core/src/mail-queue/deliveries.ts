@@ -1,24 +1,41 @@
 import { adminRecipients } from "../config";
+import { getMany } from "../db/batch";
+import { Keys } from "../db/keys";
 import { Mail } from "../mail";
 import { Newsletter } from "../newsletter";
 import { Petition } from "../petition";
 import { Signature } from "../signature";
 import { adminNotification, signerShare } from "../signature/emails";
+import { SignatureNewsletter } from "../signature/newsletter-link";
 import { SignatureVerification } from "../signature/verification";
 import { NotFoundError } from "../util/error";
-import type { Lane } from "./queue";
+import type { Delivery, Lane } from "./queue";
 
 /**
  * What the queue can send: each kind's lane and how it renders and sends one delivery from its
- * reference. A kind's name is also its once() scope (the subscriber that sent it before the queue),
- * so an e-mail sent before an upgrade is not sent again by the queue.
+ * reference and the round's records (`Records`, read once for every delivery of a drain round). A
+ * kind's name is also its sent marker's scope (sent.ts: the once() scope of the subscriber that sent it
+ * before the queue), so an e-mail sent before an upgrade is not sent again by the queue.
  */
 export interface Kind {
   lane: Lane;
-  deliver(ref: Record<string, string>, eventId: string): Promise<void>;
+  deliver(ref: Record<string, string>, eventId: string, records: Records): Promise<void>;
 }
 
-/** Records erased or deleted while their e-mail waited: nothing to send. */
+/** The signatures and petitions a round's deliveries name, read in one go; a record erased while its e-mail waited is absent. */
+export interface Records {
+  signature(petitionId: string, signatureId: string): Signature.Info | undefined;
+  petition(petitionId: string): Promise<Petition.Info | undefined>;
+}
+
+/**
+ * A petition (with its counts) is read at most once per PETITION_CACHE_MS per process: every e-mail
+ * of a surge names the same petition, and a read costs its 32 counter shards (docs/architecture.md
+ * "Capacity": what the e-mails read). Its count in an e-mail is then at most that old.
+ */
+const PETITION_CACHE_MS = 5_000;
+const petitions = new Map<string, { at: number; read: Promise<Petition.Info | undefined> }>();
+
 const unlessGone = async <T>(read: Promise<T>): Promise<T | undefined> => {
   try {
     return await read;
@@ -28,41 +45,62 @@ const unlessGone = async <T>(read: Promise<T>): Promise<T | undefined> => {
   }
 };
 
-const signatureAndPetition = async (ref: Record<string, string>) => {
-  const [signature, petition] = await Promise.all([unlessGone(Signature.fromID(ref.petitionId, ref.signatureId)), unlessGone(Petition.fromID(ref.petitionId))]);
+function cachedPetition(id: string, now = performance.now()): Promise<Petition.Info | undefined> {
+  const cached = petitions.get(id);
+  if (cached && now - cached.at < PETITION_CACHE_MS) return cached.read;
+  const read = unlessGone(Petition.fromID(id));
+  petitions.set(id, { at: now, read });
+  read.catch(() => petitions.delete(id));
+  return read;
+}
+
+/** Reads the signatures the deliveries name (one consistent BatchGet per 100), and serves petitions from the cache. */
+export async function loadRecords(deliveries: readonly Delivery[]): Promise<Records> {
+  const refs = deliveries.filter((d) => d.ref.petitionId && d.ref.signatureId);
+  const keys = [...new Map(refs.map((d) => [`${d.ref.petitionId}/${d.ref.signatureId}`, Keys.signature(d.ref.petitionId, d.ref.signatureId)])).values()];
+  const items = keys.length ? await getMany(keys, { consistent: true }) : [];
+  const signatures = new Map(items.map((item) => [`${item.petitionId}/${item.id}`, Signature.infoOf(item)]));
+  return {
+    signature: (petitionId, signatureId) => signatures.get(`${petitionId}/${signatureId}`),
+    petition: (petitionId) => cachedPetition(petitionId),
+  };
+}
+
+const signatureAndPetition = async (ref: Record<string, string>, records: Records) => {
+  const signature = records.signature(ref.petitionId, ref.signatureId);
+  const petition = signature && (await records.petition(ref.petitionId));
   return signature && petition ? { signature, petition } : undefined;
 };
 
 export const KINDS = {
   "signature-share-email": {
     lane: "visitor",
-    async deliver(ref) {
-      const found = await signatureAndPetition(ref);
+    async deliver(ref, _eventId, records) {
+      const found = await signatureAndPetition(ref, records);
       if (!found) return;
+      // a signer who asked for news of the campaign is offered the newsletter in it (signature/newsletter-link.ts)
+      const newsletterOffer = found.signature.newsletterConsent ? SignatureNewsletter.offerUrl(found.signature) : undefined;
       // one key per signature, so a retry of this share e-mail is not refused by its own claim
       await Mail.sendToVisitor(
-        { to: [found.signature.email], ...signerShare(found.signature, found.petition) },
+        { to: [found.signature.email], ...signerShare(found.signature, found.petition, { newsletterOffer }) },
         { key: `signature-share:${found.signature.id}`, kind: "signature-share" },
       );
     },
   },
   // petitions that verify signatures: the link of a pending signature, instead of the share e-mail (which follows its confirmation)
   "signature-confirmation": {
-    lane: "links",
-    async deliver(ref) {
-      const found = await signatureAndPetition(ref);
+    lane: "confirmations",
+    async deliver(ref, _eventId, records) {
+      const found = await signatureAndPetition(ref, records);
       if (!found) return;
-      await SignatureVerification.sendConfirmation(found.signature, found.petition, {
-        kind: `signature-confirmation:${found.petition.id}`,
-        key: `signature-confirmation:${found.signature.id}`,
-      });
+      await SignatureVerification.sendConfirmation(found.signature, found.petition);
     },
   },
   // someone signed again with the mailbox of this signature: "already signed", or while it is pending its link again; one a day per address and petition
   "signature-repeated": {
     lane: "links",
-    async deliver(ref, eventId) {
-      const found = await signatureAndPetition(ref);
+    async deliver(ref, eventId, records) {
+      const found = await signatureAndPetition(ref, records);
       if (!found) return;
       const cap = { kind: `signature-repeated:${found.petition.id}`, key: `signature-repeated:${eventId}` };
       if (found.signature.status === "pending") await SignatureVerification.sendConfirmation(found.signature, found.petition, cap);
@@ -71,10 +109,10 @@ export const KINDS = {
   },
   "signature-notify-admin": {
     lane: "notices",
-    async deliver(ref) {
+    async deliver(ref, _eventId, records) {
       const to = adminRecipients();
       if (to.length === 0) return;
-      const found = await signatureAndPetition(ref);
+      const found = await signatureAndPetition(ref, records);
       if (found) await Mail.send({ kind: "admin-notice", to, ...adminNotification(found.signature, found.petition) });
     },
   },

@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { adminRecipients, settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
@@ -42,30 +42,45 @@ export async function openDigests(): Promise<Map<string, Digest>> {
 }
 
 /**
- * Folds notices of one petition into its digest: the digest's new count is written first (conditional
- * on the version read), then the notices are deleted. A drainer that dies between the two leaves
- * notices that the next one folds again: a digest may then overstate its count, never lose a signature.
+ * Folds notice items of one petition into its digest: the digest's count is added to first (an ADD,
+ * which commutes with the stream consumer's additions), then the items are deleted. A drainer that
+ * dies between the two leaves items that the next one folds again: a digest may then overstate its
+ * count, never lose a signature.
  */
-export async function fold(petitionId: string, notices: Queued[], current: Digest | undefined, now = Date.now()): Promise<Digest> {
-  const next: Digest = {
-    petitionId,
-    count: (current?.count ?? 0) + notices.length,
-    openedAt: current?.openedAt ?? now,
-    firstAt: Math.min(current?.firstAt ?? Infinity, ...notices.map((n) => n.enqueuedAt)),
-    lastAt: Math.max(current?.lastAt ?? 0, ...notices.map((n) => n.enqueuedAt)),
-    sample: [...(current?.sample ?? []), ...notices.map((n) => n.ref.signatureId)].slice(0, SAMPLE),
-    version: (current?.version ?? 0) + 1,
-  };
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: { ...Keys.mailDigest(scope(), petitionId), type: "mailDigest", ...next },
-      ConditionExpression: current ? "version = :v" : "attribute_not_exists(pk)",
-      ...(current ? { ExpressionAttributeValues: { ":v": current.version } } : {}),
-    }),
+export async function fold(petitionId: string, items: Queued[], now = Date.now()): Promise<Digest> {
+  const times = items.map((q) => q.enqueuedAt);
+  const signatureIds = items.flatMap((q) => q.deliveries.map((d) => d.ref.signatureId));
+  const res = await db().send(
+    new UpdateCommand({ ...digestAddition(petitionId, signatureIds, Math.min(...times), Math.max(...times), now), ReturnValues: "ALL_NEW" }),
   );
-  await removeAll(notices);
-  return next;
+  await removeAll(items);
+  return res.Attributes as unknown as Digest;
+}
+
+/**
+ * The update that adds `signatureIds` (signed between `firstAt` and `lastAt`) to the petition's
+ * digest, opening it if none is open: for a transaction of the stream consumer, which counts a
+ * burst of one petition's signatures into the digest without queuing a notice for each
+ * (signature/effects.ts). Adds, so it commutes with a drainer's fold and with other batches.
+ */
+export function digestAddition(petitionId: string, signatureIds: readonly string[], firstAt: number, lastAt: number, now = Date.now()) {
+  return {
+    TableName: table(),
+    Key: Keys.mailDigest(scope(), petitionId),
+    UpdateExpression:
+      "ADD #count :n, #version :one SET #type = :type, petitionId = :petition, openedAt = if_not_exists(openedAt, :now), firstAt = if_not_exists(firstAt, :first), lastAt = :last, #sample = if_not_exists(#sample, :sample)",
+    ExpressionAttributeNames: { "#count": "count", "#type": "type", "#version": "version", "#sample": "sample" },
+    ExpressionAttributeValues: {
+      ":n": signatureIds.length,
+      ":one": 1,
+      ":type": "mailDigest",
+      ":petition": petitionId,
+      ":now": now,
+      ":first": firstAt,
+      ":last": lastAt,
+      ":sample": signatureIds.slice(0, SAMPLE),
+    },
+  };
 }
 
 const gone = async <T>(read: Promise<T>): Promise<T | undefined> => read.catch((err) => (err instanceof NotFoundError ? undefined : Promise.reject(err)));
@@ -113,16 +128,28 @@ export async function sendDigest(digest: Digest, leaseMs: number): Promise<void>
     },
     { leaseMs },
   );
-  await db()
-    .send(
+  try {
+    await db().send(
       new DeleteCommand({
         TableName: table(),
         Key: Keys.mailDigest(scope(), digest.petitionId),
         ConditionExpression: "version = :v",
         ExpressionAttributeValues: { ":v": digest.version },
       }),
-    )
-    .catch((err) => {
-      if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
-    });
+    );
+  } catch (err) {
+    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
+    // more was added while it was sent: what was sent leaves the digest, the rest opens the next one
+    const now = Date.now();
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.mailDigest(scope(), digest.petitionId),
+        UpdateExpression: "ADD #count :sent, #version :one SET openedAt = :now, firstAt = :now, #sample = :none",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeNames: { "#count": "count", "#version": "version", "#sample": "sample" },
+        ExpressionAttributeValues: { ":sent": -digest.count, ":one": 1, ":now": now, ":none": [] },
+      }),
+    );
+  }
 }

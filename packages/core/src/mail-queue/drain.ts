@@ -1,13 +1,17 @@
 import { settings } from "../config";
-import { Idempotency } from "../idempotency";
-import { MailBudget, MailDeferred } from "../mail/budget";
+import { MailBudget, MailDeferred, type Priority } from "../mail/budget";
+import { Mail } from "../mail";
 import { errorAttributes, log } from "../log";
+import { Suppression } from "../suppression";
 import { pacer } from "../util/pacing";
 import { pool } from "../util/pool";
-import { KINDS, isKind } from "./deliveries";
+import { KINDS, isKind, loadRecords, type Records } from "./deliveries";
 import { fold, openDigests, sendDigest, type Digest } from "./digest";
 import { PartitionReads } from "./reads";
-import { deferUntil, LANES, oldest, postpone, remove, releaseLease, renewLease, takeLease, type Queued } from "./queue";
+import * as Backlog from "./backlog";
+import { claim, deferUntil, LANES, oldest, postpone, releaseLease, removeAll, renewLease, takeLease, type Delivery, type Lane, type Queued } from "./queue";
+import { identity, markSent, sentAmong } from "./sent";
+import { adminRecipients } from "../config";
 
 export interface DrainResult {
   /** false: another drainer holds the lease (it sends what this one would have) */
@@ -20,25 +24,47 @@ export interface DrainResult {
   failed: number;
 }
 
-/** A send's once() lease: longer than any one send may take, so only a dead drainer loses it. */
-const SEND_LEASE_MS = 60_000;
+/** A send's claim on its item: longer than any round may take, so only a dead drainer loses it. */
+const CLAIM_MS = 60_000;
 /** The lease outlives the budget by this much: the last sends of a round finish under it. */
 const LEASE_MARGIN_MS = 15_000;
+/** The lease is renewed this often while the drain runs. */
+const RENEW_EVERY_MS = 5_000;
 /** Notices read at once, to find the petitions in a surge. */
 const NOTICE_SCAN = 500;
-/** Sends in flight at once (the pacer keeps their rate). */
-const IN_FLIGHT = 8;
 /** A ready delivery that has waited this long is a backlog: newsletter issues give way until it is gone. */
 const BACKLOG_AGE_MS = 2_000;
 
+/** Each lane's priority at the mail budget (mail/budget.ts): a signer's confirmation link before everything a visitor's click can cause. */
+export const LANE_PRIORITY: Record<Lane, Priority> = {
+  confirmations: "confirmation",
+  links: "transactional",
+  notices: "transactional",
+  visitor: "transactional",
+};
+
 /**
- * Sends what waits, under the one lease, at the mail budget's transactional rate at most (each send
- * also takes its slot of the account's budget, mail/budget.ts), lane by lane (links, then notices,
- * then visitor e-mails), for at most `budgetMs`. While deliveries wait longer than BACKLOG_AGE_MS
- * it marks the budget busy, so newsletter issues give way. A send the budget defers (its share of
- * the day used) waits until the budget has room again, with no attempt counted, and ends the drain. Each send is once() by its
- * kind and event id, then its item is deleted: a drainer that dies between the two leaves an item
- * whose resend is skipped. A failed send stays queued with a growing delay; nothing is dropped.
+ * E-mails one round of a lane sends at once: a second's worth at its priority (the budget gives a
+ * round all its slots in one take), at most 100 (one BatchGet of the round's signatures).
+ */
+export const roundSize = (lane: Lane) => Math.max(1, Math.min(100, MailBudget.ceilings(LANE_PRIORITY[lane]).perSecond));
+
+/**
+ * Sends what waits, under the one lease, for at most `budgetMs` (docs/architecture.md "Mail in a
+ * surge"). Its four lanes are drained side by side, each a round at a time:
+ *
+ * 1. the lane's oldest ready items, holding up to a second's worth of e-mails at its priority, each
+ *    claimed (a conditional write per item of up to ten e-mails);
+ * 2. the deliveries already sent (their markers, one BatchGet) are left out, and a delivery enqueued
+ *    twice is sent once;
+ * 3. one take of the mail budget for all of them (MailDeferred: they wait, no attempt counted, and
+ *    the lane stops until then), one read of the signatures they name and of the suppression list;
+ * 4. the e-mails go out, spaced evenly at the lane's rate; the sent ones are marked (BatchWrite), their items deleted
+ *    (BatchWrite); a failed one stays in its item and waits before its next attempt (1 s, 2 s, …).
+ *
+ * About two DynamoDB requests per e-mail (a confirmation's token write, a visitor mail cap's claim)
+ * and a tenth of one for the rest, so a raised SES quota is used rather than waited on. While
+ * deliveries wait longer than BACKLOG_AGE_MS it marks the budget busy, so newsletter issues give way.
  * `more()` tells it that work arrived meanwhile (an enqueuer in this process), so it looks again
  * before it stops.
  */
@@ -49,125 +75,230 @@ export async function drain(opts: { budgetMs: number; more?: () => boolean }): P
   result.drained = true;
   // the budget runs on the monotonic clock; stored times (enqueue, retry, leases) on the wall clock
   const deadline = performance.now() + opts.budgetMs;
-  const rate = MailBudget.ceilings("transactional").perSecond;
-  const slot = pacer(rate);
-  const batchSize = Math.max(1, Math.min(100, Math.ceil(rate * 2)));
+  let lost = false;
+  const live = () => !lost && performance.now() < deadline;
+  // the lease renewed every RENEW_EVERY_MS while the lanes run; the wait ends at once when they are done
+  let wake: (() => void) | undefined;
+  const renewing = (async () => {
+    while (live()) {
+      await new Promise<void>((r) => {
+        const timer = setTimeout(r, Math.min(RENEW_EVERY_MS, Math.max(0, deadline - performance.now())));
+        wake = () => {
+          clearTimeout(timer);
+          r();
+        };
+      });
+      if (live() && !(await renewLease(token, deadline - performance.now() + LEASE_MARGIN_MS))) lost = true;
+    }
+  })();
   const reads = new PartitionReads();
   try {
-    while (performance.now() < deadline) {
-      if (!(await renewLease(token, deadline - performance.now() + LEASE_MARGIN_MS))) break;
-      const round = await drainRound(result, slot, batchSize, deadline, reads);
-      if (round.deferred) break;
-      if (round.worked) continue;
-      if (opts.more?.()) continue;
-      // a failed send waits for its next attempt: within the budget, wait for it rather than leave it to the schedule
-      const retryIn = round.nextRetryAt === undefined ? Infinity : round.nextRetryAt - Date.now();
-      if (retryIn < deadline - performance.now()) {
-        await new Promise((r) => setTimeout(r, Math.max(0, retryIn)));
-        continue;
-      }
-      break;
+    for (;;) {
+      await Promise.all(LANES.map((lane) => drainLane(lane, result, reads, live, () => deadline - performance.now())));
+      if (!live() || !opts.more?.()) break;
     }
   } finally {
+    lost = true;
+    wake?.();
+    await renewing;
     await releaseLease(token);
   }
   if (result.sent || result.digests || result.failed) log.info("mail queue drained", { ...result });
   return result;
 }
 
+/** Rounds of one lane in flight at once: the next one claims and reads while the last one sends. */
+const ROUNDS_IN_FLIGHT = 2;
+
 /**
- * One round: the digests that are due; then the first lane with ready work (links, notices,
- * visitor e-mails), the notices of a petition in a surge folded into its digest instead of sent.
+ * One lane's rounds until it has nothing ready (and no retry due before the drain ends), or the
+ * budget defers it, or the drain ends. Two rounds overlap: while one sends, the next claims its items
+ * and waits for the next second's slots.
  */
-async function drainRound(
+async function drainLane(lane: Lane, result: DrainResult, reads: PartitionReads, live: () => boolean, remaining: () => number): Promise<void> {
+  const size = roundSize(lane);
+  // the lane's sends spaced evenly at its priority's rate, across its overlapping rounds: no burst at a second's start
+  const slot = pacer(MailBudget.ceilings(LANE_PRIORITY[lane]).perSecond);
+  const rounds = new Set<Promise<unknown>>();
+  const busy = new Set<string>();
+  let deferred = false;
+  // the confirmations that left the queue, and the rate this drain sends them at: signers are told when theirs should arrive (backlog.ts)
+  const started = performance.now();
+  let gone = 0;
+  const leftQueue = async (n: number) => {
+    if (lane !== "confirmations" || n <= 0) return;
+    gone += n;
+    const rate = gone / Math.max(1, (performance.now() - started) / 1000);
+    await Backlog.left(n, rate).catch((err) => log.warn("mail queue: the confirmations' backlog was not counted down", errorAttributes(err)));
+  };
+  while (live() && !deferred) {
+    const open = lane === "notices" ? await sendDueDigests(result, live) : undefined;
+    const found = await oldest(lane, (lane === "notices" ? NOTICE_SCAN : size) * ROUNDS_IN_FLIGHT, { of: reads, full: reads.fullRound(lane) });
+    let ready = found.ready.filter((q) => !busy.has(q.sk));
+    if (ready.length && Date.now() - Math.min(...ready.map((q) => q.enqueuedAt)) >= BACKLOG_AGE_MS) await MailBudget.markBusy();
+    if (open) ready = await foldSurges(ready, open, result);
+    if (ready.length) {
+      const items = takeUpTo(ready, size);
+      items.forEach((q) => busy.add(q.sk));
+      const round: Promise<unknown> = sendRound(lane, items, result, remaining(), slot, leftQueue)
+        .then((outcome) => {
+          if (outcome === "deferred") deferred = true;
+        })
+        .finally(() => {
+          items.forEach((q) => busy.delete(q.sk));
+          rounds.delete(round);
+        });
+      rounds.add(round);
+      if (rounds.size >= ROUNDS_IN_FLIGHT) await Promise.race(rounds);
+      continue;
+    }
+    if (rounds.size) {
+      await Promise.race(rounds);
+      continue;
+    }
+    // nothing ready: a failed send's retry due within the drain is waited for; else the lane is done
+    const retryIn = found.nextRetryAt === undefined ? Infinity : Math.max(0, found.nextRetryAt - Date.now());
+    if (retryIn >= remaining()) break;
+    await new Promise((r) => setTimeout(r, retryIn));
+  }
+  await Promise.all(rounds);
+}
+
+/** Items from the oldest holding at least `size` deliveries, or all (a round sends `size` and leaves the rest in their items). */
+function takeUpTo(items: Queued[], size: number): Queued[] {
+  const taken: Queued[] = [];
+  let n = 0;
+  for (const q of items) {
+    if (n >= size) break;
+    taken.push(q);
+    n += q.deliveries.length;
+  }
+  return taken;
+}
+
+/** The recipients a round's deliveries will mail, as far as the records tell: one read of the suppression list for all of them. */
+function recipientsOf(deliveries: readonly Delivery[], records: Records): string[] {
+  const addresses = new Set<string>();
+  for (const d of deliveries) {
+    if (d.ref.email) addresses.add(d.ref.email);
+    if (d.ref.petitionId && d.ref.signatureId) {
+      const s = records.signature(d.ref.petitionId, d.ref.signatureId);
+      if (s) addresses.add(s.email);
+    }
+    if (d.kind === "signature-notify-admin") adminRecipients().forEach((a) => addresses.add(a));
+  }
+  return [...addresses];
+}
+
+/** Claims, sends and settles one round of a lane's items (steps 1–4 of `drain`). */
+async function sendRound(
+  lane: Lane,
+  items: Queued[],
   result: DrainResult,
+  timeLeftMs: number,
   slot: () => Promise<void>,
-  batchSize: number,
-  deadline: number,
-  reads: PartitionReads,
-): Promise<{ worked: boolean; deferred?: boolean; nextRetryAt?: number }> {
+  leftQueue: (deliveries: number) => Promise<void>,
+): Promise<"sent" | "deferred"> {
+  const claimed = (await Promise.all(items.map(async (q) => ((await claim(q, CLAIM_MS)) ? q : undefined)))).filter((q): q is Queued => !!q);
+  if (!claimed.length) return "sent";
+  const all = claimed.flatMap((q) => q.deliveries);
+  const alreadySent = await sentAmong(all);
+  const unknown = all.filter((d) => !isKind(d.kind));
+  for (const d of unknown) log.error("mail queue: unknown kind, removed", { kind: d.kind, eventId: d.eventId });
+  const unsent = [...new Map(all.filter((d) => isKind(d.kind) && !alreadySent.has(identity(d))).map((d) => [identity(d), d])).values()];
+  // a second's worth: what is over stays in its item for the next round, no attempt counted
+  const toSend = unsent.slice(0, roundSize(lane));
+  const done = new Set<string>([...alreadySent, ...unknown.map(identity)]);
+  const failed = new Set<string>();
+  if (toSend.length) {
+    try {
+      // no slot past the drain's end: what waits goes to the next drain, as after a deferral
+      await MailBudget.take(LANE_PRIORITY[lane], toSend.length, { maxWaitMs: Math.max(0, timeLeftMs) });
+    } catch (err) {
+      if (!(err instanceof MailDeferred)) throw err;
+      log.warn("mail queue: the mail budget has no room; deliveries wait", { lane, until: new Date(err.until).toISOString(), reason: err.reason });
+      await Promise.all(
+        claimed.map((q) =>
+          deferUntil(
+            q,
+            err.until,
+            q.deliveries.filter((d) => !done.has(identity(d))),
+          ),
+        ),
+      );
+      return "deferred";
+    }
+    const records = await loadRecords(toSend);
+    const recipients = recipientsOf(toSend, records);
+    const round = { prepaid: true, checked: new Set(recipients), suppressed: await Suppression.suppressedAmong(recipients) };
+    const inFlight = Math.max(8, Math.min(64, toSend.length));
+    await pool(toSend, inFlight, async (d) => {
+      await slot();
+      try {
+        await Mail.withinRound(round, () => KINDS[d.kind as keyof typeof KINDS].deliver(d.ref, d.eventId, records));
+        done.add(identity(d));
+        result.sent++;
+      } catch (err) {
+        failed.add(identity(d));
+        result.failed++;
+        log.warn("mail queue: send failed; it waits for its next attempt", { kind: d.kind, eventId: d.eventId, ...errorAttributes(err) });
+      }
+    });
+    await markSent(toSend.filter((d) => done.has(identity(d))));
+  }
+  const finished = claimed.filter((q) => q.deliveries.every((d) => done.has(identity(d))));
+  await removeAll(finished);
+  await leftQueue(claimed.flatMap((q) => q.deliveries).filter((d) => done.has(identity(d))).length);
+  await Promise.all(
+    claimed
+      .filter((q) => !finished.includes(q))
+      .map((q) => {
+        const left = q.deliveries.filter((d) => !done.has(identity(d)));
+        // a failed send waits for its next attempt; deliveries only left over for the next round go on at once
+        return left.some((d) => failed.has(identity(d))) ? postpone(q, left) : deferUntil(q, Date.now(), left);
+      }),
+  );
+  return "sent";
+}
+
+/** Sends the digests that are due; answers the open ones (a petition's notices fold into its digest while it is open). */
+async function sendDueDigests(result: DrainResult, live: () => boolean): Promise<Map<string, Digest>> {
   const s = settings();
-  const before = result.sent + result.folded + result.digests + result.failed;
-  const worked = () => result.sent + result.folded + result.digests + result.failed > before;
   const open = await openDigests();
   for (const digest of open.values()) {
-    if (digest.openedAt + s.ADMIN_NOTICE_DIGEST_SECONDS * 1000 > Date.now() || performance.now() >= deadline) continue;
-    await slot();
-    await sendDigest(digest, SEND_LEASE_MS);
+    if (digest.openedAt + s.ADMIN_NOTICE_DIGEST_SECONDS * 1000 > Date.now() || !live()) continue;
+    // its e-mail takes its slot of the budget as any single send does
+    await sendDigest(digest, CLAIM_MS);
     open.delete(digest.petitionId);
     result.digests++;
   }
-  const retries: (number | undefined)[] = [];
-  // every lane read at once (a round's latency is one read's), then served in order
-  const full = reads.fullRound();
-  const lanes = await Promise.all(LANES.map((lane) => oldest(lane, lane === "notices" ? NOTICE_SCAN : batchSize, { of: reads, full })));
-  const waitedSince = Math.min(...lanes.flatMap((l) => l.ready.map((q) => q.enqueuedAt)));
-  if (Date.now() - waitedSince >= BACKLOG_AGE_MS) await MailBudget.markBusy();
-  let deferred = false;
-  for (const [i, lane] of LANES.entries()) {
-    const found = lanes[i];
-    retries.push(found.nextRetryAt);
-    let ready = found.ready;
-    if (lane === "notices") ready = await foldSurges(ready, open, result);
-    if (ready.length === 0) continue;
-    deferred = await sendAll(ready.slice(0, batchSize), slot, deadline, result);
-    break;
-  }
-  const waiting = retries.filter((t): t is number => t !== undefined);
-  return { worked: worked(), deferred, nextRetryAt: waiting.length ? Math.min(...waiting) : undefined };
+  return open;
 }
 
-/** Folds the notices of petitions in a surge (an open digest, or the threshold reached) into their digests; answers the rest. */
-async function foldSurges(notices: Queued[], open: Map<string, Digest>, result: DrainResult): Promise<Queued[]> {
+/**
+ * Folds the notice items of petitions in a surge (an open digest, or the threshold reached) into their
+ * digests; answers the rest. An item whose notices name several petitions is sent as it is.
+ */
+async function foldSurges(items: Queued[], open: Map<string, Digest>, result: DrainResult): Promise<Queued[]> {
+  const petitionOf = (q: Queued) => {
+    const ids = new Set(q.deliveries.map((d) => d.ref.petitionId));
+    return ids.size === 1 ? [...ids][0] : undefined;
+  };
   const byPetition = new Map<string, Queued[]>();
-  for (const notice of notices) byPetition.set(notice.ref.petitionId, [...(byPetition.get(notice.ref.petitionId) ?? []), notice]);
   const rest: Queued[] = [];
+  for (const q of items) {
+    const petitionId = petitionOf(q);
+    if (petitionId === undefined) rest.push(q);
+    else byPetition.set(petitionId, [...(byPetition.get(petitionId) ?? []), q]);
+  }
   for (const [petitionId, group] of byPetition) {
-    if (!open.has(petitionId) && group.length < settings().ADMIN_NOTICE_DIGEST_THRESHOLD) {
+    const notices = group.reduce((n, q) => n + q.deliveries.length, 0);
+    if (!open.has(petitionId) && notices < settings().ADMIN_NOTICE_DIGEST_THRESHOLD) {
       rest.push(...group);
       continue;
     }
-    open.set(petitionId, await fold(petitionId, group, open.get(petitionId)));
-    result.folded += group.length;
+    open.set(petitionId, await fold(petitionId, group));
+    result.folded += notices;
   }
   return rest.sort((a, b) => a.enqueuedAt - b.enqueuedAt);
-}
-
-/** Sends a lane's batch; true when the budget deferred a send (the rest of the batch waits with it). */
-async function sendAll(batch: Queued[], slot: () => Promise<void>, deadline: number, result: DrainResult): Promise<boolean> {
-  let deferred: MailDeferred | undefined;
-  await pool(batch, IN_FLIGHT, async (q) => {
-    if (performance.now() >= deadline) return;
-    const kind = q.kind;
-    if (!isKind(kind)) {
-      log.error("mail queue: unknown kind, removed", { kind: q.kind, eventId: q.eventId });
-      await remove(q);
-      return;
-    }
-    if (deferred) return deferUntil(q, deferred.until);
-    await slot();
-    // the slot may come after the budget (sends in flight wait for theirs): leave it for the next drain
-    if (performance.now() >= deadline) return;
-    try {
-      await Idempotency.once(q.kind, q.eventId, () => KINDS[kind].deliver(q.ref, q.eventId), { leaseMs: SEND_LEASE_MS });
-      await remove(q);
-      result.sent++;
-    } catch (err) {
-      if (err instanceof MailDeferred) {
-        deferred ??= err;
-        log.warn("mail queue: the mail budget has no room; deliveries wait", { kind: q.kind, until: new Date(err.until).toISOString(), reason: err.reason });
-        await deferUntil(q, err.until);
-        return;
-      }
-      result.failed++;
-      log.warn("mail queue: send failed; it waits for its next attempt", {
-        kind: q.kind,
-        eventId: q.eventId,
-        attempts: q.attempts + 1,
-        ...errorAttributes(err),
-      });
-      await postpone(q);
-    }
-  });
-  return deferred !== undefined;
 }

@@ -4,11 +4,13 @@ import { KINDS, type KindName } from "./deliveries";
 import { settings } from "../config";
 import { errorAttributes, log } from "../log";
 import { drain, type DrainResult } from "./drain";
-import { put } from "./queue";
+import { put, putMany, type Lane } from "./queue";
+import * as Backlog from "./backlog";
 
 export { drain, type DrainResult } from "./drain";
 export { pending, LANES, LANE_PARTITIONS, type Lane } from "./queue";
 export { digestEmail, openDigests, DIGEST_KIND } from "./digest";
+export type { KindName } from "./deliveries";
 
 /**
  * The paced mail queue (docs/architecture.md "Mail in a surge"): the e-mails that signing causes
@@ -17,8 +19,23 @@ export { digestEmail, openDigests, DIGEST_KIND } from "./digest";
  * (every minute) takes over whatever a nudge left.
  */
 export async function enqueue(kind: KindName, eventId: string, ref: Record<string, string>): Promise<void> {
-  await put(KINDS[kind].lane, kind, eventId, ref);
+  await enqueueMany([{ kind, eventId, ref }]);
 }
+
+/** Many deliveries at once (a stream batch's e-mails), in BatchWrite calls; the confirmations among them counted into the backlog. */
+export async function enqueueMany(deliveries: readonly { kind: KindName; eventId: string; ref: Record<string, string> }[]): Promise<void> {
+  const laned = deliveries.map((d) => ({ ...d, lane: KINDS[d.kind].lane as Lane }));
+  if (laned.length === 1) await put(laned[0].lane, laned[0].kind, laned[0].eventId, laned[0].ref);
+  else await putMany(laned);
+  const confirmations = laned.filter((d) => d.lane === "confirmations");
+  // an estimate for signers: its failure loses no e-mail, so it does not fail the enqueue
+  if (confirmations.length)
+    await Backlog.queued(confirmations.length, `${confirmations[0].kind}#${confirmations[0].eventId}`).catch((err) =>
+      log.warn("mail queue: the confirmations' backlog was not counted", errorAttributes(err)),
+    );
+}
+
+export { current as confirmationWait, read as readBacklog, type Wait } from "./backlog";
 
 /** How long a nudged drain may send before it leaves the rest to the next nudge or the schedule. */
 export const NUDGE_BUDGET_MS = 4_000;

@@ -5,36 +5,46 @@ import { fnv1a, Keys, expiresIn } from "../db/keys";
 import { scope } from "../mail/budget";
 import { BATCH, batchWrite } from "../db/batch";
 import { pool } from "../util/pool";
-import { queryCount, queryPages } from "../db/query";
+import { queryPages } from "../db/query";
 import { enqueued, type PartitionReads } from "./reads";
+import { MAIL_QUEUE_KEEP_SECONDS } from "../policy/retention";
 
 /**
- * The paced mail queue's storage: what waits, where, and the one drainer's lease. Lanes are drained
- * in this order, so a confirmation link never waits behind a surge's share e-mails:
- * - `links`: e-mails a person is waiting for to go on (the newsletter confirmation link);
+ * The paced mail queue's storage: what waits, where, and the drainer's lease. Lanes are drained side
+ * by side, each at its own priority of the mail budget (mail/budget.ts), and served in this order when
+ * one drain round must choose, so a signer's confirmation link never waits behind anything else:
+ * - `confirmations`: a pending signature's link (it counts once opened);
+ * - `links`: e-mails a person is waiting for to go on (a repeat's "already signed" or link again, the
+ *   newsletter confirmation link);
  * - `notices`: the administrators' notice of each signature (gathered into digests in a surge);
  * - `visitor`: the signer's share e-mail.
- * Each lane is spread over partitions by the delivery's id, so enqueuing at the signing rate writes
- * no key hotter than 1/partitions of the signatures (docs/architecture.md "Capacity").
+ * An item holds up to ITEM_DELIVERIES deliveries of one lane (a stream batch's e-mails share items:
+ * one put, one claim and one delete per ten e-mails), spread over its lane's partitions by its first
+ * delivery, so enqueuing at the signing rate writes no key hotter than 1/partitions of the
+ * signatures (docs/architecture.md "Capacity"), and a delivery enqueued twice (a redelivered batch)
+ * lands in the same partition as its first copy, where one drainer sees both.
  */
-export const LANES = ["links", "notices", "visitor"] as const;
+export const LANES = ["confirmations", "links", "notices", "visitor"] as const;
 export type Lane = (typeof LANES)[number];
-/**
- * Each delivery costs its partition a put at the signing rate and a delete when it is sent (or
- * folded): 2 units over 32 partitions is 0.0625 a signature, as much as a counter shard takes
- * (docs/architecture.md "Capacity"); links come from 30 % of signers.
- */
-export const LANE_PARTITIONS: Record<Lane, number> = { links: 16, notices: 32, visitor: 32 };
+/** Items of one lane's partitions: a put at the signing rate and a delete when sent, spread (docs/architecture.md "Capacity"). */
+export const LANE_PARTITIONS: Record<Lane, number> = { confirmations: 32, links: 16, notices: 32, visitor: 32 };
+/** Deliveries one item holds at most: ten references of ~80 bytes stay under 1 KB (one write unit each way). */
+export const ITEM_DELIVERIES = 10;
 
-/** A waiting delivery: what to send is rendered when it is sent, from the records it names. */
-export interface Queued {
-  lane: Lane;
-  /** the delivery's kind (deliveries.ts), also its once() scope */
+/** One e-mail to send: what to send is rendered when it is sent, from the records it names. */
+export interface Delivery {
+  /** the delivery's kind (deliveries.ts), also its sent marker's scope */
   kind: string;
   /** the event that caused it: kind + eventId is its identity, across re-deliveries */
   eventId: string;
   /** what the kind needs to render it, e.g. {petitionId, signatureId}; never a rendered message */
   ref: Record<string, string>;
+}
+
+/** A waiting item: one or more deliveries of one lane. */
+export interface Queued {
+  lane: Lane;
+  deliveries: Delivery[];
   enqueuedAt: number;
   attempts: number;
   retryAt?: number;
@@ -44,39 +54,57 @@ export interface Queued {
 }
 
 /** A queued item left longer than this (a drainer never ran) is removed by TTL rather than kept forever. */
-const KEEP_SECONDS = 14 * 24 * 3600;
+const KEEP_SECONDS = MAIL_QUEUE_KEEP_SECONDS;
 
 /** The queue's destination, as the budget's: SES deployed; locally the outbox directory (tests sharing a table each have their own). */
 export { scope } from "../mail/budget";
 
-const partitionOf = (lane: Lane, kind: string, eventId: string) => fnv1a(`${kind}#${eventId}`) % LANE_PARTITIONS[lane];
+const identity = (d: Pick<Delivery, "kind" | "eventId">) => `${d.kind}#${d.eventId}`;
+const partitionOf = (lane: Lane, first: Delivery) => fnv1a(identity(first)) % LANE_PARTITIONS[lane];
 
-/** One put, spread by id; a second put of the same delivery (a re-delivered event) is harmless: its send is once(). */
+function queuedItem(lane: Lane, deliveries: Delivery[], now: number) {
+  const partition = partitionOf(lane, deliveries[0]);
+  return {
+    partition,
+    item: {
+      ...Keys.mailQueued(scope(), lane, partition, now, identity(deliveries[0])),
+      type: "mailQueued",
+      lane,
+      deliveries,
+      n: deliveries.length,
+      enqueuedAt: now,
+      attempts: 0,
+      expiresAt: expiresIn(KEEP_SECONDS),
+    },
+  };
+}
+
+/** One delivery in an item of its own; a second put of the same delivery (a re-delivered event) is harmless: its send is marked (`sentMarkers`). */
 export async function put(lane: Lane, kind: string, eventId: string, ref: Record<string, string>, now = Date.now()): Promise<void> {
-  const partition = partitionOf(lane, kind, eventId);
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...Keys.mailQueued(scope(), lane, partition, now, `${kind}#${eventId}`),
-        type: "mailQueued",
-        kind,
-        eventId,
-        ref,
-        enqueuedAt: now,
-        attempts: 0,
-        expiresAt: expiresIn(KEEP_SECONDS),
-      },
-    }),
-  );
+  const { partition, item } = queuedItem(lane, [{ kind, eventId, ref }], now);
+  await db().send(new PutCommand({ TableName: table(), Item: item }));
   enqueued(lane, partition);
 }
 
+/** Many deliveries (a stream batch's e-mails), ITEM_DELIVERIES to an item of their lane, in BatchWrite calls of 25 items. */
+export async function putMany(deliveries: readonly (Delivery & { lane: Lane })[], now = Date.now()): Promise<void> {
+  const items: ReturnType<typeof queuedItem>[] = [];
+  for (const lane of LANES) {
+    const ofLane = deliveries.filter((d) => d.lane === lane).map(({ kind, eventId, ref }) => ({ kind, eventId, ref }));
+    for (let i = 0; i < ofLane.length; i += ITEM_DELIVERIES) items.push(queuedItem(lane, ofLane.slice(i, i + ITEM_DELIVERIES), now));
+  }
+  const chunks = [];
+  for (let i = 0; i < items.length; i += BATCH) chunks.push(items.slice(i, i + BATCH));
+  await pool(chunks, 4, (chunk) => batchWrite(chunk.map((q) => ({ PutRequest: { Item: q.item } }))));
+  for (const q of items) enqueued(q.item.lane, q.partition);
+}
+
+/** An item as stored, or as written before items held several deliveries (one `kind`, `eventId`, `ref`). */
 const toQueued = (lane: Lane, item: Record<string, unknown>): Queued => ({
   lane,
-  kind: String(item.kind),
-  eventId: String(item.eventId),
-  ref: item.ref as Record<string, string>,
+  deliveries: Array.isArray(item.deliveries)
+    ? (item.deliveries as Delivery[])
+    : [{ kind: String(item.kind), eventId: String(item.eventId), ref: item.ref as Record<string, string> }],
   enqueuedAt: Number(item.enqueuedAt),
   attempts: Number(item.attempts ?? 0),
   retryAt: item.retryAt === undefined ? undefined : Number(item.retryAt),
@@ -86,14 +114,14 @@ const toQueued = (lane: Lane, item: Record<string, unknown>): Queued => ({
 
 export interface Oldest {
   ready: Queued[];
-  /** when the first delivery that failed lately may be tried again (undefined: none waits) */
+  /** when the first item that failed lately may be tried again (undefined: none waits) */
   nextRetryAt?: number;
 }
 
 /**
- * The oldest ready deliveries of a lane, at most `limit`: the first items of each partition, merged
- * by enqueue time. Roughly first in, first out (exactly within a partition). With a drain's `reads`,
- * only the partitions it chooses (reads.ts); without, all of them.
+ * The oldest ready items of a lane, holding `limit` deliveries or a little more: the first items of
+ * each partition, merged by enqueue time. Roughly first in, first out (exactly within a partition).
+ * With a drain's `reads`, only the partitions it chooses (reads.ts); without, all of them.
  */
 export async function oldest(lane: Lane, limit: number, reads?: { of: PartitionReads; full: boolean }, now = Date.now()): Promise<Oldest> {
   const partitions = LANE_PARTITIONS[lane];
@@ -108,13 +136,14 @@ export async function oldest(lane: Lane, limit: number, reads?: { of: PartitionR
   );
   const all = found.flat();
   const waiting = all.filter((q) => q.retryAt !== undefined && q.retryAt > now).map((q) => q.retryAt!);
-  return {
-    ready: all
-      .filter((q) => q.retryAt === undefined || q.retryAt <= now)
-      .sort((a, b) => a.enqueuedAt - b.enqueuedAt)
-      .slice(0, limit),
-    nextRetryAt: waiting.length ? Math.min(...waiting) : undefined,
-  };
+  const ready: Queued[] = [];
+  let deliveries = 0;
+  for (const q of all.filter((q) => q.retryAt === undefined || q.retryAt <= now).sort((a, b) => a.enqueuedAt - b.enqueuedAt)) {
+    if (deliveries >= limit) break;
+    ready.push(q);
+    deliveries += q.deliveries.length;
+  }
+  return { ready, nextRetryAt: waiting.length ? Math.min(...waiting) : undefined };
 }
 
 /** A partition's first items, in enqueue order. */
@@ -131,7 +160,29 @@ async function firstItems(lane: Lane, n: number, limit: number): Promise<Queued[
   return [];
 }
 
-/** Deletes delivered or folded items (not in a transaction: 1 write unit each, not 2). */
+/**
+ * Claims an item for one drain round: no other drainer sends it until the claim expires (a drainer
+ * that dies mid-round gives its items back then). False when another holds it, or it is gone.
+ */
+export async function claim(q: Pick<Queued, "pk" | "sk">, ms: number, now = Date.now()): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { pk: q.pk, sk: q.sk },
+        UpdateExpression: "SET claimedUntil = :until",
+        ConditionExpression: "attribute_exists(pk) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)",
+        ExpressionAttributeValues: { ":until": now + ms, ":now": now },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as Error).name === "ConditionalCheckFailedException") return false;
+    throw err;
+  }
+}
+
+/** Deletes delivered or folded items (not in a transaction: 1 write unit each, not 2), in BatchWrite calls. */
 export async function removeAll(items: Pick<Queued, "pk" | "sk">[]): Promise<void> {
   const chunks = [];
   for (let i = 0; i < items.length; i += BATCH) chunks.push(items.slice(i, i + BATCH));
@@ -142,15 +193,23 @@ export async function remove(q: Pick<Queued, "pk" | "sk">): Promise<void> {
   await db().send(new DeleteCommand({ TableName: table(), Key: { pk: q.pk, sk: q.sk } }));
 }
 
-/** A failed send waits before its next attempt (1 s, 2 s, 4 s … at most 5 minutes); it is never dropped. */
-export async function postpone(q: Queued, now = Date.now()): Promise<void> {
+/**
+ * What is left of an item after a round: the deliveries whose send failed wait before their next
+ * attempt (1 s, 2 s, 4 s … at most 5 minutes), kept in the item; they are never dropped.
+ */
+export async function postpone(q: Queued, failed: Delivery[], now = Date.now()): Promise<void> {
   const attempts = q.attempts + 1;
-  await setRetry(q, "SET attempts = :a, retryAt = :r", { ":a": attempts, ":r": now + Math.min(300_000, 1000 * 2 ** (attempts - 1)) });
+  await setRetry(q, "SET attempts = :a, retryAt = :r, deliveries = :d, n = :n REMOVE claimedUntil", {
+    ":a": attempts,
+    ":r": now + Math.min(300_000, 1000 * 2 ** (attempts - 1)),
+    ":d": failed,
+    ":n": failed.length,
+  });
 }
 
-/** The mail budget has no slot for it until `until` (mail/budget.ts): it waits, no attempt counted. */
-export async function deferUntil(q: Queued, until: number): Promise<void> {
-  await setRetry(q, "SET retryAt = :r", { ":r": until });
+/** The mail budget has no slot for them until `until` (mail/budget.ts): they wait, no attempt counted. */
+export async function deferUntil(q: Queued, until: number, left: Delivery[] = q.deliveries): Promise<void> {
+  await setRetry(q, "SET retryAt = :r, deliveries = :d, n = :n REMOVE claimedUntil", { ":r": until, ":d": left, ":n": left.length });
 }
 
 async function setRetry(q: Queued, update: string, values: Record<string, unknown>): Promise<void> {
@@ -169,18 +228,23 @@ async function setRetry(q: Queued, update: string, values: Record<string, unknow
     });
 }
 
-/** How many deliveries wait, per lane (a count query per partition: for the dev page, tests and benchmarks). */
+/** How many deliveries wait, per lane (a query per partition: for the dev page, tests and benchmarks). */
 export async function pending(): Promise<Record<Lane, number>> {
   const counts = await Promise.all(
     LANES.map(async (lane) => {
       const per = await Promise.all(
-        Array.from({ length: LANE_PARTITIONS[lane] }, (_, n) =>
-          queryCount({
+        Array.from({ length: LANE_PARTITIONS[lane] }, async (_, n) => {
+          let sum = 0;
+          for await (const page of queryPages({
             TableName: table(),
             KeyConditionExpression: "pk = :pk",
             ExpressionAttributeValues: { ":pk": Keys.mailQueuePartition(scope(), lane, n) },
-          }),
-        ),
+            ProjectionExpression: "n",
+            ConsistentRead: true,
+          }))
+            for (const item of page.Items ?? []) sum += Number(item.n ?? 1);
+          return sum;
+        }),
       );
       return [lane, per.reduce((a, b) => a + b, 0)] as const;
     }),

@@ -22,7 +22,7 @@ export function enqueued(lane: Lane, partition: number): void {
 /** One drain's view: which partitions it found empty, and when it last read them all. */
 export class PartitionReads {
   private readonly empty = new Set<string>();
-  private lastFullRead = -Infinity;
+  private readonly lastFullRead = new Map<Lane | "all", number>();
 
   /** The partitions of `lane` to read this round. */
   toRead(lane: Lane, partitions: number, full: boolean): number[] {
@@ -37,10 +37,10 @@ export class PartitionReads {
     return chosen;
   }
 
-  /** Whether this round reads every partition (the first round, then once per interval). */
-  fullRound(now = performance.now()): boolean {
-    if (now - this.lastFullRead < FULL_READ_EVERY_MS) return false;
-    this.lastFullRead = now;
+  /** Whether this round of `lane` (each lane's rounds run apart) reads every partition: the first round, then once per interval. */
+  fullRound(lane: Lane | "all" = "all", now = performance.now()): boolean {
+    if (now - (this.lastFullRead.get(lane) ?? -Infinity) < FULL_READ_EVERY_MS) return false;
+    this.lastFullRead.set(lane, now);
     return true;
   }
 

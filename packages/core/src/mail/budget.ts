@@ -11,11 +11,15 @@ import { fnv1a, Keys } from "../db/keys";
  * sends them: the mail queue's drainer, a newsletter issue's batches, a request that mails a link.
  * `Mail.send` takes its recipients' share before each message, by the message's priority:
  *
- * - `link`: an e-mail a person is waiting for to go on (the privacy link, the newsletter
- *   confirmation). Only links may use the last `MAIL_LINK_RESERVE_PER_SECOND` of each second and
- *   the same share of the day, so a surge or an issue never leaves a link without a slot;
+ * - `link`: the privacy link a person is waiting for to exercise a right. Only it may use the last
+ *   `MAIL_LINK_RESERVE_PER_SECOND` of each second and the same share of the day, so a surge or an
+ *   issue never leaves it without a slot;
+ * - `confirmation`: a pending signature's confirmation link, which counts the signature once opened.
+ *   It may use everything but the link's reserve; `MAIL_CONFIRMATION_RESERVE_SHARE` of that is kept
+ *   from the kinds below, so mail a stranger can cause (a newsletter confirmation to any address, a
+ *   repeat's "already signed") never takes a signer's slot;
  * - `transactional`: everything else a visitor or an administrator caused (share e-mails, guides,
- *   report confirmations, notices and digests);
+ *   report confirmations, newsletter confirmations, notices and digests);
  * - `bulk`: newsletter issues and petition updates (signature/updates.ts). They take no slot while the mail queue has a backlog (its drainer
  *   marks the budget busy) and stop for the day at `NEWSLETTER_DAILY_SHARE` of the quota, so a big
  *   issue never uses the whole day's quota; the rest of the issue waits for the next day.
@@ -26,13 +30,15 @@ import { fnv1a, Keys } from "../db/keys";
  * the second over). SES counts its quota over a rolling 24 hours, this budget over the UTC day.
  */
 
-export type Priority = "link" | "transactional" | "bulk";
+export type Priority = "link" | "confirmation" | "transactional" | "bulk";
 
-const LINK_KINDS = new Set(["privacy-link", "newsletter-confirmation"]);
+const LINK_KINDS = new Set(["privacy-link"]);
+const CONFIRMATION_KINDS = new Set(["signature-confirmation"]);
 const BULK_KINDS = new Set(["newsletter-issue", "petition-update"]);
 
 /** A message's priority, from its kind (the `kind` tag it is sent with). */
-export const priorityOf = (kind: string): Priority => (LINK_KINDS.has(kind) ? "link" : BULK_KINDS.has(kind) ? "bulk" : "transactional");
+export const priorityOf = (kind: string): Priority =>
+  LINK_KINDS.has(kind) ? "link" : CONFIRMATION_KINDS.has(kind) ? "confirmation" : BULK_KINDS.has(kind) ? "bulk" : "transactional";
 
 export interface Ceilings {
   /** e-mails a second this priority may bring the second's count to */
@@ -44,15 +50,20 @@ export interface Ceilings {
 /** What each priority may use of the account's rate and quota. */
 export function ceilings(
   priority: Priority,
-  s: Pick<Settings, "MAIL_RATE_PER_SECOND" | "MAIL_DAILY_QUOTA" | "MAIL_LINK_RESERVE_PER_SECOND" | "NEWSLETTER_DAILY_SHARE"> = settings(),
+  s: Pick<
+    Settings,
+    "MAIL_RATE_PER_SECOND" | "MAIL_DAILY_QUOTA" | "MAIL_LINK_RESERVE_PER_SECOND" | "MAIL_CONFIRMATION_RESERVE_SHARE" | "NEWSLETTER_DAILY_SHARE"
+  > = settings(),
 ): Ceilings {
   const rate = s.MAIL_RATE_PER_SECOND;
+  const ofDay = (perSecond: number) => Math.floor((s.MAIL_DAILY_QUOTA * perSecond) / rate);
   if (priority === "link") return { perSecond: rate, perDay: s.MAIL_DAILY_QUOTA };
   // the rest always keeps one a second (SES's sandbox allows 1 a second: no reserve then)
-  const perSecond = Math.max(1, rate - s.MAIL_LINK_RESERVE_PER_SECOND);
-  const perDay = Math.floor((s.MAIL_DAILY_QUOTA * perSecond) / rate);
-  if (priority === "transactional") return { perSecond, perDay };
-  return { perSecond, perDay: Math.min(perDay, Math.floor(s.MAIL_DAILY_QUOTA * s.NEWSLETTER_DAILY_SHARE)) };
+  const confirmations = Math.max(1, rate - s.MAIL_LINK_RESERVE_PER_SECOND);
+  if (priority === "confirmation") return { perSecond: confirmations, perDay: ofDay(confirmations) };
+  const perSecond = Math.max(1, Math.floor(confirmations * (1 - s.MAIL_CONFIRMATION_RESERVE_SHARE)));
+  if (priority === "transactional") return { perSecond, perDay: ofDay(perSecond) };
+  return { perSecond, perDay: Math.min(ofDay(perSecond), Math.floor(s.MAIL_DAILY_QUOTA * s.NEWSLETTER_DAILY_SHARE)) };
 }
 
 /** Why a send cannot go now: the priority's share of the day is used, or of every second until `until`. */
@@ -72,7 +83,7 @@ export class MailDeferred extends Error {
 }
 
 /** How long a take waits for a slot before it gives up with MailDeferred (a request waits least). */
-const MAX_WAIT_MS: Record<Priority, number> = { link: 5_000, transactional: 20_000, bulk: 30_000 };
+const MAX_WAIT_MS: Record<Priority, number> = { link: 5_000, confirmation: 20_000, transactional: 20_000, bulk: 30_000 };
 /** How long the mail queue's backlog keeps bulk mail waiting after the drainer last said so. */
 export const BUSY_FOR_MS = 3_000;
 const TYPE = "mailBudget";

@@ -2,6 +2,7 @@ export * as Mail from "./index";
 export { mailboxOf, VISITOR_MAIL_WINDOW_SECONDS } from "./visitor";
 export { MailDeferred, priorityOf } from "./budget";
 
+import { AsyncLocalStorage } from "node:async_hooks";
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import { Bus } from "../bus";
 import { settings } from "../config";
@@ -12,6 +13,7 @@ import { VisibleError } from "../util/error";
 import { SERVICE_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
 import { priorityOf, take } from "./budget";
 import { writeToOutbox } from "./outbox";
+import { admit } from "./outbox-rate";
 import { FEEDBACK_DETAIL_TYPES, SES_SOURCE } from "./ses-events";
 import { simulatedEvents, simulatedOutcome } from "./simulator";
 import { claimAllowance } from "./visitor";
@@ -71,6 +73,20 @@ export function checkedHeaders(headers: Record<string, string> = {}): { name: st
 let ses: SESv2Client | undefined;
 
 /**
+ * A drain round of the mail queue (mail-queue/drain.ts) sends many e-mails at once: it took their
+ * slots of the budget together (`prepaid`) and read the suppression list for their recipients in one
+ * BatchGet (`checked`: the addresses it read, `suppressed`: those on the list), so each `send` inside
+ * it skips both. An address the round did not read is looked up as usual.
+ */
+export interface Round {
+  prepaid: boolean;
+  checked: ReadonlySet<string>;
+  suppressed: ReadonlySet<string>;
+}
+const round = new AsyncLocalStorage<Round>();
+export const withinRound = <T>(store: Round, fn: () => Promise<T>): Promise<T> => round.run(store, fn);
+
+/**
  * The one kind our suppression list does not hold back: the link to /my-data a person has just asked
  * for on the site (at most LINKS_PER_ADDRESS_PER_DAY a day). Without it a person whose address we
  * stopped mailing could never see that note or ask to be e-mailed again. SES's own account-level
@@ -91,12 +107,17 @@ export async function send(message: Message): Promise<void> {
   const headers = checkedHeaders(message.headers);
   const tags = tagsOf(message);
   const kind = tags.kind;
-  const suppressed = SUPPRESSION_EXEMPT_KINDS.has(message.kind ?? "") ? new Set<string>() : await Suppression.suppressedAmong(message.to);
+  const inRound = round.getStore();
+  const suppressed = SUPPRESSION_EXEMPT_KINDS.has(message.kind ?? "")
+    ? new Set<string>()
+    : inRound && message.to.every((a) => inRound.checked.has(a))
+      ? new Set(message.to.filter((a) => inRound.suppressed.has(a)))
+      : await Suppression.suppressedAmong(message.to);
   const to = message.to.filter((address) => !suppressed.has(address));
   if (suppressed.size) log.info("mail: suppressed recipients left out", { kind, suppressed: suppressed.size, remaining: to.length });
   if (to.length === 0) return;
-  // SES counts each recipient against the account's rate and quota
-  await take(priorityOf(message.kind ?? "other"), to.length);
+  // SES counts each recipient against the account's rate and quota (a drain round took its slots for all its e-mails at once)
+  if (!inRound?.prepaid) await take(priorityOf(message.kind ?? "other"), to.length);
   if (s.MAIL_DRIVER === "outbox") {
     await sendToOutbox({ ...message, to }, tags, headers);
     return;
@@ -126,6 +147,7 @@ export async function send(message: Message): Promise<void> {
  */
 async function sendToOutbox(message: Message, tags: Record<string, string>, headers: { name: string; value: string }[]): Promise<void> {
   const s = settings();
+  admit(s.SES_SIMULATED_RATE);
   const { headers: _headers, tags: _tags, ...rest } = message;
   const outcomes: Record<string, string> = {};
   for (const address of message.to) {

@@ -7,7 +7,7 @@ export * as Newsletter from "./index";
  * turns the link's token into a confirmed subscriber (`newsletter.confirmed` → the welcome e-mail).
  */
 export { Events } from "./events";
-export { subscribe, type Subscription, type SubscribeResult } from "./subscribe";
+export { subscribe, subscribeConfirmed, type Subscription, type SubscribeResult } from "./subscribe";
 export { markSuppressed } from "./suppressed";
 export { find, isExpired, STATUSES, UNCONFIRMED_TTL_SECONDS, type Consent, type Status, type Subscriber } from "./subscriber";
 export { mutate, subscriberItem, subscriberItems, type Decision } from "./store";

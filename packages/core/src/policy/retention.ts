@@ -13,6 +13,12 @@ export const SIGNATURE_RETENTION_YEARS = 2;
 /** A signature waiting for its e-mail's confirmation (petitions that verify signatures) is deleted this long after signing, its link expiring with it. */
 export const UNCONFIRMED_SIGNATURE_DAYS = 7;
 export const UNCONFIRMED_SIGNATURE_SECONDS = UNCONFIRMED_SIGNATURE_DAYS * DAY_SECONDS;
+/**
+ * How long an e-mail waits in the mail queue at most (a backlog, or a drainer that never ran) before
+ * its item expires: a pending signature whose confirmation link was never sent is kept this long
+ * after signing, since its link may still leave (and then works UNCONFIRMED_SIGNATURE_DAYS from then).
+ */
+export const MAIL_QUEUE_KEEP_SECONDS = 14 * DAY_SECONDS;
 /** Unconfirmed newsletter subscribers are removed this long after their latest consent. */
 export const UNCONFIRMED_SUBSCRIBER_DAYS = 30;
 export const UNCONFIRMED_SUBSCRIBER_SECONDS = UNCONFIRMED_SUBSCRIBER_DAYS * DAY_SECONDS;

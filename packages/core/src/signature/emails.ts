@@ -61,12 +61,20 @@ export function adminNotification(signature: Signature, petition: Petition): Omi
   };
 }
 
-export function signerShare(signature: Signature, petition: Petition): Omit<Message, "to"> {
+/** The newsletter's offer in a signer's thank-you e-mail, for a signer who asked for news of the campaign (signature/newsletter-link.ts). */
+export const NEWSLETTER_OFFER = {
+  lead: "You asked to be kept updated about the campaign. Confirm that you want our scam alerts and tips by e-mail:",
+  button: "Yes, send me updates",
+  after: "Without this confirmation you will receive no newsletter from us.",
+};
+
+export function signerShare(signature: Signature, petition: Petition, opts: { newsletterOffer?: string } = {}): Omit<Message, "to"> {
   const goal = petition.goal > 0 ? petition.goal : DISPLAY_FALLBACK_GOAL;
   const links = shareLinks(petition.id);
   const withdraw = withdrawFooter(petition.id, signature.id);
   const progress = progressPercent(petition.signatureCount, goal);
   const count = `${petition.signatureCount.toLocaleString("en-US")} of ${goal.toLocaleString("en-US")} signatures (${progress}%)`;
+  const offer = opts.newsletterOffer;
   const text = [
     `Dear ${signature.firstName},`,
     "",
@@ -78,6 +86,7 @@ export function signerShare(signature: Signature, petition: Petition): Omit<Mess
     `Twitter: ${links.twitter}`,
     `LinkedIn: ${links.linkedin}`,
     "",
+    ...(offer ? [NEWSLETTER_OFFER.lead, offer, NEWSLETTER_OFFER.after, ""] : []),
     withdraw.text,
   ].join("\n");
   const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
@@ -86,6 +95,9 @@ export function signerShare(signature: Signature, petition: Petition): Omit<Mess
     `<p>Thank you for signing <strong>${escapeHtml(petition.title)}</strong>. We now have ${escapeHtml(count)}.</p>`,
     `<p>Every signature counts. Help Fight Timeshare Scams! Share the petition:</p>`,
     `<p>${link(links.signUrl, "Sign the petition")} · ${link(links.facebook, "Facebook")} · ${link(links.twitter, "Twitter")} · ${link(links.linkedin, "LinkedIn")}</p>`,
+    ...(offer
+      ? [`<p>${escapeHtml(NEWSLETTER_OFFER.lead)}</p>`, `<p>${link(offer, NEWSLETTER_OFFER.button)}</p>`, `<p>${escapeHtml(NEWSLETTER_OFFER.after)}</p>`]
+      : []),
     withdraw.html,
   ].join("\n");
   return { subject: "Thank you for signing — help us spread the word", text, html };

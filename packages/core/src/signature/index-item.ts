@@ -1,6 +1,6 @@
 import { indexLayout, packedCodec } from "../collection/index-rows";
-import { nameIndex, searchAttributes, sharedKey } from "../collection/name-index";
-import { idOrder, orderAttributes, textOrder, valueOrder } from "../collection/orders";
+import { nameIndex, orderOnlyKey, searchAttributes } from "../collection/name-index";
+import { idOrder, orderAttributes, partOrder, textOrder } from "../collection/orders";
 import { SIGNATURE_INDEX_BUCKETS, Keys, fnv1a } from "../db/keys";
 import type { Info } from "./index";
 import { toRow, type SignatureRow } from "./row";
@@ -55,15 +55,23 @@ export const ORDERS = {
   lastName: textOrder<SignatureRow>(2, (r) => r.lastName),
   email: textOrder<SignatureRow>(3, (r) => r.email),
   timeshareName: textOrder<SignatureRow>(4, (r) => r.timeshareName),
-  petitionId: valueOrder<SignatureRow>(5, (r) => r.petitionId),
+  // every petition's rows by petition: the index rows' own partitions, one petition each (no index entry)
+  petitionId: partOrder<SignatureRow>((r) => r.petitionId),
 };
 
 /**
- * What a name search matches from the start: first name, last name, e-mail, timeshare name (search
- * slots 1–4, collection/name-index.ts); a petition about one resort may see every signer name it, so
- * the timeshare name's start is spread over more shards.
+ * What a name search matches from the start: first name, last name, e-mail, timeshare name
+ * (collection/name-index.ts). The names have search partitions of their own (slots 1–2); the e-mail
+ * and the timeshare name are found through their order indexes' buckets (a whole e-mail address
+ * through the person index), so a signature writes two index entries fewer (docs/architecture.md
+ * "Capacity": the signing transaction's index writes).
  */
-export const NAME_SEARCH = nameIndex(Keys.signatureIndexPart, [ORDERS.firstName, ORDERS.lastName, ORDERS.email, sharedKey(ORDERS.timeshareName)]);
+export const NAME_SEARCH = nameIndex(Keys.signatureIndexPart, [
+  ORDERS.firstName,
+  ORDERS.lastName,
+  orderOnlyKey(ORDERS.email),
+  orderOnlyKey(ORDERS.timeshareName),
+]);
 
 /** Marks the row of a signer who asked for the petition's updates: the updates' audience reads only these (signature/updates-audience.ts). */
 export const WANTS_UPDATES_ATTRIBUTE = "u";

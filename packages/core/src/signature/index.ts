@@ -1,24 +1,26 @@
 export * as Signature from "./index";
 
 import { personIndex } from "../db/person-index";
-import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { event, type Bus } from "../bus";
 import { cancellationCodes } from "../db/cancellation";
+import { ORIGIN_ATTRIBUTE, ORIGIN_SIGNING } from "./origin";
 import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { transactWithRetries, type Verdict } from "../db/transact";
 import { Outbox } from "../outbox";
 import { Petition, PetitionNotFound } from "../petition";
-import { RateLimit, TooManyAttempts } from "../ratelimit";
+import { RateLimit } from "../ratelimit";
 import { NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
 import type { MetaDetails } from "../request/meta-details";
 import { indexItem } from "./index-item";
-import { geoCountWrites, geoTally } from "./geo-counts";
-import { log } from "../log";
+import { geoTally } from "./geo-counts";
+import { errorAttributes, log } from "../log";
+import * as Backlog from "../mail-queue/backlog";
 import { canonicalMailbox, normaliseEmail } from "../util/email";
 
 export { cancellationCodes };
@@ -26,13 +28,21 @@ export { ClientDetails, metaDetails, deviceType, browserName, type MetaDetails }
 
 const SignatureRef = z.object({ petitionId: z.string(), signatureId: z.string() });
 
+/**
+ * A signature's own events. Its creation and its confirmation are not events on the bus: the
+ * signature item is, on the table's stream (signature/effects.ts), where one consumer does their
+ * side effects a batch at a time. `signature.created` and `signature.verified` were published before;
+ * an outbox item of theirs left from then is still delivered (events/signature-legacy-event.ts).
+ */
 export const Events = {
-  /** A signature was stored; `pending` when it waits for its e-mail's confirmation (its e-mail is then the confirmation link). */
+  /** Before the stream: a signature was stored (`pending` when it waits for its e-mail's confirmation). */
   Created: event("signature.created", SignatureRef.extend({ pending: z.boolean().optional() })),
-  /** A pending signature was confirmed from its link and is now counted. */
+  /** Before the stream: a pending signature was confirmed from its link and is now counted. */
   Verified: event("signature.verified", SignatureRef),
   /** Someone signed again with the mailbox of this (earlier) signature: it was answered as a first signature and counted nothing. */
   Repeated: event("signature.repeated", SignatureRef),
+  /** A batch of the stream counted signatures: the spreadsheet's "Signatures" tab syncs (one per batch, coalesced). */
+  SheetSyncDue: event("signature.sheet_sync_due", z.object({})),
 };
 
 /** `pending` until the signer confirms from the e-mailed link (petitions that verify signatures), else `verified` (counted). A signature stored before statuses existed has none and is counted. */
@@ -89,10 +99,31 @@ export interface SignRequest {
 
 /**
  * What the signer is answered, the same for a first signature and for a repeat of a mailbox that has
- * signed (no enumeration): on a petition that verifies signatures `{signatureId, status: "pending"}`,
- * else `{signatureId, status: "verified", signatureCount}`.
+ * signed (no enumeration): on a petition that verifies signatures `{signatureId, status: "pending",
+ * mail}`, `mail` saying when the confirmation link should arrive (the confirmations queued ahead and
+ * the seconds they take, mail-queue/backlog.ts; left out when it cannot be read), else
+ * `{signatureId, status: "verified", signatureCount}`.
  */
-export type SignAnswer = { signatureId: string; status: "pending" } | { signatureId: string; status: "verified"; signatureCount: number };
+export type SignAnswer =
+  { signatureId: string; status: "pending"; mail?: ConfirmationWait } | { signatureId: string; status: "verified"; signatureCount: number };
+
+/** When a confirmation link queued now should be sent: the confirmations ahead of it, and the seconds they take. */
+export type ConfirmationWait = Backlog.Wait;
+
+/** The wait a new confirmation link faces, or nothing when it cannot be read (the signature is stored either way). */
+async function confirmationWait(): Promise<ConfirmationWait | undefined> {
+  try {
+    return await Backlog.current();
+  } catch (err) {
+    log.warn("signing: the confirmations' backlog could not be read", errorAttributes(err));
+    return undefined;
+  }
+}
+
+const pendingAnswer = async (signatureId: string): Promise<SignAnswer> => {
+  const mail = await confirmationWait();
+  return mail ? { signatureId, status: "pending", mail } : { signatureId, status: "pending" };
+};
 
 export interface Signed {
   answer: SignAnswer;
@@ -102,40 +133,32 @@ export interface Signed {
   signatureCount?: number;
   /** a repeat of a mailbox that has signed: nothing stored, nothing counted */
   repeated: boolean;
-  /** to publish once the answer is ready (`signature.created`, or `signature.repeated` when there was an earlier signature to tell) */
-  event?: CreatedEvent | RepeatedEvent;
+  /** `signature.repeated`, to publish once the answer is ready, when there was an earlier signature to tell */
+  event?: RepeatedEvent;
 }
 
 /**
  * Signs in one transaction: the counter shard must exist and be open (the petition exists and is not
- * being deleted), the e-mail guard must be new, the client must have attempts left this minute (the
- * attempt is counted), the signature is stored and the shard's `count` incremented, or its `pending`
- * when the petition verifies signatures. Contention on a shard cancels the transaction with
- * TransactionConflict; it is retried on another shard. A mailbox that has signed (its guard exists)
- * is answered exactly as a first signature and counts nothing: the attempt is counted against the
- * rate limit and `signature.repeated` recorded, whose e-mail tells the mailbox instead (`repeat`).
+ * being deleted), the e-mail guard must be new, the signature and its admin index row are stored and
+ * the shard's `count` incremented, or its `pending` when the petition verifies signatures. The
+ * client's attempt is counted first, on its own (`rateCounted`: the caller counted it already, before
+ * its captcha check). Contention on a shard cancels the transaction with TransactionConflict; it is
+ * retried on another shard. A mailbox that has signed (its guard exists) is answered exactly as a
+ * first signature and counts nothing: `signature.repeated` is recorded, whose e-mail tells the mailbox
+ * instead (`repeat`). Nothing else is written: the signature item is the event its side effects
+ * follow from (signature/effects.ts).
  */
-const RATE_CONFLICTS_BEFORE_REFUSING = 3;
-
-export async function create(req: SignRequest): Promise<Signed> {
-  if (!Petition.ID_PATTERN.test(req.petitionId)) {
-    await RateLimit.consume(RATE_SCOPE, req.client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
-    throw new PetitionNotFound();
-  }
+export async function create(req: SignRequest, opts: { rateCounted?: boolean } = {}): Promise<Signed> {
+  if (!opts.rateCounted) await RateLimit.consume(RATE_SCOPE, req.client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
+  if (!Petition.ID_PATTERN.test(req.petitionId)) throw new PetitionNotFound();
   const pending = await Petition.verifiesSignatures(req.petitionId);
   const signature = build(req, new Date(), pending ? "pending" : "verified");
-  const event = createdEvent(signature);
-  let rateConflicts = 0;
   let shardsChecked = false;
   let signedBefore = false;
   const sentAt = performance.now();
   const conflicts = await writeWithRetries(
-    (shard) => transaction(req, signature, shard, event),
+    (shard) => transaction(req, signature, shard),
     async (reasons) => {
-      if (reasons[2] === "ConditionalCheckFailed") throw new TooManyAttempts();
-      // Only this client's own concurrent attempts contend for its rate window: a burst from one
-      // address is refused as such instead of retrying into a 500.
-      if (reasons[2] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
       if (reasons[1] === "ConditionalCheckFailed") {
         signedBefore = true;
         return "refused";
@@ -143,9 +166,7 @@ export async function create(req: SignRequest): Promise<Signed> {
       if (reasons[0] === "ConditionalCheckFailed") {
         // No open shard: the petition is gone or being deleted, or it has fewer shards than this
         // process's setting (created before it was raised): those are added once, then signing retries.
-        if (shardsChecked || !(await Petition.ensureCounterShards(req.petitionId, settings().PETITION_COUNTER_SHARDS))) {
-          return refuse(req, new PetitionNotFound());
-        }
+        if (shardsChecked || !(await Petition.ensureCounterShards(req.petitionId, settings().PETITION_COUNTER_SHARDS))) throw new PetitionNotFound();
         shardsChecked = true;
         return "retry";
       }
@@ -154,56 +175,33 @@ export async function create(req: SignRequest): Promise<Signed> {
   if (signedBefore) return repeat(req, signature, pending);
   const writtenAt = performance.now();
   if (conflicts > 2) log.warn("signing retried on shard conflicts", { conflicts, petitionId: req.petitionId });
-  if (pending) return { answer: { signatureId: signature.id, status: "pending" }, repeated: false, signature, event };
+  if (pending) return { answer: await pendingAnswer(signature.id), repeated: false, signature };
   const signatureCount = await Petition.countAfter(req.petitionId, sentAt, writtenAt);
-  return { answer: { signatureId: signature.id, status: "verified", signatureCount }, signatureCount, repeated: false, signature, event };
+  return { answer: { signatureId: signature.id, status: "verified", signatureCount }, signatureCount, repeated: false, signature };
 }
 
 export type RepeatedEvent = Bus.Published<{ petitionId: string; signatureId: string }>;
 
 /**
  * A mailbox that has signed the petition signs again: answered as a first signature (a fresh id that
- * names nothing stored), nothing counted. The attempt takes the client's rate limit and records
- * `signature.repeated` for the earlier signature (its guard names it) in one transaction; its
+ * names nothing stored), nothing counted. The attempt took the client's rate limit as any does; the
+ * outbox records `signature.repeated` for the earlier signature (its guard names it), whose
  * subscriber e-mails the mailbox "already signed" or, while the earlier one is pending, its
  * confirmation link again, at most once a day per address and petition.
  */
 async function repeat(req: SignRequest, attempt: Info, pending: boolean): Promise<Signed> {
-  const limit = settings().SIGN_RATE_LIMIT_PER_MINUTE;
   const guard = await db().send(new GetCommand({ TableName: table(), Key: guardKeyOf(attempt), ConsistentRead: true }));
   const earlierId = guard.Item?.signatureId as string | undefined;
   let event: RepeatedEvent | undefined;
+  // the earlier signature may have been deleted between the two reads: nobody to tell
   if (earlierId) {
     event = Outbox.record(Events.Repeated, { petitionId: req.petitionId, signatureId: earlierId });
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: [{ Update: RateLimit.hit(RATE_SCOPE, req.client, limit) }, Outbox.put(event)] }));
-    } catch (err) {
-      if (cancellationCodes(err)[0] === "ConditionalCheckFailed") throw new TooManyAttempts();
-      throw err;
-    }
-  } else {
-    // the earlier signature was deleted between the two reads: nobody to tell
-    await RateLimit.consume(RATE_SCOPE, req.client, limit);
+    await db().send(new PutCommand(Outbox.put(event).Put));
   }
-  if (pending) return { answer: { signatureId: attempt.id, status: "pending" }, signature: attempt, repeated: true, event };
+  if (pending) return { answer: await pendingAnswer(attempt.id), signature: attempt, repeated: true, event };
   const signatureCount = await Petition.count(req.petitionId);
   return { answer: { signatureId: attempt.id, status: "verified", signatureCount }, signatureCount, signature: attempt, repeated: true, event };
 }
-
-async function refuse(req: SignRequest, refusal: Error): Promise<never> {
-  await RateLimit.consume(RATE_SCOPE, req.client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
-  throw refusal;
-}
-
-export type CreatedEvent = ReturnType<typeof createdEvent>;
-
-/** `signature.created` with its stable id: stored in the signing transaction's outbox item, then published. */
-export const createdEvent = (signature: Info) =>
-  Outbox.record(Events.Created, {
-    petitionId: signature.petitionId,
-    signatureId: signature.id,
-    ...(signature.status === "pending" ? { pending: true } : {}),
-  });
 
 /** The signature as stored and as subscribers read it. */
 export function build(req: SignRequest, now = new Date(), status: Status = "verified"): Info {
@@ -260,12 +258,12 @@ export function guardItem(signature: Info) {
  * The items of the signing transaction (also what the sign benchmark writes bare), each under a
  * partition key of its own except the counter shard, which `PETITION_COUNTER_SHARDS` spread
  * (docs/architecture.md "Capacity"). Callers read cancellation reasons by position: 0 counter shard
- * (missing, or its petition being deleted), 1 e-mail guard, 2 rate limit. Then the signature, the
- * admin index row and the outbox item of `signature.created` (one event id for every conflict retry
- * of one signature). After them, the counts by place on the counter's shard number (geo-counts.ts:
- * one or two items; a pending signature's come with its confirmation). The petition's own item, with its story, is not touched.
+ * (missing, or its petition being deleted), 1 e-mail guard. Then the signature (marked as written by
+ * signing: its stream record is the event its side effects follow, signature/effects.ts) and the admin
+ * index row. The counts by place are added from the stream, a batch at a time; the petition's own
+ * item, with its story, is not touched.
  */
-export function transaction(req: SignRequest, signature: Info, shard: number, event = createdEvent(signature)) {
+export function transaction(req: Pick<SignRequest, "petitionId">, signature: Info, shard: number) {
   return new TransactWriteCommand({
     TransactItems: [
       {
@@ -281,11 +279,8 @@ export function transaction(req: SignRequest, signature: Info, shard: number, ev
         },
       },
       { Put: { TableName: table(), Item: guardItem(signature), ConditionExpression: "attribute_not_exists(pk)" } },
-      { Update: RateLimit.hit(RATE_SCOPE, req.client, settings().SIGN_RATE_LIMIT_PER_MINUTE) },
-      { Put: { TableName: table(), Item: signatureItem(signature) } },
+      { Put: { TableName: table(), Item: { ...signatureItem(signature), [ORIGIN_ATTRIBUTE]: ORIGIN_SIGNING } } },
       { Put: { TableName: table(), Item: indexItem(signature) } },
-      Outbox.put(event),
-      ...(signature.status === "pending" ? [] : geoCountWrites(req.petitionId, signature.meta, shard)),
     ],
   });
 }
@@ -325,6 +320,6 @@ export async function fromID(petitionId: string, signatureId: string): Promise<I
 
 /** A stored signature item as `Info`: without its keys and the attributes only its writers read. */
 export function infoOf(item: Record<string, unknown>): Info {
-  const { pk, sk, gsi1pk, gsi1sk, gsi3pk, gsi3sk, type, emailNormalized, emailGuardKey, confirmTokenHash, confirmTokenExpiresAt, geo, ...info } = item;
+  const { pk, sk, gsi1pk, gsi1sk, gsi3pk, gsi3sk, type, emailNormalized, emailGuardKey, confirmTokenHash, confirmTokenExpiresAt, geo, origin, ...info } = item;
   return info as unknown as Info;
 }

@@ -4,7 +4,8 @@ import { table } from "../db/client";
 import { advanceWatermark, watermark } from "../db/retention";
 import { deleteInTransaction } from "../collection/delete-all";
 import type { RetentionStep, TimeBudget } from "../policy/personal-record";
-import { SIGNATURE_RETENTION_YEARS, UNCONFIRMED_SIGNATURE_SECONDS, cutoff } from "../policy/retention";
+import { MAIL_QUEUE_KEEP_SECONDS, SIGNATURE_RETENTION_YEARS, UNCONFIRMED_SIGNATURE_SECONDS, cutoff } from "../policy/retention";
+import { getMany } from "../db/batch";
 import { sortableIdFloor } from "../util/id";
 import { Petition } from "../petition";
 import { lowerCounts, petitionExists } from "./deletion";
@@ -158,7 +159,35 @@ export async function anonymiseOldSignatures(before: Date, now: Date, time: Time
 export const PENDING_WATERMARK = "signature-pending";
 
 /**
- * Deletes, petition by petition, the signatures still pending (never confirmed) made before `before`:
+ * Of pending signatures made more than their period ago, the ids of those still awaited: their link
+ * works (it is valid for its whole period from when it was sent, verification.ts `linkValidUntil`,
+ * which in a surge's backlog is later than the signing), or none was sent yet and the mail queue may
+ * still send it (MAIL_QUEUE_KEEP_SECONDS after signing).
+ */
+export async function stillAwaited(petitionId: string, rows: readonly Pick<SignatureRow, "id" | "createdAt">[], now: Date): Promise<Set<string>> {
+  if (!rows.length) return new Set();
+  const items = await getMany(
+    rows.map((r) => Keys.signature(petitionId, r.id)),
+    { consistent: true, projection: "pk, confirmTokenExpiresAt" },
+  );
+  const until = new Map(items.map((i) => [String(i.pk), i.confirmTokenExpiresAt as string | undefined]));
+  const queueKeptSince = now.getTime() - MAIL_QUEUE_KEEP_SECONDS * 1000;
+  return new Set(
+    rows
+      .filter((r) => {
+        const pk = Keys.signature(petitionId, r.id).pk;
+        if (!until.has(pk)) return false;
+        const expires = until.get(pk);
+        return expires === undefined ? Date.parse(r.createdAt) > queueKeptSince : expires > now.toISOString();
+      })
+      .map((r) => r.id),
+  );
+}
+
+/**
+ * Deletes, petition by petition, the signatures still pending (never confirmed) made before `before`
+ * whose link no longer works (`stillAwaited` keeps the rest, and the watermark stops at the first
+ * kept, so the next run looks at it again):
  * each with its e-mail guard and index row, `pending` lowered on a counter shard by exactly the
  * number deleted, in transactions of 25, on condition that each is still pending (one confirmed
  * meanwhile is left alone). Reads only the index rows from the watermark up to `before` (a day's
@@ -170,11 +199,15 @@ export async function deleteExpiredPending(before: Date, now: Date, time: TimeBu
   if (fromId >= beforeId) return 0;
   let total = 0;
   let stopped = false;
+  let earliestKept: string | undefined;
   for (const petitionId of await petitionIds()) {
     if ((stopped ||= time.over())) break;
     const shards = Math.max(1, await Petition.counterShards(petitionId));
     let expired: SignatureRow[] = [];
     const flush = async () => {
+      const awaited = await stillAwaited(petitionId, expired, now);
+      for (const id of awaited) if (earliestKept === undefined || id < earliestKept) earliestKept = id;
+      expired = expired.filter((row) => !awaited.has(row.id));
       for (let i = 0; i < expired.length; i += SIGNATURES_PER_TRANSACTION) {
         if ((stopped ||= time.over())) break;
         total += await deleteInTransaction(expired.slice(i, i + SIGNATURES_PER_TRANSACTION), {
@@ -204,7 +237,7 @@ export async function deleteExpiredPending(before: Date, now: Date, time: TimeBu
     await flush();
     if (total) Petition.forgetCount(petitionId);
   }
-  if (!stopped) await advanceWatermark(PENDING_WATERMARK, beforeId, now);
+  if (!stopped) await advanceWatermark(PENDING_WATERMARK, earliestKept !== undefined && earliestKept < beforeId ? earliestKept : beforeId, now);
   return total;
 }
 

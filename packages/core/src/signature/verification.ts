@@ -1,20 +1,19 @@
 export * as SignatureVerification from "./verification";
 
-import { geoCountWrites, geoTally } from "./geo-counts";
+import { geoTally } from "./geo-counts";
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { Mail } from "../mail";
 import { claimAllowance } from "../mail/visitor";
-import { Outbox } from "../outbox";
 import { Petition, PetitionNotFound } from "../petition";
 import type { Info as PetitionInfo } from "../petition";
 import { UNCONFIRMED_SIGNATURE_SECONDS } from "../policy/retention";
 import { VisibleError } from "../util/error";
 import { hashToken, isTokenShape, newToken } from "../util/token";
 import { alreadySigned, confirmationRequest } from "./emails";
-import { Events, assertPossibleId, infoOf, writeWithRetries, type Info } from "./index";
+import { assertPossibleId, infoOf, writeWithRetries, type Info } from "./index";
 import { indexItem } from "./index-item";
 
 /**
@@ -40,8 +39,12 @@ export class ConfirmationExpired extends VisibleError {
 /** Confirmation attempts per client per minute (counted before the lookup, so guessing costs attempts). */
 export const CONFIRM_RATE_SCOPE = "sign-confirm";
 
-/** When a pending signature made at `createdAt` expires (its link with it): UNCONFIRMED_SIGNATURE_DAYS later. */
-export const pendingUntil = (createdAt: string) => new Date(Date.parse(createdAt) + UNCONFIRMED_SIGNATURE_SECONDS * 1000);
+/**
+ * Until when a link sent at `sentAt` works: UNCONFIRMED_SIGNATURE_DAYS after it was sent, not after
+ * the signature was made, so a link that waited in the mail queue through a surge still has its whole
+ * period (the retention job keeps a pending signature while its link works, retention.ts).
+ */
+export const linkValidUntil = (sentAt: number) => new Date(sentAt + UNCONFIRMED_SIGNATURE_SECONDS * 1000);
 
 /** The page the e-mailed link opens; it posts the token to the confirm route. */
 export function confirmationLink(petitionId: string, signatureId: string, token: string): string {
@@ -50,10 +53,11 @@ export function confirmationLink(petitionId: string, signatureId: string, token:
 }
 
 /**
- * A new token for a pending signature: its hash and expiry replace any earlier one on the item (the
- * newest link is the one that works). Answers undefined when the signature is no longer pending.
+ * A new token for a pending signature, issued as its e-mail leaves: its hash and expiry (the link's
+ * whole period from now) replace any earlier one on the item (the newest link is the one that works).
+ * Answers undefined when the signature is no longer pending.
  */
-export async function issueToken(signature: Info): Promise<string | undefined> {
+export async function issueToken(signature: Info, now = Date.now()): Promise<string | undefined> {
   const token = newToken();
   try {
     await db().send(
@@ -63,7 +67,7 @@ export async function issueToken(signature: Info): Promise<string | undefined> {
         UpdateExpression: "SET confirmTokenHash = :hash, confirmTokenExpiresAt = :until",
         ConditionExpression: "attribute_exists(pk) AND #status = :pending",
         ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: { ":hash": hashToken(token), ":until": pendingUntil(signature.createdAt).toISOString(), ":pending": "pending" },
+        ExpressionAttributeValues: { ":hash": hashToken(token), ":until": linkValidUntil(now).toISOString(), ":pending": "pending" },
       }),
     );
     return token;
@@ -74,13 +78,15 @@ export async function issueToken(signature: Info): Promise<string | undefined> {
 }
 
 /**
- * E-mails the confirmation link of a pending signature, under the visitor mail cap of `capKind`
- * (one per address and kind a day; `key` names this delivery, stable across retries). The token is
- * issued only once the cap allows the e-mail, so a skipped e-mail leaves the last link working.
+ * E-mails the confirmation link of a pending signature. Its first link (the signing's own, one per
+ * signature: its e-mail guard sees to that) goes without a cap; a repeat's link again goes under the
+ * visitor mail cap of `cap.kind` (one per address and kind a day; `cap.key` names this delivery, stable
+ * across retries). The token is issued only once the cap allows the e-mail, so a skipped e-mail leaves
+ * the last link working.
  */
-export async function sendConfirmation(signature: Info, petition: PetitionInfo, cap: { kind: string; key: string }): Promise<void> {
+export async function sendConfirmation(signature: Info, petition: PetitionInfo, cap?: { kind: string; key: string }): Promise<void> {
   if (signature.status !== "pending") return;
-  if (!(await claimAllowance(signature.email, cap.kind, cap.key))) return;
+  if (cap && !(await claimAllowance(signature.email, cap.kind, cap.key))) return;
   const token = await issueToken(signature);
   if (!token) return;
   const link = confirmationLink(petition.id, signature.id, token);
@@ -100,17 +106,15 @@ export interface Confirmed {
 }
 
 /**
- * Confirms a pending signature from its link, once: one transaction sets `status: verified` and
- * `verifiedAt` and removes the token's hash (if it is still pending, the hash matches and the link
- * has not expired), rewrites its admin index row, moves one from `pending` to `count` on a random
- * counter shard and records `signature.verified`. A signature already confirmed answers
- * `already_confirmed`; a wrong token is a 400 and an expired link (or a signature no longer there)
- * a 410, writing nothing.
+ * Confirms a pending signature from its link, once: one transaction sets `status: verified`,
+ * `verifiedAt` and what it adds to the counts by place (`geo`) and removes the token's hash (if it is
+ * still pending, the hash matches and the link has not expired), rewrites its admin index row and
+ * moves one from `pending` to `count` on a random counter shard. Its stream record (pending →
+ * verified) is the event its side effects follow from (signature/effects.ts: the share e-mail, the
+ * counts by place). A signature already confirmed answers `already_confirmed`; a wrong token is a
+ * 400 and an expired link (or a signature no longer there) a 410, writing nothing.
  */
-export type VerifiedEvent = ReturnType<typeof verifiedEvent>;
-const verifiedEvent = (petitionId: string, signatureId: string) => Outbox.record(Events.Verified, { petitionId, signatureId });
-
-export async function confirm(petitionId: string, signatureId: string, token: string, now = new Date()): Promise<{ answer: Confirmed; event?: VerifiedEvent }> {
+export async function confirm(petitionId: string, signatureId: string, token: string, now = new Date()): Promise<{ answer: Confirmed }> {
   try {
     assertPossibleId(petitionId, signatureId);
   } catch {
@@ -131,7 +135,6 @@ export async function confirm(petitionId: string, signatureId: string, token: st
 
   const at = now.toISOString();
   const verified: Info = { ...infoOf(res.Item), status: "verified", verifiedAt: at };
-  const event = verifiedEvent(petitionId, signatureId);
   let confirmedMeanwhile = false;
   await writeWithRetries(
     (shard) =>
@@ -141,7 +144,7 @@ export async function confirm(petitionId: string, signatureId: string, token: st
             Update: {
               TableName: table(),
               Key: Keys.signature(petitionId, signatureId),
-              // the counts by place it adds below, so a deletion subtracts exactly them
+              // what it adds to the counts by place (from the stream, signature/effects.ts), so a deletion subtracts exactly that
               UpdateExpression: "SET #status = :verified, verifiedAt = :at, geo = :geo REMOVE confirmTokenHash, confirmTokenExpiresAt",
               ConditionExpression: "#status = :pending AND confirmTokenHash = :hash AND confirmTokenExpiresAt > :now",
               ExpressionAttributeNames: { "#status": "status" },
@@ -166,8 +169,6 @@ export async function confirm(petitionId: string, signatureId: string, token: st
               ExpressionAttributeValues: { ":one": 1, ":minus": -1 },
             },
           },
-          Outbox.put(event),
-          ...geoCountWrites(petitionId, verified.meta, shard),
         ],
       }),
     async (reasons) => {
@@ -194,5 +195,5 @@ export async function confirm(petitionId: string, signatureId: string, token: st
     Math.max(1, await Petition.counterShards(petitionId)),
   );
   if (confirmedMeanwhile) return already();
-  return { answer: await answer("confirmed"), event };
+  return { answer: await answer("confirmed") };
 }

@@ -1,0 +1,75 @@
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { resetSettings, settings } from "@site/core/config";
+import { resetDb } from "@site/core/db/client";
+import { listOutbox } from "@site/core/mail/outbox";
+import { SignatureEffects } from "@site/core/signature/effects";
+import { handler as sign } from "../../packages/functions/src/http/signature-create";
+import { installLocalBus, type LocalBus } from "../../scripts/local/bus";
+import { ensureTable } from "../../scripts/local/provision";
+import { repoRoot } from "../../scripts/local/paths";
+import { newPetition, signer } from "../support/fixtures";
+import { call, httpEvent } from "../support/http";
+
+/**
+ * The running stack's side effects of a signature come from DynamoDB Local's real stream of its
+ * table (scripts/local/streams.ts, source `table`), as Lambda's event source mapping reads the
+ * deployed table's. This file's table has a stream of its own (the other test files' stand-in is their
+ * process's writes).
+ */
+let bus: LocalBus;
+beforeAll(async () => {
+  const name = `stream-${randomUUID().slice(0, 8)}`;
+  await ensureTable(process.env.DYNAMODB_ENDPOINT!, name, { stream: true });
+  process.env.TABLE_NAME = name;
+  resetSettings();
+  resetDb();
+  bus = installLocalBus({ stream: "table" });
+});
+afterAll(() => bus.stop());
+
+const mailsTo = async (address: string) => (await listOutbox(settings().OUTBOX_DIR)).filter((m) => m.to.includes(address));
+
+it("reads the table's stream: a signature's thank-you e-mail follows from its item", async () => {
+  const p = await newPetition();
+  const person = signer("stream");
+  expect((await call(sign, httpEvent({ method: "POST", pathParameters: { id: p.id }, body: person, sourceIp: "10.60.0.1" }))).statusCode).toBe(201);
+  await bus.idle();
+  await expect.poll(async () => (await mailsTo(person.email)).map((m) => m.subject)).toEqual(["Thank you for signing — help us spread the word"]);
+});
+
+it("gives a batch that failed again, from its first record, and its effects happen once", async () => {
+  const p = await newPetition();
+  const person = signer("retried");
+  const original = SignatureEffects.handleBatch;
+  let failures = 0;
+  const spy = vi.spyOn(SignatureEffects, "handleBatch").mockImplementation(async (records) => {
+    if (failures++ === 0) throw new Error("the consumer failed");
+    return original(records);
+  });
+  try {
+    expect((await call(sign, httpEvent({ method: "POST", pathParameters: { id: p.id }, body: person, sourceIp: "10.60.0.2" }))).statusCode).toBe(201);
+    await expect.poll(async () => (await mailsTo(person.email)).length, { timeout: 20_000 }).toBe(1);
+    expect(failures).toBeGreaterThanOrEqual(2);
+    expect(bus.streams.failures).toEqual([]);
+  } finally {
+    spy.mockRestore();
+  }
+});
+
+it("a signing process killed the moment its transaction committed loses nothing: the stream carries the signature to its effects", async () => {
+  const p = await newPetition();
+  const person = signer("killed");
+  const child = spawnSync(process.execPath, ["--import", "tsx", join(repoRoot, "test/support/write-then-die.ts"), "sign", p.id, JSON.stringify(person)], {
+    cwd: repoRoot,
+    env: process.env,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  expect(child.status, child.stderr).toBe(42);
+  // no outbox item, no publish: the committed signature item is the event
+  await bus.idle();
+  await expect.poll(async () => (await mailsTo(person.email)).length, { timeout: 20_000 }).toBe(1);
+});
