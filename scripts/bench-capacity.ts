@@ -31,7 +31,7 @@ import { chargeOf, keyClass, type RecordedWrite } from "@site/core/db/capacity";
 import type { LoggedCommand } from "@site/core/db/capacity-log";
 import { resetDb } from "@site/core/db/client";
 import { Petition } from "@site/core/petition";
-import { KNOWN_COUNT_MAX_AGE_MS } from "@site/core/petition";
+import { KNOWN_COUNT_MAX_AGE_MS, REFRESH_READ_UNITS_PER_SHARD } from "@site/core/petition";
 import { PETITION_EDGE_CACHE, PETITION_POLL, originRequestsPerSecond, uncachedRequestsPerSecond } from "@site/core/petition/edge-cache";
 import { Signature } from "@site/core/signature";
 import { fromHeaders } from "@site/core/request/metadata";
@@ -310,7 +310,7 @@ const measured: Measured = {
   reads: perSig(readUnits),
   hottest: { key: hottest.hottestKey, writes: perSig(hottest.hottest), reads: perSig(keyReads(hottest)) },
   // a signing process reads each counter shard once per KNOWN_COUNT_MAX_AGE_MS (1 read unit, strongly consistent) to answer signers
-  shardReadsPerProcessPerSecond: VERIFY ? 0 : 1000 / KNOWN_COUNT_MAX_AGE_MS,
+  shardReadsPerProcessPerSecond: VERIFY ? 0 : (1000 / KNOWN_COUNT_MAX_AGE_MS) * REFRESH_READ_UNITS_PER_SHARD,
   signSeconds,
   functions,
   putEvents: appEvents / signed,
@@ -412,7 +412,7 @@ const summary = [
   `- Lambda: ${invocationsPerSignature(measured).toFixed(3)} invocations and ${gbSecondsPerSignature(measured).toFixed(4)} GB-seconds per signature.`,
   `- EventBridge: ${measured.putEvents.toFixed(3)} PutEvents entries and ${measured.eventInvocations.toFixed(3)} rule-target invocations per signature; API Gateway ${measured.apiRequests.toFixed(3)} requests per signature; SES ${measured.sesSends.toFixed(3)} e-mails per signature.`,
   `- CloudFront (computed): ${edgeRequests.toFixed(0)} requests per signer: the sign page's ${pageRequests} (HTML and first-load scripts${signPage ? ", from web/dist" : ", web/dist not built: 12 assumed"}), the signing request, ${SIGNER_DWELL_SECONDS} s of polling two objects every ${PETITION_POLL.initialMs / 1000} s, ${BEACON_HITS_PER_SIGNER} beacon hits.`,
-  `- Every busy signing process reads each counter shard once a second to answer signers (${measured.shardReadsPerProcessPerSecond} read units/s per process; ${signSeconds.toFixed(3)} s per signature ⇒ rate × ${signSeconds.toFixed(3)} processes): added to the busiest key's reads and the table's.`,
+  `- Every busy signing process reads each counter shard every ${KNOWN_COUNT_MAX_AGE_MS / 1000} s, eventually consistent, to answer signers (${measured.shardReadsPerProcessPerSecond} read units/s per process; ${signSeconds.toFixed(3)} s per signature ⇒ rate × ${signSeconds.toFixed(3)} processes): added to the busiest key's reads and the table's.`,
   "",
   "The quotas (stacks/aws-quotas.ts, sources there and in docs/operations.md):",
   "",

@@ -21,6 +21,12 @@
  *   surge: N signed, N lost, N duplicated, count exact|count off by D, N server errors, p99 N ms
  * and the exit code is 0 only when nothing was lost, duplicated, refused, failed or answered 5xx, the
  * count is exact and the mail checks pass.
+ *
+ * `--verify` runs the same surge on a petition that verifies signatures, its e-mail sent at a
+ * simulated SES rate (`--ses-rate`, e-mails/s: the local outbox refuses beyond it as SES throttles),
+ * every signer opening their confirmation link as it arrives (scripts/bench/confirmations.ts); it
+ * then proves every signature confirmed and counted once, and ends with exactly
+ *   surge (verified): N signed, N confirmed, N lost, N duplicated, count exact|count off by D, N server errors, p99 N ms
  */
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
@@ -41,6 +47,7 @@ import { storedSignatures } from "./bench/stored-signatures";
 import { percentile, recordSection, runDescription, runPool } from "./bench/report";
 import { startEphemeralStack } from "./bench/stack-process";
 import { closeVisitors, postJson, visitorAddress } from "./bench/visitors";
+import { openLinksAsTheyArrive } from "./bench/confirmations";
 import { repoRoot } from "./local/paths";
 import { TABLE_NAME } from "./local/stack";
 
@@ -49,13 +56,18 @@ import { TABLE_NAME } from "./local/stack";
 
 const { values } = parseArgs({
   options: {
-    n: { type: "string", default: "20000" },
+    n: { type: "string" },
+    verify: { type: "boolean", default: false },
+    "ses-rate": { type: "string", default: "100" },
     peak: { type: "string", default: "200" },
     pollers: { type: "string", default: "1000" },
     "ramp-seconds": { type: "string", default: "20" },
   },
 });
-const N = Number(values.n);
+const VERIFY = values.verify;
+/** On a verifying petition every signer gets two e-mails at the simulated SES rate: fewer signers by default. */
+const N = Number(values.n ?? (VERIFY ? 5000 : 20000));
+const SES_RATE = Number(values["ses-rate"]);
 const PEAK = Number(values.peak);
 const POLLERS = Number(values.pollers);
 const RAMP_SECONDS = Number(values["ramp-seconds"]);
@@ -67,9 +79,11 @@ if (
   !Number.isInteger(POLLERS) ||
   POLLERS < 0 ||
   !Number.isFinite(RAMP_SECONDS) ||
-  RAMP_SECONDS < 0
+  RAMP_SECONDS < 0 ||
+  !Number.isInteger(SES_RATE) ||
+  SES_RATE < 1
 ) {
-  console.error("--n and --peak must be whole numbers of at least 1, --pollers a whole number, --ramp-seconds a number of at least 0");
+  console.error("--n, --peak and --ses-rate must be whole numbers of at least 1, --pollers a whole number, --ramp-seconds a number of at least 0");
   process.exit(2);
 }
 
@@ -173,9 +187,11 @@ console.log(
   `Surge: ${N} signatures ramping from ${RAMP_FROM} to ${PEAK} concurrent over ${RAMP_SECONDS} s, ${POLLERS} open pages polling every ~${POLL_INTERVAL_MS / 1000} s; starting a throw-away local stack`,
 );
 // The outbox is files, not SES: the queue may send as fast as the machine goes. A digest gathers 30 s, not 10 minutes.
+// Verifying, the outbox plays SES at --ses-rate and the mail budget paces to it.
 const stackEnv = {
   SIGN_RATE_LIMIT_PER_MINUTE: String(SIGN_LIMIT),
-  MAIL_RATE_PER_SECOND: "1000",
+  MAIL_RATE_PER_SECOND: VERIFY ? String(SES_RATE) : "1000",
+  ...(VERIFY ? { SES_SIMULATED_RATE: String(SES_RATE) } : {}),
   MAIL_DAILY_QUOTA: "100000000",
   ADMIN_NOTICE_DIGEST_SECONDS: "30",
 };
@@ -202,7 +218,7 @@ resetDb();
 
 const run = randomUUID().slice(0, 8);
 const TITLE = `Surge ${run}`;
-const petition = await Petition.create({ id: `surge-${run}`, title: TITLE, story: "Surge test petition. ".repeat(20), goal: N, verifySignatures: false });
+const petition = await Petition.create({ id: `surge-${run}`, title: TITLE, story: "Surge test petition. ".repeat(20), goal: N, verifySignatures: VERIFY });
 const emailOf = (i: number) => `surge-${run}-${i}@example.com`;
 const EMAIL_INDEX = new RegExp(`^surge-${run}-(\\d+)@example\\.com$`);
 const consents = (i: number) => i % 100 < CONSENT_SHARE * 100;
@@ -404,6 +420,14 @@ function rampedSigning(): Promise<{ seconds: number; sent: number; maxInFlight: 
 
 console.log(`  surge: signers from ${SIGNER_ADDRESSES} addresses (per-client limit ${SIGN_LIMIT}/min), pages from ${POLLERS} more`);
 const started = new Date();
+// verifying: each signer opens their link as it arrives, from an address of their own
+const confirmer = VERIFY
+  ? openLinksAsTheyArrive({
+      outboxDir: stack.outboxDir,
+      url: stack.url,
+      from: (i) => visitorAddress(SIGNER_ADDRESSES + POLLERS + (i % 4096), SIGNER_ADDRESSES + POLLERS + 4096),
+    })
+  : undefined;
 const pollersDone = Promise.all(Array.from({ length: POLLERS }, (_, p) => poller(p)));
 const signing = await rampedSigning();
 stopPolling.abort();
@@ -473,6 +497,7 @@ let lastSeen = "";
   }
 }
 if (drainTimedOut) console.log(`  DRAIN TIMED OUT after ${DRAIN_DEADLINE_MS / 60_000} min (${lastSeen})`);
+await confirmer?.stop();
 
 // A request the API gave up on may still commit inside DynamoDB Local afterwards: verify once the
 // petition's count has stopped moving (bounded).
@@ -515,8 +540,13 @@ const duplicateAnswers = acceptedIds.length - acceptedSet.size;
 const duplicated = Math.max(duplicateIds, duplicateEmails) + duplicateAnswers;
 const unacknowledged = storedIds.filter((id) => !acceptedSet.has(id)).length;
 const signed = accepted.length;
-const countExact = count === storedIds.length && count === signed;
-const countDiff = count !== storedIds.length ? count - storedIds.length : count - signed;
+// verifying: every stored signature confirmed, counted once, nothing left pending
+const confirmed = signatures.filter((s) => s.status === "verified").length;
+const { pending } = await Petition.counts(petition.id, true);
+const confirmErrors = confirmer ? [...confirmer.statuses].filter(([status]) => status >= 500).reduce((n, [, times]) => n + times, 0) : 0;
+const confirmRefused = confirmer ? [...confirmer.statuses].filter(([status]) => status !== 200 && status < 500).reduce((n, [, times]) => n + times, 0) : 0;
+const countExact = count === storedIds.length && count === signed && (!VERIFY || (confirmed === count && pending === 0));
+const countDiff = count !== storedIds.length ? count - storedIds.length : count !== signed ? count - signed : count - confirmed || -pending;
 const guardsExact = guards.length === storedIds.length;
 const indexExact = indexRows.length === storedIds.length && new Set(indexRows.map((r) => String(r.sk))).size === indexRows.length;
 const highestCountShown = Math.max(0, ...accepted.map((o) => o.signatureCount ?? 0));
@@ -537,12 +567,17 @@ await runPool(mailFiles.length, 32, async (k) => {
 });
 
 const SHARE = "Thank you for signing";
-const CONFIRMATION = "Please confirm your newsletter subscription";
+/** The newsletter is offered in the share e-mail (signature/newsletter-link.ts); no e-mail of its own. */
+const NEWSLETTER_CONFIRMATION = "Please confirm your newsletter subscription";
+const OFFER = "/newsletter/confirmed?token=";
+const SIGNATURE_CONFIRMATION = "Please confirm your signature";
 const ADMIN_SINGLE = `New signature on "${TITLE}"`;
 const ADMIN_DIGEST = /^(\d[\d,]*) new signatures? on "(.*)"$/;
 const perKind = new Map<string, number>();
 const shareTo = new Map<string, number>();
-const confirmationTo = new Map<string, number>();
+const offerTo = new Map<string, number>();
+const newsletterConfirmations = new Map<string, number>();
+const signatureConfirmationTo = new Map<string, number>();
 const adminSingleFor = new Map<string, number>();
 let adminSingles = 0;
 let adminDigests = 0;
@@ -554,9 +589,13 @@ for (const m of mails) {
   if (m.subject.startsWith(SHARE)) {
     bump(perKind, "share e-mail");
     for (const to of m.to) bump(shareTo, to.toLowerCase());
-  } else if (m.subject.startsWith(CONFIRMATION)) {
+    if (m.text.includes(OFFER)) for (const to of m.to) bump(offerTo, to.toLowerCase());
+  } else if (m.subject.startsWith(NEWSLETTER_CONFIRMATION)) {
     bump(perKind, "newsletter confirmation");
-    for (const to of m.to) bump(confirmationTo, to.toLowerCase());
+    for (const to of m.to) bump(newsletterConfirmations, to.toLowerCase());
+  } else if (m.subject === SIGNATURE_CONFIRMATION) {
+    bump(perKind, "signature confirmation");
+    for (const to of m.to) bump(signatureConfirmationTo, to.toLowerCase());
   } else if (m.subject === ADMIN_SINGLE) {
     bump(perKind, "admin notice (single)");
     adminSingles++;
@@ -581,7 +620,7 @@ for (const e of storedEmails) {
   if (m) signerIndexes.add(Number(m[1]));
 }
 const expectShare = new Set([...signerIndexes].map(emailOf));
-const expectConfirmation = new Set([...signerIndexes].filter(consents).map(emailOf));
+const expectOffer = new Set([...signerIndexes].filter(consents).map(emailOf));
 function tally(expected: Set<string>, got: Map<string, number>) {
   let missing = 0;
   let duplicates = 0;
@@ -594,7 +633,9 @@ function tally(expected: Set<string>, got: Map<string, number>) {
   return { missing, duplicates, stray };
 }
 const shareTally = tally(expectShare, shareTo);
-const confirmationTally = tally(expectConfirmation, confirmationTo);
+const offerTally = tally(expectOffer, offerTo);
+const newsletterConfirmationsSent = [...newsletterConfirmations.values()].reduce((sum, n) => sum + n, 0);
+const signatureConfirmationTally = tally(VERIFY ? expectShare : new Set(), signatureConfirmationTo);
 const adminConfigured = adminRecipientsConfigured();
 const adminTotal = adminSingles + adminDigestCovered;
 const adminSingleDuplicates = [...adminSingleFor.values()].reduce((sum, times) => sum + times - 1, 0);
@@ -611,9 +652,13 @@ const mailPass =
   shareTally.missing === 0 &&
   shareTally.duplicates === 0 &&
   shareTally.stray === 0 &&
-  confirmationTally.missing === 0 &&
-  confirmationTally.duplicates === 0 &&
-  confirmationTally.stray === 0 &&
+  offerTally.missing === 0 &&
+  offerTally.duplicates === 0 &&
+  offerTally.stray === 0 &&
+  newsletterConfirmationsSent === 0 &&
+  signatureConfirmationTally.missing === 0 &&
+  signatureConfirmationTally.duplicates === 0 &&
+  signatureConfirmationTally.stray === 0 &&
   (adminCheck === "pass" || adminCheck.startsWith("skipped"));
 
 // ---------------------------------------------------------------------------------------------
@@ -631,14 +676,16 @@ const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b
 
 const integrity = lost === 0 && duplicated === 0 && unacknowledged === 0 && countExact && guardsExact && indexExact;
 const allAnswered = refused.length === 0 && failed.length === 0 && otherStatus.length === 0 && notSent === 0;
-const pass = integrity && serverErrors.length === 0 && allAnswered && pollServerErrors === 0 && mailPass;
+const pass = integrity && serverErrors.length === 0 && allAnswered && pollServerErrors === 0 && mailPass && confirmErrors === 0 && confirmRefused === 0;
 
 const kinds = [...perKind].sort((a, b) => b[1] - a[1]);
 const summary = [
   `${runDescription(started)}:`,
   `${N} signatures over HTTP, concurrency ramping from ${RAMP_FROM} to ${PEAK} over ${RAMP_SECONDS} s then held (highest in flight ${signing.maxInFlight}), from ${SIGNER_ADDRESSES} loopback addresses`,
   `(per-client limit ${SIGN_LIMIT}/min, ${Math.round(CONSENT_SHARE * 100)}% with newsletter consent), while ${POLLERS} open pages polled the count every ~${POLL_INTERVAL_MS / 1000} s (jittered) from ${POLLERS} addresses more;`,
-  `throw-away local stack (DynamoDB Local, in-process bus), MAIL_RATE_PER_SECOND=1000 (a daily quota it never reaches), ADMIN_NOTICE_DIGEST_SECONDS=30.`,
+  VERIFY
+    ? `a petition that verifies signatures, every signer opening their link as it arrived; throw-away local stack (DynamoDB Local and its stream, in-process bus), the outbox playing SES at ${SES_RATE} e-mails/s (SES_SIMULATED_RATE, MAIL_RATE_PER_SECOND=${SES_RATE}), ADMIN_NOTICE_DIGEST_SECONDS=30.`
+    : `throw-away local stack (DynamoDB Local and its stream, in-process bus), MAIL_RATE_PER_SECOND=1000 (a daily quota it never reaches), ADMIN_NOTICE_DIGEST_SECONDS=30.`,
   "",
   "| signatures/s | p50 | p95 | p99 | max | wall time | bare transaction p99 | p99 ÷ bare |",
   "|---|---|---|---|---|---|---|---|",
@@ -659,18 +706,26 @@ const summary = [
   `- Mail drain: ${drainTimedOut ? `TIMED OUT: not drained ${DRAIN_DEADLINE_MS / 60_000} min after the last signing answer (last seen: ${lastSeen})` : `drained ${drainSeconds.toFixed(1)} s after the last signing answer (bus backlog 0${mailQueueSeen ? ", mail queue empty" : ", no mail queue endpoint (/dev/mail-queue.json): not waited on"}, outbox still, 3 checks in a row)`}; bus deliveries given up: ${busFailures}`,
   `- Mail: ${mails.length} e-mails${unreadable ? ` (${unreadable} unreadable)` : ""}: ${kinds.map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`,
   `- Share e-mails: ${expectShare.size} signers expected one each; missing ${shareTally.missing}, duplicates ${shareTally.duplicates}, to no signer ${shareTally.stray}`,
-  `- Newsletter confirmations: ${expectConfirmation.size} consenting signers expected one each; missing ${confirmationTally.missing}, duplicates ${confirmationTally.duplicates}, to no consenting signer ${confirmationTally.stray}`,
+  `- Newsletter offers (in the share e-mail): ${expectOffer.size} consenting signers expected one each; missing ${offerTally.missing}, duplicates ${offerTally.duplicates}, to no consenting signer ${offerTally.stray}; newsletter confirmation e-mails ${newsletterConfirmationsSent} (expected none)`,
+  ...(VERIFY
+    ? [
+        `- Confirmations: ${expectShare.size} signers expected one link each; missing ${signatureConfirmationTally.missing}, duplicates ${signatureConfirmationTally.duplicates}, to no signer ${signatureConfirmationTally.stray}; links opened ${confirmer?.opened() ?? 0}, answered ${[...(confirmer?.statuses ?? [])].map(([status, n]) => `${status} × ${n}`).join(", ") || "none"}; link sent → confirmed p50 ${fmtMs(percentile(sorted(confirmer?.latencies ?? []), 50))}, p99 ${fmtMs(percentile(sorted(confirmer?.latencies ?? []), 99))}; ${confirmed} confirmed, ${pending} still pending`,
+      ]
+    : []),
   `- Admin notices: ${adminSingles} single + ${adminDigests} digests covering ${adminDigestCovered} = ${adminTotal} signatures (of ${signed} signed); single notices repeating a signer ${adminSingleDuplicates}: ${adminCheck}`,
   `- Verdict: integrity (0 lost, 0 duplicated, count exact) ${integrity ? "pass" : "FAIL"}; every request answered 201 ${allAnswered && serverErrors.length === 0 ? "yes" : "NO"}; mail ${mailPass ? "pass" : "FAIL"}`,
   "",
-  "Command: `npm run bench:surge` (options `--n`, `--peak`, `--pollers`, `--ramp-seconds`).",
+  "Command: `npm run bench:surge` (options `--n`, `--peak`, `--pollers`, `--ramp-seconds`, `--verify`, `--ses-rate`).",
 ].join("\n");
 
 console.log(`\n${summary}\n`);
-recordSection("Surge (`npm run bench:surge`)", summary);
+recordSection(VERIFY ? "Surge, verifying petition (`npm run bench:surge -- --verify`)" : "Surge (`npm run bench:surge`)", summary);
 console.log("Recorded in docs/benchmarks.md");
 await stopStack();
+const countWords = countExact ? "count exact" : "count off by " + countDiff;
 console.log(
-  `surge: ${signed} signed, ${lost} lost, ${duplicated} duplicated, ${countExact ? "count exact" : "count off by " + countDiff}, ${serverErrors.length} server errors, p99 ${p99} ms`,
+  VERIFY
+    ? `surge (verified): ${signed} signed, ${confirmed} confirmed, ${lost} lost, ${duplicated} duplicated, ${countWords}, ${serverErrors.length + confirmErrors} server errors, p99 ${p99} ms`
+    : `surge: ${signed} signed, ${lost} lost, ${duplicated} duplicated, ${countWords}, ${serverErrors.length} server errors, p99 ${p99} ms`,
 );
 process.exit(pass ? 0 : 1);

@@ -79,7 +79,7 @@ export function Api({ stack, app }: StackContext) {
     };
   }
 
-  checkReservedConcurrency(reserved, limits.LAMBDA_CONCURRENCY_QUOTA);
+  checkReservedConcurrency(reserved, limits.LAMBDA_CONCURRENCY_QUOTA, limits.LAMBDA_SURGE_ROOM);
 
   const api = new HttpApi(stack, "Api", {
     // The browser reaches the API through the site's own CloudFront domain, so no CORS.

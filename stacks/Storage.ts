@@ -4,11 +4,19 @@ import { ConfigurationSet, EmailSendingEvent, EventDestination, SuppressionReaso
 import { Bucket, Config, Table, type StackContext } from "sst/constructs";
 import { TABLE_INDEXES } from "../packages/core/src/db/indexes";
 import { SECRET_NAMES } from "../packages/functions/src/needs";
+import { deploySettings } from "./deploy-settings";
 
 /** Secrets are set per stage with `npx sst secrets set NAME value --stage <stage>`; routes declare which they need. */
 export { SECRET_NAMES };
 
 export function Storage({ stack, app }: StackContext) {
+  const deploy = deploySettings(app.stage);
+  // warm throughput: what the table and its indexes serve at once, before on-demand scaling has seen a surge (deploy-settings.ts)
+  const tableWarm =
+    deploy.TABLE_WARM_WRITE_UNITS || deploy.TABLE_WARM_READ_UNITS
+      ? { writeUnitsPerSecond: deploy.TABLE_WARM_WRITE_UNITS, readUnitsPerSecond: deploy.TABLE_WARM_READ_UNITS }
+      : undefined;
+  const indexWarm = deploy.INDEX_WARM_WRITE_UNITS ? { writeUnitsPerSecond: deploy.INDEX_WARM_WRITE_UNITS } : undefined;
   const table = new Table(stack, "Table", {
     fields: {
       pk: "string",
@@ -24,6 +32,7 @@ export function Storage({ stack, app }: StackContext) {
           partitionKey: i.pk,
           sortKey: i.sk,
           projection: typeof i.projection === "string" ? (i.projection.toLowerCase() as "all" | "keys_only") : [...i.projection],
+          ...(indexWarm ? { cdk: { index: { warmThroughput: indexWarm } } } : {}),
         },
       ]),
     ),
@@ -34,6 +43,7 @@ export function Storage({ stack, app }: StackContext) {
       table: {
         pointInTimeRecovery: true,
         deletionProtection: app.stage === "prod",
+        ...(tableWarm ? { warmThroughput: tableWarm } : {}),
       },
     },
   });

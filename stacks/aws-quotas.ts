@@ -17,6 +17,7 @@ export type QuotaId =
   | "dynamodb-index-write"
   | "dynamodb-new-table-write"
   | "dynamodb-new-table-read"
+  | "dynamodb-new-index-write"
   | "dynamodb-partition-write"
   | "dynamodb-partition-read"
   | "lambda-concurrency"
@@ -89,22 +90,32 @@ export const AWS_QUOTAS: readonly Quota[] = [
   },
   {
     id: "dynamodb-new-table-write",
-    resource: "DynamoDB writes a new on-demand table (or index) serves before it has scaled",
+    resource: "DynamoDB writes a new on-demand table serves before it has scaled (warm throughput)",
     unit: "write units/s",
     default: 4_000,
-    requested: 100_000,
+    requested: 200_000,
     adjustable: true,
-    how: "deploy setting TABLE_WARM_WRITE_UNITS (warm throughput on the table and each index), set at least a day before",
+    how: "deploy setting TABLE_WARM_WRITE_UNITS (the deploy sets 40,000 by default; at most the table-level quota), set at least a day before",
     source: "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput.html",
   },
   {
     id: "dynamodb-new-table-read",
-    resource: "DynamoDB reads a new on-demand table (or index) serves before it has scaled",
+    resource: "DynamoDB reads a new on-demand table serves before it has scaled (warm throughput)",
     unit: "read units/s",
     default: 12_000,
     requested: 100_000,
     adjustable: true,
-    how: "deploy setting TABLE_WARM_READ_UNITS (warm throughput), set at least a day before",
+    how: "deploy setting TABLE_WARM_READ_UNITS (the deploy sets 40,000 by default), set at least a day before",
+    source: "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput.html",
+  },
+  {
+    id: "dynamodb-new-index-write",
+    resource: "DynamoDB writes a new global index serves before it has scaled (warm throughput)",
+    unit: "write units/s",
+    default: 4_000,
+    requested: 20_000,
+    adjustable: true,
+    how: "deploy setting INDEX_WARM_WRITE_UNITS (off by default: AWS's own), set at least a day before",
     source: "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput.html",
   },
   {

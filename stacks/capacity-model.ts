@@ -1,4 +1,5 @@
 import { quotaValue, type QuotaId } from "./aws-quotas";
+import { deploySettings } from "./deploy-settings";
 
 /**
  * The whole account's capacity for one petition's signers (docs/architecture.md "Capacity"): what
@@ -72,6 +73,21 @@ const ceiling = (quotaPerSecond: number, usePerSignature: number) => (usePerSign
 
 const both = (id: QuotaId, use: number) => ({ atDefault: ceiling(quotaValue(id, "default"), use), atRequested: ceiling(quotaValue(id, "requested"), use) });
 
+/**
+ * Warm throughput is ours to set, not a quota: at the default quotas the deploy's default setting
+ * (deploy-settings.ts, AWS's own when off), at the requested ones the campaign's value (aws-quotas.ts,
+ * docs/operations.md).
+ */
+const WARM_DEFAULTS = deploySettings("prod", {});
+const warm = (id: "dynamodb-new-table-write" | "dynamodb-new-table-read" | "dynamodb-new-index-write", use: number) => {
+  const deployed = {
+    "dynamodb-new-table-write": WARM_DEFAULTS.TABLE_WARM_WRITE_UNITS,
+    "dynamodb-new-table-read": WARM_DEFAULTS.TABLE_WARM_READ_UNITS,
+    "dynamodb-new-index-write": WARM_DEFAULTS.INDEX_WARM_WRITE_UNITS,
+  }[id];
+  return { atDefault: ceiling(Math.max(quotaValue(id, "default"), deployed ?? 0), use), atRequested: ceiling(quotaValue(id, "requested"), use) };
+};
+
 /** Executions one signature a second keeps busy (Little's law): Σ invocations × duration. */
 export const executionsPerSignature = (m: Measured) => m.functions.reduce((sum, f) => sum + (f.perSignature * f.meanMs) / 1000, 0);
 
@@ -95,7 +111,6 @@ export function keyCeiling(m: Measured): number {
 
 export function rows(m: Measured): Row[] {
   const [busiestIndex, busiestIndexUse] = Object.entries(m.indexWrites).sort((a, b) => b[1] - a[1])[0] ?? ["none", 0];
-  const coldUse = Math.max(m.tableWrites, busiestIndexUse);
   const reads = m.reads + m.signSeconds * m.shardReadsPerProcessPerSecond;
   const executions = executionsPerSignature(m);
   const perKey = keyCeiling(m);
@@ -110,10 +125,24 @@ export function rows(m: Measured): Row[] {
       binding: true,
     },
     {
-      resource: "DynamoDB writes before the table has scaled (warm throughput)",
-      use: coldUse,
-      unit: "write units (table or busiest index)",
-      ...both("dynamodb-new-table-write", coldUse),
+      resource: "DynamoDB table writes before it has scaled (warm throughput)",
+      use: m.tableWrites,
+      unit: "write units",
+      ...warm("dynamodb-new-table-write", m.tableWrites),
+      binding: true,
+    },
+    {
+      resource: `DynamoDB index writes before it has scaled (busiest: ${busiestIndex}, warm throughput)`,
+      use: busiestIndexUse,
+      unit: "write units",
+      ...warm("dynamodb-new-index-write", busiestIndexUse),
+      binding: true,
+    },
+    {
+      resource: "DynamoDB table reads before it has scaled (warm throughput)",
+      use: reads,
+      unit: "read units",
+      ...warm("dynamodb-new-table-read", reads),
       binding: true,
     },
     {

@@ -6,19 +6,23 @@
  */
 export const LAMBDA_UNRESERVED_MINIMUM = 100;
 
-/** Throws, naming the settings to change, when `reserved` (per function) leaves too little of `quota` unreserved. */
-export function checkReservedConcurrency(reserved: ReadonlyMap<string, number>, quota: number): number {
+/**
+ * Throws, naming the settings to change, when `reserved` (per function) leaves too little of `quota`
+ * unreserved: Lambda's minimum, or the `room` a surge's unreserved functions need (LAMBDA_SURGE_ROOM).
+ */
+export function checkReservedConcurrency(reserved: ReadonlyMap<string, number>, quota: number, room = LAMBDA_UNRESERVED_MINIMUM): number {
   const total = [...reserved.values()].reduce((sum, n) => sum + n, 0);
-  if (total > quota - LAMBDA_UNRESERVED_MINIMUM) {
+  const unreserved = Math.max(LAMBDA_UNRESERVED_MINIMUM, room);
+  if (total > quota - unreserved) {
     const largest = [...reserved.entries()]
       .sort(([, a], [, b]) => b - a)
       .slice(0, 3)
       .map(([name, n]) => `${name} ${n}`)
       .join(", ");
     throw new Error(
-      `Reserved concurrency ${total} (${reserved.size} functions; ${largest}, …) leaves less than Lambda's ${LAMBDA_UNRESERVED_MINIMUM} unreserved of ` +
+      `Reserved concurrency ${total} (${reserved.size} functions; ${largest}, …) leaves less than ${unreserved} unreserved of ` +
         `LAMBDA_CONCURRENCY_QUOTA=${quota}: lower SIGN_RESERVED_CONCURRENCY or PUBLIC_WRITE_RESERVED_CONCURRENCY (or set them "off"), ` +
-        `or have AWS raise the account's concurrency quota and set LAMBDA_CONCURRENCY_QUOTA to it`,
+        `or lower LAMBDA_SURGE_ROOM, or have AWS raise the account's concurrency quota and set LAMBDA_CONCURRENCY_QUOTA to it`,
     );
   }
   return total;

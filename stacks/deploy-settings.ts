@@ -6,7 +6,7 @@ import { z } from "zod";
  */
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 /** A number, or "off" (undefined): for what an account's quota may not allow. */
-const countOrOff = (fallback: number, min = 1) =>
+const countOrOff = (fallback: number | "off", min = 1) =>
   z
     .union([z.literal("off"), z.coerce.number().int().min(min)])
     .default(fallback)
@@ -46,14 +46,37 @@ const Schema = z.object({
    */
   PUBLIC_WRITE_RESERVED_CONCURRENCY: z
     .union([z.literal("off"), z.coerce.number().int().min(1)])
-    .default(20)
+    .default(10)
     .transform((v) => (v === "off" ? undefined : v)),
   /**
    * The account's Lambda concurrency quota in the deploy region (1,000 unless AWS raised it). The
    * stack refuses to synthesize when the reservations above would leave Lambda fewer than 100
-   * unreserved executions (stacks/concurrency.ts); at the defaults they total 880 of 900.
+   * unreserved executions, or LAMBDA_SURGE_ROOM if more (stacks/concurrency.ts); at the defaults they total 740.
    */
   LAMBDA_CONCURRENCY_QUOTA: count(1000),
+  /**
+   * Executions the reservations must leave to every function without one, during a surge: the
+   * table's stream consumer (one per stream shard, about one per 1,000 write units a second), the
+   * subscribers, the mail drainer, the scheduled jobs and the console. At the defaults 600 + 14 × 10
+   * = 740 reserved of 1,000 leave 260 (docs/architecture.md "Deploy defaults"); Lambda itself
+   * requires 100.
+   */
+  LAMBDA_SURGE_ROOM: count(250),
+  /**
+   * Warm throughput of the table (write and read units a second it serves at once, before on-demand
+   * scaling has seen the traffic; a new on-demand table serves about 4,000 and 12,000). 40,000 each
+   * by default, the default table-level quota: the day a petition spreads, the table takes about
+   * 3,300 signatures a second from the first one (docs/architecture.md "Capacity"). AWS bills
+   * raising it once. "off": AWS's own. A campaign raises it with the table quota (docs/operations.md).
+   */
+  TABLE_WARM_WRITE_UNITS: countOrOff(40_000, 4_000),
+  TABLE_WARM_READ_UNITS: countOrOff(40_000, 12_000),
+  /**
+   * Warm write throughput of each global index: "off" by default (a new index serves about 4,000
+   * write units a second, the busiest index takes about one per signature); a campaign sets it with
+   * the table's (docs/operations.md).
+   */
+  INDEX_WARM_WRITE_UNITS: countOrOff("off", 4_000),
   /** Administrators' TOTP MFA: "required" (default on prod) or "optional" (default elsewhere). Never SMS. */
   ADMIN_MFA: z.enum(["required", "optional"]).optional(),
   /** Where the dead-letter alarm e-mails (an SNS e-mail subscription, confirmed by its recipient). */

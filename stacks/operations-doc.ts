@@ -43,6 +43,7 @@ export function operationsDoc(): string {
     `API_THROTTLE_RATE=${AWS_QUOTAS.find((q) => q.id === "apigateway-account-rate")!.requested} \\`,
     `MAIL_RATE_PER_SECOND=${AWS_QUOTAS.find((q) => q.id === "ses-send-rate")!.requested} MAIL_DAILY_QUOTA=${AWS_QUOTAS.find((q) => q.id === "ses-daily-quota")!.requested} \\`,
     `TABLE_WARM_WRITE_UNITS=${AWS_QUOTAS.find((q) => q.id === "dynamodb-new-table-write")!.requested} TABLE_WARM_READ_UNITS=${AWS_QUOTAS.find((q) => q.id === "dynamodb-new-table-read")!.requested} \\`,
+    `INDEX_WARM_WRITE_UNITS=${AWS_QUOTAS.find((q) => q.id === "dynamodb-new-index-write")!.requested} \\`,
     "SITE_URL=https://… npm run deploy -- --stage prod",
     "```",
     "",

@@ -41,8 +41,13 @@ describe("the capacity model of the whole account", () => {
     const table = all.find((r) => r.resource === "DynamoDB table writes")!;
     expect(table.atDefault).toBe(40_000 / 10);
     expect(table.atRequested).toBe(quota("dynamodb-table-write").requested / 10);
-    // the cold table (4,000 write units before it has scaled) binds first at the defaults
-    expect(capacity(all, "default")).toEqual({ signaturesPerSecond: 400, binding: "DynamoDB writes before the table has scaled (warm throughput)" });
+    // warm throughput is the deploy's (40,000 by default, not a new table's 4,000), the campaign's at the requested quotas
+    const cold = all.find((r) => r.resource.startsWith("DynamoDB table writes before"))!;
+    expect(cold.atDefault).toBe(40_000 / 10);
+    expect(cold.atRequested).toBe(quota("dynamodb-new-table-write").requested / 10);
+    // a new index's own 4,000 (INDEX_WARM_WRITE_UNITS is off by default) over the busiest index's 1 unit
+    expect(all.find((r) => r.resource.startsWith("DynamoDB index writes before"))!.atDefault).toBe(4_000);
+    expect(capacity(all, "default")).toEqual({ signaturesPerSecond: 4_000, binding: "DynamoDB table writes" });
     expect(executionsPerSignature(m)).toBeCloseTo(0.05 + 0.008);
     expect(invocationsPerSignature(m)).toBeCloseTo(1.02);
   });

@@ -20,6 +20,8 @@ beforeAll(async () => {
     SIGN_MEMORY_MB: "2048",
     ADMIN_MFA: "required",
     ALARM_EMAIL: "ops@example.org",
+    TABLE_WARM_WRITE_UNITS: "120000",
+    INDEX_WARM_WRITE_UNITS: "20000",
   });
 });
 
@@ -44,6 +46,14 @@ describe("deploy-time settings", () => {
     expect(pool.Properties).toMatchObject({ MfaConfiguration: "ON", EnabledMfas: ["SOFTWARE_TOKEN_MFA"] });
   });
 
+  it("warm throughput reaches the table and, when set, each global index", () => {
+    const [[, table]] = ofType(s.templates.Storage, "AWS::DynamoDB::Table");
+    expect(table.Properties.WarmThroughput).toEqual({ WriteUnitsPerSecond: 120_000, ReadUnitsPerSecond: 40_000 });
+    const indexes = table.Properties.GlobalSecondaryIndexes as { IndexName: string; WarmThroughput?: unknown }[];
+    expect(indexes.length).toBeGreaterThan(0);
+    for (const index of indexes) expect(index.WarmThroughput, index.IndexName).toEqual({ WriteUnitsPerSecond: 20_000 });
+  });
+
   it("ALARM_EMAIL subscribes that address to the alarm topic", () => {
     const [[topicId]] = ofType(s.templates.Events, "AWS::SNS::Topic");
     const subscriptions = ofType(s.templates.Events, "AWS::SNS::Subscription").map(([, r]) => r.Properties);
@@ -52,15 +62,16 @@ describe("deploy-time settings", () => {
 });
 
 describe("reserved concurrency against the account's quota", () => {
-  it("stops the synthesis, naming the settings, when the reservations would leave Lambda fewer than 100 unreserved", async () => {
-    const settings = ["LAMBDA_CONCURRENCY_QUOTA", "SIGN_RESERVED_CONCURRENCY", "PUBLIC_WRITE_RESERVED_CONCURRENCY"] as const;
+  it("stops the synthesis, naming the settings, when the reservations would leave a surge's unreserved functions less than LAMBDA_SURGE_ROOM", async () => {
+    const settings = ["LAMBDA_CONCURRENCY_QUOTA", "SIGN_RESERVED_CONCURRENCY", "PUBLIC_WRITE_RESERVED_CONCURRENCY", "LAMBDA_SURGE_ROOM"] as const;
     const before = Object.fromEntries(settings.map((n) => [n, process.env[n]]));
     try {
-      const defaults = { SIGN_RESERVED_CONCURRENCY: "600", PUBLIC_WRITE_RESERVED_CONCURRENCY: "20" };
-      await expect(synthesize({ ...defaults, LAMBDA_CONCURRENCY_QUOTA: "979" })).rejects.toThrow(
-        /Reserved concurrency 880 .*LAMBDA_CONCURRENCY_QUOTA=979: lower SIGN_RESERVED_CONCURRENCY or PUBLIC_WRITE_RESERVED_CONCURRENCY/,
+      // the defaults: 600 + 14 × 10 reserved, 250 left for the stream consumer, subscribers, drainer and console
+      const defaults = { SIGN_RESERVED_CONCURRENCY: "600", PUBLIC_WRITE_RESERVED_CONCURRENCY: "10", LAMBDA_SURGE_ROOM: "250" };
+      await expect(synthesize({ ...defaults, LAMBDA_CONCURRENCY_QUOTA: "989" })).rejects.toThrow(
+        /Reserved concurrency 740 .*leaves less than 250 unreserved of LAMBDA_CONCURRENCY_QUOTA=989: lower SIGN_RESERVED_CONCURRENCY or PUBLIC_WRITE_RESERVED_CONCURRENCY/,
       );
-      await expect(synthesize({ ...defaults, LAMBDA_CONCURRENCY_QUOTA: "980" })).resolves.toBeDefined();
+      await expect(synthesize({ ...defaults, LAMBDA_CONCURRENCY_QUOTA: "990" })).resolves.toBeDefined();
     } finally {
       for (const n of settings) {
         if (before[n] === undefined) delete process.env[n];
@@ -105,8 +116,12 @@ describe("deploySettings", () => {
       API_PUBLIC_WRITE_THROTTLE_BURST: 40,
       API_BEACON_THROTTLE_RATE: 1000,
       API_BEACON_THROTTLE_BURST: 2000,
-      PUBLIC_WRITE_RESERVED_CONCURRENCY: 20,
+      PUBLIC_WRITE_RESERVED_CONCURRENCY: 10,
       LAMBDA_CONCURRENCY_QUOTA: 1000,
+      LAMBDA_SURGE_ROOM: 250,
+      TABLE_WARM_WRITE_UNITS: 40_000,
+      TABLE_WARM_READ_UNITS: 40_000,
+      INDEX_WARM_WRITE_UNITS: undefined,
       ADMIN_MFA: "required",
     });
     expect(deploySettings("dev", {}).ADMIN_MFA).toBe("optional");
@@ -123,6 +138,8 @@ describe("deploySettings", () => {
     [{ API_PUBLIC_WRITE_THROTTLE_BURST: "0" }, /API_PUBLIC_WRITE_THROTTLE_BURST.*"0"/],
     [{ PUBLIC_WRITE_RESERVED_CONCURRENCY: "-3" }, /PUBLIC_WRITE_RESERVED_CONCURRENCY.*"-3"/],
     [{ ADMIN_MFA: "sms" }, /ADMIN_MFA.*"sms"/],
+    // below what a new on-demand table serves anyway
+    [{ TABLE_WARM_WRITE_UNITS: "1000" }, /TABLE_WARM_WRITE_UNITS.*"1000"/],
     [{ ALARM_EMAIL: "ops" }, /ALARM_EMAIL.*"ops"/],
     [{ SITE_URL: "owners.example.org" }, /SITE_URL.*"owners.example.org"/],
     [{ DONATION_URL: "http://pay.example.org" }, /DONATION_URL.*"http:\/\/pay.example.org"/],

@@ -153,4 +153,24 @@ describe("the transactional outbox", () => {
     await bus.idle();
     expect(await outboxItems()).toEqual([]);
   });
+
+  it("republishes at most OUTBOX_SWEEP_MAX_PER_RUN events a run: an overload's backlog goes out over several runs", async () => {
+    await bus.idle();
+    expect(await outboxItems()).toEqual([]);
+    const t0 = Date.now();
+    const stuck = Array.from({ length: 25 }, (_, i) => ({ id: sortableId(t0 - 120_000 - i), type: "test.undelivered", detail: {} }));
+    for (const event of stuck) await db().send(new PutCommand(Outbox.put(event).Put));
+    holding = true;
+    try {
+      const run = async () => (await Outbox.sweep({ now: t0, maxEvents: 10, perSecond: 1000 })).republished;
+      expect([await run(), await run(), await run(), await run()]).toEqual([10, 10, 5, 0]);
+      // each was republished once, none twice
+      expect((await outboxItems()).map((i) => i.sweepAttempts)).toEqual(stuck.map(() => 1));
+    } finally {
+      holding = false;
+      bus.kick();
+    }
+    await bus.idle();
+    expect(await outboxItems()).toEqual([]);
+  });
 });

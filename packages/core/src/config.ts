@@ -117,6 +117,14 @@ export const Settings = z.object({
    * reading the whole collection in one request (5,000 rows ≈ 1.2 MB, ~150 read units).
    */
   ADMIN_FILTER_MAX_READS: z.coerce.number().int().min(1).max(100_000).default(5000),
+  /**
+   * What one run of the outbox sweep (every minute) republishes at most, and how fast: an overload
+   * that left events unacknowledged must not be fed a burst of republished ones. 6,000 a run at 200
+   * a second is 2 % of EventBridge's default 10,000 PutEvents entries a second (docs/architecture.md
+   * "Capacity"); what is over waits for the next run, oldest first in each partition.
+   */
+  OUTBOX_SWEEP_MAX_PER_RUN: z.coerce.number().int().min(1).max(1_000_000).default(6000),
+  OUTBOX_SWEEP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(200),
   /** How long the spreadsheet sync after a signature waits for more signatures to coalesce. */
   SHEETS_SYNC_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Confirmed subscribers one event of a newsletter send takes (newsletter/issues/sending.ts). */

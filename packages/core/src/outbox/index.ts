@@ -8,6 +8,8 @@ import { Keys, OUTBOX_PARTITIONS } from "../db/keys";
 import { queryPages } from "../db/query";
 import { errorAttributes, log } from "../log";
 import { sortableId, sortableIdFloor } from "../util/id";
+import { pacer } from "../util/pacing";
+import { settings } from "../config";
 
 /**
  * The transactional outbox. A domain write that has side effects records its event in the same
@@ -62,14 +64,21 @@ export interface SweepResult {
   failed: number;
 }
 
+/** Events one PutEvents request carries. */
+const PUT_EVENTS_ENTRIES = 10;
+
 /**
- * Publishes again every outbox item older than the grace period whose back-off has passed, partition
- * by partition, page by page, and sets each one's next try (nextSweepAt).
+ * Publishes again the outbox items older than the grace period whose back-off has passed, partition
+ * by partition, page by page, and sets each one's next try (nextSweepAt): at most `maxEvents` a run
+ * (OUTBOX_SWEEP_MAX_PER_RUN), at most `perSecond` a second (OUTBOX_SWEEP_RATE_PER_SECOND), so a
+ * backlog left by an overload is republished at a pace the bus and its subscribers take.
  */
-export async function sweep(opts: { graceMs?: number; now?: number } = {}): Promise<SweepResult> {
+export async function sweep(opts: { graceMs?: number; now?: number; maxEvents?: number; perSecond?: number } = {}): Promise<SweepResult> {
   const now = opts.now ?? Date.now();
   const before = sortableIdFloor(now - (opts.graceMs ?? DEFAULT_GRACE_MS));
   const result: SweepResult = { republished: 0, failed: 0 };
+  let budget = opts.maxEvents ?? settings().OUTBOX_SWEEP_MAX_PER_RUN;
+  const slot = pacer((opts.perSecond ?? settings().OUTBOX_SWEEP_RATE_PER_SECOND) / PUT_EVENTS_ENTRIES);
   await Promise.all(
     Array.from({ length: OUTBOX_PARTITIONS }, async (_, n) => {
       const pages = queryPages({
@@ -77,19 +86,24 @@ export async function sweep(opts: { graceMs?: number; now?: number } = {}): Prom
         KeyConditionExpression: "pk = :pk AND sk < :before",
         FilterExpression: "attribute_not_exists(sweepAfter) OR sweepAfter <= :now",
         ExpressionAttributeValues: { ":pk": Keys.outboxPartition(n), ":before": before, ":now": now },
+        Limit: PUT_EVENTS_ENTRIES * 10,
       });
       for await (const page of pages) {
-        const items = page.Items ?? [];
-        const events = items.map((i) => ({ id: String(i.sk), type: String(i.eventType), detail: i.detail }));
-        if (!events.length) continue;
-        try {
-          await Bus.send(events);
-          result.republished += events.length;
-          await Promise.all(items.map((i) => backOff(String(i.sk), Number(i.sweepAttempts ?? 0) + 1, now)));
-        } catch (err) {
-          result.failed += events.length;
-          log.error("outbox sweep could not publish", { partition: n, events: events.length, ...errorAttributes(err) });
+        for (let i = 0; i < (page.Items ?? []).length && budget > 0; i += PUT_EVENTS_ENTRIES) {
+          const items = (page.Items ?? []).slice(i, i + Math.min(PUT_EVENTS_ENTRIES, budget));
+          budget -= items.length;
+          await slot();
+          const events = items.map((item) => ({ id: String(item.sk), type: String(item.eventType), detail: item.detail }));
+          try {
+            await Bus.send(events);
+            result.republished += events.length;
+            await Promise.all(items.map((item) => backOff(String(item.sk), Number(item.sweepAttempts ?? 0) + 1, now)));
+          } catch (err) {
+            result.failed += events.length;
+            log.error("outbox sweep could not publish", { partition: n, events: events.length, ...errorAttributes(err) });
+          }
         }
+        if (budget <= 0) break;
       }
     }),
   );

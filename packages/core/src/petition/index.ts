@@ -310,12 +310,24 @@ interface KnownCount {
 const known = new Map<string, KnownCount[]>();
 const MAX_KNOWN = 32;
 const READ_SPACING_MS = 40;
-/** A known count older than this is refreshed in the background; twice as old, it is no longer used. */
-export const KNOWN_COUNT_MAX_AGE_MS = 1000;
+/**
+ * A known count older than this is refreshed in the background; twice as old, it is no longer used.
+ * Every busy signing process reads every counter shard this often, so it is what a shard's reads
+ * grow with at a surge's thousands of processes (docs/architecture.md "Capacity"); the count a
+ * signer is answered lags the other processes' signatures by as much, as the edge-cached count the
+ * pages show does by its 10 s.
+ */
+export const KNOWN_COUNT_MAX_AGE_MS = 5000;
+/**
+ * The background refresh reads eventually consistent (half the read units): a signer's own
+ * signature is counted in `since`, never expected of the read; the first read, which must include
+ * it, is strongly consistent.
+ */
+export const REFRESH_READ_UNITS_PER_SHARD = 0.5;
 
-function startRead(id: string): CountRead {
+function startRead(id: string, consistent = true): CountRead {
   queued.delete(id);
-  const read: CountRead = { startedAt: performance.now(), result: count(id, true) };
+  const read: CountRead = { startedAt: performance.now(), result: count(id, consistent) };
   inFlight.set(id, read);
   const clear = () => inFlight.get(id) === read && inFlight.delete(id);
   read.result.then((n) => {
@@ -360,7 +372,7 @@ export function countAfter(id: string, sentAt: number, writtenAt: number): Promi
   const base = bases.find((b) => sentAt > b.readAt && now - b.readAt < 2 * KNOWN_COUNT_MAX_AGE_MS);
   if (!base) return readAfter(id, writtenAt);
   base.since += 1;
-  if (now - bases[0].readAt >= KNOWN_COUNT_MAX_AGE_MS && !inFlight.has(id)) startRead(id).result.catch(() => {});
+  if (now - bases[0].readAt >= KNOWN_COUNT_MAX_AGE_MS && !inFlight.has(id)) startRead(id, false).result.catch(() => {});
   return Promise.resolve(base.count + base.since);
 }
 
@@ -368,4 +380,26 @@ export function countAfter(id: string, sentAt: number, writtenAt: number): Promi
 export function forgetCount(id: string) {
   known.delete(id);
   shardCounts.delete(id);
+  confirmedCounts.delete(id);
+}
+
+/** The counts this process last read for confirmations, and its confirmations since. */
+const confirmedCounts = new Map<string, { count: number; pending: number; readAt: number; since: number }>();
+
+/**
+ * The counts to answer a signer who opened their link with: read consistently (after the
+ * confirmation, so including it) at most every KNOWN_COUNT_MAX_AGE_MS per process; in between, that
+ * read plus this process's confirmations since (`confirmed`: this answer's own; false for a link
+ * opened again). A surge's confirmations would otherwise read every counter shard each (32 read
+ * units per confirmation, docs/architecture.md "Capacity").
+ */
+export async function countsAfterConfirmation(id: string, confirmed: boolean, now = performance.now()): Promise<{ count: number; pending: number }> {
+  const cached = confirmedCounts.get(id);
+  if (!cached || now - cached.readAt >= KNOWN_COUNT_MAX_AGE_MS) {
+    const fresh = await counts(id, true);
+    confirmedCounts.set(id, { ...fresh, readAt: now, since: 0 });
+    return fresh;
+  }
+  if (confirmed) cached.since += 1;
+  return { count: cached.count + cached.since, pending: Math.max(0, cached.pending - cached.since) };
 }

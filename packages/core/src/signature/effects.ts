@@ -24,7 +24,8 @@ import { Events, infoOf, type Info } from "./index";
  *   the consent until they take it); its place added to the counts by place; the administrators'
  *   notice, queued, or in a burst of one petition counted into its digest; the spreadsheet's tab told
  *   to sync (one event per batch);
- * - a new pending signature: its confirmation link, queued in the links lane.
+ * - a new pending signature: its confirmation link, queued in the confirmations lane (first in the
+ *   queue and the mail budget after the privacy link).
  *
  * Counts (places, digests) are written once per record (streams/apply-once.ts); the queue's puts are
  * idempotent by their delivery (a send is once() by kind and signature id). A failure throws: Lambda
@@ -113,10 +114,15 @@ export function plan(changes: readonly Change[], openDigest: ReadonlySet<string>
  * when it is digested, and a check that the petition is not being deleted (a late batch must not
  * bring back counts its deletion removed). Pure.
  */
-export function countItems(records: readonly StreamRecord[], digested: ReadonlySet<string>, gone: ReadonlySet<string>): TransactItem[] {
+export function countItems(
+  records: readonly StreamRecord[],
+  digested: ReadonlySet<string>,
+  gone: ReadonlySet<string>,
+  checked: ReadonlyMap<string, number> = new Map(),
+): TransactItem[] {
   const counted = changesOf(records).filter((c) => c.kind === "counted" && !gone.has(c.signature.petitionId));
   if (!counted.length) return [];
-  const shard = fnv1a(records[0].eventID) % settings().PETITION_COUNTER_SHARDS;
+  const shard = batchShard(records);
   const byPetition = new Map<string, Change[]>();
   for (const c of counted) byPetition.set(c.signature.petitionId, [...(byPetition.get(c.signature.petitionId) ?? []), c]);
   return [...byPetition].flatMap(([petitionId, group]) => {
@@ -126,7 +132,7 @@ export function countItems(records: readonly StreamRecord[], digested: ReadonlyS
       {
         ConditionCheck: {
           TableName: table(),
-          Key: Keys.counterShard(petitionId, 0),
+          Key: Keys.counterShard(petitionId, checked.get(petitionId) ?? shard),
           ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deleting)",
         },
       },
@@ -146,18 +152,32 @@ export function countItems(records: readonly StreamRecord[], digested: ReadonlyS
   });
 }
 
-/** Petitions of the batch that are gone or being deleted (their counter shard 0 says so). */
-async function gonePetitions(changes: readonly Change[]): Promise<Set<string>> {
+/** The counter shard a run of records writes its places to and checks: chosen by its first record, so a retry chooses the same. */
+const batchShard = (records: readonly StreamRecord[]) => fnv1a(records[0].eventID) % settings().PETITION_COUNTER_SHARDS;
+
+const counterShard = async (petitionId: string, n: number) =>
+  (await db().send(new GetCommand({ TableName: table(), Key: Keys.counterShard(petitionId, n), ProjectionExpression: "pk, deleting", ConsistentRead: true })))
+    .Item;
+
+/**
+ * Petitions of the batch that are gone or being deleted, as their counter shards say (a deletion
+ * marks every shard): the batch's own shard, so no one shard is read by every batch, or shard 0 for
+ * a petition made with fewer shards. `checked`: the shard each live petition's check reads.
+ */
+async function gonePetitions(changes: readonly Change[], shard: number): Promise<{ gone: Set<string>; checked: Map<string, number> }> {
   const ids = [...new Set(changes.map((c) => c.signature.petitionId))];
-  const states = await Promise.all(
+  const gone = new Set<string>();
+  const checked = new Map<string, number>();
+  await Promise.all(
     ids.map(async (id) => {
-      const { Item } = await db().send(
-        new GetCommand({ TableName: table(), Key: Keys.counterShard(id, 0), ProjectionExpression: "pk, deleting", ConsistentRead: true }),
-      );
-      return !Item || Item.deleting ? id : undefined;
+      let n = shard;
+      let item = await counterShard(id, n);
+      if (!item && n !== 0) item = await counterShard(id, (n = 0));
+      if (!item || item.deleting) gone.add(id);
+      else checked.set(id, n);
     }),
   );
-  return new Set(states.filter((id): id is string => !!id));
+  return { gone, checked };
 }
 
 /** The spreadsheet's tab is told once per batch (its subscriber coalesces bursts). */
@@ -170,13 +190,13 @@ export async function handleBatch(records: readonly StreamRecord[]): Promise<{ c
   const admins = adminRecipients().length > 0;
   const open = admins ? new Set((await openDigests()).keys()) : new Set<string>();
   const planned = plan(changes, open, admins);
-  let gone = await gonePetitions(changes);
+  let { gone, checked } = await gonePetitions(changes, batchShard(records));
   const live = (id: string) => !gone.has(id);
   await MailQueue.enqueueMany(planned.deliveries.filter((d) => live(d.ref.petitionId)));
   await applyOnce(CONSUMER, records, {
-    items: (run) => countItems(run, planned.digested, gone),
+    items: (run) => countItems(run, planned.digested, gone, checked),
     refresh: async () => {
-      gone = await gonePetitions(changes);
+      ({ gone, checked } = await gonePetitions(changes, batchShard(records)));
     },
   });
   // its subscriber does nothing while the spreadsheet is not configured

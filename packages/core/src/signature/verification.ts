@@ -124,7 +124,7 @@ export async function confirm(petitionId: string, signatureId: string, token: st
   const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.signature(petitionId, signatureId), ConsistentRead: true }));
   if (!res.Item) throw new ConfirmationExpired();
   const answer = async (status: Confirmed["status"]): Promise<Confirmed> => {
-    const { count, pending } = await Petition.counts(petitionId, true);
+    const { count, pending } = await Petition.countsAfterConfirmation(petitionId, status === "confirmed");
     return { status, signatureCount: count, pendingCount: pending };
   };
   const already = async () => ({ answer: await answer("already_confirmed") });
