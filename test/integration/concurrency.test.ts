@@ -31,8 +31,12 @@ it("200 concurrent signers with different e-mails leave a count equal to the sto
   expect(await Petition.count(id, true)).toBe(200);
   // the increments spread over several shards instead of one hot item
   expect(items.shards.filter((s) => Number(s.count) > 0).length).toBeGreaterThan(1);
-  // every response carried a count no higher than the final one
-  expect(Math.max(...results.map((r) => r.body.signatureCount))).toBe(200);
+  // every response carried a count no higher than the final one (one that includes the signer's own:
+  // the next test), and none more than the counted signatures: a count known to this process within
+  // KNOWN_COUNT_MAX_AGE_MS plus its own signatures since, not a read per signer
+  const answered = results.map((r) => Number(r.body.signatureCount));
+  expect(Math.max(...answered)).toBeLessThanOrEqual(200);
+  expect(Math.min(...answered)).toBeGreaterThanOrEqual(1);
 });
 
 it("answers each signer with a count that includes their own signature", async () => {
