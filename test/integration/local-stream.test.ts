@@ -1,6 +1,4 @@
-import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { resetSettings, settings } from "@site/core/config";
 import { resetDb } from "@site/core/db/client";
@@ -9,8 +7,8 @@ import { SignatureEffects } from "@site/core/signature/effects";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
 import { installLocalBus, type LocalBus } from "../../scripts/local/bus";
 import { ensureTable } from "../../scripts/local/provision";
-import { repoRoot } from "../../scripts/local/paths";
 import { newPetition, signer } from "../support/fixtures";
+import { DIED_AFTER_COMMIT, writeThenDie } from "../support/crash";
 import { call, httpEvent } from "../support/http";
 
 /**
@@ -62,13 +60,8 @@ it("gives a batch that failed again, from its first record, and its effects happ
 it("a signing process killed the moment its transaction committed loses nothing: the stream carries the signature to its effects", async () => {
   const p = await newPetition();
   const person = signer("killed");
-  const child = spawnSync(process.execPath, ["--import", "tsx", join(repoRoot, "test/support/write-then-die.ts"), "sign", p.id, JSON.stringify(person)], {
-    cwd: repoRoot,
-    env: process.env,
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  expect(child.status, child.stderr).toBe(42);
+  const child = writeThenDie("sign", p.id, person);
+  expect(child.status, child.stderr).toBe(DIED_AFTER_COMMIT);
   // no outbox item, no publish: the committed signature item is the event
   await bus.idle();
   await expect.poll(async () => (await mailsTo(person.email)).length, { timeout: 20_000 }).toBe(1);

@@ -1,6 +1,4 @@
-import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Bus } from "@site/core/bus";
@@ -15,7 +13,7 @@ import { fromHeaders } from "@site/core/request/metadata";
 import { metaDetails } from "@site/core/request/meta-details";
 import { handler as ask } from "../../packages/functions/src/http/lead-create";
 import { installLocalBus } from "../../scripts/local/bus";
-import { repoRoot } from "../../scripts/local/paths";
+import { DIED_AFTER_COMMIT, writeThenDie } from "../support/crash";
 import { call, httpEvent } from "../support/http";
 import { useOwnTable } from "../support/own-table";
 import { sortableId } from "@site/core/util/id";
@@ -73,17 +71,8 @@ describe("the transactional outbox", () => {
 
   it("a process killed between commit and publish loses nothing: the sweeper publishes, each e-mail arrives once", async () => {
     const person = guideRequest("killed");
-    const child = spawnSync(
-      process.execPath,
-      ["--import", "tsx", join(repoRoot, "test/support/write-then-die.ts"), "lead", "checklist", JSON.stringify(person)],
-      {
-        cwd: repoRoot,
-        env: process.env,
-        encoding: "utf8",
-        timeout: 60_000,
-      },
-    );
-    expect(child.status, child.stderr).toBe(42);
+    const child = writeThenDie("lead", "checklist", person);
+    expect(child.status, child.stderr).toBe(DIED_AFTER_COMMIT);
 
     // the submission was committed, its event was not published
     await bus.idle();

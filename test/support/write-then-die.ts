@@ -13,9 +13,9 @@ import { Bus } from "@site/core/bus";
 import { onEveryClient } from "@site/core/db/client";
 import { handler as lead } from "../../packages/functions/src/http/lead-create";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
+import { DIED_AFTER_COMMIT } from "./crash";
 import { call, httpEvent } from "./http";
 
-const DIED_AFTER_COMMIT = 42;
 const [what, target, body] = [process.argv[2], process.argv[3], JSON.parse(process.argv[4])];
 
 if (what === "lead") {

@@ -2,8 +2,8 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { getMany } from "../db/batch";
 import { fnv1a, Keys } from "../db/keys";
-import { MailBudget } from "../mail/budget";
-import { scope } from "../mail/budget";
+import { errorAttributes, log } from "../log";
+import { MailBudget, scope } from "../mail/budget";
 
 /**
  * How many signature confirmations wait, and so when a signer's should arrive (the sign answer and
@@ -54,6 +54,20 @@ export async function left(n: number, perSecond: number, now = Date.now()): Prom
       ExpressionAttributeValues: { ":n": n, ":rate": perSecond, ":at": now },
     }),
   );
+}
+
+/**
+ * A drain's count of the confirmations it took off the queue: each call adds its number and the rate
+ * this drain has sent them at since it started. A failed count is logged, never the drain's failure.
+ */
+export function leftCounter(startedAt = performance.now()): (n: number) => Promise<void> {
+  let gone = 0;
+  return async (n) => {
+    if (n <= 0) return;
+    gone += n;
+    const rate = gone / Math.max(1, (performance.now() - startedAt) / 1000);
+    await left(n, rate).catch((err) => log.warn("mail queue: the confirmations' backlog was not counted down", errorAttributes(err)));
+  };
 }
 
 export interface Wait {

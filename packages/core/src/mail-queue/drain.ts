@@ -1,4 +1,4 @@
-import { settings } from "../config";
+import { adminRecipients, settings } from "../config";
 import { MailBudget, MailDeferred, type Priority } from "../mail/budget";
 import { Mail } from "../mail";
 import { errorAttributes, log } from "../log";
@@ -11,7 +11,6 @@ import { PartitionReads } from "./reads";
 import * as Backlog from "./backlog";
 import { claim, deferUntil, LANES, oldest, postpone, releaseLease, removeAll, renewLease, takeLease, type Delivery, type Lane, type Queued } from "./queue";
 import { identity, markSent, sentAmong } from "./sent";
-import { adminRecipients } from "../config";
 
 export interface DrainResult {
   /** false: another drainer holds the lease (it sends what this one would have) */
@@ -123,14 +122,8 @@ async function drainLane(lane: Lane, result: DrainResult, reads: PartitionReads,
   const busy = new Set<string>();
   let deferred = false;
   // the confirmations that left the queue, and the rate this drain sends them at: signers are told when theirs should arrive (backlog.ts)
-  const started = performance.now();
-  let gone = 0;
-  const leftQueue = async (n: number) => {
-    if (lane !== "confirmations" || n <= 0) return;
-    gone += n;
-    const rate = gone / Math.max(1, (performance.now() - started) / 1000);
-    await Backlog.left(n, rate).catch((err) => log.warn("mail queue: the confirmations' backlog was not counted down", errorAttributes(err)));
-  };
+  const countedLeft = Backlog.leftCounter();
+  const leftQueue = (n: number) => (lane === "confirmations" ? countedLeft(n) : Promise.resolve());
   while (live() && !deferred) {
     const open = lane === "notices" ? await sendDueDigests(result, live) : undefined;
     const found = await oldest(lane, (lane === "notices" ? NOTICE_SCAN : size) * ROUNDS_IN_FLIGHT, { of: reads, full: reads.fullRound(lane) });

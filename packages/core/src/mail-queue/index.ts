@@ -4,7 +4,7 @@ import { KINDS, type KindName } from "./deliveries";
 import { settings } from "../config";
 import { errorAttributes, log } from "../log";
 import { drain, type DrainResult } from "./drain";
-import { put, putMany, type Lane } from "./queue";
+import { putMany, type Lane } from "./queue";
 import * as Backlog from "./backlog";
 
 export { drain, type DrainResult } from "./drain";
@@ -25,8 +25,7 @@ export async function enqueue(kind: KindName, eventId: string, ref: Record<strin
 /** Many deliveries at once (a stream batch's e-mails), in BatchWrite calls; the confirmations among them counted into the backlog. */
 export async function enqueueMany(deliveries: readonly { kind: KindName; eventId: string; ref: Record<string, string> }[]): Promise<void> {
   const laned = deliveries.map((d) => ({ ...d, lane: KINDS[d.kind].lane as Lane }));
-  if (laned.length === 1) await put(laned[0].lane, laned[0].kind, laned[0].eventId, laned[0].ref);
-  else await putMany(laned);
+  await putMany(laned);
   const confirmations = laned.filter((d) => d.lane === "confirmations");
   // an estimate for signers: its failure loses no e-mail, so it does not fail the enqueue
   if (confirmations.length)

@@ -79,14 +79,11 @@ function queuedItem(lane: Lane, deliveries: Delivery[], now: number) {
   };
 }
 
-/** One delivery in an item of its own; a second put of the same delivery (a re-delivered event) is harmless: its send is marked (`sentMarkers`). */
-export async function put(lane: Lane, kind: string, eventId: string, ref: Record<string, string>, now = Date.now()): Promise<void> {
-  const { partition, item } = queuedItem(lane, [{ kind, eventId, ref }], now);
-  await db().send(new PutCommand({ TableName: table(), Item: item }));
-  enqueued(lane, partition);
-}
-
-/** Many deliveries (a stream batch's e-mails), ITEM_DELIVERIES to an item of their lane, in BatchWrite calls of 25 items. */
+/**
+ * Deliveries (a stream batch's e-mails, or one), ITEM_DELIVERIES to an item of their lane, in BatchWrite
+ * calls of 25 items. A second put of the same delivery (a re-delivered batch) is harmless: its send is
+ * marked (`sentMarkers`).
+ */
 export async function putMany(deliveries: readonly (Delivery & { lane: Lane })[], now = Date.now()): Promise<void> {
   const items: ReturnType<typeof queuedItem>[] = [];
   for (const lane of LANES) {
