@@ -2,7 +2,7 @@
  * `npm run bench:surge`: replays a surge on a throw-away local stack. Signers arrive on a ramp (their
  * concurrency grows linearly from a few to --peak over --ramp-seconds, then holds until all N are
  * sent), each from its own loopback visitor address, while --pollers open petition pages poll the
- * count every ~10 s (jittered) from addresses of their own. Then it waits for the side effects to
+ * count every ~10 s (jittered). Then it waits for the side effects to
  * drain (the local bus, the paced mail queue when the stack has one, the outbox directory) and proves:
  *
  * - in DynamoDB Local: every accepted signature id stored exactly once, no e-mail stored twice, the
@@ -15,7 +15,11 @@
  * Also times a bare baseline in the same run (the signing transaction sent straight to DynamoDB Local,
  * and GETs of the count on a quiet stack) and records the figures in docs/benchmarks.md.
  *
- *   npm run bench:surge -- [--n 20000] [--peak 200] [--pollers 1000] [--ramp-seconds 20]
+ *   npm run bench:surge -- [--n 20000] [--peak 200] [--pollers 1000] [--ramp-seconds 20] [--poll-origin]
+ *
+ * The pages poll through an edge stand-in that answers as CloudFront does deployed, from its copy by
+ * the origin's Cache-Control (scripts/bench/edge-stand-in.ts); `--poll-origin` sends every poll to the
+ * origin instead (the load a site without its edge cache would take).
  *
  * The last line printed is exactly
  *   surge: N signed, N lost, N duplicated, count exact|count off by D, N server errors, p99 N ms
@@ -47,6 +51,7 @@ import { ORIGIN_ATTRIBUTE } from "@site/core/signature/origin";
 import { storedSignatures } from "./bench/stored-signatures";
 import { percentile, recordSection, runDescription, runPool } from "./bench/report";
 import { startEphemeralStack } from "./bench/stack-process";
+import { EdgeStandIn } from "./bench/edge-stand-in";
 import { closeVisitors, postJson, visitorAddress } from "./bench/visitors";
 import { openLinksAsTheyArrive } from "./bench/confirmations";
 import { repoRoot } from "./local/paths";
@@ -63,8 +68,11 @@ const { values } = parseArgs({
     peak: { type: "string", default: "200" },
     pollers: { type: "string", default: "1000" },
     "ramp-seconds": { type: "string", default: "20" },
+    /** the pollers ask the origin every time, as if no CloudFront stood in front of it */
+    "poll-origin": { type: "boolean", default: false },
   },
 });
+const POLL_ORIGIN = values["poll-origin"];
 const VERIFY = values.verify;
 /** On a verifying petition every signer gets two e-mails at the simulated SES rate: fewer signers by default. */
 const N = Number(values.n ?? (VERIFY ? 5000 : 20000));
@@ -108,7 +116,9 @@ const BASELINE_N = Math.min(300, Math.max(50, N));
 const BASELINE_CONCURRENCY = 4;
 
 const signerAddress = (i: number) => visitorAddress(i, SIGNER_ADDRESSES);
-const pollerAddress = (p: number) => visitorAddress(SIGNER_ADDRESSES + p, SIGNER_ADDRESSES + POLLERS);
+const pollerAddress = (p: number) => visitorAddress(SIGNER_ADDRESSES + p, SIGNER_ADDRESSES + POLLERS + 1);
+/** The edge stand-in's own address: CloudFront asks the origin from its own. */
+const EDGE_ADDRESS = visitorAddress(SIGNER_ADDRESSES + POLLERS, SIGNER_ADDRESSES + POLLERS + 1);
 
 // Admin notices go to ADMIN_NOTIFY_RECIPIENTS; the local stack sets its administrator when it is
 // unset ("none" turns them off). The stack reads .env as well, without overriding the environment.
@@ -150,7 +160,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * A GET from a visitor's own loopback address, as an open page polls: a connection of its own each
  * time (a page polling every 10 s outlives the server's keep-alive), no forged header.
  */
-function getFrom(url: string, from: string, timeoutMs: number): Promise<{ status: number; body: string }> {
+function getFrom(url: string, from: string, timeoutMs: number): Promise<{ status: number; body: string; cacheControl: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
@@ -158,7 +168,9 @@ function getFrom(url: string, from: string, timeoutMs: number): Promise<{ status
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), cacheControl: String(res.headers["cache-control"] ?? "") }),
+        );
         res.on("error", reject);
       },
     );
@@ -350,6 +362,9 @@ interface Poll {
   ms: number;
   count?: number;
 }
+/** Deployed, CloudFront answers the pages' polls from its copy (s-maxage 10 s); the stand-in does here. */
+const edge = new EdgeStandIn(() => getFrom(petitionUrl, EDGE_ADDRESS, 30_000));
+const poll = (p: number) => (POLL_ORIGIN ? getFrom(petitionUrl, pollerAddress(p), 30_000) : edge.get());
 const polls: Poll[] = [];
 const stopPolling = new AbortController();
 // every poller waits on it
@@ -367,7 +382,7 @@ async function poller(p: number) {
   while (!stopPolling.signal.aborted) {
     const t0 = performance.now();
     try {
-      const res = await getFrom(petitionUrl, pollerAddress(p), 30_000);
+      const res = await poll(p);
       let count: number | undefined;
       try {
         count = Number((JSON.parse(res.body) as { signatureCount?: number }).signatureCount);
@@ -678,6 +693,9 @@ const pollErrors = polls.filter((p) => p.status !== 200).length;
 const pollServerErrors = polls.filter((p) => p.status >= 500).length;
 const pollNetworkErrors = polls.filter((p) => p.status === 0).length;
 const pollP99 = percentile(pollLatencies, 99);
+const originRequests = edge.originRequests;
+const originLatencies = sorted(originRequests.map((r) => r.ms));
+const originFailures = originRequests.filter((r) => r.status === 0 || r.status >= 500).length;
 const highestCountPolled = Math.max(0, ...polls.map((p) => (Number.isFinite(p.count) ? Number(p.count) : 0)));
 const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(1)}×` : "n/a");
 
@@ -689,7 +707,11 @@ const kinds = [...perKind].sort((a, b) => b[1] - a[1]);
 const summary = [
   `${runDescription(started)}:`,
   `${N} signatures over HTTP, concurrency ramping from ${RAMP_FROM} to ${PEAK} over ${RAMP_SECONDS} s then held (highest in flight ${signing.maxInFlight}), from ${SIGNER_ADDRESSES} loopback addresses`,
-  `(per-client limit ${SIGN_LIMIT}/min, ${Math.round(CONSENT_SHARE * 100)}% with newsletter consent), while ${POLLERS} open pages polled the count every ~${POLL_INTERVAL_MS / 1000} s (jittered) from ${POLLERS} addresses more;`,
+  `(per-client limit ${SIGN_LIMIT}/min, ${Math.round(CONSENT_SHARE * 100)}% with newsletter consent), while ${POLLERS} open pages polled the count every ~${POLL_INTERVAL_MS / 1000} s (jittered) ${
+    POLL_ORIGIN
+      ? `from ${POLLERS} addresses more, each poll at the origin (--poll-origin: no edge cache);`
+      : "through an edge stand-in that answers them as CloudFront does, by the origin's Cache-Control (scripts/bench/edge-stand-in.ts);"
+  }`,
   VERIFY
     ? `a petition that verifies signatures, every signer opening their link as it arrived; throw-away local stack (DynamoDB Local and its stream, in-process bus), the outbox playing SES at ${SES_RATE} e-mails/s (SES_SIMULATED_RATE, MAIL_RATE_PER_SECOND=${SES_RATE}), ADMIN_NOTICE_DIGEST_SECONDS=30.`
     : `throw-away local stack (DynamoDB Local and its stream, in-process bus), MAIL_RATE_PER_SECOND=1000 (a daily quota it never reaches), ADMIN_NOTICE_DIGEST_SECONDS=30.`,
@@ -708,7 +730,11 @@ const summary = [
   }`,
   `- Exactness: lost (accepted, not stored) ${lost}; duplicated ${duplicated} (ids stored twice ${duplicateIds}, e-mails stored twice ${duplicateEmails}, ids answered twice ${duplicateAnswers}); stored without a 201 ${unacknowledged}`,
   `- Count ${count} (petition reads ${petitionInfo.signatureCount}), stored signatures ${storedIds.length}, e-mail guards ${guards.length}, admin index rows ${indexRows.length}: ${countExact && guardsExact && indexExact ? "exact" : "MISMATCH"}; highest count a signer was shown ${highestCountShown}, a page polled ${highestCountPolled}`,
-  `- Polling: ${polls.length} GETs of the count (${(polls.length / signing.seconds).toFixed(0)}/s); p50 ${fmtMs(percentile(pollLatencies, 50))}, p99 ${fmtMs(pollP99)} (quiet baseline p99 ${fmtMs(bareGetP99)}, ${ratio(pollP99, bareGetP99)}); errors (not 200) ${pollErrors}, of them 5xx ${pollServerErrors} and no answer ${pollNetworkErrors}`,
+  `- Polling: ${polls.length} GETs of the count (${(polls.length / signing.seconds).toFixed(0)}/s); p50 ${fmtMs(percentile(pollLatencies, 50))}, p99 ${fmtMs(pollP99)} (quiet baseline p99 ${fmtMs(bareGetP99)}, ${ratio(pollP99, bareGetP99)}); errors (not 200) ${pollErrors}, of them 5xx ${pollServerErrors} and no answer ${pollNetworkErrors}${
+    POLL_ORIGIN
+      ? ""
+      : `; origin requests ${originRequests.length} (${(originRequests.length / signing.seconds).toFixed(2)}/s), p50 ${fmtMs(percentile(originLatencies, 50))}, p99 ${fmtMs(percentile(originLatencies, 99))}, 5xx or no answer ${originFailures}`
+  }`,
   `- Baseline (same run, quiet stack, concurrency ${BASELINE_CONCURRENCY}): ${BASELINE_N} bare signing transactions straight to DynamoDB Local (without the signing's mark on its signature: no side effects) p50 ${fmtMs(percentile(bareSignRun.latencies, 50))}, p99 ${fmtMs(bareSignP99)}${bareFailures ? `, ${bareFailures} failed` : ""}; ${BASELINE_N} GETs of the count p50 ${fmtMs(percentile(bareGetRun.latencies, 50))}, p99 ${fmtMs(bareGetP99)}${bareGetErrors ? `, ${bareGetErrors} errors` : ""}`,
   `- Mail drain: ${drainTimedOut ? `TIMED OUT: not drained ${DRAIN_DEADLINE_MS / 60_000} min after the last signing answer (last seen: ${lastSeen})` : `drained ${drainSeconds.toFixed(1)} s after the last signing answer (bus backlog 0${mailQueueSeen ? ", mail queue empty" : ", no mail queue endpoint (/dev/mail-queue.json): not waited on"}, outbox still, 3 checks in a row)`}; bus deliveries given up: ${busFailures}`,
   `- Mail: ${mails.length} e-mails${unreadable ? ` (${unreadable} unreadable)` : ""}: ${kinds.map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`,
@@ -722,7 +748,7 @@ const summary = [
   `- Admin notices: ${adminSingles} single + ${adminDigests} digests covering ${adminDigestCovered} = ${adminTotal} signatures (of ${signed} signed); single notices repeating a signer ${adminSingleDuplicates}: ${adminCheck}`,
   `- Verdict: integrity (0 lost, 0 duplicated, count exact) ${integrity ? "pass" : "FAIL"}; every request answered 201 ${allAnswered && serverErrors.length === 0 ? "yes" : "NO"}; mail ${mailPass ? "pass" : "FAIL"}`,
   "",
-  "Command: `npm run bench:surge` (options `--n`, `--peak`, `--pollers`, `--ramp-seconds`, `--verify`, `--ses-rate`).",
+  "Command: `npm run bench:surge` (options `--n`, `--peak`, `--pollers`, `--ramp-seconds`, `--poll-origin`, `--verify`, `--ses-rate`).",
 ].join("\n");
 
 console.log(`\n${summary}\n`);

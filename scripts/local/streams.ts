@@ -34,6 +34,11 @@ export const RETRY_DELAYS_MS = [200, 1000, 3000, 10_000];
 const POLL_MS = 40;
 const IDLE_POLL_MAX_MS = 200;
 const FLOWING_POLL_MS = 20;
+/**
+ * While the API serves requests its batches wait anyway (MAX_DEFER_MS): reading faster than this
+ * would only take DynamoDB Local's time from the requests (each GetRecords costs it about a GetItem).
+ */
+const BUSY_POLL_MS = 250;
 /** Shards are listed again at most this often (a new shard appears when DynamoDB Local splits or rolls one). */
 const SHARD_LIST_MS = 1000;
 const MAX_DEFER_MS = 1000;
@@ -225,7 +230,7 @@ export function installLocalStreams(opts: { busy?: () => boolean; source?: "tabl
     idleMs = read ? POLL_MS : Math.min(IDLE_POLL_MAX_MS, idleMs * 1.5);
     if (!stopped) {
       // while records flow, a short pause between reads gathers them into fewer, fuller reads
-      timer = setTimeout(() => void loop(), read ? FLOWING_POLL_MS : idleMs);
+      timer = setTimeout(() => void loop(), busy() ? BUSY_POLL_MS : read ? FLOWING_POLL_MS : idleMs);
       timer.unref?.();
     }
   }

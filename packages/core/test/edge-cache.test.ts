@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   PETITION_POLL,
   REGIONAL_EDGE_CACHES,
+  edgeAnswer,
   nextPollInterval,
   originRequestsPerSecond,
   petitionCacheControl,
@@ -30,5 +31,20 @@ describe("a petition's reads at the edge", () => {
     for (let i = 0; i < 6; i++) seen.push((ms = nextPollInterval(ms, false)));
     expect(seen).toEqual([10_000, 15_000, 22_500, 33_750, 50_625, 60_000, 60_000]);
     expect(nextPollInterval(60_000, true)).toBe(10_000);
+  });
+
+  it("are answered by the edge as CloudFront answers: fresh for s-maxage, stale while one fetch refreshes, then from the origin", () => {
+    const policy = petitionCacheControl();
+    expect(edgeAnswer(0, policy)).toBe("fresh");
+    expect(edgeAnswer(9.9, policy)).toBe("fresh");
+    expect(edgeAnswer(10, policy)).toBe("stale, revalidating");
+    expect(edgeAnswer(39.9, policy)).toBe("stale, revalidating");
+    expect(edgeAnswer(40, policy)).toBe("from the origin");
+    // s-maxage is the shared cache's, max-age only without it
+    expect(edgeAnswer(7, "public, max-age=5")).toBe("from the origin");
+    expect(edgeAnswer(4, "public, max-age=5")).toBe("fresh");
+    expect(edgeAnswer(0, "no-store")).toBe("from the origin");
+    expect(edgeAnswer(0, "private, max-age=60")).toBe("from the origin");
+    expect(edgeAnswer(0, "")).toBe("from the origin");
   });
 });

@@ -66,3 +66,30 @@ export function originRequestsPerSecond({ openPages, objects = 2, originCaches =
 
 /** What pages would cost without the edge: every poll reaches the origin. */
 export const uncachedRequestsPerSecond = ({ openPages, objects = 2, poll = PETITION_POLL }: ReadLoad) => (openPages * objects) / (poll.initialMs / 1000);
+
+/** How a shared cache (CloudFront) answers a request for a copy `ageSeconds` old, stored with `cacheControl`. */
+export type EdgeAnswer = "fresh" | "stale, revalidating" | "from the origin";
+
+/**
+ * CloudFront's rule for a copy of the given age: within `s-maxage` (else `max-age`) it is served as
+ * is; within `stale-while-revalidate` more it is served while one fetch refreshes it in the background;
+ * older (or not cacheable: `no-store`, `private`, no max-age) the request waits for the origin. Pure.
+ */
+export function edgeAnswer(ageSeconds: number, cacheControl: string): EdgeAnswer {
+  const directives = new Map<string, string | undefined>(
+    cacheControl
+      .toLowerCase()
+      .split(",")
+      .map((d) => {
+        const [name, value] = d.trim().split("=");
+        return [name, value];
+      }),
+  );
+  if (directives.has("no-store") || directives.has("private") || directives.has("no-cache")) return "from the origin";
+  const seconds = (name: string) => (directives.get(name) !== undefined ? Number(directives.get(name)) : undefined);
+  const ttl = seconds("s-maxage") ?? seconds("max-age");
+  if (ttl === undefined || !Number.isFinite(ttl)) return "from the origin";
+  if (ageSeconds < ttl) return "fresh";
+  if (ageSeconds < ttl + (seconds("stale-while-revalidate") ?? 0)) return "stale, revalidating";
+  return "from the origin";
+}
