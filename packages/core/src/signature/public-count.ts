@@ -23,6 +23,15 @@ export async function counts(petitionId: string): Promise<Counts> {
   return { signatureCount, verifiedCount: signatureCount, pendingCount: 0 };
 }
 
+/**
+ * A place with fewer signatures than this is left out of the public counts by place: on a small
+ * petition a count of one or two, refreshed every minute, would tell where a known signer is.
+ */
+export const SMALL_CELL_MINIMUM = 5;
+
+export const withoutSmallCells = (counts: Record<string, number>): Record<string, number> =>
+  Object.fromEntries(Object.entries(counts).filter(([, n]) => n >= SMALL_CELL_MINIMUM));
+
 /** The public JSON of a petition (docs/public-api.md); an unknown petition throws PetitionNotFound. */
 export async function of(petitionId: string, now = new Date()): Promise<PublicCountInfo> {
   const petition = await Petition.fromID(petitionId);
@@ -33,8 +42,8 @@ export async function of(petitionId: string, now = new Date()): Promise<PublicCo
     url: `${settings().SITE_URL.replace(/\/$/, "")}/sign/${encodeURIComponent(petition.id)}`,
     goal: petition.goal,
     ...figures,
-    byState: places.byState,
-    byCountry: places.byCountry,
+    byState: withoutSmallCells(places.byState),
+    byCountry: withoutSmallCells(places.byCountry),
     updatedAt: now.toISOString(),
   };
 }
