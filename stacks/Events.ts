@@ -10,6 +10,7 @@ import { DynamoEventSource, SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources"
 import { EventBus, Function as SstFunction, use, type StackContext } from "sst/constructs";
 import { EventBus as CdkEventBus } from "aws-cdk-lib/aws-events";
 import { EVENT_SOURCE, detailTypesOf, sourceOf, subscribers } from "../packages/functions/src/subscribers";
+import { SES_SOURCE, configurationSetPattern } from "../packages/core/src/mail/ses-events";
 import { streamConsumers } from "../packages/functions/src/streams";
 import { Auth } from "./Auth";
 import { deploySettings } from "./deploy-settings";
@@ -51,7 +52,12 @@ export function Events({ stack, app }: StackContext) {
   for (const s of subscribers) {
     (sourceOf(s) === EVENT_SOURCE ? bus : accountBus).addRules(stack, {
       [s.name]: {
-        pattern: { source: [sourceOf(s)], detailType: detailTypesOf(s) },
+        pattern: {
+          source: [sourceOf(s)],
+          detailType: detailTypesOf(s),
+          // SES's events of every stage share the account's default bus: this stage's configuration set only
+          ...(sourceOf(s) === SES_SOURCE ? { detail: configurationSetPattern(mailConfigurationSet.configurationSetName) } : {}),
+        },
         targets: {
           handler: {
             function: {

@@ -122,6 +122,7 @@ export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets,
     });
     permissions.push(new PolicyStatement({ actions: [...MAIL_ACTIONS], resources: [identities, configurationSet] }));
   }
+  if (needs.mailFeedback) environment.MAIL_CONFIGURATION_SET = mailConfigurationSet.configurationSetName;
   if (needs.liftsSuppressions) permissions.push(new PolicyStatement({ actions: [...SUPPRESSION_LIFT_ACTIONS], resources: ["*"] }));
   if (needs.userPool) {
     Object.assign(environment, { USER_POOL_ID: auth.userPoolId, USER_POOL_CLIENT_ID: auth.userPoolClientId });
