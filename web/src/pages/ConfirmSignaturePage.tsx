@@ -31,7 +31,7 @@ export function ConfirmSignaturePage() {
     setResult({ state: "working" });
     request<SignatureConfirmed>(api.confirmSignature(id, signatureId), { body: { token } }).then(
       (answer) => {
-        raiseCountFloor(id, answer.signatureCount);
+        if (answer.status === "confirmed") raiseCountFloor(id, answer.signatureCount);
         setResult({ state: "done", answer });
       },
       (err: unknown) => setResult({ state: "failed", message: messageOf(err) }),
@@ -73,9 +73,11 @@ export function ConfirmSignaturePage() {
           ? "You had already confirmed: your signature counts, and nothing more is needed."
           : "Thank you: your signature now counts."}
       </Text>
-      <Text c="ink.8" fw={700} data-testid="verified-count">
-        {formatCount(answer.signatureCount)} verified signatures
-      </Text>
+      {answer.status === "confirmed" && (
+        <Text c="ink.8" fw={700} data-testid="verified-count">
+          {formatCount(answer.signatureCount)} verified signatures
+        </Text>
+      )}
       <Group>
         <LinkButton to={sharePath(id) as `/share/${string}`} color="brand.8">
           Share the petition

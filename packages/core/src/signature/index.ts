@@ -327,6 +327,6 @@ export async function fromID(petitionId: string, signatureId: string): Promise<I
 
 /** A stored signature item as `Info`: without its keys and the attributes only its writers read. */
 export function infoOf(item: Record<string, unknown>): Info {
-  const { pk, sk, gsi1pk, gsi1sk, gsi3pk, gsi3sk, type, emailNormalized, emailGuardKey, confirmTokenHash, confirmTokenExpiresAt, geo, origin, ...info } = item;
+  const { pk, sk, gsi1pk, gsi1sk, gsi3pk, gsi3sk, type, emailNormalized, emailGuardKey, confirmTokenHash, confirmTokenExpiresAt, confirmedTokenHash, geo, origin, ...info } = item;
   return info as unknown as Info;
 }
