@@ -112,6 +112,22 @@ describe("an export job", () => {
     expect((await admin(auditList, { query: { limit: 100 } })).body.items.length).toBe(before);
   });
 
+  it("belongs to the administrator who started it: another one finds neither the job nor its file; each download is audited", async () => {
+    const p = await newPetition();
+    await SignatureListing.importBatch(p.id, importRequests(3, `export-own-${p.id}`));
+    const job = await exported({ kind: "signatures", query: { petitionId: p.id }, fileName: "own-signatures.csv" });
+    expect(job.status).toBe("done");
+    const other = asAdmin((await adminClaims()).claims);
+    expect((await other(jobGet, { id: job.id })).statusCode).toBe(404);
+    expect((await other(download, { id: job.id })).statusCode).toBe(404);
+    // its owner still can, and the audit trail says who took the file
+    expect((await admin(jobGet, { id: job.id })).statusCode).toBe(200);
+    await fileOf(job.id);
+    const entries = (await admin(auditList, { query: { limit: 100 } })).body.items as { action: string; actor: string; target: string }[];
+    const downloads = entries.filter((e) => e.action === "export.downloaded" && e.target.includes(job.id));
+    expect(downloads).toEqual([expect.objectContaining({ actor: adminEmail, target: expect.stringContaining("own-signatures.csv") })]);
+  });
+
   it("has no file to download before it is done", async () => {
     const res = await admin(download, { id: "0000000000000000000zz" });
     expect(res.statusCode).toBe(404);
