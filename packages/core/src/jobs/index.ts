@@ -53,6 +53,12 @@ export interface Info {
 /** A queued job not started by then (even after the outbox sweeper's republishing) is given up: read as failed, never claimed. */
 export const START_WITHIN_MS = 30 * 60_000;
 const KEEP_FOR_SECONDS = 30 * 24 * 3600;
+/**
+ * A private job (an `owner`'s export, delivery pack or search of report text) holds that person's
+ * query, snippets and names: its item goes after two days (a day to download, and the start and run
+ * before it), read as not found from then on even before DynamoDB's TTL removes it.
+ */
+export const PRIVATE_KEEP_SECONDS = 2 * 24 * 3600;
 export const NEVER_STARTED = "The job did not start in time; please start it again";
 export const STOPPED = "The job stopped before it finished (it timed out or crashed); please start it again";
 const UNEXPECTED = "unexpected error (see the server log)";
@@ -116,7 +122,7 @@ export function newItem(input: NewJob, now = Date.now()) {
     createdAt: new Date(now).toISOString(),
     startBy: now + START_WITHIN_MS,
     progress: QUEUED,
-    expiresAt: expiresIn(KEEP_FOR_SECONDS),
+    expiresAt: expiresIn(input.owner ? PRIVATE_KEEP_SECONDS : KEEP_FOR_SECONDS),
     ...(input.params ? { params: input.params } : {}),
   };
 }
@@ -141,7 +147,7 @@ export async function create<S extends z.ZodType>(input: NewJob, starts: Bus.Eve
 async function stored(id: string): Promise<Record<string, unknown>> {
   const parsed = Id.safeParse(id);
   const res = parsed.success ? await db().send(new GetCommand({ TableName: table(), Key: Keys.job(parsed.data), ConsistentRead: true })) : undefined;
-  if (!res?.Item) throw new NotFoundError("job.not_found", "Job not found");
+  if (!res?.Item || (res.Item.owner !== undefined && Number(res.Item.expiresAt) * 1000 < Date.now())) throw new NotFoundError("job.not_found", "Job not found");
   return res.Item;
 }
 

@@ -78,7 +78,8 @@ export function run(jobId: string): Promise<Job.Info | undefined> {
       await tick({ phase: "searching", completed: rows, total: Math.max(total, rows) });
     }
     await report({ phase: "searching", completed: rows, total: rows });
-    await Audit.record({ action: "reports.searched", actor: job.actor, target: `report text "${text}"`, rows: matched });
+    // the words searched for may be a person's: the trail says how long they were, not what
+    await Audit.record({ action: "reports.searched", actor: job.actor, target: `report text (${Array.from(text).length} characters)`, rows: matched });
     return { matches, matched, scanned, truncated: matched > matches.length };
   });
 }
