@@ -21,7 +21,7 @@ import { Storage } from "./Storage";
 export const STREAM_RETRY_ATTEMPTS = 100;
 
 export function Events({ stack, app }: StackContext) {
-  const { table, bucket, secrets, mailConfigurationSet } = use(Storage);
+  const { table, bucket, secrets, mailConfigurationSet, privacyMailConfigurationSet } = use(Storage);
   const { auth } = use(Auth);
 
   const bus = new EventBus(stack, "Bus");
@@ -48,7 +48,7 @@ export function Events({ stack, app }: StackContext) {
   });
   deadLetterAlarm.addAlarmAction(new SnsAction(alarms));
 
-  const deps = { table, bucket, bus, auth, secrets, mailConfigurationSet };
+  const deps = { table, bucket, bus, auth, secrets, mailConfigurationSet, privacyMailConfigurationSet };
   for (const s of subscribers) {
     (sourceOf(s) === EVENT_SOURCE ? bus : accountBus).addRules(stack, {
       [s.name]: {
@@ -56,7 +56,9 @@ export function Events({ stack, app }: StackContext) {
           source: [sourceOf(s)],
           detailType: detailTypesOf(s),
           // SES's events of every stage share the account's default bus: this stage's configuration set only
-          ...(sourceOf(s) === SES_SOURCE ? { detail: configurationSetPattern(mailConfigurationSet.configurationSetName) } : {}),
+          ...(sourceOf(s) === SES_SOURCE
+            ? { detail: configurationSetPattern([mailConfigurationSet, privacyMailConfigurationSet].map((set) => set.configurationSetName)) }
+            : {}),
         },
         targets: {
           handler: {

@@ -98,6 +98,7 @@ describe("the suppression list's rules", () => {
 
   it("acts only on its own configuration set's events: another stage's bounce or complaint suppresses nobody here", async () => {
     vi.stubEnv("MAIL_CONFIGURATION_SET", "prod-mail");
+    vi.stubEnv("MAIL_PRIVACY_CONFIGURATION_SET", "prod-privacy-mail");
     resetSettings();
     try {
       const address = `shared-${randomUUID().slice(0, 8)}@example.com`;
@@ -109,6 +110,7 @@ describe("the suppression list's rules", () => {
       expect(await MailFeedback.record(tagged(complaint(address), "staging-mail"))).toMatchObject({ foreign: true, suppressed: [] });
       expect(await MailFeedback.record(feedback("Permanent", address))).toMatchObject({ foreign: true, suppressed: [] });
       expect(await Suppression.find({ address })).toBeUndefined();
+      expect(await MailFeedback.record(tagged(feedback("Transient", address), "prod-privacy-mail"))).toMatchObject({ counted: [address] });
       expect(await MailFeedback.record(tagged(complaint(address), "prod-mail"))).toMatchObject({ suppressed: [address] });
       expect(await Suppression.find({ address })).toMatchObject({ suppressed: true, reason: "complaint" });
     } finally {

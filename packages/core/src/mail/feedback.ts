@@ -63,12 +63,15 @@ export const kindOf = (event: SesEvent) => event.mail.tags?.kind?.[0] ?? "unknow
 export const issueOf = (event: SesEvent) => event.mail.tags?.issue?.[0];
 
 /**
- * Whether the event is about a message this stage sent: tagged with its configuration set
- * (MAIL_CONFIGURATION_SET, set where SES sends: locally none, and every event is the outbox's own).
+ * Whether the event is about a message this stage sent: tagged with one of its configuration sets
+ * (MAIL_CONFIGURATION_SET, or the privacy link's MAIL_PRIVACY_CONFIGURATION_SET; set where SES sends:
+ * locally none, and every event is the outbox's own).
  */
 export function isOurs(event: SesEvent): boolean {
-  const ours = settings().MAIL_CONFIGURATION_SET;
-  return !ours || event.mail.tags?.[CONFIGURATION_SET_TAG]?.[0] === ours;
+  const s = settings();
+  if (!s.MAIL_CONFIGURATION_SET) return true;
+  const set = event.mail.tags?.[CONFIGURATION_SET_TAG]?.[0];
+  return set === s.MAIL_CONFIGURATION_SET || (set !== undefined && set === s.MAIL_PRIVACY_CONFIGURATION_SET);
 }
 
 export interface Outcome {

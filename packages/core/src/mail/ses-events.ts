@@ -19,5 +19,5 @@ export type FeedbackType = keyof typeof FEEDBACK_DETAIL_TYPES;
  */
 export const CONFIGURATION_SET_TAG = "ses:configuration-set";
 
-/** The part of an EventBridge pattern that keeps one configuration set's events. */
-export const configurationSetPattern = (name: string) => ({ mail: { tags: { [CONFIGURATION_SET_TAG]: [name] } } });
+/** The part of an EventBridge pattern that keeps these configuration sets' events (the stage's own). */
+export const configurationSetPattern = (names: string[]) => ({ mail: { tags: { [CONFIGURATION_SET_TAG]: names } } });
