@@ -50,12 +50,25 @@ describe("PersonName", () => {
     expect(messageFor(undefined)).toBe("First name is required");
   });
 
-  it.each(["José", "Zoë", "O'Brien", "O’Brien", "Jean-Luc", "Nguyễn", "李", "Мария", "J. R. R.", "J.R.", "J.R.R. Tolkien", "Ngũgĩ wa Thiong'o", "محمد", "राम", "Åsa-Maj"])(
-    "accepts %s",
-    (name) => {
-      expect(FIRST.safeParse(name)).toMatchObject({ success: true });
-    },
-  );
+  it.each([
+    "José",
+    "Zoë",
+    "O'Brien",
+    "O’Brien",
+    "Jean-Luc",
+    "Nguyễn",
+    "李",
+    "Мария",
+    "J. R. R.",
+    "J.R.",
+    "J.R.R. Tolkien",
+    "Ngũgĩ wa Thiong'o",
+    "محمد",
+    "राम",
+    "Åsa-Maj",
+  ])("accepts %s", (name) => {
+    expect(FIRST.safeParse(name)).toMatchObject({ success: true });
+  });
 
   it("trims and stores the composed form", () => {
     expect(FIRST.parse("  Nguye\u0302\u0303n ")).toBe("Nguyễn");
