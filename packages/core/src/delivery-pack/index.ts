@@ -67,7 +67,7 @@ export function run(jobId: string): Promise<Job.Info | undefined> {
     const params = job.params as Params;
     const [petition, total] = await Promise.all([Petition.fromID(params.petitionId), Petition.count(params.petitionId, true)]);
     await report({ phase: "reading", completed: 0, total });
-    const tally = newTally({ state: params.state, includeNames: params.includeNames });
+    const tally = newTally({ state: params.state, includeNames: params.includeNames, verifies: petition.verifySignatures === true });
     // oldest first, so a capped list of names holds the first signers
     for await (const page of SignatureListing.signatures.stream(params.petitionId, "createdAt", "asc")) {
       addRows(tally, page);
@@ -88,7 +88,7 @@ export function run(jobId: string): Promise<Job.Info | undefined> {
       fileName: params.fileName,
       bytes: file.bytes,
       rows: tally.read,
-      verified: tally.counted,
+      verified: tally.verified,
       pending: tally.pending,
       named: tally.named,
       namesLeftOut: tally.namesLeftOut,

@@ -14,13 +14,13 @@ export interface Counts {
 }
 
 /**
- * A petition's counts as the public sees them: the one place that changes when signatures wait for
- * their confirmation (then pending ones are counted apart). Until then every counted signature is
- * verified and none is pending.
+ * A petition's counts as the public sees them. On a petition that verifies signatures the counted
+ * ones are those confirmed from their mailbox (`verifiedCount`) and the waiting ones are apart
+ * (`pendingCount`); on one that does not, nothing is called verified (`verifiedCount` 0).
  */
-export async function counts(petitionId: string): Promise<Counts> {
-  const signatureCount = await Petition.count(petitionId);
-  return { signatureCount, verifiedCount: signatureCount, pendingCount: 0 };
+export function countsOf(petition: Pick<Petition.Info, "signatureCount" | "pendingCount" | "verifySignatures">): Counts {
+  const verifies = petition.verifySignatures === true;
+  return { signatureCount: petition.signatureCount, verifiedCount: verifies ? petition.signatureCount : 0, pendingCount: verifies ? petition.pendingCount : 0 };
 }
 
 /**
@@ -35,7 +35,8 @@ export const withoutSmallCells = (counts: Record<string, number>): Record<string
 /** The public JSON of a petition (docs/public-api.md); an unknown petition throws PetitionNotFound. */
 export async function of(petitionId: string, now = new Date()): Promise<PublicCountInfo> {
   const petition = await Petition.fromID(petitionId);
-  const [figures, places] = await Promise.all([counts(petitionId), geoCounts(petitionId)]);
+  const places = await geoCounts(petitionId);
+  const figures = countsOf(petition);
   return {
     id: petition.id,
     title: petition.title,
