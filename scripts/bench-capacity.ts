@@ -340,7 +340,7 @@ const bareReq: Signature.SignRequest = {
     language: "en-US",
   }),
 };
-const bareSignature = Signature.build(bareReq, new Date(), VERIFY ? "pending" : "verified");
+const bareSignature = Signature.build(bareReq, new Date(), VERIFY ? "pending" : "unverified");
 const bareItems = (Signature.transaction(bareReq, bareSignature, 0).input.TransactItems ?? []) as Record<string, any>[];
 const bareUnits = bareItems
   .map((t): RecordedWrite => {

@@ -13,7 +13,7 @@ import { functionProps } from "./function-props";
 import { Storage } from "./Storage";
 
 export function Api({ stack, app }: StackContext) {
-  const { table, bucket, secrets, mailConfigurationSet } = use(Storage);
+  const { table, bucket, secrets, mailConfigurationSet, privacyMailConfigurationSet } = use(Storage);
   const { auth } = use(Auth);
   const { bus } = use(Events);
   const limits = deploySettings(app.stage);
@@ -56,7 +56,7 @@ export function Api({ stack, app }: StackContext) {
       role: roleFor(r.needs),
       ...(r.timeout ? { timeout: r.timeout } : {}),
       // Each function gets only what its route declares (function-props.ts).
-      ...functionProps(r.needs, { table, bucket, bus, auth, secrets, mailConfigurationSet, originSecret }),
+      ...functionProps(r.needs, { table, bucket, bus, auth, secrets, mailConfigurationSet, privacyMailConfigurationSet, originSecret }),
       ...(r.surge
         ? {
             memorySize: limits.SIGN_MEMORY_MB,

@@ -10,6 +10,7 @@ import { DynamoEventSource, SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources"
 import { EventBus, Function as SstFunction, use, type StackContext } from "sst/constructs";
 import { EventBus as CdkEventBus } from "aws-cdk-lib/aws-events";
 import { EVENT_SOURCE, detailTypesOf, sourceOf, subscribers } from "../packages/functions/src/subscribers";
+import { SES_SOURCE, configurationSetPattern } from "../packages/core/src/mail/ses-events";
 import { streamConsumers } from "../packages/functions/src/streams";
 import { Auth } from "./Auth";
 import { deploySettings } from "./deploy-settings";
@@ -20,7 +21,7 @@ import { Storage } from "./Storage";
 export const STREAM_RETRY_ATTEMPTS = 100;
 
 export function Events({ stack, app }: StackContext) {
-  const { table, bucket, secrets, mailConfigurationSet } = use(Storage);
+  const { table, bucket, secrets, mailConfigurationSet, privacyMailConfigurationSet } = use(Storage);
   const { auth } = use(Auth);
 
   const bus = new EventBus(stack, "Bus");
@@ -47,11 +48,18 @@ export function Events({ stack, app }: StackContext) {
   });
   deadLetterAlarm.addAlarmAction(new SnsAction(alarms));
 
-  const deps = { table, bucket, bus, auth, secrets, mailConfigurationSet };
+  const deps = { table, bucket, bus, auth, secrets, mailConfigurationSet, privacyMailConfigurationSet };
   for (const s of subscribers) {
     (sourceOf(s) === EVENT_SOURCE ? bus : accountBus).addRules(stack, {
       [s.name]: {
-        pattern: { source: [sourceOf(s)], detailType: detailTypesOf(s) },
+        pattern: {
+          source: [sourceOf(s)],
+          detailType: detailTypesOf(s),
+          // SES's events of every stage share the account's default bus: this stage's configuration set only
+          ...(sourceOf(s) === SES_SOURCE
+            ? { detail: configurationSetPattern([mailConfigurationSet, privacyMailConfigurationSet].map((set) => set.configurationSetName)) }
+            : {}),
+        },
         targets: {
           handler: {
             function: {

@@ -12,10 +12,10 @@ import { Storage } from "./Storage";
  * events the bus already has.
  */
 export function Schedules({ stack }: StackContext) {
-  const { table, bucket, secrets, mailConfigurationSet } = use(Storage);
+  const { table, bucket, secrets, mailConfigurationSet, privacyMailConfigurationSet } = use(Storage);
   const { auth } = use(Auth);
   const { bus } = use(Events);
-  const deps = { table, bucket, bus, auth, secrets, mailConfigurationSet };
+  const deps = { table, bucket, bus, auth, secrets, mailConfigurationSet, privacyMailConfigurationSet };
 
   for (const s of schedules) {
     new Cron(stack, s.name, {

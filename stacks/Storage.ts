@@ -1,6 +1,6 @@
 import { Duration } from "aws-cdk-lib";
 import { EventBus as CdkEventBus } from "aws-cdk-lib/aws-events";
-import { ConfigurationSet, EmailSendingEvent, EventDestination, SuppressionReasons } from "aws-cdk-lib/aws-ses";
+import { CfnConfigurationSet, ConfigurationSet, EmailSendingEvent, EventDestination, SuppressionReasons } from "aws-cdk-lib/aws-ses";
 import { Bucket, Config, Table, type StackContext } from "sst/constructs";
 import { TABLE_INDEXES } from "../packages/core/src/db/indexes";
 import { SECRET_NAMES } from "../packages/functions/src/needs";
@@ -80,10 +80,19 @@ export function Storage({ stack, app }: StackContext) {
     suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
     reputationMetrics: true,
   });
-  mailConfigurationSet.addEventDestination("Feedback", {
-    destination: EventDestination.eventBus(CdkEventBus.fromEventBusName(stack, "AccountDefaultBus", "default")),
+  const accountBus = CdkEventBus.fromEventBusName(stack, "AccountDefaultBus", "default");
+  const feedback = {
+    destination: EventDestination.eventBus(accountBus),
     events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT, EmailSendingEvent.DELIVERY, EmailSendingEvent.REJECT],
-  });
+  };
+  mailConfigurationSet.addEventDestination("Feedback", feedback);
 
-  return { table, bucket, secrets, mailConfigurationSet };
+  // The privacy link alone goes with this one: no SES account-level suppression (an empty list of
+  // reasons turns it off for the set), so a person whose address once complained (perhaps at a
+  // stranger's sign-up under it) can still reach /my-data. Its events fill the same feedback.
+  const privacyMailConfigurationSet = new ConfigurationSet(stack, "PrivacyMail", { reputationMetrics: true });
+  (privacyMailConfigurationSet.node.defaultChild as CfnConfigurationSet).addPropertyOverride("SuppressionOptions.SuppressedReasons", []);
+  privacyMailConfigurationSet.addEventDestination("Feedback", feedback);
+
+  return { table, bucket, secrets, mailConfigurationSet, privacyMailConfigurationSet };
 }

@@ -14,6 +14,8 @@ export interface FunctionDeps {
   secrets: Config.Secret[];
   /** The SES configuration set every e-mail is sent with (its events fill the suppression list). */
   mailConfigurationSet: IConfigurationSet;
+  /** The privacy link's configuration set: the same feedback, without SES's account-level suppression. */
+  privacyMailConfigurationSet: IConfigurationSet;
   /** The Api stack's origin secret, for routes that declare `viewer`. */
   originSecret?: ISecret;
 }
@@ -93,7 +95,10 @@ export const USER_POOL_READ_ACTIONS = ["cognito-idp:AdminGetUser"] as const;
  * Turns what a route or subscriber declares it needs into its function props: IAM statements on
  * exactly those resources, only the declared secrets bound, and only the settings it reads.
  */
-export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets, mailConfigurationSet, originSecret }: FunctionDeps): FunctionProps {
+export function functionProps(
+  needs: Needs,
+  { table, bucket, bus, auth, secrets, mailConfigurationSet, privacyMailConfigurationSet, originSecret }: FunctionDeps,
+): FunctionProps {
   const environment: Record<string, string> = {};
   const permissions: PolicyStatement[] = [];
 
@@ -111,16 +116,23 @@ export function functionProps(needs: Needs, { table, bucket, bus, auth, secrets,
     permissions.push(new PolicyStatement({ actions: [...BUS_ACTIONS], resources: [bus.eventBusArn] }));
   }
   if (needs.mail) {
-    Object.assign(environment, { MAIL_DRIVER: "ses", MAIL_CONFIGURATION_SET: mailConfigurationSet.configurationSetName, ...mailBudgetSettings() });
+    Object.assign(environment, {
+      MAIL_DRIVER: "ses",
+      MAIL_CONFIGURATION_SET: mailConfigurationSet.configurationSetName,
+      MAIL_PRIVACY_CONFIGURATION_SET: privacyMailConfigurationSet.configurationSetName,
+      ...mailBudgetSettings(),
+    });
     // The sender (MAIL_FROM) is a secret, so any verified identity of this account and region; SES
     // also authorises the configuration set a message names.
     const identities = Stack.of(table).formatArn({ service: "ses", resource: "identity", resourceName: "*" });
-    const configurationSet = Stack.of(table).formatArn({
-      service: "ses",
-      resource: "configuration-set",
-      resourceName: mailConfigurationSet.configurationSetName,
-    });
-    permissions.push(new PolicyStatement({ actions: [...MAIL_ACTIONS], resources: [identities, configurationSet] }));
+    const configurationSets = [mailConfigurationSet, privacyMailConfigurationSet].map((set) =>
+      Stack.of(table).formatArn({ service: "ses", resource: "configuration-set", resourceName: set.configurationSetName }),
+    );
+    permissions.push(new PolicyStatement({ actions: [...MAIL_ACTIONS], resources: [identities, ...configurationSets] }));
+  }
+  if (needs.mailFeedback) {
+    environment.MAIL_CONFIGURATION_SET = mailConfigurationSet.configurationSetName;
+    environment.MAIL_PRIVACY_CONFIGURATION_SET = privacyMailConfigurationSet.configurationSetName;
   }
   if (needs.liftsSuppressions) permissions.push(new PolicyStatement({ actions: [...SUPPRESSION_LIFT_ACTIONS], resources: ["*"] }));
   if (needs.userPool) {

@@ -101,7 +101,7 @@ function expectGranted(
   expect("BUCKET_NAME" in env).toBe(Boolean(needs.bucket));
   expect("EVENT_BUS_NAME" in env).toBe(Boolean(needs.bus));
   expect("MAIL_DRIVER" in env).toBe(Boolean(needs.mail));
-  expect("MAIL_CONFIGURATION_SET" in env).toBe(Boolean(needs.mail));
+  expect("MAIL_CONFIGURATION_SET" in env).toBe(Boolean(needs.mail || needs.mailFeedback));
   expect("MAIL_RATE_PER_SECOND" in env).toBe(Boolean(needs.mail));
   expect("USER_POOL_ID" in env).toBe(Boolean(needs.userPool));
   // every route's function checks the origin secret before any work (REQUIRE_ORIGIN_SECRET); a

@@ -55,9 +55,16 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
   // every send asks the suppression list and takes its slot of the account's budget (SES's production defaults), in the table
   if (needs.mail) expect(needs.table).toBe("write");
   if (needs.mail) {
-    expect(env).toMatchObject({ TABLE_NAME: expect.any(Object), MAIL_CONFIGURATION_SET: expect.any(Object) });
+    expect(env).toMatchObject({
+      TABLE_NAME: expect.any(Object),
+      MAIL_CONFIGURATION_SET: expect.any(Object),
+      MAIL_PRIVACY_CONFIGURATION_SET: expect.any(Object),
+    });
     expect(env).toMatchObject({ MAIL_RATE_PER_SECOND: "14", MAIL_DAILY_QUOTA: "50000", MAIL_LINK_RESERVE_PER_SECOND: "2", NEWSLETTER_DAILY_SHARE: "0.5" });
   }
+  // the configuration set's name and no sending: the feedback subscriber acts on this stage's events only
+  if (needs.mailFeedback) expect(env).toMatchObject({ MAIL_CONFIGURATION_SET: expect.any(Object) });
+  if (needs.mailFeedback && !needs.mail) expect(env.MAIL_DRIVER).toBeUndefined();
   if (needs.bus) expect(env).toMatchObject({ BUS_DRIVER: "eventbridge", EVENT_BUS_NAME: expect.any(Object) });
   if (needs.userPool) expect(env).toMatchObject({ USER_POOL_ID: expect.any(Object), USER_POOL_CLIENT_ID: expect.any(Object) });
   for (const name of needs.secrets ?? []) {
@@ -279,6 +286,10 @@ describe("Events", () => {
     const storage = s.templates.Storage;
     // SES's account-level list as the backstop: this configuration set suppresses bounces and complaints too
     storage.hasResourceProperties("AWS::SES::ConfigurationSet", { SuppressionOptions: { SuppressedReasons: ["BOUNCE", "COMPLAINT"] } });
+    // … except the privacy link's own set: SES's account-level list off, so /my-data's link still reaches an address that once complained
+    storage.hasResourceProperties("AWS::SES::ConfigurationSet", { SuppressionOptions: { SuppressedReasons: [] } });
+    // both report to the same feedback
+    expect(ofType(storage, "AWS::SES::ConfigurationSetEventDestination")).toHaveLength(2);
     const [[, destination]] = ofType(storage, "AWS::SES::ConfigurationSetEventDestination");
     const { EventDestination } = destination.Properties;
     expect(EventDestination.MatchingEventTypes.sort()).toEqual(["bounce", "complaint", "delivery", "reject"]);
@@ -287,7 +298,7 @@ describe("Events", () => {
     expect(feedback?.name).toBe("mail-feedback");
     expect(detailTypesOf(feedback!).sort()).toEqual(Object.values(FEEDBACK_DETAIL_TYPES).sort());
     // it keeps the suppression list and the issues' counts: the table, and the thresholds at which an issue pauses
-    expect(feedback!.needs).toEqual({ table: "write", settings: ["NEWSLETTER_PAUSE_BOUNCE_RATE", "NEWSLETTER_PAUSE_COMPLAINT_RATE"] });
+    expect(feedback!.needs).toEqual({ table: "write", mailFeedback: true, settings: ["NEWSLETTER_PAUSE_BOUNCE_RATE", "NEWSLETTER_PAUSE_COMPLAINT_RATE"] });
   });
 
   it("has one rule per subscriber", () => {
@@ -299,7 +310,18 @@ describe("Events", () => {
     const rule = ofType(events(), "AWS::Events::Rule").find(([, r]) => r.Properties.Name === `${STAGE}-timeshare-advocacy-${sub.name}`);
     expect(rule, sub.name).toBeDefined();
     const { EventPattern, Targets } = rule![1].Properties;
-    expect(EventPattern).toEqual({ source: [sourceOf(sub)], "detail-type": detailTypesOf(sub) });
+    if (sourceOf(sub) === EVENT_SOURCE) expect(EventPattern).toEqual({ source: [sourceOf(sub)], "detail-type": detailTypesOf(sub) });
+    else {
+      // every stage's SES events share the account's default bus: the rule takes this stage's configuration set's only
+      const sets = ofType(s.templates.Storage, "AWS::SES::ConfigurationSet").map(([id]) => id);
+      expect(sets).toHaveLength(2);
+      expect(EventPattern).toEqual({
+        source: [sourceOf(sub)],
+        "detail-type": detailTypesOf(sub),
+        detail: { mail: { tags: { "ses:configuration-set": [expect.anything(), expect.anything()] } } },
+      });
+      for (const id of sets) expect(JSON.stringify(EventPattern.detail)).toContain(id);
+    }
     // the app's events on its own bus; SES's on the account's default bus, the only one SES can target
     expect(rule![1].Properties.EventBusName, sub.name).toEqual(sourceOf(sub) === EVENT_SOURCE ? { Ref: expect.stringMatching(/^BusEventBus/) } : "default");
     expect(Targets).toHaveLength(1);

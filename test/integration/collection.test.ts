@@ -6,6 +6,7 @@ import { Collection } from "@site/core/collection";
 import { resetSettings } from "@site/core/config";
 import { putAll } from "@site/core/db/batch";
 import { db, table } from "@site/core/db/client";
+import { auditedPerson } from "@site/core/db/person-index";
 import { queryAll, queryCount } from "@site/core/db/query";
 import { sortableId } from "@site/core/util/id";
 import { collect } from "../support/rows";
@@ -266,7 +267,11 @@ describe("an admin collection defined with the generic module", () => {
     expect(first.pageSize).toBe(1000);
     expect(first.total).toBe([...east, ...west].filter((r) => r.moneyLost).length);
     expect(ids(first.items)).toEqual(ids(sortByTitle([...east, ...west].filter((r) => r.moneyLost))));
-    expect(cases.describe({ desk: "east", search: "x", status: "new" })).toBe('east (search "x") (status=new)');
+    // the audit trail names a search by its kind: never a person's name or address in clear
+    expect(cases.describe({ desk: "east", search: "x", status: "new" })).toBe("east (search by the start of a name) (status=new)");
+    expect(cases.describe({ desk: "east", search: "TSR-7K3M", status: "new" })).toBe('east (search "tsr-7k3m") (status=new)');
+    const address = "Someone.Else@Example.org";
+    expect(cases.describe({ desk: "east", search: address, status: "new" })).toBe(`east (search by e-mail (${auditedPerson(address)})) (status=new)`);
     expect(cases.describe({ search: "" })).toBe(`all cases-${run}`);
   });
 

@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { db, table } from "@site/core/db/client";
+import { Keys } from "@site/core/db/keys";
+import { auditedPerson } from "@site/core/db/person-index";
 import { s3 } from "@site/core/evidence/s3";
+import { Job } from "@site/core/jobs";
 import { PART_BYTES, S3File } from "@site/core/exports/s3-file";
 import { Report } from "@site/core/report";
 import { ReportAdmin } from "@site/core/report/admin";
@@ -110,6 +115,45 @@ describe("an export job", () => {
       expect(res.body.error).toMatch(error);
     }
     expect((await admin(auditList, { query: { limit: 100 } })).body.items.length).toBe(before);
+  });
+
+  it("belongs to the administrator who started it: another one finds neither the job nor its file; each download is audited", async () => {
+    const p = await newPetition();
+    await SignatureListing.importBatch(p.id, importRequests(3, `export-own-${p.id}`));
+    const job = await exported({ kind: "signatures", query: { petitionId: p.id }, fileName: "own-signatures.csv" });
+    expect(job.status).toBe("done");
+    const other = asAdmin((await adminClaims()).claims);
+    expect((await other(jobGet, { id: job.id })).statusCode).toBe(404);
+    expect((await other(download, { id: job.id })).statusCode).toBe(404);
+    // its owner still can, and the audit trail says who took the file
+    expect((await admin(jobGet, { id: job.id })).statusCode).toBe(200);
+    await fileOf(job.id);
+    const entries = (await admin(auditList, { query: { limit: 100 } })).body.items as { action: string; actor: string; target: string }[];
+    const downloads = entries.filter((e) => e.action === "export.downloaded" && e.target.includes(job.id));
+    expect(downloads).toEqual([expect.objectContaining({ actor: adminEmail, target: expect.stringContaining("own-signatures.csv") })]);
+  });
+
+  it("audits an export of a search by e-mail under the person's keyed hash, never the address; the job item goes after two days", async () => {
+    const p = await newPetition();
+    const address = `Searched.Person-${p.id}@Example.org`;
+    const job = await exported({ kind: "signatures", query: { petitionId: p.id, search: address }, fileName: "one-person.csv" });
+    expect(job.status).toBe("done");
+    const entries = (await admin(auditList, { query: { limit: 100 } })).body.items as { action: string; target: string }[];
+    const entry = entries.find((e) => e.action === "signatures.exported" && e.target.startsWith(p.id));
+    expect(entry?.target).toBe(`${p.id} (search by e-mail (${auditedPerson(address)}))`);
+    expect(JSON.stringify(entries).toLowerCase()).not.toContain(address.toLowerCase());
+    // past its two days the job (its query holds the address) is not found, even before the TTL removes it
+    const stored = await db().send(new GetCommand({ TableName: table(), Key: Keys.job(job.id) }));
+    expect(Number(stored.Item!.expiresAt) - Date.parse(job.createdAt) / 1000).toBeCloseTo(Job.PRIVATE_KEEP_SECONDS, -1);
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.job(job.id),
+        UpdateExpression: "SET expiresAt = :past",
+        ExpressionAttributeValues: { ":past": Math.floor(Date.now() / 1000) - 1 },
+      }),
+    );
+    expect((await admin(jobGet, { id: job.id })).statusCode).toBe(404);
   });
 
   it("has no file to download before it is done", async () => {

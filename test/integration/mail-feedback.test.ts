@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
-import { settings } from "@site/core/config";
+import { describe, expect, it, vi } from "vitest";
+import { resetSettings, settings } from "@site/core/config";
 import { Mail } from "@site/core/mail";
 import { MailFeedback } from "@site/core/mail/feedback";
 import { listOutbox } from "@site/core/mail/outbox";
@@ -94,6 +94,29 @@ describe("the suppression list's rules", () => {
     expect(last.suppressed).toEqual([address]);
     expect(await Suppression.find({ address })).toMatchObject({ suppressed: true, reason: "transient-bounces", kind: "newsletter-issue" });
     expect(await Suppression.suppressedAmong([address, "someone-else@example.com"])).toEqual(new Set([address]));
+  });
+
+  it("acts only on its own configuration set's events: another stage's bounce or complaint suppresses nobody here", async () => {
+    vi.stubEnv("MAIL_CONFIGURATION_SET", "prod-mail");
+    vi.stubEnv("MAIL_PRIVACY_CONFIGURATION_SET", "prod-privacy-mail");
+    resetSettings();
+    try {
+      const address = `shared-${randomUUID().slice(0, 8)}@example.com`;
+      const tagged = (event: MailFeedback.SesEvent, set: string) => ({
+        ...event,
+        mail: { ...event.mail, tags: { ...event.mail.tags, "ses:configuration-set": [set] } },
+      });
+      expect(await MailFeedback.record(tagged(feedback("Permanent", address), "staging-mail"))).toMatchObject({ foreign: true, suppressed: [] });
+      expect(await MailFeedback.record(tagged(complaint(address), "staging-mail"))).toMatchObject({ foreign: true, suppressed: [] });
+      expect(await MailFeedback.record(feedback("Permanent", address))).toMatchObject({ foreign: true, suppressed: [] });
+      expect(await Suppression.find({ address })).toBeUndefined();
+      expect(await MailFeedback.record(tagged(feedback("Transient", address), "prod-privacy-mail"))).toMatchObject({ counted: [address] });
+      expect(await MailFeedback.record(tagged(complaint(address), "prod-mail"))).toMatchObject({ suppressed: [address] });
+      expect(await Suppression.find({ address })).toMatchObject({ suppressed: true, reason: "complaint" });
+    } finally {
+      vi.unstubAllEnvs();
+      resetSettings();
+    }
   });
 
   it("lets a complaint replace a bounce's reason, never the reverse, and keeps the first time", async () => {

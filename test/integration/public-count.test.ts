@@ -13,6 +13,7 @@ import { Petition } from "@site/core/petition";
 import { SignatureDeletion } from "@site/core/signature/deletion";
 import { geoCounts, tallyUpdates, type GeoTally } from "@site/core/signature/geo-counts";
 import { remove as removePetition } from "@site/core/signature/petition-deletion";
+import { SMALL_CELL_MINIMUM } from "@site/core/signature/public-count";
 import { signatureKind } from "@site/core/signature/record-kind";
 import { anonymiseOldSignatures } from "@site/core/signature/retention";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
@@ -131,13 +132,26 @@ describe("counts by place, kept with the writes", () => {
       url: expect.stringMatching(new RegExp(`^https?://[^/]+/sign/${petitionId}$`)),
       goal: 50,
       signatureCount: 7,
-      verifiedCount: 7,
+      // a petition that does not verify: counted, none called verified
+      verifiedCount: 0,
       pendingCount: 0,
-      byState: { CA: 2, FL: 1 },
-      byCountry: { FR: 1, US: 4 },
+      // CA 2, FL 1, FR 1, US 4: every place under SMALL_CELL_MINIMUM is withheld
+      byState: {},
+      byCountry: {},
       updatedAt: expect.any(String),
     });
     expect(Date.now() - Date.parse(res.body.updatedAt)).toBeLessThan(60_000);
+  });
+
+  it(`shows a place only from ${SMALL_CELL_MINIMUM} signatures: a small petition's figures do not locate one signer`, async () => {
+    const small = (await newPetition(50)).id;
+    for (let i = 0; i < SMALL_CELL_MINIMUM; i++) await signFrom(small, PLACES.california);
+    await signFrom(small, PLACES.florida);
+    await signFrom(small, PLACES.france);
+    const res = await getCount(small);
+    expect(res.body).toMatchObject({ signatureCount: 7, byState: { CA: SMALL_CELL_MINIMUM }, byCountry: { US: SMALL_CELL_MINIMUM + 1 } });
+    // the console's figures (and the delivery pack's) keep every place
+    expect(await geoCounts(small)).toMatchObject({ byState: { CA: SMALL_CELL_MINIMUM, FL: 1 }, byCountry: { FR: 1, US: SMALL_CELL_MINIMUM + 1 } });
   });
 
   it("answers an unknown petition 404, cached briefly", async () => {

@@ -337,7 +337,7 @@ describe("the retention job", () => {
     expect(anonymisedCells).toHaveLength(2);
     // name, e-mail, then metadata columns blank; timeshare, petition and date kept; the status (last) stays
     for (const c of anonymisedCells) expect([c[1], c[2], ...c.slice(6, -1)].every((v) => v === "")).toBe(true);
-    for (const c of anonymisedCells) expect(c.at(-1)).toBe("verified");
+    for (const c of anonymisedCells) expect(c.at(-1)).toBe("unverified");
     for (const c of anonymisedCells) expect(c.slice(3, 6)).toEqual(["", petitions[0], expect.stringMatching(/^\d+\/\d+\/\d{4}$/)]);
 
     const details = await admin(getSignature, { id: petitions[0], signatureId: old.signatureIds[0] });

@@ -519,7 +519,7 @@ describe("the signature sheet sync", () => {
       stored.meta.region,
       stored.meta.country,
       stored.meta.ipAddress,
-      "verified",
+      "unverified",
     ]);
     expect(row[5]).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
   });

@@ -36,7 +36,7 @@ const row: SignatureRow = {
   region: "Texas",
   country: "US",
   ipAddress: "203.0.113.9",
-  // written before statuses existed: shown as verified
+  // written before statuses existed: shown as unverified
   status: "",
 };
 
@@ -157,9 +157,11 @@ describe("signature CSV export", () => {
       "Texas",
       "US",
       "203.0.113.9",
-      "verified",
+      // a row from before statuses existed: counted, never confirmed from its mailbox
+      "unverified",
     ]);
     expect(signatureCsvRow({ ...row, status: "pending" }).at(-1)).toBe("pending");
+    expect(signatureCsvRow({ ...row, status: "verified" }).at(-1)).toBe("verified");
   });
 
   it("quotes every value and doubles inner quotes", () => {

@@ -57,6 +57,8 @@ export const Settings = z.object({
   SES_SIMULATED_RATE: z.coerce.number().int().min(1).max(100_000).optional(),
   /** The SES configuration set every message is sent with (set by the stacks): its events fill the suppression list. */
   MAIL_CONFIGURATION_SET: z.string().min(1).optional(),
+  /** The privacy link's configuration set (SES's account-level suppression off for it); unset: MAIL_CONFIGURATION_SET. */
+  MAIL_PRIVACY_CONFIGURATION_SET: z.string().min(1).optional(),
   BUS_DRIVER: z.enum(["eventbridge", "local"]).default("eventbridge"),
   EVENT_BUS_NAME: z.string().default("default"),
   USER_POOL_ID: z.string().default(""),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PackRequest } from "../src/delivery-pack/input";
 import { printable, renderDeliveryPack } from "../src/delivery-pack/pdf";
 import { pdfTextRuns } from "../../../test/support/pdf-text";
-import { addRows, isoDay, newTally, ranked, timeline } from "../src/delivery-pack/tally";
+import { addRows, headline, isoDay, newTally, ranked, timeline } from "../src/delivery-pack/tally";
 import { inUnitedStates, stateOf } from "../src/place/us-states";
 import type { SignatureRow } from "../src/signature/row";
 
@@ -66,6 +66,21 @@ describe("the delivery pack's tally", () => {
     expect(Object.fromEntries(tally.byDay)).toEqual({ "2026-11-26": 6, "2026-11-27": 1 });
     expect(ranked(tally.byState)[0]).toEqual(["FL", 3]);
     expect(tally.names.size).toBe(0);
+  });
+
+  it("calls verified only the signatures confirmed from their mailbox, and only on a petition that verifies", () => {
+    const rows = [row({ status: "verified" }), row({ status: "verified" }), row({ status: "unverified" }), row({ status: "" }), row({ status: "pending" })];
+    const verifying = newTally({ includeNames: false, verifies: true });
+    addRows(verifying, rows);
+    expect(verifying).toMatchObject({ counted: 4, verified: 2, pending: 1 });
+    expect(headline(verifying)).toBe("4 signatures, 2 of them verified by e-mail");
+    // stored as "verified" before "unverified" existed, on a petition that never verified: not believed
+    const plain = newTally({ includeNames: false });
+    addRows(plain, rows);
+    expect(headline(plain)).toBe("4 signatures (e-mail not verified)");
+    const all = newTally({ includeNames: false, verifies: true });
+    addRows(all, [row({ status: "verified" }), row({ status: "verified" })]);
+    expect(headline(all)).toBe("2 verified signatures");
   });
 
   it("names the chosen state's signers only, up to the cap, and counts those left out", () => {
@@ -170,7 +185,8 @@ describe("the delivery pack's PDF", () => {
     const { pages, runs } = await pdfTextRuns(bytes);
     expect(pages).toBeGreaterThanOrEqual(2);
     expect(runs).toContain("Fair Exit");
-    expect(runs).toContain("5 verified signatures");
+    // a petition that does not verify: nothing is called verified
+    expect(runs).toContain("5 signatures (e-mail not verified)");
     expect(runs).toContain("Counted on November 26, 2026 at 12:30 PM EST.");
     expect(runs).toContain("Not counted here: 1 unconfirmed signature awaiting e-mail confirmation.");
     expect(runs).toContain("Second one.");

@@ -79,4 +79,22 @@ describe("a message's extra headers", () => {
       },
     ]);
   });
+
+  it("go with the stage's configuration set, and the privacy link with its own (no SES account-level suppression)", async () => {
+    Object.assign(process.env, {
+      MAIL_DRIVER: "ses",
+      MAIL_FROM: "news@example.org",
+      AWS_REGION: "us-east-1",
+      MAIL_CONFIGURATION_SET: "prod-mail",
+      MAIL_PRIVACY_CONFIGURATION_SET: "prod-privacy-mail",
+    });
+    resetSettings();
+    const sent: { ConfigurationSetName?: string }[] = [];
+    vi.spyOn(SESv2Client.prototype, "send").mockImplementation(
+      async (command: { input: unknown }) => void sent.push(command.input as { ConfigurationSetName?: string }),
+    );
+    await Mail.send({ ...message(), kind: "privacy-link" });
+    await Mail.send({ ...message(), kind: "signature-confirmation" });
+    expect(sent.map((input) => input.ConfigurationSetName)).toEqual(["prod-privacy-mail", "prod-mail"]);
+  });
 });

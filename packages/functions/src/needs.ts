@@ -81,6 +81,11 @@ export interface Needs {
    */
   mail?: true;
   /**
+   * Acts on SES's events for this stage's configuration set only: its name (MAIL_CONFIGURATION_SET),
+   * no right to send.
+   */
+  mailFeedback?: true;
+  /**
    * Lifts a person's suppression at their own request, from SES's account-level list too
    * (ses:DeleteSuppressedDestination, an action SES grants on no narrower resource than "*").
    */

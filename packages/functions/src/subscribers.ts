@@ -165,7 +165,7 @@ export const subscribers: Subscriber[] = [
     source: SES_SOURCE,
     detailType: Object.values(FEEDBACK_DETAIL_TYPES),
     handler: fn("mail-feedback"),
-    needs: { table: "write", settings: ["NEWSLETTER_PAUSE_BOUNCE_RATE", "NEWSLETTER_PAUSE_COMPLAINT_RATE"] },
+    needs: { table: "write", mailFeedback: true, settings: ["NEWSLETTER_PAUSE_BOUNCE_RATE", "NEWSLETTER_PAUSE_COMPLAINT_RATE"] },
   },
   // An administrator's export job (POST /api/admin/exports): the rows streamed into a file in the private bucket.
   {

@@ -8,6 +8,12 @@ export interface ConfirmationWait {
   seconds: number;
 }
 
+/**
+ * What the link's page says before the signer presses "Confirm my signature": opening the link
+ * confirms nothing, since mail scanners open links too.
+ */
+export const CONFIRM_PROMPT = "Press the button to confirm that you signed this petition. Your signature counts once you do.";
+
 export const WITHIN_A_MINUTE = "It should arrive within a minute.";
 export const UNKNOWN_WAIT = "It usually arrives within a few minutes.";
 

@@ -125,13 +125,10 @@ export interface SignatureInput {
 
 /** A first signature and a repeat of a mailbox that has signed get the same answer. */
 export type SignatureCreated =
-  { signatureId: string; status: "pending"; mail?: ConfirmationWait } | { signatureId: string; status: "verified"; signatureCount: number };
+  { signatureId: string; status: "pending"; mail?: ConfirmationWait } | { signatureId: string; status: "unverified"; signatureCount: number };
 
-export interface SignatureConfirmed {
-  status: "confirmed" | "already_confirmed";
-  signatureCount: number;
-  pendingCount: number;
-}
+/** The counts come with the confirmation only (a link opened again tells nothing but that it was used). */
+export type SignatureConfirmed = { status: "confirmed"; signatureCount: number; pendingCount: number } | { status: "already_confirmed" };
 
 export interface ReportCreated {
   reportId: string;

@@ -51,6 +51,11 @@ export async function emailOf(caller: Caller): Promise<string> {
   }
 }
 
+/** The caller as a job's starter: their e-mail for the audit trail, their `sub` for the job's owner (core/jobs). */
+export async function starter(caller: Caller): Promise<{ email: string; sub: string }> {
+  return { email: await emailOf(caller), sub: caller.sub };
+}
+
 /** For tests that switch endpoints between runs. */
 export function resetAdmins() {
   client?.destroy();

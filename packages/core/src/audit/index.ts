@@ -20,6 +20,7 @@ export const ACTIONS = [
   "signature.withdrawn",
   "signatures.deleted_all",
   "signatures.exported",
+  "export.downloaded",
   "signatures.delivery_pack",
   "signatures.synced",
   "report.status_changed",

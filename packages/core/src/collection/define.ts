@@ -15,7 +15,7 @@ import { mergeAll, mergePage, type MergeSource } from "./merge";
 import { nameQueries, searchAttributes, type NameIndex } from "./name-index";
 import { checkSlots, comparatorOf, foldText, orderAttributes, searchValueOf, type IndexedOrders } from "./orders";
 import { exportQuery, listQuery, type PageSizes } from "./query";
-import { needleOf } from "./search";
+import { auditedSearch, needleOf } from "./search";
 import { sortRows, type Comparator } from "./sorts";
 
 /**
@@ -414,7 +414,7 @@ export function defineCollection<Row extends { id: string }, S extends string, F
       .map((k) => [k, (q as Record<string, unknown>)[k]] as const)
       .filter(([, v]) => v !== undefined && v !== null && v !== "" && v !== scope)
       .map(([k, v]) => `${k}=${String(v)}`);
-    return (scope ?? `all ${def.name}`) + (q.search ? ` (search "${q.search}")` : "") + (filters.length ? ` (${filters.join(", ")})` : "");
+    return (scope ?? `all ${def.name}`) + (q.search ? ` (${auditedSearch(q.search)})` : "") + (filters.length ? ` (${filters.join(", ")})` : "");
   }
 
   return {

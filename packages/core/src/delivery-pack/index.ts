@@ -49,7 +49,7 @@ const describe = (p: Pick<Params, "petitionId" | "state" | "includeNames">) =>
   `${p.petitionId}${p.state ? ` (cities of ${p.state})` : ""}${p.includeNames ? ", with names" : ""}`;
 
 /** Records the job (202); an unknown petition is a 404 before anything is written. */
-export async function request(petitionId: string, input: PackRequest, actor: string): Promise<Job.Info> {
+export async function request(petitionId: string, input: PackRequest, by: Job.Starter): Promise<Job.Info> {
   await Petition.fromID(petitionId);
   const params: Params = {
     petitionId,
@@ -57,7 +57,7 @@ export async function request(petitionId: string, input: PackRequest, actor: str
     includeNames: input.includeNames,
     fileName: fileNameOf(petitionId, input.state),
   };
-  return Job.create({ kind: KIND, actor, params }, Events.Requested, (jobId) => ({ jobId }));
+  return Job.create({ kind: KIND, actor: by.email, owner: by.sub, params }, Events.Requested, (jobId) => ({ jobId }));
 }
 
 /** Runs the job once (a repeated delivery finds it claimed and does nothing). */
@@ -67,7 +67,7 @@ export function run(jobId: string): Promise<Job.Info | undefined> {
     const params = job.params as Params;
     const [petition, total] = await Promise.all([Petition.fromID(params.petitionId), Petition.count(params.petitionId, true)]);
     await report({ phase: "reading", completed: 0, total });
-    const tally = newTally({ state: params.state, includeNames: params.includeNames });
+    const tally = newTally({ state: params.state, includeNames: params.includeNames, verifies: petition.verifySignatures === true });
     // oldest first, so a capped list of names holds the first signers
     for await (const page of SignatureListing.signatures.stream(params.petitionId, "createdAt", "asc")) {
       addRows(tally, page);
@@ -88,7 +88,7 @@ export function run(jobId: string): Promise<Job.Info | undefined> {
       fileName: params.fileName,
       bytes: file.bytes,
       rows: tally.read,
-      verified: tally.counted,
+      verified: tally.verified,
       pending: tally.pending,
       named: tally.named,
       namesLeftOut: tally.namesLeftOut,

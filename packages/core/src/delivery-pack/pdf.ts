@@ -1,12 +1,12 @@
 import PDFDocument from "pdfkit";
 import { SITE_NAME } from "../site/page-head";
 import { COLORS, FONTS, PAGE, SIZES } from "../site/pdf-theme";
-import { MAX_NAMES, UNKNOWN_STATE, ranked, timeline, type Name, type StateKey, type Tally } from "./tally";
+import { MAX_NAMES, UNKNOWN_STATE, headline, ranked, timeline, type Name, type StateKey, type Tally } from "./tally";
 import { US_STATES } from "../place/us-states";
 
 /**
  * The delivery pack as a PDF, drawn with pdfkit (as the guides are, in the same look): the
- * petition's title and text, the verified count and its date, signatures by US state, the chosen
+ * petition's title and text, the count (verified only where signers confirmed from their mailbox) and its date, signatures by US state, the chosen
  * state's cities, the timeline of signing as a table with bars, and optionally the signers' names.
  * Real text in the standard Helvetica faces, so the file is searchable and a test can read it.
  */
@@ -177,7 +177,7 @@ class PackWriter {
     doc.moveDown(0.6);
     doc.font(FONTS.bold).fontSize(SIZES.title).fillColor(COLORS.white).text(printable(petition.title), { width: this.width, height: 92, ellipsis: true });
     doc.y = PAGE.bandHeight + 24;
-    this.text(`${count(tally.counted)} verified signatures`, { font: FONTS.bold, size: 20, color: COLORS.brandText, gap: 0.2 });
+    this.text(headline(tally), { font: FONTS.bold, size: 20, color: COLORS.brandText, gap: 0.2 });
     this.text(`Counted on ${longDate(at)}.`, { color: COLORS.inkMuted });
     const parts = [`${count(tally.unitedStates)} from the United States`, `${count(tally.elsewhere)} from elsewhere or from an unknown country`];
     this.text(`${parts.join(", ")}.`, { color: COLORS.inkMuted });

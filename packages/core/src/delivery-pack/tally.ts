@@ -19,6 +19,11 @@ export interface Options {
   state?: StateCode;
   includeNames: boolean;
   maxNames?: number;
+  /**
+   * The petition confirms signatures from their mailbox: only then is a row's `verified` believed
+   * (signatures of petitions that did not verify were stored as `verified` before `unverified` existed).
+   */
+  verifies?: boolean;
 }
 
 export interface Name {
@@ -33,6 +38,8 @@ export interface Tally {
   read: number;
   /** signatures that count: all but pending (unconfirmed) ones */
   counted: number;
+  /** counted signatures confirmed from their mailbox (`verifies` petitions only) */
+  verified: number;
   pending: number;
   /** counted signatures from the United States */
   unitedStates: number;
@@ -55,6 +62,7 @@ export function newTally(options: Options): Tally {
     options,
     read: 0,
     counted: 0,
+    verified: 0,
     pending: 0,
     unitedStates: 0,
     elsewhere: 0,
@@ -78,6 +86,17 @@ export function isoDay(createdDate: string, createdAt: string): string {
 /** A row's status, when the verified-signatures field is there (absent: counted as before). */
 const isPending = (row: SignatureRow) => (row as SignatureRow & { status?: string }).status === "pending";
 
+/**
+ * The cover's headline: "verified" only for signatures confirmed from their mailbox: all of them
+ * ("N verified signatures"), none ("N signatures (e-mail not verified)"), or some.
+ */
+export function headline(tally: Pick<Tally, "counted" | "verified">): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  if (tally.counted > 0 && tally.verified === tally.counted) return `${n(tally.counted)} verified signatures`;
+  if (tally.verified === 0) return `${n(tally.counted)} signatures (e-mail not verified)`;
+  return `${n(tally.counted)} signatures, ${n(tally.verified)} of them verified by e-mail`;
+}
+
 /** Adds a page of index rows. */
 export function addRows(tally: Tally, rows: readonly SignatureRow[]): void {
   const maxNames = tally.options.maxNames ?? MAX_NAMES;
@@ -88,6 +107,7 @@ export function addRows(tally: Tally, rows: readonly SignatureRow[]): void {
       continue;
     }
     tally.counted++;
+    if (tally.options.verifies && row.status === "verified") tally.verified++;
     add(tally.byDay, isoDay(row.createdDate, row.createdAt));
     const us = inUnitedStates(row.country);
     const state: StateKey | undefined = us ? (stateOf(row.region) ?? UNKNOWN_STATE) : undefined;

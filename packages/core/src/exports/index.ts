@@ -40,14 +40,13 @@ export type Request = z.output<typeof Request>;
 const kindOf = (name: string): ExportKind | undefined => (Object.hasOwn(EXPORT_KINDS, name) ? (EXPORT_KINDS[name as ExportKindName] as ExportKind) : undefined);
 
 /** Records the job; refuses (400) a query its list would refuse, or a file name of another type, before anything runs. */
-export async function request(input: Request, actor: string): Promise<Job.Info> {
+export async function request(input: Request, by: Job.Starter): Promise<Job.Info> {
   const kind = kindOf(input.kind)!;
   kind.describe(input.query);
   const extension = `.${kind.format.extension}`;
   if (!input.fileName.endsWith(extension)) throw new ValidationError({ fileName: `File name must end with ${extension}` });
-  return Job.create({ kind: JOB_PREFIX + input.kind, actor, params: { query: input.query, fileName: input.fileName } }, Events.Requested, (jobId) => ({
-    jobId,
-  }));
+  const params = { query: input.query, fileName: input.fileName };
+  return Job.create({ kind: JOB_PREFIX + input.kind, actor: by.email, owner: by.sub, params }, Events.Requested, (jobId) => ({ jobId }));
 }
 
 /** Runs the export job once (a repeated delivery finds it claimed and does nothing). */
@@ -80,11 +79,15 @@ export async function run(jobId: string): Promise<Job.Info | undefined> {
   });
 }
 
-/** A five-minute link that downloads a finished export's file under its name (never shown inline). */
-export async function downloadLink(jobId: string): Promise<{ url: string; fileName: string; expiresInSeconds: number }> {
-  const job = await Job.get(jobId);
+/**
+ * A five-minute link that downloads a finished export's file under its name (never shown inline),
+ * for the administrator who started it only; audited with who took it.
+ */
+export async function downloadLink(jobId: string, by: Job.Starter): Promise<{ url: string; fileName: string; expiresInSeconds: number }> {
+  const job = await Job.getOwn(jobId, by.sub);
   if (!job.kind.startsWith(JOB_PREFIX) || job.status !== "done") throw new NotFoundError("export.not_ready", "This export has no file to download");
   const { fileName } = job.params as { fileName: string };
   const url = await Bucket.downloadLink(`${FILE_PREFIX}${jobId}/${fileName}`, fileName, DOWNLOAD_EXPIRES_SECONDS);
+  await Audit.record({ action: "export.downloaded", actor: by.email, target: `${job.kind} ${jobId} (${fileName})`, rows: Number(job.result?.rows ?? 0) });
   return { url, fileName, expiresInSeconds: DOWNLOAD_EXPIRES_SECONDS };
 }

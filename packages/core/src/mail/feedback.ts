@@ -1,11 +1,12 @@
 export * as MailFeedback from "./feedback";
 
 import { z } from "zod";
+import { settings } from "../config";
 import { log } from "../log";
 import { markSuppressed } from "../newsletter/suppressed";
 import * as IssueFeedback from "../newsletter/issues/feedback";
 import { Suppression } from "../suppression";
-import type { FeedbackType } from "./ses-events";
+import { CONFIGURATION_SET_TAG, type FeedbackType } from "./ses-events";
 
 /**
  * What SES reports about a message it sent through our configuration set: its event destination
@@ -61,9 +62,23 @@ export const kindOf = (event: SesEvent) => event.mail.tags?.kind?.[0] ?? "unknow
 /** The newsletter issue an e-mail belonged to (its `issue` tag). */
 export const issueOf = (event: SesEvent) => event.mail.tags?.issue?.[0];
 
+/**
+ * Whether the event is about a message this stage sent: tagged with one of its configuration sets
+ * (MAIL_CONFIGURATION_SET, or the privacy link's MAIL_PRIVACY_CONFIGURATION_SET; set where SES sends:
+ * locally none, and every event is the outbox's own).
+ */
+export function isOurs(event: SesEvent): boolean {
+  const s = settings();
+  if (!s.MAIL_CONFIGURATION_SET) return true;
+  const set = event.mail.tags?.[CONFIGURATION_SET_TAG]?.[0];
+  return set === s.MAIL_CONFIGURATION_SET || (set !== undefined && set === s.MAIL_PRIVACY_CONFIGURATION_SET);
+}
+
 export interface Outcome {
   type: FeedbackType;
   kind: string;
+  /** another stage's (or app's) event that reached this one: nothing done */
+  foreign?: true;
   /** addresses suppressed by this event */
   suppressed: string[];
   /** addresses whose transient bounce was counted without suppressing them yet */
@@ -86,6 +101,12 @@ export const countsOnce = (event: SesEvent) => issueOf(event) !== undefined || (
 export async function record(event: SesEvent): Promise<Outcome> {
   const kind = kindOf(event);
   const outcome: Outcome = { type: event.eventType, kind, suppressed: [], counted: [] };
+  // the rule matches our configuration set only (stacks/Events.ts): checked again, as a staging
+  // bounce must never suppress a real person's address in production
+  if (!isOurs(event)) {
+    log.warn("mail feedback: an event of another configuration set, ignored", { type: event.eventType, set: event.mail.tags?.[CONFIGURATION_SET_TAG]?.[0] });
+    return { ...outcome, foreign: true };
+  }
   if (event.eventType === "Bounce" && event.bounce) {
     const at = event.bounce.timestamp ?? event.mail.timestamp ?? new Date().toISOString();
     for (const r of event.bounce.bouncedRecipients) {

@@ -94,6 +94,12 @@ export const withinRound = <T>(store: Round, fn: () => Promise<T>): Promise<T> =
  */
 const SUPPRESSION_EXEMPT_KINDS = new Set(["privacy-link"]);
 
+/** The configuration set a message goes with: the privacy link's own (no SES account-level suppression), else the stage's. */
+function configurationSetOf(kind: string | undefined): string | undefined {
+  const s = settings();
+  return (SUPPRESSION_EXEMPT_KINDS.has(kind ?? "") && s.MAIL_PRIVACY_CONFIGURATION_SET) || s.MAIL_CONFIGURATION_SET;
+}
+
 /**
  * The Mailer port: SES (API v2, which carries extra headers) when deployed, the file outbox
  * (.data/outbox) locally. Every message asks the suppression list first: an address that bounced
@@ -127,7 +133,7 @@ export async function send(message: Message): Promise<void> {
     new SendEmailCommand({
       FromEmailAddress: s.MAIL_FROM,
       Destination: { ToAddresses: to },
-      ...(s.MAIL_CONFIGURATION_SET ? { ConfigurationSetName: s.MAIL_CONFIGURATION_SET } : {}),
+      ...(configurationSetOf(message.kind) ? { ConfigurationSetName: configurationSetOf(message.kind) } : {}),
       EmailTags: Object.entries(tags).map(([Name, Value]) => ({ Name, Value })),
       Content: {
         Simple: {

@@ -25,6 +25,7 @@ const INTERNAL = new Set([
   "unsubscribeToken",
   "confirmationEventId",
   "confirmTokenHash",
+  "confirmedTokenHash",
   "expiresAt",
 ]);
 

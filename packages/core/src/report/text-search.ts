@@ -51,8 +51,8 @@ export interface Result extends Record<string, unknown> {
 }
 
 /** Records the job (`{text}` trimmed, already checked by the route's schema) and its start event in one transaction. */
-export function request(input: z.output<typeof TextSearchInput>, actor: string): Promise<Job.Info> {
-  return Job.create({ kind: KIND, actor, params: { text: input.text } }, Events.Requested, (jobId) => ({ jobId }));
+export function request(input: z.output<typeof TextSearchInput>, by: Job.Starter): Promise<Job.Info> {
+  return Job.create({ kind: KIND, actor: by.email, owner: by.sub, params: { text: input.text } }, Events.Requested, (jobId) => ({ jobId }));
 }
 
 /** Runs the search once (a repeated delivery finds it claimed and does nothing). */
@@ -78,7 +78,8 @@ export function run(jobId: string): Promise<Job.Info | undefined> {
       await tick({ phase: "searching", completed: rows, total: Math.max(total, rows) });
     }
     await report({ phase: "searching", completed: rows, total: rows });
-    await Audit.record({ action: "reports.searched", actor: job.actor, target: `report text "${text}"`, rows: matched });
+    // the words searched for may be a person's: the trail says how long they were, not what
+    await Audit.record({ action: "reports.searched", actor: job.actor, target: `report text (${Array.from(text).length} characters)`, rows: matched });
     return { matches, matched, scanned, truncated: matched > matches.length };
   });
 }

@@ -111,7 +111,7 @@ export function confirmationRequest(signature: Signature, petition: Petition, li
   const text = [
     `Dear ${signature.firstName},`,
     "",
-    `Please confirm your signature on "${petition.title}" by opening this link:`,
+    `Please confirm your signature on "${petition.title}": open this link and press "Confirm my signature".`,
     "",
     link,
     "",
@@ -121,7 +121,7 @@ export function confirmationRequest(signature: Signature, petition: Petition, li
   ].join("\n");
   const html = paragraphs([
     `Dear ${escapeHtml(signature.firstName)},`,
-    `Please confirm your signature on <strong>${escapeHtml(petition.title)}</strong>:`,
+    `Please confirm your signature on <strong>${escapeHtml(petition.title)}</strong>: open this link and press "Confirm my signature" on the page it opens.`,
     `<a href="${escapeHtml(link)}">Confirm my signature</a>`,
     "Your signature counts once it is confirmed. If you did not sign, ignore this e-mail: the unconfirmed signature is deleted in a few days.",
   ]);

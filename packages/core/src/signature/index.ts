@@ -45,8 +45,14 @@ export const Events = {
   SheetSyncDue: event("signature.sheet_sync_due", z.object({})),
 };
 
-/** `pending` until the signer confirms from the e-mailed link (petitions that verify signatures), else `verified` (counted). A signature stored before statuses existed has none and is counted. */
-export const STATUSES = ["pending", "verified"] as const;
+/**
+ * `pending` until the signer confirms from the e-mailed link (petitions that verify signatures), then
+ * `verified` (with `verifiedAt`); on a petition that does not verify, `unverified`: counted, its
+ * mailbox never confirmed. A signature stored before statuses existed has none: counted, unverified.
+ * (Signatures stored as `verified` on petitions that did not verify, before `unverified` existed, keep
+ * that word in their item; the delivery pack and the public count ask the petition, docs/architecture.md.)
+ */
+export const STATUSES = ["pending", "verified", "unverified"] as const;
 export type Status = (typeof STATUSES)[number];
 
 export { SignInput, SIGN_CAPTCHA_ACTION, ConfirmInput } from "./input";
@@ -102,10 +108,10 @@ export interface SignRequest {
  * signed (no enumeration): on a petition that verifies signatures `{signatureId, status: "pending",
  * mail}`, `mail` saying when the confirmation link should arrive (the confirmations queued ahead and
  * the seconds they take, mail-queue/backlog.ts; left out when it cannot be read), else
- * `{signatureId, status: "verified", signatureCount}`.
+ * `{signatureId, status: "unverified", signatureCount}` (counted at once, its mailbox not confirmed).
  */
 export type SignAnswer =
-  { signatureId: string; status: "pending"; mail?: ConfirmationWait } | { signatureId: string; status: "verified"; signatureCount: number };
+  { signatureId: string; status: "pending"; mail?: ConfirmationWait } | { signatureId: string; status: "unverified"; signatureCount: number };
 
 /** When a confirmation link queued now should be sent: the confirmations ahead of it, and the seconds they take. */
 export type ConfirmationWait = Backlog.Wait;
@@ -152,7 +158,7 @@ export async function create(req: SignRequest, opts: { rateCounted?: boolean } =
   if (!opts.rateCounted) await RateLimit.consume(RATE_SCOPE, req.client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
   if (!Petition.ID_PATTERN.test(req.petitionId)) throw new PetitionNotFound();
   const pending = await Petition.verifiesSignatures(req.petitionId);
-  const signature = build(req, new Date(), pending ? "pending" : "verified");
+  const signature = build(req, new Date(), pending ? "pending" : "unverified");
   let shardsChecked = false;
   let signedBefore = false;
   const sentAt = performance.now();
@@ -177,7 +183,7 @@ export async function create(req: SignRequest, opts: { rateCounted?: boolean } =
   if (conflicts > 2) log.warn("signing retried on shard conflicts", { conflicts, petitionId: req.petitionId });
   if (pending) return { answer: await pendingAnswer(signature.id), repeated: false, signature };
   const signatureCount = await Petition.countAfter(req.petitionId, sentAt, writtenAt);
-  return { answer: { signatureId: signature.id, status: "verified", signatureCount }, signatureCount, repeated: false, signature };
+  return { answer: { signatureId: signature.id, status: "unverified", signatureCount }, signatureCount, repeated: false, signature };
 }
 
 export type RepeatedEvent = Bus.Published<{ petitionId: string; signatureId: string }>;
@@ -200,11 +206,11 @@ async function repeat(req: SignRequest, attempt: Info, pending: boolean): Promis
   }
   if (pending) return { answer: await pendingAnswer(attempt.id), signature: attempt, repeated: true, event };
   const signatureCount = await Petition.count(req.petitionId);
-  return { answer: { signatureId: attempt.id, status: "verified", signatureCount }, signatureCount, signature: attempt, repeated: true, event };
+  return { answer: { signatureId: attempt.id, status: "unverified", signatureCount }, signatureCount, signature: attempt, repeated: true, event };
 }
 
 /** The signature as stored and as subscribers read it. */
-export function build(req: SignRequest, now = new Date(), status: Status = "verified"): Info {
+export function build(req: SignRequest, now = new Date(), status: Status = "unverified"): Info {
   const createdAt = now.toISOString();
   return {
     id: sortableId(now.getTime()),
@@ -327,6 +333,22 @@ export async function fromID(petitionId: string, signatureId: string): Promise<I
 
 /** A stored signature item as `Info`: without its keys and the attributes only its writers read. */
 export function infoOf(item: Record<string, unknown>): Info {
-  const { pk, sk, gsi1pk, gsi1sk, gsi3pk, gsi3sk, type, emailNormalized, emailGuardKey, confirmTokenHash, confirmTokenExpiresAt, geo, origin, ...info } = item;
+  const {
+    pk,
+    sk,
+    gsi1pk,
+    gsi1sk,
+    gsi3pk,
+    gsi3sk,
+    type,
+    emailNormalized,
+    emailGuardKey,
+    confirmTokenHash,
+    confirmTokenExpiresAt,
+    confirmedTokenHash,
+    geo,
+    origin,
+    ...info
+  } = item;
   return info as unknown as Info;
 }

@@ -4,6 +4,7 @@ import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import type { MergeSource } from "../collection/merge";
 import { defineCollection } from "../collection/define";
+import { auditedSearch } from "../collection/search";
 import { sortRows as sortWith } from "../collection/sorts";
 import { putAll, sendUnappliedAgain } from "../db/batch";
 import { db, table } from "../db/client";
@@ -61,7 +62,7 @@ export const signatures = defineCollection({
     // a signature id names its row only within its petition (the key holds both)
     named: (needle, petitionId) => (petitionId && isSortableId(needle) ? Promise.resolve([{ part: petitionId, id: needle }]) : undefined),
   },
-  describe: (q) => (q.petitionId ?? "all petitions") + (q.search ? ` (search "${q.search}")` : ""),
+  describe: (q) => (q.petitionId ?? "all petitions") + (q.search ? ` (${auditedSearch(q.search)})` : ""),
 });
 
 export const ListQuery = signatures.ListQuery;

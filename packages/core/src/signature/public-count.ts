@@ -14,27 +14,37 @@ export interface Counts {
 }
 
 /**
- * A petition's counts as the public sees them: the one place that changes when signatures wait for
- * their confirmation (then pending ones are counted apart). Until then every counted signature is
- * verified and none is pending.
+ * A petition's counts as the public sees them. On a petition that verifies signatures the counted
+ * ones are those confirmed from their mailbox (`verifiedCount`) and the waiting ones are apart
+ * (`pendingCount`); on one that does not, nothing is called verified (`verifiedCount` 0).
  */
-export async function counts(petitionId: string): Promise<Counts> {
-  const signatureCount = await Petition.count(petitionId);
-  return { signatureCount, verifiedCount: signatureCount, pendingCount: 0 };
+export function countsOf(petition: Pick<Petition.Info, "signatureCount" | "pendingCount" | "verifySignatures">): Counts {
+  const verifies = petition.verifySignatures === true;
+  return { signatureCount: petition.signatureCount, verifiedCount: verifies ? petition.signatureCount : 0, pendingCount: verifies ? petition.pendingCount : 0 };
 }
+
+/**
+ * A place with fewer signatures than this is left out of the public counts by place: on a small
+ * petition a count of one or two, refreshed every minute, would tell where a known signer is.
+ */
+export const SMALL_CELL_MINIMUM = 5;
+
+export const withoutSmallCells = (counts: Record<string, number>): Record<string, number> =>
+  Object.fromEntries(Object.entries(counts).filter(([, n]) => n >= SMALL_CELL_MINIMUM));
 
 /** The public JSON of a petition (docs/public-api.md); an unknown petition throws PetitionNotFound. */
 export async function of(petitionId: string, now = new Date()): Promise<PublicCountInfo> {
   const petition = await Petition.fromID(petitionId);
-  const [figures, places] = await Promise.all([counts(petitionId), geoCounts(petitionId)]);
+  const places = await geoCounts(petitionId);
+  const figures = countsOf(petition);
   return {
     id: petition.id,
     title: petition.title,
     url: `${settings().SITE_URL.replace(/\/$/, "")}/sign/${encodeURIComponent(petition.id)}`,
     goal: petition.goal,
     ...figures,
-    byState: places.byState,
-    byCountry: places.byCountry,
+    byState: withoutSmallCells(places.byState),
+    byCountry: withoutSmallCells(places.byCountry),
     updatedAt: now.toISOString(),
   };
 }

@@ -27,12 +27,12 @@ export interface SignatureRow {
   region: string;
   country: string;
   ipAddress: string;
-  /** "pending" or "verified"; "" on rows written before statuses existed (counted: shown as verified, `statusOf`) */
+  /** "pending", "verified" or "unverified"; "" on rows written before statuses existed (counted: shown as unverified, `statusOf`) */
   status: string;
 }
 
-/** A row's status as lists, exports and sheets show it: rows without one were counted. */
-export const statusOf = (row: Pick<SignatureRow, "status">) => row.status || "verified";
+/** A row's status as lists, exports and sheets show it: rows without one were counted, never verified. */
+export const statusOf = (row: Pick<SignatureRow, "status">) => row.status || "unverified";
 
 export function toRow(s: Info): SignatureRow {
   return {

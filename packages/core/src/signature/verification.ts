@@ -99,11 +99,12 @@ export async function sendAlreadySigned(signature: Info, petition: PetitionInfo,
   await Mail.send({ kind: "signature-already-signed", to: [signature.email], ...alreadySigned(signature, petition) });
 }
 
-export interface Confirmed {
-  status: "confirmed" | "already_confirmed";
-  signatureCount: number;
-  pendingCount: number;
-}
+/**
+ * The answer to a link: the counts only with the confirmation itself. A link opened again answers
+ * `already_confirmed` without them: its owner could otherwise read the exact counts on demand, before
+ * and after signing with someone else's address, and learn whether that person had signed.
+ */
+export type Confirmed = { status: "confirmed"; signatureCount: number; pendingCount: number } | { status: "already_confirmed" };
 
 /**
  * Confirms a pending signature from its link, once: one transaction sets `status: verified`,
@@ -111,8 +112,10 @@ export interface Confirmed {
  * still pending, the hash matches and the link has not expired), rewrites its admin index row and
  * moves one from `pending` to `count` on a random counter shard. Its stream record (pending →
  * verified) is the event its side effects follow from (signature/effects.ts: the share e-mail, the
- * counts by place). A signature already confirmed answers `already_confirmed`; a wrong token is a
- * 400 and an expired link (or a signature no longer there) a 410, writing nothing.
+ * counts by place). The used token's hash stays (`confirmedTokenHash`): its link opened again
+ * answers `already_confirmed`, any other token a 400, as for a pending one; an expired link (or a
+ * signature no longer there) is a 410, writing nothing. Signatures confirmed before the hash was kept
+ * answer `already_confirmed` to any well-formed token (the answer tells nothing but that).
  */
 export async function confirm(petitionId: string, signatureId: string, token: string, now = new Date()): Promise<{ answer: Confirmed }> {
   try {
@@ -123,13 +126,12 @@ export async function confirm(petitionId: string, signatureId: string, token: st
   if (!isTokenShape(token)) throw new ConfirmationInvalid();
   const res = await db().send(new GetCommand({ TableName: table(), Key: Keys.signature(petitionId, signatureId), ConsistentRead: true }));
   if (!res.Item) throw new ConfirmationExpired();
-  const answer = async (status: Confirmed["status"]): Promise<Confirmed> => {
-    const { count, pending } = await Petition.countsAfterConfirmation(petitionId, status === "confirmed");
-    return { status, signatureCount: count, pendingCount: pending };
-  };
-  const already = async () => ({ answer: await answer("already_confirmed") });
-  if (res.Item.status !== "pending") return already();
   const hash = hashToken(token);
+  const already = { answer: { status: "already_confirmed" } as Confirmed };
+  if (res.Item.status !== "pending") {
+    if (res.Item.confirmedTokenHash !== undefined && res.Item.confirmedTokenHash !== hash) throw new ConfirmationInvalid();
+    return already;
+  }
   if (res.Item.confirmTokenHash !== hash) throw new ConfirmationInvalid();
   if (!(String(res.Item.confirmTokenExpiresAt) > now.toISOString())) throw new ConfirmationExpired();
 
@@ -145,7 +147,8 @@ export async function confirm(petitionId: string, signatureId: string, token: st
               TableName: table(),
               Key: Keys.signature(petitionId, signatureId),
               // what it adds to the counts by place (from the stream, signature/effects.ts), so a deletion subtracts exactly that
-              UpdateExpression: "SET #status = :verified, verifiedAt = :at, geo = :geo REMOVE confirmTokenHash, confirmTokenExpiresAt",
+              UpdateExpression:
+                "SET #status = :verified, verifiedAt = :at, geo = :geo, confirmedTokenHash = :hash REMOVE confirmTokenHash, confirmTokenExpiresAt",
               ConditionExpression: "#status = :pending AND confirmTokenHash = :hash AND confirmTokenExpiresAt > :now",
               ExpressionAttributeNames: { "#status": "status" },
               ExpressionAttributeValues: {
@@ -178,13 +181,14 @@ export async function confirm(petitionId: string, signatureId: string, token: st
           new GetCommand({
             TableName: table(),
             Key: Keys.signature(petitionId, signatureId),
-            ProjectionExpression: "#s",
+            ProjectionExpression: "#s, confirmedTokenHash",
             ExpressionAttributeNames: { "#s": "status" },
             ConsistentRead: true,
           }),
         );
         if (!again.Item) throw new ConfirmationExpired();
         if (again.Item.status !== "pending") {
+          if (again.Item.confirmedTokenHash !== undefined && again.Item.confirmedTokenHash !== hash) throw new ConfirmationInvalid();
           confirmedMeanwhile = true;
           return "refused";
         }
@@ -194,6 +198,7 @@ export async function confirm(petitionId: string, signatureId: string, token: st
     },
     Math.max(1, await Petition.counterShards(petitionId)),
   );
-  if (confirmedMeanwhile) return already();
-  return { answer: await answer("confirmed") };
+  if (confirmedMeanwhile) return already;
+  const { count, pending } = await Petition.countsAfterConfirmation(petitionId, true);
+  return { answer: { status: "confirmed", signatureCount: count, pendingCount: pending } };
 }

@@ -13,6 +13,6 @@ import { accepted, adminRoute } from "../lib/http";
 export const handler = adminRoute(async (req) => {
   // every field is optional, so a missing or `null` body is not read as `{}`: the console always sends an object
   const input = parse(DeliveryPack.PackRequest, req.json);
-  const job = await DeliveryPack.request(req.param("id"), input, await Admins.emailOf(req.admin));
+  const job = await DeliveryPack.request(req.param("id"), input, await Admins.starter(req.admin));
   return accepted({ jobId: job.id });
 });

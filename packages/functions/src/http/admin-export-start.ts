@@ -8,6 +8,6 @@ import { accepted, adminRoute } from "../lib/http";
  * and written by the `export-job` subscriber, never inside this request.
  */
 export const handler = adminRoute(async (req) => {
-  const job = await ExportJob.request(req.body(ExportJob.Request), await Admins.emailOf(req.admin));
+  const job = await ExportJob.request(req.body(ExportJob.Request), await Admins.starter(req.admin));
   return accepted({ jobId: job.id });
 });

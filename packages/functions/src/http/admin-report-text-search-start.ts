@@ -9,6 +9,6 @@ import { accepted, adminRoute } from "../lib/http";
  * `report-text-search-job` subscriber, never inside this request.
  */
 export const handler = adminRoute(async (req) => {
-  const job = await ReportTextSearch.request(req.body(ReportTextSearch.TextSearchInput), await Admins.emailOf(req.admin));
+  const job = await ReportTextSearch.request(req.body(ReportTextSearch.TextSearchInput), await Admins.starter(req.admin));
   return accepted({ jobId: job.id });
 });

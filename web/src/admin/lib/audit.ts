@@ -13,6 +13,7 @@ const ACTIONS: Record<string, string> = {
   "signatures.deleted_all": "Deleted all signatures",
   "signatures.exported": "Exported signatures",
   "signatures.delivery_pack": "Made a petition's delivery pack (PDF)",
+  "export.downloaded": "Downloaded an export or a delivery pack",
   "signatures.synced": "Synced signatures to the sheet",
   "report.status_changed": "Changed a scam report's status",
   "report.deleted": "Deleted a scam report",

@@ -19,6 +19,8 @@ import { SIGNATURE_SORTS } from "../lib/sorting";
 export { SEARCH_DEBOUNCE_MS } from "../collection";
 
 const PAGE_SIZE = 50;
+/** A signature's status badge: waiting for its link, confirmed from its mailbox, or counted without that (gray). */
+const BADGE_COLORS: Record<string, string> = { pending: "gold", verified: "brand" };
 export const DELETE_SIGNATURE_MESSAGE = "Are you sure you want to delete this signature? This action cannot be undone.";
 export const DELETE_ALL_TITLE = "Confirm Deletion of All Signatures";
 export const DELETE_ALL_MESSAGE = "Are you absolutely sure you want to delete ALL signatures? This action cannot be undone.";
@@ -147,7 +149,7 @@ export function SignaturesPage() {
             </Table.Td>
             <Table.Td style={{ whiteSpace: "nowrap" }}>{signedAt(row)}</Table.Td>
             <Table.Td>
-              <Badge variant="light" color={statusOf(row) === "pending" ? "gold" : "brand"}>
+              <Badge variant="light" color={BADGE_COLORS[statusOf(row)] ?? "gray"}>
                 {statusOf(row)}
               </Badge>
             </Table.Td>
