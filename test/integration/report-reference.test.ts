@@ -1,9 +1,11 @@
 /**
- * A reference number is unique: a report that draws one already taken (1 in 2^40) draws again,
- * in the same request, instead of failing or sharing it.
+ * A reference number is unique: a report whose number is already taken (1 in 2^40) is written again,
+ * in the same request, with a new one (report/index.ts: the "retry" of transactWithRetries), and
+ * gives up after the attempts run out. The reference numbers are scripted (Report.create's `draw`);
+ * the transaction runs against DynamoDB Local.
  */
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
 import { Report } from "@site/core/report";
@@ -13,32 +15,73 @@ import { metaDetails } from "@site/core/request/meta-details";
 import { minimalReport } from "../support/reports";
 import { useOwnTable } from "../support/table-snapshot";
 
-vi.mock("@site/core/report/reference", async (original) => {
-  const actual = await original<typeof import("@site/core/report/reference")>();
-  return { ...actual, referenceNumber: vi.fn(actual.referenceNumber) };
+const TAKEN = "TSR-AAAA-AAAA";
+const FRESH = "TSR-BBBB-BBBB";
+
+/** References handed out next, then the real generator's. */
+const scripted = { next: [] as string[], always: undefined as string | undefined };
+const draw = () => scripted.always ?? scripted.next.shift() ?? referenceNumber();
+
+let clients = 0;
+const create = () => {
+  const client = `198.51.100.${++clients}`;
+  return Report.create(
+    {
+      submission: Report.ReportInput.parse(minimalReport(`ref-${clients}`)),
+      client,
+      meta: metaDetails(fromHeaders({ "user-agent": "vitest" }, client)),
+    },
+    new Date(),
+    draw,
+  );
+};
+const guardOf = async (reference: string) =>
+  (await db().send(new GetCommand({ TableName: table(), Key: Keys.reportRef(reference), ConsistentRead: true }))).Item;
+
+beforeAll(async () => {
+  await useOwnTable("report-ref");
+  await db().send(new PutCommand({ TableName: table(), Item: { ...Keys.reportRef(TAKEN), type: "reportRef", reportId: "someone-else" } }));
 });
 
-const meta = metaDetails(fromHeaders({ "user-agent": "test" }, "198.51.100.20"));
-const submit = (n: string) => Report.create({ submission: Report.ReportInput.parse(minimalReport(n)), client: `client-${n}`, meta });
+beforeEach(() => {
+  scripted.next = [];
+  scripted.always = undefined;
+});
 
-beforeAll(() => useOwnTable("report-reference"));
-
-describe("reference numbers", () => {
-  it("draws again when the one drawn is taken", async () => {
+describe("a taken reference number", () => {
+  it("is drawn again as often as needed; each report keeps its own guard", async () => {
     const taken = "TSR-AAAA-0000";
     const fresh = "TSR-BBBB-1111";
-    vi.mocked(referenceNumber).mockReturnValueOnce(taken);
-    const first = (await submit("first")).report;
+    scripted.next = [taken];
+    const first = (await create()).report;
     expect(first.reference).toBe(taken);
 
-    vi.mocked(referenceNumber).mockReturnValueOnce(taken).mockReturnValueOnce(taken).mockReturnValueOnce(fresh);
-    const second = (await submit("second")).report;
+    scripted.next = [taken, taken, fresh];
+    const second = (await create()).report;
     expect(second.reference).toBe(fresh);
-
-    const guard = async (reference: string) =>
-      (await db().send(new GetCommand({ TableName: table(), Key: Keys.reportRef(reference), ConsistentRead: true }))).Item;
-    expect((await guard(taken))?.reportId).toBe(first.id);
-    expect((await guard(fresh))?.reportId).toBe(second.id);
+    expect(scripted.next).toEqual([]);
+    expect((await guardOf(taken))?.reportId).toBe(first.id);
+    expect((await guardOf(fresh))?.reportId).toBe(second.id);
     expect((await Report.fromID(second.id)).reference).toBe(fresh);
+  });
+
+  it("is drawn again: the report is stored under the new one, the other report's guard untouched", async () => {
+    scripted.next = [TAKEN, FRESH];
+    const { report } = await create();
+    expect(report.reference).toBe(FRESH);
+    expect(await Report.fromReference(FRESH)).toMatchObject({ id: report.id, reference: FRESH });
+    expect(await guardOf(TAKEN)).toMatchObject({ reportId: "someone-else" });
+  });
+
+  it("gives up with the cancellation after eight attempts", async () => {
+    scripted.always = TAKEN;
+    const send = vi.spyOn(db(), "send");
+    try {
+      await expect(create()).rejects.toMatchObject({ name: "TransactionCanceledException" });
+      expect(send.mock.calls.filter(([c]) => c.constructor.name === "TransactWriteCommand")).toHaveLength(8);
+    } finally {
+      send.mockRestore();
+    }
+    expect(await guardOf(TAKEN)).toMatchObject({ reportId: "someone-else" });
   });
 });

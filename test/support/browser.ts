@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll } from "vitest";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 
 /**
@@ -23,18 +23,35 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Chromium for one test file: launched before the file's tests, closed after them. Call it at the
- * top level; the returned object opens fresh visitor contexts.
+ * Chromium for a test file: the browser project's files run one after another in one process
+ * (vitest.config.ts), which launches Chromium once and hands each file fresh contexts (a context is
+ * Playwright's clean profile: no cookies, storage or cache from another). Launched again if it went
+ * away; Playwright closes it when the process exits. Call it at the top level; the returned object
+ * opens fresh visitor contexts, and the file's own contexts are closed after its tests.
  */
 export function fileBrowser() {
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
+  const contexts: BrowserContext[] = [];
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
   });
-  return { newContext: (options?: BrowserContextOptions) => browser!.newContext(options) };
+  return {
+    newContext: async (options?: BrowserContextOptions) => {
+      const context = await (await sharedBrowser()).newContext(options);
+      contexts.push(context);
+      return context;
+    },
+  };
+}
+
+type Shared = { sharedBrowser?: Promise<Browser> };
+
+/** The process's one Chromium (kept on globalThis: the files' modules are loaded afresh for each file). */
+async function sharedBrowser(): Promise<Browser> {
+  const shared = globalThis as Shared;
+  const current = shared.sharedBrowser && (await shared.sharedBrowser.catch(() => undefined));
+  if (current?.isConnected()) return current;
+  shared.sharedBrowser = launchBrowser();
+  return shared.sharedBrowser;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { afterAll, inject } from "vitest";
+import { afterAll, inject, vi } from "vitest";
 import { stopAllLocalStreams } from "../../scripts/local/streams";
 import { resetSettings } from "@site/core/config";
 import { resetDb } from "@site/core/db/client";
@@ -10,11 +10,24 @@ import { resetDb } from "@site/core/db/client";
  * default petition id so files running in parallel never see each other's mail, files or counts. A
  * file's stand-in for the table's stream (installed with its local bus) sees only its own process's
  * writes (scripts/local/write-stream.ts), and stops when the file is done.
+ *
+ * The files of one worker share its process (vitest.config.ts: no isolation, so the AWS SDK and the
+ * rest of node_modules load once per worker, not once per file), so each file starts as if alone:
+ * the environment as the worker began it, and the project's own modules (core's caches, clients and
+ * settings) loaded afresh once the file before is done.
  */
+type Pristine = { pristineEnv?: Record<string, string | undefined> };
+const pristine = ((globalThis as Pristine).pristineEnv ??= { ...process.env });
+for (const name of Object.keys(process.env)) if (!(name in pristine)) delete process.env[name];
+Object.assign(process.env, pristine);
 // what an earlier file of this process left watching (a test that failed before its end)
 stopAllLocalStreams();
 const e = inject("emulators");
-afterAll(stopAllLocalStreams);
+afterAll(() => {
+  stopAllLocalStreams();
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
 Object.assign(process.env, {
   TABLE_NAME: e.tableName,
   AWS_REGION: "us-east-1",

@@ -10,7 +10,6 @@ import { installBrowserShims, withMantine } from "./dom-setup";
 import { fakeAdminApi } from "./fake-admin-api";
 
 vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
-vi.mock("react-remove-scroll", () => ({ RemoveScroll: ({ children }: { children: unknown }) => children }));
 vi.mock("../src/admin/adminApi", async (importOriginal) => (await import("./fake-admin-api")).fakeAdminApiModule(importOriginal));
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -11,9 +11,6 @@ import { installBrowserShims, withMantine } from "./dom-setup";
 import { fakeAdminApi, pathOf, queryOf, type AdminCall, type AdminRoutes } from "./fake-admin-api";
 
 vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
-// Mantine's Modal locks scrolling with react-remove-scroll, which is hoisted to the root beside an
-// older React and not bundled for tests (vitest.config.ts): its elements would be that React's.
-vi.mock("react-remove-scroll", () => ({ RemoveScroll: ({ children }: { children: unknown }) => children }));
 vi.mock("../src/admin/adminApi", async (importOriginal) => (await import("./fake-admin-api")).fakeAdminApiModule(importOriginal));
 const downloads = vi.hoisted(() => ({ csv: [] as { csv: string; fileName: string }[], links: [] as { url: string; fileName: string }[] }));
 vi.mock("../src/lib/download", () => ({

@@ -11,7 +11,6 @@ import { fakeAdminApi, queryOf, type AdminCall } from "./fake-admin-api";
 import type { RequestCounts, RequestRow } from "../src/admin/pages/privacy/requests";
 
 vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
-vi.mock("react-remove-scroll", () => ({ RemoveScroll: ({ children }: { children: unknown }) => children }));
 vi.mock("../src/admin/adminApi", async (importOriginal) => (await import("./fake-admin-api")).fakeAdminApiModule(importOriginal));
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -12,7 +12,6 @@ import type { JobInfo } from "../src/admin/lib/jobs";
 import type { TextSearchResult } from "../src/admin/lib/reportTextSearch";
 
 vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
-vi.mock("react-remove-scroll", () => ({ RemoveScroll: ({ children }: { children: unknown }) => children }));
 vi.mock("../src/admin/adminApi", async (importOriginal) => (await import("./fake-admin-api")).fakeAdminApiModule(importOriginal));
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -11,7 +11,6 @@ import { installBrowserShims, withMantine } from "./dom-setup";
 import { fakeAdminApi, queryOf } from "./fake-admin-api";
 
 vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
-vi.mock("react-remove-scroll", () => ({ RemoveScroll: ({ children }: { children: unknown }) => children }));
 vi.mock("../src/admin/adminApi", async (importOriginal) => (await import("./fake-admin-api")).fakeAdminApiModule(importOriginal));
 const downloads = vi.hoisted(() => ({ csv: [] as { csv: string; fileName: string }[] }));
 vi.mock("../src/lib/download", () => ({

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { DENIED_RIGHTS, DONATE_BANNER, HERO, INHERITED_DEBT, STRATEGY, URGENT_WARNING } from "../../src/content/consumer-rights";
 import { PUBLIC_ROUTES } from "../../src/publicRoutes";
 import { DEFAULT_PETITION_ID, signPath } from "../../src/site";
@@ -9,10 +9,6 @@ import { ROUTE_DESCRIPTIONS } from "../../src/routeDescriptions";
 
 const SIGN = signPath(DEFAULT_PETITION_ID);
 
-// Mantine's Drawer (the Layout's mobile menu) imports react-remove-scroll, whose CommonJS build Node
-// loads with the root's older React: stand it in until the unit project bundles it (vitest.config.ts).
-
-beforeAll(() => {});
 afterEach(cleanup);
 
 function renderPage() {

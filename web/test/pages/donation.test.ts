@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import * as cancelContent from "../../src/content/donation-cancel";
 import * as completeContent from "../../src/content/donation-complete";
 import * as donateContent from "../../src/content/donate";
@@ -19,13 +19,9 @@ vi.mock("../../src/site", async (importOriginal) => ({
   },
 }));
 
-// Mantine's Drawer (the Layout's mobile menu) imports react-remove-scroll, whose CommonJS build Node
-// loads with the root's older React: stand it in until the unit project bundles it (vitest.config.ts).
-
 const SIGN = signPath(DEFAULT_PETITION_ID);
 const PAYMENT_PAGE = "https://donate.example.org/timeshare-owners";
 
-beforeAll(() => {});
 afterEach(() => {
   cleanup();
   donation.url = "";

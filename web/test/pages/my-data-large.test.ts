@@ -15,8 +15,6 @@ import { MyDataPage } from "../../src/pages/privacy/MyDataPage";
 import { ERASURE_POLL_MS, MY_DATA_API } from "../../src/pages/privacy/myData";
 import { installBrowserShims, withMantine } from "../dom-setup";
 
-// Mantine's Modal locks scrolling with react-remove-scroll, which is hoisted beside an older React (see privacy.test.ts).
-vi.mock("react-remove-scroll", () => ({ RemoveScroll: ({ children }: { children: unknown }) => children }));
 vi.setConfig({ testTimeout: 20_000 });
 
 const TOKEN = "a".repeat(43);

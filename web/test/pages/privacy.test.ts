@@ -24,10 +24,6 @@ import { PRERENDER_ROUTES } from "../../src/publicRoutes";
 import { ROUTE_DESCRIPTIONS } from "../../src/routeDescriptions";
 import { hrefsOf, renderRoute } from "../render-route";
 
-// Mantine's Modal locks scrolling with react-remove-scroll, which is hoisted to the root beside an
-// older React and not bundled for tests (vitest.config.ts): its elements would be that React's.
-vi.mock("react-remove-scroll", () => ({ RemoveScroll: ({ children }: { children: unknown }) => children }));
-
 // Whole pages in jsdom take seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 

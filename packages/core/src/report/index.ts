@@ -100,7 +100,7 @@ export { normaliseEmail, reportItem, reportOfItem } from "./stored-item";
  * then one transaction writes the report. If anything fails after a claim, the claimed files are
  * deleted. A reference number that is already taken (1 in 2^40 per report) is drawn again.
  */
-export async function create(req: CreateRequest, now = new Date()): Promise<{ report: Info; event: CreatedEvent }> {
+export async function create(req: CreateRequest, now = new Date(), draw: () => string = referenceNumber): Promise<{ report: Info; event: CreatedEvent }> {
   const limit = settings().REPORT_RATE_LIMIT_PER_MINUTE;
   const refs = evidenceRefs(req.submission);
   // A refusal after the claims would cost the visitor their uploads: a client out of attempts is
@@ -109,9 +109,9 @@ export async function create(req: CreateRequest, now = new Date()): Promise<{ re
   const id = sortableId(now.getTime());
   try {
     const evidence = await claimAll(id, refs);
-    let report = build(id, req, evidence, now);
+    let report = build(id, req, evidence, now, draw);
     const event = createdEvent(report);
-    report = await writeWithRetries(report, req.client, event);
+    report = await writeWithRetries(report, req.client, event, draw);
     return { report, event };
   } catch (err) {
     if (refs.length) await discardEvidence(id);
@@ -120,11 +120,11 @@ export async function create(req: CreateRequest, now = new Date()): Promise<{ re
 }
 
 /** The report item before it is written (pure). */
-export function build(id: string, req: CreateRequest, evidence: StoredEvidence[], now = new Date()): Info {
+export function build(id: string, req: CreateRequest, evidence: StoredEvidence[], now = new Date(), draw: () => string = referenceNumber): Info {
   const { submission: s } = req;
   return {
     id,
-    reference: referenceNumber(),
+    reference: draw(),
     status: "new",
     reporter: s.reporter,
     scamTypes: s.scamTypes,
@@ -176,14 +176,14 @@ export function transaction(report: Info, client: string, event: CreatedEvent = 
 const RATE_CONFLICTS_BEFORE_REFUSING = 3;
 
 /** Writes the report's transaction; a taken reference number is drawn again. Answers the report as written. */
-async function writeWithRetries(report: Info, client: string, event: CreatedEvent): Promise<Info> {
+async function writeWithRetries(report: Info, client: string, event: CreatedEvent, draw: () => string): Promise<Info> {
   let rateConflicts = 0;
   await transactWithRetries(() => transaction(report, client, event), {
     onCancelled: (reasons) => {
       if (reasons[RATE_AT] === "ConditionalCheckFailed") throw new TooManyAttempts();
       if (reasons[RATE_AT] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
       if (reasons[REFERENCE_AT] !== "ConditionalCheckFailed") return;
-      report = { ...report, reference: referenceNumber() };
+      report = { ...report, reference: draw() };
       return "retry";
     },
   });
