@@ -1,5 +1,5 @@
 import { Duration } from "aws-cdk-lib";
-import { Alarm, ComparisonOperator, TreatMissingData } from "aws-cdk-lib/aws-cloudwatch";
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import { Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
@@ -16,6 +16,12 @@ import { Auth } from "./Auth";
 import { deploySettings } from "./deploy-settings";
 import { functionProps } from "./function-props";
 import { Storage } from "./Storage";
+
+/** CloudWatch alarms on SES's account reputation: id, metric, threshold (a rate, 0–1). */
+export const SES_REPUTATION_ALARMS = [
+  ["SesBounceRateAlarm", "Reputation.BounceRate", 0.02],
+  ["SesComplaintRateAlarm", "Reputation.ComplaintRate", 0.0005],
+] as const;
 
 /** A stream batch's retries before it is given up to the dead-letter queue (its records' age also ends them, at 24 h). */
 export const STREAM_RETRY_ATTEMPTS = 100;
@@ -47,6 +53,20 @@ export function Events({ stack, app }: StackContext) {
     treatMissingData: TreatMissingData.NOT_BREACHING,
   });
   deadLetterAlarm.addAlarmAction(new SnsAction(alarms));
+
+  // SES's own view of the account's reputation (its configuration set publishes it): the site's
+  // feedback breaker (core/mail/breaker.ts) stops visitor mail well before SES reviews the account
+  // at 5 % bounces or 0.1 % complaints; these tell the foundation if the rates climb anyway.
+  for (const [id, metricName, threshold] of SES_REPUTATION_ALARMS) {
+    new Alarm(stack, id, {
+      alarmDescription: `SES ${metricName} reached ${threshold * 100} %: SES reviews the account at 5 % bounces or 0.1 % complaints, and may pause all sending`,
+      metric: new Metric({ namespace: "AWS/SES", metricName, period: Duration.hours(1), statistic: "Maximum" }),
+      threshold,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(new SnsAction(alarms));
+  }
 
   const deps = { table, bucket, bus, auth, secrets, mailConfigurationSet, privacyMailConfigurationSet };
   for (const s of subscribers) {

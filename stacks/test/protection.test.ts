@@ -97,7 +97,8 @@ describe("dead-letter alarm", () => {
     const events = s.templates.Events;
     const rule = ofType(events, "AWS::Events::Rule").find(([, r]) => r.Properties.Name.endsWith(subscribers[0].name))!;
     const queueId = refId(rule[1].Properties.Targets[0].DeadLetterConfig.Arn);
-    const alarms = ofType(events, "AWS::CloudWatch::Alarm");
+    // the other alarms are SES's reputation (stacks.test.ts)
+    const alarms = ofType(events, "AWS::CloudWatch::Alarm").filter(([, a]) => a.Properties.Namespace === "AWS/SQS");
     expect(alarms).toHaveLength(1);
     const [, alarm] = alarms[0];
     expect(alarm.Properties).toMatchObject({

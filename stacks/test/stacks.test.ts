@@ -8,6 +8,7 @@ import { EVENT_SOURCE, detailTypesOf, sourceOf, subscribers } from "../../packag
 import { FEEDBACK_DETAIL_TYPES, SES_SOURCE } from "../../packages/core/src/mail/ses-events";
 import { DOWNLOADS_PREFIX } from "../../packages/core/src/privacy/download";
 import { JOB_RUN_BUDGET_MS } from "../../packages/core/src/privacy/erasure";
+import { SES_REPUTATION_ALARMS } from "../Events";
 import { SECRET_NAMES } from "../Storage";
 import { pageStatusFor } from "../site-routing";
 import { Web } from "../Web";
@@ -39,6 +40,10 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
     // SES's review thresholds (5 % bounces, 0.1 % complaints)
     NEWSLETTER_PAUSE_BOUNCE_RATE: "0.05",
     NEWSLETTER_PAUSE_COMPLAINT_RATE: "0.001",
+    // the feedback breaker stops visitor mail well under them
+    MAIL_BREAKER_BOUNCE_RATE: "0.03",
+    MAIL_BREAKER_COMPLAINT_RATE: "0.0005",
+    MAIL_BREAKER_MIN_SENDS: "200",
     ADMIN_NOTICE_DIGEST_THRESHOLD: "10",
     ADMIN_NOTICE_DIGEST_SECONDS: "600",
     UPLOAD_RATE_LIMIT_PER_MINUTE: "20",
@@ -297,8 +302,32 @@ describe("Events", () => {
     const feedback = subscribers.find((x) => x.source === SES_SOURCE);
     expect(feedback?.name).toBe("mail-feedback");
     expect(detailTypesOf(feedback!).sort()).toEqual(Object.values(FEEDBACK_DETAIL_TYPES).sort());
-    // it keeps the suppression list and the issues' counts: the table, and the thresholds at which an issue pauses
-    expect(feedback!.needs).toEqual({ table: "write", mailFeedback: true, settings: ["NEWSLETTER_PAUSE_BOUNCE_RATE", "NEWSLETTER_PAUSE_COMPLAINT_RATE"] });
+    // it keeps the suppression list, the issues' counts and the breaker's: the table, the thresholds at
+    // which an issue pauses and visitor mail stops, and the mail that tells the administrators
+    expect(feedback!.needs).toEqual({
+      table: "write",
+      mailFeedback: true,
+      mail: true,
+      secrets: ["ADMIN_NOTIFY_RECIPIENTS", "MAIL_FROM"],
+      settings: [
+        "NEWSLETTER_PAUSE_BOUNCE_RATE",
+        "NEWSLETTER_PAUSE_COMPLAINT_RATE",
+        "MAIL_BREAKER_BOUNCE_RATE",
+        "MAIL_BREAKER_COMPLAINT_RATE",
+        "MAIL_BREAKER_MIN_SENDS",
+      ],
+    });
+  });
+
+  it("alarms on SES's reputation: bounce rate and complaint rate, to the alarm topic", () => {
+    const alarms = ofType(events(), "AWS::CloudWatch::Alarm").map(([, a]) => a.Properties);
+    for (const [, metricName, threshold] of SES_REPUTATION_ALARMS) {
+      const alarm = alarms.find((a) => a.MetricName === metricName);
+      expect(alarm, metricName).toMatchObject({ Namespace: "AWS/SES", Threshold: threshold, ComparisonOperator: "GreaterThanOrEqualToThreshold" });
+      expect(alarm!.AlarmActions).toHaveLength(1);
+    }
+    // well under SES's review thresholds (5 % bounces, 0.1 % complaints)
+    expect(SES_REPUTATION_ALARMS.map(([, , threshold]) => threshold)).toEqual([0.02, 0.0005]);
   });
 
   it("has one rule per subscriber", () => {

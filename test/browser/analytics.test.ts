@@ -52,13 +52,17 @@ describe("analytics, from a visitor's pages to the dashboard", () => {
     await visit(page, "/");
     await visit(page, "/timeshare-scam");
     await visit(page, "/petition");
-    const clicked = page.waitForResponse((r) => r.url().endsWith("/api/events") && r.request().postData()?.includes("sign_petition_main") === true);
+    // the click's beacon leaves with the page it was clicked on: the browser may never see its answer
+    // (a navigation tears the old document's requests down), so its arrival is read from the server
+    const clicked = page.waitForRequest((r) => r.url().endsWith("/api/events") && r.postData()?.includes("sign_petition_main") === true);
     const signPageView = page.waitForResponse((r) => r.url().endsWith("/api/events") && r.request().postData()?.includes('"/sign/') === true);
     await page.getByRole("link", { name: "Sign the Petition Now" }).first().click();
     await page.waitForURL(`**/sign/${stack.defaultPetitionId}`);
-    expect((await clicked).status()).toBe(204);
+    await clicked;
     expect((await signPageView).status()).toBe(204);
     await phone.close();
+    const eventsCounted = async () => count((await api<AnalyticsReport>("/api/admin/analytics?range=24h")).events, "sign_petition_main");
+    await expect.poll(eventsCounted, { timeout: 30_000 }).toBe(count(before.events, "sign_petition_main") + 1);
 
     const after = await api<AnalyticsReport>("/api/admin/analytics?range=24h");
     expect(after.totals.pageviews - before.totals.pageviews).toBe(4);

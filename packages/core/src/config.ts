@@ -147,6 +147,17 @@ export const Settings = z.object({
   ADMIN_NOTICE_DIGEST_THRESHOLD: z.coerce.number().int().min(1).max(100_000).default(10),
   /** How long a digest gathers signatures before it is sent. */
   ADMIN_NOTICE_DIGEST_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  /**
+   * Visitor-addressed mail stops (mail/breaker.ts) at this bounce rate over the last day's outcomes
+   * (SES reviews an account at 5 % and may pause it at 10 %)…
+   */
+  MAIL_BREAKER_BOUNCE_RATE: z.coerce.number().min(0).max(1).default(0.03),
+  /** … or at this complaint rate (SES reviews at 0.1 %, may pause at 0.5 %) … */
+  MAIL_BREAKER_COMPLAINT_RATE: z.coerce.number().min(0).max(1).default(0.0005),
+  /** … once at least this many visitor e-mails have an outcome in that window (a handful proves nothing). */
+  MAIL_BREAKER_MIN_SENDS: z.coerce.number().int().min(1).max(10_000_000).default(200),
+  /** Locally: the share of visitor mail to ordinary addresses the outbox plays as bounced (mail/simulator.ts); 0 plays none. */
+  OUTBOX_SIMULATED_BOUNCE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** A newsletter issue's send pauses itself at this bounce rate (SES reviews an account at 5 %). */
   NEWSLETTER_PAUSE_BOUNCE_RATE: z.coerce.number().min(0).max(1).default(0.05),
   /** … or at this complaint rate (SES reviews an account at 0.1 %). */

@@ -11,6 +11,8 @@ import { listOutbox } from "../src/mail/outbox";
 vi.mock("../src/suppression", () => ({ Suppression: { suppressedAmong: async () => new Set<string>() } }));
 // … and the sending budget too (mail-budget.test.ts): here every send has its slot.
 vi.mock("../src/mail/budget", async (original) => ({ ...(await original<typeof import("../src/mail/budget")>()), take: async () => {} }));
+// … and the feedback breaker's state (mail-breaker.test.ts): here it is closed.
+vi.mock("../src/mail/breaker", async (original) => ({ ...(await original<typeof import("../src/mail/breaker")>()), holds: async () => false }));
 
 /** Extra header fields (RFC 8058's List-Unsubscribe pair on newsletter e-mails) through both mailers. */
 const saved = { ...process.env };

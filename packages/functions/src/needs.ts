@@ -35,6 +35,10 @@ export const SETTING_NAMES = [
   /** SES's review thresholds, at which a newsletter issue's send pauses itself. */
   "NEWSLETTER_PAUSE_BOUNCE_RATE",
   "NEWSLETTER_PAUSE_COMPLAINT_RATE",
+  /** The feedback breaker (core/mail/breaker.ts): the rates at which visitor-addressed mail stops, and the sends they need. */
+  "MAIL_BREAKER_BOUNCE_RATE",
+  "MAIL_BREAKER_COMPLAINT_RATE",
+  "MAIL_BREAKER_MIN_SENDS",
   /** When the paced mail queue turns administrators' notices into digests. */
   "ADMIN_NOTICE_DIGEST_THRESHOLD",
   "ADMIN_NOTICE_DIGEST_SECONDS",

@@ -212,6 +212,15 @@ export const routes: Route[] = [
     access: "admin",
     needs: { table: "write", userPool: "read", secrets: ["AUDIT_HASH_KEY"] },
   },
+  // The feedback breaker (core/mail/breaker.ts): whether visitor e-mail is paused and why; an administrator resumes it.
+  { method: "GET", path: "/api/admin/mail/breaker", handler: fn("admin-mail-breaker-get"), access: "admin", needs: { table: "read" } },
+  {
+    method: "POST",
+    path: "/api/admin/mail/breaker/resume",
+    handler: fn("admin-mail-breaker-resume"),
+    access: "admin",
+    needs: { table: "write", userPool: "read" },
+  },
   { method: "GET", path: "/api/admin/newsletter/issues", handler: fn("admin-newsletter-issue-list"), access: "admin", needs: { table: "read" } },
   {
     method: "POST",

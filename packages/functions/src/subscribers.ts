@@ -165,7 +165,20 @@ export const subscribers: Subscriber[] = [
     source: SES_SOURCE,
     detailType: Object.values(FEEDBACK_DETAIL_TYPES),
     handler: fn("mail-feedback"),
-    needs: { table: "write", mailFeedback: true, settings: ["NEWSLETTER_PAUSE_BOUNCE_RATE", "NEWSLETTER_PAUSE_COMPLAINT_RATE"] },
+    // the breaker's admin notice goes with `mail`
+    needs: {
+      table: "write",
+      mailFeedback: true,
+      mail: true,
+      secrets: ["ADMIN_NOTIFY_RECIPIENTS", "MAIL_FROM"],
+      settings: [
+        "NEWSLETTER_PAUSE_BOUNCE_RATE",
+        "NEWSLETTER_PAUSE_COMPLAINT_RATE",
+        "MAIL_BREAKER_BOUNCE_RATE",
+        "MAIL_BREAKER_COMPLAINT_RATE",
+        "MAIL_BREAKER_MIN_SENDS",
+      ],
+    },
   },
   // An administrator's export job (POST /api/admin/exports): the rows streamed into a file in the private bucket.
   {

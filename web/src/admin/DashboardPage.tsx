@@ -7,6 +7,7 @@ import { useAuditLog } from "./api/audit";
 import { petitionsResource } from "./api/petitions";
 import { signaturesResource } from "./api/signatures";
 import { CollectionScreen, useCollectionScreen } from "./collection";
+import { MailBreakerBanner } from "./components/MailBreakerBanner";
 import { NoticeBanner } from "./components/NoticeBanner";
 import { petitionsTable } from "./components/PetitionsTable";
 import { usePetitionActions } from "./components/usePetitionActions";
@@ -231,6 +232,7 @@ export function DashboardPage() {
           </Button>
         ))}
       </SimpleGrid>
+      <MailBreakerBanner />
       <NoticeBanner notice={notice.notice} />
       <Card withBorder radius="lg" padding="lg">
         <Tabs defaultValue="petitions" keepMounted={false}>

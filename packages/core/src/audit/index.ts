@@ -42,6 +42,7 @@ export const ACTIONS = [
   "newsletter.issue_sent",
   "newsletter.test_sent",
   "mail.suppression_lifted",
+  "mail.breaker_resumed",
   "privacy.erased",
   "privacy.retention_ran",
 ] as const;

@@ -150,6 +150,10 @@ export const Keys = {
   mailQueueLease: (scope: string) => ({ pk: `MAILQLEASE#${scope}`, sk: "LEASE" }),
   /** The account's sending budget for one UTC day (packages/core/src/mail/budget.ts): written once per e-mail sent, by every sender. */
   mailBudget: (scope: string, day: string) => ({ pk: `MAILBUDGET#${scope}`, sk: day }),
+  /** The feedback breaker's state (mail/breaker.ts): open or not, and its count's epoch. */
+  mailBreaker: (scope: string) => ({ pk: `MAILBREAKER#${scope}`, sk: "state" }),
+  /** An hour's outcomes of visitor mail in one epoch of the breaker's count. */
+  mailHealth: (scope: string, epoch: number, hour: string) => ({ pk: `MAILHEALTH#${scope}#${epoch}`, sk: hour }),
   /** An administrators' digest being gathered for a petition during a surge (written by the drainer only). */
   mailDigest: (scope: string, petitionId: string) => ({ pk: `MAILDIGEST#${scope}`, sk: petitionId }),
   mailDigestPartition: (scope: string) => `MAILDIGEST#${scope}`,
@@ -164,6 +168,9 @@ export const Keys = {
   privacyRequest: (id: string) => ({ pk: `PRIVACYREQ#${id}`, sk: "REQUEST" }),
   /** A deletion link's token, keyed by its SHA-256 (never the token): the address and request, for 24 h. */
   privacyToken: (tokenHash: string) => ({ pk: `PRIVACYTOKEN#${tokenHash}`, sk: "PRIVACYTOKEN" }),
+  /** A privacy link that could not be sent when asked for: it waits here until the scheduled drain sends it (privacy/requests.ts). */
+  privacyLinkDue: (requestId: string) => ({ pk: "PRIVACYLINKDUE", sk: requestId }),
+  privacyLinksDuePartition: () => "PRIVACYLINKDUE",
   /** Deletion links sent to one address (by the hash of the address) in one day: the silent per-address limit. */
   privacyAddressDay: (personHash: string, day: string) => ({ pk: `PRIVACYLIMIT#${personHash}`, sk: day }),
   /** Admin index of deletion requests (privacy/index-item.ts): one compact row per request, INDEX_BUCKETS partitions. */

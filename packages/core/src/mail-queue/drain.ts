@@ -1,5 +1,6 @@
 import { adminRecipients, settings } from "../config";
 import { MailBudget, MailDeferred, type Priority } from "../mail/budget";
+import { MailBreaker } from "../mail/breaker";
 import { Mail } from "../mail";
 import { errorAttributes, log } from "../log";
 import { Suppression } from "../suppression";
@@ -41,6 +42,9 @@ export const LANE_PRIORITY: Record<Lane, Priority> = {
   notices: "transactional",
   visitor: "transactional",
 };
+
+/** The lanes of mail to addresses visitors typed: they wait while the feedback breaker is open (mail/breaker.ts). */
+const HELD_BY_BREAKER: Record<Lane, boolean> = { confirmations: true, links: true, notices: false, visitor: true };
 
 /**
  * E-mails one round of a lane sends at once: a second's worth at its priority (the budget gives a
@@ -203,6 +207,19 @@ async function sendRound(
   const toSend = unsent.slice(0, roundSize(lane));
   const done = new Set<string>([...alreadySent, ...unknown.map(identity)]);
   const failed = new Set<string>();
+  if (toSend.length && HELD_BY_BREAKER[lane] && (await MailBreaker.current()).open) {
+    log.warn("mail queue: visitor e-mail is paused by the feedback breaker; deliveries wait", { lane });
+    await Promise.all(
+      claimed.map((q) =>
+        deferUntil(
+          q,
+          Date.now() + MailBreaker.HOLD_MS,
+          q.deliveries.filter((d) => !done.has(identity(d))),
+        ),
+      ),
+    );
+    return "deferred";
+  }
   if (toSend.length) {
     try {
       // no slot past the drain's end: what waits goes to the next drain, as after a deferral

@@ -72,12 +72,14 @@ export class MailDeferred extends Error {
   constructor(
     /** when to try again (ms since the epoch) */
     readonly until: number,
-    readonly reason: "daily-quota" | "busy" | "rate",
+    readonly reason: "daily-quota" | "busy" | "rate" | "paused",
   ) {
     super(
       reason === "daily-quota"
         ? `this kind of mail has used its share of today's sending quota; it can go again at ${new Date(until).toISOString()}`
-        : `no sending slot free until ${new Date(until).toISOString()} (${reason === "busy" ? "mail people are waiting for goes first" : "the account's sending rate"})`,
+        : reason === "paused"
+          ? "visitor e-mail is paused by the feedback breaker until an administrator resumes it (mail/breaker.ts)"
+          : `no sending slot free until ${new Date(until).toISOString()} (${reason === "busy" ? "mail people are waiting for goes first" : "the account's sending rate"})`,
     );
   }
 }

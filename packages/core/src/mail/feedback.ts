@@ -1,12 +1,14 @@
 export * as MailFeedback from "./feedback";
 
 import { z } from "zod";
-import { settings } from "../config";
+import { adminRecipients, settings } from "../config";
 import { log } from "../log";
 import { markSuppressed } from "../newsletter/suppressed";
 import * as IssueFeedback from "../newsletter/issues/feedback";
 import { Suppression } from "../suppression";
 import { CONFIGURATION_SET_TAG, type FeedbackType } from "./ses-events";
+import * as MailBreaker from "./breaker";
+import { Mail, escapeHtml } from "./index";
 
 /**
  * What SES reports about a message it sent through our configuration set: its event destination
@@ -83,6 +85,26 @@ export interface Outcome {
   suppressed: string[];
   /** addresses whose transient bounce was counted without suppressing them yet */
   counted: string[];
+  /** this event opened the feedback breaker (mail/breaker.ts) */
+  pausedVisitorMail?: true;
+}
+
+/** How many recipients the event is about. */
+const recipientsOf = (event: SesEvent) =>
+  event.bounce?.bouncedRecipients.length ?? event.complaint?.complainedRecipients.length ?? event.delivery?.recipients.length ?? event.mail.destination.length;
+
+/** The administrators learn that visitor mail stopped, and why (their own mail is never held). */
+async function tellAdministrators(state: MailBreaker.State): Promise<void> {
+  const to = adminRecipients();
+  if (!to.length) return;
+  const why = state.reason ?? "too many visitor e-mails bounced or were marked as spam";
+  await Mail.send({
+    kind: "admin-notice",
+    to,
+    subject: "Visitor e-mail is paused",
+    text: `E-mail to addresses typed by visitors is paused: ${why}. Bounces and spam reports at this rate put the site's SES account at risk of being paused, and then no e-mail would go at all. Privacy links and these notices still go. Check the recent signatures, reports and forms for made-up addresses, then resume visitor e-mail on the admin dashboard; held e-mails go out then.`,
+    html: `<p>E-mail to addresses typed by visitors is <strong>paused</strong>: ${escapeHtml(why)}.</p><p>Bounces and spam reports at this rate put the site's SES account at risk of being paused, and then no e-mail would go at all. Privacy links and these notices still go.</p><p>Check the recent signatures, reports and forms for made-up addresses, then resume visitor e-mail on the admin dashboard; held e-mails go out then.</p>`,
+  });
 }
 
 /**
@@ -132,6 +154,10 @@ export async function record(event: SesEvent): Promise<Outcome> {
   }
   const issue = issueOf(event);
   if (issue && event.eventType !== "Reject") await IssueFeedback.count(issue, event.eventType);
+  if (await MailBreaker.count(kind, MailBreaker.outcomeOf(event.eventType, recipientsOf(event), event.bounce?.bounceType === "Permanent"))) {
+    outcome.pausedVisitorMail = true;
+    await tellAdministrators(await MailBreaker.state());
+  }
   if (outcome.suppressed.length) log.info("mail feedback: addresses suppressed", { type: event.eventType, kind, count: outcome.suppressed.length });
   return outcome;
 }

@@ -11,11 +11,12 @@ import { Suppression } from "../suppression";
 import { isEmailAddress } from "../util/email";
 import { VisibleError } from "../util/error";
 import { SERVICE_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
-import { priorityOf, take } from "./budget";
+import { MailDeferred, priorityOf, take } from "./budget";
 import { writeToOutbox } from "./outbox";
 import { admit } from "./outbox-rate";
 import { FEEDBACK_DETAIL_TYPES, SES_SOURCE } from "./ses-events";
-import { simulatedEvents, simulatedOutcome } from "./simulator";
+import { ordinaryOutcome, simulatedEvents, simulatedOutcome, type SimulatedOutcome } from "./simulator";
+import { HOLD_MS, holds, isVisitorMail } from "./breaker";
 import { claimAllowance } from "./visitor";
 // this module's own namespace: sendToVisitor calls Mail.send through it, so tests that replace Mail.send see that call too
 import { Mail } from "./index";
@@ -122,6 +123,8 @@ export async function send(message: Message): Promise<void> {
   const to = message.to.filter((address) => !suppressed.has(address));
   if (suppressed.size) log.info("mail: suppressed recipients left out", { kind, suppressed: suppressed.size, remaining: to.length });
   if (to.length === 0) return;
+  // the feedback breaker is open: mail to addresses visitors typed waits for an administrator (breaker.ts)
+  if (await holds(kind)) throw new MailDeferred(Date.now() + HOLD_MS, "paused");
   // SES counts each recipient against the account's rate and quota (a drain round took its slots for all its e-mails at once)
   if (!inRound?.prepaid) await take(priorityOf(message.kind ?? "other"), to.length);
   if (s.MAIL_DRIVER === "outbox") {
@@ -155,9 +158,9 @@ async function sendToOutbox(message: Message, tags: Record<string, string>, head
   const s = settings();
   admit(s.SES_SIMULATED_RATE);
   const { headers: _headers, tags: _tags, ...rest } = message;
-  const outcomes: Record<string, string> = {};
+  const outcomes: Record<string, SimulatedOutcome> = {};
   for (const address of message.to) {
-    const outcome = simulatedOutcome(address);
+    const outcome = simulatedOutcome(address) ?? (isVisitorMail(tags.kind) ? ordinaryOutcome(s.OUTBOX_SIMULATED_BOUNCE_RATE) : undefined);
     if (outcome) outcomes[address] = outcome;
   }
   const stored = await writeToOutbox(s.OUTBOX_DIR, {
@@ -169,7 +172,7 @@ async function sendToOutbox(message: Message, tags: Record<string, string>, head
     ...(Object.keys(outcomes).length ? { outcomes } : {}),
   });
   for (const address of message.to) {
-    for (const event of simulatedEvents(address, { messageId: stored.id, tags, from: stored.from, subject: stored.subject })) {
+    for (const event of simulatedEvents(address, { messageId: stored.id, tags, from: stored.from, subject: stored.subject }, new Date(), outcomes[address])) {
       Bus.deliverServiceEventLocally(SES_SOURCE, FEEDBACK_DETAIL_TYPES[event.eventType], event);
     }
   }

@@ -36,8 +36,8 @@ export function simulatedEvents(
   address: string,
   message: { messageId: string; tags: Record<string, string>; from: string; subject: string },
   now = new Date(),
+  outcome = simulatedOutcome(address),
 ): SesEvent[] {
-  const outcome = simulatedOutcome(address);
   if (!outcome) return [];
   const timestamp = now.toISOString();
   const mail = {
@@ -73,4 +73,18 @@ export function simulatedEvents(
         },
       ];
   }
+}
+
+let ordinarySent = 0;
+
+/**
+ * Locally, OUTBOX_SIMULATED_BOUNCE_RATE plays a share of the visitor mail to ordinary addresses as
+ * bounced (every n-th message, n = 1 / rate) and the rest as delivered, with their SES events: a
+ * rehearsal of the feedback breaker (mail/breaker.ts). At 0 (the default) ordinary addresses get no
+ * outcome and no events.
+ */
+export function ordinaryOutcome(rate: number): SimulatedOutcome | undefined {
+  if (rate <= 0) return undefined;
+  ordinarySent++;
+  return ordinarySent % Math.max(1, Math.round(1 / rate)) === 0 ? "bounced" : "delivered";
 }

@@ -8,7 +8,19 @@ export * as Privacy from "./index";
  * policy/retention.ts (the figures) and retention-job.ts (the daily job, each kind doing its part).
  */
 export { Events } from "./events";
-export { request, countAttempt, openLink, countDownload, readRequest, InvalidPrivacyLink, RATE_SCOPE, LINKS_PER_ADDRESS_PER_DAY } from "./requests";
+export {
+  request,
+  sendOrKeep,
+  sendDueLinks,
+  type LinkToSend,
+  countAttempt,
+  openLink,
+  countDownload,
+  readRequest,
+  InvalidPrivacyLink,
+  RATE_SCOPE,
+  LINKS_PER_ADDRESS_PER_DAY,
+} from "./requests";
 export { storedRecords, summaries, exported, countsOf, emptyCounts, mailStopped, type StoredRecord, type RecordSummary } from "./records";
 export { confirm, complete, eraseRecords, erasureStatus, UnknownErasure, ERASE_IN_JOB_ABOVE, ERASURE_STATUS_HOURS, JOB_RUN_BUDGET_MS } from "./erasure";
 export { download, deleteDownloads, downloadsOf, INLINE_DOWNLOAD_MAX_BYTES, DOWNLOADS_PREFIX, DOWNLOAD_LINK_SECONDS, type DownloadData } from "./download";

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
-import { log } from "../log";
-import { Mail, mailboxOf } from "../mail";
+import { errorAttributes, log } from "../log";
+import { Mail, MailDeferred, mailboxOf } from "../mail";
 import { hashToken, isTokenShape, newToken } from "../util/token";
 import { RateLimit } from "../ratelimit";
 import { rateLimitSubject } from "../request/metadata";
@@ -42,17 +42,20 @@ export class InvalidPrivacyLink extends VisibleError {
   }
 }
 
-/** A day's allowance of links to one mailbox, counted under a hash of the mailbox (no address stored). */
-async function claimAddressSlot(email: string, now: number): Promise<boolean> {
-  const day = new Date(now).toISOString().slice(0, 10);
-  const mailbox = createHash("sha256")
+const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
+/** The mailbox as its daily allowance is counted: a hash (no address stored). */
+const mailboxKey = (email: string) =>
+  createHash("sha256")
     .update(`privacy\n${mailboxOf(email)}`)
     .digest("base64url");
+
+/** A day's allowance of links to one mailbox. */
+async function claimAddressSlot(email: string, now: number): Promise<boolean> {
   try {
     await db().send(
       new UpdateCommand({
         TableName: table(),
-        Key: Keys.privacyAddressDay(mailbox, day),
+        Key: Keys.privacyAddressDay(mailboxKey(email), dayOf(now)),
         UpdateExpression: "ADD sent :one SET expiresAt = :exp",
         ConditionExpression: "attribute_not_exists(sent) OR sent < :max",
         ExpressionAttributeValues: { ":one": 1, ":max": LINKS_PER_ADDRESS_PER_DAY, ":exp": Math.floor(now / 1000) + 24 * 3600 + RATE_WINDOW_SECONDS },
@@ -109,18 +112,25 @@ export async function readRequest(id: string): Promise<PrivacyRequest | undefine
   return req as PrivacyRequest;
 }
 
+const LATE_LINK_MS = 60_000;
+
+/** What a pending request's link needs: the request and the address it goes to. */
+export interface LinkToSend {
+  requestId: string;
+  email: string;
+}
+
 /**
- * Records a pending request and its link's token, then e-mails the link. Answers nothing: the
- * caller says the same to everyone. A mailbox past its daily allowance gets nothing more (logged).
+ * Records a pending request (its admin row and count), without its link: `sendOrKeep` mints and
+ * mails it, now or from the scheduled drain. Answers what the link needs,
+ * or nothing when the mailbox's daily allowance is used (logged): the caller says the same to everyone.
  */
-export async function request(email: string, now = Date.now()): Promise<void> {
+export async function request(email: string, now = Date.now()): Promise<LinkToSend | undefined> {
   const address = email.trim();
   if (!(await claimAddressSlot(address, now))) {
     log.info("deletion link not sent: the address's daily allowance is used", { person: personHash(address) });
-    return;
+    return undefined;
   }
-  const token = newToken();
-  const tokenKey = Keys.privacyToken(hashToken(token));
   const req: PrivacyRequest = {
     id: sortableId(now),
     status: "pending",
@@ -130,17 +140,128 @@ export async function request(email: string, now = Date.now()): Promise<void> {
     downloads: 0,
     expiresAt: Math.floor(now / 1000) + DELETION_REQUEST_RECORD_DAYS * 24 * 3600,
   };
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: requestWrites(req) }));
+  } catch (err) {
+    await releaseAddressSlot(address, now);
+    throw err;
+  }
+  return { requestId: req.id, email: address };
+}
+
+/**
+ * Mints the link of a request still pending (its token's item) and e-mails it. A link sent later
+ * than asked for (it was kept due) is valid its whole period from now: the request's
+ * `validUntil`, which its status derives from, moves with it. A request no longer pending (used,
+ * erased) gets nothing.
+ */
+export async function sendLink(link: LinkToSend, now = Date.now()): Promise<void> {
+  const req = await readRequest(link.requestId);
+  if (!req || req.status !== "pending") {
+    log.info("privacy link not sent: its request is no longer pending", { requestId: link.requestId });
+    return;
+  }
+  const token = newToken();
+  const tokenKey = Keys.privacyToken(hashToken(token));
+  // sent at once (within a minute of the request) its period is the request's; later, it starts now
+  const late = now + DELETION_LINK_SECONDS * 1000 - Date.parse(req.validUntil) > LATE_LINK_MS;
+  const validUntil = late ? new Date(now + DELETION_LINK_SECONDS * 1000).toISOString() : req.validUntil;
   const tokenItem = {
     ...tokenKey,
-    ...personIndex(address, "privacyToken", tokenKey),
+    ...personIndex(link.email, "privacyToken", tokenKey),
     type: "privacyToken",
-    email: normaliseEmail(address),
+    email: normaliseEmail(link.email),
     requestId: req.id,
-    validUntil: req.validUntil,
-    expiresAt: Math.floor(now / 1000) + DELETION_LINK_SECONDS,
+    validUntil,
+    expiresAt: Math.floor(Date.parse(validUntil) / 1000),
   };
-  await db().send(new TransactWriteCommand({ TransactItems: [...requestWrites(req), { Put: { TableName: table(), Item: tokenItem } }] }));
-  await Mail.send({ kind: "privacy-link", to: [address], ...linkEmail(token) });
+  const moved = late ? requestWrites({ ...req, validUntil }, whileStatus("pending")) : [];
+  await db().send(new TransactWriteCommand({ TransactItems: [...moved, { Put: { TableName: table(), Item: tokenItem } }] }));
+  await Mail.send({ kind: "privacy-link", to: [link.email], ...linkEmail(token) });
+}
+
+/**
+ * Sends the request's link now, or, when it cannot go (the day's mail used up, SES failing), keeps
+ * it due: the scheduled mail drain sends it as soon as it can (`sendDueLinks`), and the visitor's
+ * answer is the same. Only a link that could be neither sent nor kept gives the mailbox's slot back
+ * (and throws).
+ */
+export async function sendOrKeep(link: LinkToSend, now = Date.now()): Promise<"sent" | "kept"> {
+  try {
+    await sendLink(link, now);
+    return "sent";
+  } catch (err) {
+    log.warn("privacy link not sent at once: kept for the scheduled drain", { requestId: link.requestId, ...errorAttributes(err) });
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: table(),
+          Item: {
+            ...Keys.privacyLinkDue(link.requestId),
+            type: "privacyLinkDue",
+            ...link,
+            // the address waits no longer than the link would have lived
+            expiresAt: Math.floor(now / 1000) + DELETION_LINK_SECONDS,
+          },
+        }),
+      );
+      return "kept";
+    } catch (keepErr) {
+      await releaseAddressSlot(link.email, now);
+      throw keepErr;
+    }
+  }
+}
+
+/** Links kept due at most this many per call (a page of the partition). */
+const DUE_PAGE = 100;
+
+/**
+ * Sends the links kept due, oldest request first, until none is left, the budget defers them (the
+ * rest wait for the next call) or `deadline` (ms since the epoch) passes. Answers how many were sent.
+ */
+export async function sendDueLinks(deadline = Date.now() + 10_000): Promise<number> {
+  const res = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": Keys.privacyLinksDuePartition() },
+      ConsistentRead: true,
+      Limit: DUE_PAGE,
+    }),
+  );
+  let sent = 0;
+  for (const item of res.Items ?? []) {
+    if (Date.now() >= deadline) break;
+    const link = { requestId: String(item.requestId), email: String(item.email) };
+    try {
+      await sendLink(link);
+    } catch (err) {
+      if (err instanceof MailDeferred) break;
+      log.warn("privacy link still not sent: it stays due", { requestId: link.requestId, ...errorAttributes(err) });
+      continue;
+    }
+    await db().send(new DeleteCommand({ TableName: table(), Key: Keys.privacyLinkDue(link.requestId) }));
+    sent++;
+  }
+  return sent;
+}
+
+/** Gives the mailbox's slot of the day back: its link could be neither sent nor queued. */
+export async function releaseAddressSlot(email: string, now = Date.now()): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.privacyAddressDay(mailboxKey(email), dayOf(now)),
+        UpdateExpression: "ADD sent :minus",
+        ConditionExpression: "sent > :zero",
+        ExpressionAttributeValues: { ":minus": -1, ":zero": 0 },
+      }),
+    )
+    .catch((err) => {
+      if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
+    });
 }
 
 export interface OpenLink {

@@ -58,6 +58,8 @@ export const API_ROUTES = {
   listSuppressions: { method: "GET", path: "/api/admin/mail/suppressions" },
   // one entry is named by its person hash in the body, for the same reason
   liftSuppression: { method: "POST", path: "/api/admin/mail/suppressions/lift" },
+  getMailBreaker: { method: "GET", path: "/api/admin/mail/breaker" },
+  resumeMailBreaker: { method: "POST", path: "/api/admin/mail/breaker/resume" },
 
   listIssues: { method: "GET", path: "/api/admin/newsletter/issues" },
   createIssue: { method: "POST", path: "/api/admin/newsletter/issues" },

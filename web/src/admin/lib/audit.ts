@@ -34,6 +34,7 @@ const ACTIONS: Record<string, string> = {
   "newsletter.issue_sent": "Sent a newsletter issue",
   "newsletter.test_sent": "Sent a newsletter test e-mail",
   "mail.suppression_lifted": "Lifted an address's e-mail suppression",
+  "mail.breaker_resumed": "Resumed visitor e-mail after the feedback breaker paused it",
 };
 
 export function auditActionLabel(action: string): string {

@@ -329,7 +329,9 @@ function waitFor(deferred: MailDeferred): Wait {
     reason:
       deferred.reason === "daily-quota"
         ? `Waiting: newsletter issues have used their share of today's sending quota. Sending continues by itself after ${at} UTC.`
-        : "Waiting: e-mails people are waiting for (links, confirmations, notices) go first. Sending continues by itself when they are out.",
+        : deferred.reason === "paused"
+          ? "Waiting: e-mail to visitors is paused because too many bounced or were marked as spam. It continues once an administrator resumes it on the dashboard."
+          : "Waiting: e-mails people are waiting for (links, confirmations, notices) go first. Sending continues by itself when they are out.",
   };
 }
 
