@@ -1,8 +1,7 @@
 // `npm test`: typecheck, lint and format check, unit, infrastructure, integration (real emulators), web build, then
 // browser tests on the whole local stack. Ends with the steps' times and one "N passed, N failed" line.
 // Typecheck, lint and the infrastructure tests run side by side (each leaves most of a core idle on a
-// 2-core machine), their output printed step by step as each finishes; the rest run one after another,
-// except the second Node's unit and integration steps (ALSO_ON_NODE, in CI), which run beside the browser step.
+// 2-core machine), their output printed step by step as each finishes; the rest run one after another.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -58,17 +57,12 @@ function explain(name, output, before) {
   failures.push(`${name}:\n${excerpt.map((l) => `    ${l.slice(0, 300)}`).join("\n")}`);
 }
 
-/** A step: its output printed as it comes, or (`live: false`, beside another step) whole once it is done. */
-async function step(name, command, args, stepEnv = env, after, { live = true } = {}) {
-  if (live) console.log(`\n━━ ${name} ━━`);
+async function step(name, command, args, stepEnv = env, after) {
+  console.log(`\n━━ ${name} ━━`);
   const started = performance.now();
   const before = failures.length;
-  const { status, output } = await run(command, args, stepEnv, live ? (chunk) => process.stdout.write(chunk) : undefined);
-  if (!live) {
-    console.log(`\n━━ ${name} ━━`);
-    process.stdout.write(output);
-  }
-  timings.push(`${name} ${seconds(started)} s${live ? "" : " (alongside others)"}`);
+  const { status, output } = await run(command, args, stepEnv, (chunk) => process.stdout.write(chunk));
+  timings.push(`${name} ${seconds(started)} s`);
   after?.();
   if (status !== 0) {
     problems.push(name);
@@ -121,9 +115,9 @@ function count(label) {
 }
 
 /** A vitest project's run, counted in the closing line; `pathDirs` first on the PATH (another Node). */
-async function vitest(project, files = [], label = project, pathDirs = "", options = {}) {
+async function vitest(project, files = [], label = project, pathDirs = "") {
   const stepEnv = pathDirs ? { ...env, PATH: `${pathDirs}${delimiter}${env.PATH}` } : env;
-  await step(`${label} tests`, bin("vitest"), vitestArgs(project, files, reportOf(label)), stepEnv, () => count(label), options);
+  await step(`${label} tests`, bin("vitest"), vitestArgs(project, files, reportOf(label)), stepEnv, () => count(label));
 }
 
 const wanted = (p) => only.length === 0 || only.includes(p);
@@ -139,21 +133,14 @@ for (const project of ["unit", "integration"]) if (wanted(project)) await vitest
 // ALSO_ON_NODE: a directory holding another Node (CI: Node 22, from the npm registry's `node` package),
 // on which the unit and integration steps run a second time.
 const otherNode = process.env.ALSO_ON_NODE;
-const version = otherNode && spawnSync(join(otherNode, "node"), ["--version"], { encoding: "utf8" }).stdout?.trim();
-if (otherNode && !version) problems.push(`ALSO_ON_NODE: no node in ${otherNode}`);
-
-async function browserSteps(options) {
-  if (await step("build the site", "npm", ["run", "build:web"], env, undefined, options)) await vitest("browser", [], "browser", "", options);
+if (otherNode) {
+  const version = spawnSync(join(otherNode, "node"), ["--version"], { encoding: "utf8" }).stdout?.trim();
+  if (!version) problems.push(`ALSO_ON_NODE: no node in ${otherNode}`);
+  else for (const project of ["unit", "integration"]) if (wanted(project)) await vitest(project, [], `${project} on Node ${version}`, otherNode);
 }
-async function otherNodeSteps(options) {
-  for (const project of ["unit", "integration"]) if (wanted(project)) await vitest(project, [], `${project} on Node ${version}`, otherNode, options);
+if (wanted("browser")) {
+  if (await step("build the site", "npm", ["run", "build:web"])) await vitest("browser");
 }
-// The browser step leaves about a quarter of two cores idle (the pages' and the stack's waits): the
-// second Node's unit and integration steps run beside it, each step printed whole when it is done.
-if (version) {
-  const alongside = { live: false };
-  await Promise.all([otherNodeSteps(alongside), wanted("browser") ? browserSteps(alongside) : undefined]);
-} else if (wanted("browser")) await browserSteps({ live: true });
 
 console.log(`\nStep times: ${timings.join(", ")}`);
 if (failures.length) console.log(`Failures:\n${failures.map((f) => `  ${f}`).join("\n")}`);

@@ -2,6 +2,7 @@ export * as Admins from "./index";
 
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
 import { settings } from "../config";
+import type { Starter } from "../jobs";
 import { errorAttributes, log } from "../log";
 import { SERVICE_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
 
@@ -52,7 +53,7 @@ export async function emailOf(caller: Caller): Promise<string> {
 }
 
 /** The caller as a job's starter: their e-mail for the audit trail, their `sub` for the job's owner (core/jobs). */
-export async function starter(caller: Caller): Promise<{ email: string; sub: string }> {
+export async function starter(caller: Caller): Promise<Starter> {
   return { email: await emailOf(caller), sub: caller.sub };
 }
 

@@ -144,10 +144,16 @@ export async function create<S extends z.ZodType>(input: NewJob, starts: Bus.Eve
   return toInfo(item);
 }
 
+/**
+ * A private job (one with an `owner`) past its keeping time (PRIVATE_KEEP_SECONDS): gone for everyone,
+ * though DynamoDB's TTL may not have removed its item yet.
+ */
+const privateAndExpired = (item: Record<string, unknown>, now = Date.now()) => item.owner !== undefined && Number(item.expiresAt) * 1000 < now;
+
 async function stored(id: string): Promise<Record<string, unknown>> {
   const parsed = Id.safeParse(id);
   const res = parsed.success ? await db().send(new GetCommand({ TableName: table(), Key: Keys.job(parsed.data), ConsistentRead: true })) : undefined;
-  if (!res?.Item || (res.Item.owner !== undefined && Number(res.Item.expiresAt) * 1000 < Date.now())) throw new NotFoundError("job.not_found", "Job not found");
+  if (!res?.Item || privateAndExpired(res.Item)) throw new NotFoundError("job.not_found", "Job not found");
   return res.Item;
 }
 

@@ -126,7 +126,7 @@ export async function record(event: SesEvent): Promise<Outcome> {
   // the rule matches our configuration set only (stacks/Events.ts): checked again, as a staging
   // bounce must never suppress a real person's address in production
   if (!isOurs(event)) {
-    log.warn("mail feedback: an event of another configuration set, ignored", { type: event.eventType, set: event.mail.tags?.[CONFIGURATION_SET_TAG]?.[0] });
+    log.debug("mail feedback: an event of another configuration set, ignored", { type: event.eventType, set: event.mail.tags?.[CONFIGURATION_SET_TAG]?.[0] });
     return { ...outcome, foreign: true };
   }
   if (event.eventType === "Bounce" && event.bounce) {

@@ -117,6 +117,11 @@ export type Confirmed = { status: "confirmed"; signatureCount: number; pendingCo
  * signature no longer there) is a 410, writing nothing. Signatures confirmed before the hash was kept
  * answer `already_confirmed` to any well-formed token (the answer tells nothing but that).
  */
+/** A confirmed signature answers its own used link only: any other token is refused as on a pending one (L2). */
+function refuseAnotherToken(item: Record<string, unknown>, hash: string): void {
+  if (item.confirmedTokenHash !== undefined && item.confirmedTokenHash !== hash) throw new ConfirmationInvalid();
+}
+
 export async function confirm(petitionId: string, signatureId: string, token: string, now = new Date()): Promise<{ answer: Confirmed }> {
   try {
     assertPossibleId(petitionId, signatureId);
@@ -129,7 +134,7 @@ export async function confirm(petitionId: string, signatureId: string, token: st
   const hash = hashToken(token);
   const already = { answer: { status: "already_confirmed" } as Confirmed };
   if (res.Item.status !== "pending") {
-    if (res.Item.confirmedTokenHash !== undefined && res.Item.confirmedTokenHash !== hash) throw new ConfirmationInvalid();
+    refuseAnotherToken(res.Item, hash);
     return already;
   }
   if (res.Item.confirmTokenHash !== hash) throw new ConfirmationInvalid();
@@ -188,7 +193,7 @@ export async function confirm(petitionId: string, signatureId: string, token: st
         );
         if (!again.Item) throw new ConfirmationExpired();
         if (again.Item.status !== "pending") {
-          if (again.Item.confirmedTokenHash !== undefined && again.Item.confirmedTokenHash !== hash) throw new ConfirmationInvalid();
+          refuseAnotherToken(again.Item, hash);
           confirmedMeanwhile = true;
           return "refused";
         }
