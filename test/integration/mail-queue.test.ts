@@ -92,14 +92,16 @@ describe("the paced mail queue", () => {
     vi.spyOn(Newsletter, "sendConfirmation").mockImplementation(async () => (sent.push({ what: "newsletter-confirmation", at: Date.now() - started }), "sent"));
     await MailQueue.enqueue("signature-confirmation", waiting.id, { petitionId: waiting.petitionId, signatureId: waiting.id });
     const from = Date.now();
-    await MailQueue.drain({ budgetMs: 1500 });
-    // the budget counts by the clock's seconds: a drain of 1.5 s touches two or three of them
+    await MailQueue.drain({ budgetMs: 3000 });
+    // the budget counts by the clock's seconds: a drain of 3 s touches three or four of them
     const seconds = Math.floor(Date.now() / 1000) - Math.floor(from / 1000) + 1;
     const link = sent.find((s) => s.what === "signature-confirmation");
+    // the backlog (6 share e-mails, 4 newsletter confirmations) shares 1 a second, so behind it the link
+    // would wait 10 s: sent within this drain, it had a slot of its own, however slow the machine
     expect(link, JSON.stringify(sent)).toBeDefined();
-    // the backlog (6 share e-mails, 4 newsletter confirmations) shares 1 a second; the link has its own slot at once
-    expect(link!.at).toBeLessThan(1000);
-    expect(sent.filter((s) => s.what !== "signature-confirmation").length).toBeLessThanOrEqual(seconds);
+    const others = sent.filter((s) => s.what !== "signature-confirmation");
+    expect(others.length).toBeLessThanOrEqual(seconds);
+    expect(others.length).toBeLessThan(10);
   });
 
   it("counts the confirmations waiting, so a signer is told when theirs should leave; a drain counts them down", async () => {

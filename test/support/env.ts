@@ -23,8 +23,10 @@ Object.assign(process.env, pristine);
 // what an earlier file of this process left watching (a test that failed before its end)
 stopAllLocalStreams();
 const e = inject("emulators");
-afterAll(() => {
+afterAll(async () => {
   stopAllLocalStreams();
+  // a module import a test started must finish before the reset, or the next file gets it cached
+  await vi.dynamicImportSettled();
   vi.unstubAllEnvs();
   vi.resetModules();
 });

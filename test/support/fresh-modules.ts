@@ -5,7 +5,10 @@ import { afterAll, vi } from "vitest";
  * the rest of node_modules load once per worker): once a file is done, the project's own modules
  * are dropped, so the next file's `vi.mock`s take effect and no module state crosses between files.
  */
-afterAll(() => {
+afterAll(async () => {
+  // a lazy page or deferred part a test started may still be loading: if it finished after the reset
+  // it would be evaluated against this file's mocks and served, cached, to the next file's imports
+  await vi.dynamicImportSettled();
   vi.unstubAllEnvs();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
