@@ -42,6 +42,7 @@ import { rawRequest, startLocalApi } from "../support/local-api";
 import { fullReport, minimalReport, PDF, PNG, postToBucket } from "../support/reports";
 import { snapshot, useOwnTable } from "../support/table-snapshot";
 import { signIn } from "../support/tokens";
+import { smallDeleteChunks, TEST_DELETE_CHUNK } from "../support/delete-chunk";
 import type { ReportInput } from "@site/core/report/input";
 
 let BUCKET = "";
@@ -52,6 +53,7 @@ let adminEmail: string;
 
 beforeAll(async () => {
   await useOwnTable("admin-reports");
+  smallDeleteChunks();
   BUCKET = await useOwnBucket("admin-reports");
   const a = await adminClaims();
   admin = asAdmin(a.claims);
@@ -400,7 +402,7 @@ describe("delete all", () => {
 
   it("deletes in chunks with progress, evidence included, spares a report made meanwhile, and leaves nothing behind", async () => {
     await ReportListing.importBatch(
-      Array.from({ length: 520 }, (_, i) => ({
+      Array.from({ length: 52 }, (_, i) => ({
         submission: Report.ReportInput.parse(minimalReport(`bulk${i}`)),
         client: "198.51.100.2",
         meta: meta(),
@@ -439,7 +441,7 @@ describe("delete all", () => {
   });
 });
 
-const CHUNK_SIZE = 500;
+const CHUNK_SIZE = TEST_DELETE_CHUNK;
 
 describe("bad requests to the admin report routes (the bad-input generator, as an administrator)", () => {
   const reportRoutes = routes.filter((r) => r.access === "admin" && (r.path.startsWith("/api/admin/reports") || r.path === "/api/admin/sheets/reports"));

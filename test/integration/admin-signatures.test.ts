@@ -22,6 +22,7 @@ import { newPetition, petitionItems, signer } from "../support/fixtures";
 import { importRequests } from "../support/signatures";
 import { installLocalBus } from "../../scripts/local/bus";
 import { collect } from "../support/rows";
+import { smallDeleteChunks } from "../support/delete-chunk";
 
 const bus = installLocalBus();
 let admin: ReturnType<typeof asAdmin>;
@@ -29,6 +30,7 @@ let adminEmail: string;
 let ip = 0;
 
 beforeAll(async () => {
+  smallDeleteChunks();
   const a = await adminClaims();
   admin = asAdmin(a.claims);
   adminEmail = a.email;
@@ -101,22 +103,22 @@ describe("delete all", () => {
   it("deletes in chunks, keeps exact counts, and spares a signer who signs meanwhile", async () => {
     const p = await newPetition();
     const other = await newPetition();
-    await SignatureListing.importBatch(p.id, importRequests(1200, `da-${p.id}`));
+    await SignatureListing.importBatch(p.id, importRequests(120, `da-${p.id}`));
     await signUp(other.id);
-    expect(await Petition.count(p.id, true)).toBe(1200);
+    expect(await Petition.count(p.id, true)).toBe(120);
 
     const first = await admin(deleteAll, { method: "POST", body: { confirm: "CONFIRM", petitionId: p.id } });
-    expect(first).toMatchObject({ statusCode: 200, body: { deleted: 500, remaining: 700, done: false } });
-    expect(await Petition.count(p.id, true)).toBe(700);
+    expect(first).toMatchObject({ statusCode: 200, body: { deleted: 50, remaining: 70, done: false } });
+    expect(await Petition.count(p.id, true)).toBe(70);
     // someone signs while the operation runs, concurrently with the next chunk
     const operationId = first.body.operationId;
     const [late, second] = await Promise.all([
       signUp(p.id, signer("late")),
       admin(deleteAll, { method: "POST", body: { confirm: "CONFIRM", petitionId: p.id, operationId } }),
     ]);
-    expect(second.body).toMatchObject({ operationId, deleted: 500, remaining: 200, done: false });
+    expect(second.body).toMatchObject({ operationId, deleted: 50, remaining: 20, done: false });
     const third = await admin(deleteAll, { method: "POST", body: { confirm: "CONFIRM", petitionId: p.id, operationId } });
-    expect(third.body).toMatchObject({ operationId, deleted: 200, remaining: 0, done: true });
+    expect(third.body).toMatchObject({ operationId, deleted: 20, remaining: 0, done: true });
     await bus.idle();
 
     const items = await petitionItems(p.id);
@@ -128,7 +130,7 @@ describe("delete all", () => {
     expect(await Petition.count(other.id, true)).toBe(1);
 
     const entries = (await audit()).filter((e) => e.id === operationId);
-    expect(entries).toEqual([expect.objectContaining({ action: "signatures.deleted_all", actor: adminEmail, target: p.id, rows: 1200 })]);
+    expect(entries).toEqual([expect.objectContaining({ action: "signatures.deleted_all", actor: adminEmail, target: p.id, rows: 120 })]);
 
     // a fresh operation deletes the late signature too, leaving nothing at all
     const last = await admin(deleteAll, { method: "POST", body: { confirm: "CONFIRM", petitionId: p.id } });

@@ -15,12 +15,14 @@ import { sortableId } from "@site/core/util/id";
 import { adminClaims, asAdmin } from "../support/admin";
 import { newPetition, petitionItems } from "../support/fixtures";
 import { importRequests } from "../support/signatures";
+import { smallDeleteChunks } from "../support/delete-chunk";
 
 let ana: ReturnType<typeof asAdmin>;
 let bo: ReturnType<typeof asAdmin>;
 let anaEmail: string;
 
 beforeAll(async () => {
+  smallDeleteChunks();
   const [a, b] = await Promise.all([adminClaims(), adminClaims()]);
   ana = asAdmin(a.claims);
   anaEmail = a.email;
@@ -52,17 +54,17 @@ const deleteAllOf = (petitionId: string, operationId?: string) => ({
 
 describe("operation ids are issued by the server", () => {
   it("records the operation with its actor before the first chunk, and completes it with the last", async () => {
-    const p = await petitionWith(600);
+    const p = await petitionWith(60);
     const first = await ana(deleteAll, deleteAllOf(p.id));
-    expect(first).toMatchObject({ statusCode: 200, body: { deleted: 500, done: false } });
+    expect(first).toMatchObject({ statusCode: 200, body: { deleted: 50, done: false } });
     const id = first.body.operationId;
-    expect(await entry(id)).toMatchObject({ action: "signatures.deleted_all", actor: anaEmail, target: p.id, rows: 500, status: "running" });
+    expect(await entry(id)).toMatchObject({ action: "signatures.deleted_all", actor: anaEmail, target: p.id, rows: 50, status: "running" });
     expect((await entry(id))!.completedAt).toBeUndefined();
 
     const second = await ana(deleteAll, deleteAllOf(p.id, id));
-    expect(second.body).toMatchObject({ operationId: id, deleted: 100, done: true });
+    expect(second.body).toMatchObject({ operationId: id, deleted: 10, done: true });
     const done = await entry(id);
-    expect(done).toMatchObject({ rows: 600, status: "completed" });
+    expect(done).toMatchObject({ rows: 60, status: "completed" });
     expect(Date.parse(done!.completedAt!)).toBeGreaterThanOrEqual(Date.parse(done!.at));
   });
 
@@ -114,7 +116,7 @@ describe("the entry is written before the destructive step", () => {
 
 describe("continuing an operation one did not start is refused, and changes nothing", () => {
   it("delete-all: made-up, another admin's, another action's, another target's, a single action's id", async () => {
-    const p = await petitionWith(600);
+    const p = await petitionWith(60);
     const other = await petitionWith(1);
     const started = await ana(deleteAll, deleteAllOf(p.id));
     const id = started.body.operationId;
@@ -144,7 +146,7 @@ describe("continuing an operation one did not start is refused, and changes noth
 
   it("petition delete: made-up, another admin's, another action's and another petition's id", async () => {
     const p = await petitionWith(2);
-    const other = await petitionWith(600);
+    const other = await petitionWith(60);
     const otherOp = (await ana(deletePetition, { method: "DELETE", id: other.id })).body.operationId;
     const deleteAllOp = (await ana(deleteAll, deleteAllOf(p.id))).body.operationId;
     const before = await snapshot(p.id);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { Collection } from "@site/core/collection";
 import { resetSettings } from "@site/core/config";
@@ -345,7 +345,6 @@ describe("the order keys' backfill", () => {
 describe("the generic chunked delete-all", () => {
   const desk = `del-${run}`;
   const deletion: Collection.ChunkedDeleteDef<string> = {
-    chunk: 12,
     groupSize: 5,
     parts: () => [desk],
     victims: async (part, limit, beforeId) =>
@@ -386,6 +385,8 @@ describe("the generic chunked delete-all", () => {
   };
 
   it("deletes what existed when the operation began, a chunk per call, sparing later records", async () => {
+    vi.stubEnv("DELETE_CHUNK", "12");
+    resetSettings();
     const startedAt = new Date(Date.now() - 1000);
     const old = Array.from({ length: 30 }, (_, i) => caseRow(desk, {}, startedAt.getTime() - 60_000 + i));
     const newer = caseRow(desk, {}, Date.now());

@@ -148,6 +148,11 @@ export const Settings = z.object({
   /** How long a digest gathers signatures before it is sent. */
   ADMIN_NOTICE_DIGEST_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   /**
+   * Records a delete-all (or a petition's deletion) removes per API call: 500 leave a call well inside
+   * API Gateway's 29 s. Not set on the deployed functions; tests lower it to prove chunking on fewer rows.
+   */
+  DELETE_CHUNK: z.coerce.number().int().min(10).max(1000).default(500),
+  /**
    * Visitor-addressed mail stops (mail/breaker.ts) at this bounce rate over the last day's outcomes
    * (SES reviews an account at 5 % and may pause it at 10 %)…
    */

@@ -1,6 +1,7 @@
 import { QueryCommand as RawQueryCommand } from "@aws-sdk/client-dynamodb";
 import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
+import { settings } from "../config";
 import { cancellationCodes } from "../db/cancellation";
 import { db, rawDb, table } from "../db/client";
 import { queryCount } from "../db/query";
@@ -38,9 +39,10 @@ export interface Progress {
   done: boolean;
 }
 
+/** Records deleted per call of a chunked deletion (the setting DELETE_CHUNK). */
+export const deleteChunkSize = (): number => settings().DELETE_CHUNK;
+
 export interface ChunkedDeleteDef<Victim> {
-  /** records deleted per call (default 500) */
-  chunk?: number;
   /** records per deletion transaction (≤ 100 items with everything each one deletes) */
   groupSize: number;
   /** transactions in flight (default 4) */
@@ -58,7 +60,7 @@ export interface ChunkedDeleteDef<Victim> {
 }
 
 /** Deletes up to `limit` of the part's records (those with an id below `beforeId`, when given). */
-export async function deleteChunk<V>(d: ChunkedDeleteDef<V>, part: string, limit = d.chunk ?? 500, beforeId?: string): Promise<number> {
+export async function deleteChunk<V>(d: ChunkedDeleteDef<V>, part: string, limit = deleteChunkSize(), beforeId?: string): Promise<number> {
   const found = await d.victims(part, limit, beforeId);
   if (!found.length) return 0;
   const groups: V[][] = [];
@@ -79,7 +81,7 @@ export async function deleteChunk<V>(d: ChunkedDeleteDef<V>, part: string, limit
 export async function deleteAll<V>(d: ChunkedDeleteDef<V>, scope: string | undefined, startedAt: string): Promise<Progress> {
   const started = Date.parse(startedAt);
   if (Number.isNaN(started)) throw new Error(`delete-all needs the operation's start time, got ${JSON.stringify(startedAt)}`);
-  const chunk = d.chunk ?? 500;
+  const chunk = deleteChunkSize();
   const beforeId = sortableIdFloor(started);
   const parts = await d.parts(scope);
   let deleted = 0;

@@ -44,8 +44,6 @@ export async function remove(form: LeadForm, id: string): Promise<Pick<Info, "id
 // ---------------------------------------------------------------------------------------------
 // Delete all of a form
 
-/** Submissions deleted per call of a chunked deletion. */
-export const CHUNK = 500;
 /** Per deletion transaction: 2 deletes each plus the count update stay within 100 items. */
 const PER_TRANSACTION = 49;
 
@@ -60,7 +58,6 @@ const victimOf = (id: string) => ({ id });
  * index row, in transactions that decrement one count shard by exactly the number deleted.
  */
 const chunked: ChunkedDeleteDef<{ id: string }> = {
-  chunk: CHUNK,
   groupSize: PER_TRANSACTION,
   parts: (form) => (form ? [form] : LEAD_FORMS),
   victims: (form, limit, beforeId) => indexVictims(layout.partitions(form), victimOf, limit, beforeId),

@@ -116,8 +116,6 @@ export async function remove(id: string): Promise<Pick<Info, "id" | "reference">
 // ---------------------------------------------------------------------------------------------
 // Delete all
 
-/** Reports deleted per call of a chunked deletion. */
-export const CHUNK = 500;
 /** Reports per deletion transaction: 3 deletes each plus the count update stay within 100 items. */
 const PER_TRANSACTION = 33;
 /** Reports whose evidence is deleted at once. */
@@ -151,7 +149,6 @@ const victims = (_part: string, limit: number, beforeId?: string): Promise<Victi
  * never files nobody can find.
  */
 const chunked: ChunkedDeleteDef<Victim> = {
-  chunk: CHUNK,
   groupSize: PER_TRANSACTION,
   parts: () => [PART],
   victims,

@@ -8,6 +8,7 @@ import {
   deleteAll as deleteAllOf,
   deleteAllInput,
   deleteChunk as deleteChunkOf,
+  deleteChunkSize,
   deleteInTransaction,
   type ChunkedDeleteDef,
   type Progress,
@@ -24,8 +25,6 @@ import { petitionIds } from "./listing";
 
 export { CONFIRM_MESSAGE, CONFIRM_WORD, type Progress };
 
-/** Signatures deleted per call of a chunked deletion. */
-export const CHUNK = 500;
 /** Signatures per deletion transaction: 3 deletes each, the counter update and up to 4 updates of the counts by place stay under 100 items. */
 const PER_TRANSACTION = 31;
 
@@ -221,7 +220,6 @@ async function deleteGroup(petitionId: string, group: Victim[], index: number): 
  * they deleted and subtract their counts by place; the cached count is forgotten after each chunk.
  */
 const chunked: ChunkedDeleteDef<Victim> = {
-  chunk: CHUNK,
   groupSize: PER_TRANSACTION,
   parts: (petitionId) => (petitionId ? [petitionId] : petitionIds()),
   victims,
@@ -237,7 +235,7 @@ const chunked: ChunkedDeleteDef<Victim> = {
  * Deletes up to `limit` of the petition's signatures (those signed before the id prefix `beforeId`,
  * when given): signature, e-mail guard and index item each. Answers how many were deleted.
  */
-export function deleteChunk(petitionId: string, limit = CHUNK, beforeId?: string): Promise<number> {
+export function deleteChunk(petitionId: string, limit = deleteChunkSize(), beforeId?: string): Promise<number> {
   return deleteChunkOf(chunked, petitionId, limit, beforeId);
 }
 

@@ -2,7 +2,8 @@ import { DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { queryAll } from "../db/query";
-import { CHUNK, checkScope, deleteChunk, type Progress } from "./deletion";
+import { deleteChunkSize } from "../collection/delete-all";
+import { checkScope, deleteChunk, type Progress } from "./deletion";
 import { batchWrite } from "../db/batch";
 import { pool } from "../util/pool";
 import { layout } from "./index-item";
@@ -60,7 +61,7 @@ async function closeShards(id: string): Promise<void> {
 /**
  * Deletes a petition a chunk per call, as the audited operation `operation` (its first call has
  * `continued` false). The first call marks it and its counter shards `deleting` (the signing
- * transaction then refuses new signers, as for an unknown petition); each call deletes up to CHUNK
+ * transaction then refuses new signers, as for an unknown petition); each call deletes up to DELETE_CHUNK
  * signatures with their e-mail guards and index items (counts kept exact); once none is left, the
  * counter shards and the counts by place, any stray item of its index partitions, and finally the
  * petition itself. Nothing
@@ -85,9 +86,10 @@ export async function remove(id: string, operation: { id: string; continued: boo
     return { deleted: 0, remaining: 0, done: true };
   }
   await closeShards(id);
-  const deleted = await deleteChunk(id, CHUNK);
-  const remaining = deleted < CHUNK ? 0 : await counts(id, true).then((c) => c.count + c.pending);
-  if (deleted === CHUNK && remaining > 0) return { deleted, remaining, done: false };
+  const chunk = deleteChunkSize();
+  const deleted = await deleteChunk(id, chunk);
+  const remaining = deleted < chunk ? 0 : await counts(id, true).then((c) => c.count + c.pending);
+  if (deleted === chunk && remaining > 0) return { deleted, remaining, done: false };
   // No signature left: the index partitions' strays, the counter shards, the counts by place, then META.
   const leftovers = (await Promise.all(layout.partitions(id).map(keysOf))).flat();
   // Rows left after a chunk that deleted signatures wait for the next call; rows a chunk could not
