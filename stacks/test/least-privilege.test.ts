@@ -149,10 +149,15 @@ describe("every subscriber's Lambda gets exactly what it declares", () => {
     expectGranted(s.templates.Events, refId(rule![1].Properties.Targets[0].Arn), sub.needs, s, false);
   });
 
-  it("lets a repeat's e-mail queue it and drain the queue: mail, the mail secrets, the site's address and when notices become digests", () => {
+  it("lets a repeat's e-mail queue it and drain the queue: mail, the mail secrets, the site's address, the domain brake's allowance and when notices become digests", () => {
     const repeated = subscribers.find((x) => x.name === "signature-repeated-email")!.needs;
     expect(repeated).toMatchObject({ table: "write", mail: true });
-    expect([...(repeated.settings ?? [])].sort()).toEqual(["ADMIN_NOTICE_DIGEST_SECONDS", "ADMIN_NOTICE_DIGEST_THRESHOLD", "SITE_URL"]);
+    expect([...(repeated.settings ?? [])].sort()).toEqual([
+      "ADMIN_NOTICE_DIGEST_SECONDS",
+      "ADMIN_NOTICE_DIGEST_THRESHOLD",
+      "MAIL_DOMAIN_ALLOWANCE_PER_HOUR",
+      "SITE_URL",
+    ]);
     // (and the key of signers' withdraw links: a drain renders every kind of queued e-mail)
     expect([...(repeated.secrets ?? [])].sort()).toEqual(["ADMIN_NOTIFY_RECIPIENTS", "LINK_SIGNING_SECRET", "MAIL_FROM"]);
   });

@@ -44,6 +44,8 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
     MAIL_BREAKER_BOUNCE_RATE: "0.03",
     MAIL_BREAKER_COMPLAINT_RATE: "0.0005",
     MAIL_BREAKER_MIN_SENDS: "200",
+    // visitor mail to one domain outside the large providers, per hour, before it waits for an administrator
+    MAIL_DOMAIN_ALLOWANCE_PER_HOUR: "20",
     ADMIN_NOTICE_DIGEST_THRESHOLD: "10",
     ADMIN_NOTICE_DIGEST_SECONDS: "600",
     UPLOAD_RATE_LIMIT_PER_MINUTE: "20",

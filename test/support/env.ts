@@ -50,6 +50,9 @@ Object.assign(process.env, {
   MAIL_FROM: "petitions@example.org",
   // the mail budget's rate (mail/budget.ts): the outbox's, not SES's; tests that are about pacing set their own
   MAIL_RATE_PER_SECOND: "1000",
+  // every test address is at example.com, one domain for all files: the domain brake
+  // (mail/domain-brake.ts) is tested with its own allowance in domain-brake.test.ts
+  MAIL_DOMAIN_ALLOWANCE_PER_HOUR: "1000000",
   // a stream consumer's batching window, shortened: a test waits for one signer's e-mail, not for a batch to fill
   LOCAL_STREAM_WINDOW_MS: "50",
   // What CloudFront (or the local server) proves itself with; see viaCloudFront in ./http.

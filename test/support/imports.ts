@@ -12,8 +12,11 @@ export function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The specifiers `file` imports at run time: static imports and re-exports that are not type-only, and dynamic imports. */
-export function runtimeSpecifiers(file: string): string[] {
+/**
+ * The specifiers `file` imports at run time: static imports and re-exports that are not type-only,
+ * and dynamic imports. With `types`, its type-only imports and re-exports too.
+ */
+export function runtimeSpecifiers(file: string, options: { types?: boolean } = {}): string[] {
   const source = ts.createSourceFile(
     file,
     readFileSync(file, "utf8"),
@@ -23,7 +26,9 @@ export function runtimeSpecifiers(file: string): string[] {
   );
   const specifiers: string[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (options.types && (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      specifiers.push(node.moduleSpecifier.text);
+    } else if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) {
       const named = node.importClause?.namedBindings;
       const onlyTypes = !node.importClause?.name && named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
       if (!onlyTypes) specifiers.push(node.moduleSpecifier.text);

@@ -13,6 +13,8 @@ vi.mock("../src/suppression", () => ({ Suppression: { suppressedAmong: async () 
 vi.mock("../src/mail/budget", async (original) => ({ ...(await original<typeof import("../src/mail/budget")>()), take: async () => {} }));
 // … and the feedback breaker's state (mail-breaker.test.ts): here it is closed.
 vi.mock("../src/mail/breaker", async (original) => ({ ...(await original<typeof import("../src/mail/breaker")>()), holds: async () => false }));
+// … and the domain brake's count (domain-brake.test.ts): here every domain is under its allowance.
+vi.mock("../src/mail/domain-brake", async (original) => ({ ...(await original<typeof import("../src/mail/domain-brake")>()), admit: async () => undefined }));
 
 /** Extra header fields (RFC 8058's List-Unsubscribe pair on newsletter e-mails) through both mailers. */
 const saved = { ...process.env };

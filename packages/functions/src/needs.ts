@@ -39,6 +39,8 @@ export const SETTING_NAMES = [
   "MAIL_BREAKER_BOUNCE_RATE",
   "MAIL_BREAKER_COMPLAINT_RATE",
   "MAIL_BREAKER_MIN_SENDS",
+  /** The domain brake (core/mail/domain-brake.ts): visitor e-mails an hour to one domain before they wait for an administrator. */
+  "MAIL_DOMAIN_ALLOWANCE_PER_HOUR",
   /** When the paced mail queue turns administrators' notices into digests. */
   "ADMIN_NOTICE_DIGEST_THRESHOLD",
   "ADMIN_NOTICE_DIGEST_SECONDS",

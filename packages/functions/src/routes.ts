@@ -221,6 +221,22 @@ export const routes: Route[] = [
     access: "admin",
     needs: { table: "write", userPool: "read" },
   },
+  // The domain brake (core/mail/domain-brake.ts): the domains whose visitor e-mail waits; an administrator allows one (its mail goes) or discards it.
+  { method: "GET", path: "/api/admin/mail/held", handler: fn("admin-mail-held-list"), access: "admin", needs: { table: "read" } },
+  {
+    method: "POST",
+    path: "/api/admin/mail/held/release",
+    handler: fn("admin-mail-held-release"),
+    access: "admin",
+    needs: { table: "write", userPool: "read", mail: true, secrets: ["MAIL_FROM"] },
+  },
+  {
+    method: "POST",
+    path: "/api/admin/mail/held/discard",
+    handler: fn("admin-mail-held-discard"),
+    access: "admin",
+    needs: { table: "write", userPool: "read" },
+  },
   { method: "GET", path: "/api/admin/newsletter/issues", handler: fn("admin-newsletter-issue-list"), access: "admin", needs: { table: "read" } },
   {
     method: "POST",
@@ -242,7 +258,7 @@ export const routes: Route[] = [
     path: "/api/admin/newsletter/issues/test",
     handler: fn("admin-newsletter-issue-test"),
     access: "admin",
-    needs: { table: "write", userPool: "read", mail: true, secrets: ["MAIL_FROM"], settings: ["SITE_URL"] },
+    needs: { table: "write", userPool: "read", mail: true, secrets: ["MAIL_FROM"] },
   },
   { method: "GET", path: "/api/admin/newsletter/issues/{id}", handler: fn("admin-newsletter-issue-get"), access: "admin", needs: { table: "read" } },
   {

@@ -30,7 +30,8 @@ export interface Subscriber {
 const fn = (file: string) => `packages/functions/src/events/${file}.handler`;
 /** E-mails: the sender is a secret, the site's address (links) a setting. */
 const MAIL_SECRETS: SecretName[] = ["MAIL_FROM"];
-const MAIL_SETTINGS: SettingName[] = ["SITE_URL"];
+// every sender of visitor mail brakes it per recipient domain (core/mail/domain-brake.ts)
+const MAIL_SETTINGS: SettingName[] = ["SITE_URL", "MAIL_DOMAIN_ALLOWANCE_PER_HOUR"];
 
 /**
  * What a drain of the paced mail queue needs (packages/core/src/mail-queue): an enqueuer nudges it, and a

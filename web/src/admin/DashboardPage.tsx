@@ -7,6 +7,7 @@ import { useAuditLog } from "./api/audit";
 import { petitionsResource } from "./api/petitions";
 import { signaturesResource } from "./api/signatures";
 import { CollectionScreen, useCollectionScreen } from "./collection";
+import { HeldMailCard } from "./components/HeldMailCard";
 import { MailBreakerBanner } from "./components/MailBreakerBanner";
 import { NoticeBanner } from "./components/NoticeBanner";
 import { petitionsTable } from "./components/PetitionsTable";
@@ -233,6 +234,7 @@ export function DashboardPage() {
         ))}
       </SimpleGrid>
       <MailBreakerBanner />
+      <HeldMailCard />
       <NoticeBanner notice={notice.notice} />
       <Card withBorder radius="lg" padding="lg">
         <Tabs defaultValue="petitions" keepMounted={false}>

@@ -43,6 +43,8 @@ export const ACTIONS = [
   "newsletter.test_sent",
   "mail.suppression_lifted",
   "mail.breaker_resumed",
+  "mail.domain_allowed",
+  "mail.held_discarded",
   "privacy.erased",
   "privacy.retention_ran",
 ] as const;

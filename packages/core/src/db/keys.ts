@@ -152,8 +152,16 @@ export const Keys = {
   mailBudget: (scope: string, day: string) => ({ pk: `MAILBUDGET#${scope}`, sk: day }),
   /** The feedback breaker's state (mail/breaker.ts): open or not, and its count's epoch. */
   mailBreaker: (scope: string) => ({ pk: `MAILBREAKER#${scope}`, sk: "state" }),
-  /** An hour's outcomes of visitor mail in one epoch of the breaker's count. */
-  mailHealth: (scope: string, epoch: number, hour: string) => ({ pk: `MAILHEALTH#${scope}#${epoch}`, sk: hour }),
+  /** An hour's outcomes of visitor mail, in one of the breaker's count shards (mail/breaker.ts HEALTH_SHARDS). */
+  mailHealth: (scope: string, epoch: number, shard: number, hour: string) => ({ pk: `MAILHEALTH#${scope}#${epoch}#${shard}`, sk: hour }),
+  /** Visitor-addressed e-mails to one recipient domain in an hour (mail/domain-brake.ts). */
+  mailDomainHour: (domain: string, hour: string) => ({ pk: `MAILDOMAIN#${domain}`, sk: `H#${hour}` }),
+  /** An administrator allowed this domain: its mail is never braked. */
+  mailDomainAllowed: (domain: string) => ({ pk: `MAILDOMAIN#${domain}`, sk: "ALLOWED" }),
+  /** An e-mail held by the domain brake, waiting for an administrator. */
+  mailHeld: (domain: string, id: string) => ({ pk: `MAILHELD#${domain}`, sk: id }),
+  /** A domain with held mail, as the console lists them (one partition: a handful of domains at most). */
+  mailHeldDomain: (domain: string) => ({ pk: "MAILHELDDOMAINS", sk: domain }),
   /** An administrators' digest being gathered for a petition during a surge (written by the drainer only). */
   mailDigest: (scope: string, petitionId: string) => ({ pk: `MAILDIGEST#${scope}`, sk: petitionId }),
   mailDigestPartition: (scope: string) => `MAILDIGEST#${scope}`,

@@ -7,12 +7,12 @@ import { queryAll } from "./query";
 /**
  * The index of a person's records: every record that holds an e-mail — a signature, a
  * scam report, a guide submission, a newsletter subscriber, a pending newsletter token, a deletion
- * link's token — carries `gsi3pk = PERSON#<SHA-256 of the normalised e-mail>` and
+ * link's token, an e-mail held by the domain brake — carries `gsi3pk = PERSON#<SHA-256 of the normalised e-mail>` and
  * `gsi3sk = <kind>#<pk>#<sk>`, written with the record by its one writer. Finding what an address
  * holds is one query on gsi3 (keys only, `recordsOf` below), never a scan; the index's keys
  * hold no address. The suppression list keys its entries by the same hash.
  */
-export const RECORD_KINDS = ["signature", "report", "lead", "newsletter", "newsletterToken", "privacyToken"] as const;
+export const RECORD_KINDS = ["signature", "report", "lead", "newsletter", "newsletterToken", "privacyToken", "heldMail"] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export const personHash = (email: string) => createHash("sha256").update(normaliseEmail(email)).digest("base64url");

@@ -19,9 +19,10 @@ import { scope } from "./budget";
  * it on the console. The privacy link, the erasure's completion and the administrators' own mail go
  * on. Resuming starts a new count (an epoch), so the old bounces do not trip it again at once.
  *
- * Cost: one write per SES event of visitor mail (the hour's item; the subscriber runs per event
- * already), one read of the window (at most WINDOW_HOURS items, one query) per bounce or complaint,
- * and one read of the state per sending process every STATE_CACHE_MS.
+ * Cost: one write per SES event of visitor mail (the hour's item of one of HEALTH_SHARDS partitions;
+ * the subscriber runs per event already), one read of the window (HEALTH_SHARDS queries of at most
+ * WINDOW_HOURS items) per bounce or complaint, and one read of the state per sending process every
+ * STATE_CACHE_MS.
  */
 
 /** The kinds a stranger cannot cause to a typed address, so the breaker never holds them: rights mail and the administrators'. */
@@ -33,6 +34,11 @@ export const isVisitorMail = (kind: string) => !NEVER_HELD.has(kind) && !isAdmin
 
 /** The hours of outcomes the rate is taken over. */
 export const WINDOW_HOURS = 24;
+/**
+ * The hour's counts are spread over this many partitions, each event to one at random: one item
+ * takes 1,000 writes a second, and an account whose SES quota is raised can get more events than that.
+ */
+const HEALTH_SHARDS = 4;
 /** How long a process trusts the state it read: an opened breaker holds every sender within this. */
 const STATE_CACHE_MS = 10_000;
 /** How long held mail waits before it asks again (the drain's deferral, a subscriber's retry). */
@@ -111,7 +117,7 @@ export async function count(kind: string, add: Partial<Counts>, now = Date.now()
   await db().send(
     new UpdateCommand({
       TableName: table(),
-      Key: Keys.mailHealth(scope(), epoch, hourOf(now)),
+      Key: Keys.mailHealth(scope(), epoch, Math.floor(Math.random() * HEALTH_SHARDS), hourOf(now)),
       UpdateExpression: `SET #type = :type, expiresAt = if_not_exists(expiresAt, :expires) ADD ${entries.map(([name]) => `#${name} :${name}`).join(", ")}`,
       ExpressionAttributeNames: { "#type": "type", ...Object.fromEntries(entries.map(([name]) => [`#${name}`, name])) },
       ExpressionAttributeValues: {
@@ -129,16 +135,21 @@ export async function count(kind: string, add: Partial<Counts>, now = Date.now()
 
 /** The outcomes counted in the window, in the epoch. */
 export async function windowCounts(epoch: number, now = Date.now()): Promise<Counts> {
-  const { pk } = Keys.mailHealth(scope(), epoch, "");
-  const res = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: "pk = :pk AND sk >= :from",
-      ExpressionAttributeValues: { ":pk": pk, ":from": hourOf(now - (WINDOW_HOURS - 1) * 3600_000) },
-      ConsistentRead: true,
+  const from = hourOf(now - (WINDOW_HOURS - 1) * 3600_000);
+  const shards = await Promise.all(
+    Array.from({ length: HEALTH_SHARDS }, async (_, shard) => {
+      const res = await db().send(
+        new QueryCommand({
+          TableName: table(),
+          KeyConditionExpression: "pk = :pk AND sk >= :from",
+          ExpressionAttributeValues: { ":pk": Keys.mailHealth(scope(), epoch, shard, "").pk, ":from": from },
+          ConsistentRead: true,
+        }),
+      );
+      return res.Items ?? [];
     }),
   );
-  const items = res.Items ?? [];
+  const items = shards.flat();
   const sum = (name: keyof Counts) => items.reduce((total, item) => total + Number(item[name] ?? 0), 0);
   return { sends: sum("sends"), bounces: sum("bounces"), complaints: sum("complaints") };
 }

@@ -18,6 +18,7 @@ import { FEEDBACK_DETAIL_TYPES, SES_SOURCE } from "./ses-events";
 import { ordinaryOutcome, simulatedEvents, simulatedOutcome, type SimulatedOutcome } from "./simulator";
 import { HOLD_MS, holds, isVisitorMail } from "./breaker";
 import { claimAllowance } from "./visitor";
+import { admit as admitToDomain, hold } from "./domain-brake";
 // this module's own namespace: sendToVisitor calls Mail.send through it, so tests that replace Mail.send see that call too
 import { Mail } from "./index";
 
@@ -125,6 +126,12 @@ export async function send(message: Message): Promise<void> {
   if (to.length === 0) return;
   // the feedback breaker is open: mail to addresses visitors typed waits for an administrator (breaker.ts)
   if (await holds(kind)) throw new MailDeferred(Date.now() + HOLD_MS, "paused");
+  // past its domain's hourly allowance, mail to an address a visitor typed waits for an administrator (domain-brake.ts)
+  const over = await admitToDomain(kind, to);
+  if (over) {
+    await hold(over, { ...message, to });
+    return;
+  }
   // SES counts each recipient against the account's rate and quota (a drain round took its slots for all its e-mails at once)
   if (!inRound?.prepaid) await take(priorityOf(message.kind ?? "other"), to.length);
   if (s.MAIL_DRIVER === "outbox") {

@@ -41,6 +41,8 @@ export const DELETION_LINK_HOURS = 24;
 export const DELETION_LINK_SECONDS = DELETION_LINK_HOURS * 3600;
 /** A newsletter confirmation link works this long. */
 export const NEWSLETTER_CONFIRMATION_DAYS = 7;
+/** An e-mail held by the domain brake (mail/domain-brake.ts) waits this long for an administrator. */
+export const HELD_MAIL_DAYS = 7;
 /** Deletion requests (holding a hash of the address, never the address) are listed for administrators this long. */
 export const DELETION_REQUEST_RECORD_DAYS = 2 * 365;
 /** Issue deliveries (a hash of the address per recipient, no address) are kept this long. */

@@ -1,4 +1,5 @@
 import { leadKind } from "../lead/record-kind";
+import { heldMailKind } from "../mail/record-kind";
 import { confirmationTokenKind, subscriberKind } from "../newsletter/record-kind";
 import type { PersonalRecordKind, SheetTab } from "../policy/personal-record";
 import { reportKind } from "../report/record-kind";
@@ -24,6 +25,7 @@ export const KINDS: readonly PersonalRecordKind[] = [
   privacyTokenKind,
   privacyRequestKind,
   suppressionKind,
+  heldMailKind,
 ];
 
 const byName = new Map(KINDS.map((k) => [k.kind, k]));

@@ -24,6 +24,8 @@ const KINDS: Record<RecordKind, { type: string; email: (item: Record<string, unk
   newsletterToken: { type: "newsletterToken", email: (item) => text(item.email) },
   // deletion links arrived with gsi3: their writer always set the keys
   privacyToken: undefined,
+  // held mail arrived with gsi3 too
+  heldMail: undefined,
 };
 
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value : undefined);

@@ -118,6 +118,8 @@ const LATE_LINK_MS = 60_000;
 export interface LinkToSend {
   requestId: string;
   email: string;
+  /** the request as `request` just wrote it: the immediate path needs no read of it */
+  written?: PrivacyRequest;
 }
 
 /**
@@ -146,7 +148,7 @@ export async function request(email: string, now = Date.now()): Promise<LinkToSe
     await releaseAddressSlot(address, now);
     throw err;
   }
-  return { requestId: req.id, email: address };
+  return { requestId: req.id, email: address, written: req };
 }
 
 /**
@@ -156,7 +158,7 @@ export async function request(email: string, now = Date.now()): Promise<LinkToSe
  * erased) gets nothing.
  */
 export async function sendLink(link: LinkToSend, now = Date.now()): Promise<void> {
-  const req = await readRequest(link.requestId);
+  const req = link.written ?? (await readRequest(link.requestId));
   if (!req || req.status !== "pending") {
     log.info("privacy link not sent: its request is no longer pending", { requestId: link.requestId });
     return;
@@ -199,7 +201,8 @@ export async function sendOrKeep(link: LinkToSend, now = Date.now()): Promise<"s
           Item: {
             ...Keys.privacyLinkDue(link.requestId),
             type: "privacyLinkDue",
-            ...link,
+            requestId: link.requestId,
+            email: link.email,
             // the address waits no longer than the link would have lived
             expiresAt: Math.floor(now / 1000) + DELETION_LINK_SECONDS,
           },

@@ -60,6 +60,9 @@ export const API_ROUTES = {
   liftSuppression: { method: "POST", path: "/api/admin/mail/suppressions/lift" },
   getMailBreaker: { method: "GET", path: "/api/admin/mail/breaker" },
   resumeMailBreaker: { method: "POST", path: "/api/admin/mail/breaker/resume" },
+  listHeldMail: { method: "GET", path: "/api/admin/mail/held" },
+  releaseHeldMail: { method: "POST", path: "/api/admin/mail/held/release" },
+  discardHeldMail: { method: "POST", path: "/api/admin/mail/held/discard" },
 
   listIssues: { method: "GET", path: "/api/admin/newsletter/issues" },
   createIssue: { method: "POST", path: "/api/admin/newsletter/issues" },

@@ -1,0 +1,254 @@
+export * as DomainBrake from "./domain-brake";
+
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, DeleteCommand } from "@aws-sdk/lib-dynamodb";
+import { getDomain } from "tldts";
+import { settings } from "../config";
+import { db, table } from "../db/client";
+import { Keys } from "../db/keys";
+import { personIndex } from "../db/person-index";
+import { log } from "../log";
+import { HELD_MAIL_DAYS } from "../policy/retention";
+import { sortableId } from "../util/id";
+
+/**
+ * The velocity brake per recipient domain (docs/architecture.md "Security", H1). Random addresses at
+ * one catch-all domain, typed into the site's forms, would spend the day's mail and mint "verified"
+ * signatures: the mail a form causes to a typed address (`isFormMail`), to a domain outside the large
+ * mailbox providers, goes out at most MAIL_DOMAIN_ALLOWANCE_PER_HOUR an hour (one conditional
+ * counter write per e-mail). Past it the
+ * e-mail is held, not sent and not lost: the record that caused it is kept as usual, the message
+ * waits in the table (a week at most), and the administrators see the domain, how much waits and why
+ * on the console, where they allow the domain (its held mail goes, and its mail is never braked again)
+ * or discard what waits. Privacy links, mail to confirmed people and the administrators' own are never braked.
+ */
+
+/** Mailbox providers whose millions of users are not one owner: their mail is never braked. */
+export const LARGE_PROVIDERS: ReadonlySet<string> = new Set([
+  "gmail.com",
+  "googlemail.com",
+  "outlook.com",
+  "hotmail.com",
+  "live.com",
+  "msn.com",
+  "yahoo.com",
+  "ymail.com",
+  "aol.com",
+  "icloud.com",
+  "me.com",
+  "mac.com",
+  "proton.me",
+  "protonmail.com",
+  "gmx.com",
+  "gmx.net",
+  "mail.com",
+  "zoho.com",
+  "yandex.com",
+  "comcast.net",
+  "verizon.net",
+  "att.net",
+  "sbcglobal.net",
+  "cox.net",
+  "charter.net",
+  "earthlink.net",
+]);
+
+/** The registrable domain of an address (`a.b.example.co.uk` → `example.co.uk`), lower case, or its host when the list knows none. */
+export function domainOf(address: string): string {
+  const host = address.slice(address.lastIndexOf("@") + 1).toLowerCase();
+  return getDomain(host) ?? host;
+}
+
+/**
+ * The mail a visitor's form causes to the address typed into it, before anyone showed they own it
+ * (a kind as the mailer tags it: `guide:checklist` is `guide-checklist`). Newsletter issues, welcome
+ * e-mails and petition updates go to people who confirmed or asked: never braked.
+ */
+const FORM_KINDS = new Set(["signature-confirmation", "signature-share", "signature-already-signed", "report-confirmation", "newsletter-confirmation"]);
+export const isFormMail = (kind: string) => FORM_KINDS.has(kind) || /^guide[-:]/.test(kind);
+
+/** Whether mail of this kind to this domain passes the brake uncounted. */
+const unbraked = (kind: string, domain: string) => !isFormMail(kind) || LARGE_PROVIDERS.has(domain);
+
+const ALLOWED_CACHE_MS = 60_000;
+const allowedCache = new Map<string, { at: number; allowed: Promise<boolean> }>();
+
+/** Whether an administrator allowed the domain (read at most once a minute per domain by a process). */
+function isAllowed(domain: string, now: number): Promise<boolean> {
+  const hit = allowedCache.get(domain);
+  if (hit && now - hit.at < ALLOWED_CACHE_MS) return hit.allowed;
+  const allowed = db()
+    .send(new GetCommand({ TableName: table(), Key: Keys.mailDomainAllowed(domain) }))
+    .then((res) => Boolean(res.Item));
+  allowed.catch(() => allowedCache.delete(domain));
+  allowedCache.set(domain, { at: now, allowed });
+  return allowed;
+}
+
+/** Forgets the allowed domains this process read (tests; an allow in this process). */
+export const forget = () => allowedCache.clear();
+
+const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
+
+/**
+ * Counts an e-mail of `kind` to each recipient's domain in this hour. Answers the domain over its
+ * allowance (the e-mail must be held), or undefined when the e-mail may go.
+ */
+export async function admit(kind: string, to: readonly string[], now = Date.now()): Promise<string | undefined> {
+  const allowance = settings().MAIL_DOMAIN_ALLOWANCE_PER_HOUR;
+  for (const domain of new Set(to.map(domainOf))) {
+    if (unbraked(kind, domain) || (await isAllowed(domain, now))) continue;
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: Keys.mailDomainHour(domain, hourOf(now)),
+          UpdateExpression: "ADD sent :one SET expiresAt = if_not_exists(expiresAt, :expires)",
+          ConditionExpression: "attribute_not_exists(sent) OR sent < :allowance",
+          ExpressionAttributeValues: { ":one": 1, ":allowance": allowance, ":expires": Math.floor(now / 1000) + 2 * 3600 },
+        }),
+      );
+    } catch (err) {
+      if ((err as Error).name === "ConditionalCheckFailedException") return domain;
+      throw err;
+    }
+  }
+  return undefined;
+}
+
+/** What a held e-mail keeps: the message as it would have gone (the mailer's own Message, less nothing). */
+export interface HeldMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+  kind?: string;
+  tags?: Record<string, string>;
+}
+
+/** A domain whose mail waits, as the console lists it. */
+export interface HeldDomain {
+  domain: string;
+  held: number;
+  firstHeldAt: string;
+  reason: string;
+}
+
+const reasonFor = (allowance: number) => `more than ${allowance} e-mails an hour to addresses at this domain were asked for through the site's forms`;
+
+/** Keeps the e-mail for an administrator (and lists its domain on the console, once per domain). */
+export async function hold(domain: string, message: HeldMessage, now = Date.now()): Promise<void> {
+  const id = sortableId(now);
+  const key = Keys.mailHeld(domain, id);
+  const [address] = message.to;
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...key,
+        ...(address ? personIndex(address, "heldMail", key) : {}),
+        type: "heldMail",
+        domain,
+        message,
+        heldAt: new Date(now).toISOString(),
+        expiresAt: Math.floor(now / 1000) + HELD_MAIL_DAYS * 24 * 3600,
+      },
+    }),
+  );
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: {
+          ...Keys.mailHeldDomain(domain),
+          type: "heldMailDomain",
+          domain,
+          firstHeldAt: new Date(now).toISOString(),
+          reason: reasonFor(settings().MAIL_DOMAIN_ALLOWANCE_PER_HOUR),
+          expiresAt: Math.floor(now / 1000) + HELD_MAIL_DAYS * 24 * 3600,
+        },
+        ConditionExpression: "attribute_not_exists(pk)",
+      }),
+    );
+    log.warn("mail held: a domain passed its hourly allowance", { domain, kind: message.kind });
+  } catch (err) {
+    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
+  }
+}
+
+/** The held e-mails of a domain, oldest first, up to `limit`. */
+export async function heldOf(domain: string, limit = 100): Promise<{ key: { pk: string; sk: string }; message: HeldMessage }[]> {
+  const res = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": Keys.mailHeld(domain, "").pk },
+      ConsistentRead: true,
+      Limit: limit,
+    }),
+  );
+  return (res.Items ?? []).map((item) => ({ key: { pk: String(item.pk), sk: String(item.sk) }, message: item.message as HeldMessage }));
+}
+
+/** How many e-mails to the domain are held. */
+export async function countHeld(domain: string): Promise<number> {
+  let held = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: "pk = :pk",
+        ExpressionAttributeValues: { ":pk": Keys.mailHeld(domain, "").pk },
+        Select: "COUNT",
+        ExclusiveStartKey: start,
+      }),
+    );
+    held += res.Count ?? 0;
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return held;
+}
+
+/** The domains whose mail waits for an administrator, with how much and why. */
+export async function heldDomains(): Promise<HeldDomain[]> {
+  const res = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": Keys.mailHeldDomain("").pk },
+      ConsistentRead: true,
+    }),
+  );
+  const domains = await Promise.all(
+    (res.Items ?? []).map(async (item) => ({
+      domain: String(item.domain),
+      held: await countHeld(String(item.domain)),
+      firstHeldAt: String(item.firstHeldAt),
+      reason: String(item.reason),
+    })),
+  );
+  return domains.filter((d) => d.held > 0).sort((a, b) => b.held - a.held);
+}
+
+/** An administrator allows the domain: its mail is never braked again. */
+export async function allow(domain: string, by: string, now = Date.now()): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...Keys.mailDomainAllowed(domain), type: "mailDomainAllowed", domain, allowedBy: by, allowedAt: new Date(now).toISOString() },
+    }),
+  );
+  allowedCache.delete(domain);
+}
+
+/** Deletes one held e-mail (sent on release, discarded, erased); answers whether it was still there. */
+export async function removeHeld(key: { pk: string; sk: string }): Promise<boolean> {
+  const res = await db().send(new DeleteCommand({ TableName: table(), Key: key, ReturnValues: "ALL_OLD" }));
+  return Boolean(res.Attributes);
+}
+
+/** Takes the domain off the console's list (nothing of it waits). */
+export async function unlist(domain: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: table(), Key: Keys.mailHeldDomain(domain) }));
+}

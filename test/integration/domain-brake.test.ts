@@ -1,0 +1,163 @@
+/**
+ * The domain brake (issue 39, H1; core/mail/domain-brake.ts), replayed as the review's attack: 2,000
+ * confirmation e-mails to random addresses at one catch-all domain. ROUTE_SIGNERS of them (200; set
+ * BRAKE_SIGNERS=2000 for all) come from signatures with newsletter consent through the sign route
+ * from one IPv6 /48 (a /64 each, so the per-client limit never stops them), the whole path: route,
+ * stream, queue, drain; the rest are sent as the drain sends a confirmation (`Mail.send`), where the
+ * brake sits: 2,000 signings through DynamoDB Local take 45 s of this machine, twice in CI. At most
+ * the domain's hourly allowance is mailed there, the rest is held for the administrators (listed
+ * with its reason), every signature is kept, and a real person's privacy request is still answered
+ * 202 with its link in the outbox at once.
+ * Then the console's actions: allowing a domain sends what was held (once), discarding deletes it,
+ * and an erasure deletes a person's held e-mail.
+ */
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { Audit } from "@site/core/audit";
+import { resetSettings, settings } from "@site/core/config";
+import { Mail } from "@site/core/mail";
+import { DomainBrake } from "@site/core/mail/domain-brake";
+import { listOutbox } from "@site/core/mail/outbox";
+import { MailQueue } from "@site/core/mail-queue";
+import { Petition } from "@site/core/petition";
+import { eraseRecords } from "@site/core/privacy/erasure";
+import { pool } from "@site/core/util/pool";
+import { handler as heldList } from "../../packages/functions/src/http/admin-mail-held-list";
+import { handler as heldRelease } from "../../packages/functions/src/http/admin-mail-held-release";
+import { handler as heldDiscard } from "../../packages/functions/src/http/admin-mail-held-discard";
+import { handler as privacyRequest } from "../../packages/functions/src/http/privacy-request";
+import { handler as sign } from "../../packages/functions/src/http/signature-create";
+import { installLocalBus } from "../../scripts/local/bus";
+import { adminClaims, asAdmin } from "../support/admin";
+import { call, httpEvent } from "../support/http";
+import { newPetition, signer } from "../support/fixtures";
+import { useOwnTable } from "../support/table-snapshot";
+
+const bus = installLocalBus();
+const run = randomUUID().slice(0, 8);
+const ALLOWANCE = 20;
+const EMAILS = 2_000;
+const ROUTE_SIGNERS = Math.min(EMAILS, Number(process.env.BRAKE_SIGNERS ?? 200));
+let admin: ReturnType<typeof asAdmin>;
+
+beforeAll(async () => {
+  await useOwnTable("domain-brake");
+  vi.stubEnv("OUTBOX_DIR", join(settings().OUTBOX_DIR, "..", `brake-${run}`));
+  vi.stubEnv("MAIL_DOMAIN_ALLOWANCE_PER_HOUR", String(ALLOWANCE));
+  resetSettings();
+  DomainBrake.forget();
+  admin = asAdmin((await adminClaims()).claims);
+});
+
+const outbox = () => listOutbox(settings().OUTBOX_DIR);
+const atDomain = (domain: string) => async () => (await outbox()).filter((m) => m.to.some((a) => a.endsWith(`@${domain}`)));
+const hoursTouched = (from: number, to: number) => Math.floor(to / 3600_000) - Math.floor(from / 3600_000) + 1;
+const guide = (to: string) => ({ kind: "guide:checklist", to: [to], subject: "Your free guide", text: "The guide.", html: "<p>The guide.</p>" });
+
+describe("2,000 confirmation e-mails to one catch-all domain, from consenting signers of one /48", () => {
+  const domain = `catchall-${run}.example`;
+
+  it("mails the domain no more than its allowance, keeps every signature, and still sends a privacy link at once", { timeout: 600_000 }, async () => {
+    const started = Date.now();
+    const petition = await newPetition(100_000, true);
+    const prefix = `2001:db8:${run.slice(0, 4)}`;
+    const statuses: number[] = [];
+    await pool(
+      Array.from({ length: ROUTE_SIGNERS }, (_, i) => i),
+      16,
+      async (i) => {
+        const body = signer(`brake${i}`, { email: `${randomUUID().slice(0, 10)}@${domain}`, newsletterConsent: true });
+        const res = await call(sign, httpEvent({ method: "POST", pathParameters: { id: petition.id }, body, sourceIp: `${prefix}:${i.toString(16)}::1` }));
+        statuses.push(res.statusCode);
+      },
+    );
+    expect(statuses.filter((s) => s !== 201)).toEqual([]);
+    // the queue drained, as the scheduled drain does every minute: every link mailed or held
+    await bus.idle();
+    while ((await MailQueue.pending()).confirmations > 0) await MailQueue.drain({ budgetMs: 5_000 });
+    expect((await DomainBrake.countHeld(domain)) + (await atDomain(domain)()).length).toBe(ROUTE_SIGNERS);
+    // the rest of the 2,000, sent as the drain sends a confirmation
+    await pool(
+      Array.from({ length: EMAILS - ROUTE_SIGNERS }, (_, i) => i),
+      16,
+      async (i) => {
+        const to = `${randomUUID().slice(0, 10)}@${domain}`;
+        await Mail.send({ kind: "signature-confirmation", to: [to], subject: "Please confirm your signature", text: `Link ${i}`, html: `<p>Link ${i}</p>` });
+      },
+    );
+    expect((await DomainBrake.countHeld(domain)) + (await atDomain(domain)()).length).toBe(EMAILS);
+
+    const mailed = await atDomain(domain)();
+    expect(mailed.length).toBeGreaterThan(0);
+    expect(mailed.length).toBeLessThanOrEqual(ALLOWANCE * hoursTouched(started, Date.now()));
+    expect(mailed.every((m) => m.kind === "signature-confirmation")).toBe(true);
+    expect(await Petition.counts(petition.id, true)).toMatchObject({ count: 0, pending: ROUTE_SIGNERS });
+
+    // the console lists the domain, how much waits and why
+    const listed = await admin(heldList, {});
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body.domains).toEqual([
+      expect.objectContaining({
+        domain,
+        held: EMAILS - mailed.length,
+        reason: `more than ${ALLOWANCE} e-mails an hour to addresses at this domain were asked for through the site's forms`,
+      }),
+    ]);
+
+    // a real person's privacy request: 202, and the link is in the outbox at once
+    const person = `real-person-${run}@gmail.com`;
+    const asked = await call(privacyRequest, httpEvent({ method: "POST", body: { email: person }, sourceIp: "10.39.7.1" }));
+    expect(asked.statusCode).toBe(202);
+    expect((await outbox()).filter((m) => m.kind === "privacy-link" && m.to.includes(person))).toHaveLength(1);
+  });
+});
+
+describe("the console's actions on held mail", () => {
+  it("allowing a domain sends what was held for it, once, and its mail is never braked again", async () => {
+    const domain = `school-${run}.example`;
+    const addresses = Array.from({ length: ALLOWANCE + 5 }, (_, i) => `pupil${i}@${domain}`);
+    for (const to of addresses) await Mail.send(guide(to));
+    expect(await atDomain(domain)()).toHaveLength(ALLOWANCE);
+    expect(await DomainBrake.countHeld(domain)).toBe(5);
+    // mail to a large provider and the administrators' own are never braked
+    for (let i = 0; i < ALLOWANCE + 1; i++) await Mail.send(guide(`reader${i}-${run}@gmail.com`));
+    expect((await outbox()).filter((m) => m.to[0].startsWith("reader") && m.to[0].endsWith(`-${run}@gmail.com`))).toHaveLength(ALLOWANCE + 1);
+
+    const [first, second] = await Promise.all([
+      admin(heldRelease, { method: "POST", body: { domain: domain.toUpperCase() } }),
+      admin(heldRelease, { method: "POST", body: { domain } }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(first.body.done + second.body.done).toBe(5);
+    expect(second.body.remaining).toBe(0);
+    const sent = await atDomain(domain)();
+    expect(sent).toHaveLength(ALLOWANCE + 5);
+    expect(new Set(sent.map((m) => m.to[0]))).toEqual(new Set(addresses));
+    expect((await admin(heldList, {})).body.domains.map((d: { domain: string }) => d.domain)).not.toContain(domain);
+
+    await Mail.send(guide(`late@${domain}`));
+    expect(await atDomain(domain)()).toHaveLength(ALLOWANCE + 6);
+    const audited = (await Audit.list(20)).filter((e) => e.action === "mail.domain_allowed" && e.target === domain);
+    expect(audited.reduce((n, e) => n + (e.rows ?? 0), 0)).toBe(5);
+  });
+
+  it("discarding deletes what was held (nothing is sent), and an erasure deletes a person's held e-mail", async () => {
+    const domain = `discard-${run}.example`;
+    for (let i = 0; i < ALLOWANCE + 3; i++) await Mail.send(guide(`p${i}@${domain}`));
+    expect(await DomainBrake.countHeld(domain)).toBe(3);
+
+    // the person whose address was typed asks for their data to be erased: their held e-mail goes too
+    await eraseRecords(`p${ALLOWANCE}@${domain}`);
+    expect(await DomainBrake.countHeld(domain)).toBe(2);
+
+    const res = await admin(heldDiscard, { method: "POST", body: { domain } });
+    expect(res).toMatchObject({ statusCode: 200, body: { done: 2, remaining: 0 } });
+    expect(await DomainBrake.countHeld(domain)).toBe(0);
+    expect(await atDomain(domain)()).toHaveLength(ALLOWANCE);
+    expect(await admin(heldDiscard, { method: "POST", body: { domain: "not a domain" } })).toMatchObject({
+      statusCode: 400,
+      body: { error: "Domain is not valid" },
+    });
+  });
+});
