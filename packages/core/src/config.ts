@@ -162,7 +162,7 @@ export const Settings = z.object({
   /** … once at least this many visitor e-mails have an outcome in that window (a handful proves nothing). */
   MAIL_BREAKER_MIN_SENDS: z.coerce.number().int().min(1).max(10_000_000).default(200),
   /** Visitor-addressed e-mails an hour to one domain outside the large providers before they are held (mail/domain-brake.ts). */
-  MAIL_DOMAIN_ALLOWANCE_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  MAIL_DOMAIN_ALLOWANCE_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000_000).default(20),
   /** Locally: the share of visitor mail to ordinary addresses the outbox plays as bounced (mail/simulator.ts); 0 plays none. */
   OUTBOX_SIMULATED_BOUNCE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** A newsletter issue's send pauses itself at this bounce rate (SES reviews an account at 5 %). */

@@ -102,9 +102,10 @@ export async function admit(kind: string, to: readonly string[], now = Date.now(
         new UpdateCommand({
           TableName: table(),
           Key: Keys.mailDomainHour(domain, hourOf(now)),
-          UpdateExpression: "ADD sent :one SET expiresAt = if_not_exists(expiresAt, :expires)",
+          UpdateExpression: "ADD sent :one SET #type = :type, expiresAt = if_not_exists(expiresAt, :expires)",
           ConditionExpression: "attribute_not_exists(sent) OR sent < :allowance",
-          ExpressionAttributeValues: { ":one": 1, ":allowance": allowance, ":expires": Math.floor(now / 1000) + 2 * 3600 },
+          ExpressionAttributeNames: { "#type": "type" },
+          ExpressionAttributeValues: { ":one": 1, ":type": "mailDomainCount", ":allowance": allowance, ":expires": Math.floor(now / 1000) + 2 * 3600 },
         }),
       );
     } catch (err) {
@@ -244,8 +245,14 @@ export async function allow(domain: string, by: string, now = Date.now()): Promi
 
 /** Deletes one held e-mail (sent on release, discarded, erased); answers whether it was still there. */
 export async function removeHeld(key: { pk: string; sk: string }): Promise<boolean> {
-  const res = await db().send(new DeleteCommand({ TableName: table(), Key: key, ReturnValues: "ALL_OLD" }));
-  return Boolean(res.Attributes);
+  try {
+    // conditional: of two deletions at once (two administrators' releases), exactly one answers true
+    await db().send(new DeleteCommand({ TableName: table(), Key: key, ConditionExpression: "attribute_exists(pk)" }));
+    return true;
+  } catch (err) {
+    if ((err as Error).name === "ConditionalCheckFailedException") return false;
+    throw err;
+  }
 }
 
 /** Takes the domain off the console's list (nothing of it waits). */
