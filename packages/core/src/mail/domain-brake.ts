@@ -9,6 +9,7 @@ import { personIndex } from "../db/person-index";
 import { log } from "../log";
 import { HELD_MAIL_DAYS } from "../policy/retention";
 import { sortableId } from "../util/id";
+import type { Message } from "./index";
 
 /**
  * The velocity brake per recipient domain (docs/architecture.md "Security", H1). Random addresses at
@@ -116,16 +117,8 @@ export async function admit(kind: string, to: readonly string[], now = Date.now(
   return undefined;
 }
 
-/** What a held e-mail keeps: the message as it would have gone (the mailer's own Message, less nothing). */
-export interface HeldMessage {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  headers?: Record<string, string>;
-  kind?: string;
-  tags?: Record<string, string>;
-}
+/** What a held e-mail keeps: the mailer's own message, as it would have gone. */
+export type HeldMessage = Message;
 
 /** A domain whose mail waits, as the console lists it. */
 export interface HeldDomain {
