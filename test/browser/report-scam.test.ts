@@ -5,7 +5,8 @@
  * report with its files in the console; files the server or the
  * browser refuse; the draft across a reload; the keyboard; axe on every step.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
@@ -92,7 +93,7 @@ async function expectStep(page: Page, step: number) {
   }
 }
 
-async function chooseFile(page: Page, label: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+async function chooseFile(page: Page, label: string, file: { name: string; mimeType: string; buffer: Buffer } | string) {
   const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByRole("button", { name: label }).click()]);
   await chooser.setFiles(file);
 }
@@ -312,7 +313,10 @@ describe("evidence the wizard or the server refuses", () => {
       // the analytics beacon (report_started, page views) is not an upload
       if (r.method() === "POST" && !r.url().includes("/api/config") && !r.url().endsWith("/api/events")) uploads.push(r.url());
     });
-    await chooseFile(page, "Evidence File", { name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(11 * 1024 * 1024, 0x20) });
+    // a file on disk: the browser runs on this machine and reads it itself (as bytes, 11 MB would cross the protocol as base64)
+    const dir = await mkdtemp(join(tmpdir(), "evidence-"));
+    await writeFile(join(dir, "scan.pdf"), Buffer.alloc(11 * 1024 * 1024, 0x20));
+    await chooseFile(page, "Evidence File", join(dir, "scan.pdf")).finally(() => rm(dir, { recursive: true }));
     await page.getByText(EvidenceMessages.tooLarge).waitFor();
     expect(uploads).toEqual([]);
     await expect(next(page).isDisabled()).resolves.toBe(true);

@@ -12,7 +12,7 @@ import { freePort } from "../../scripts/local/ports";
 import { createLocalServer } from "../../scripts/local/server";
 import { newPetition, petitionItems, signer } from "../support/fixtures";
 import { rawRequest, type RawRequest } from "../support/local-api";
-import { withinOneRateWindow } from "../support/rate-window";
+import { inOneRateWindow } from "../support/rate-window";
 
 installLocalBus();
 
@@ -24,8 +24,8 @@ let port: number;
 // Our own loopback address (Linux routes all of 127/8 to lo), so the per-IP rate limit this file
 // exercises never shares its window with another test file's requests from 127.0.0.1.
 const octet = () => Math.floor(Math.random() * 250) + 1;
-const loopback = process.platform === "linux" ? `127.${octet()}.${octet()}.${octet()}` : "127.0.0.1";
-const agent = new Agent({ localAddress: loopback });
+const ownLoopback = () => (process.platform === "linux" ? `127.${octet()}.${octet()}.${octet()}` : "127.0.0.1");
+const agent = new Agent({ localAddress: ownLoopback() });
 const send = (req: RawRequest) => rawRequest(port, req, agent);
 
 const FORGED = {
@@ -58,30 +58,38 @@ afterAll(async () => {
 });
 
 describe("the local server plays CloudFront", () => {
-  it("drops forged viewer headers and origin secrets: 14 signs from one machine → 10 accepted, then 429", async () => {
-    await withinOneRateWindow(20_000);
-    const { id } = await newPetition();
-    const limit = settings().SIGN_RATE_LIMIT_PER_MINUTE;
-    const statuses: number[] = [];
-    for (let i = 0; i < 14; i++) {
-      const res = await send({
-        method: "POST",
-        path: `/api/petitions/${id}/signatures`,
-        headers: { "content-type": "application/json", "cloudfront-viewer-address": `198.51.100.${i + 1}:443`, ...FORGED },
-        body: JSON.stringify(signer(`edge${i}`)),
-      });
-      statuses.push(res.status);
-    }
-    expect(limit).toBe(10);
-    expect(statuses).toEqual([...Array(10).fill(201), ...Array(4).fill(429)]);
+  it("drops forged viewer headers and origin secrets: 14 signs from one machine → 10 accepted, then 429", () =>
+    inOneRateWindow(async () => {
+      // a machine of its own, so that a second run is not counted with the first
+      const machine = ownLoopback();
+      const agent = new Agent({ localAddress: machine });
+      const { id } = await newPetition();
+      const limit = settings().SIGN_RATE_LIMIT_PER_MINUTE;
+      const statuses: number[] = [];
+      for (let i = 0; i < 14; i++) {
+        const res = await rawRequest(
+          port,
+          {
+            method: "POST",
+            path: `/api/petitions/${id}/signatures`,
+            headers: { "content-type": "application/json", "cloudfront-viewer-address": `198.51.100.${i + 1}:443`, ...FORGED },
+            body: JSON.stringify(signer(`edge${i}`)),
+          },
+          agent,
+        );
+        statuses.push(res.status);
+      }
+      agent.destroy();
+      expect(limit).toBe(10);
+      expect(statuses).toEqual([...Array(10).fill(201), ...Array(4).fill(429)]);
 
-    const stored = (await petitionItems(id)).signatures as any[];
-    expect(stored).toHaveLength(10);
-    for (const s of stored) {
-      // The socket's address, as CloudFront-Viewer-Address set by the server; no location at all.
-      expect(s.meta).toMatchObject({ ipAddress: loopback, city: "Unknown", country: "Unknown", latitude: "Unknown" });
-    }
-  });
+      const stored = (await petitionItems(id)).signatures as any[];
+      expect(stored).toHaveLength(10);
+      for (const s of stored) {
+        // The socket's address, as CloudFront-Viewer-Address set by the server; no location at all.
+        expect(s.meta).toMatchObject({ ipAddress: machine, city: "Unknown", country: "Unknown", latitude: "Unknown" });
+      }
+    }));
 
   it("answers 415 to a signature that is not JSON (a cross-site form post) and writes nothing", async () => {
     const { id } = await newPetition();
