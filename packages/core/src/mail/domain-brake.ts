@@ -85,8 +85,22 @@ function isAllowed(domain: string, now: number): Promise<boolean> {
   return allowed;
 }
 
-/** Forgets the allowed domains this process read (tests; an allow in this process). */
-export const forget = () => allowedCache.clear();
+/**
+ * Domains this process found over their allowance, with the hour: a count only grows within its hour,
+ * so the rest of the hour's mail to them is held without asking the table again (a held e-mail costs
+ * its one put, not a refused counter write besides).
+ */
+const overInHour = new Map<string, string>();
+/** When this process last listed each domain on the console (listing is re-asserted at most once a minute). */
+const listedAt = new Map<string, number>();
+const LISTING_REFRESH_MS = 60_000;
+
+/** Forgets what this process knows of domains (tests; an allow in this process). */
+export const forget = () => {
+  allowedCache.clear();
+  overInHour.clear();
+  listedAt.clear();
+};
 
 const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 
@@ -98,11 +112,13 @@ export async function admit(kind: string, to: readonly string[], now = Date.now(
   const allowance = settings().MAIL_DOMAIN_ALLOWANCE_PER_HOUR;
   for (const domain of new Set(to.map(domainOf))) {
     if (unbraked(kind, domain) || (await isAllowed(domain, now))) continue;
+    const hour = hourOf(now);
+    if (overInHour.get(domain) === hour) return domain;
     try {
       await db().send(
         new UpdateCommand({
           TableName: table(),
-          Key: Keys.mailDomainHour(domain, hourOf(now)),
+          Key: Keys.mailDomainHour(domain, hour),
           UpdateExpression: "ADD sent :one SET #type = :type, expiresAt = if_not_exists(expiresAt, :expires)",
           ConditionExpression: "attribute_not_exists(sent) OR sent < :allowance",
           ExpressionAttributeNames: { "#type": "type" },
@@ -110,8 +126,9 @@ export async function admit(kind: string, to: readonly string[], now = Date.now(
         }),
       );
     } catch (err) {
-      if ((err as Error).name === "ConditionalCheckFailedException") return domain;
-      throw err;
+      if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
+      overInHour.set(domain, hour);
+      return domain;
     }
   }
   return undefined;
@@ -130,7 +147,11 @@ export interface HeldDomain {
 
 const reasonFor = (allowance: number) => `more than ${allowance} e-mails an hour to addresses at this domain were asked for through the site's forms`;
 
-/** Keeps the e-mail for an administrator (and lists its domain on the console, once per domain). */
+/**
+ * Keeps the e-mail for an administrator, and lists its domain on the console (a conditional put that
+ * this process repeats at most once a minute, so a domain unlisted by an administrator's discard is
+ * listed again within a minute when its mail is held anew).
+ */
 export async function hold(domain: string, message: HeldMessage, now = Date.now()): Promise<void> {
   const id = sortableId(now);
   const key = Keys.mailHeld(domain, id);
@@ -149,6 +170,7 @@ export async function hold(domain: string, message: HeldMessage, now = Date.now(
       },
     }),
   );
+  if (now - (listedAt.get(domain) ?? -Infinity) < LISTING_REFRESH_MS) return;
   try {
     await db().send(
       new PutCommand({
@@ -168,6 +190,7 @@ export async function hold(domain: string, message: HeldMessage, now = Date.now(
   } catch (err) {
     if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
   }
+  listedAt.set(domain, now);
 }
 
 /** The held e-mails of a domain, oldest first, up to `limit`. */
@@ -251,4 +274,5 @@ export async function removeHeld(key: { pk: string; sk: string }): Promise<boole
 /** Takes the domain off the console's list (nothing of it waits). */
 export async function unlist(domain: string): Promise<void> {
   await db().send(new DeleteCommand({ TableName: table(), Key: Keys.mailHeldDomain(domain) }));
+  listedAt.delete(domain);
 }
