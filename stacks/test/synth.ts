@@ -42,7 +42,21 @@ export async function synthesize(env: Record<string, string> = {}, stage = STAGE
   paths.out = ownOutDir ??= mkdtempSync(join(tmpdir(), "sst-synth-"));
   paths.artifacts = join(paths.out, "artifacts");
   // Required to deploy (stacks/deploy-settings.ts); a test may still override or unset it.
-  Object.assign(process.env, { SITE_URL: "https://owners.example.org" }, env);
+  const overrides = { SITE_URL: "https://owners.example.org", ...env };
+  const saved = Object.fromEntries(Object.keys(overrides).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, overrides);
+  try {
+    return await build(stage);
+  } finally {
+    // the overrides are this synthesis's alone: the files share a process (vitest.config.ts, infra)
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+async function build(stage: string): Promise<Synthesized> {
   const { name, region } = useProject().config;
   const app = new App({ mode: "deploy", stage, name, region });
   await config.stacks(app);
