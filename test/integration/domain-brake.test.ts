@@ -17,6 +17,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { Audit } from "@site/core/audit";
 import { resetSettings, settings } from "@site/core/config";
 import { Mail } from "@site/core/mail";
+import { MailBudget } from "@site/core/mail/budget";
 import { DomainBrake } from "@site/core/mail/domain-brake";
 import { listOutbox } from "@site/core/mail/outbox";
 import { MailQueue } from "@site/core/mail-queue";
@@ -63,6 +64,7 @@ describe("2,000 confirmation e-mails to one catch-all domain, from consenting si
     const petition = await newPetition(100_000, true);
     const prefix = `2001:db8:${run.slice(0, 4)}`;
     const statuses: number[] = [];
+    const budgetBefore = MailBudget.measured().sends;
     await pool(
       Array.from({ length: ROUTE_SIGNERS }, (_, i) => i),
       16,
@@ -77,6 +79,10 @@ describe("2,000 confirmation e-mails to one catch-all domain, from consenting si
     await bus.idle();
     while ((await MailQueue.pending()).confirmations > 0) await MailQueue.drain({ budgetMs: 5_000 });
     expect((await DomainBrake.countHeld(domain)) + (await atDomain(domain)()).length).toBe(ROUTE_SIGNERS);
+    // once the drainer found the domain over, its held e-mails took no share of the budget (nor a pacing slot)
+    const paidFor = MailBudget.measured().sends - budgetBefore;
+    expect(paidFor).toBeGreaterThanOrEqual(ALLOWANCE);
+    expect(paidFor).toBeLessThan(ROUTE_SIGNERS / 2);
     // the rest of the 2,000, sent as the drain sends a confirmation
     await pool(
       Array.from({ length: EMAILS - ROUTE_SIGNERS }, (_, i) => i),

@@ -19,6 +19,8 @@ import type { Delivery, Lane } from "./queue";
  */
 export interface Kind {
   lane: Lane;
+  /** Whether it mails the address a visitor typed into a form (the domain brake's mail, mail/domain-brake.ts `isFormMail`). */
+  formMail: boolean;
   deliver(ref: Record<string, string>, eventId: string, records: Records): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ const signatureAndPetition = async (ref: Record<string, string>, records: Record
 export const KINDS = {
   "signature-share-email": {
     lane: "visitor",
+    formMail: true,
     async deliver(ref, _eventId, records) {
       const found = await signatureAndPetition(ref, records);
       if (!found) return;
@@ -90,6 +93,7 @@ export const KINDS = {
   // petitions that verify signatures: the link of a pending signature, instead of the share e-mail (which follows its confirmation)
   "signature-confirmation": {
     lane: "confirmations",
+    formMail: true,
     async deliver(ref, _eventId, records) {
       const found = await signatureAndPetition(ref, records);
       if (!found) return;
@@ -99,6 +103,7 @@ export const KINDS = {
   // someone signed again with the mailbox of this signature: "already signed", or while it is pending its link again; one a day per address and petition
   "signature-repeated": {
     lane: "links",
+    formMail: true,
     async deliver(ref, eventId, records) {
       const found = await signatureAndPetition(ref, records);
       if (!found) return;
@@ -109,6 +114,7 @@ export const KINDS = {
   },
   "signature-notify-admin": {
     lane: "notices",
+    formMail: false,
     async deliver(ref, _eventId, records) {
       const to = adminRecipients();
       if (to.length === 0) return;
@@ -118,6 +124,7 @@ export const KINDS = {
   },
   "newsletter-confirmation": {
     lane: "links",
+    formMail: true,
     async deliver(ref, eventId) {
       await Newsletter.sendConfirmation(ref.email, eventId);
     },
@@ -125,4 +132,11 @@ export const KINDS = {
 } satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof KINDS;
+
+/** The address a form-mail delivery goes to, as far as the round's records tell (the signer's, or the one it names). */
+export function formAddressOf(d: Delivery, records: Records): string | undefined {
+  if (!isKind(d.kind) || !KINDS[d.kind].formMail) return undefined;
+  if (d.ref.email) return d.ref.email;
+  return d.ref.petitionId && d.ref.signatureId ? records.signature(d.ref.petitionId, d.ref.signatureId)?.email : undefined;
+}
 export const isKind = (name: string): name is KindName => Object.hasOwn(KINDS, name);

@@ -1,12 +1,13 @@
 import { adminRecipients, settings } from "../config";
 import { MailBudget, MailDeferred, type Priority } from "../mail/budget";
 import { MailBreaker } from "../mail/breaker";
+import { DomainBrake } from "../mail/domain-brake";
 import { Mail } from "../mail";
 import { errorAttributes, log } from "../log";
 import { Suppression } from "../suppression";
 import { pacer } from "../util/pacing";
 import { pool } from "../util/pool";
-import { KINDS, isKind, loadRecords, type Records } from "./deliveries";
+import { KINDS, formAddressOf, isKind, loadRecords, type Records } from "./deliveries";
 import { fold, openDigests, sendDigest, type Digest } from "./digest";
 import { PartitionReads } from "./reads";
 import * as Backlog from "./backlog";
@@ -221,9 +222,17 @@ async function sendRound(
     return "deferred";
   }
   if (toSend.length) {
+    const records = await loadRecords(toSend);
+    // what the domain brake will hold (its domain found over its hour's allowance by this process) takes no slot of the budget or the pace
+    const braked = new Set(
+      toSend.filter((d) => {
+        const address = formAddressOf(d, records);
+        return address !== undefined && DomainBrake.knownOver(address);
+      }),
+    );
     try {
       // no slot past the drain's end: what waits goes to the next drain, as after a deferral
-      await MailBudget.take(LANE_PRIORITY[lane], toSend.length, { maxWaitMs: Math.max(0, timeLeftMs) });
+      if (toSend.length > braked.size) await MailBudget.take(LANE_PRIORITY[lane], toSend.length - braked.size, { maxWaitMs: Math.max(0, timeLeftMs) });
     } catch (err) {
       if (!(err instanceof MailDeferred)) throw err;
       log.warn("mail queue: the mail budget has no room; deliveries wait", { lane, until: new Date(err.until).toISOString(), reason: err.reason });
@@ -238,14 +247,20 @@ async function sendRound(
       );
       return "deferred";
     }
-    const records = await loadRecords(toSend);
     const recipients = recipientsOf(toSend, records);
-    const round = { prepaid: true, checked: new Set(recipients), suppressed: await Suppression.suppressedAmong(recipients) };
+    // the round's form mail put to the domain brake at once: one write per domain, however many e-mails it has
+    const judged = toSend.filter((d) => !braked.has(d)).flatMap((d) => formAddressOf(d, records) ?? []);
+    const brake = judged.length ? await DomainBrake.judge(judged) : undefined;
+    const held = (d: Delivery) => braked.has(d) || brake?.held.has(formAddressOf(d, records) ?? "") === true;
+    const round = { prepaid: true, checked: new Set(recipients), suppressed: await Suppression.suppressedAmong(recipients), brake };
+    // a braked delivery that goes after all (its domain allowed meanwhile) takes its own slot of the budget, as a single send does
+    const unpaid = { ...round, prepaid: false };
     const inFlight = Math.max(8, Math.min(64, toSend.length));
     await pool(toSend, inFlight, async (d) => {
-      await slot();
+      // what the brake holds does not reach SES: no pacing slot
+      if (!held(d)) await slot();
       try {
-        await Mail.withinRound(round, () => KINDS[d.kind as keyof typeof KINDS].deliver(d.ref, d.eventId, records));
+        await Mail.withinRound(braked.has(d) ? unpaid : round, () => KINDS[d.kind as keyof typeof KINDS].deliver(d.ref, d.eventId, records));
         done.add(identity(d));
         result.sent++;
       } catch (err) {

@@ -102,14 +102,15 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const nextDay = (ms: number) => Date.parse(`${dayOf(ms)}T00:00:00.000Z`) + 24 * 3600_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** What this process measured: takes, their conditional writes, and the writes that found no room. */
+/** What this process measured: takes, the sends they took, their conditional writes, and the writes that found no room. */
 export interface Stats {
   taken: number;
+  sends: number;
   writes: number;
   refused: number;
   writeUnits: number;
 }
-const stats: Stats = { taken: 0, writes: 0, refused: 0, writeUnits: 0 };
+const stats: Stats = { taken: 0, sends: 0, writes: 0, refused: 0, writeUnits: 0 };
 export const measured = (): Stats => ({ ...stats });
 
 /** The second this process last saw taken: a take in it tries "same second" first, otherwise "new second". */
@@ -144,6 +145,7 @@ async function attempt(priority: Priority, count: number, limits: Ceilings, now:
   for (const variant of variants) {
     const found = await update(variant(priority, count, limits, now), now);
     if (found === "taken") {
+      stats.sends += count;
       lastSecond = second;
       return "taken";
     }

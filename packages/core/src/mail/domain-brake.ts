@@ -67,9 +67,6 @@ export function domainOf(address: string): string {
 const FORM_KINDS = new Set(["signature-confirmation", "signature-share", "signature-already-signed", "report-confirmation", "newsletter-confirmation"]);
 export const isFormMail = (kind: string) => FORM_KINDS.has(kind) || /^guide[-:]/.test(kind);
 
-/** Whether mail of this kind to this domain passes the brake uncounted. */
-const unbraked = (kind: string, domain: string) => !isFormMail(kind) || LARGE_PROVIDERS.has(domain);
-
 const ALLOWED_CACHE_MS = 60_000;
 const allowedCache = new Map<string, { at: number; allowed: Promise<boolean> }>();
 
@@ -104,34 +101,70 @@ export const forget = () => {
 
 const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 
+/** What the brake decided for a set of addresses: the ones that may be mailed, and the held ones with their domain. */
+export interface Verdict {
+  admitted: Set<string>;
+  held: Map<string, string>;
+}
+
 /**
- * Counts an e-mail of `kind` to each recipient's domain in this hour. Answers the domain over its
- * allowance (the e-mail must be held), or undefined when the e-mail may go.
+ * Counts form mail to `addresses` into their domains' hour, one write per domain however many
+ * addresses it has (a drain round's e-mails to one domain cost one write): an unconditional ADD of
+ * their number, whose new total says which of them are within the allowance (each writer gets its
+ * own range of the count, so however many race, exactly the allowance is admitted in an hour). The
+ * hour counts what was asked for, held mail included.
  */
-export async function admit(kind: string, to: readonly string[], now = Date.now()): Promise<string | undefined> {
+export async function judge(addresses: readonly string[], now = Date.now()): Promise<Verdict> {
+  const verdict: Verdict = { admitted: new Set(), held: new Map() };
+  const byDomain = new Map<string, string[]>();
+  for (const address of new Set(addresses)) {
+    const domain = domainOf(address);
+    byDomain.set(domain, [...(byDomain.get(domain) ?? []), address]);
+  }
   const allowance = settings().MAIL_DOMAIN_ALLOWANCE_PER_HOUR;
-  for (const domain of new Set(to.map(domainOf))) {
-    if (unbraked(kind, domain) || (await isAllowed(domain, now))) continue;
-    const hour = hourOf(now);
-    if (overInHour.get(domain) === hour) return domain;
-    try {
-      await db().send(
+  const hour = hourOf(now);
+  await Promise.all(
+    [...byDomain].map(async ([domain, inDomain]) => {
+      if (LARGE_PROVIDERS.has(domain) || (await isAllowed(domain, now))) return inDomain.forEach((a) => verdict.admitted.add(a));
+      if (overInHour.get(domain) === hour) return inDomain.forEach((a) => verdict.held.set(a, domain));
+      const res = await db().send(
         new UpdateCommand({
           TableName: table(),
           Key: Keys.mailDomainHour(domain, hour),
-          UpdateExpression: "ADD sent :one SET #type = :type, expiresAt = if_not_exists(expiresAt, :expires)",
-          ConditionExpression: "attribute_not_exists(sent) OR sent < :allowance",
+          UpdateExpression: "ADD asked :n SET #type = :type, expiresAt = if_not_exists(expiresAt, :expires)",
           ExpressionAttributeNames: { "#type": "type" },
-          ExpressionAttributeValues: { ":one": 1, ":type": "mailDomainCount", ":allowance": allowance, ":expires": Math.floor(now / 1000) + 2 * 3600 },
+          ExpressionAttributeValues: { ":n": inDomain.length, ":type": "mailDomainCount", ":expires": Math.floor(now / 1000) + 2 * 3600 },
+          ReturnValues: "UPDATED_NEW",
         }),
       );
-    } catch (err) {
-      if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
-      overInHour.set(domain, hour);
-      return domain;
-    }
-  }
-  return undefined;
+      const before = Number(res.Attributes?.asked) - inDomain.length;
+      const room = Math.max(0, allowance - before);
+      inDomain.forEach((a, i) => (i < room ? verdict.admitted.add(a) : verdict.held.set(a, domain)));
+      // a count only grows within its hour: the rest of the hour's mail to it is held without another write
+      if (before + inDomain.length >= allowance) overInHour.set(domain, hour);
+    }),
+  );
+  return verdict;
+}
+
+/**
+ * Counts one e-mail of `kind` to its recipients' domains in this hour. Answers the domain over its
+ * allowance (the e-mail must be held), or undefined when the e-mail may go.
+ */
+export async function admit(kind: string, to: readonly string[], now = Date.now()): Promise<string | undefined> {
+  if (!isFormMail(kind)) return undefined;
+  const { held } = await judge(to, now);
+  return held.values().next().value;
+}
+
+/**
+ * Whether this process already knows form mail to `address` is held this hour (its domain found over
+ * its allowance here): the mail queue sends such a delivery without a pacing slot or a prepaid share
+ * of the budget, since it will not reach SES. A guess that only saves: the send itself still asks `admit`.
+ */
+export function knownOver(address: string, now = Date.now()): boolean {
+  const domain = domainOf(address);
+  return !LARGE_PROVIDERS.has(domain) && overInHour.get(domain) === hourOf(now);
 }
 
 /** What a held e-mail keeps: the mailer's own message, as it would have gone. */

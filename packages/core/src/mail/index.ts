@@ -18,7 +18,7 @@ import { FEEDBACK_DETAIL_TYPES, SES_SOURCE } from "./ses-events";
 import { ordinaryOutcome, simulatedEvents, simulatedOutcome, type SimulatedOutcome } from "./simulator";
 import { HOLD_MS, holds, isVisitorMail } from "./breaker";
 import { claimAllowance } from "./visitor";
-import { admit as admitToDomain, hold } from "./domain-brake";
+import { admit as admitToDomain, hold, isFormMail, type Verdict as DomainVerdict } from "./domain-brake";
 // this module's own namespace: sendToVisitor calls Mail.send through it, so tests that replace Mail.send see that call too
 import { Mail } from "./index";
 
@@ -77,15 +77,27 @@ let ses: SESv2Client | undefined;
 /**
  * A drain round of the mail queue (mail-queue/drain.ts) sends many e-mails at once: it took their
  * slots of the budget together (`prepaid`) and read the suppression list for their recipients in one
- * BatchGet (`checked`: the addresses it read, `suppressed`: those on the list), so each `send` inside
- * it skips both. An address the round did not read is looked up as usual.
+ * BatchGet (`checked`: the addresses it read, `suppressed`: those on the list), and put its form
+ * mail's addresses to the domain brake at once (`brake`: one write per domain for the round), so each
+ * `send` inside it skips all three. An address the round did not read is looked up as usual.
  */
 export interface Round {
   prepaid: boolean;
   checked: ReadonlySet<string>;
   suppressed: ReadonlySet<string>;
+  brake?: DomainVerdict;
 }
 const round = new AsyncLocalStorage<Round>();
+
+/** The domain over its allowance that holds this form e-mail, or undefined: as the round judged its recipients, else asked of the brake. */
+async function domainOverAllowance(verdict: DomainVerdict | undefined, kind: string, to: readonly string[]): Promise<string | undefined> {
+  if (verdict) {
+    const held = to.map((a) => verdict.held.get(a)).find((domain) => domain !== undefined);
+    if (held) return held;
+    if (to.every((a) => verdict.admitted.has(a))) return undefined;
+  }
+  return admitToDomain(kind, to);
+}
 export const withinRound = <T>(store: Round, fn: () => Promise<T>): Promise<T> => round.run(store, fn);
 
 /**
@@ -127,7 +139,7 @@ export async function send(message: Message): Promise<void> {
   // the feedback breaker is open: mail to addresses visitors typed waits for an administrator (breaker.ts)
   if (await holds(kind)) throw new MailDeferred(Date.now() + HOLD_MS, "paused");
   // past its domain's hourly allowance, mail to an address a visitor typed waits for an administrator (domain-brake.ts)
-  const over = await admitToDomain(kind, to);
+  const over = isFormMail(kind) ? await domainOverAllowance(inRound?.brake, kind, to) : undefined;
   if (over) {
     await hold(over, { ...message, to });
     return;
