@@ -244,6 +244,8 @@ const LABELS: Record<string, string> = {
   MAILQLEASE: "mail queue drainer's lease",
   MAILDIGEST: "administrators' digest",
   MAILBUDGET: "SES budget of the day",
+  MAILDOMAIN: "domain brake's hourly count (one write per domain per drain round)",
+  MAILBREAKER: "feedback breaker's state",
   NLCOUNT: "subscribers' count shard",
 };
 /**
