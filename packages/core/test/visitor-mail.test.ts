@@ -67,6 +67,14 @@ describe("e-mail subjects", () => {
     // the bodies still tell the administrators who signed
     expect(admin.text).toContain("Firstvisitorword Lastvisitorword");
   });
+
+  it("the administrators' notice carries no IP address and no place derived from it (N9): the console has them", () => {
+    const admin = adminNotification(visitorSignature(), petition);
+    for (const part of [admin.text, admin.html]) {
+      expect(part).not.toContain("198.51.100.7");
+      for (const word of ["Cityvisitorword", "Regionvisitorword", "Countryvisitorword"]) expect(part).not.toContain(word);
+    }
+  });
 });
 
 describe("every e-mail to a signer about their signature", () => {

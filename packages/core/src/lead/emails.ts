@@ -22,9 +22,6 @@ export const adminListUrl = (form: Lead["form"]) => `${siteUrl()}/admin/forms/${
 const known = (value: string | undefined) => Boolean(value && value.trim() && value !== "Unknown");
 const derived = (value: string | undefined) => (known(value) ? value! : NOT_AVAILABLE);
 
-/** "Orlando, Florida, US", from what is known; "Not available" when nothing is. */
-export const locationOf = (meta: Lead["meta"]) => [meta.city, meta.region, meta.country].filter(known).join(", ") || NOT_AVAILABLE;
-
 const row = (label: string, value: string) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`;
 
 /** The visitor's e-mail: a working link to the PDF, naming the document. */
@@ -62,13 +59,12 @@ export function adminNotification(lead: Lead): Omit<Message, "to"> {
     ["Email", lead.email],
     ["Submitted (EST)", `${lead.createdDate} ${lead.createdTime}`],
     ["Newsletter consent", lead.newsletterConsent ? "Yes" : "No"],
-    ["Location", locationOf(m)],
+    // no IP address and no place derived from it: a notice leaves the console (docs/architecture.md, N9)
     ["Device", derived(m.deviceType)],
     ["Browser", derived(m.browser)],
     ["Screen resolution", derived(m.screenResolution)],
     ["Language", derived(m.language)],
     ["Timezone", derived(m.timezone)],
-    ["IP address", derived(m.ipAddress)],
   ];
   const link = adminListUrl(lead.form);
   return {

@@ -17,7 +17,11 @@ const given = (value: string | undefined, fallback: string) => (value && value.t
 /** Metadata the server could not derive is stored as "Unknown" (request/meta-details.ts). */
 const derived = (value: string | undefined) => (value && value.trim() && value !== "Unknown" ? value : NOT_AVAILABLE);
 
-/** Template 8's parameters, under the spec's names, with its defaults for what is missing. */
+/**
+ * Template 8's parameters, under the spec's names, with its defaults for what is missing; without its
+ * `ip_address` and the places derived from it (`meta_city`, `meta_region`, `meta_country`): a notice
+ * is an e-mail, outside the console, and the console shows them (docs/architecture.md, departures).
+ */
 export function adminTemplateParams(report: Report) {
   const { reporter: r, meta: m } = report;
   return {
@@ -33,10 +37,6 @@ export function adminTemplateParams(report: Report) {
     screen_resolution: derived(m.screenResolution),
     user_agent: derived(m.userAgent),
     timezone: derived(m.timezone),
-    ip_address: derived(m.ipAddress),
-    meta_city: derived(m.city),
-    meta_region: derived(m.region),
-    meta_country: derived(m.country),
   };
 }
 export type AdminTemplateParams = ReturnType<typeof adminTemplateParams>;
@@ -54,10 +54,6 @@ const ADMIN_LABELS: Record<keyof AdminTemplateParams, string> = {
   screen_resolution: "Screen resolution",
   user_agent: "User agent",
   timezone: "Timezone",
-  ip_address: "IP address",
-  meta_city: "City (from IP)",
-  meta_region: "Region (from IP)",
-  meta_country: "Country (from IP)",
 };
 
 const siteUrl = () => settings().SITE_URL.replace(/\/$/, "");

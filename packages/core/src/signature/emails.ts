@@ -44,8 +44,7 @@ export function adminNotification(signature: Signature, petition: Petition): Omi
     ["Email", signature.email],
     ["Timeshare", signature.timeshareName || "Not provided"],
     ["Signed at (EST)", `${signature.createdDate} ${signature.createdTime}`],
-    ["Location", `${m.city}, ${m.region}, ${m.country}`],
-    ["IP address", m.ipAddress],
+    // no IP address and no place derived from it: a notice leaves the console (docs/architecture.md, N9)
     ["Device", `${m.deviceType} · ${m.browser} · ${m.screenResolution}`],
     ["Timezone / language", `${m.timezone} / ${m.language}`],
     [
