@@ -20,6 +20,11 @@ import { LEAD_CSV_COLUMNS, LEAD_FORMS, LEAD_FORM_INFO } from "@site/core/lead/fo
 import { indexKey } from "@site/core/lead/index-item";
 import type { LeadInput } from "@site/core/lead/input";
 import { Mail } from "@site/core/mail";
+import { MAILBOX_RECORDS_PER_DAY } from "@site/core/ratelimit";
+import { Report } from "@site/core/report";
+import { ReportInput } from "@site/core/report/input";
+import { fromHeaders } from "@site/core/request/metadata";
+import { metaDetails } from "@site/core/request/meta-details";
 import { listOutbox } from "@site/core/mail/outbox";
 import { fileFor } from "@site/core/sheets/local";
 import { handler as guideEmail } from "../../packages/functions/src/events/lead-guide-email";
@@ -29,10 +34,13 @@ import { installLocalBus } from "../../scripts/local/bus";
 import { rawRequest, startLocalApi, loopbackVisitors, type Client } from "../support/local-api";
 import { inOneRateWindow } from "../support/rate-window";
 import { captchaOnEchoingActions } from "../support/captcha";
+import { minimalReport } from "../support/reports";
 import { describeChanges, diff, snapshot, useOwnTable } from "../support/table-snapshot";
 
 const UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1";
+const reportMeta = metaDetails(fromHeaders({ "user-agent": UA }, "10.61.0.9"));
 const TOO_MANY = { error: "Too many attempts. Please wait a minute and try again." };
+const TOO_MANY_FOR_MAILBOX = { error: "Too many submissions with this e-mail address today. Please try again tomorrow." };
 const MISSING = "Please fill in all required fields.";
 const BAD_EMAIL = "Please enter a valid email address.";
 const CLIENT = { screenResolution: "390x844", timezone: "America/Chicago", language: "en-US" };
@@ -145,7 +153,7 @@ describe("POST /api/leads/{form}", () => {
     expect(item!.createdTime).toBe(`${parts.hour}:${parts.minute}:${parts.second}`);
     expect(await stored(indexKey(form, id))).toMatchObject({ type: "leadIndex", r: expect.stringContaining(body.email) });
 
-    // one transaction: the submission, its index row, a count shard, the client's rate window, the outbox item;
+    // one transaction: the submission, its index row, a count shard, the client's rate window, its mailbox's day count, the outbox item;
     // the rest is what the event's subscribers (mail, newsletter, sheet) may have written by now
     const written = diff(before, await snapshot()).filter((c) => c.change !== "removed");
     const kinds = written.map((c) => c.kind).sort();
@@ -165,7 +173,7 @@ describe("POST /api/leads/{form}", () => {
     expect(
       kinds.filter((k) => !sideEffects.includes(k)),
       describeChanges(written),
-    ).toEqual(["RATE", "lead", "leadCount", "leadIndex"].sort());
+    ).toEqual(["RATE", "RATE", "lead", "leadCount", "leadIndex"].sort());
     expect((await Lead.fromID(id, form)).email).toBe(body.email);
   });
 
@@ -210,6 +218,28 @@ describe("POST /api/leads/{form}", () => {
       expect(changes, describeChanges(changes)).toEqual([]);
       expect((await post(visitor(), "checklist", lead())).status).toBe(201);
     });
+  });
+
+  it("limits each mailbox to MAILBOX_RECORDS_PER_DAY guide requests and scam reports a day, whoever sends them (429), writing nothing over it", async () => {
+    expect(MAILBOX_RECORDS_PER_DAY).toBe(10);
+    const victim = `victim-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    // from ever new clients, so no client's own limit applies; the mailbox's `+tags` and case fold into one
+    for (let i = 0; i < MAILBOX_RECORDS_PER_DAY - 1; i++) {
+      const address = i % 2 ? victim.replace("@", `+${i}@`) : victim.toUpperCase();
+      expect((await post(visitor(), LEAD_FORMS[i % LEAD_FORMS.length], lead({ email: address }))).status).toBe(201);
+    }
+    // a scam report counts against the same mailbox
+    const report = (n: string) => ({ ...minimalReport(n), reporter: { ...minimalReport(n).reporter, email: victim } });
+    expect((await Report.create({ submission: ReportInput.parse(report("tenth")), client: "10.61.0.1", meta: reportMeta })).report.id).toBeTruthy();
+    const before = await settled();
+    expect(await post(visitor(), "checklist", lead({ email: victim.replace("@", "+more@") }))).toMatchObject({ status: 429, body: TOO_MANY_FOR_MAILBOX });
+    await expect(Report.create({ submission: ReportInput.parse(report("eleventh")), client: "10.61.0.2", meta: reportMeta })).rejects.toThrow(
+      TOO_MANY_FOR_MAILBOX.error,
+    );
+    const changes = diff(before, await settled());
+    expect(changes, describeChanges(changes)).toEqual([]);
+    // another mailbox is not refused
+    expect((await post(visitor(), "checklist", lead())).status).toBe(201);
   });
 
   describe("with captcha on", () => {

@@ -9,7 +9,7 @@ import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { transactWithRetries } from "../db/transact";
 import { Outbox } from "../outbox";
-import { RateLimit, TooManyAttempts } from "../ratelimit";
+import { RateLimit, TooManyAttempts, TooManyForMailbox } from "../ratelimit";
 import type { MetaDetails } from "../request/meta-details";
 import { normaliseEmail } from "../util/email";
 import { NotFoundError } from "../util/error";
@@ -118,14 +118,16 @@ export function leadOfItem(item: Record<string, unknown>): Info {
   return lead as unknown as Info;
 }
 
-/** Position of the rate-limit hit in the transaction's cancellation reasons. */
+/** Positions of the rate-limit hits in the transaction's cancellation reasons. */
 const RATE_AT = 0;
+const MAILBOX_AT = 1;
 
-/** The submission's transaction: the client's rate-limit hit, the submission, its index row and count, the outbox item. */
+/** The submission's transaction: the client's rate-limit hit, its mailbox's daily count, the submission, its index row and count, the outbox item. */
 export function transaction(lead: Info, client: string, event: CreatedEvent = createdEvent(lead)) {
   return new TransactWriteCommand({
     TransactItems: [
       { Update: RateLimit.hit(RATE_SCOPE, client, settings().LEAD_RATE_LIMIT_PER_MINUTE) },
+      { Update: RateLimit.mailboxHit(lead.email) },
       { Put: { TableName: table(), Item: leadItem(lead), ConditionExpression: "attribute_not_exists(pk)" } },
       ...creationItems(lead),
       Outbox.put(event),
@@ -145,6 +147,7 @@ export async function create(req: CreateRequest, now = new Date()): Promise<{ le
     onCancelled: (reasons) => {
       if (reasons[RATE_AT] === "ConditionalCheckFailed") throw new TooManyAttempts();
       if (reasons[RATE_AT] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
+      if (reasons[MAILBOX_AT] === "ConditionalCheckFailed") throw new TooManyForMailbox();
     },
   });
   return { lead, event };

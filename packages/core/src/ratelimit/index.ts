@@ -1,8 +1,10 @@
 export * as RateLimit from "./index";
 
+import { createHash } from "node:crypto";
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
+import { canonicalMailbox } from "../util/email";
 import { VisibleError } from "../util/error";
 import { RATE_WINDOW_SECONDS } from "../policy/retention";
 
@@ -43,4 +45,36 @@ export async function check(scope: string, subject: string, perMinute: number): 
   const { Key } = hit(scope, subject, perMinute);
   const res = await db().send(new GetCommand({ TableName: table(), Key, ProjectionExpression: "hits" }));
   if (Number(res.Item?.hits ?? 0) >= perMinute) throw new TooManyAttempts();
+}
+
+/**
+ * Records a stranger can attach to one mailbox a day (scam reports and guide requests together; a
+ * mailbox signs each petition once): without it, anyone could file thousands under a victim's address
+ * and swell what the victim's /my-data must read, list and download (security review N15).
+ */
+export const MAILBOX_RECORDS_PER_DAY = 10;
+
+export class TooManyForMailbox extends VisibleError {
+  constructor() {
+    super(429, "rate.mailbox", "Too many submissions with this e-mail address today. Please try again tomorrow.");
+  }
+}
+
+/**
+ * The conditional update that counts one record naming `email`'s mailbox (case, `+tag` and, at Gmail,
+ * dots folded) in this UTC day, refused once MAILBOX_RECORDS_PER_DAY are counted: one item of the
+ * record's own transaction. Keyed by a hash of the mailbox, kept two days.
+ */
+export function mailboxHit(email: string) {
+  const dayStart = Math.floor(Date.now() / 86_400_000) * 86_400;
+  // any domain's `+tag` folded too: for a cap, counting two people's mailboxes as one only errs on the safe side
+  const mailbox = canonicalMailbox(email).replace(/\+[^@]*@/, "@");
+  const subject = createHash("sha256").update(mailbox).digest("base64url");
+  return {
+    TableName: table(),
+    Key: Keys.rateWindow("mailbox-day", subject, dayStart),
+    UpdateExpression: "ADD hits :one SET expiresAt = :exp",
+    ConditionExpression: "attribute_not_exists(hits) OR hits < :limit",
+    ExpressionAttributeValues: { ":one": 1, ":limit": MAILBOX_RECORDS_PER_DAY, ":exp": dayStart + 2 * 86_400 },
+  };
 }

@@ -11,7 +11,7 @@ import { transactWithRetries } from "../db/transact";
 import { Evidence, EvidenceRefused, type ClaimedEvidence, type EvidencePurpose } from "../evidence";
 import { errorAttributes, log } from "../log";
 import { Outbox } from "../outbox";
-import { RateLimit, TooManyAttempts } from "../ratelimit";
+import { RateLimit, TooManyAttempts, TooManyForMailbox } from "../ratelimit";
 import type { MetaDetails } from "../request/meta-details";
 import { NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
@@ -163,12 +163,18 @@ export function reportItems(report: Info) {
 
 /** Positions in the transaction's cancellation reasons. */
 const RATE_AT = 0;
-const REFERENCE_AT = 1;
+const MAILBOX_AT = 1;
+const REFERENCE_AT = 2;
 
-/** The report's transaction: the client's rate-limit hit, the report's items, the outbox item. */
+/** The report's transaction: the client's rate-limit hit, its mailbox's daily count, the report's items, the outbox item. */
 export function transaction(report: Info, client: string, event: CreatedEvent = createdEvent(report)) {
   return new TransactWriteCommand({
-    TransactItems: [{ Update: RateLimit.hit(RATE_SCOPE, client, settings().REPORT_RATE_LIMIT_PER_MINUTE) }, ...reportItems(report), Outbox.put(event)],
+    TransactItems: [
+      { Update: RateLimit.hit(RATE_SCOPE, client, settings().REPORT_RATE_LIMIT_PER_MINUTE) },
+      { Update: RateLimit.mailboxHit(report.reporter.email) },
+      ...reportItems(report),
+      Outbox.put(event),
+    ],
   });
 }
 
@@ -182,6 +188,7 @@ async function writeWithRetries(report: Info, client: string, event: CreatedEven
     onCancelled: (reasons) => {
       if (reasons[RATE_AT] === "ConditionalCheckFailed") throw new TooManyAttempts();
       if (reasons[RATE_AT] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
+      if (reasons[MAILBOX_AT] === "ConditionalCheckFailed") throw new TooManyForMailbox();
       if (reasons[REFERENCE_AT] !== "ConditionalCheckFailed") return;
       report = { ...report, reference: draw() };
       return "retry";
