@@ -1,5 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { listOutbox } from "@site/core/mail/outbox";
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { fileBrowser, visit } from "../support/browser";
@@ -15,10 +14,8 @@ async function newPage(): Promise<Page> {
 
 const count = async () => ((await (await fetch(`${stack.url}/api/petitions/${stack.defaultPetitionId}`)).json()) as { signatureCount: number }).signatureCount;
 
-async function outbox() {
-  const files = await readdir(stack.outboxDir).catch(() => [] as string[]);
-  return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(stack.outboxDir, f), "utf8")) as { to: string[]; subject: string; text: string }));
-}
+/** The local outbox's e-mails (the shared reader skips a message still being written). */
+const outbox = () => listOutbox(stack.outboxDir);
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

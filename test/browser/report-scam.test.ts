@@ -5,10 +5,11 @@
  * report with its files in the console; files the server or the
  * browser refuse; the draft across a reload; the keyboard; axe on every step.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import { listOutbox } from "@site/core/mail/outbox";
 import { describe, expect, inject, it } from "vitest";
 import { EvidenceMessages } from "@site/core/evidence/limits";
 import { QUESTIONS, STEP_TITLES } from "@site/core/report/catalogue";
@@ -28,16 +29,8 @@ const PDF = Buffer.from(
 );
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-async function outbox(): Promise<Mail[]> {
-  const files = await readdir(stack.outboxDir).catch(() => [] as string[]);
-  return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(stack.outboxDir, f), "utf8")) as Mail));
-}
+/** The local outbox's e-mails (the shared reader skips a message still being written). */
+const outbox = () => listOutbox(stack.outboxDir);
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -223,18 +223,19 @@ async function sendRound(
   }
   if (toSend.length) {
     const records = await loadRecords(toSend);
-    // what the domain brake will hold (its domain found over its hour's allowance by this process) takes no slot of the budget or the pace
-    const braked = new Set(
-      toSend.filter((d) => {
-        const address = formAddressOf(d, records);
-        return address !== undefined && DomainBrake.knownOver(address);
-      }),
-    );
+    // the round's form mail put to the domain brake at once (one write per domain, however many e-mails it has),
+    // before the budget: what the brake holds does not reach SES, so it takes no share of the budget and no pacing slot
+    const judged = toSend.flatMap((d) => formAddressOf(d, records) ?? []);
+    const brake = judged.length ? await DomainBrake.judge(judged) : undefined;
+    const held = (d: Delivery) => brake?.held.has(formAddressOf(d, records) ?? "") === true;
+    const paid = toSend.filter((d) => !held(d)).length;
     try {
       // no slot past the drain's end: what waits goes to the next drain, as after a deferral
-      if (toSend.length > braked.size) await MailBudget.take(LANE_PRIORITY[lane], toSend.length - braked.size, { maxWaitMs: Math.max(0, timeLeftMs) });
+      if (paid) await MailBudget.take(LANE_PRIORITY[lane], paid, { maxWaitMs: Math.max(0, timeLeftMs) });
     } catch (err) {
       if (!(err instanceof MailDeferred)) throw err;
+      // nothing of the round goes now: what the brake admitted is not counted against its domain's hour
+      if (brake) await DomainBrake.giveBack(brake);
       log.warn("mail queue: the mail budget has no room; deliveries wait", { lane, until: new Date(err.until).toISOString(), reason: err.reason });
       await Promise.all(
         claimed.map((q) =>
@@ -248,19 +249,12 @@ async function sendRound(
       return "deferred";
     }
     const recipients = recipientsOf(toSend, records);
-    // the round's form mail put to the domain brake at once: one write per domain, however many e-mails it has
-    const judged = toSend.filter((d) => !braked.has(d)).flatMap((d) => formAddressOf(d, records) ?? []);
-    const brake = judged.length ? await DomainBrake.judge(judged) : undefined;
-    const held = (d: Delivery) => braked.has(d) || brake?.held.has(formAddressOf(d, records) ?? "") === true;
     const round = { prepaid: true, checked: new Set(recipients), suppressed: await Suppression.suppressedAmong(recipients), brake };
-    // a braked delivery that goes after all (its domain allowed meanwhile) takes its own slot of the budget, as a single send does
-    const unpaid = { ...round, prepaid: false };
     const inFlight = Math.max(8, Math.min(64, toSend.length));
     await pool(toSend, inFlight, async (d) => {
-      // what the brake holds does not reach SES: no pacing slot
       if (!held(d)) await slot();
       try {
-        await Mail.withinRound(braked.has(d) ? unpaid : round, () => KINDS[d.kind as keyof typeof KINDS].deliver(d.ref, d.eventId, records));
+        await Mail.withinRound(round, () => KINDS[d.kind as keyof typeof KINDS].deliver(d.ref, d.eventId, records));
         done.add(identity(d));
         result.sent++;
       } catch (err) {

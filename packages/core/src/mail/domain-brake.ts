@@ -105,6 +105,9 @@ const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 export interface Verdict {
   admitted: Set<string>;
   held: Map<string, string>;
+  /** the hour it counted in, and how many admitted addresses it counted there per domain (for `giveBack`) */
+  hour: string;
+  counted: Map<string, number>;
 }
 
 /**
@@ -115,14 +118,14 @@ export interface Verdict {
  * hour counts what was asked for, held mail included.
  */
 export async function judge(addresses: readonly string[], now = Date.now()): Promise<Verdict> {
-  const verdict: Verdict = { admitted: new Set(), held: new Map() };
+  const verdict: Verdict = { admitted: new Set(), held: new Map(), hour: hourOf(now), counted: new Map() };
   const byDomain = new Map<string, string[]>();
   for (const address of new Set(addresses)) {
     const domain = domainOf(address);
     byDomain.set(domain, [...(byDomain.get(domain) ?? []), address]);
   }
   const allowance = settings().MAIL_DOMAIN_ALLOWANCE_PER_HOUR;
-  const hour = hourOf(now);
+  const hour = verdict.hour;
   await Promise.all(
     [...byDomain].map(async ([domain, inDomain]) => {
       if (LARGE_PROVIDERS.has(domain) || (await isAllowed(domain, now))) return inDomain.forEach((a) => verdict.admitted.add(a));
@@ -140,6 +143,7 @@ export async function judge(addresses: readonly string[], now = Date.now()): Pro
       const before = Number(res.Attributes?.asked) - inDomain.length;
       const room = Math.max(0, allowance - before);
       inDomain.forEach((a, i) => (i < room ? verdict.admitted.add(a) : verdict.held.set(a, domain)));
+      verdict.counted.set(domain, Math.min(room, inDomain.length));
       // a count only grows within its hour: the rest of the hour's mail to it is held without another write
       if (before + inDomain.length >= allowance) overInHour.set(domain, hour);
     }),
@@ -158,13 +162,24 @@ export async function admit(kind: string, to: readonly string[], now = Date.now(
 }
 
 /**
- * Whether this process already knows form mail to `address` is held this hour (its domain found over
- * its allowance here): the mail queue sends such a delivery without a pacing slot or a prepaid share
- * of the budget, since it will not reach SES. A guess that only saves: the send itself still asks `admit`.
+ * Takes back what `judge` counted for the admitted addresses (a drain round that the mail budget
+ * deferred sends nothing now, and judges them again when it does): one ADD per domain.
  */
-export function knownOver(address: string, now = Date.now()): boolean {
-  const domain = domainOf(address);
-  return !LARGE_PROVIDERS.has(domain) && overInHour.get(domain) === hourOf(now);
+export async function giveBack(verdict: Verdict): Promise<void> {
+  await Promise.all(
+    [...verdict.counted].map(async ([domain, n]) => {
+      if (n === 0) return;
+      overInHour.delete(domain);
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: Keys.mailDomainHour(domain, verdict.hour),
+          UpdateExpression: "ADD asked :minus",
+          ExpressionAttributeValues: { ":minus": -n },
+        }),
+      );
+    }),
+  );
 }
 
 /** What a held e-mail keeps: the mailer's own message, as it would have gone. */
