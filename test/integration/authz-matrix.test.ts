@@ -37,7 +37,7 @@ const tokens = { adminAccess: "", adminId: "", memberAccess: "", memberId: "" };
 const sampleBodies: Record<string, unknown> = {
   "POST /api/admin/petitions": { title: "Injected", story: "Should never be stored.", goal: 10 },
   "PATCH /api/admin/petitions/{id}": { goal: 5 },
-  "POST /api/admin/petitions/{id}/delivery-pack": { state: "CA", includeNames: true },
+  "POST /api/admin/petitions/{id}/delivery-pack": { state: "CA" },
   "POST /api/admin/petitions/{id}/updates/outcome": { subject: "Injected", body: "Should never be sent." },
   "POST /api/admin/signatures/delete-all": { confirm: "CONFIRM" },
   "PATCH /api/admin/reports/{id}": { status: "spam" },

@@ -525,9 +525,9 @@ describe("delivery pack route (as an administrator)", () => {
   const KEY = "POST /api/admin/petitions/{id}/delivery-pack";
   const route = routes.find((r) => routeKey(r) === KEY)!;
   const pack: BodyModel = {
-    valid: (n) => ({ state: ["CA", "fl", "TX"][n % 3], includeNames: n % 2 === 0 }),
+    valid: (n) => ({ state: ["CA", "fl", "TX"][n % 3] }),
     strings: ["state"],
-    others: ["includeNames"],
+    others: [],
     required: [],
   };
   let token: string;

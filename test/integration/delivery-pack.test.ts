@@ -70,7 +70,7 @@ describe("a delivery pack job", () => {
       kind: "export.delivery-pack",
       status: "done",
       actor: adminEmail,
-      result: { rows: 80, verified: 0, pending: 0, named: 0 },
+      result: { rows: 80, verified: 0, pending: 0 },
     });
     expect(job.result.fileName).toMatch(new RegExp(`^delivery-pack-${petitionId}-fl-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
 
@@ -90,32 +90,23 @@ describe("a delivery pack job", () => {
     expect(text).toContain("Signatures in Florida by city");
     expect(after("Orlando")).toBe("30");
     expect(after("Miami")).toBe("10");
-    // no names unless asked
-    expect(text).not.toContain("Signers from Florida");
+    // no signer's name, ever (M3)
+    expect(text).not.toMatch(/Signers from|Smith|Álvarez|zimmer/);
 
     const entry = (await Audit.list(100)).find((e) => e.action === "signatures.delivery_pack" && e.target.startsWith(petitionId));
     expect(entry).toMatchObject({ actor: adminEmail, rows: 80, target: `${petitionId} (cities of FL)` });
   });
 
-  it("names the chosen state's signers only, when asked", async () => {
-    const job = await made({ state: "TX", includeNames: true });
-    expect(job).toMatchObject({ status: "done", result: { named: 25, namesLeftOut: 0 } });
-    const { runs } = await pdfTextRuns(await pdfOf(job.id));
-    expect(runs).toContain("Signers from Texas");
-    const named = runs.filter((r) => r.includes("(Austin)"));
-    expect(named).toHaveLength(25);
-    expect(runs.some((r) => r.includes("(Orlando)"))).toBe(false);
-  });
-
   it("refuses an unknown state, a body that is not its object and an unknown petition before anything is queued", async () => {
     const state = await admin(startPack, { method: "POST", path: "/x", id: petitionId, body: { state: "ZZ" } });
     expect([state.statusCode, state.body.error]).toEqual([400, "Unknown state: use a US state's two-letter code, e.g. CA"]);
-    const names = await admin(startPack, { method: "POST", path: "/x", id: petitionId, body: { includeNames: "yes" } });
-    expect([names.statusCode, names.body.error]).toEqual([400, "includeNames must be true or false"]);
+    // a pack names nobody: asking for names is an unknown field
+    const names = await admin(startPack, { method: "POST", path: "/x", id: petitionId, body: { includeNames: true } });
+    expect([names.statusCode, names.body.error]).toEqual([400, "Unknown field: send only state"]);
     const none = await admin(startPack, { method: "POST", path: "/x", id: petitionId });
-    expect([none.statusCode, none.body.error]).toEqual([400, "Send {state?, includeNames?}"]);
+    expect([none.statusCode, none.body.error]).toEqual([400, "Send {state?}"]);
     const extra = await admin(startPack, { method: "POST", path: "/x", id: petitionId, body: { state: "CA", petitionId: "other" } });
-    expect([extra.statusCode, extra.body.error]).toEqual([400, "Unknown field: send only state and includeNames"]);
+    expect([extra.statusCode, extra.body.error]).toEqual([400, "Unknown field: send only state"]);
     const missing = await admin(startPack, { method: "POST", path: "/x", id: "no-such-petition", body: {} });
     expect([missing.statusCode, missing.body.error]).toEqual([404, "Petition not found"]);
   });

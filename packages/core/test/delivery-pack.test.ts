@@ -49,7 +49,7 @@ describe("where a signature counts", () => {
 
 describe("the delivery pack's tally", () => {
   it("counts all but pending signatures, by state, by the chosen state's city and by day", () => {
-    const tally = newTally({ state: "FL", includeNames: false });
+    const tally = newTally({ state: "FL" });
     addRows(tally, [
       row({ city: "Orlando" }),
       row({ city: "Miami", region: "FL", country: "US" }),
@@ -65,37 +65,21 @@ describe("the delivery pack's tally", () => {
     expect(Object.fromEntries(tally.byCity)).toEqual({ Miami: 2, Orlando: 1 });
     expect(Object.fromEntries(tally.byDay)).toEqual({ "2026-11-26": 6, "2026-11-27": 1 });
     expect(ranked(tally.byState)[0]).toEqual(["FL", 3]);
-    expect(tally.names.size).toBe(0);
   });
 
   it("calls verified only the signatures confirmed from their mailbox, and only on a petition that verifies", () => {
     const rows = [row({ status: "verified" }), row({ status: "verified" }), row({ status: "unverified" }), row({ status: "" }), row({ status: "pending" })];
-    const verifying = newTally({ includeNames: false, verifies: true });
+    const verifying = newTally({ verifies: true });
     addRows(verifying, rows);
     expect(verifying).toMatchObject({ counted: 4, verified: 2, pending: 1 });
     expect(headline(verifying)).toBe("4 signatures, 2 of them verified by e-mail");
     // stored as "verified" before "unverified" existed, on a petition that never verified: not believed
-    const plain = newTally({ includeNames: false });
+    const plain = newTally({});
     addRows(plain, rows);
     expect(headline(plain)).toBe("4 signatures (e-mail not verified)");
-    const all = newTally({ includeNames: false, verifies: true });
+    const all = newTally({ verifies: true });
     addRows(all, [row({ status: "verified" }), row({ status: "verified" })]);
     expect(headline(all)).toBe("2 verified signatures");
-  });
-
-  it("names the chosen state's signers only, up to the cap, and counts those left out", () => {
-    const tally = newTally({ state: "FL", includeNames: true, maxNames: 2 });
-    addRows(tally, [row(), row({ region: "Texas" }), row(), row(), row({ status: "pending" })]);
-    expect(tally.named).toBe(2);
-    expect(tally.namesLeftOut).toBe(1);
-    expect([...tally.names.keys()]).toEqual(["FL"]);
-  });
-
-  it("names signers of every state when none is chosen, never those outside the United States", () => {
-    const tally = newTally({ includeNames: true });
-    addRows(tally, [row(), row({ region: "Texas" }), row({ country: "Mexico", region: "Jalisco" })]);
-    expect(Object.fromEntries([...tally.names].map(([state, names]) => [state, names.length]))).toEqual({ FL: 1, TX: 1 });
-    expect(tally.byCity.size).toBe(0);
   });
 
   it("makes a timeline by day, by week from Monday, or by month as the span grows", () => {
@@ -149,17 +133,17 @@ describe("the delivery pack's tally", () => {
 
 describe("the delivery pack's request", () => {
   it("takes a US state's code in any case, or none", () => {
-    expect(PackRequest.parse({ state: "ca", includeNames: true })).toEqual({ state: "CA", includeNames: true });
-    expect(PackRequest.parse({})).toEqual({ includeNames: false });
-    expect(PackRequest.parse({ state: "" })).toEqual({ includeNames: false });
+    expect(PackRequest.parse({ state: "ca" })).toEqual({ state: "CA" });
+    expect(PackRequest.parse({})).toEqual({});
+    expect(PackRequest.parse({ state: "" })).toEqual({});
   });
 
-  it("refuses an unknown state or a wrong type with a clear message", () => {
+  it("refuses an unknown state, a wrong type or any other field (names are never asked for) with a clear message", () => {
     expect(PackRequest.safeParse({ state: "ZZ" }).error?.issues[0]?.message).toBe("Unknown state: use a US state's two-letter code, e.g. CA");
     expect(PackRequest.safeParse({ state: 5 }).error?.issues[0]?.message).toBe("State must be a US state's two-letter code");
-    expect(PackRequest.safeParse({ includeNames: "yes" }).error?.issues[0]?.message).toBe("includeNames must be true or false");
-    expect(PackRequest.safeParse({ state: "CA", petition: "x" }).error?.issues[0]?.message).toBe("Unknown field: send only state and includeNames");
-    expect(PackRequest.safeParse([]).error?.issues[0]?.message).toBe("Send {state?, includeNames?}");
+    expect(PackRequest.safeParse({ includeNames: true }).error?.issues[0]?.message).toBe("Unknown field: send only state");
+    expect(PackRequest.safeParse({ state: "CA", petition: "x" }).error?.issues[0]?.message).toBe("Unknown field: send only state");
+    expect(PackRequest.safeParse([]).error?.issues[0]?.message).toBe("Send {state?}");
   });
 });
 
@@ -171,11 +155,10 @@ describe("text in the PDF", () => {
 });
 
 describe("the delivery pack's PDF", () => {
-  it("says what was counted, when, by state and city, and when the list of names was cut", async () => {
-    const tally = newTally({ state: "FL", includeNames: true, maxNames: 3 });
+  it("says what was counted, when, by state and city, naming no signer and no city with fewer than 5 signatures", async () => {
+    const tally = newTally({ state: "FL" });
     addRows(tally, [
-      row({ city: "Orlando" }),
-      row({ city: "Orlando" }),
+      ...Array.from({ length: 5 }, () => row({ city: "Orlando" })),
       row({ city: "Miami" }),
       row({ city: "Tampa" }),
       row({ region: "Texas" }),
@@ -183,17 +166,17 @@ describe("the delivery pack's PDF", () => {
     ]);
     const bytes = await renderDeliveryPack({ id: "p", title: "Fair Exit", story: "First paragraph.\n\nSecond one." }, tally, new Date("2026-11-26T17:30:00Z"));
     const { pages, runs } = await pdfTextRuns(bytes);
-    expect(pages).toBeGreaterThanOrEqual(2);
     expect(runs).toContain("Fair Exit");
     // a petition that does not verify: nothing is called verified
-    expect(runs).toContain("5 signatures (e-mail not verified)");
+    expect(runs).toContain("8 signatures (e-mail not verified)");
     expect(runs).toContain("Counted on November 26, 2026 at 12:30 PM EST.");
     expect(runs).toContain("Not counted here: 1 unconfirmed signature awaiting e-mail confirmation.");
     expect(runs).toContain("Second one.");
-    expect(runs[runs.indexOf("Florida (FL)") + 1]).toBe("4");
-    expect(runs[runs.indexOf("Orlando") + 1]).toBe("2");
-    expect(runs.join(" ")).toContain("This list names the first 3 signers (at most 3 per pack); 1 more is counted above but not named here.");
-    expect(runs.filter((r) => /^Last\d+, First\d+ \(/.test(r))).toHaveLength(3);
+    expect(runs[runs.indexOf("Florida (FL)") + 1]).toBe("7");
+    expect(runs[runs.indexOf("Orlando") + 1]).toBe("5");
+    expect(runs.join(" ")).toContain("And 2 more cities with 2 signatures between them (a city with fewer than 5 is not named).");
+    expect(runs.join(" ")).not.toMatch(/Miami|Tampa/);
+    expect(runs.join(" ")).not.toMatch(/First\d+|Last\d+/);
     expect(runs).toContain(`Page ${pages} of ${pages}`);
   });
 });

@@ -209,7 +209,7 @@ export const POLICY_SECTIONS: readonly PolicySection[] = [
       {
         kind: "list",
         items: [
-          "A signature counts towards its petition and is shown to our administrators; your name is not published on this site.",
+          "A signature counts towards its petition and is shown to our administrators; your name is not published on this site, and the petition we deliver to lawmakers gives counts by state and city, never your name.",
           `A scam report is read by our review team to warn others, to follow up if you said we may, and to build our evidence for reform. We share your story, without your name, only if you answered “Yes” to “${QUESTIONS.shareAnonymously}”`,
           "A guide request is used to e-mail you the guide and to keep a record that we did.",
           `Your e-mail address is used for the e-mails the form says it sends: a thank-you after signing, the petition's milestones and outcome if you ticked “${SIGN_UPDATES}” (each with a link to stop them), a confirmation of your report if you asked for updates, the guide you asked for, and the newsletter only after you confirm your subscription from the e-mail we send.`,

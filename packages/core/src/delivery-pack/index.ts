@@ -15,13 +15,12 @@ import { addRows, newTally } from "./tally";
 import type { StateCode } from "../place/us-states";
 
 export { PackRequest } from "./input";
-export { MAX_NAMES } from "./tally";
 
 /**
  * A petition's delivery pack for lawmakers, a PDF, as a background job: the request checks the
  * petition and records a queued job with its event (outbox); the `delivery-pack-job` subscriber
  * (15-minute timeout) streams the petition's admin index rows a page at a time into a tally
- * (tally.ts: only counts, and at most MAX_NAMES names, are held), draws the PDF (pdf.ts), writes it
+ * (tally.ts: only counts are held, and no name is ever put in a pack), draws the PDF (pdf.ts), writes it
  * into the private bucket under `exports/<jobId>/`, and audits it. Its kind starts with the export
  * jobs' prefix, so the console downloads it through the exports' five-minute link
  * (`GET /api/admin/jobs/{id}/download`).
@@ -35,7 +34,6 @@ export const KIND = `${JOB_PREFIX}delivery-pack`;
 interface Params extends Record<string, unknown> {
   petitionId: string;
   state?: StateCode;
-  includeNames: boolean;
   fileName: string;
 }
 
@@ -45,8 +43,7 @@ export function fileNameOf(petitionId: string, state: string | undefined, at = n
   return `delivery-pack-${petitionId}${state ? `-${state.toLowerCase()}` : ""}-${year}-${month}-${day}.pdf`;
 }
 
-const describe = (p: Pick<Params, "petitionId" | "state" | "includeNames">) =>
-  `${p.petitionId}${p.state ? ` (cities of ${p.state})` : ""}${p.includeNames ? ", with names" : ""}`;
+const describe = (p: Pick<Params, "petitionId" | "state">) => `${p.petitionId}${p.state ? ` (cities of ${p.state})` : ""}`;
 
 /** Records the job (202); an unknown petition is a 404 before anything is written. */
 export async function request(petitionId: string, input: PackRequest, by: Job.Starter): Promise<Job.Info> {
@@ -54,7 +51,6 @@ export async function request(petitionId: string, input: PackRequest, by: Job.St
   const params: Params = {
     petitionId,
     ...(input.state ? { state: input.state as StateCode } : {}),
-    includeNames: input.includeNames,
     fileName: fileNameOf(petitionId, input.state),
   };
   return Job.create({ kind: KIND, actor: by.email, owner: by.sub, params }, Events.Requested, (jobId) => ({ jobId }));
@@ -67,8 +63,7 @@ export function run(jobId: string): Promise<Job.Info | undefined> {
     const params = job.params as Params;
     const [petition, total] = await Promise.all([Petition.fromID(params.petitionId), Petition.count(params.petitionId, true)]);
     await report({ phase: "reading", completed: 0, total });
-    const tally = newTally({ state: params.state, includeNames: params.includeNames, verifies: petition.verifySignatures === true });
-    // oldest first, so a capped list of names holds the first signers
+    const tally = newTally({ state: params.state, verifies: petition.verifySignatures === true });
     for await (const page of SignatureListing.signatures.stream(params.petitionId, "createdAt", "asc")) {
       addRows(tally, page);
       await tick({ phase: "reading", completed: tally.read, total: Math.max(total, tally.read) });
@@ -90,8 +85,6 @@ export function run(jobId: string): Promise<Job.Info | undefined> {
       rows: tally.read,
       verified: tally.verified,
       pending: tally.pending,
-      named: tally.named,
-      namesLeftOut: tally.namesLeftOut,
     };
   });
 }

@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { isStateCode } from "../place/us-states";
 
-/** The most names a pack lists (about 140 pages); the PDF says when a list was cut there. */
-export const MAX_NAMES = 20_000;
-
 /**
  * `POST /api/admin/petitions/{id}/delivery-pack`, and the console's form: an optional US state (its
- * cities are counted, and its signers alone named), and whether to list signers' names. Pure: the
- * console imports it.
+ * cities are counted). A pack names nobody: it goes to third parties, and signers gave their names to
+ * the foundation only (docs/architecture.md, security review M3). Pure: the console imports it.
  */
 export const PackRequest = z.strictObject(
   {
@@ -20,8 +17,7 @@ export const PackRequest = z.strictObject(
         .refine(isStateCode, "Unknown state: use a US state's two-letter code, e.g. CA")
         .optional(),
     ),
-    includeNames: z.boolean({ error: "includeNames must be true or false" }).default(false),
   },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: send only state and includeNames` : "Send {state?, includeNames?}") },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? "Unknown field: send only state" : "Send {state?}") },
 );
 export type PackRequest = z.output<typeof PackRequest>;

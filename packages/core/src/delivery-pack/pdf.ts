@@ -1,13 +1,15 @@
 import PDFDocument from "pdfkit";
 import { SITE_NAME } from "../site/page-head";
 import { COLORS, FONTS, PAGE, SIZES } from "../site/pdf-theme";
-import { MAX_NAMES, UNKNOWN_STATE, headline, ranked, timeline, type Name, type StateKey, type Tally } from "./tally";
+import { SMALL_CELL_MINIMUM } from "../signature/public-count";
+import { UNKNOWN_STATE, headline, ranked, timeline, type StateKey, type Tally } from "./tally";
 import { US_STATES } from "../place/us-states";
 
 /**
  * The delivery pack as a PDF, drawn with pdfkit (as the guides are, in the same look): the
  * petition's title and text, the count (verified only where signers confirmed from their mailbox) and its date, signatures by US state, the chosen
- * state's cities, the timeline of signing as a table with bars, and optionally the signers' names.
+ * state's cities (a city with fewer than SMALL_CELL_MINIMUM signatures only in a total line: a small
+ * cell can point at a person), and the timeline of signing as a table with bars. No names (input.ts).
  * Real text in the standard Helvetica faces, so the file is searchable and a test can read it.
  */
 
@@ -22,7 +24,6 @@ type Doc = PDFKit.PDFDocument;
 /** Cities listed for the chosen state; the rest are summed on one line. */
 export const MAX_CITY_ROWS = 500;
 const ROW = 16;
-const NAME_COLUMNS = 3;
 
 const count = (n: number) => n.toLocaleString("en-US");
 const percent = (n: number, of: number) => (of > 0 ? `${((n / of) * 100).toFixed(1)}%` : "—");
@@ -65,7 +66,6 @@ export function renderDeliveryPack(petition: PackPetition, tally: Tally, at: Dat
   w.states(tally);
   if (tally.options.state) w.cities(tally);
   w.timeline(tally);
-  if (tally.options.includeNames) w.names(tally);
   w.footers(petition, at);
   doc.end();
   return done;
@@ -229,18 +229,24 @@ class PackWriter {
       this.text(`No counted signature came from ${US_STATES[state]}.`);
       return;
     }
-    const shown = rows.slice(0, MAX_CITY_ROWS);
-    const rest = rows.slice(MAX_CITY_ROWS);
+    const large = rows.filter(([, n]) => n >= SMALL_CELL_MINIMUM);
+    const shown = large.slice(0, MAX_CITY_ROWS);
+    const rest = [...large.slice(MAX_CITY_ROWS), ...rows.filter(([, n]) => n < SMALL_CELL_MINIMUM)];
     const total = tally.byState.get(state) ?? 0;
-    this.table(
-      [
-        { header: "City", width: this.width * 0.55 },
-        { header: "Signatures", width: this.width * 0.2, align: "right" },
-        { header: `Share of ${state}`, width: this.width * 0.25, align: "right" },
-      ],
-      shown.map(([city, n]) => [city, count(n), percent(n, total)]),
-    );
-    if (rest.length) this.text(`And ${count(rest.length)} more cities with ${count(rest.reduce((n, [, c]) => n + c, 0))} signatures between them.`);
+    if (shown.length)
+      this.table(
+        [
+          { header: "City", width: this.width * 0.55 },
+          { header: "Signatures", width: this.width * 0.2, align: "right" },
+          { header: `Share of ${state}`, width: this.width * 0.25, align: "right" },
+        ],
+        shown.map(([city, n]) => [city, count(n), percent(n, total)]),
+      );
+    if (rest.length) {
+      const between = count(rest.reduce((n, [, c]) => n + c, 0));
+      const cities = `${count(rest.length)} ${shown.length ? "more " : ""}${rest.length === 1 ? "city" : "cities"}`;
+      this.text(`${shown.length ? "And " : ""}${cities} with ${between} signatures between them (a city with fewer than ${SMALL_CELL_MINIMUM} is not named).`);
+    }
   }
 
   timeline(tally: Tally) {
@@ -263,54 +269,6 @@ class PackWriter {
       rows.map(([key, n]) => [label(key), count(n), count((running += n))]),
       (i) => rows[i][1] / most,
     );
-  }
-
-  names(tally: Tally) {
-    const chosen = tally.options.state;
-    this.doc.addPage();
-    this.heading(chosen ? `Signers from ${US_STATES[chosen]}` : "Signers by state");
-    const cap = tally.options.maxNames ?? MAX_NAMES;
-    if (tally.namesLeftOut > 0) {
-      this.text(
-        `This list names the first ${count(tally.named)} signers (at most ${count(cap)} per pack); ${count(tally.namesLeftOut)} more ${tally.namesLeftOut === 1 ? "is" : "are"} counted above but not named here.`,
-        { font: FONTS.bold, color: COLORS.inkMuted },
-      );
-    }
-    const states = [...tally.names.keys()].sort((a, b) => stateName(a).localeCompare(stateName(b)));
-    if (states.length === 0) this.text("No signer to name.");
-    for (const state of states) {
-      if (!chosen) this.heading(stateName(state));
-      const byName = (a: Name, b: Name) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName);
-      this.nameColumns(tally.names.get(state)!.sort(byName));
-    }
-  }
-
-  /** Names in NAME_COLUMNS columns, filled down each page's columns in turn. */
-  private nameColumns(names: Name[]) {
-    const doc = this.doc;
-    const columnWidth = this.width / NAME_COLUMNS;
-    const lineHeight = 12;
-    doc.font(FONTS.regular).fontSize(SIZES.small).fillColor(COLORS.body);
-    let index = 0;
-    while (index < names.length) {
-      this.ensureSpace(lineHeight * 2);
-      const top = doc.y;
-      const perColumn = Math.max(1, Math.floor((this.bottom - top) / lineHeight));
-      let lowest = top;
-      for (let column = 0; column < NAME_COLUMNS && index < names.length; column++) {
-        for (let line = 0; line < perColumn && index < names.length; line++, index++) {
-          const { firstName, lastName, city } = names[index];
-          const y = top + line * lineHeight;
-          const text = `${lastName}, ${firstName}${city && city !== "Unknown" ? ` (${city})` : ""}`;
-          doc.text(this.fit(text, columnWidth - 8), this.left + column * columnWidth, y, { width: columnWidth - 8, lineBreak: false });
-          lowest = Math.max(lowest, y + lineHeight);
-        }
-      }
-      doc.x = this.left;
-      doc.y = lowest;
-      if (index < names.length) doc.addPage();
-    }
-    doc.moveDown(0.5);
   }
 
   footers(petition: PackPetition, at: Date) {

@@ -1,35 +1,24 @@
 import type { SignatureRow } from "../signature/row";
-import { MAX_NAMES } from "./input";
 import { inUnitedStates, stateOf, type StateCode } from "../place/us-states";
 
 /**
  * What a delivery pack says about a petition's signatures, gathered a page of index rows at a time
  * (never every row at once): the counted signatures, by US state, by city of one chosen state, by
- * day of signing, and, when asked, the signers' names up to MAX_NAMES. Pure: no I/O here.
+ * day of signing; never a name (input.ts). Pure: no I/O here.
  */
-
-export { MAX_NAMES };
 
 /** Where a counted signature is placed when the viewer's state was not known. */
 export const UNKNOWN_STATE = "unknown";
 export type StateKey = StateCode | typeof UNKNOWN_STATE;
 
 export interface Options {
-  /** The state whose cities are counted (and whose signers alone are named, when names are asked). */
+  /** The state whose cities are counted. */
   state?: StateCode;
-  includeNames: boolean;
-  maxNames?: number;
   /**
    * The petition confirms signatures from their mailbox: only then is a row's `verified` believed
    * (signatures of petitions that did not verify were stored as `verified` before `unverified` existed).
    */
   verifies?: boolean;
-}
-
-export interface Name {
-  firstName: string;
-  lastName: string;
-  city: string;
 }
 
 export interface Tally {
@@ -50,11 +39,6 @@ export interface Tally {
   byCity: Map<string, number>;
   /** New York dates, YYYY-MM-DD */
   byDay: Map<string, number>;
-  /** the signers named (by state), at most `maxNames` */
-  names: Map<StateKey, Name[]>;
-  named: number;
-  /** counted signatures that would have been named past the cap */
-  namesLeftOut: number;
 }
 
 export function newTally(options: Options): Tally {
@@ -69,9 +53,6 @@ export function newTally(options: Options): Tally {
     byState: new Map(),
     byCity: new Map(),
     byDay: new Map(),
-    names: new Map(),
-    named: 0,
-    namesLeftOut: 0,
   };
 }
 
@@ -99,7 +80,6 @@ export function headline(tally: Pick<Tally, "counted" | "verified">): string {
 
 /** Adds a page of index rows. */
 export function addRows(tally: Tally, rows: readonly SignatureRow[]): void {
-  const maxNames = tally.options.maxNames ?? MAX_NAMES;
   for (const row of rows) {
     tally.read++;
     if (isPending(row)) {
@@ -117,15 +97,6 @@ export function addRows(tally: Tally, rows: readonly SignatureRow[]): void {
     } else tally.elsewhere++;
     const chosen = tally.options.state;
     if (chosen && state === chosen) add(tally.byCity, row.city.trim() || "Unknown");
-    if (!tally.options.includeNames || !state || (chosen && state !== chosen)) continue;
-    if (tally.named >= maxNames) {
-      tally.namesLeftOut++;
-      continue;
-    }
-    const list = tally.names.get(state) ?? [];
-    list.push({ firstName: row.firstName, lastName: row.lastName, city: row.city });
-    tally.names.set(state, list);
-    tally.named++;
   }
 }
 

@@ -4,7 +4,7 @@ import { parse } from "@site/core/util/zod";
 import { accepted, adminRoute } from "../lib/http";
 
 /**
- * "Delivery pack (PDF)" on a petition's signatures screen: `{state?, includeNames?}` starts the
+ * "Delivery pack (PDF)" on a petition's signatures screen: `{state?}` starts the
  * petition's PDF as a job and answers 202 `{jobId}` at once (404 for an unknown petition, 400 for an
  * unknown state); the console follows it with `GET /api/admin/jobs/{jobId}`, then downloads the file
  * through `GET /api/admin/jobs/{jobId}/download`. The signatures are read by the

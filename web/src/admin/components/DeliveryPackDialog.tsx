@@ -1,8 +1,7 @@
-import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { MAX_NAMES, PackRequest } from "@site/core/delivery-pack/input";
+import { PackRequest } from "@site/core/delivery-pack/input";
 import { STATE_CODES, US_STATES } from "@site/core/place/us-states";
-import { formatCount } from "../../lib/format";
 import { downloadFrom } from "../../lib/download";
 import { adminRequest } from "../adminApi";
 import { apiPath } from "../api/paths";
@@ -14,13 +13,12 @@ const STATE_OPTIONS = STATE_CODES.map((code) => ({ value: code, label: `${US_STA
 const PHASES: Record<string, string> = { queued: "Delivery pack queued", reading: "Counting signatures", writing: "Drawing the PDF" };
 
 /**
- * "Delivery pack (PDF)" for one petition: an optional state (its cities are counted, and its signers
- * alone are named) and the names, then a server job (POST /api/admin/petitions/{id}/delivery-pack)
+ * "Delivery pack (PDF)" for one petition: an optional state (its cities are counted; a pack names
+ * nobody), then a server job (POST /api/admin/petitions/{id}/delivery-pack)
  * followed with its progress and downloaded through the exports' five-minute link.
  */
 export function DeliveryPackDialog({ petitionId, opened, onClose }: { petitionId: string; opened: boolean; onClose: () => void }) {
   const [state, setState] = useState<string | null>(null);
-  const [includeNames, setIncludeNames] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fetching, setFetching] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
@@ -41,7 +39,7 @@ export function DeliveryPackDialog({ petitionId, opened, onClose }: { petitionId
   const busy = job.running || fetching;
 
   const start = () => {
-    const parsed = PackRequest.safeParse({ state: state ?? undefined, includeNames });
+    const parsed = PackRequest.safeParse({ state: state ?? undefined });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? DELIVERY_PACK_FAILED);
       return;
@@ -55,24 +53,18 @@ export function DeliveryPackDialog({ petitionId, opened, onClose }: { petitionId
     <Modal opened={opened} onClose={() => !busy && onClose()} title={<Text fw={800}>Delivery pack (PDF)</Text>} centered radius="lg" closeOnEscape={!busy}>
       <Stack gap="md">
         <Text c="ink.8" fz="sm">
-          A PDF for lawmakers: the petition&apos;s text, its verified signatures and the date, signatures by state, and the timeline of signing.
+          A PDF for lawmakers: the petition&apos;s text, its verified signatures and the date, signatures by state, and the timeline of signing. It names no
+          signer.
         </Text>
         <Select
           label="State (optional)"
-          description="Adds the state's signatures by city; with names, only its signers are listed."
+          description="Adds the state's signatures by city (a city with fewer than 5 is not named)."
           placeholder="All states"
           data={STATE_OPTIONS}
           value={state}
           onChange={setState}
           searchable
           clearable
-          disabled={busy}
-        />
-        <Checkbox
-          label="Include signers' names"
-          description={`Names with their city, by state; at most ${formatCount(MAX_NAMES)} (the PDF says when the list was cut).`}
-          checked={includeNames}
-          onChange={(e) => setIncludeNames(e.currentTarget.checked)}
           disabled={busy}
         />
         {busy && (
