@@ -225,9 +225,10 @@ async function sendRound(
     const records = await loadRecords(toSend);
     // the round's form mail put to the domain brake at once (one write per domain, however many e-mails it has),
     // before the budget: what the brake holds does not reach SES, so it takes no share of the budget and no pacing slot
-    const judged = toSend.flatMap((d) => formAddressOf(d, records) ?? []);
+    const addressOf = new Map(toSend.map((d) => [d, formAddressOf(d, records)]));
+    const judged = [...addressOf.values()].filter((a): a is string => a !== undefined);
     const brake = judged.length ? await DomainBrake.judge(judged) : undefined;
-    const held = (d: Delivery) => brake?.held.has(formAddressOf(d, records) ?? "") === true;
+    const held = (d: Delivery) => brake?.held.has(addressOf.get(d) ?? "") === true;
     const paid = toSend.filter((d) => !held(d)).length;
     try {
       // no slot past the drain's end: what waits goes to the next drain, as after a deferral

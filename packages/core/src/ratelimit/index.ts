@@ -22,12 +22,17 @@ export class TooManyAttempts extends VisibleError {
  */
 export function hit(scope: string, subject: string, perMinute: number) {
   const windowStart = Math.floor(Date.now() / 60_000) * 60;
+  return windowHit(scope, subject, windowStart, perMinute, windowStart + RATE_WINDOW_SECONDS);
+}
+
+/** One attempt counted in the subject's window starting at `windowStart` (epoch s), refused at `limit`. */
+function windowHit(scope: string, subject: string, windowStart: number, limit: number, expiresAt: number) {
   return {
     TableName: table(),
     Key: Keys.rateWindow(scope, subject, windowStart),
     UpdateExpression: "ADD hits :one SET expiresAt = :exp",
     ConditionExpression: "attribute_not_exists(hits) OR hits < :limit",
-    ExpressionAttributeValues: { ":one": 1, ":limit": perMinute, ":exp": windowStart + RATE_WINDOW_SECONDS },
+    ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":exp": expiresAt },
   };
 }
 
@@ -70,11 +75,5 @@ export function mailboxHit(email: string) {
   // any domain's `+tag` folded too: for a cap, counting two people's mailboxes as one only errs on the safe side
   const mailbox = canonicalMailbox(email).replace(/\+[^@]*@/, "@");
   const subject = createHash("sha256").update(mailbox).digest("base64url");
-  return {
-    TableName: table(),
-    Key: Keys.rateWindow("mailbox-day", subject, dayStart),
-    UpdateExpression: "ADD hits :one SET expiresAt = :exp",
-    ConditionExpression: "attribute_not_exists(hits) OR hits < :limit",
-    ExpressionAttributeValues: { ":one": 1, ":limit": MAILBOX_RECORDS_PER_DAY, ":exp": dayStart + 2 * 86_400 },
-  };
+  return windowHit("mailbox-day", subject, dayStart, MAILBOX_RECORDS_PER_DAY, dayStart + 2 * 86_400);
 }
