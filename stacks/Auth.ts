@@ -25,6 +25,9 @@ export function Auth({ stack, app }: StackContext) {
         // TOTP only: SMS codes can be intercepted (SIM swap) and cost money.
         mfa: ADMIN_MFA === "required" ? Mfa.REQUIRED : Mfa.OPTIONAL,
         mfaSecondFactor: { otp: true, sms: false },
+        // Cognito's own default, written out so the template states it (cdk-nag AwsSolutions-COG1):
+        // at least 8 characters with a lower and an upper case letter, a digit and a symbol.
+        passwordPolicy: { minLength: 8, requireLowercase: true, requireUppercase: true, requireDigits: true, requireSymbols: true },
       },
       userPoolClient: {
         authFlows: { userPassword: true, userSrp: true },

@@ -11,6 +11,7 @@ import { EventBus, Function as SstFunction, use, type StackContext } from "sst/c
 import { EventBus as CdkEventBus } from "aws-cdk-lib/aws-events";
 import { EVENT_SOURCE, detailTypesOf, sourceOf, subscribers } from "../packages/functions/src/subscribers";
 import { SES_SOURCE, configurationSetPattern } from "../packages/core/src/mail/ses-events";
+import { GUARDDUTY_SOURCE, scanResultPattern } from "../packages/core/src/evidence/scan-events";
 import { streamConsumers } from "../packages/functions/src/streams";
 import { Auth } from "./Auth";
 import { deploySettings } from "./deploy-settings";
@@ -38,10 +39,12 @@ export function Events({ stack, app }: StackContext) {
   const deadLetters = new Queue(stack, "SubscriberDeadLetters", {
     encryption: QueueEncryption.SQS_MANAGED,
     retentionPeriod: Duration.days(14),
+    // its policy refuses any request not over TLS
+    enforceSSL: true,
   });
 
   // Anything in the dead-letter queue is an effect that never happened: tell someone.
-  const alarms = new Topic(stack, "Alarms");
+  const alarms = new Topic(stack, "Alarms", { enforceSSL: true });
   const { ALARM_EMAIL } = deploySettings(app.stage);
   if (ALARM_EMAIL) alarms.addSubscription(new EmailSubscription(ALARM_EMAIL));
   const deadLetterAlarm = new Alarm(stack, "SubscriberDeadLettersAlarm", {
@@ -69,16 +72,21 @@ export function Events({ stack, app }: StackContext) {
   }
 
   const deps = { table, bucket, bus, auth, secrets, mailConfigurationSet, privacyMailConfigurationSet };
+  // Every stage's (and any other app's) SES and GuardDuty events share the account's default bus: a
+  // rule takes this stage's configuration sets' e-mails and this stage's bucket's scans only.
+  const accountDetailPatterns: Record<string, object> = {
+    [SES_SOURCE]: configurationSetPattern([mailConfigurationSet, privacyMailConfigurationSet].map((set) => set.configurationSetName)),
+    [GUARDDUTY_SOURCE]: scanResultPattern(bucket.bucketName),
+  };
   for (const s of subscribers) {
+    if (sourceOf(s) !== EVENT_SOURCE && !accountDetailPatterns[sourceOf(s)])
+      throw new Error(`${s.name}: no pattern keeps ${sourceOf(s)}'s events to this stage`);
     (sourceOf(s) === EVENT_SOURCE ? bus : accountBus).addRules(stack, {
       [s.name]: {
         pattern: {
           source: [sourceOf(s)],
           detailType: detailTypesOf(s),
-          // SES's events of every stage share the account's default bus: this stage's configuration set only
-          ...(sourceOf(s) === SES_SOURCE
-            ? { detail: configurationSetPattern([mailConfigurationSet, privacyMailConfigurationSet].map((set) => set.configurationSetName)) }
-            : {}),
+          ...(sourceOf(s) === EVENT_SOURCE ? {} : { detail: accountDetailPatterns[sourceOf(s)] }),
         },
         targets: {
           handler: {

@@ -260,6 +260,8 @@ export function Web({ stack }: StackContext) {
     // Keeps SST's generated env typings out of web/src.
     vite: { types: "../.sst/web-env.d.ts" },
     cdk: {
+      // the built files, read by CloudFront alone; the bucket refuses any request not over TLS
+      bucket: { enforceSSL: true },
       distribution: {
         // Error responses apply to the whole distribution, so none may swap in a page (that would
         // replace the API's own 403/404 bodies); they only stop CloudFront caching errors.

@@ -13,6 +13,12 @@ const countOrOff = (fallback: number | "off", min = 1) =>
     .transform((v) => (v === "off" ? undefined : v));
 
 /**
+ * Clients at the busiest per-client limit that each public write route's bucket lets through at
+ * once (API_PUBLIC_WRITE_THROTTLE_RATE): one client filling it alone would have to send as many.
+ */
+export const PUBLIC_WRITE_FAIR_CLIENTS = 3_000;
+
+/**
  * The defaults are sized for a viral petition: 10,000 signatures a second on one petition
  * (docs/architecture.md "Capacity", "Deploy defaults", where each figure's arithmetic is). API
  * Gateway's account quota (10,000 requests/s, burst 5,000) and Lambda's (often 1,000 concurrent)
@@ -32,9 +38,16 @@ const Schema = z.object({
   SIGN_RESERVED_CONCURRENCY: countOrOff(600),
   /** Memory of the signing function, MB: Lambda's CPU grows with it, so 1,024 MB signs faster than 512. */
   SIGN_MEMORY_MB: z.coerce.number().int().min(128).max(10_240).default(1024),
-  /** Tighter limits on each other public write route (reports, guides, privacy, newsletter), per second. */
-  API_PUBLIC_WRITE_THROTTLE_RATE: count(20),
-  API_PUBLIC_WRITE_THROTTLE_BURST: count(40),
+  /**
+   * Each other public write route's own bucket (reports, guides, privacy, confirmation, newsletter),
+   * per second. API Gateway spends it before the function refuses a request that did not come
+   * through CloudFront, and its host is public, so it is sized for no one client to fill it
+   * (security review N2): 1,000/s lets PUBLIC_WRITE_FAIR_CLIENTS (3,000) clients at the busiest
+   * per-client limit (uploads, 20 a minute) through at once; the per-client windows behind it (an
+   * IPv4 address, an IPv6 /64 and /48) share it fairly (docs/architecture.md "Security").
+   */
+  API_PUBLIC_WRITE_THROTTLE_RATE: count(1000),
+  API_PUBLIC_WRITE_THROTTLE_BURST: count(2000),
   /** The analytics beacon's route (a viral day is ~1,000 hits/s: docs/architecture.md, "Analytics"). */
   API_BEACON_THROTTLE_RATE: count(1000),
   API_BEACON_THROTTLE_BURST: count(2000),
@@ -51,14 +64,14 @@ const Schema = z.object({
   /**
    * The account's Lambda concurrency quota in the deploy region (1,000 unless AWS raised it). The
    * stack refuses to synthesize when the reservations above would leave Lambda fewer than 100
-   * unreserved executions, or LAMBDA_SURGE_ROOM if more (stacks/concurrency.ts); at the defaults they total 740.
+   * unreserved executions, or LAMBDA_SURGE_ROOM if more (stacks/concurrency.ts); at the defaults they total 750.
    */
   LAMBDA_CONCURRENCY_QUOTA: count(1000),
   /**
    * Executions the reservations must leave to every function without one, during a surge: the
    * table's stream consumer (one per stream shard, about one per 1,000 write units a second), the
-   * subscribers, the mail drainer, the scheduled jobs and the console. At the defaults 600 + 14 × 10
-   * = 740 reserved of 1,000 leave 260 (docs/architecture.md "Deploy defaults"); Lambda itself
+   * subscribers, the mail drainer, the scheduled jobs and the console. At the defaults 600 + 15 × 10
+   * = 750 reserved of 1,000 leave 250 (docs/architecture.md "Deploy defaults"); Lambda itself
    * requires 100.
    */
   LAMBDA_SURGE_ROOM: count(250),
@@ -85,12 +98,21 @@ const Schema = z.object({
    * Requests per 5 minutes per IP across the whole site, enforced by a WAF rate rule on the
    * distribution (AWS WAF accepts 10 to 2e9): on by default, so one client cannot take a route's
    * throttle from everyone. 5,000 per 5 minutes is ~17 requests/s from one address, room for a
-   * school or office behind one NAT; a signer's page makes one request per 10 s. "off": no WAF.
+   * school or office behind one NAT; a signer's page makes one request per 10 s. Cached files
+   * (`/assets/`, `/share-images/`, `/favicon.svg`) are not counted: a first visit's twenty-odd files
+   * would otherwise let ~200 visitors behind one address block the rest (review M2). "off": no WAF.
    */
   WAF_RATE_LIMIT: z
     .union([z.literal("off"), z.coerce.number().int().min(10).max(2_000_000_000)])
     .default(5_000)
     .transform((v) => (v === "off" ? undefined : v)),
+  /**
+   * Form posts per 5 minutes per IP (POST to /api/*, the console's and the beacon's excepted), a
+   * second WAF rule beside WAF_RATE_LIMIT: 300 is one a second, above every in-app per-client limit
+   * (signing 10 a minute is 50), so it refuses at the edge, for free, what the function would refuse
+   * after the route's bucket paid for it. Off with WAF_RATE_LIMIT=off.
+   */
+  WAF_WRITE_RATE_LIMIT: z.coerce.number().int().min(10).max(2_000_000_000).default(300),
   /**
    * The site's public address (https://owners.example.org): canonical URLs and share cards in the
    * web build, links in e-mails. Required to deploy (`siteUrl()`).

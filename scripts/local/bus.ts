@@ -1,4 +1,5 @@
 import { Bus } from "@site/core/bus";
+import { Evidence } from "@site/core/evidence";
 import { EffectInProgress } from "@site/core/idempotency";
 import { errorAttributes, log } from "@site/core/log";
 import { MailQueue } from "@site/core/mail-queue";
@@ -162,6 +163,8 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
   const streams = installLocalStreams({ busy, source: stream });
   const busIdle = async () => {
     do {
+      // the stand-in malware scanner's results are deliveries still to come (evidence/local-scanner.ts)
+      await Evidence.scansSettled();
       if (backlog() > 0) await new Promise<void>((r) => settled.push(r));
       await MailQueue.settled();
     } while (backlog() > 0);

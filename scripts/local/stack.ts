@@ -52,6 +52,8 @@ export const localDrivers = (dataDir: string) => ({
   MAIL_DRIVER: "outbox",
   OUTBOX_DIR: join(dataDir, "outbox"),
   BUS_DRIVER: "local",
+  // GuardDuty's malware scan of evidence: a stand-in that flags the EICAR test file (evidence/local-scanner.ts)
+  MALWARE_SCAN_DRIVER: "local",
   // "Sync to Sheet" writes CSV files here instead of calling Google.
   SHEETS_DRIVER: "local",
   SHEETS_DIR: join(dataDir, "sheets"),

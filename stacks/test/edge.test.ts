@@ -205,7 +205,7 @@ describe("security headers", () => {
 describe("WAF", () => {
   it("is on by default: one client cannot take a route's throttle from everyone (5,000 requests per 5 minutes per IP)", () => {
     const [[aclId, acl]] = ofType(byDefault.Web, "AWS::WAFv2::WebACL");
-    expect(acl.Properties.Rules[0].Statement.RateBasedStatement).toEqual({ Limit: 5000, AggregateKeyType: "IP", EvaluationWindowSec: 300 });
+    expect(acl.Properties.Rules[0].Statement.RateBasedStatement).toMatchObject({ Limit: 5000, AggregateKeyType: "IP", EvaluationWindowSec: 300 });
     expect(distribution(byDefault.Web).WebACLId).toEqual({ "Fn::GetAtt": [aclId, "Arn"] });
   });
 
@@ -220,11 +220,29 @@ describe("WAF", () => {
     const [[aclId, acl]] = acls;
     expect(acl.Properties.Scope).toBe("CLOUDFRONT");
     expect(acl.Properties.DefaultAction).toEqual({ Allow: {} });
-    expect(acl.Properties.Rules).toHaveLength(1);
+    expect(acl.Properties.Rules).toHaveLength(2);
     const [rule] = acl.Properties.Rules;
-    expect(rule.Statement.RateBasedStatement).toEqual({ Limit: 2000, AggregateKeyType: "IP", EvaluationWindowSec: 300 });
+    expect(rule.Statement.RateBasedStatement).toMatchObject({ Limit: 2000, AggregateKeyType: "IP", EvaluationWindowSec: 300 });
     expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
     expect(distribution(on.Web).WebACLId).toEqual({ "Fn::GetAtt": [aclId, "Arn"] });
+  });
+
+  it("counts no cached file, and counts form posts (not the console's, not the beacon's) under a tighter limit (review M2, N2)", () => {
+    const [[, acl]] = ofType(byDefault.Web, "AWS::WAFv2::WebACL");
+    const prefixes = (statement: { ByteMatchStatement?: { SearchString: string }; OrStatement?: { Statements: unknown[] } }): string[] =>
+      statement.OrStatement ? statement.OrStatement.Statements.flatMap((s) => prefixes(s as typeof statement)) : [statement.ByteMatchStatement!.SearchString];
+    const [all, forms] = acl.Properties.Rules;
+    expect(prefixes(all.Statement.RateBasedStatement.ScopeDownStatement.NotStatement.Statement).sort()).toEqual(
+      ["/assets/", "/favicon.svg", "/share-images/"].sort(),
+    );
+    expect(forms.Name).toBe("form-posts-per-ip");
+    expect(forms.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
+    const rate = forms.Statement.RateBasedStatement;
+    expect([rate.Limit, rate.AggregateKeyType, rate.EvaluationWindowSec]).toEqual([300, "IP", 300]);
+    const [method, api, except] = rate.ScopeDownStatement.AndStatement.Statements;
+    expect([method.ByteMatchStatement.FieldToMatch, method.ByteMatchStatement.SearchString]).toEqual([{ Method: {} }, "POST"]);
+    expect(prefixes(api)).toEqual(["/api/"]);
+    expect(prefixes(except.NotStatement.Statement).sort()).toEqual(["/api/admin/", "/api/events"]);
   });
 
   it("refuses a WAF_RATE_LIMIT that AWS WAF would not accept, naming the setting", () => {

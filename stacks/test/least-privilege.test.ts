@@ -149,10 +149,11 @@ describe("every subscriber's Lambda gets exactly what it declares", () => {
     expectGranted(s.templates.Events, refId(rule![1].Properties.Targets[0].Arn), sub.needs, s, false);
   });
 
-  it("lets a repeat's e-mail queue it and drain the queue: mail, the mail secrets, the site's address, the domain brake's allowance and when notices become digests", () => {
+  it("lets a repeat's e-mail queue it and drain the queue: mail, the mail secrets, the site's address, the domain brake's allowance, when notices become digests and the report and guide notices' hourly allowance (whose digests the drain sends)", () => {
     const repeated = subscribers.find((x) => x.name === "signature-repeated-email")!.needs;
     expect(repeated).toMatchObject({ table: "write", mail: true });
     expect([...(repeated.settings ?? [])].sort()).toEqual([
+      "ADMIN_NOTICES_PER_HOUR",
       "ADMIN_NOTICE_DIGEST_SECONDS",
       "ADMIN_NOTICE_DIGEST_THRESHOLD",
       "MAIL_DOMAIN_ALLOWANCE_PER_HOUR",

@@ -66,12 +66,12 @@ describe("reserved concurrency against the account's quota", () => {
     const settings = ["LAMBDA_CONCURRENCY_QUOTA", "SIGN_RESERVED_CONCURRENCY", "PUBLIC_WRITE_RESERVED_CONCURRENCY", "LAMBDA_SURGE_ROOM"] as const;
     const before = Object.fromEntries(settings.map((n) => [n, process.env[n]]));
     try {
-      // the defaults: 600 + 14 × 10 reserved, 250 left for the stream consumer, subscribers, drainer and console
+      // the defaults: 600 + 15 × 10 reserved, 250 left for the stream consumer, subscribers, drainer and console
       const defaults = { SIGN_RESERVED_CONCURRENCY: "600", PUBLIC_WRITE_RESERVED_CONCURRENCY: "10", LAMBDA_SURGE_ROOM: "250" };
-      await expect(synthesize({ ...defaults, LAMBDA_CONCURRENCY_QUOTA: "989" })).rejects.toThrow(
-        /Reserved concurrency 740 .*leaves less than 250 unreserved of LAMBDA_CONCURRENCY_QUOTA=989: lower SIGN_RESERVED_CONCURRENCY or PUBLIC_WRITE_RESERVED_CONCURRENCY/,
+      await expect(synthesize({ ...defaults, LAMBDA_CONCURRENCY_QUOTA: "999" })).rejects.toThrow(
+        /Reserved concurrency 750 .*leaves less than 250 unreserved of LAMBDA_CONCURRENCY_QUOTA=999: lower SIGN_RESERVED_CONCURRENCY or PUBLIC_WRITE_RESERVED_CONCURRENCY/,
       );
-      await expect(synthesize({ ...defaults, LAMBDA_CONCURRENCY_QUOTA: "990" })).resolves.toBeDefined();
+      await expect(synthesize({ ...defaults, LAMBDA_CONCURRENCY_QUOTA: "1000" })).resolves.toBeDefined();
     } finally {
       for (const n of settings) {
         if (before[n] === undefined) delete process.env[n];
@@ -112,8 +112,9 @@ describe("deploySettings", () => {
       SIGN_RESERVED_CONCURRENCY: 600,
       SIGN_MEMORY_MB: 1024,
       WAF_RATE_LIMIT: 5_000,
-      API_PUBLIC_WRITE_THROTTLE_RATE: 20,
-      API_PUBLIC_WRITE_THROTTLE_BURST: 40,
+      WAF_WRITE_RATE_LIMIT: 300,
+      API_PUBLIC_WRITE_THROTTLE_RATE: 1000,
+      API_PUBLIC_WRITE_THROTTLE_BURST: 2000,
       API_BEACON_THROTTLE_RATE: 1000,
       API_BEACON_THROTTLE_BURST: 2000,
       PUBLIC_WRITE_RESERVED_CONCURRENCY: 10,

@@ -1,4 +1,5 @@
-import { deploySettings } from "../deploy-settings";
+import { deploySettings, PUBLIC_WRITE_FAIR_CLIENTS } from "../deploy-settings";
+import { Settings } from "../../packages/core/src/config";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isPublicWrite, routeKey, routes } from "../../packages/functions/src/routes";
 import { subscribers } from "../../packages/functions/src/subscribers";
@@ -42,7 +43,7 @@ describe('API throttling (docs/architecture.md "Capacity": sized for 10,000 sign
     expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 12_000, ThrottlingBurstLimit: 6_000 });
   });
 
-  it("lets signing take 10,000 requests/s; every other public write route a tighter limit; the beacon its own", () => {
+  it("lets signing take 10,000 requests/s; every other public write route 1,000; the beacon its own", () => {
     const [, stage] = stageOf();
     expect(routes.filter((r) => r.surge).map(routeKey)).toEqual([SIGNING]);
     const publicWrites = routes.filter((r) => isPublicWrite(r) && !r.surge).map(routeKey);
@@ -53,8 +54,22 @@ describe('API throttling (docs/architecture.md "Capacity": sized for 10,000 sign
     expect(stage.Properties.RouteSettings["POST /api/events"]).toEqual({ ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 });
     for (const key of publicWrites) {
       const limit = stage.Properties.RouteSettings[key];
-      expect(limit).toEqual({ ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 });
+      expect(limit).toEqual({ ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 });
       expect(limit.ThrottlingRateLimit).toBeLessThan(stage.Properties.DefaultRouteSettings.ThrottlingRateLimit);
+    }
+  });
+
+  it("sizes each public write route's bucket so no one client fills it: PUBLIC_WRITE_FAIR_CLIENTS at the busiest per-client limit (review N2)", () => {
+    const [, stage] = stageOf();
+    // the in-app per-client limits of the public writes (the beacon's is its own route's)
+    const defaults = Settings.parse({});
+    const perClient = Object.entries(defaults)
+      .filter(([name]) => name.endsWith("_RATE_LIMIT_PER_MINUTE") && name !== "BEACON_RATE_LIMIT_PER_MINUTE")
+      .map(([, perMinute]) => Number(perMinute) / 60);
+    expect(perClient.length).toBeGreaterThanOrEqual(6);
+    const busiest = Math.max(...perClient);
+    for (const key of routes.filter((r) => isPublicWrite(r) && !r.surge).map(routeKey)) {
+      expect(stage.Properties.RouteSettings[key].ThrottlingRateLimit, key).toBeGreaterThanOrEqual(PUBLIC_WRITE_FAIR_CLIENTS * busiest);
     }
   });
 
@@ -81,13 +96,13 @@ describe("reserved concurrency and memory", () => {
     }
   });
 
-  it("reserves 740 in all, leaving 260 of an account's default 1,000 to the stream consumer, subscribers, drainer and console in a surge", () => {
+  it("reserves 750 in all, leaving 250 of an account's default 1,000 to the stream consumer, subscribers, drainer and console in a surge", () => {
     const total = Object.values(s.templates)
       .flatMap((t) => ofType(t, "AWS::Lambda::Function"))
       .reduce((sum, [, fn]) => sum + (fn.Properties.ReservedConcurrentExecutions ?? 0), 0);
     const publicWrites = routes.filter((r) => isPublicWrite(r) && !r.surge).length;
     expect(total).toBe(600 + 10 * publicWrites);
-    expect(total).toBe(740);
+    expect(total).toBe(750);
     expect(total).toBeLessThanOrEqual(1000 - Math.max(LAMBDA_UNRESERVED_MINIMUM, deploySettings("prod", {}).LAMBDA_SURGE_ROOM));
   });
 });

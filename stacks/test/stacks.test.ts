@@ -6,6 +6,7 @@ import { routeKey, routes } from "../../packages/functions/src/routes";
 import type { Needs } from "../../packages/functions/src/needs";
 import { EVENT_SOURCE, detailTypesOf, sourceOf, subscribers } from "../../packages/functions/src/subscribers";
 import { FEEDBACK_DETAIL_TYPES, SES_SOURCE } from "../../packages/core/src/mail/ses-events";
+import { GUARDDUTY_SOURCE } from "../../packages/core/src/evidence/scan-events";
 import { DOWNLOADS_PREFIX } from "../../packages/core/src/privacy/download";
 import { JOB_RUN_BUDGET_MS } from "../../packages/core/src/privacy/erasure";
 import { SES_REPUTATION_ALARMS } from "../Events";
@@ -48,6 +49,8 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
     MAIL_DOMAIN_ALLOWANCE_PER_HOUR: "20",
     ADMIN_NOTICE_DIGEST_THRESHOLD: "10",
     ADMIN_NOTICE_DIGEST_SECONDS: "600",
+    // report and guide-request notices an hour one by one, before the hour's digest
+    ADMIN_NOTICES_PER_HOUR: "20",
     UPLOAD_RATE_LIMIT_PER_MINUTE: "20",
     // page views and events per minute from one network (a /24 or /48) before the beacon drops them
     BEACON_RATE_LIMIT_PER_MINUTE: "300",
@@ -183,7 +186,8 @@ describe("Storage", () => {
   });
 
   it("keeps the evidence bucket private and reachable over TLS only", () => {
-    table().resourceCountIs("AWS::S3::Bucket", 1);
+    // the evidence bucket and its access log's (below)
+    table().resourceCountIs("AWS::S3::Bucket", 2);
     table().hasResourceProperties("AWS::S3::Bucket", {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -198,8 +202,27 @@ describe("Storage", () => {
         Statement: Match.arrayWith([Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } })]),
       },
     });
-    const [[, bucket]] = ofType(table(), "AWS::S3::Bucket");
-    expect(bucket.Properties.WebsiteConfiguration).toBeUndefined();
+    for (const [, bucket] of ofType(table(), "AWS::S3::Bucket")) expect(bucket.Properties.WebsiteConfiguration).toBeUndefined();
+  });
+
+  it("logs each request for an evidence file (who used a link, from where) to a private bucket that keeps it one month", () => {
+    const buckets = ofType(table(), "AWS::S3::Bucket");
+    const [, evidence] = buckets.find(([, b]) => b.Properties.CorsConfiguration)!;
+    const [logsId, logs] = buckets.find(([, b]) => !b.Properties.CorsConfiguration)!;
+    expect(evidence.Properties.LoggingConfiguration).toEqual({ DestinationBucketName: { Ref: logsId }, LogFilePrefix: "evidence/" });
+    expect(logs.Properties.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ ExpirationInDays: 30, Status: "Enabled" })]);
+    expect(logs.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
+    // delivered under the bucket's policy, from the evidence bucket only: no ACL
+    expect(logs.Properties.AccessControl).toBeUndefined();
+    const [, policy] = ofType(table(), "AWS::S3::BucketPolicy").find(([, p]) => p.Properties.Bucket.Ref === logsId)!;
+    expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: "Allow",
+        Principal: { Service: "logging.s3.amazonaws.com" },
+        Action: "s3:PutObject",
+        Condition: expect.objectContaining({ ArnLike: { "aws:SourceArn": expect.anything() } }),
+      }),
+    );
   });
 
   it("takes evidence by presigned POST only, and expires unclaimed uploads, export files (and their unfinished parts) and large privacy downloads after a day", () => {
@@ -342,6 +365,8 @@ describe("Events", () => {
     expect(rule, sub.name).toBeDefined();
     const { EventPattern, Targets } = rule![1].Properties;
     if (sourceOf(sub) === EVENT_SOURCE) expect(EventPattern).toEqual({ source: [sourceOf(sub)], "detail-type": detailTypesOf(sub) });
+    // GuardDuty's scan results: this stage's evidence bucket's only (malware-scan.test.ts)
+    else if (sourceOf(sub) === GUARDDUTY_SOURCE) expect(EventPattern.detail).toEqual({ s3ObjectDetails: { bucketName: [expect.anything()] } });
     else {
       // every stage's SES events share the account's default bus: the rule takes this stage's configuration set's only
       const sets = ofType(s.templates.Storage, "AWS::SES::ConfigurationSet").map(([id]) => id);

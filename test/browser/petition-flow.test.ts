@@ -128,11 +128,19 @@ describe("a visitor signs the default petition", () => {
     await page.context().close();
   });
 
-  it("withdraws the signature from the share e-mail's link: the count drops by one; a second try says it is done", async () => {
+  it("withdraws the signature: the share e-mail's page e-mails a link, whose button drops the count by one; a second try says it is done", async () => {
     const share = await waitFor(async () => (await outbox()).find((m) => m.to.includes(email) && /spread the word/i.test(m.subject)));
-    const link = new URL(/Withdraw your signature: (\S+)/.exec(share.text)![1]);
+    // the e-mail people forward names the page without a token: the page e-mails one to the signer
+    const asked = new URL(/We can e-mail you a link to withdraw your signature: (\S+)/.exec(share.text)![1]);
     const before = await count();
     const page = await newPage();
+    await visit(page, `${asked.pathname}${asked.search}`);
+    await page.getByRole("heading", { name: "Withdraw your signature" }).waitFor();
+    await page.getByRole("button", { name: "E-mail me a withdrawal link" }).click();
+    await page.getByText("a link to withdraw it is on its way").waitFor();
+    expect(await page.getByRole("button", { name: "Withdraw my signature" }).count()).toBe(0);
+    const mail = await waitFor(async () => (await outbox()).find((m) => m.to.includes(email) && m.subject === "Your link to withdraw your signature"));
+    const link = new URL(/^(https?:\S+withdraw\S+)$/m.exec(mail.text)![1]);
     await visit(page, `${link.pathname}${link.search}`);
     await page.getByRole("heading", { name: "Withdraw your signature" }).waitFor();
     await page.getByText("Fair Cancellation Rights for Timeshare Owners").first().waitFor();

@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { resetSettings } from "@site/core/config";
 import { db, resetDb, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
+import { Newsletter } from "@site/core/newsletter";
 import { Petition } from "@site/core/petition";
 import { TABLE_NAME } from "../../scripts/local/stack";
 import { fileBrowser, signedInAdmin } from "../support/browser";
@@ -67,6 +68,10 @@ describe("updates to signers who ask", () => {
     const notAsked = await sign(silent, "Silent", false);
     expect(await stored(asked)).toMatchObject({ wantsUpdates: true });
     expect(await stored(notAsked)).not.toHaveProperty("wantsUpdates");
+    // the petition does not verify, so updates go only to a mailbox that said yes: the signer who
+    // asked is also a confirmed newsletter subscriber (review L9)
+    const subscription = { email: asking, name: "Asking Signer", source: `petition:${petitionId}`, consentAt: new Date().toISOString() };
+    expect(await Newsletter.subscribeConfirmed(subscription)).toBe("confirmed");
   });
 
   it("the administrator sends the outcome once from the petition's screen; the signer who asked gets it", async () => {

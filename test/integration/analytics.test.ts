@@ -77,24 +77,41 @@ beforeAll(async () => {
 
 describe("POST /api/events", () => {
   it("counts a page view: 204 without a body; location from CloudFront, device, browser, OS, a truncated IP", async () => {
+    // the three hits below in one hour (one bucket)
+    if (Date.now() % 3_600_000 > 3_590_000) await new Promise((r) => setTimeout(r, 3_600_000 - (Date.now() % 3_600_000) + 100));
     const before = await dashboard();
-    const res = await beacon(
-      { t: "pageview", p: "/petition?utm_source=newsletter&utm_campaign=spring", r: "https://www.facebook.com/some/post" },
-      { headers: viaCloudFront(austin()) },
-    );
+    const body = { t: "pageview", p: "/petition?utm_source=newsletter&utm_campaign=spring", r: "https://www.facebook.com/some/post" };
+    // a referrer, source and campaign count under their names from their third network on (security review L10):
+    // until then as other, and then with the hits before
+    for (const sourceIp of ["192.0.2.31", "2001:db8:31::1"]) expect((await beacon(body, { sourceIp })).statusCode).toBe(204);
+    const pending = await dashboard();
+    for (const [list, label] of [
+      ["referrers", "facebook.com"],
+      ["sources", "newsletter"],
+      ["campaigns", "spring"],
+    ] as const) {
+      expect(count(pending[list], label) - count(before[list], label), label).toBe(0);
+      expect(count(pending[list], "other") - count(before[list], "other"), label).toBe(2);
+    }
+    const res = await beacon(body, { headers: viaCloudFront(austin()) });
     expect([res.statusCode, res.body]).toEqual([204, undefined]);
 
     const after = await dashboard();
-    expect(after.totals.pageviews - before.totals.pageviews).toBe(1);
+    expect(after.totals.pageviews - before.totals.pageviews).toBe(3);
     expect(count(after.locations, "Austin, Texas, United States") - count(before.locations, "Austin, Texas, United States")).toBe(1);
-    expect(count(after.devices, "Mobile") - count(before.devices, "Mobile")).toBe(1);
-    expect(count(after.browsers, "Safari") - count(before.browsers, "Safari")).toBe(1);
-    expect(count(after.os, "iOS") - count(before.os, "iOS")).toBe(1);
-    expect(count(after.pages, "/petition") - count(before.pages, "/petition")).toBe(1);
-    expect(count(after.referrers, "facebook.com") - count(before.referrers, "facebook.com")).toBe(1);
-    expect(count(after.sources, "newsletter") - count(before.sources, "newsletter")).toBe(1);
-    expect(count(after.campaigns, "spring") - count(before.campaigns, "spring")).toBe(1);
-    expect(after.hourly.at(-1)!.pageviews - before.hourly.at(-1)!.pageviews).toBe(1);
+    expect(count(after.devices, "Mobile") - count(before.devices, "Mobile")).toBe(3);
+    expect(count(after.browsers, "Safari") - count(before.browsers, "Safari")).toBe(3);
+    expect(count(after.os, "iOS") - count(before.os, "iOS")).toBe(3);
+    expect(count(after.pages, "/petition") - count(before.pages, "/petition")).toBe(3);
+    for (const [list, label] of [
+      ["referrers", "facebook.com"],
+      ["sources", "newsletter"],
+      ["campaigns", "spring"],
+    ] as const) {
+      expect(count(after[list], label) - count(before[list], label), label).toBe(3);
+      expect(count(after[list], "other") - count(before[list], "other"), label).toBe(0);
+    }
+    expect(after.hourly.at(-1)!.pageviews - before.hourly.at(-1)!.pageviews).toBe(3);
 
     const [newest] = await recent();
     expect(newest).toEqual({
@@ -251,11 +268,15 @@ describe("the dashboard's report", () => {
   const referrers = [undefined, "https://www.facebook.com/x", "https://news.example.com/story", "http://localhost:3000/petition", ""];
   const names = Analytics.EVENT_NAMES;
 
-  /** A deterministic mix: every visitor on both days, hours 0–23.9, page views and events. */
+  /**
+   * A deterministic mix: every visitor on both days, hours 0–23.9, page views and events; each day,
+   * every referrer, source and campaign comes from all three networks of the visitors (203.0.113.0,
+   * 2001:db8:5::, 198.51.100.0), so the day admits it (security review L10), and most hours do not.
+   */
   const seeds: Seed[] = [];
   for (const [d, day] of [first, second].entries()) {
     for (let i = 0; i < 60; i++) {
-      const visitor = (i * 7 + d) % visitors.length;
+      const visitor = (i * 7 + Math.floor(i / 5) + d) % visitors.length;
       const hours = ((i * 37 + d * 11) % 239) / 10;
       const hit: Analytics.AnalyticsEvent =
         i % 4 === 3
@@ -289,21 +310,34 @@ describe("the dashboard's report", () => {
     expect(report.totals.visitors).toBe(perDay[0] + perDay[1]);
     expect(count(report.pages, "other")).toBe(views.filter((s) => s.hit.p === "/nowhere").length);
     expect(count(report.pages, "/sign/:id")).toBe(views.filter((s) => s.hit.p.startsWith("/sign/")).length);
-    expect(count(report.sources, "facebook")).toBe(views.filter((s) => s.hit.p.includes("utm_source=facebook")).length);
     const referred = (host: string) => views.filter((s) => s.hit.t === "pageview" && s.hit.r?.includes(host)).length;
+    const tagged = (tag: string) => views.filter((s) => s.hit.p.includes(tag)).length;
     expect(referred("localhost")).toBeGreaterThan(0);
-    expect(report.referrers).toEqual(
-      [
-        { label: "facebook.com", count: referred("facebook.com") },
-        { label: "news.example.com", count: referred("news.example.com") },
-      ].sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
-    );
+    // hourly: a value seen from fewer than three networks in its hour counts as other there; no hit is lost
+    const sum = (list: Analytics.LabelCount[]) => list.reduce((n, x) => n + x.count, 0);
+    expect(sum(report.referrers)).toBe(referred("facebook.com") + referred("news.example.com"));
+    expect(sum(report.sources)).toBe(tagged("utm_source="));
+    expect(count(report.referrers, "other")).toBeGreaterThan(0);
     expect(report.events.reduce((n, e) => n + e.count, 0)).toBe(seeds.length - views.length);
     expect(count(report.locations, "Canada")).toBe(views.filter((s) => s.place?.country === "Canada" && !s.place.city).length);
 
     const daily = await dashboard({ range: "custom", from: addDays(first, -1), to: second });
     expect(daily.range.bucket).toBe("day");
     expect(daily.series.map((p) => p.visitors)).toEqual([0, ...perDay]);
+    // daily: every value was admitted, with all its hits
+    expect(daily.referrers).toEqual(
+      [
+        { label: "facebook.com", count: referred("facebook.com") },
+        { label: "news.example.com", count: referred("news.example.com") },
+      ].sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+    );
+    expect(daily.sources).toEqual(
+      [
+        { label: "facebook", count: tagged("utm_source=facebook") },
+        { label: "newsletter", count: tagged("utm_source=newsletter") },
+      ].sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+    );
+    expect(daily.campaigns).toEqual([{ label: "spring", count: tagged("utm_campaign=spring") }]);
   });
 
   it("spreads a bucket's counters over several shards", async () => {

@@ -38,6 +38,7 @@ const PRIVACY_LINK = ["POST /api/privacy/records", "POST /api/privacy/export", "
 const ERASURE_STATUS = "POST /api/privacy/erase/status";
 const WITHDRAW = "POST /api/petitions/{id}/signatures/{signatureId}/withdraw";
 const UPDATES_STOP = "POST /api/petitions/{id}/signatures/{signatureId}/updates/unsubscribe";
+const WITHDRAW_LINK = "POST /api/petitions/{id}/signatures/{signatureId}/withdraw-link";
 
 /** The item kinds (`type`, or the partition key's prefix) each route may write; others write nothing. */
 const allowedWrites: Record<string, string[]> = {
@@ -51,7 +52,7 @@ const allowedWrites: Record<string, string[]> = {
   [SIGNATURE_CONFIRM]: ["RATE"],
   [NEWSLETTER_UNSUBSCRIBE]: [],
   [NEWSLETTER_RESUBSCRIBE]: ["RATE"],
-  // a counted hit: its raw item, the aggregates, the day's visitor marker and salt
+  // a counted hit: its raw item, the aggregates (and its referrer's and UTM values' entries), the day's visitor marker and salt
   // RATE: every beacon request counts against its network's limit (analytics/ingest.ts)
   [ANALYTICS_EVENT]: [
     "analyticsEvent",
@@ -61,6 +62,7 @@ const allowedWrites: Record<string, string[]> = {
     "analyticsSalt",
     "analyticsDistinctCount",
     "analyticsDistinctValue",
+    "analyticsPendingValue",
     "RATE",
   ],
   // a request, its admin row, its day's counter, its link's token, the mailbox's daily allowance, the link's slot of the mail budget
@@ -71,6 +73,8 @@ const allowedWrites: Record<string, string[]> = {
   [ERASURE_STATUS]: [],
   // no request here carries a token made for its signature: only the attempt is counted
   [WITHDRAW]: ["RATE"],
+  // no request here names a signature that exists: only the attempt is counted, nothing is mailed
+  [WITHDRAW_LINK]: ["RATE"],
   // no request here carries a token made for its signature: nothing is written
   [UPDATES_STOP]: [],
 };
@@ -204,7 +208,8 @@ const bodies: Record<string, BodyModel> = {
   [ERASURE_STATUS]: { valid: () => ({ statusToken: `${"0".repeat(21)}.${"A".repeat(43)}` }), strings: ["statusToken"], others: [], required: ["statusToken"] },
   // the erase button's choice to be e-mailed again
   "POST /api/privacy/erase": { valid: () => ({ token: "A".repeat(43), mailAgain: true }), strings: ["token"], others: ["mailAgain"], required: ["token"] },
-  [WITHDRAW]: { valid: () => ({ token: "A".repeat(43) }), strings: ["token"], others: [], required: ["token"] },
+  [WITHDRAW]: { valid: () => ({ token: `20000.${"A".repeat(43)}` }), strings: ["token"], others: [], required: ["token"] },
+  [WITHDRAW_LINK]: { valid: () => ({ send: true }), strings: [], others: ["send"], required: ["send"] },
   [UPDATES_STOP]: { valid: () => ({ token: "A".repeat(43) }), strings: ["token"], others: [], required: ["token"] },
   [ANALYTICS_EVENT]: {
     valid: (n) => ({ t: "event", n: "signature", p: `/sign/bad-input-${run}?utm_source=bad-input-${n}`, r: "https://example.com/" }),

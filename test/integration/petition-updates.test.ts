@@ -7,6 +7,7 @@ import { Keys } from "@site/core/db/keys";
 import { listOutbox, type OutboxMessage } from "@site/core/mail/outbox";
 import { confirmNewsletter, newsletterTokenIn } from "../support/newsletter-links";
 import { MailQueue } from "@site/core/mail-queue";
+import { Newsletter } from "@site/core/newsletter";
 import { Petition } from "@site/core/petition";
 import { exported, storedRecords } from "@site/core/privacy/records";
 import { PetitionUpdates } from "@site/core/signature/updates";
@@ -52,10 +53,18 @@ async function newPetition(opts: { milestones: number[]; verifySignatures?: bool
   });
 }
 
-async function signAs(petitionId: string, tag: string, extra: Record<string, unknown> = {}) {
+/**
+ * Signs; a signer who asks for updates is also made a confirmed newsletter subscriber unless told
+ * otherwise (`subscribed: false`): on a petition that does not verify, the only opt-in updates count.
+ */
+async function signAs(petitionId: string, tag: string, extra: Record<string, unknown> = {}, opts: { subscribed?: boolean } = {}) {
   const person = signer(tag, extra);
   const res = await call(sign, httpEvent({ method: "POST", pathParameters: { id: petitionId }, body: person, sourceIp: nextIp() }));
   expect(res.statusCode, JSON.stringify(res.body)).toBe(201);
+  if (opts.subscribed ?? extra.wantsUpdates === true) {
+    const subscription = { email: person.email, name: "A Signer", source: `petition:${petitionId}`, consentAt: new Date().toISOString() };
+    expect(await Newsletter.subscribeConfirmed(subscription)).toMatch(/confirmed/);
+  }
   return { email: person.email, signatureId: (res.body as { signatureId: string }).signatureId };
 }
 
@@ -169,11 +178,28 @@ describe("milestone e-mails", () => {
   });
 });
 
+describe("who counts as asking", () => {
+  it("on a petition that does not verify, only signers whose address is a confirmed newsletter subscriber get updates", async () => {
+    const p = await newPetition({ milestones: [] });
+    const subscribed = await signAs(p.id, "optin-subscribed", { wantsUpdates: true });
+    const typedOnly = await signAs(p.id, "optin-typed-only", { wantsUpdates: true }, { subscribed: false });
+    await bus.idle();
+    await MailQueue.drain({ budgetMs: 2000 });
+    const res = await admin(outcomeRoute, { method: "POST", id: p.id, body: { subject: "Opt-in outcome", body: "Done." } });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(202);
+    await bus.idle();
+    await sent(p.id, "outcome");
+    expect(await updatesTo(subscribed.email, p.id)).toHaveLength(1);
+    expect(await updatesTo(typedOnly.email, p.id)).toEqual([]);
+    expect((await PetitionUpdates.list(p.id))[0].counts).toMatchObject({ sent: 1, failed: 0 });
+  });
+});
+
 describe("leaving a petition's updates", () => {
   it("the one-click unsubscribe stops the next update of that petition only, not the newsletter or another petition", async () => {
     const first = await newPetition({ milestones: [1, 2] });
     const other = await newPetition({ milestones: [1] });
-    const x = await signAs(first.id, "leaver", { wantsUpdates: true, newsletterConsent: true });
+    const x = await signAs(first.id, "leaver", { wantsUpdates: true, newsletterConsent: true }, { subscribed: false });
     // the newsletter they asked for: the offer in their thank-you e-mail, taken
     await bus.idle();
     await expect.poll(async () => (await mailsTo(x.email)).find((m) => newsletterTokenIn(m.text))).toBeDefined();
@@ -208,7 +234,7 @@ describe("leaving a petition's updates", () => {
 
     // the same person signs the other petition, asking for its updates; someone else signs the first
     const y = await signAs(first.id, "stayer", { wantsUpdates: true });
-    const xOther = await signAs(other.id, "leaver-elsewhere", { wantsUpdates: true, email: x.email });
+    const xOther = await signAs(other.id, "leaver-elsewhere", { wantsUpdates: true, email: x.email }, { subscribed: false });
     const started = (await checkAndSend()).started;
     expect(started).toEqual(expect.arrayContaining([`${first.id}/milestone-2`, `${other.id}/milestone-1`]));
     await sent(first.id, "milestone-2");

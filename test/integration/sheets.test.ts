@@ -23,6 +23,8 @@ import { handler as jobGet } from "../../packages/functions/src/http/admin-job-g
 import { handler as sheetsSyncJob } from "../../packages/functions/src/events/sheets-sync-job";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
 import { handler as sheetSync } from "../../packages/functions/src/events/signature-sheet-sync";
+import { handler as resync } from "../../packages/functions/src/events/sheets-resync";
+import { handler as deleteSignature } from "../../packages/functions/src/http/admin-signature-delete";
 import { freePort } from "../../scripts/local/ports";
 import { FakeBook } from "../support/fake-sheets";
 import { newPetition, signer } from "../support/fixtures";
@@ -546,6 +548,23 @@ describe("the signature sheet sync", () => {
     await sheetSync(delivery(p.id, late));
     expect(syncs(id).length).toBe(2);
     expect(tabValues(id).filter((r) => r[4] === p.id)).toHaveLength(21);
+  });
+
+  it("an administrator's deletion asks for the tab again: the deleted row leaves the spreadsheet (review N7)", async () => {
+    const id = useGoogle();
+    const p = await newPetition();
+    const [kept, deleted] = await signSome(p.id, 2);
+    await sheetSync(delivery(p.id, kept));
+    expect(tabValues(id).filter((r) => r[4] === p.id)).toHaveLength(2);
+    const before = published.length;
+    const res = await call(deleteSignature, httpEvent({ method: "DELETE", pathParameters: { id: p.id, signatureId: deleted }, claims: admin }));
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    const asked = published.slice(before).filter((e) => e["detail-type"] === Sheets.Events.RowsRemoved.type);
+    expect(asked.map((e) => (e.detail as Bus.Wire<{ tabs: string[] }>).properties.tabs)).toEqual([["signatures"]]);
+    await resync(asked[0]);
+    const rows = tabValues(id).filter((r) => r[4] === p.id);
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(deleted);
   });
 
   it("throws for a retry when the sync fails, keeps the signatures, and the retry writes them", async () => {

@@ -6,9 +6,10 @@ import { listOutbox } from "@site/core/mail/outbox";
 import { MailQueue } from "@site/core/mail-queue";
 import { Petition } from "@site/core/petition";
 import { Signature } from "@site/core/signature";
-import { withdrawToken } from "@site/core/signature/withdraw-link";
+import { WITHDRAW_LINK_VALID_DAYS, withdrawToken } from "@site/core/signature/withdraw-link";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
 import { handler as withdraw } from "../../packages/functions/src/http/signature-withdraw";
+import { handler as askForLink } from "../../packages/functions/src/http/signature-withdraw-link";
 import { installLocalBus } from "../../scripts/local/bus";
 import { newPetition, signer } from "../support/fixtures";
 import { call, httpEvent } from "../support/http";
@@ -48,34 +49,54 @@ const post = (petitionId: string, signatureId: string, body: unknown, sourceIp =
     }),
   );
 
-/** The withdraw link of the share e-mail sent to `address`. */
-async function linkFor(address: string): Promise<URL> {
-  const shareTo = async () => (await listOutbox(settings().OUTBOX_DIR)).find((m) => m.to.includes(address) && /spread the word/i.test(m.subject));
-  // the paced mail queue sends it; drain it here too rather than wait for the nudged drainer
+const mails = async (address: string, subject: RegExp) =>
+  (await listOutbox(settings().OUTBOX_DIR)).filter((m) => m.to.includes(address) && subject.test(m.subject));
+
+/** The first e-mail to `address` whose subject matches, draining the paced mail queue until it is there. */
+async function mailTo(address: string, subject: RegExp) {
   await expect
     .poll(
       async () => {
         await MailQueue.drain({ budgetMs: 2000 });
-        return (await shareTo()) !== undefined;
+        return (await mails(address, subject)).length > 0;
       },
-      { timeout: 20_000, message: `a share e-mail to ${address}` },
+      { timeout: 20_000, message: `an e-mail to ${address} (${subject})` },
     )
     .toBe(true);
-  const share = await shareTo();
-  const url = /Withdraw your signature: (\S+)/.exec(share!.text)?.[1];
-  expect(url, share!.text).toBeDefined();
-  expect(share!.html).toContain(">Withdraw your signature</a>");
+  return (await mails(address, subject))[0];
+}
+
+const ask = (petitionId: string, signatureId: string, body: unknown = { send: true }, sourceIp = nextIp()) =>
+  call(askForLink, httpEvent({ method: "POST", pathParameters: { id: petitionId, signatureId }, body, sourceIp }));
+
+/**
+ * The withdraw link that reaches `address`: the share e-mail names the withdraw page without a token
+ * (people forward it); the page's request e-mails the link to the address that signed.
+ */
+async function linkFor(petitionId: string, signatureId: string, address: string): Promise<URL> {
+  const share = await mailTo(address, /spread the word/i);
+  const page = /We can e-mail you a link to withdraw your signature: (\S+)/.exec(share.text)?.[1];
+  expect(page, share.text).toBeDefined();
+  expect(new URL(page!).searchParams.has("t")).toBe(false);
+  expect(share.text + share.html).not.toMatch(/[?&](amp;)?t=/);
+  expect([...new URL(page!).searchParams.keys()]).toEqual(["s"]);
+  const res = await ask(petitionId, new URL(page!).searchParams.get("s")!);
+  expect([res.statusCode, res.body]).toEqual([202, { status: "requested" }]);
+  const mail = await mailTo(address, /link to withdraw/i);
+  const url = /^(https?:\S+withdraw\S+)$/m.exec(mail.text)?.[1];
+  expect(url, mail.text).toBeDefined();
+  expect(mail.html).toContain(">Withdraw my signature</a>");
   return new URL(url!);
 }
 
 describe("withdrawing a signature", () => {
-  it("from the share e-mail's link: the count drops by one, audited under the person's hash", async () => {
+  it("from the link the withdraw page e-mails (the share e-mail carries none): the count drops by one, audited under the person's hash", async () => {
     const p = await newPetition();
     const kept = await signed(p.id, "keeps");
     const leaving = await signed(p.id, "leaves");
     expect(await Petition.count(p.id, true)).toBe(2);
 
-    const link = await linkFor(leaving.person.email);
+    const link = await linkFor(p.id, leaving.signatureId, leaving.person.email);
     expect(link.pathname).toBe(`/petitions/${p.id}/withdraw`);
     expect(link.searchParams.get("s")).toBe(leaving.signatureId);
 
@@ -110,12 +131,16 @@ describe("withdrawing a signature", () => {
     const before = await snapshot();
 
     // another signature's token, a forged one, a token of another petition's signature
-    for (const token of [withdrawToken(p.id, other.signatureId), "A".repeat(43), withdrawToken("another-petition", mine.signatureId)]) {
+    const day = withdrawToken(p.id, mine.signatureId).split(".")[0];
+    // the old form (no day) is not a link any more, and a day moved forward breaks the signature
+    const moved = `${Number(day) + 1}.${withdrawToken(p.id, mine.signatureId).split(".")[1]}`;
+    for (const token of [withdrawToken(p.id, other.signatureId), `${day}.${"A".repeat(43)}`, moved, withdrawToken("another-petition", mine.signatureId)]) {
       const res = await post(p.id, mine.signatureId, { token });
       expect([res.statusCode, res.body]).toEqual([403, { error: "This withdrawal link is not valid. Please open the link from your e-mail again." }]);
     }
     for (const [body, message] of [
       [{ token: "short" }, "This withdrawal link is not valid"],
+      [{ token: "A".repeat(43) }, "This withdrawal link is not valid"],
       [{}, "The link's token is missing"],
     ] as const) {
       const res = await post(p.id, mine.signatureId, body);
@@ -130,6 +155,38 @@ describe("withdrawing a signature", () => {
     expect(await Petition.count(p.id, true)).toBe(2);
   });
 
+  it(`expires ${WITHDRAW_LINK_VALID_DAYS} days after it was made: 410 with a clear message, nothing withdrawn`, async () => {
+    const p = await newPetition();
+    const { signatureId } = await signed(p.id, "late");
+    const old = withdrawToken(p.id, signatureId, Date.now() - (WITHDRAW_LINK_VALID_DAYS + 1) * 86_400_000);
+    const res = await post(p.id, signatureId, { token: old });
+    expect(res.statusCode).toBe(410);
+    expect((res.body as { error: string }).error).toMatch(/^This withdrawal link has expired/);
+    expect(await Petition.count(p.id, true)).toBe(1);
+    // the last day still works
+    const lastDay = withdrawToken(p.id, signatureId, Date.now() - WITHDRAW_LINK_VALID_DAYS * 86_400_000);
+    expect((await post(p.id, signatureId, { token: lastDay })).statusCode).toBe(200);
+  });
+
+  it("asking for a link answers alike whether or not the signature exists, and mails the signer at most once a day", async () => {
+    const p = await newPetition();
+    const { person, signatureId } = await signed(p.id, "asks-link");
+    await mailTo(person.email, /spread the word/i);
+    for (const [id, sid] of [
+      [p.id, signatureId],
+      [p.id, signatureId],
+      [p.id, "0".repeat(26)],
+      ["no-such-petition", signatureId],
+    ]) {
+      expect(await ask(id, sid)).toMatchObject({ statusCode: 202, body: { status: "requested" } });
+    }
+    await mailTo(person.email, /link to withdraw/i);
+    await MailQueue.drain({ budgetMs: 1000 });
+    expect(await mails(person.email, /link to withdraw/i)).toHaveLength(1);
+    const bad = await ask(p.id, signatureId, { send: true, email: person.email });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("counts attempts per client: past the limit, 429 before the token is looked at", async () => {
     vi.stubEnv("PRIVACY_RATE_LIMIT_PER_MINUTE", "2");
     resetSettings();
@@ -137,7 +194,8 @@ describe("withdrawing a signature", () => {
       const p = await newPetition();
       const { signatureId } = await signed(p.id, "limited");
       const client = nextIp();
-      for (let i = 0; i < 2; i++) expect((await post(p.id, signatureId, { token: "B".repeat(43) }, client)).statusCode).toBe(403);
+      const forged = `${withdrawToken(p.id, signatureId).split(".")[0]}.${"B".repeat(43)}`;
+      for (let i = 0; i < 2; i++) expect((await post(p.id, signatureId, { token: forged }, client)).statusCode).toBe(403);
       const refused = await post(p.id, signatureId, { token: withdrawToken(p.id, signatureId) }, client);
       expect(refused.statusCode).toBe(429);
       expect(await Petition.count(p.id, true)).toBe(1);

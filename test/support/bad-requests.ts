@@ -367,7 +367,9 @@ export function badRequestsFor(route: Route, opts: Options, start = 0): BadReque
     };
     const labels: string[] = [];
     for (let k = 1 + rng.int(3); k > 0; k--) {
-      const what = rng.int(model ? 7 : 4);
+      let what = rng.int(model ? 7 : 4);
+      // a body without string fields has none to fill with nasty text: a wrong type instead
+      if (what === 4 && model && model.strings.length === 0) what = 5;
       if (what === 0 && params.length) {
         const name = rng.pick(params);
         const junk = rng.pick(SEGMENT_JUNK);

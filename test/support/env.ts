@@ -38,6 +38,8 @@ Object.assign(process.env, {
   MAIL_DRIVER: "outbox",
   OUTBOX_DIR: join(e.dataDir, "outbox", randomUUID()),
   BUS_DRIVER: "local",
+  // the stand-in for GuardDuty's malware scan of evidence (evidence/local-scanner.ts)
+  MALWARE_SCAN_DRIVER: "local",
   SHEETS_DRIVER: "local",
   SHEETS_DIR: join(e.dataDir, "sheets", randomUUID()),
   SHEETS_SYNC_DEBOUNCE_MS: "150",
@@ -53,6 +55,9 @@ Object.assign(process.env, {
   // every test address is at example.com, one domain for all files: the domain brake
   // (mail/domain-brake.ts) is tested with its own allowance in domain-brake.test.ts
   MAIL_DOMAIN_ALLOWANCE_PER_HOUR: "1000000",
+  // a test file makes more scam reports and guide requests in an hour than the administrators' notices
+  // allow one by one (mail/notice-digest.ts); notice-digest.test.ts tests the allowance with its own
+  ADMIN_NOTICES_PER_HOUR: "100000",
   // a stream consumer's batching window, shortened: a test waits for one signer's e-mail, not for a batch to fill
   LOCAL_STREAM_WINDOW_MS: "50",
   // What CloudFront (or the local server) proves itself with; see viaCloudFront in ./http.

@@ -60,6 +60,11 @@ export const Settings = z.object({
   /** The privacy link's configuration set (SES's account-level suppression off for it); unset: MAIL_CONFIGURATION_SET. */
   MAIL_PRIVACY_CONFIGURATION_SET: z.string().min(1).optional(),
   BUS_DRIVER: z.enum(["eventbridge", "local"]).default("eventbridge"),
+  /**
+   * Who scans evidence for malware: GuardDuty Malware Protection for S3 (deployed; it watches the
+   * bucket itself) or the local stand-in (evidence/local-scanner.ts), which flags the EICAR test file.
+   */
+  MALWARE_SCAN_DRIVER: z.enum(["guardduty", "local"]).default("guardduty"),
   EVENT_BUS_NAME: z.string().default("default"),
   USER_POOL_ID: z.string().default(""),
   USER_POOL_CLIENT_ID: z.string().default(""),
@@ -147,6 +152,11 @@ export const Settings = z.object({
   ADMIN_NOTICE_DIGEST_THRESHOLD: z.coerce.number().int().min(1).max(100_000).default(10),
   /** How long a digest gathers signatures before it is sent. */
   ADMIN_NOTICE_DIGEST_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  /**
+   * Notices of one kind (scam reports, guide requests) the administrators get one by one in a UTC
+   * hour; the rest of the hour's come as one digest after it (mail/notice-digest.ts).
+   */
+  ADMIN_NOTICES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /**
    * Records a delete-all (or a petition's deletion) removes per API call: 500 leave a call well inside
    * API Gateway's 29 s. Not set on the deployed functions; tests lower it to prove chunking on fewer rows.

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetSettings } from "../src/config";
-import { adminNotification, alreadySigned, confirmationRequest, signerShare } from "../src/signature/emails";
+import { adminNotification, alreadySigned, confirmationRequest, signerShare, withdrawLinkEmail } from "../src/signature/emails";
 import { build, type SignRequest } from "../src/signature";
 import { mailboxOf } from "../src/mail";
 import type { Info as Petition } from "../src/petition";
 import { verifyWithdrawToken } from "../src/signature/withdraw-link";
 
-// the share e-mail carries the signature's withdraw link, signed with the stage's secret
+// the e-mails about a signature carry its withdraw link, signed with the stage's secret
 beforeAll(() => {
   vi.stubEnv("LINK_SIGNING_SECRET", "unit-test-link-signing-secret-0123456789");
   vi.stubEnv("SITE_URL", "https://owners.example.org");
@@ -79,7 +79,6 @@ describe("e-mail subjects", () => {
 
 describe("every e-mail to a signer about their signature", () => {
   it.each([
-    ["the share e-mail", (s: ReturnType<typeof visitorSignature>) => signerShare(s, petition)],
     ["the confirmation request", (s: ReturnType<typeof visitorSignature>) => confirmationRequest(s, petition, "https://example.test/confirm")],
     ["the 'already signed' e-mail", (s: ReturnType<typeof visitorSignature>) => alreadySigned(s, petition)],
   ])("%s carries the link that withdraws exactly this signature, in the text and the HTML", (_, render) => {
@@ -92,6 +91,27 @@ describe("every e-mail to a signer about their signature", () => {
     expect(link.searchParams.get("s")).toBe(signature.id);
     expect(verifyWithdrawToken(petition.id, signature.id, link.searchParams.get("t")!)).toBe(true);
     expect(share.html).toContain(`href="${url!.replace(/&/g, "&amp;")}"`);
+  });
+
+  it("the share e-mail, which asks to be shared, carries the withdraw page without a token (review L3)", () => {
+    const signature = visitorSignature();
+    const share = signerShare(signature, petition);
+    const url = /We can e-mail you a link to withdraw your signature: (\S+)/.exec(share.text)?.[1];
+    expect(url).toBeDefined();
+    const link = new URL(url!);
+    expect(link.pathname).toBe(`/petitions/${petition.id}/withdraw`);
+    expect([...link.searchParams.entries()]).toEqual([["s", signature.id]]);
+    expect(share.text + share.html).not.toMatch(/[?&](amp;)?t=/);
+  });
+
+  it("the withdraw-link e-mail carries a working link, says how long it works and not to forward it", () => {
+    const signature = visitorSignature();
+    const mail = withdrawLinkEmail(signature, petition);
+    const url = /^(https:\S+)$/m.exec(mail.text)?.[1];
+    const link = new URL(url!);
+    expect(verifyWithdrawToken(petition.id, signature.id, link.searchParams.get("t")!)).toBe(true);
+    expect(mail.text).toContain("The link works for 90 days. Please do not forward this e-mail");
+    expect(mail.html).toContain(`href="${url!.replace(/&/g, "&amp;")}"`);
   });
 });
 

@@ -44,6 +44,8 @@ export const SETTING_NAMES = [
   /** When the paced mail queue turns administrators' notices into digests. */
   "ADMIN_NOTICE_DIGEST_THRESHOLD",
   "ADMIN_NOTICE_DIGEST_SECONDS",
+  /** Report and guide-request notices an hour one by one, before the hour's digest (core/mail/notice-digest.ts). */
+  "ADMIN_NOTICES_PER_HOUR",
   "UPLOAD_RATE_LIMIT_PER_MINUTE",
   /** Analytics hits counted per network and minute (the beacon). */
   "BEACON_RATE_LIMIT_PER_MINUTE",

@@ -59,7 +59,15 @@ export const routes: Route[] = [
     handler: fn("signature-withdraw"),
     access: "public",
     // the withdrawal is audited under the signer's keyed hash (AUDIT_HASH_KEY)
-    needs: { table: "write", viewer: true, secrets: ["LINK_SIGNING_SECRET", "AUDIT_HASH_KEY"], settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] },
+    needs: { table: "write", bus: true, viewer: true, secrets: ["LINK_SIGNING_SECRET", "AUDIT_HASH_KEY"], settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] },
+  },
+  // The withdraw page without a token (the thank-you e-mail's link): e-mails a fresh withdraw link to the address that signed.
+  {
+    method: "POST",
+    path: "/api/petitions/{id}/signatures/{signatureId}/withdraw-link",
+    handler: fn("signature-withdraw-link"),
+    access: "public",
+    needs: { table: "write", mail: true, viewer: true, secrets: ["LINK_SIGNING_SECRET", "MAIL_FROM"], settings: ["SITE_URL", "PRIVACY_RATE_LIMIT_PER_MINUTE"] },
   },
   // Leaving one petition's updates: the link of an update e-mail and its RFC 8058 one-click header (signature/updates-link.ts).
   {
@@ -299,7 +307,13 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/admin/petitions", handler: fn("admin-petition-list"), access: "admin", needs: { table: "read" } },
   { method: "POST", path: "/api/admin/petitions", handler: fn("admin-petition-create"), access: "admin", needs: { table: "write" } },
   { method: "PATCH", path: "/api/admin/petitions/{id}", handler: fn("admin-petition-update"), access: "admin", needs: { table: "write", userPool: "read" } },
-  { method: "DELETE", path: "/api/admin/petitions/{id}", handler: fn("admin-petition-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
+  {
+    method: "DELETE",
+    path: "/api/admin/petitions/{id}",
+    handler: fn("admin-petition-delete"),
+    access: "admin",
+    needs: { table: "write", bus: true, userPool: "read" },
+  },
   // The delivery pack for lawmakers: a PDF made by the delivery-pack-job subscriber (202 {jobId}), downloaded like an export.
   {
     method: "POST",
@@ -331,7 +345,7 @@ export const routes: Route[] = [
     path: "/api/admin/signatures/delete-all",
     handler: fn("admin-signature-delete-all"),
     access: "admin",
-    needs: { table: "write", userPool: "read" },
+    needs: { table: "write", bus: true, userPool: "read" },
   },
   { method: "GET", path: "/api/admin/petitions/{id}/signatures/{signatureId}", handler: fn("admin-signature-get"), access: "admin", needs: { table: "read" } },
   {
@@ -339,7 +353,7 @@ export const routes: Route[] = [
     path: "/api/admin/petitions/{id}/signatures/{signatureId}",
     handler: fn("admin-signature-delete"),
     access: "admin",
-    needs: { table: "write", userPool: "read" },
+    needs: { table: "write", bus: true, userPool: "read" },
   },
   // Starts the sync as a job (202 {jobId}); the sheets-sync-job subscriber runs it with the Google secrets.
   {
@@ -357,7 +371,7 @@ export const routes: Route[] = [
     path: "/api/admin/reports/delete-all",
     handler: fn("admin-report-delete-all"),
     access: "admin",
-    needs: { table: "write", bucket: "write", userPool: "read" },
+    needs: { table: "write", bus: true, bucket: "write", userPool: "read" },
   },
   // Words inside the reports' stories are in no index: a job (202 {jobId}) run by the report-text-search-job subscriber.
   {
@@ -368,13 +382,21 @@ export const routes: Route[] = [
     needs: { table: "write", bus: true, userPool: "read" },
   },
   { method: "GET", path: "/api/admin/reports/{id}", handler: fn("admin-report-get"), access: "admin", needs: { table: "read", bucket: "read" } },
+  // One file's download link, made only once its malware scan found it clean (409 with why otherwise).
+  {
+    method: "GET",
+    path: "/api/admin/reports/{id}/evidence/{purpose}",
+    handler: fn("admin-report-evidence-download"),
+    access: "admin",
+    needs: { table: "read", bucket: "read" },
+  },
   { method: "PATCH", path: "/api/admin/reports/{id}", handler: fn("admin-report-update"), access: "admin", needs: { table: "write", userPool: "read" } },
   {
     method: "DELETE",
     path: "/api/admin/reports/{id}",
     handler: fn("admin-report-delete"),
     access: "admin",
-    needs: { table: "write", bucket: "write", userPool: "read" },
+    needs: { table: "write", bus: true, bucket: "write", userPool: "read" },
   },
   {
     method: "POST",
@@ -392,10 +414,16 @@ export const routes: Route[] = [
     path: "/api/admin/leads/{form}/delete-all",
     handler: fn("admin-lead-delete-all"),
     access: "admin",
-    needs: { table: "write", userPool: "read" },
+    needs: { table: "write", bus: true, userPool: "read" },
   },
   { method: "GET", path: "/api/admin/leads/{form}/{id}", handler: fn("admin-lead-get"), access: "admin", needs: { table: "read" } },
-  { method: "DELETE", path: "/api/admin/leads/{form}/{id}", handler: fn("admin-lead-delete"), access: "admin", needs: { table: "write", userPool: "read" } },
+  {
+    method: "DELETE",
+    path: "/api/admin/leads/{form}/{id}",
+    handler: fn("admin-lead-delete"),
+    access: "admin",
+    needs: { table: "write", bus: true, userPool: "read" },
+  },
   {
     method: "POST",
     path: "/api/admin/sheets/leads/{form}",

@@ -12,7 +12,8 @@ export interface Subscriber {
   detailType: string | string[];
   /**
    * Who publishes it: this app (EVENT_SOURCE, on the app's bus) by default; `aws.ses` for SES's
-   * sending events, which SES puts on the account's default bus.
+   * sending events and `aws.guardduty` for the malware scans' results, which those services put on
+   * the account's default bus.
    */
   source?: string;
   handler: string;
@@ -42,12 +43,13 @@ export const MAIL_QUEUE_NEEDS: Needs = {
   mail: true,
   // a signer's e-mails carry their signature's withdraw link (signature/withdraw-link.ts)
   secrets: ["ADMIN_NOTIFY_RECIPIENTS", "LINK_SIGNING_SECRET", ...MAIL_SECRETS],
-  settings: [...MAIL_SETTINGS, "ADMIN_NOTICE_DIGEST_THRESHOLD", "ADMIN_NOTICE_DIGEST_SECONDS"],
+  settings: [...MAIL_SETTINGS, "ADMIN_NOTICE_DIGEST_THRESHOLD", "ADMIN_NOTICE_DIGEST_SECONDS", "ADMIN_NOTICES_PER_HOUR"],
 };
 
 export { EVENT_SOURCE } from "../../core/src/bus/source";
 import { EVENT_SOURCE } from "../../core/src/bus/source";
 import { FEEDBACK_DETAIL_TYPES, SES_SOURCE } from "../../core/src/mail/ses-events";
+import { GUARDDUTY_SOURCE, SCAN_RESULT_DETAIL_TYPE } from "../../core/src/evidence/scan-events";
 
 /** The rule pattern's source and detail types of a subscriber. */
 export const sourceOf = (s: Subscriber) => s.source ?? EVENT_SOURCE;
@@ -77,7 +79,7 @@ export const subscribers: Subscriber[] = [
     name: "report-notify-admin",
     detailType: "report.created",
     handler: fn("report-notify-admin"),
-    needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS], settings: MAIL_SETTINGS },
+    needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS], settings: [...MAIL_SETTINGS, "ADMIN_NOTICES_PER_HOUR"] },
   },
   {
     name: "report-confirmation",
@@ -103,7 +105,7 @@ export const subscribers: Subscriber[] = [
     name: "lead-notify-admin",
     detailType: "lead.created",
     handler: fn("lead-notify-admin"),
-    needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS], settings: MAIL_SETTINGS },
+    needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS], settings: [...MAIL_SETTINGS, "ADMIN_NOTICES_PER_HOUR"] },
   },
   { name: "lead-newsletter", detailType: "lead.created", handler: fn("lead-newsletter"), needs: { table: "write", bus: true } },
   {
@@ -154,6 +156,13 @@ export const subscribers: Subscriber[] = [
     timeout: 900,
   },
   {
+    name: "sheets-resync",
+    detailType: "sheets.rows_removed",
+    handler: fn("sheets-resync"),
+    needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] },
+    timeout: 900,
+  },
+  {
     name: "privacy-sheet-sync",
     detailType: "privacy.erased",
     handler: fn("privacy-sheet-sync"),
@@ -180,6 +189,15 @@ export const subscribers: Subscriber[] = [
         "MAIL_BREAKER_MIN_SENDS",
       ],
     },
+  },
+  // GuardDuty's malware scan of each report file (its result on the account's default bus, this stage's bucket only): the verdict on the report.
+  {
+    name: "evidence-scan-result",
+    source: GUARDDUTY_SOURCE,
+    detailType: SCAN_RESULT_DETAIL_TYPE,
+    handler: fn("evidence-scan-result"),
+    // it reads the report and writes the verdict; it never opens the file, and GuardDuty's own tag quarantines it
+    needs: { table: "write" },
   },
   // An administrator's export job (POST /api/admin/exports): the rows streamed into a file in the private bucket.
   {

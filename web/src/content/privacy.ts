@@ -212,7 +212,7 @@ export const POLICY_SECTIONS: readonly PolicySection[] = [
           "A signature counts towards its petition and is shown to our administrators; your name is not published on this site, and the petition we deliver to lawmakers gives counts by state and city, never your name.",
           `A scam report is read by our review team to warn others, to follow up if you said we may, and to build our evidence for reform. We share your story, without your name, only if you answered “Yes” to “${QUESTIONS.shareAnonymously}”`,
           "A guide request is used to e-mail you the guide and to keep a record that we did.",
-          `Your e-mail address is used for the e-mails the form says it sends: a thank-you after signing, the petition's milestones and outcome if you ticked “${SIGN_UPDATES}” (each with a link to stop them), a confirmation of your report if you asked for updates, the guide you asked for, and the newsletter only after you confirm your subscription from the e-mail we send.`,
+          `Your e-mail address is used for the e-mails the form says it sends: a thank-you after signing, the petition's milestones and outcome if you ticked “${SIGN_UPDATES}” and confirmed your signature or your newsletter subscription from your mailbox (each with a link to stop them), a confirmation of your report if you asked for updates, the guide you asked for, and the newsletter only after you confirm your subscription from the e-mail we send.`,
           "Technical information and location are used to keep out automated abuse and duplicates, to understand where owners need help, and (in analytics) to see which pages help people.",
           "We never sell your data and never use it for advertising.",
         ],
@@ -296,7 +296,12 @@ export const POLICY_SECTIONS: readonly PolicySection[] = [
           [
             "Rate-limit counters",
             duration(RATE_WINDOW_SECONDS),
-            "Deleted. They count a form's attempts per IP address (for IPv6, per /64 network), and visits counted by our analytics per shortened IP address, to stop floods of requests.",
+            "Deleted. They count a form's attempts per IP address (for IPv6, per /64 network and per /48 network), and visits counted by our analytics per shortened IP address, to stop floods of requests.",
+          ],
+          [
+            "Our servers' logs",
+            "1 month",
+            "Deleted. Each request to our forms, and each upload or download of an evidence file, is logged with its time, the page or file, the answer and your IP address and browser, never what you typed.",
           ],
         ],
       },

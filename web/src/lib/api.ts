@@ -155,6 +155,7 @@ export const api = {
   petition: (id: string) => `/api/petitions/${encodeURIComponent(id)}`,
   signatures: (id: string) => `/api/petitions/${encodeURIComponent(id)}/signatures`,
   withdraw: (id: string, signatureId: string) => `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/withdraw`,
+  withdrawLink: (id: string, signatureId: string) => `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/withdraw-link`,
   stopUpdates: (id: string, signatureId: string) =>
     `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/updates/unsubscribe`,
   confirmSignature: (id: string, signatureId: string) => `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/confirm`,

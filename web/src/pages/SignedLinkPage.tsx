@@ -37,9 +37,14 @@ export interface SignedLinkPageProps {
   actions: (page: { run: () => void; working: boolean; petition: ReturnType<typeof usePetition>; link: SignedLink }) => ReactNode;
   /** Anything to say about the petition itself (that it no longer exists). */
   notice?: (petition: ReturnType<typeof usePetition>) => ReactNode;
+  /**
+   * A way to ask for a link by e-mail: shown instead of the buttons when the link names its
+   * signature without a token, and below the error when the token has expired (410).
+   */
+  requestLink?: (link: SignedLink) => ReactNode;
 }
 
-type State = { state: "idle" | "working" } | { state: "done"; outcome: Outcome } | { state: "failed"; message: string };
+type State = { state: "idle" | "working" } | { state: "done"; outcome: Outcome } | { state: "failed"; message: string; expired: boolean };
 
 /**
  * The page of a link that an e-mail about one signature carries (withdraw, stop updates): it shows
@@ -60,7 +65,12 @@ export function SignedLinkPage(props: SignedLinkPageProps) {
     } catch (err) {
       const outcome = err instanceof ApiError ? props.outcomeOfError?.(err) : undefined;
       if (outcome) setResult({ state: "done", outcome });
-      else setResult({ state: "failed", message: err instanceof ApiError && err.status < 500 ? err.message : props.unreachable });
+      else
+        setResult({
+          state: "failed",
+          message: err instanceof ApiError && err.status < 500 ? err.message : props.unreachable,
+          expired: err instanceof ApiError && err.status === 410,
+        });
     }
   }
 
@@ -76,10 +86,12 @@ export function SignedLinkPage(props: SignedLinkPageProps) {
         </Text>
       )}
       {props.notice?.(petition)}
-      {!link.signatureId || !link.token ? (
+      {!link.signatureId || (!link.token && !props.requestLink) ? (
         <Alert color="red" variant="light" role="alert" title="Something is wrong with this link">
           {props.incomplete}
         </Alert>
+      ) : !link.token ? (
+        props.requestLink?.(link)
       ) : (
         <Stack gap="sm">
           <Group>{props.actions({ run: () => void run(), working: result.state === "working", petition, link })}</Group>
@@ -88,6 +100,7 @@ export function SignedLinkPage(props: SignedLinkPageProps) {
               {result.message}
             </Alert>
           )}
+          {result.state === "failed" && result.expired && props.requestLink?.(link)}
         </Stack>
       )}
     </ResultCard>

@@ -7,7 +7,10 @@ import { queryAll } from "../db/query";
 import { pool } from "../util/pool";
 import { DAILY_RETENTION_DAYS, HOURLY_RETENTION_DAYS, bucketId, bucketsAt, lastHours, type Bucket } from "./buckets";
 import { DAY_MS } from "./calendar";
+import { ADMIT_NETWORKS, CAPPED_DIMENSIONS, MAX_DISTINCT_VALUES, OTHER_VALUE, isCapped } from "./admission";
 import { emptyCounts, isCoreDimension, isValueDimension, mergeInto, type BucketCounts, type Contribution } from "./counts";
+
+export { ADMIT_NETWORKS, MAX_DISTINCT_VALUES, OTHER_VALUE } from "./admission";
 
 /**
  * The counters the dashboard reads, updated on ingest. Each hit adds to its hour and its New York
@@ -21,8 +24,8 @@ import { emptyCounts, isCoreDimension, isValueDimension, mergeInto, type BucketC
  *   open-ended; one ~100-byte item per value keeps each write at one write unit (an UpdateItem is
  *   charged by the size of the item it changes) and no item near the 400 KB limit.
  *
- * The referrers, UTM sources and campaigns a bucket counts are capped (MAX_DISTINCT_VALUES, see
- * `countCapped`). Readers sum the shards. Hourly items expire after HOURLY_RETENTION_DAYS, daily ones
+ * The referrers, UTM sources and campaigns a bucket counts are admitted by networks and capped
+ * (`admission.ts`, `countCapped`). Readers sum the shards. Hourly items expire after HOURLY_RETENTION_DAYS, daily ones
  * after DAILY_RETENTION_DAYS.
  */
 
@@ -65,60 +68,130 @@ function coreUpdate(bucket: Bucket, shard: number, c: Contribution) {
   });
 }
 
-/** `ADD count 1` on a value's item; `ifExists`: only if the shard already counts that value. */
-function valueUpdate(bucket: Bucket, shard: number, dimension: string, value: string, ifExists = false) {
+/** `ADD count <by>` (1 by default) on a value's item; `ifExists`: only if the shard already counts that value. */
+function valueUpdate(bucket: Bucket, shard: number, dimension: string, value: string, { by = 1, ifExists = false } = {}) {
   return new UpdateCommand({
     TableName: table(),
     Key: { pk: Keys.analyticsBucketPartition(bucket.granularity, bucket.key, shard), sk: `${VALUE_PREFIX}${dimension}#${value}` },
-    UpdateExpression: "ADD #count :one SET #type = :type, #exp = :exp",
+    UpdateExpression: "ADD #count :by SET #type = :type, #exp = :exp",
     ...(ifExists ? { ConditionExpression: "attribute_exists(#count)" } : {}),
     ExpressionAttributeNames: { "#count": "count", "#type": "type", "#exp": "expiresAt" },
-    ExpressionAttributeValues: { ":one": 1, ":type": "analyticsValue", ":exp": expiryOf(bucket) },
+    ExpressionAttributeValues: { ":by": by, ":type": "analyticsValue", ":exp": expiryOf(bucket) },
   });
 }
 
 /**
- * Distinct referrers, UTM sources and UTM campaigns a bucket (over all its shards) counts, per
- * dimension: anyone can send the beacon any value, and without a cap random values would each add
- * items to the table and rows to the dashboard. Beyond it, a new value counts as OTHER_VALUE. 200 is
- * far more than a day of real traffic brings (its top lists show 20), and bounds a bucket at ~200
- * value items per dimension and shard. Locations come from CloudFront, not from the beacon.
- */
-export const MAX_DISTINCT_VALUES = 200;
-/** What a value over the cap counts as. */
-export const OTHER_VALUE = "other";
-const CAPPED_DIMENSIONS: readonly string[] = ["referrer", "source", "campaign"];
-
-/**
- * A bucket's admitted values (sk `V#<dimension>#<value>`) and how many each dimension has
- * (sk `N#<dimension>`, `distinct`), in a partition of their own (`ANAGG#<H|D>#<bucket>#DISTINCT`):
- * written only when a value is first seen in a shard, never on the usual hit.
+ * The admission of referrers, UTM sources and UTM campaigns on ingest (the rule: `admission.ts`;
+ * at most MAX_DISTINCT_VALUES per bucket, each only once ADMIT_NETWORKS networks sent it). Per bucket:
+ *
+ * - `ANAGG#<H|D>#<bucket>#DISTINCT` / `N#<dimension>` (`analyticsDistinctCount`): `distinct`, how
+ *   many values the bucket admitted.
+ * - `ANAGG#<H|D>#<bucket>#DISTINCT#<dimension>#<value>` / `DV`: the value's entry, in a partition of
+ *   its own, so a stream of new values spreads over partitions instead of heating one. Pending
+ *   (`analyticsPendingValue`): `networks`, those that sent it so far (fewer than ADMIT_NETWORKS),
+ *   `pending`, its hits counted as other so far; it expires a day after its bucket (it holds
+ *   truncated IPs, and is of no use once the bucket is over). Admitted (`analyticsDistinctValue`):
+ *   no networks, the bucket's expiry.
+ *
+ * They are read and written only when a shard meets a value it does not count yet, never on the
+ * usual hit (a conditional ADD on the shard's value item).
  */
 const distinctPartition = (bucket: Bucket) => `ANAGG#${bucket.granularity}#${bucket.key}#DISTINCT`;
+const entryKey = (bucket: Bucket, dimension: string, value: string) => ({ pk: `${distinctPartition(bucket)}#${dimension}#${value}`, sk: "DV" });
+/** A pending entry's expiry: a day after its bucket (or after now, for a hit replayed into a past bucket). */
+const pendingExpiryOf = (bucket: Bucket) => Math.floor((Math.max(bucket.end.getTime(), Date.now()) + DAY_MS) / 1000);
 
 /** The buckets and dimensions this process has seen full (a count only grows): no more conditional writes on their counter. */
 const MAX_FULL_REMEMBERED = 1000;
 const full = new Set<string>();
+const fullId = (bucket: Bucket, dimension: string) => `${table()}#${bucketId(bucket)}#${dimension}`;
 
 const conditionFailed = (err: unknown) => (err as Error).name === "ConditionalCheckFailedException";
 
-/** Whether `value` is (now) one of the bucket's admitted values of `dimension`. */
-async function admit(bucket: Bucket, dimension: string, value: string): Promise<boolean> {
-  if (value === OTHER_VALUE) return true;
-  const pk = distinctPartition(bucket);
-  const entry = { pk, sk: `${VALUE_PREFIX}${dimension}#${value}` };
-  const known = await db().send(new GetCommand({ TableName: table(), Key: entry, ConsistentRead: true }));
-  if (known.Item) return true;
-  const fullId = `${table()}#${bucketId(bucket)}#${dimension}`;
-  if (full.has(fullId)) return false;
+/** The entry is pending (or absent): the condition of the writes that tally or admit it. */
+const STILL_PENDING = "attribute_not_exists(pk) OR attribute_exists(#networks)";
+const ENTRY_NAMES = { "#networks": "networks", "#pending": "pending", "#type": "type", "#exp": "expiresAt" };
+
+/**
+ * One hit's referrer, UTM source or UTM campaign, in one shard of one bucket. A value the shard
+ * already counts costs one conditional update, as an uncapped value. Otherwise the value's entry is
+ * read (consistently): admitted → the shard starts counting it; pending, and this hit's network is
+ * its ADMIT_NETWORKS-th → `admit`; else the hit counts as other and joins the entry's tally.
+ */
+async function countCapped(bucket: Bucket, shard: number, dimension: string, value: string, network: string): Promise<void> {
+  const add = (v: string, by = 1) => db().send(valueUpdate(bucket, shard, dimension, v, { by }));
+  if (!isCapped(dimension, value)) {
+    await add(value);
+    return;
+  }
   try {
-    // The cap itself: one conditional ADD, so however many hits race for the last places, at most
-    // MAX_DISTINCT_VALUES get one. Two racing with the same new value may both take a place: the
-    // count only ever overstates, so the cap holds.
+    await db().send(valueUpdate(bucket, shard, dimension, value, { ifExists: true }));
+    return;
+  } catch (err) {
+    if (!conditionFailed(err)) throw err;
+  }
+  const key = entryKey(bucket, dimension, value);
+  const entry = (await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
+  if (entry && !entry.networks) {
+    await add(value);
+    return;
+  }
+  const networks = new Set([...((entry?.networks as Set<string> | undefined) ?? []), network]);
+  if (networks.size >= ADMIT_NETWORKS) {
+    await admit(bucket, shard, dimension, value, false);
+    return;
+  }
+  await add(OTHER_VALUE);
+  // a full bucket admits nothing more: no tally to keep
+  if (full.has(fullId(bucket, dimension))) return;
+  // Counted as other first, tallied after: a tally never holds a hit that other does not count
+  // yet, so moving it (`admit`) never takes the bucket's other below zero.
+  let tallied: Record<string, unknown> | undefined;
+  try {
+    tallied = (
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: key,
+          UpdateExpression: "ADD #networks :network, #pending :one SET #type = :type, #exp = :exp",
+          ConditionExpression: STILL_PENDING,
+          ExpressionAttributeNames: ENTRY_NAMES,
+          ExpressionAttributeValues: { ":network": new Set([network]), ":one": 1, ":type": "analyticsPendingValue", ":exp": pendingExpiryOf(bucket) },
+          ReturnValues: "ALL_NEW",
+        }),
+      )
+    ).Attributes;
+  } catch (err) {
+    if (!conditionFailed(err)) throw err;
+    // admitted since the read: the hit is the value's
+    await Promise.all([add(value), add(OTHER_VALUE, -1)]);
+    return;
+  }
+  // networks arriving at once may complete the set here rather than at a read
+  if (((tallied?.networks as Set<string> | undefined)?.size ?? 0) >= ADMIT_NETWORKS) await admit(bucket, shard, dimension, value, true);
+}
+
+/**
+ * A value seen from ADMIT_NETWORKS networks takes one of the bucket's places, if one is left: the
+ * counter's conditional ADD (`distinct < MAX_DISTINCT_VALUES`), so however many hits race for the
+ * last places, at most MAX_DISTINCT_VALUES get one (two admitting the same value at once may both
+ * take one: the count only overstates, so the cap holds). Then the entry turns admitted and its
+ * tally moves from other to the value, in this shard: an admitted value counts every hit of the
+ * bucket. `tallied`: this hit is in the tally (and in other) already.
+ */
+async function admit(bucket: Bucket, shard: number, dimension: string, value: string, tallied: boolean): Promise<void> {
+  const add = (v: string, by = 1) => db().send(valueUpdate(bucket, shard, dimension, v, { by }));
+  const own = tallied ? 0 : 1;
+  const id = fullId(bucket, dimension);
+  const refused = async () => {
+    if (own) await add(OTHER_VALUE);
+  };
+  if (full.has(id)) return refused();
+  try {
     await db().send(
       new UpdateCommand({
         TableName: table(),
-        Key: { pk, sk: `N#${dimension}` },
+        Key: { pk: distinctPartition(bucket), sk: `N#${dimension}` },
         UpdateExpression: "ADD #n :one SET #type = :type, #exp = :exp",
         ConditionExpression: "attribute_not_exists(#n) OR #n < :cap",
         ExpressionAttributeNames: { "#n": "distinct", "#type": "type", "#exp": "expiresAt" },
@@ -128,47 +201,30 @@ async function admit(bucket: Bucket, dimension: string, value: string): Promise<
   } catch (err) {
     if (!conditionFailed(err)) throw err;
     if (full.size >= MAX_FULL_REMEMBERED) full.clear();
-    full.add(fullId);
-    return false;
+    full.add(id);
+    return refused();
   }
-  await db().send(new PutCommand({ TableName: table(), Item: { ...entry, type: "analyticsDistinctValue", expiresAt: expiryOf(bucket) } }));
-  return true;
-}
-
-/**
- * The same cap on counts made from the raw hits (the recount): the first MAX_DISTINCT_VALUES values of
- * each capped dimension, in the order given (the hits' order, as they arrived), keep their own;
- * later new ones become OTHER_VALUE. One per bucket.
- */
-export function distinctCap(): (c: Contribution) => Contribution {
-  const admitted = new Map<string, Set<string>>();
-  return (c) => ({
-    ...c,
-    values: c.values.map((v) => {
-      if (!CAPPED_DIMENSIONS.includes(v.dimension) || v.value === OTHER_VALUE) return v;
-      const values = admitted.get(v.dimension) ?? admitted.set(v.dimension, new Set()).get(v.dimension)!;
-      if (values.has(v.value)) return v;
-      if (values.size >= MAX_DISTINCT_VALUES) return { ...v, value: OTHER_VALUE };
-      values.add(v.value);
-      return v;
-    }),
-  });
-}
-
-/**
- * One hit's value of a capped dimension: a value the shard already counts costs one conditional
- * update, as an uncapped one; a value new to the shard is first admitted (a consistent read of the
- * bucket's entry, and if absent the counter's conditional ADD and the entry), else counted as other.
- */
-async function countCapped(bucket: Bucket, shard: number, dimension: string, value: string): Promise<void> {
+  let moved: number;
   try {
-    await db().send(valueUpdate(bucket, shard, dimension, value, true));
-    return;
+    const old = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: entryKey(bucket, dimension, value),
+        UpdateExpression: "REMOVE #networks, #pending SET #type = :type, #exp = :exp",
+        ConditionExpression: STILL_PENDING,
+        ExpressionAttributeNames: ENTRY_NAMES,
+        ExpressionAttributeValues: { ":type": "analyticsDistinctValue", ":exp": expiryOf(bucket) },
+        ReturnValues: "ALL_OLD",
+      }),
+    );
+    moved = Number(old.Attributes?.pending ?? 0);
   } catch (err) {
     if (!conditionFailed(err)) throw err;
+    // another hit admitted it first and moved the tally (this hit's too, when tallied)
+    if (own) await add(value);
+    return;
   }
-  const admitted = await admit(bucket, dimension, value);
-  await db().send(valueUpdate(bucket, shard, dimension, admitted ? value : OTHER_VALUE));
+  await Promise.all([moved + own > 0 ? add(value, moved + own) : undefined, moved > 0 ? add(OTHER_VALUE, -moved) : undefined]);
 }
 
 /**
@@ -213,7 +269,7 @@ export async function addToAggregates(at: Date, c: Contribution): Promise<void> 
       db().send(coreUpdate(bucket, shard, c)),
       ...openValues.map((v) =>
         CAPPED_DIMENSIONS.includes(v.dimension)
-          ? countCapped(bucket, shard, v.dimension, v.value)
+          ? countCapped(bucket, shard, v.dimension, v.value, c.network)
           : db().send(valueUpdate(bucket, shard, v.dimension, v.value)),
       ),
     ];

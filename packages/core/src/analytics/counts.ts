@@ -1,4 +1,5 @@
 import type { DerivedHit } from "./derive";
+import { networkOf } from "./truncate-ip";
 
 /**
  * The counters of one time bucket, and what one hit adds to them. The aggregates (written on
@@ -34,6 +35,8 @@ export interface Contribution {
   events: number;
   visitors: number;
   values: { dimension: Dimension; value: string }[];
+  /** The hit's network (`networkOf` its truncated IP): who vouches for its referrer and UTM values (`admission.ts`). */
+  network: string;
 }
 
 /**
@@ -41,7 +44,8 @@ export interface Contribution {
  * events count by name only. `firstVisitOfDay`: the visitor's first page view of their day.
  */
 export function contribution(hit: DerivedHit, firstVisitOfDay: boolean): Contribution {
-  if (hit.kind === "event") return { pageviews: 0, events: 1, visitors: 0, values: [{ dimension: "event", value: hit.name ?? "unnamed" }] };
+  const network = networkOf(hit.ip);
+  if (hit.kind === "event") return { pageviews: 0, events: 1, visitors: 0, values: [{ dimension: "event", value: hit.name ?? "unnamed" }], network };
   const values: Contribution["values"] = [
     { dimension: "page", value: hit.route },
     { dimension: "device", value: hit.device },
@@ -52,7 +56,7 @@ export function contribution(hit: DerivedHit, firstVisitOfDay: boolean): Contrib
   if (hit.referrer) values.push({ dimension: "referrer", value: hit.referrer });
   if (hit.utmSource) values.push({ dimension: "source", value: hit.utmSource });
   if (hit.utmCampaign) values.push({ dimension: "campaign", value: hit.utmCampaign });
-  return { pageviews: 1, events: 0, visitors: firstVisitOfDay ? 1 : 0, values };
+  return { pageviews: 1, events: 0, visitors: firstVisitOfDay ? 1 : 0, values, network };
 }
 
 export const isCoreDimension = (d: string): d is CoreDimension => (CORE_DIMENSIONS as readonly string[]).includes(d);

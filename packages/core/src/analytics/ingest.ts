@@ -9,6 +9,7 @@ import { dropReason, type DropReason } from "./drop";
 import { logHit } from "./event-log";
 import type { AnalyticsEvent } from "./input";
 import { saltSource, type SaltSource } from "./salt";
+import { networkOf } from "./truncate-ip";
 import { markVisit, visitorId } from "./visitor";
 
 export interface HitRequest {
@@ -34,7 +35,7 @@ export const RATE_SCOPE = "beacon";
  * beyond the limit nothing else is written ("rate-limited"). A page view then claims the visitor's marker for the day (so the unique count rises once per visitor),
  * then the raw item and the aggregate updates go out together: 4 writes for an event, 7 for a page
  * view (plus 2 per referrer, UTM source and UTM campaign it carries, more the first time a shard
- * sees a value). See docs/architecture.md
+ * sees a value, and while a value waits for its third network: `admission.ts`). See docs/architecture.md
  * "Analytics" for what that costs.
  */
 export async function collect(hit: AnalyticsEvent, request: HitRequest, options: CollectOptions = {}): Promise<"counted" | "rate-limited" | DropReason> {
@@ -43,7 +44,7 @@ export async function collect(hit: AnalyticsEvent, request: HitRequest, options:
   const at = options.now ?? new Date();
   const derived = deriveHit(hit, request.meta, hostOf(settings().SITE_URL));
   try {
-    await RateLimit.consume(RATE_SCOPE, derived.ip || "unknown", settings().BEACON_RATE_LIMIT_PER_MINUTE);
+    await RateLimit.consume(RATE_SCOPE, networkOf(derived.ip), settings().BEACON_RATE_LIMIT_PER_MINUTE);
   } catch (err) {
     if (err instanceof TooManyAttempts) return "rate-limited";
     throw err;

@@ -1,4 +1,4 @@
-import { distinctCap } from "./aggregates";
+import { distinctCap } from "./admission";
 import type { Bucket } from "./buckets";
 import { dayOf } from "./calendar";
 import { addTo, contribution, emptyCounts, type BucketCounts } from "./counts";
@@ -8,21 +8,19 @@ import { hitsOfDay, type LoggedHit } from "./event-log";
  * The counters of buckets recomputed from the raw hits alone (within their 90 days): what the
  * aggregates must equal. A visitor counts in the bucket of their earliest page view of the New
  * York day, as the day's marker does on ingest; a bucket's referrers, sources and campaigns are
- * capped as on ingest (`distinctCap`). A `BucketSource`: `report(query, { source: recount })`
+ * admitted and capped as on ingest (`distinctCap`: three networks, at most 200 per bucket). A `BucketSource`: `report(query, { source: recount })`
  * is the report as the raw hits say it should be.
  */
 export async function recount(buckets: Bucket[]): Promise<BucketCounts[]> {
   const days = [...new Set(buckets.map((b) => (b.granularity === "D" ? b.key : dayOf(b.start))))];
   const byDay = new Map(await Promise.all(days.map(async (day) => [day, withFirstVisits(await hitsOfDay(day))] as const)));
   return buckets.map((bucket) => {
-    const counts = emptyCounts();
-    const cap = distinctCap();
     const day = bucket.granularity === "D" ? bucket.key : dayOf(bucket.start);
-    for (const { hit, first } of byDay.get(day)!) {
+    const inBucket = byDay.get(day)!.filter(({ hit }) => {
       const at = Date.parse(hit.at);
-      if (at >= bucket.start.getTime() && at < bucket.end.getTime()) addTo(counts, cap(contribution(hit, first)));
-    }
-    return counts;
+      return at >= bucket.start.getTime() && at < bucket.end.getTime();
+    });
+    return distinctCap(inBucket.map(({ hit, first }) => contribution(hit, first))).reduce((counts, c) => addTo(counts, c), emptyCounts());
   });
 }
 

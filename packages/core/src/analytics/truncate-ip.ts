@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { ipv6Groups } from "../request/metadata";
+import { ipv6Groups } from "../util/client-address";
 
 /**
  * The only form in which analytics stores an address: IPv4 to its /24 ("203.0.113.77" →
@@ -19,5 +19,11 @@ export function truncateIp(ip: string): string {
   while (prefix.length && prefix[prefix.length - 1] === 0) prefix.pop();
   return `${prefix.map((g) => g.toString(16)).join(":")}::`;
 }
+
+/**
+ * The network a hit counts for (the beacon's per-network limit, the admission of referrers and UTM
+ * values): its truncated IP, or one shared "unknown" network for a hit without an address.
+ */
+export const networkOf = (truncatedIp: string | undefined) => truncatedIp || "unknown";
 
 const ipv4Slash24 = (ip: string) => `${ip.split(".").slice(0, 3).map(Number).join(".")}.0`;

@@ -164,6 +164,9 @@ export const Keys = {
   mailHeldDomain: (domain: string) => ({ pk: "MAILHELDDOMAINS", sk: domain }),
   /** An administrators' digest being gathered for a petition during a surge (written by the drainer only). */
   mailDigest: (scope: string, petitionId: string) => ({ pk: `MAILDIGEST#${scope}`, sk: petitionId }),
+  /** The administrators' notices of one kind (reports, guide requests) in one UTC hour (mail/notice-digest.ts). */
+  noticeHour: (kind: string, hourStart: number) => ({ pk: "NOTICEHOUR", sk: `${kind}#${hourStart}` }),
+  noticeHourPartition: "NOTICEHOUR",
   mailDigestPartition: (scope: string) => `MAILDIGEST#${scope}`,
   /** An address SES reported as undeliverable or complaining (packages/core/src/suppression), by the person index's hash: never mailed again. */
   suppression: (personHash: string) => ({ pk: `SUPPRESS#${personHash}`, sk: "SUPPRESSION" }),

@@ -17,12 +17,17 @@ import { sortableId } from "../util/id";
 import { parse } from "../util/zod";
 import { REPORTS_PREFIX, UPLOADS_PREFIX, isUploadId, reportIdOfPrefix, reportKey, reportPrefix, uploadKey } from "./keys";
 import { EVIDENCE_CONTENT_TYPES, EvidenceMessages, MAX_EVIDENCE_BYTES, extensionOf, isAllowedExtension, type EvidencePurpose } from "./limits";
+import { settings } from "../config";
+import * as LocalScanner from "./local-scanner";
 import { bucket, s3 } from "./s3";
 import { SNIFF_BYTES, sniff } from "./sniff";
 import { UploadRequest } from "./upload-request";
 
 export { EVIDENCE_EXTENSIONS, EVIDENCE_PURPOSES, EvidenceMessages, MAX_EVIDENCE_BYTES, acceptAttribute, extensionOf, type EvidencePurpose } from "./limits";
-export { REPORTS_PREFIX, UPLOADS_PREFIX, reportIdOfPrefix, reportPrefix, uploadKey } from "./keys";
+export { REPORTS_PREFIX, UPLOADS_PREFIX, reportFileOf, reportIdOfPrefix, reportPrefix, uploadKey } from "./keys";
+export { ScanResultDetail, verdictOf } from "./scan";
+export { GUARDDUTY_SOURCE, SCAN_RESULT_DETAIL_TYPE, SCAN_STATUS_TAG } from "./scan-events";
+export { ScanMessages, refusalOf, scanStateOf, type ScanState, type ScanVerdict } from "./scan-state";
 export { attachmentDisposition } from "./disposition";
 export { sniff } from "./sniff";
 export { UploadRequest } from "./upload-request";
@@ -133,6 +138,20 @@ export async function claim(uploadId: string, purpose: EvidencePurpose, reportId
   await deleteObject(source);
   return { key, fileName, size, contentType };
 }
+
+/**
+ * The malware scan's port: these report files have landed (their report is stored). Deployed,
+ * GuardDuty Malware Protection for S3 watches the bucket itself (its plan scans every new object
+ * under `reports/`), so this does nothing; locally (MALWARE_SCAN_DRIVER=local) the stand-in scans
+ * them after this returns and publishes GuardDuty's result event on the local bus. Either way the
+ * verdict reaches the report through the evidence-scan-result subscriber.
+ */
+export function scanLanded(keys: readonly string[]): void {
+  if (keys.length && settings().MALWARE_SCAN_DRIVER === "local") LocalScanner.scan(keys);
+}
+
+/** Resolves when the local stand-in has published every scan started so far (nothing to wait for deployed). */
+export const scansSettled = () => LocalScanner.settled();
 
 /** A short-lived link that downloads a report's file under its original name, never shown inline. */
 export async function downloadUrl(key: string, fileName: string): Promise<string> {

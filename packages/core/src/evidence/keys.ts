@@ -28,3 +28,14 @@ export function reportIdOfPrefix(prefix: string): string | undefined {
   const id = prefix.slice(REPORTS_PREFIX.length, -1);
   return REPORT_ID.test(id) ? id : undefined;
 }
+
+/** `sortableId()` and the extensions of limits.ts: what a claimed file's name looks like. */
+const REPORT_FILE = /^([0-9a-z]{21})\.([a-z]{1,5})$/;
+
+/** The report and upload of a report's file `reports/{reportId}/{uploadId}.{ext}`; undefined for any other key. */
+export function reportFileOf(key: string): { reportId: string; uploadId: string } | undefined {
+  if (!key.startsWith(REPORTS_PREFIX)) return undefined;
+  const [reportId, file, ...rest] = key.slice(REPORTS_PREFIX.length).split("/");
+  const match = rest.length === 0 && file !== undefined ? REPORT_FILE.exec(file) : null;
+  return match && REPORT_ID.test(reportId) ? { reportId, uploadId: match[1] } : undefined;
+}

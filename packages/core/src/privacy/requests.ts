@@ -7,7 +7,6 @@ import { errorAttributes, log } from "../log";
 import { Mail, MailDeferred, mailboxOf } from "../mail";
 import { hashToken, isTokenShape, newToken } from "../util/token";
 import { RateLimit } from "../ratelimit";
-import { rateLimitSubject } from "../request/metadata";
 import { normaliseEmail } from "../util/email";
 import { VisibleError } from "../util/error";
 import { sortableId } from "../util/id";
@@ -32,7 +31,7 @@ export const RATE_SCOPE = "privacy";
  * with a link's token) before anything is looked up, so guessing tokens costs attempts: a 429 past
  * PRIVACY_RATE_LIMIT_PER_MINUTE.
  */
-export const countAttempt = (ipAddress: string) => RateLimit.consume(RATE_SCOPE, rateLimitSubject(ipAddress), settings().PRIVACY_RATE_LIMIT_PER_MINUTE);
+export const countAttempt = (ipAddress: string) => RateLimit.consumeClient(RATE_SCOPE, ipAddress, settings().PRIVACY_RATE_LIMIT_PER_MINUTE);
 /** Links e-mailed to one mailbox per day (New York days do not matter here: UTC days). Further requests are answered alike and send nothing. */
 export const LINKS_PER_ADDRESS_PER_DAY = 3;
 

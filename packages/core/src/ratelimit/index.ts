@@ -7,6 +7,7 @@ import { Keys } from "../db/keys";
 import { canonicalMailbox } from "../util/email";
 import { VisibleError } from "../util/error";
 import { RATE_WINDOW_SECONDS } from "../policy/retention";
+import { rateLimitNetwork, rateLimitSubject } from "../util/client-address";
 
 export class TooManyAttempts extends VisibleError {
   constructor() {
@@ -43,6 +44,36 @@ export async function consume(scope: string, subject: string, perMinute: number)
     if ((err as Error).name === "ConditionalCheckFailedException") throw new TooManyAttempts();
     throw err;
   }
+}
+
+/**
+ * Clients of one IPv6 /48 that may use a route at their full per-client rate at the same time: the
+ * network's own window allows `perMinute × NETWORK_CLIENTS` (security review M2).
+ */
+export const NETWORK_CLIENTS = 16;
+
+/** The scope of a network's window beside a client scope's. */
+export const networkScope = (scope: string) => `${scope}:net`;
+
+/**
+ * Counts one attempt of the visitor at `ipAddress` against its client's window (an IPv4 address, an
+ * IPv6 /64) and, for IPv6, its /48's (NETWORK_CLIENTS × the limit), in parallel: an IPv6 request
+ * costs one more write, an IPv4 one nothing more. 429 when either is full.
+ */
+export async function consumeClient(scope: string, ipAddress: string, perMinute: number): Promise<void> {
+  const network = rateLimitNetwork(ipAddress);
+  const counted = await Promise.allSettled([
+    consume(scope, rateLimitSubject(ipAddress), perMinute),
+    ...(network ? [consume(networkScope(scope), network, perMinute * NETWORK_CLIENTS)] : []),
+  ]);
+  const failed = counted.find((c) => c.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
+/** The IPv6 /48 window of `consumeClient` alone: for a route whose client window is counted in a transaction. */
+export async function consumeNetwork(scope: string, ipAddress: string, perMinute: number): Promise<void> {
+  const network = rateLimitNetwork(ipAddress);
+  if (network) await consume(networkScope(scope), network, perMinute * NETWORK_CLIENTS);
 }
 
 /** Throws when the subject has no attempts left, without counting one (a cheap read). */

@@ -16,10 +16,12 @@ import { settings } from "../config";
 import { table } from "../db/client";
 import { Keys } from "../db/keys";
 import { transactWithRetries } from "../db/transact";
-import { DOWNLOAD_EXPIRES_SECONDS, Evidence } from "../evidence";
+import { DOWNLOAD_EXPIRES_SECONDS, EVIDENCE_PURPOSES, Evidence, refusalOf, scanStateOf, type ScanState, type ScanVerdict } from "../evidence";
+import { VisibleError } from "../util/error";
 import { pool } from "../util/pool";
 import { pageQuery, type Page } from "../util/page";
 import { Report, ReportNotFound, type Info, type StoredEvidence } from "./index";
+import { reportWithScans, verdictOfFile } from "./evidence-scan";
 import { reportOfItem } from "./stored-item";
 import { PART, countUpdate, decodeRow, indexItemOfRow, indexKey, layout } from "./index-item";
 import { count, reports } from "./listing";
@@ -35,14 +37,26 @@ import { STATUSES, type Status } from "./status";
 // ---------------------------------------------------------------------------------------------
 // One report
 
-/** An evidence file as the details view shows it: never its bucket key, a link valid for minutes. */
+/**
+ * An evidence file as the details view shows it: never its bucket key; its malware scan; a link
+ * valid for minutes only when the scan found it clean.
+ */
 export interface EvidenceDownload {
   purpose: StoredEvidence["purpose"];
   fileName: string;
   size: number;
   contentType: string;
-  /** a signed GET with a download disposition, made for this answer, never stored */
-  downloadUrl: string;
+  scan: {
+    state: ScanState;
+    /** GuardDuty's result status and when it came; absent while pending */
+    status?: ScanVerdict["status"];
+    at?: string;
+    threats?: string[];
+    /** why it cannot be downloaded (every state but clean) */
+    message?: string;
+  };
+  /** a signed GET with a download disposition, made for this answer, never stored; clean files only */
+  downloadUrl?: string;
 }
 
 export type Details = Omit<Info, "evidence"> & {
@@ -51,19 +65,56 @@ export type Details = Omit<Info, "evidence"> & {
   downloadExpiresInSeconds: number;
 };
 
-/** The whole report, each evidence file with a fresh signed download link. */
+const scanOf = (verdict: ScanVerdict | undefined): EvidenceDownload["scan"] => ({
+  state: scanStateOf(verdict),
+  ...(verdict ? { status: verdict.status, at: verdict.at, ...(verdict.threats ? { threats: verdict.threats } : {}) } : {}),
+  ...(refusalOf(verdict) ? { message: refusalOf(verdict) } : {}),
+});
+
+/** The whole report, each evidence file with its scan and, when clean, a fresh signed download link. */
 export async function details(id: string): Promise<Details> {
-  const report = await Report.fromID(id);
+  const { report, scans } = await reportWithScans(id);
   const evidence = await Promise.all(
-    report.evidence.map(async (e) => ({
-      purpose: e.purpose,
-      fileName: e.fileName,
-      size: e.size,
-      contentType: e.contentType,
-      downloadUrl: await Evidence.downloadUrl(e.key, e.fileName),
-    })),
+    report.evidence.map(async (e): Promise<EvidenceDownload> => {
+      const scan = scanOf(verdictOfFile(scans, e.key));
+      return {
+        purpose: e.purpose,
+        fileName: e.fileName,
+        size: e.size,
+        contentType: e.contentType,
+        scan,
+        ...(scan.state === "clean" ? { downloadUrl: await Evidence.downloadUrl(e.key, e.fileName) } : {}),
+      };
+    }),
   );
   return { ...report, evidence, downloadExpiresInSeconds: DOWNLOAD_EXPIRES_SECONDS };
+}
+
+/** A file that may not be opened yet, or ever: 409 with why (pending, quarantined, not scannable). */
+export class EvidenceNotClean extends VisibleError {
+  constructor(state: Exclude<ScanState, "clean">, message: string) {
+    super(409, `evidence.${state}`, message);
+  }
+}
+
+export class EvidenceNotFound extends VisibleError {
+  constructor() {
+    super(404, "evidence.not_found", "This report has no such file");
+  }
+}
+
+/**
+ * A fresh download link to one of the report's files (named by its upload point: a report has at
+ * most one file per point), only once the malware scan found it clean; otherwise EvidenceNotClean.
+ */
+export async function evidenceLink(id: string, purpose: string): Promise<{ downloadUrl: string; fileName: string; expiresInSeconds: number }> {
+  const { report, scans } = await reportWithScans(id);
+  const file = (EVIDENCE_PURPOSES as readonly string[]).includes(purpose) ? report.evidence.find((e) => e.purpose === purpose) : undefined;
+  if (!file) throw new EvidenceNotFound();
+  const verdict = verdictOfFile(scans, file.key);
+  const state = scanStateOf(verdict);
+  if (state !== "clean") throw new EvidenceNotClean(state, refusalOf(verdict)!);
+  return { downloadUrl: await Evidence.downloadUrl(file.key, file.fileName), fileName: file.fileName, expiresInSeconds: DOWNLOAD_EXPIRES_SECONDS };
 }
 
 export const StatusInput = z.strictObject({

@@ -112,6 +112,8 @@ export async function create(req: CreateRequest, now = new Date(), draw: () => s
     let report = build(id, req, evidence, now, draw);
     const event = createdEvent(report);
     report = await writeWithRetries(report, req.client, event, draw);
+    // the files are the report's now: the malware scan's verdicts will find it (locally, its stand-in starts here)
+    Evidence.scanLanded(evidence.map((e) => e.key));
     return { report, event };
   } catch (err) {
     if (refs.length) await discardEvidence(id);

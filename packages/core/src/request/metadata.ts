@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
 
+export { ipv6Groups, rateLimitNetwork, rateLimitSubject } from "../util/client-address";
+
 /**
  * What the server knows about a request, independent of the runtime. The HTTP layer fills it from
  * the API Gateway event: the IP from CloudFront's viewer address (or the socket), the location from
@@ -61,39 +63,6 @@ export function viewerAddress(value: string): string | undefined {
   const bracketed = value.match(/^\[([^\]]+)\]:\d+$/);
   const address = bracketed ? bracketed[1] : value.match(/^(.+):\d+$/)?.[1];
   return address && isIP(address) ? address : undefined;
-}
-
-/** The eight 16-bit groups of an IPv6 address (an embedded IPv4 tail becomes two groups; a zone id is dropped). */
-export function ipv6Groups(ip: string): number[] {
-  let text = ip.toLowerCase().split("%")[0];
-  const v4 = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
-  if (v4) {
-    const [a, b, c, d] = v4[1].split(".").map(Number);
-    text = text.slice(0, -v4[1].length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split("::");
-  const parse = (part: string | undefined) => (part ? part.split(":").map((g) => parseInt(g, 16)) : []);
-  const left = parse(head);
-  const right = parse(tail);
-  const zeros = tail === undefined ? [] : new Array(8 - left.length - right.length).fill(0);
-  return [...left, ...zeros, ...right];
-}
-
-/**
- * Whom a rate limit counts: an IPv4 address as it is, an IPv6 client by its /64 (one subscriber
- * usually gets a whole /64, so counting single addresses would let it rotate through 2^64 of them).
- * IPv4-mapped IPv6 addresses count as their IPv4 address.
- */
-export function rateLimitSubject(ip: string): string {
-  if (isIP(ip) !== 6) return ip || "unknown";
-  const groups = ipv6Groups(ip);
-  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-    return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join(".");
-  }
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toString(16))
-    .join(":")}::/64`;
 }
 
 /** The viewer's country and subdivision codes, only those present (the counts by place read them). */

@@ -5,6 +5,7 @@ import * as Google from "./google";
 import * as Local from "./local";
 
 export { SheetsError } from "./errors";
+export { Events } from "./events";
 import type { ReplaceOptions, RowSource } from "./port";
 export type { ReplaceOptions, RowSource } from "./port";
 

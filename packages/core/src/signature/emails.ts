@@ -4,7 +4,7 @@ import { escapeHtml } from "../mail";
 import type { Info as Petition } from "../petition";
 import type { Info as Signature } from "./index";
 import { DISPLAY_FALLBACK_GOAL } from "../petition/figures";
-import { withdrawUrl } from "./withdraw-link";
+import { WITHDRAW_LINK_VALID_DAYS, withdrawRequestUrl, withdrawUrl } from "./withdraw-link";
 
 /** signatures / goal × 100 with two decimals, as the spec's e-mails show it. */
 export const progressPercent = (count: number, goal: number) => ((count / (goal > 0 ? goal : DISPLAY_FALLBACK_GOAL)) * 100).toFixed(2);
@@ -31,6 +31,39 @@ export function withdrawFooter(petitionId: string, signatureId: string): { text:
     text: `Changed your mind? Withdraw your signature: ${url}`,
     html: `<p style="font-size:13px;color:#555">Changed your mind? <a href="${escapeHtml(url)}">Withdraw your signature</a>.</p>`,
   };
+}
+
+/**
+ * The thank-you e-mail's closing lines: it asks to be shared, so it carries no withdraw token, only
+ * the withdraw page, which e-mails a link to the address that signed (security review L3).
+ */
+export function withdrawRequestFooter(petitionId: string, signatureId: string): { text: string; html: string } {
+  const url = withdrawRequestUrl(petitionId, signatureId);
+  return {
+    text: `Changed your mind? We can e-mail you a link to withdraw your signature: ${url}`,
+    html: `<p style="font-size:13px;color:#555">Changed your mind? <a href="${escapeHtml(url)}">We can e-mail you a link to withdraw your signature</a>.</p>`,
+  };
+}
+
+/** The e-mail the withdraw page sends on request, to the address that signed. */
+export function withdrawLinkEmail(signature: Pick<Signature, "id" | "firstName">, petition: Pick<Petition, "id" | "title">): Omit<Message, "to"> {
+  const url = withdrawUrl(petition.id, signature.id);
+  const lines = [
+    `Dear ${signature.firstName},`,
+    "",
+    `Someone, probably you, asked for a link to withdraw your signature from "${petition.title}". Open it and press "Withdraw my signature":`,
+    "",
+    url,
+    "",
+    `The link works for ${WITHDRAW_LINK_VALID_DAYS} days. Please do not forward this e-mail: the link withdraws your signature. If you did not ask, ignore it: nothing changes.`,
+  ];
+  const html = paragraphs([
+    `Dear ${escapeHtml(signature.firstName)},`,
+    `Someone, probably you, asked for a link to withdraw your signature from <strong>${escapeHtml(petition.title)}</strong>. Open it and press "Withdraw my signature":`,
+    `<a href="${escapeHtml(url)}">Withdraw my signature</a>`,
+    `The link works for ${WITHDRAW_LINK_VALID_DAYS} days. Please do not forward this e-mail: the link withdraws your signature. If you did not ask, ignore it: nothing changes.`,
+  ]);
+  return { subject: "Your link to withdraw your signature", text: lines.join("\n"), html, kind: "signature-withdraw-link" };
 }
 
 const row = (label: string, value: string) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`;
@@ -70,7 +103,7 @@ export const NEWSLETTER_OFFER = {
 export function signerShare(signature: Signature, petition: Petition, opts: { newsletterOffer?: string } = {}): Omit<Message, "to"> {
   const goal = petition.goal > 0 ? petition.goal : DISPLAY_FALLBACK_GOAL;
   const links = shareLinks(petition.id);
-  const withdraw = withdrawFooter(petition.id, signature.id);
+  const withdraw = withdrawRequestFooter(petition.id, signature.id);
   const progress = progressPercent(petition.signatureCount, goal);
   const count = `${petition.signatureCount.toLocaleString("en-US")} of ${goal.toLocaleString("en-US")} signatures (${progress}%)`;
   const offer = opts.newsletterOffer;

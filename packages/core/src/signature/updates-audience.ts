@@ -10,7 +10,8 @@ import { WANTS_UPDATES_ATTRIBUTE, decodeRow, layout } from "./index-item";
 
 /**
  * Who a petition's update goes to: its signers who ticked "Tell me how this petition does", whose
- * signature is counted (not pending), still there (not withdrawn or deleted), not anonymised and
+ * signature is counted (not pending) and verified or whose address is a confirmed newsletter
+ * subscriber (`stillAsking`), still there (not withdrawn or deleted), not anonymised and
  * not unsubscribed from this petition's updates, and who signed before the send began.
  *
  * Read through the petition's admin index partitions (`SIGIDX#<petitionId>#<b>`, 32), whose rows
@@ -109,9 +110,14 @@ export async function page(petitionId: string, opts: { until: string; after: str
   return { positions: listed.map((l) => l.position), addressees, next: more ? `${pad(bucket)}:${after}` : "end", more };
 }
 
-/** The signatures of `ids` that still ask for updates and are counted, by id. */
+/**
+ * The signatures of `ids` that still ask for updates and are counted, by id. A signature confirmed
+ * from its mailbox (`verified`) is its own opt-in; an `unverified` one (a petition that does not
+ * verify) is anybody's typed address, so it gets updates only while that address is a confirmed
+ * newsletter subscriber (review 2026-11-28, L9): bulk mail only to a mailbox that said yes.
+ */
 async function stillAsking(petitionId: string, ids: string[]): Promise<Map<string, Omit<Signer, "position">>> {
-  const found = new Map<string, Omit<Signer, "position">>();
+  const found = new Map<string, Omit<Signer, "position"> & { verified: boolean }>();
   const items = await getMany(
     ids.map((id) => Keys.signature(petitionId, id)),
     { consistent: true, projection: "id, email, firstName, #status, wantsUpdates, anonymisedAt", names: { "#status": "status" } },
@@ -119,7 +125,21 @@ async function stillAsking(petitionId: string, ids: string[]): Promise<Map<strin
   for (const item of items) {
     if (item.wantsUpdates !== true || item.status === "pending" || item.anonymisedAt || !item.email) continue;
     const email = String(item.email);
-    found.set(String(item.id), { signatureId: String(item.id), firstName: String(item.firstName), email, emailNormalized: normaliseEmail(email) });
+    const signer = { signatureId: String(item.id), firstName: String(item.firstName), email, emailNormalized: normaliseEmail(email) };
+    found.set(signer.signatureId, { ...signer, verified: item.status === "verified" });
   }
-  return found;
+  const confirmed = await confirmedSubscribers([...found.values()].filter((s) => !s.verified).map((s) => s.emailNormalized));
+  const asking = new Map<string, Omit<Signer, "position">>();
+  for (const { verified, ...signer } of found.values()) if (verified || confirmed.has(signer.emailNormalized)) asking.set(signer.signatureId, signer);
+  return asking;
+}
+
+/** Which of these normalised addresses are confirmed newsletter subscribers (one BatchGet per 100). */
+async function confirmedSubscribers(emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const items = await getMany(
+    [...new Set(emails)].map((email) => Keys.newsletter(email)),
+    { consistent: true, projection: "emailNormalized, #status", names: { "#status": "status" } },
+  );
+  return new Set(items.filter((item) => item.status === "confirmed").map((item) => String(item.emailNormalized)));
 }

@@ -1,5 +1,6 @@
 export * as Withdrawal from "./withdrawal";
 
+import { randomUUID } from "node:crypto";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { Audit } from "../audit";
@@ -7,12 +8,15 @@ import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { auditedPerson } from "../db/person-index";
-import { PetitionNotFound } from "../petition";
+import { Petition, PetitionNotFound } from "../petition";
 import { RateLimit } from "../ratelimit";
 import { NotFoundError, VisibleError } from "../util/error";
 import { remove } from "./deletion";
 import { SignatureNotFound, assertPossibleId } from "./index";
-import { WithdrawToken, verifyWithdrawToken } from "./withdraw-link";
+import { log } from "../log";
+import { Mail, MailDeferred } from "../mail";
+import { withdrawLinkEmail } from "./emails";
+import { WITHDRAW_LINK_VALID_DAYS, WithdrawToken, checkWithdrawToken } from "./withdraw-link";
 
 /**
  * A signer withdraws their signature from the link in an e-mail (withdraw-link.ts): the token is
@@ -33,6 +37,16 @@ export class InvalidWithdrawLink extends VisibleError {
   }
 }
 
+export class ExpiredWithdrawLink extends VisibleError {
+  constructor() {
+    super(
+      410,
+      "signature.withdraw_link_expired",
+      `This withdrawal link has expired (a link works for ${WITHDRAW_LINK_VALID_DAYS} days). We can e-mail you a new one to the address you signed with.`,
+    );
+  }
+}
+
 export class AlreadyWithdrawn extends NotFoundError {
   constructor() {
     super("signature.already_withdrawn", "This signature has already been withdrawn.");
@@ -40,7 +54,7 @@ export class AlreadyWithdrawn extends NotFoundError {
 }
 
 /** Counted before the token is checked, so guessing tokens costs attempts. */
-export const countAttempt = (client: string) => RateLimit.consume(RATE_SCOPE, client, settings().PRIVACY_RATE_LIMIT_PER_MINUTE);
+export const countAttempt = (ipAddress: string) => RateLimit.consumeClient(RATE_SCOPE, ipAddress, settings().PRIVACY_RATE_LIMIT_PER_MINUTE);
 
 /** The signer's address, for the audit entry (never stored in it); undefined once the signature is gone. */
 async function addressOf(petitionId: string, signatureId: string): Promise<string | undefined> {
@@ -56,7 +70,9 @@ async function addressOf(petitionId: string, signatureId: string): Promise<strin
  * page words kindly. Answers the petition's count after.
  */
 export async function withdraw(petitionId: string, signatureId: string, token: string): Promise<{ signatureCount: number }> {
-  if (!verifyWithdrawToken(petitionId, signatureId, token)) throw new InvalidWithdrawLink();
+  const checked = checkWithdrawToken(petitionId, signatureId, token);
+  if (checked === "invalid") throw new InvalidWithdrawLink();
+  if (checked === "expired") throw new ExpiredWithdrawLink();
   try {
     assertPossibleId(petitionId, signatureId);
     const email = await addressOf(petitionId, signatureId);
@@ -67,5 +83,50 @@ export async function withdraw(petitionId: string, signatureId: string, token: s
   } catch (err) {
     if (err instanceof SignatureNotFound || err instanceof PetitionNotFound) throw new AlreadyWithdrawn();
     throw err;
+  }
+}
+
+/** `POST /api/petitions/{id}/signatures/{signatureId}/withdraw-link`: `{send: true}`, the button's press. */
+export const WithdrawLinkInput = z
+  .object({ send: z.literal(true, { error: 'Send {"send": true} to ask for the link' }) }, { error: 'Send {"send": true} to ask for the link' })
+  .strict();
+
+/**
+ * The withdraw page without a token (the thank-you e-mail's link) asks for a link by e-mail: it goes
+ * to the address the signature was made with, at most one a day per mailbox (`Mail.sendToVisitor`),
+ * and the answer is the same whether or not the signature exists, so the page tells nobody who
+ * signed. A signature gone or anonymised gets nothing; a send the mail budget defers is not kept
+ * (the signer can ask again), and a failure to send is logged, never shown.
+ */
+export async function sendLink(petitionId: string, signatureId: string): Promise<void> {
+  try {
+    assertPossibleId(petitionId, signatureId);
+  } catch {
+    return;
+  }
+  const res = await db().send(
+    new GetCommand({
+      TableName: table(),
+      Key: Keys.signature(petitionId, signatureId),
+      ProjectionExpression: "email, firstName, anonymisedAt",
+      ConsistentRead: true,
+    }),
+  );
+  const item = res.Item;
+  if (!item?.email || item.anonymisedAt) return;
+  let petition: Petition.Info;
+  try {
+    petition = await Petition.fromID(petitionId);
+  } catch (err) {
+    if (err instanceof PetitionNotFound) return;
+    throw err;
+  }
+  const message = withdrawLinkEmail({ id: signatureId, firstName: String(item.firstName) }, petition);
+  try {
+    // a key of its own per request: the mailbox's one a day refuses a second request (a retry of the same key would pass)
+    await Mail.sendToVisitor({ ...message, to: [String(item.email)] }, { key: `withdraw-link:${randomUUID()}`, kind: "signature-withdraw-link" });
+  } catch (err) {
+    if (!(err instanceof MailDeferred)) throw err;
+    log.warn("withdraw link not sent: the mail budget deferred it", { petitionId, signatureId });
   }
 }

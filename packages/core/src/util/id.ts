@@ -19,3 +19,6 @@ export const isSortableId = (value: string) => /^[0-9a-z]{21}$/.test(value);
 
 /** The time part of a sortable id made at `ms`: every id made earlier sorts below it. */
 export const sortableIdFloor = (ms: number) => Math.max(0, Math.floor(ms)).toString(36).padStart(9, "0");
+
+/** When a sortable id was made (ms since the epoch), from its time part. */
+export const sortableIdTime = (id: string) => parseInt(id.slice(0, 9), 36);

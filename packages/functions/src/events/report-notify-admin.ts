@@ -1,5 +1,6 @@
 import { adminRecipients } from "@site/core/config";
 import { Mail } from "@site/core/mail";
+import { NoticeDigest } from "@site/core/mail/notice-digest";
 import { Report } from "@site/core/report";
 import { adminNotification } from "@site/core/report/emails";
 import { EventHandler, once } from "../lib/events";
@@ -10,5 +11,8 @@ export const handler = EventHandler(Report.Events.Created, async (detail, event)
   if (to.length === 0) return;
   const report = await Report.find(detail.reportId);
   if (!report) return;
-  await once("report-notify-admin", event, () => Mail.send({ kind: "admin-notice", to, ...adminNotification(report) }));
+  // past the hour's allowance, the hour's digest tells of it instead (NoticeDigest.sendDue, with the mail drain)
+  await once("report-notify-admin", event, async () => {
+    if (await NoticeDigest.admit("report")) await Mail.send({ kind: "admin-notice", to, ...adminNotification(report) });
+  });
 });

@@ -1,4 +1,5 @@
 import { Lead } from "@site/core/lead";
+import { leadSheetTabId } from "@site/core/lead/forms";
 import { LeadAdmin } from "@site/core/lead/admin";
 import { deleteAllRoute } from "../lib/collection-routes";
 
@@ -11,5 +12,6 @@ export const handler = deleteAllRoute({
   action: "leads.deleted_all",
   scope: (req) => ({ form: Lead.formOf(req.param("form")) }),
   target: (body) => `${body.form} submissions`,
+  sheetTabs: (body) => [leadSheetTabId(body.form)],
   step: (body, startedAt) => LeadAdmin.deleteAll(body.form, startedAt),
 });

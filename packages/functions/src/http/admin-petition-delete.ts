@@ -1,3 +1,5 @@
+import { Bus } from "@site/core/bus";
+import { Sheets } from "@site/core/sheets";
 import { z } from "zod";
 import { Audit } from "@site/core/audit";
 import { checkExists, remove } from "@site/core/signature/petition-deletion";
@@ -16,5 +18,6 @@ export const handler = adminRoute(async (req) => {
     const chunk = await remove(id, op);
     return { value: chunk, rows: chunk.deleted, done: chunk.done };
   });
+  if (progress.done) await Bus.publish(Sheets.Events.RowsRemoved, { tabs: ["signatures"] });
   return ok(progress);
 });

@@ -9,5 +9,6 @@ export const handler = deleteAllRoute({
   input: ReportAdmin.DeleteAllInput,
   action: "reports.deleted_all",
   target: () => "all reports",
+  sheetTabs: () => ["reports"],
   step: (_body, startedAt) => ReportAdmin.deleteAll(startedAt),
 });

@@ -10,6 +10,7 @@ export const handler = deleteAllRoute({
   input: SignatureDeletion.DeleteAllInput,
   action: "signatures.deleted_all",
   target: ({ petitionId }) => petitionId ?? "all petitions",
+  sheetTabs: () => ["signatures"],
   precheck: ({ petitionId }) => SignatureDeletion.checkScope({ petitionId }),
   step: ({ petitionId }, startedAt) => SignatureDeletion.deleteAll({ petitionId }, startedAt),
 });

@@ -1,3 +1,5 @@
+import { Bus } from "@site/core/bus";
+import { Sheets } from "@site/core/sheets";
 import { Admins } from "@site/core/admins";
 import { Audit } from "@site/core/audit";
 import { SignatureDeletion } from "@site/core/signature/deletion";
@@ -9,5 +11,6 @@ export const handler = adminRoute(async (req) => {
   const signatureId = req.param("signatureId");
   const result = await SignatureDeletion.remove(petitionId, signatureId);
   await Audit.record({ action: "signature.deleted", actor: await Admins.emailOf(req.admin), target: `${petitionId}/${signatureId}`, rows: 1 });
+  await Bus.publish(Sheets.Events.RowsRemoved, { tabs: ["signatures"] });
   return ok(result);
 });

@@ -17,6 +17,8 @@ export const handler = publicRoute(async (req) => {
   const client = rateLimitSubject(req.meta.ipAddress);
   // The transaction enforces the limit; checking first spares the captcha service refused attempts.
   if (Captcha.enabled()) await RateLimit.check(Lead.RATE_SCOPE, client, settings().LEAD_RATE_LIMIT_PER_MINUTE);
+  // the client's window is counted in the guide request's transaction, its IPv6 /48's here
+  await RateLimit.consumeNetwork(Lead.RATE_SCOPE, req.meta.ipAddress, settings().LEAD_RATE_LIMIT_PER_MINUTE);
   await Captcha.verify(submission.captchaToken, Lead.LEAD_FORM_INFO[form].captchaAction, req.meta.ipAddress);
   const { lead, event } = await Lead.create({ form, submission, client, meta: metaDetails(req.meta, submission.client) });
   // The outbox item written with the submission makes the event survive a crash right here.

@@ -1,7 +1,6 @@
 import { settings } from "@site/core/config";
 import { Newsletter } from "@site/core/newsletter";
 import { RateLimit } from "@site/core/ratelimit";
-import { rateLimitSubject } from "@site/core/request/metadata";
 import { SignatureNewsletter } from "@site/core/signature/newsletter-link";
 import { ok, publicRoute } from "../lib/http";
 
@@ -12,7 +11,7 @@ import { ok, publicRoute } from "../lib/http";
 export const handler = publicRoute(async (req) => {
   const { token } = req.body(Newsletter.ConfirmInput);
   // Counted before the lookup, so guessing tokens costs attempts.
-  await RateLimit.consume(Newsletter.CONFIRM_RATE_SCOPE, rateLimitSubject(req.meta.ipAddress), settings().NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE);
+  await RateLimit.consumeClient(Newsletter.CONFIRM_RATE_SCOPE, req.meta.ipAddress, settings().NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE);
   // a signer's thank-you e-mail offers the newsletter with a signed link of its own (signature/newsletter-link.ts)
   return ok({ status: SignatureNewsletter.isOfferToken(token) ? await SignatureNewsletter.takeOffer(token) : await Newsletter.confirm(token) });
 });

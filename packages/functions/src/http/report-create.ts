@@ -13,6 +13,8 @@ export const handler = publicRoute(async (req) => {
   const client = rateLimitSubject(req.meta.ipAddress);
   // The transaction enforces the limit; checking first spares the captcha service refused attempts.
   if (Captcha.enabled()) await RateLimit.check(Report.RATE_SCOPE, client, settings().REPORT_RATE_LIMIT_PER_MINUTE);
+  // the client's window is counted in the report's transaction, its IPv6 /48's here
+  await RateLimit.consumeNetwork(Report.RATE_SCOPE, req.meta.ipAddress, settings().REPORT_RATE_LIMIT_PER_MINUTE);
   await Captcha.verify(submission.captchaToken, REPORT_CAPTCHA_ACTION, req.meta.ipAddress);
   const { report, event } = await Report.create({ submission, client, meta: metaDetails(req.meta, submission.client) });
   // The outbox item written with the report makes the event survive a crash right here.

@@ -1,6 +1,5 @@
 import { settings } from "@site/core/config";
 import { RateLimit } from "@site/core/ratelimit";
-import { rateLimitSubject } from "@site/core/request/metadata";
 import { Signature } from "@site/core/signature";
 import { SignatureVerification } from "@site/core/signature/verification";
 import { ok, publicRoute } from "../lib/http";
@@ -13,7 +12,7 @@ import { ok, publicRoute } from "../lib/http";
 export const handler = publicRoute(async (req) => {
   const { token } = req.body(Signature.ConfirmInput);
   // Counted before the lookup, so guessing tokens costs attempts.
-  await RateLimit.consume(SignatureVerification.CONFIRM_RATE_SCOPE, rateLimitSubject(req.meta.ipAddress), settings().SIGN_RATE_LIMIT_PER_MINUTE);
+  await RateLimit.consumeClient(SignatureVerification.CONFIRM_RATE_SCOPE, req.meta.ipAddress, settings().SIGN_RATE_LIMIT_PER_MINUTE);
   const { answer } = await SignatureVerification.confirm(req.param("id"), req.param("signatureId"), token);
   return ok(answer);
 });

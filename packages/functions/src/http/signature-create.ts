@@ -11,7 +11,7 @@ export const handler = publicRoute(async (req) => {
   const input = req.body(Signature.SignInput);
   const client = rateLimitSubject(req.meta.ipAddress);
   // Counted before the captcha check: an attempt over the limit costs the captcha service nothing.
-  await RateLimit.consume(Signature.RATE_SCOPE, client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
+  await RateLimit.consumeClient(Signature.RATE_SCOPE, req.meta.ipAddress, settings().SIGN_RATE_LIMIT_PER_MINUTE);
   await Captcha.verify(input.captchaToken, Signature.SIGN_CAPTCHA_ACTION, req.meta.ipAddress);
   const signed = await Signature.create(
     {

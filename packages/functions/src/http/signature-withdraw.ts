@@ -1,4 +1,5 @@
-import { rateLimitSubject } from "@site/core/request/metadata";
+import { Bus } from "@site/core/bus";
+import { Sheets } from "@site/core/sheets";
 import { Withdrawal } from "@site/core/signature/withdrawal";
 import { ok, publicRoute } from "../lib/http";
 
@@ -8,7 +9,8 @@ import { ok, publicRoute } from "../lib/http";
  */
 export const handler = publicRoute(async (req) => {
   const { token } = req.body(Withdrawal.WithdrawInput);
-  await Withdrawal.countAttempt(rateLimitSubject(req.meta.ipAddress));
+  await Withdrawal.countAttempt(req.meta.ipAddress);
   const { signatureCount } = await Withdrawal.withdraw(req.param("id"), req.param("signatureId"), token);
+  await Bus.publish(Sheets.Events.RowsRemoved, { tabs: ["signatures"] });
   return ok({ status: "withdrawn", signatureCount });
 });

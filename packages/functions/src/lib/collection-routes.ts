@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { Audit } from "@site/core/audit";
+import { Bus } from "@site/core/bus";
+import { Sheets } from "@site/core/sheets";
 import type { Progress } from "@site/core/collection";
 import type { Page } from "@site/core/util/page";
 import { adminRoute, ok, type Request } from "./http";
@@ -70,6 +72,8 @@ export interface DeleteAllRoute<B extends z.ZodType<{ operationId?: string }>> {
   step: (body: z.output<B>, startedAt: string) => Promise<Progress>;
   /** body fields taken from the path (e.g. a lead list's form) */
   scope?: PathScope;
+  /** the spreadsheet tabs that showed the deleted records: rewritten once the deletion is done */
+  sheetTabs: (body: z.output<B>) => string[];
 }
 
 /**
@@ -93,5 +97,6 @@ export const deleteAllRoute = <B extends z.ZodType<{ operationId?: string }>>(ro
         return { value: chunk, rows: chunk.deleted, done: chunk.done };
       },
     );
+    if (progress.done) await Bus.publish(Sheets.Events.RowsRemoved, { tabs: route.sheetTabs(body) });
     return ok(progress);
   });

@@ -36,6 +36,7 @@ export const API_ROUTES = {
   deleteAllReports: { method: "POST", path: "/api/admin/reports/delete-all" },
   searchReportText: { method: "POST", path: "/api/admin/reports/text-searches" },
   getReport: { method: "GET", path: "/api/admin/reports/{id}" },
+  downloadEvidence: { method: "GET", path: "/api/admin/reports/{id}/evidence/{purpose}" },
   updateReport: { method: "PATCH", path: "/api/admin/reports/{id}" },
   deleteReport: { method: "DELETE", path: "/api/admin/reports/{id}" },
   syncReports: { method: "POST", path: "/api/admin/sheets/reports" },

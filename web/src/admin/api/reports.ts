@@ -17,3 +17,7 @@ export const fetchReport = <T>(id: string, fallbackMessage: string) => adminCall
 
 export const updateReportStatus = (id: string, status: string, fallbackMessage: string) =>
   adminCall<ReportRow>(route("updateReport", { id }), { body: { status }, fallbackMessage });
+
+/** A fresh link to one of a report's files, made only once its malware scan found it clean (the API says why not otherwise). */
+export const fetchEvidenceLink = (id: string, purpose: string, fallbackMessage: string) =>
+  adminCall<{ downloadUrl: string; fileName: string; expiresInSeconds: number }>(route("downloadEvidence", { id, purpose }), { fallbackMessage });

@@ -74,7 +74,8 @@ export function PetitionUpdatesDialog({ petitionId, opened, onClose }: { petitio
       <Stack gap="md">
         <Text c="ink.8" fz="sm">
           Signers who ticked &ldquo;Tell me how this petition does&rdquo; get an e-mail when the count reaches each milestone (set in Edit Goal), and the
-          outcome you send here, once.
+          outcome you send here, once: those who confirmed their signature from their mailbox, or (on a petition that does not verify) whose address is a
+          confirmed newsletter subscriber.
         </Text>
         {rows && rows.length === 0 && <Text fz="sm">No update has been sent yet.</Text>}
         {rows && rows.length > 0 && (

@@ -1,17 +1,20 @@
 import { Badge, Button, Card, Group, Select, Text } from "@mantine/core";
-import { useCallback, useEffect, useState, type MouseEvent } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import { formatUsd } from "@site/core/report/amount";
 import { CONTACT_METHOD_FIELDS, CONTACT_METHOD_LABELS, FIELD_LABELS, SCAM_TYPE_FIELDS, SCAM_TYPE_LABELS, type FieldSpec } from "@site/core/report/catalogue";
-import { fetchReport, updateReportStatus } from "../api/reports";
+import { fetchEvidenceLink, fetchReport, updateReportStatus } from "../api/reports";
 import { DetailField as Field, DetailGrid, DetailSection, DetailsDialog } from "./DetailSection";
 import {
   MESSAGES,
+  SCAN_STATE_COLORS,
+  SCAN_STATE_LABELS,
   STATUSES,
   STATUS_COLORS,
   STATUS_LABELS,
   statusLabel,
   submittedAt,
   usDate,
+  type EvidenceDownload,
   type ReportDetails,
   type ReportRow,
   type Status,
@@ -21,6 +24,8 @@ const yesNo = (value: boolean | undefined) => (value ? "Yes" : "No");
 const PURPOSE_LABELS: Record<string, string> = { contactEmail: "E-mail evidence", details: "Evidence file" };
 /** Links are fetched again when the ones on screen are this close to expiring. */
 const LINK_MARGIN_MS = 60_000;
+/** How often a file's scan verdict is asked for again while it is pending. */
+const SCAN_POLL_MS = 5_000;
 
 /** A scam type's or contact method's own fields, labelled and typed as the wizard's catalogue says. */
 function CatalogueFields({ specs, values }: { specs: readonly FieldSpec[]; values: Record<string, unknown> }) {
@@ -54,13 +59,6 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const load = useCallback(async (id: string) => {
-    const full = await fetchReport<ReportDetails>(id, MESSAGES.detailsFailed);
-    setDetails(full);
-    setFetchedAt(Date.now());
-    return full;
-  }, []);
-
   useEffect(() => {
     if (!reportId) return;
     let live = true;
@@ -80,6 +78,24 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
     };
   }, [reportId]);
 
+  // A file still waiting for its malware scan (seconds, usually): its verdict is read again until it comes.
+  const [polls, setPolls] = useState(0);
+  const waitingFor = details?.evidence.some((file) => file.scan.state === "pending") ? details.id : null;
+  useEffect(() => {
+    if (!waitingFor) return;
+    const timer = setTimeout(() => {
+      fetchReport<ReportDetails>(waitingFor, MESSAGES.detailsFailed)
+        .then((full) => {
+          // the verdicts and fresh links; the status as shown (a change may be on its way)
+          setDetails((shown) => (shown?.id === full.id ? { ...full, status: shown.status } : shown));
+          setFetchedAt(Date.now());
+        })
+        .catch(() => {})
+        .finally(() => setPolls((n) => n + 1));
+    }, SCAN_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [waitingFor, polls]);
+
   const changeStatus = async (status: Status) => {
     if (!details || status === details.status) return;
     setSaving(true);
@@ -95,16 +111,18 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
     }
   };
 
-  /** Links live for minutes: an old one is replaced by a fresh one before the download starts. */
-  const download = async (index: number, event: MouseEvent) => {
+  /**
+   * Links live for minutes: an old one is replaced by a fresh one before the download starts (the
+   * API makes one only for a file its malware scan found clean, and says why not otherwise).
+   */
+  const download = async (file: EvidenceDownload, event: MouseEvent) => {
     if (!details || Date.now() - fetchedAt < details.downloadExpiresInSeconds * 1000 - LINK_MARGIN_MS) return;
     event.preventDefault();
     try {
-      const fresh = await load(details.id);
-      const file = fresh.evidence[index];
-      if (file) window.location.assign(file.downloadUrl);
+      const fresh = await fetchEvidenceLink(details.id, file.purpose, MESSAGES.downloadFailed);
+      window.location.assign(fresh.downloadUrl);
     } catch (cause) {
-      setError((cause as Error)?.message || MESSAGES.detailsFailed);
+      setError((cause as Error)?.message || MESSAGES.downloadFailed);
     }
   };
 
@@ -191,7 +209,7 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
                 No files were attached.
               </Text>
             ) : (
-              d.evidence.map((file, index) => (
+              d.evidence.map((file) => (
                 <Group key={`${file.purpose}-${file.fileName}`} justify="space-between" wrap="nowrap">
                   <div style={{ minWidth: 0 }}>
                     <Text fz="sm" fw={600} c="ink.9" style={{ wordBreak: "break-all" }}>
@@ -200,17 +218,30 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
                     <Text fz="xs" c="dimmed">
                       {PURPOSE_LABELS[file.purpose] ?? file.purpose} · {fileSize(file.size)}
                     </Text>
+                    {file.scan.message && (
+                      <Text fz="xs" c="ink.9">
+                        {file.scan.message}
+                        {file.scan.threats?.length ? ` (${file.scan.threats.join(", ")})` : ""}
+                      </Text>
+                    )}
                   </div>
-                  <Button
-                    component="a"
-                    href={file.downloadUrl}
-                    onClick={(e) => void download(index, e)}
-                    variant="light"
-                    size="compact-sm"
-                    aria-label={`Download ${file.fileName}`}
-                  >
-                    Download
-                  </Button>
+                  <Group gap="xs" wrap="nowrap">
+                    <Badge variant="light" color={SCAN_STATE_COLORS[file.scan.state]} c="ink.9" title="Malware scan">
+                      {SCAN_STATE_LABELS[file.scan.state]}
+                    </Badge>
+                    {file.downloadUrl && (
+                      <Button
+                        component="a"
+                        href={file.downloadUrl}
+                        onClick={(e) => void download(file, e)}
+                        variant="light"
+                        size="compact-sm"
+                        aria-label={`Download ${file.fileName}`}
+                      >
+                        Download
+                      </Button>
+                    )}
+                  </Group>
                 </Group>
               ))
             )}

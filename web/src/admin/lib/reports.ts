@@ -10,6 +10,11 @@ import type { SortOption } from "./sorting";
 /** The scam reports screen's data, labels and files (docs/admin-api.md "Scam reports"). */
 export type { ReportRow } from "@site/core/report/row";
 export type { Details as ReportDetails, EvidenceDownload } from "@site/core/report/admin";
+import type { ScanState } from "@site/core/evidence/scan-state";
+export { SCAN_STATE_LABELS, type ScanState } from "@site/core/evidence/scan-state";
+
+/** A file's malware scan as a badge: clean green, quarantined red, the rest waiting or unjudged. */
+export const SCAN_STATE_COLORS: Record<ScanState, string> = { pending: "gray", clean: "brand", quarantined: "red", unscanned: "orange" };
 /** A full report as the export answers it (types, contact methods, evidence names, metadata). */
 export type ExportedReport = Exported;
 export { STATUSES, STATUS_LABELS, type Status };
@@ -90,6 +95,7 @@ export const reportSyncPhaseLabel = (phase: string | undefined) => SYNC_PHASES[p
 export const MESSAGES = {
   loadFailed: "Failed to load reports",
   detailsFailed: "Failed to load report details",
+  downloadFailed: "Failed to download the file. Please try again.",
   deleteFailed: "Failed to delete report. Please try again.",
   deleteAllFailed: "Failed to delete all reports. Please try again.",
   deleteAllDone: "All reports have been successfully deleted",
