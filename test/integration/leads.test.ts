@@ -158,7 +158,9 @@ describe("POST /api/leads/{form}", () => {
     const written = diff(before, await snapshot()).filter((c) => c.change !== "removed");
     const kinds = written.map((c) => c.kind).sort();
     // mailDomainCount: the guide e-mail counted against its domain's hourly allowance (mail/domain-brake.ts)
+    // noticeHour: the administrators' notice counted against its hour's allowance (mail/notice-digest.ts)
     const sideEffects = [
+      "noticeHour",
       "outbox",
       "effect",
       "mailCap",

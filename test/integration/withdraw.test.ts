@@ -116,6 +116,8 @@ describe("withdrawing a signature", () => {
     const { signatureId } = await signed(p.id, "twice");
     const token = withdrawToken(p.id, signatureId);
     expect((await post(p.id, signatureId, { token })).statusCode).toBe(200);
+    // the withdrawal's spreadsheet re-sync runs on the bus
+    await bus.idle();
     const before = await snapshot();
     const again = await post(p.id, signatureId, { token });
     expect([again.statusCode, again.body]).toEqual([404, { error: "This signature has already been withdrawn." }]);
