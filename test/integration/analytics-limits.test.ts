@@ -86,8 +86,8 @@ describe("distinct values per bucket", () => {
       Analytics.forgetClosedBuckets();
       const [counts] = await Analytics.readAggregates([bucket]);
       expect(counts.dims.campaign["campaign-after-the-referrers.example"]).toBe(NETWORKS.length);
-    // (its first two hits counted as other until the third network admitted it, then moved)
-    expect(counts.dims.campaign[OTHER_VALUE] ?? 0).toBe(0);
+      // (its first two hits counted as other until the third network admitted it, then moved)
+      expect(counts.dims.campaign[OTHER_VALUE] ?? 0).toBe(0);
       // and every hit was counted
       expect(counts.pageviews).toBe((MAX_DISTINCT_VALUES + extra + 1) * NETWORKS.length + 12 + NETWORKS.length);
     },
