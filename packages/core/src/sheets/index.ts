@@ -6,6 +6,11 @@ import * as Local from "./local";
 
 export { SheetsError } from "./errors";
 export { Events } from "./events";
+import { Bus } from "../bus";
+import { Events } from "./events";
+
+/** Asks for these tabs (their ids, privacy/kinds.ts) to be rewritten soon: records left them outside a sync. */
+export const resyncSoon = (tabs: string[]) => Bus.publish(Events.RowsRemoved, { tabs });
 import type { ReplaceOptions, RowSource } from "./port";
 export type { ReplaceOptions, RowSource } from "./port";
 

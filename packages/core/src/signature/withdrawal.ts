@@ -56,12 +56,18 @@ export class AlreadyWithdrawn extends NotFoundError {
 /** Counted before the token is checked, so guessing tokens costs attempts. */
 export const countAttempt = (ipAddress: string) => RateLimit.consumeClient(RATE_SCOPE, ipAddress, settings().PRIVACY_RATE_LIMIT_PER_MINUTE);
 
-/** The signer's address, for the audit entry (never stored in it); undefined once the signature is gone. */
-async function addressOf(petitionId: string, signatureId: string): Promise<string | undefined> {
+/** What withdrawing needs of a signature (consistent): its address, first name and whether it was anonymised; undefined once it is gone. */
+async function signerOf(petitionId: string, signatureId: string): Promise<{ email: string; firstName: string; anonymised: boolean } | undefined> {
   const res = await db().send(
-    new GetCommand({ TableName: table(), Key: Keys.signature(petitionId, signatureId), ProjectionExpression: "email", ConsistentRead: true }),
+    new GetCommand({
+      TableName: table(),
+      Key: Keys.signature(petitionId, signatureId),
+      ProjectionExpression: "email, firstName, anonymisedAt",
+      ConsistentRead: true,
+    }),
   );
-  return res.Item ? String(res.Item.email) : undefined;
+  const item = res.Item;
+  return item ? { email: String(item.email), firstName: String(item.firstName), anonymised: Boolean(item.anonymisedAt) } : undefined;
 }
 
 /**
@@ -75,7 +81,7 @@ export async function withdraw(petitionId: string, signatureId: string, token: s
   if (checked === "expired") throw new ExpiredWithdrawLink();
   try {
     assertPossibleId(petitionId, signatureId);
-    const email = await addressOf(petitionId, signatureId);
+    const email = (await signerOf(petitionId, signatureId))?.email;
     if (email === undefined) throw new AlreadyWithdrawn();
     const result = await remove(petitionId, signatureId);
     await Audit.record({ action: "signature.withdrawn", actor: auditedPerson(email), target: `${petitionId}/${signatureId}`, rows: 1 });
@@ -104,16 +110,8 @@ export async function sendLink(petitionId: string, signatureId: string): Promise
   } catch {
     return;
   }
-  const res = await db().send(
-    new GetCommand({
-      TableName: table(),
-      Key: Keys.signature(petitionId, signatureId),
-      ProjectionExpression: "email, firstName, anonymisedAt",
-      ConsistentRead: true,
-    }),
-  );
-  const item = res.Item;
-  if (!item?.email || item.anonymisedAt) return;
+  const signer = await signerOf(petitionId, signatureId);
+  if (!signer?.email || signer.anonymised) return;
   let petition: Petition.Info;
   try {
     petition = await Petition.fromID(petitionId);
@@ -121,10 +119,10 @@ export async function sendLink(petitionId: string, signatureId: string): Promise
     if (err instanceof PetitionNotFound) return;
     throw err;
   }
-  const message = withdrawLinkEmail({ id: signatureId, firstName: String(item.firstName) }, petition);
+  const message = withdrawLinkEmail({ id: signatureId, firstName: signer.firstName }, petition);
   try {
     // a key of its own per request: the mailbox's one a day refuses a second request (a retry of the same key would pass)
-    await Mail.sendToVisitor({ ...message, to: [String(item.email)] }, { key: `withdraw-link:${randomUUID()}`, kind: "signature-withdraw-link" });
+    await Mail.sendToVisitor({ ...message, to: [signer.email] }, { key: `withdraw-link:${randomUUID()}`, kind: "signature-withdraw-link" });
   } catch (err) {
     if (!(err instanceof MailDeferred)) throw err;
     log.warn("withdraw link not sent: the mail budget deferred it", { petitionId, signatureId });

@@ -1,4 +1,3 @@
-import { Bus } from "@site/core/bus";
 import { Sheets } from "@site/core/sheets";
 import { Admins } from "@site/core/admins";
 import { Audit } from "@site/core/audit";
@@ -12,6 +11,6 @@ export const handler = adminRoute(async (req) => {
   const form = Lead.formOf(req.param("form"));
   const removed = await LeadAdmin.remove(form, req.param("id"));
   await Audit.record({ action: "lead.deleted", actor: await Admins.emailOf(req.admin), target: `${form}/${removed.id}`, rows: 1 });
-  await Bus.publish(Sheets.Events.RowsRemoved, { tabs: [leadSheetTabId(form)] });
+  await Sheets.resyncSoon([leadSheetTabId(form)]);
   return ok({ id: removed.id, form });
 });

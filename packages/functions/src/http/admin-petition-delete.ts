@@ -1,4 +1,3 @@
-import { Bus } from "@site/core/bus";
 import { Sheets } from "@site/core/sheets";
 import { z } from "zod";
 import { Audit } from "@site/core/audit";
@@ -18,6 +17,6 @@ export const handler = adminRoute(async (req) => {
     const chunk = await remove(id, op);
     return { value: chunk, rows: chunk.deleted, done: chunk.done };
   });
-  if (progress.done) await Bus.publish(Sheets.Events.RowsRemoved, { tabs: ["signatures"] });
+  if (progress.done) await Sheets.resyncSoon(["signatures"]);
   return ok(progress);
 });

@@ -1,4 +1,3 @@
-import { Bus } from "@site/core/bus";
 import { Sheets } from "@site/core/sheets";
 import { Admins } from "@site/core/admins";
 import { Audit } from "@site/core/audit";
@@ -9,6 +8,6 @@ import { adminRoute, ok } from "../lib/http";
 export const handler = adminRoute(async (req) => {
   const removed = await ReportAdmin.remove(req.param("id"));
   await Audit.record({ action: "report.deleted", actor: await Admins.emailOf(req.admin), target: removed.reference, rows: 1 });
-  await Bus.publish(Sheets.Events.RowsRemoved, { tabs: ["reports"] });
+  await Sheets.resyncSoon(["reports"]);
   return ok(removed);
 });

@@ -1,4 +1,3 @@
-import { Bus } from "@site/core/bus";
 import { Sheets } from "@site/core/sheets";
 import { Admins } from "@site/core/admins";
 import { Audit } from "@site/core/audit";
@@ -11,6 +10,6 @@ export const handler = adminRoute(async (req) => {
   const signatureId = req.param("signatureId");
   const result = await SignatureDeletion.remove(petitionId, signatureId);
   await Audit.record({ action: "signature.deleted", actor: await Admins.emailOf(req.admin), target: `${petitionId}/${signatureId}`, rows: 1 });
-  await Bus.publish(Sheets.Events.RowsRemoved, { tabs: ["signatures"] });
+  await Sheets.resyncSoon(["signatures"]);
   return ok(result);
 });

@@ -1,4 +1,3 @@
-import { Bus } from "@site/core/bus";
 import { Sheets } from "@site/core/sheets";
 import { Withdrawal } from "@site/core/signature/withdrawal";
 import { ok, publicRoute } from "../lib/http";
@@ -11,6 +10,6 @@ export const handler = publicRoute(async (req) => {
   const { token } = req.body(Withdrawal.WithdrawInput);
   await Withdrawal.countAttempt(req.meta.ipAddress);
   const { signatureCount } = await Withdrawal.withdraw(req.param("id"), req.param("signatureId"), token);
-  await Bus.publish(Sheets.Events.RowsRemoved, { tabs: ["signatures"] });
+  await Sheets.resyncSoon(["signatures"]);
   return ok({ status: "withdrawn", signatureCount });
 });

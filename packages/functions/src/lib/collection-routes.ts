@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { Audit } from "@site/core/audit";
-import { Bus } from "@site/core/bus";
 import { Sheets } from "@site/core/sheets";
 import type { Progress } from "@site/core/collection";
 import type { Page } from "@site/core/util/page";
@@ -97,6 +96,6 @@ export const deleteAllRoute = <B extends z.ZodType<{ operationId?: string }>>(ro
         return { value: chunk, rows: chunk.deleted, done: chunk.done };
       },
     );
-    if (progress.done) await Bus.publish(Sheets.Events.RowsRemoved, { tabs: route.sheetTabs(body) });
+    if (progress.done) await Sheets.resyncSoon(route.sheetTabs(body));
     return ok(progress);
   });
