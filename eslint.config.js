@@ -26,6 +26,23 @@ export default tseslint.config(
     },
   },
   {
+    // A promise left unawaited in a Lambda is a side effect lost when the function freezes; one handed to
+    // something that expects a plain function (an event handler, a forEach) is never awaited either.
+    // These rules read the types: typescript-eslint's project service gives them each file's program.
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
+  {
+    // React calls an event handler and drops what it returns: an async handler there is the web app's
+    // idiom (each catches its own failures and shows them), not a promise someone else should await.
+    files: ["web/src/**/*.tsx"],
+    rules: { "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }] },
+  },
+  {
     // tests, benchmarks and the stacks' template readers walk untyped JSON (CloudFormation, axe, raw responses)
     files: ["test/**", "scripts/**", "stacks/test/**", "**/test/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

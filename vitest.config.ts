@@ -9,6 +9,13 @@ import { defineConfig } from "vitest/config";
 const workers = Math.max(2, availableParallelism() - 1);
 
 /**
+ * A passing test prints nothing: the application's log lines (and any console output) are shown only
+ * for a test that fails. POWERTOOLS_DEV makes the structured logger (packages/core/src/log) write
+ * through the global console, which vitest holds back, instead of straight to stdout.
+ */
+const quiet = { env: { POWERTOOLS_DEV: "true" } };
+
+/**
  * Four projects, run in this order by `npm test` (scripts/test.mjs):
  * - unit: pure logic, no process or network
  * - integration: handlers and adapters against DynamoDB Local, s3rver and cognito-local started on
@@ -18,6 +25,7 @@ const workers = Math.max(2, availableParallelism() - 1);
  */
 export default defineConfig({
   test: {
+    silent: "passed-only",
     projects: [
       {
         // Web component tests render with web's React 19; SWR is hoisted to the root, next to an
@@ -33,6 +41,7 @@ export default defineConfig({
         },
         test: {
           name: "unit",
+          ...quiet,
           // worker threads start faster than forked processes, and these tests share no process state
           pool: "threads",
           maxWorkers: workers,
@@ -48,6 +57,7 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          ...quiet,
           // each file has its own outbox, sheets directory and default petition (test/support/env.ts), so
           // files run side by side
           maxWorkers: workers,
@@ -67,6 +77,7 @@ export default defineConfig({
       {
         test: {
           name: "infra",
+          ...quiet,
           maxWorkers: workers,
           // one process per worker: aws-cdk-lib and SST load once, not once per file (46 s → 21 s alone on 2
           // cores, measured); synth.ts undoes each synthesis's environment overrides
@@ -79,6 +90,7 @@ export default defineConfig({
       {
         test: {
           name: "browser",
+          ...quiet,
           include: ["test/browser/**/*.test.ts", "test/build/**/*.test.ts"],
           globalSetup: ["test/support/browser-setup.ts"],
           testTimeout: 120_000,

@@ -56,6 +56,7 @@ Object.assign(process.env, {
   MAIL_DAILY_QUOTA: String(Math.max(50_000, N * 2)),
   // the queued signers' addresses are all at one domain: many people, not one owner's catch-all
   MAIL_DOMAIN_ALLOWANCE_PER_HOUR: "100000000",
+  MAIL_NETWORK_ALLOWANCE_PER_HOUR: "100000000",
   SITE_URL: "https://owners.example.org",
   MAIL_FROM: "petitions@example.org",
   LINK_SIGNING_SECRET: randomUUID(),

@@ -130,7 +130,7 @@ await together(
   ].filter(({ name }) => wanted(name.replace(" tests", ""))),
 );
 for (const project of ["unit", "integration"]) if (wanted(project)) await vitest(project);
-// ALSO_ON_NODE: a directory holding another Node (CI: Node 22, from the npm registry's `node` package),
+// ALSO_ON_NODE: a directory holding another Node (CI: Node 24, the one Lambda runs, from the npm registry's `node` package),
 // on which the unit and integration steps run a second time.
 const otherNode = process.env.ALSO_ON_NODE;
 /**

@@ -3,7 +3,7 @@ import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { IConfigurationSet } from "aws-cdk-lib/aws-ses";
 import type { Bucket, Cognito, Config, EventBus, FunctionProps, Table } from "sst/constructs";
-import type { Needs, SettingName } from "../packages/functions/src/needs";
+import { secretsOf, type Needs, type SettingName } from "../packages/functions/src/needs";
 import { siteUrl } from "./deploy-settings";
 
 export interface FunctionDeps {
@@ -26,6 +26,23 @@ export const defaultPetitionId = () => process.env.DEFAULT_PETITION_ID || "times
 /** The public reCAPTCHA site key, served to the browser by GET /api/config; unset turns captcha off. */
 const captchaSiteKey = () => process.env.CAPTCHA_SITE_KEY ?? "";
 
+/**
+ * A fresh spreadsheet file per sync (security review N7, packages/core/src/sheets/google-file.ts) and
+ * the shared drive's folder the files go in, deploy settings:
+ * `SHEETS_FRESH_FILE_PER_SYNC=true GOOGLE_SHEETS_FOLDER_ID=<folder id> npm run deploy`. Off by default:
+ * it needs a shared drive set up first (README, "Deploying"). A bad value, or "true" without a folder,
+ * stops the deploy.
+ */
+export function sheetsFileSettings(env: NodeJS.ProcessEnv = process.env) {
+  const fresh = env.SHEETS_FRESH_FILE_PER_SYNC || "false";
+  if (fresh !== "true" && fresh !== "false") throw new Error(`Invalid deploy setting: SHEETS_FRESH_FILE_PER_SYNC: "true" or "false" (got "${fresh}")`);
+  const folder = env.GOOGLE_SHEETS_FOLDER_ID || "none";
+  if (fresh === "true" && folder === "none") {
+    throw new Error("Invalid deploy setting: SHEETS_FRESH_FILE_PER_SYNC=true needs GOOGLE_SHEETS_FOLDER_ID, the shared drive's folder the files go in");
+  }
+  return { SHEETS_FRESH_FILE_PER_SYNC: fresh, GOOGLE_SHEETS_FOLDER_ID: folder };
+}
+
 const settingValues = (): Record<SettingName, string> => ({
   DEFAULT_PETITION_ID: defaultPetitionId(),
   SIGN_RATE_LIMIT_PER_MINUTE: "10",
@@ -40,6 +57,7 @@ const settingValues = (): Record<SettingName, string> => ({
   MAIL_BREAKER_COMPLAINT_RATE: "0.0005",
   MAIL_BREAKER_MIN_SENDS: "200",
   MAIL_DOMAIN_ALLOWANCE_PER_HOUR: "20",
+  MAIL_NETWORK_ALLOWANCE_PER_HOUR: "100",
   ADMIN_NOTICE_DIGEST_THRESHOLD: "10",
   ADMIN_NOTICE_DIGEST_SECONDS: "600",
   ADMIN_NOTICES_PER_HOUR: "20",
@@ -48,6 +66,12 @@ const settingValues = (): Record<SettingName, string> => ({
   CAPTCHA_MIN_SCORE: "0.5",
   CAPTCHA_SITE_KEY: captchaSiteKey(),
   SHEETS_DRIVER: "google",
+  get SHEETS_FRESH_FILE_PER_SYNC() {
+    return sheetsFileSettings().SHEETS_FRESH_FILE_PER_SYNC;
+  },
+  get GOOGLE_SHEETS_FOLDER_ID() {
+    return sheetsFileSettings().GOOGLE_SHEETS_FOLDER_ID;
+  },
   get SITE_URL() {
     return siteUrl();
   },
@@ -158,7 +182,8 @@ export function functionProps(
   const values = settingValues();
   for (const name of needs.settings ?? []) environment[name] = values[name];
 
-  const bind = (needs.secrets ?? []).map((name) => {
+  // the declared secrets, and AUDIT_HASH_KEY with mail or its feedback (the suppression list's keyed hash)
+  const bind = secretsOf(needs).map((name) => {
     const secret = secrets.find((s) => s.name === name);
     if (!secret) throw new Error(`Secret ${name} is declared in a route's needs but not created by the Storage stack`);
     return secret;

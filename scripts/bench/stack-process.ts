@@ -29,6 +29,7 @@ export async function startEphemeralStack(env: Record<string, string> = {}): Pro
       // the simulated visitors of the benchmarks and the browser tests all type addresses at
       // example.com: many people at one domain, not one owner's catch-all (core/mail/domain-brake.ts)
       MAIL_DOMAIN_ALLOWANCE_PER_HOUR: "100000000",
+      MAIL_NETWORK_ALLOWANCE_PER_HOUR: "100000000",
       ...env,
     },
   });

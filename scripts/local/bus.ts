@@ -95,7 +95,8 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
     while (running < CONCURRENT_DELIVERIES && queue.length && (!busy() || overdue())) {
       const job = queue.shift()!;
       running++;
-      job.run().finally(() => {
+      // (a job handles its own failures: a delivery retries, then dead-letters)
+      void job.run().finally(() => {
         running--;
         pump();
         settle();

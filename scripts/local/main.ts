@@ -59,11 +59,11 @@ const stack = await startLocalStack({
   onProgress: log,
 });
 
-const shutdown = async () => {
-  await Promise.all([stack.stop(), closeVite()]);
-  if (ephemeral) rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-};
+const shutdown = () =>
+  void Promise.all([stack.stop(), closeVite()]).finally(() => {
+    if (ephemeral) rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
 process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
 

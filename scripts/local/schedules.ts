@@ -29,7 +29,7 @@ export function startLocalSchedules(quiet: () => boolean): { stop(): void } {
   ];
   const timers = jobs.map((job) => {
     let running = false;
-    return setInterval(async () => {
+    const tick = async () => {
       if (running || !quiet()) return;
       running = true;
       try {
@@ -39,7 +39,8 @@ export function startLocalSchedules(quiet: () => boolean): { stop(): void } {
       } finally {
         running = false;
       }
-    }, job.everyMinutes * 60_000);
+    };
+    return setInterval(() => void tick(), job.everyMinutes * 60_000);
   });
   return { stop: () => timers.forEach(clearInterval) };
 }

@@ -271,7 +271,10 @@ function responseHeaders(dev: boolean): Record<string, string> {
 export function createLocalServer(opts: LocalServerOptions): Server {
   process.env.ORIGIN_SECRET = originSecret;
   resetSettings();
-  return createServer(async (req, res) => {
+  // (every failure is answered inside: a request's promise never rejects)
+  return createServer((req, res) => void handle(req, res));
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
     try {
       // The embeddable widget, answered as CloudFront's function answers it (stacks/Web.ts): with its
@@ -319,5 +322,5 @@ export function createLocalServer(opts: LocalServerOptions): Server {
       if (!res.headersSent) sendJson(res, 500, { error: "Something went wrong. Please try again later." });
       else res.end();
     }
-  });
+  }
 }

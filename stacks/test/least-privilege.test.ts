@@ -1,7 +1,7 @@
 import { Template } from "aws-cdk-lib/assertions";
 import { getStack } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SETTING_NAMES, type Needs } from "../../packages/functions/src/needs";
+import { SETTING_NAMES, secretsOf, type Needs } from "../../packages/functions/src/needs";
 import { routeKey, routes, type Route } from "../../packages/functions/src/routes";
 import { schedules } from "../../packages/functions/src/schedules";
 import { subscribers, type Subscriber } from "../../packages/functions/src/subscribers";
@@ -15,6 +15,15 @@ import { environmentOf, ofType, refId, resources, routeFunctionId, statementsOf 
 export const undeclaredRoute: Route = { method: "GET", path: "/api/x", handler: "h", access: "public" };
 // @ts-expect-error needs is required
 export const undeclaredSubscriber: Subscriber = { name: "x", detailType: "x", handler: "h" };
+
+/**
+ * The secrets each declaration must bind: its own, and AUDIT_HASH_KEY with `mail` or `mailFeedback`
+ * (every send asks the suppression list, every SES event writes it, and the list is keyed by the
+ * person's kept hash, an HMAC with that key). Written out independently of needs.ts `secretsOf`.
+ */
+function expectedSecrets(needs: Needs): string[] {
+  return [...new Set([...(needs.secrets ?? []), ...(needs.mail || needs.mailFeedback ? ["AUDIT_HASH_KEY"] : [])])].sort();
+}
 
 /** The IAM actions each declaration must turn into: the spec, written out independently of function-props.ts. */
 function expectedActions(needs: Needs): string[] {
@@ -33,7 +42,7 @@ function expectedActions(needs: Needs): string[] {
     ...(needs.mail ? ["ses:SendEmail"] : []),
     ...(needs.liftsSuppressions ? ["ses:DeleteSuppressedDestination"] : []),
     ...(needs.userPool === "read" ? ["cognito-idp:AdminGetUser"] : []),
-    ...(needs.secrets?.length ? ["ssm:GetParameters"] : []),
+    ...(expectedSecrets(needs).length ? ["ssm:GetParameters"] : []),
   ].sort();
 }
 
@@ -84,8 +93,8 @@ function expectGranted(
     expect(resourcesOf("ses:SendEmail")).toMatch(/:ses:us-east-1:[^"]+:configuration-set\/",\{"Fn::ImportValue":"[^"]*Storage:ExportsOutputRefMail/);
   if (needs.userPool === "read") expect(resourcesOf("cognito-idp:AdminGetUser")).toMatch(/Auth:ExportsOutputFnGetAttAuthUserPool.*Arn/);
 
-  // Only the declared secrets are bound, readable and placed in the environment.
-  const secrets = [...(needs.secrets ?? [])].sort();
+  // Only the declared secrets (and the suppression list's key with mail) are bound, readable and placed in the environment.
+  const secrets = expectedSecrets(needs);
   expect([...(s.functions.get(functionId)?.secrets ?? [])].sort()).toEqual(secrets);
   const readable = [...resourcesOf("ssm:GetParameters").matchAll(/\/Secret\/([A-Z_]+)\/value/g)].map((m) => m[1]);
   expect([...new Set(readable)].sort()).toEqual(secrets);
@@ -142,6 +151,38 @@ describe("every API route's Lambda gets exactly what its route declares", () => 
   });
 });
 
+describe("the suppression list's and deletion requests' keyed person hash (AUDIT_HASH_KEY)", () => {
+  /** The Lambdas that compute a person's kept hash without sending mail or acting on SES's events. */
+  const KEYED_ROUTES = [
+    "POST /api/newsletter/confirm",
+    "POST /api/privacy/records",
+    "POST /api/privacy/export",
+    "POST /api/privacy/erase",
+    "GET /api/admin/mail/suppressions",
+    "GET /api/admin/privacy/requests",
+  ];
+  const KEYED_SUBSCRIBERS = ["report-newsletter", "lead-newsletter", "privacy-erasure", "mail-feedback"];
+
+  it("is bound to every Lambda that sends mail or acts on SES's events, without declaring it", () => {
+    const senders = [...routes, ...subscribers, ...schedules, ...streamConsumers].filter((x) => x.needs.mail || x.needs.mailFeedback);
+    expect(senders.length).toBeGreaterThan(10);
+    for (const x of senders) {
+      const functionId = [...s.functions].find(([, f]) => f.handler === x.handler)?.[0];
+      expect(functionId, x.handler).toBeDefined();
+      expect(s.functions.get(functionId!)?.secrets, x.handler).toContain("AUDIT_HASH_KEY");
+    }
+  });
+
+  it("is declared by every other reader of the suppression list or searcher of deletion requests", () => {
+    for (const key of KEYED_ROUTES) expect(routes.find((r) => routeKey(r) === key)?.needs.secrets, key).toContain("AUDIT_HASH_KEY");
+    for (const name of KEYED_SUBSCRIBERS) expect(secretsOf(subscribers.find((x) => x.name === name)!.needs), name).toContain("AUDIT_HASH_KEY");
+  });
+
+  it("is not needed to lift a suppression: the console sends the kept hash it listed", () => {
+    expect(routes.find((r) => routeKey(r) === "POST /api/admin/mail/suppressions/lift")?.needs.secrets ?? []).not.toContain("AUDIT_HASH_KEY");
+  });
+});
+
 describe("every subscriber's Lambda gets exactly what it declares", () => {
   it.each(subscribers)("$name", (sub) => {
     const rule = ofType(s.templates.Events, "AWS::Events::Rule").find(([, r]) => r.Properties.Name === `${STAGE}-timeshare-advocacy-${sub.name}`);
@@ -157,6 +198,7 @@ describe("every subscriber's Lambda gets exactly what it declares", () => {
       "ADMIN_NOTICE_DIGEST_SECONDS",
       "ADMIN_NOTICE_DIGEST_THRESHOLD",
       "MAIL_DOMAIN_ALLOWANCE_PER_HOUR",
+      "MAIL_NETWORK_ALLOWANCE_PER_HOUR",
       "SITE_URL",
     ]);
     // (and the key of signers' withdraw links: a drain renders every kind of queued e-mail)

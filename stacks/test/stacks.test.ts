@@ -47,6 +47,8 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
     MAIL_BREAKER_MIN_SENDS: "200",
     // visitor mail to one domain outside the large providers, per hour, before it waits for an administrator
     MAIL_DOMAIN_ALLOWANCE_PER_HOUR: "20",
+    // … and from one network (a /24 or /48) to any domain
+    MAIL_NETWORK_ALLOWANCE_PER_HOUR: "100",
     ADMIN_NOTICE_DIGEST_THRESHOLD: "10",
     ADMIN_NOTICE_DIGEST_SECONDS: "600",
     // report and guide-request notices an hour one by one, before the hour's digest
@@ -57,6 +59,9 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
     CAPTCHA_MIN_SCORE: "0.5",
     CAPTCHA_SITE_KEY: SITE_KEY,
     SHEETS_DRIVER: "google",
+    // a sync rewrites the spreadsheet in place unless a deploy turns fresh files on (review N7)
+    SHEETS_FRESH_FILE_PER_SYNC: "false",
+    GOOGLE_SHEETS_FOLDER_ID: "none",
     SITE_URL: "https://owners.example.org",
   };
   for (const name of needs.settings ?? []) expect(env[name], name).toBe(values[name]);

@@ -26,7 +26,7 @@ let admin: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  Object.assign(process.env, { TABLE_NAME, AWS_REGION: "us-east-1", DYNAMODB_ENDPOINT: stack.dynamodb });
+  Object.assign(process.env, { TABLE_NAME, AWS_REGION: "us-east-1", DYNAMODB_ENDPOINT: stack.dynamodb, AUDIT_HASH_KEY: stack.auditHashKey });
   resetSettings();
   resetDb();
   petitionId = (

@@ -2,7 +2,7 @@
  * Erasure end to end (acceptance): a visitor signs the petition → asks for their data's
  * deletion on /data-deletion-request → the e-mailed link opens /my-data, which lists the signature
  * and downloads it → they confirm the erasure → the page and a completion e-mail say what was
- * erased, the link no longer works, and the administrators see the request completed under a hash.
+ * erased, the link no longer works, and the administrators see the request completed under a keyed hash.
  */
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -72,16 +72,20 @@ describe("a person's data, from the request to its erasure", () => {
     await page.getByRole("heading", { name: "This link does not work" }).waitFor();
   });
 
-  it("the administrators see the request completed, under a hash of the address", async () => {
-    const hash = createHash("sha256").update(person.email.trim().toLowerCase()).digest("base64url");
+  it("the administrators find the request completed by the typed address, under a keyed hash of it", async () => {
+    const plain = createHash("sha256").update(person.email.trim().toLowerCase()).digest("base64url");
     let console_: Page;
     ({ context: admin, page: console_ } = await signedInAdmin(browser, stack));
     await console_.goto("/admin/privacy");
     await console_.getByRole("heading", { name: "Deletion Requests", exact: true }).waitFor();
-    await console_.getByLabel("Search Requests").fill(hash);
+    await console_.getByLabel("Search Requests").fill(person.email);
     await console_.locator('[data-status="completed"]').first().waitFor();
     const text = await console_.locator("table").textContent();
     expect(text).toContain("1 petition signature");
     expect(text).not.toContain(person.email);
+    // the person is named by the keyed hash (HMAC), never the plain SHA-256 of the address
+    const named = await console_.locator("[data-person]").first().getAttribute("data-person");
+    expect(named).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(named).not.toBe(plain);
   });
 });

@@ -8,7 +8,7 @@ import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Bus } from "@site/core/bus";
 import { db } from "@site/core/db/client";
-import { personHash } from "@site/core/db/person-index";
+import { keptPersonHash } from "@site/core/db/person-index";
 import { Newsletter } from "@site/core/newsletter";
 import { recount as recountSubscribers } from "@site/core/newsletter/counts";
 import { SubscriberListing, type Counts as SubscriberCounts } from "@site/core/newsletter/listing";
@@ -137,7 +137,8 @@ function request(requestedMs: number, status: PrivacyRequest["status"], tag: str
   return {
     id: sortableId(requestedMs),
     status,
-    person: personHash(`${tag}@example.com`),
+    person: keptPersonHash(`${tag}@example.com`),
+    personKeyed: true,
     requestedAt: new Date(requestedMs).toISOString(),
     validUntil: new Date(requestedMs + DELETION_LINK_SECONDS * 1000).toISOString(),
     downloads: 0,

@@ -1,7 +1,7 @@
 /**
  * The administrators' view of data-deletion requests (`/admin/privacy`), through the
  * handlers of the route table: the list with its status filter (the derived status: a pending
- * request past its link's validity is "expired"), search by request id and person hash, sorts and
+ * request past its link's validity is "expired"), search by request id, person hash and typed address, sorts and
  * pages, the count cards, and the refusals. Requests are seeded straight into the table as the
  * request writer stores them (`requestWrites`: the request item, its index row, its day's counter).
  */
@@ -12,7 +12,7 @@ import { Keys } from "@site/core/db/keys";
 import { indexKey as indexKeyOf, type PrivacyRequest, type PrivacyRequestRow } from "@site/core/privacy/index-item";
 import { requestWrites } from "@site/core/privacy/requests";
 import { REQUEST_STATUSES, type ErasedCounts, type RequestStatus } from "@site/core/privacy/input";
-import { personHash } from "@site/core/db/person-index";
+import { keptPersonHash, personHash } from "@site/core/db/person-index";
 import { DELETION_LINK_SECONDS, DELETION_REQUEST_RECORD_DAYS } from "@site/core/policy/retention";
 import { sortableId } from "@site/core/util/id";
 import { handler as listRequests } from "../../packages/functions/src/http/admin-privacy-list";
@@ -42,7 +42,8 @@ function request(requestedMs: number, email: string, status: PrivacyRequest["sta
   return {
     id: sortableId(requestedMs),
     status,
-    person: personHash(email),
+    person: keptPersonHash(email),
+    personKeyed: true,
     requestedAt: iso(requestedMs),
     validUntil: iso(requestedMs + LINK_MS),
     downloads: 0,
@@ -113,7 +114,7 @@ describe("the request list", () => {
     expect(byId.get(lapsed[1].id)).toMatchObject({ status: "expired", confirmedAt: "", completedAt: "", erased: "", downloads: 1 });
     expect(byId.get(completed[1].id)).toMatchObject({
       status: "completed",
-      person: personHash("done-1@example.com"),
+      person: keptPersonHash("done-1@example.com"),
       erased: JSON.stringify(counts(1, 1, 2, 1)),
       downloads: 1,
     });
@@ -136,19 +137,24 @@ describe("the request list", () => {
     expect((await list({ status: "pending", asOf: "99999999999" })).total).toBe(pending.length);
   });
 
-  it("searches the request id and the person hash (a hash prefix finds the person's requests)", async () => {
+  it("searches the request id and the person's kept hash (a hash prefix, or the whole address typed, finds the person's requests)", async () => {
     const repeat = [completed[0], pending[0], lapsed[0]];
-    const byHash = await all({ search: personHash(REPEAT).slice(0, 12) });
+    const byHash = await all({ search: keptPersonHash(REPEAT).slice(0, 12) });
     expect(idsOf(byHash)).toEqual(newestFirst(repeat));
     expect(byHash.map((r) => r.status)).toEqual(["pending", "expired", "completed"]);
-    expect(idsOf(await all({ search: personHash(REPEAT) }))).toEqual(newestFirst(repeat));
+    expect(idsOf(await all({ search: keptPersonHash(REPEAT) }))).toEqual(newestFirst(repeat));
     // with the status filter
-    expect(idsOf(await all({ search: personHash(REPEAT).slice(0, 12), status: "expired" }))).toEqual([lapsed[0].id]);
+    expect(idsOf(await all({ search: keptPersonHash(REPEAT).slice(0, 12), status: "expired" }))).toEqual([lapsed[0].id]);
     // a request id, in any case
     expect(idsOf(await all({ search: confirmed[2].id.toUpperCase() }))).toEqual([confirmed[2].id]);
-    // never the address
+    // the whole address, in any spelling, hashed as the requests keep it; with the status filter too
+    expect(idsOf(await all({ search: ` ${REPEAT.toUpperCase()} ` }))).toEqual(newestFirst(repeat));
+    expect(idsOf(await all({ search: REPEAT, status: "completed" }))).toEqual([completed[0].id]);
+    // the plain SHA-256 of the address finds nothing: no request holds it
+    expect((await list({ search: personHash(REPEAT) })).total).toBe(0);
+    // never a part of the address, nor an address that made no request
     expect((await list({ search: "repeat.person" })).total).toBe(0);
-    expect((await list({ search: "confirmed-late@example.com" })).total).toBe(0);
+    expect((await list({ search: "nobody-asked@example.com" })).total).toBe(0);
   });
 
   it("sorts by request time, by derived status and by completion time, both ways", async () => {

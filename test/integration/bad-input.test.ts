@@ -12,7 +12,7 @@ import { Bus } from "@site/core/bus";
 import { resetSettings, settings } from "@site/core/config";
 import { Issues } from "@site/core/newsletter/issues/index";
 import { Petition } from "@site/core/petition";
-import { personHash } from "@site/core/db/person-index";
+import { keptPersonHash } from "@site/core/db/person-index";
 import { Suppression } from "@site/core/suppression";
 import { routes, routeKey, type Route } from "../../packages/functions/src/routes";
 import { runPool } from "../../scripts/bench/report";
@@ -206,6 +206,13 @@ const bodies: Record<string, BodyModel> = {
   ...Object.fromEntries(PRIVACY_LINK.map((key) => [key, { valid: () => ({ token: "A".repeat(43) }), strings: ["token"], others: [], required: ["token"] }])),
   // the status token of an erasure run as a job: the request's id and a secret
   [ERASURE_STATUS]: { valid: () => ({ statusToken: `${"0".repeat(21)}.${"A".repeat(43)}` }), strings: ["statusToken"], others: [], required: ["statusToken"] },
+  // /my-data's "Show more": the previous page's cursor (a time and a hash)
+  "POST /api/privacy/records": {
+    valid: () => ({ token: "A".repeat(43), cursor: `${"0".repeat(9)}.${"A".repeat(22)}` }),
+    strings: ["token", "cursor"],
+    others: [],
+    required: ["token"],
+  },
   // the erase button's choice to be e-mailed again
   "POST /api/privacy/erase": { valid: () => ({ token: "A".repeat(43), mailAgain: true }), strings: ["token"], others: ["mailAgain"], required: ["token"] },
   [WITHDRAW]: { valid: () => ({ token: `20000.${"A".repeat(43)}` }), strings: ["token"], others: [], required: ["token"] },
@@ -463,7 +470,7 @@ describe("suppression list routes (as an administrator)", () => {
     async (key, route) => {
       const address = `bad-input-suppressed-${run}-${route.method}@example.org`;
       await Suppression.suppress("complaint", { address, kind: "bad-input", at: new Date().toISOString() });
-      const lift: BodyModel = { valid: () => ({ person: personHash(address) }), strings: ["person"], others: [], required: ["person"] };
+      const lift: BodyModel = { valid: () => ({ person: keptPersonHash(address) }), strings: ["person"], others: [], required: ["person"] };
       const requests = badRequestsFor(route, { seed: SEED, perRoute: () => 150, bodies: { [key]: lift }, param: () => "unused" });
       const before = await snapshot();
       const results = await sendAll(requests, { authorization: `Bearer ${token}` });

@@ -9,12 +9,14 @@
  * the domain's hourly allowance is mailed there, the rest is held for the administrators (listed
  * with its reason), every signature is kept, and a real person's privacy request is still answered
  * 202 with its link in the outbox at once.
+ * The brake's network tier: many domains (a large provider's too) from one /48 or /24 are held past
+ * the network's allowance, and so are a report's confirmations.
  * Then the console's actions: allowing a domain sends what was held (once), discarding deletes it,
  * and an erasure deletes a person's held e-mail.
  */
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Audit } from "@site/core/audit";
 import { resetSettings, settings } from "@site/core/config";
 import { Mail } from "@site/core/mail";
@@ -25,6 +27,7 @@ import { MailQueue } from "@site/core/mail-queue";
 import { Petition } from "@site/core/petition";
 import { NETWORK_CLIENTS } from "@site/core/ratelimit";
 import { eraseRecords } from "@site/core/privacy/erasure";
+import { mailNetworkOf } from "@site/core/util/client-address";
 import { pool } from "@site/core/util/pool";
 import { handler as heldList } from "../../packages/functions/src/http/admin-mail-held-list";
 import { handler as heldRelease } from "../../packages/functions/src/http/admin-mail-held-release";
@@ -122,6 +125,89 @@ describe("2,000 confirmation e-mails to one catch-all domain, from consenting si
     const asked = await call(privacyRequest, httpEvent({ method: "POST", body: { email: person }, sourceIp: "10.39.7.1" }));
     expect(asked.statusCode).toBe(202);
     expect((await outbox()).filter((m) => m.kind === "privacy-link" && m.to.includes(person))).toHaveLength(1);
+  });
+});
+
+describe("the brake's network tier (an IPv4 /24, an IPv6 /48)", () => {
+  const NETWORK_ALLOWANCE = 8;
+  beforeAll(() => {
+    vi.stubEnv("MAIL_NETWORK_ALLOWANCE_PER_HOUR", String(NETWORK_ALLOWANCE));
+    resetSettings();
+    DomainBrake.forget();
+  });
+  afterAll(() => {
+    vi.stubEnv("MAIL_NETWORK_ALLOWANCE_PER_HOUR", "1000000");
+    resetSettings();
+    DomainBrake.forget();
+  });
+
+  it("holds the confirmations one /48's signers asked for past the network's allowance, whatever their domains (a large provider's too)", async () => {
+    const started = Date.now();
+    const petition = await newPetition(100_000, true);
+    const prefix = `2001:db8:${run.slice(4, 8)}`;
+    const network = mailNetworkOf(`${prefix}::1`)!;
+    expect(network).toMatch(/::\/48$/);
+    // every signer at a domain of their own (no domain reaches its allowance), every other one at gmail.com
+    const emails = Array.from({ length: 30 }, (_, i) => (i % 2 ? `net-${run}-${i}@gmail.com` : `net${i}@own-${i}-${run}.example`));
+    for (const [i, email] of emails.entries()) {
+      const res = await call(
+        sign,
+        httpEvent({ method: "POST", pathParameters: { id: petition.id }, body: signer(`net${i}`, { email }), sourceIp: `${prefix}:${i.toString(16)}::1` }),
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    await bus.idle();
+    while ((await MailQueue.pending()).confirmations > 0) await MailQueue.drain({ budgetMs: 5_000 });
+    const mailed = (await outbox()).filter((m) => m.to.some((a) => emails.includes(a)));
+    expect(mailed.length).toBeGreaterThan(0);
+    expect(mailed.length).toBeLessThanOrEqual(NETWORK_ALLOWANCE * hoursTouched(started, Date.now()));
+    expect(mailed.length + (await DomainBrake.countHeld(network))).toBe(emails.length);
+    // the signatures are kept, pending their links
+    expect(await Petition.counts(petition.id, true)).toMatchObject({ pending: emails.length });
+    // the console names the network, how much waits and why
+    const listed = (await admin(heldList, {})).body.domains.find((d: { domain: string }) => d.domain === network);
+    expect(listed).toMatchObject({
+      network: true,
+      held: emails.length - mailed.length,
+      reason: `more than ${NETWORK_ALLOWANCE} e-mails an hour were asked for through the site's forms from this network (one IPv6 /48)`,
+    });
+    // a network's hour is its own: another network's signer is mailed
+    const other = `other-net-${run}@gmail.com`;
+    expect(
+      (await call(sign, httpEvent({ method: "POST", pathParameters: { id: petition.id }, body: signer("other", { email: other }), sourceIp: "192.0.2.77" })))
+        .statusCode,
+    ).toBe(201);
+    await bus.idle();
+    while ((await MailQueue.pending()).confirmations > 0) await MailQueue.drain({ budgetMs: 5_000 });
+    expect((await outbox()).filter((m) => m.to.includes(other))).toHaveLength(1);
+  });
+
+  it("counts a single send's network (a report's confirmation from a /24); released, held mail is not braked again", async () => {
+    const network = mailNetworkOf("198.51.100.23")!;
+    expect(network).toBe("198.51.100.0/24");
+    const domain = `full-${run}.example`;
+    const confirmation = (to: string) => ({
+      kind: "report-confirmation",
+      to: [to],
+      network,
+      subject: "We received your report",
+      text: "Thanks.",
+      html: "<p>Thanks.</p>",
+    });
+    // twice the network's allowance to one domain (under the domain's): the network holds the second half
+    for (let i = 0; i < 2 * NETWORK_ALLOWANCE; i++) await Mail.send(confirmation(`r${i}@${domain}`));
+    expect(await atDomain(domain)()).toHaveLength(NETWORK_ALLOWANCE);
+    expect(await DomainBrake.countHeld(network)).toBe(NETWORK_ALLOWANCE);
+    // the held mail's network travels with it: nothing of it reaches the outbox file
+    expect((await atDomain(domain)()).every((m) => !("network" in m))).toBe(true);
+    // the domain's hour fills from elsewhere (no network known): its own allowance now holds new mail to it
+    for (let i = 0; i < ALLOWANCE - 2 * NETWORK_ALLOWANCE + 1; i++) await Mail.send(guide(`g${i}@${domain}`));
+    expect(await DomainBrake.countHeld(domain)).toBe(1);
+    // an administrator allows the network: what it held goes, although the domain is over its allowance now
+    const released = await admin(heldRelease, { method: "POST", body: { domain: network } });
+    expect(released).toMatchObject({ statusCode: 200, body: { done: NETWORK_ALLOWANCE, remaining: 0 } });
+    expect((await atDomain(domain)()).filter((m) => m.kind === "report-confirmation")).toHaveLength(2 * NETWORK_ALLOWANCE);
+    expect(await DomainBrake.countHeld(domain)).toBe(1);
   });
 });
 

@@ -4,7 +4,7 @@ import { resetSettings, settings } from "@site/core/config";
 import { Mail } from "@site/core/mail";
 import { MailFeedback } from "@site/core/mail/feedback";
 import { listOutbox } from "@site/core/mail/outbox";
-import { personHash } from "@site/core/db/person-index";
+import { keptPersonHash } from "@site/core/db/person-index";
 import { Newsletter } from "@site/core/newsletter";
 import { Suppression } from "@site/core/suppression";
 import { handler as leadCreate } from "../../packages/functions/src/http/lead-create";
@@ -32,7 +32,7 @@ describe("SES's mailbox simulator, played by the outbox, and its feedback", () =
     const [sent] = await mailTo(address);
     expect(sent.outcomes).toEqual({ [address]: outcome });
     expect(sent.kind).toBe("guide-checklist");
-    expect(await Suppression.find({ address })).toMatchObject({ person: personHash(address), suppressed: true, reason, kind: "guide-checklist" });
+    expect(await Suppression.find({ address })).toMatchObject({ person: keptPersonHash(address), suppressed: true, reason, kind: "guide-checklist" });
 
     await Mail.send(message(address));
     await bus.idle();
@@ -132,9 +132,9 @@ describe("the suppression list's rules", () => {
     const address = `Case-${randomUUID().slice(0, 8)}@Example.com`;
     await MailFeedback.record(complaint(address));
     expect(await Suppression.suppressedAmong([address.toLowerCase()])).toEqual(new Set([address.toLowerCase()]));
-    expect(await Suppression.lift(personHash(address))).toBe(true);
+    expect(await Suppression.lift(keptPersonHash(address))).toBe(true);
     expect(await Suppression.find({ address })).toBeUndefined();
-    expect(await Suppression.lift(personHash(address))).toBe(false);
+    expect(await Suppression.lift(keptPersonHash(address))).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * An erasure keeps the address's suppression entry (it holds no address, only the
- * person index's hash), unless the person asks to be e-mailed again; /my-data and the download show
+ * person's kept, keyed hash), unless the person asks to be e-mailed again; /my-data and the download show
  * the entry. The link to /my-data still reaches a suppressed address: it is what lets its owner ask.
  */
 import { randomUUID } from "node:crypto";

@@ -7,7 +7,8 @@ import { Audit } from "@site/core/audit";
 import { Bus } from "@site/core/bus";
 import { resetSettings, settings } from "@site/core/config";
 import { Sheets, SheetsError } from "@site/core/sheets";
-import { MAX_REQUEST_BYTES, ROWS_PER_REQUEST, SCOPE } from "@site/core/sheets/google";
+import { DRIVE_SCOPE, MAX_REQUEST_BYTES, ROWS_PER_REQUEST, SCOPE } from "@site/core/sheets/google";
+import * as GoogleFile from "@site/core/sheets/google-file";
 import { SIGNATURE_COLUMNS, SIGNATURES_TAB } from "@site/core/sheets/signatures";
 import { Signature } from "@site/core/signature";
 import * as SyncJob from "@site/core/sheets/signature-sync-job";
@@ -32,9 +33,9 @@ import { call, httpEvent } from "../support/http";
 import { collect } from "../support/rows";
 
 // ---------------------------------------------------------------------------------------------
-// A stand-in for Google on 127.0.0.1: the OAuth token endpoint and the parts of the Sheets API the
-// adapter uses. It checks what a real one would (a JWT bearer grant signed by the service account's
-// key, a Bearer token it issued) and records every request.
+// A stand-in for Google on 127.0.0.1: the OAuth token endpoint and the parts of the Sheets and Drive
+// APIs the adapters use. It checks what a real one would (a JWT bearer grant signed by the service
+// account's key, a Bearer token it issued, with the scope the call needs) and records every request.
 
 /** A throw-away service account: the key pair exists only for this test run. */
 const keys = generateKeyPairSync("rsa", {
@@ -62,7 +63,26 @@ let server: Server;
 let base: string;
 const received: Received[] = [];
 const issued = new Set<string>();
+/** Token → the scopes its grant asked for. */
+const scopesOf = new Map<string, string[]>();
 const spreadsheets = new Map<string, FakeBook>();
+/** Spreadsheets deleted through the Drive: gone, version history and all. */
+const deletedFiles = new Set<string>();
+
+/** A file of the fake Drive: a spreadsheet (its content in `spreadsheets`) in a shared drive's folder. */
+interface FakeFile {
+  id: string;
+  name: string;
+  mimeType: string;
+  parents: string[];
+  appProperties: Record<string, string>;
+}
+const driveFiles = new Map<string, FakeFile>();
+/** Folders of a shared drive where the service account is a Manager. */
+const folders = new Set<string>();
+let fileCount = 0;
+/** Answers a Drive request with this status instead of applying it (a failure at a chosen step). */
+let refuseDrive: ((r: Received) => number | undefined) | undefined;
 /** Spreadsheet ids whose writes fail as if the service account lost access. */
 const readOnly = new Set<string>();
 /** Spreadsheet id → how many values.update still answer 503 (Google's transient "try again"). */
@@ -108,14 +128,17 @@ function handle(r: Received, res: import("node:http").ServerResponse) {
     }
     const token = `ya29.fake-${randomUUID()}`;
     issued.add(token);
+    scopesOf.set(token, String(claims.scope ?? "").split(" "));
     return answer(res, 200, { access_token: token, expires_in: 3599, token_type: "Bearer" });
   }
+  if (r.path.startsWith("/drive/v3/")) return handleDrive(r, res);
   const m = /^\/v4\/spreadsheets\/([^/:]+)(?::batchUpdate|\/values\/([^:]+)(:clear)?)?$/.exec(r.path);
   if (!m) return answer(res, 404, googleError(404, "Not found", "NOT_FOUND"));
   if (!issued.has(r.authorization?.replace(/^Bearer /, "") ?? "")) {
     return answer(res, 401, googleError(401, "Request had invalid authentication credentials.", "UNAUTHENTICATED"));
   }
   const id = decodeURIComponent(m[1]);
+  if (deletedFiles.has(id)) return answer(res, 404, googleError(404, "Requested entity was not found.", "NOT_FOUND"));
   const sheets = book(id);
   const send = (o: { status: number; body: unknown }) => answer(res, o.status, o.status === 200 ? { spreadsheetId: id, ...(o.body as object) } : o.body);
   if (r.method === "GET" && !m[2] && !r.path.endsWith(":batchUpdate")) return answer(res, 200, sheets.properties());
@@ -139,6 +162,70 @@ function handle(r: Received, res: import("node:http").ServerResponse) {
   return answer(res, 405, googleError(405, "Method not allowed", "INVALID_ARGUMENT"));
 }
 
+/** `'a\'b'` in a Drive query → a'b */
+const unquote = (literal: string) => literal.replace(/\\(.)/g, "$1");
+const QUOTED = "'((?:[^'\\\\]|\\\\.)*)'";
+/** The one query the adapter sends: its files of a folder for a tab. */
+const LIST_QUERY = new RegExp(`^${QUOTED} in parents and trashed = false and appProperties has \\{ key=${QUOTED} and value=${QUOTED} \\}$`);
+
+/**
+ * The Drive calls of a fresh file per sync (files.create, list, update, delete), on shared-drive
+ * folders: they need the drive scope and supportsAllDrives=true (without it Drive answers 404 for a
+ * shared drive's items). Deleting a file deletes its spreadsheet, history and all.
+ */
+function handleDrive(r: Received, res: import("node:http").ServerResponse) {
+  const m = /^\/drive\/v3\/files(?:\/([^/]+))?$/.exec(r.path);
+  if (!m) return answer(res, 404, googleError(404, "Not found", "NOT_FOUND"));
+  const token = r.authorization?.replace(/^Bearer /, "") ?? "";
+  if (!issued.has(token)) return answer(res, 401, googleError(401, "Request had invalid authentication credentials.", "UNAUTHENTICATED"));
+  if (!scopesOf.get(token)?.includes(DRIVE_SCOPE))
+    return answer(res, 403, googleError(403, "Request had insufficient authentication scopes.", "PERMISSION_DENIED"));
+  const refused = refuseDrive?.(r);
+  if (refused)
+    return answer(
+      res,
+      refused,
+      googleError(refused, refused === 403 ? "The user does not have sufficient permissions for this file." : "Internal error encountered.", "ERROR"),
+    );
+  const id = m[1] === undefined ? undefined : decodeURIComponent(m[1]);
+  if (r.query.get("supportsAllDrives") !== "true") return answer(res, 404, googleError(404, `File not found: ${id ?? r.body?.parents?.[0]}.`, "notFound"));
+  if (id === undefined && r.method === "POST") {
+    const { name, mimeType, parents, appProperties } = r.body;
+    if (mimeType !== GoogleFile.SPREADSHEET_MIME) return answer(res, 400, googleError(400, "unexpected mimeType", "badRequest"));
+    if (parents?.length !== 1 || !folders.has(parents[0])) return answer(res, 404, googleError(404, `File not found: ${parents?.[0]}.`, "notFound"));
+    const file: FakeFile = { id: `file-${++fileCount}-${randomUUID().slice(0, 6)}`, name, mimeType, parents, appProperties: appProperties ?? {} };
+    driveFiles.set(file.id, file);
+    spreadsheets.set(file.id, new FakeBook());
+    return answer(res, 200, { id: file.id });
+  }
+  if (id === undefined && r.method === "GET") {
+    const q = LIST_QUERY.exec(r.query.get("q") ?? "");
+    if (!q || r.query.get("corpora") !== "allDrives" || r.query.get("includeItemsFromAllDrives") !== "true") {
+      return answer(res, 400, googleError(400, `unexpected list ${r.query}`, "badRequest"));
+    }
+    const [folder, key, value] = [q[1], q[2], q[3]].map(unquote);
+    const all = [...driveFiles.values()].filter((f) => f.parents.includes(folder) && f.appProperties[key] === value);
+    const from = Number(r.query.get("pageToken") ?? 0);
+    const size = Number(r.query.get("pageSize") ?? 100);
+    const next = from + size < all.length ? String(from + size) : undefined;
+    return answer(res, 200, { files: all.slice(from, from + size).map((f) => ({ id: f.id })), ...(next ? { nextPageToken: next } : {}) });
+  }
+  const file = id === undefined ? undefined : driveFiles.get(id);
+  if (!file) return answer(res, 404, googleError(404, `File not found: ${id}.`, "notFound"));
+  if (r.method === "PATCH") {
+    file.name = r.body.name ?? file.name;
+    return answer(res, 200, { id: file.id });
+  }
+  if (r.method === "DELETE") {
+    driveFiles.delete(file.id);
+    spreadsheets.delete(file.id);
+    deletedFiles.add(file.id);
+    res.writeHead(204);
+    return res.end();
+  }
+  return answer(res, 405, googleError(405, "Method not allowed", "badRequest"));
+}
+
 beforeAll(async () => {
   // a table of its own: the sync of "all petitions" announces a count, then writes the rows it reads,
   // and other files signing meanwhile would make the two differ
@@ -147,7 +234,8 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
+    req.on("end", () => void answerRequest());
+    async function answerRequest() {
       const body = Buffer.concat(chunks).toString("utf8");
       const url = new URL(req.url ?? "/", "http://fake");
       const json = (req.headers["content-type"] ?? "").includes("json");
@@ -165,7 +253,7 @@ beforeAll(async () => {
         await beforeUpdate?.(r);
       }
       if (!res.destroyed) handle(r, res);
-    });
+    }
   });
   await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
   base = `http://127.0.0.1:${port}`;
@@ -181,11 +269,21 @@ const published: Bus.Envelope[] = [];
 const localEnv = { SHEETS_DRIVER: process.env.SHEETS_DRIVER, SHEETS_DIR: process.env.SHEETS_DIR };
 afterEach(() => {
   Object.assign(process.env, localEnv);
-  for (const name of ["GOOGLE_SHEETS_SPREADSHEET_ID", "GOOGLE_SERVICE_ACCOUNT", "GOOGLE_TOKEN_URL", "GOOGLE_SHEETS_API_URL"]) delete process.env[name];
+  for (const name of [
+    "GOOGLE_SHEETS_SPREADSHEET_ID",
+    "GOOGLE_SERVICE_ACCOUNT",
+    "GOOGLE_TOKEN_URL",
+    "GOOGLE_SHEETS_API_URL",
+    "SHEETS_FRESH_FILE_PER_SYNC",
+    "GOOGLE_SHEETS_FOLDER_ID",
+    "GOOGLE_DRIVE_API_URL",
+  ])
+    delete process.env[name];
   readOnly.clear();
   slow.clear();
   beforeUpdate = undefined;
   refuseBatch = undefined;
+  refuseDrive = undefined;
   refuseGrants = false;
   resetSettings();
 });
@@ -202,6 +300,30 @@ function useGoogle(spreadsheetId = `sheet-${randomUUID().slice(0, 8)}`) {
   resetSettings();
   return spreadsheetId;
 }
+/** Turns on a fresh spreadsheet file per sync, in a shared drive's folder of its own; no spreadsheet id. */
+function useGoogleFiles(folder = `folder-${randomUUID().slice(0, 8)}`) {
+  useGoogle("none");
+  Object.assign(process.env, { SHEETS_FRESH_FILE_PER_SYNC: "true", GOOGLE_SHEETS_FOLDER_ID: folder, GOOGLE_DRIVE_API_URL: `${base}/drive/v3` });
+  folders.add(folder);
+  resetSettings();
+  return folder;
+}
+const filesIn = (folder: string) => [...driveFiles.values()].filter((f) => f.parents.includes(folder));
+/** A file as a run that died would leave it, or as an administrator put it in the folder. */
+function putFile(folder: string, name: string, appProperties: Record<string, string> = {}) {
+  const file: FakeFile = {
+    id: `file-${++fileCount}-${randomUUID().slice(0, 6)}`,
+    name,
+    mimeType: GoogleFile.SPREADSHEET_MIME,
+    parents: [folder],
+    appProperties,
+  };
+  driveFiles.set(file.id, file);
+  spreadsheets.set(file.id, new FakeBook());
+  return file;
+}
+/** Everything a spreadsheet shows and ever showed (its version history), as one string to search. */
+const everythingIn = (id: string) => JSON.stringify([spreadsheets.get(id)?.tabs, spreadsheets.get(id)?.history]);
 const to = (id: string) => received.filter((r) => r.path.startsWith(`/v4/spreadsheets/${id}`));
 /** The syncs that started: each adds its fresh tab. */
 const syncs = (id: string) => to(id).filter((r) => r.path.endsWith(":batchUpdate") && r.body.requests.some((q: any) => q.addSheet));
@@ -481,6 +603,192 @@ describe("the Google Sheets adapter", () => {
   });
 });
 
+describe("a fresh spreadsheet file per sync (SHEETS_FRESH_FILE_PER_SYNC, review N7)", () => {
+  const driveCalls = (from: number) => received.slice(from).filter((r) => r.path !== "/token");
+  const label = (r: Received) => `${r.method} ${r.path}`;
+
+  it("writes each sync into a new file in the folder and deletes the previous file, its history with it", async () => {
+    const folder = useGoogleFiles();
+    const header = ["A", "B"];
+    let before = received.length;
+    const first = await Sheets.replaceTab(SIGNATURES_TAB, header, [
+      ["1", "=x"],
+      ["2", "y"],
+    ]);
+    const [file] = filesIn(folder);
+    expect(filesIn(folder)).toHaveLength(1);
+    expect(file).toMatchObject({ name: SIGNATURES_TAB, mimeType: GoogleFile.SPREADSHEET_MIME, appProperties: { syncTab: SIGNATURES_TAB } });
+    // one tab, the header's columns and exactly the rows written, RAW
+    expect(book(file.id).titles()).toEqual([SIGNATURES_TAB]);
+    expect(book(file.id).tab(SIGNATURES_TAB)).toMatchObject({ rowCount: 3, columnCount: 2, values: [header, ["1", "=x"], ["2", "y"]] });
+    expect(first).toEqual({
+      rows: 2,
+      destination: `https://docs.google.com/spreadsheets/d/${file.id}/edit#gid=0`,
+      folder: `https://drive.google.com/drive/folders/${folder}`,
+    });
+    // the Google calls of a first sync (no previous file): 5 + one per block
+    const calls = driveCalls(before);
+    expect(calls.map(label)).toEqual([
+      "GET /drive/v3/files",
+      "POST /drive/v3/files",
+      `GET /v4/spreadsheets/${file.id}`,
+      `POST /v4/spreadsheets/${file.id}:batchUpdate`,
+      `PUT /v4/spreadsheets/${file.id}/values/'Signatures'!A1`,
+      `PATCH /drive/v3/files/${file.id}`,
+    ]);
+    const [, create, , , update, rename] = calls;
+    expect(create.body).toEqual({
+      name: "Signatures (syncing)",
+      mimeType: GoogleFile.SPREADSHEET_MIME,
+      parents: [folder],
+      appProperties: { syncTab: SIGNATURES_TAB },
+    });
+    expect(update.query.get("valueInputOption")).toBe("RAW");
+    expect(rename.body).toEqual({ name: SIGNATURES_TAB });
+    // the token that made them was granted the Drive's scope beside the spreadsheets'
+    expect(scopesOf.get(create.authorization!.replace(/^Bearer /, ""))).toEqual([SCOPE, DRIVE_SCOPE]);
+    expect(await GoogleFile.currentFile(Sheets.target(SIGNATURES_TAB))).toBe(file.id);
+
+    // the next sync, streamed without a total: the new file's grid grows and is trimmed to the rows
+    const rows = Array.from({ length: 2 * ROWS_PER_REQUEST + 7 }, (_, i) => [`new ${i}`, "b"]);
+    async function* pages() {
+      for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000);
+    }
+    before = received.length;
+    const second = await Sheets.replaceTab(SIGNATURES_TAB, header, pages());
+    const [next] = filesIn(folder);
+    expect(filesIn(folder)).toHaveLength(1);
+    expect(next.id).not.toBe(file.id);
+    expect(next.name).toBe(SIGNATURES_TAB);
+    expect(book(next.id).tab(SIGNATURES_TAB)).toMatchObject({ rowCount: rows.length + 1, values: [header, ...rows] });
+    expect(second).toMatchObject({ rows: rows.length, destination: `https://docs.google.com/spreadsheets/d/${next.id}/edit#gid=0` });
+    // the first file deleted for good (not trashed), on the shared drive: its content and history are gone
+    const deleted = driveCalls(before).filter((r) => r.method === "DELETE");
+    expect(deleted.map(label)).toEqual([`DELETE /drive/v3/files/${file.id}`]);
+    expect(deleted[0].query.get("supportsAllDrives")).toBe("true");
+    expect(driveFiles.has(file.id)).toBe(false);
+    expect(spreadsheets.has(file.id)).toBe(false);
+    expect(await GoogleFile.currentFile(Sheets.target(SIGNATURES_TAB))).toBe(next.id);
+  });
+
+  it("an erased row is in no remaining file, nor in any remaining file's version history", async () => {
+    const folder = useGoogleFiles();
+    const p = await newPetition();
+    const [kept, deleted] = await signSome(p.id, 2);
+    const { email } = await Signature.fromID(p.id, deleted);
+    await sheetSync(delivery(p.id, kept));
+    const [first] = filesIn(folder);
+    expect(everythingIn(first.id)).toContain(email);
+
+    const before = published.length;
+    const res = await call(deleteSignature, httpEvent({ method: "DELETE", pathParameters: { id: p.id, signatureId: deleted }, claims: admin }));
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    const asked = published.slice(before).filter((e) => e["detail-type"] === Sheets.Events.RowsRemoved.type);
+    expect(asked).toHaveLength(1);
+    await resync(asked[0]);
+
+    const files = filesIn(folder);
+    expect(files).toHaveLength(1);
+    expect(
+      book(files[0].id)
+        .tab(SIGNATURES_TAB)!
+        .values.filter((r) => r[4] === p.id),
+    ).toHaveLength(1);
+    for (const f of files) expect(everythingIn(f.id)).not.toContain(email);
+    // the file that showed it is deleted, with its history
+    expect(spreadsheets.has(first.id)).toBe(false);
+    expect([...spreadsheets.keys()].filter((id) => everythingIn(id).includes(email))).toEqual([]);
+  });
+
+  it("a sync failing mid-way deletes its new file and keeps the previous one; the next one succeeds", async () => {
+    const folder = useGoogleFiles();
+    const target = Sheets.target("Kept");
+    await Sheets.replaceTab("Kept", ["A"], [["old"]]);
+    const [old] = filesIn(folder);
+    const oldTabs = structuredClone(book(old.id).tabs);
+    const rows = Array.from({ length: 3 * ROWS_PER_REQUEST }, (_, i) => [`new ${i}`]);
+
+    // Google stops answering writes after the new file's first block
+    let writes = 0;
+    let fresh = "";
+    beforeUpdate = async (r) => {
+      if (++writes === 2) unavailable.set((fresh = decodeURIComponent(r.path.split("/")[3]!)), 100);
+    };
+    await expect(Sheets.replaceTab("Kept", ["A"], rows)).rejects.toThrow("Google Sheets answered 503");
+    beforeUpdate = undefined;
+    expect(fresh).not.toBe("");
+    expect(fresh).not.toBe(old.id);
+    expect(driveFiles.has(fresh)).toBe(false);
+    expect(filesIn(folder).map((f) => f.id)).toEqual([old.id]);
+    expect(book(old.id).tabs).toEqual(oldTabs);
+    expect(await GoogleFile.currentFile(target)).toBe(old.id);
+
+    // the rename refused, the last step before the new file becomes the tab's: it goes, the old one stays
+    refuseDrive = (r) => (r.method === "PATCH" ? 500 : undefined);
+    await expect(Sheets.replaceTab("Kept", ["A"], [["new"]])).rejects.toThrow("Google Drive answered 500");
+    expect(filesIn(folder).map((f) => f.id)).toEqual([old.id]);
+    expect(await GoogleFile.currentFile(target)).toBe(old.id);
+
+    // the previous file cannot be deleted: the new one is the tab's, the sync fails (to be retried)…
+    refuseDrive = (r) => (r.method === "DELETE" ? 403 : undefined);
+    await expect(Sheets.replaceTab("Kept", ["A"], [["newer"]])).rejects.toThrow(
+      /the new file is in place, but the previous one could not be deleted .*Google Drive answered 403/,
+    );
+    const newer = filesIn(folder).find((f) => f.id !== old.id)!;
+    expect(await GoogleFile.currentFile(target)).toBe(newer.id);
+    // …and the retry deletes it
+    refuseDrive = undefined;
+    await Sheets.replaceTab("Kept", ["A"], [["newest"]]);
+    const [newest] = filesIn(folder);
+    expect(filesIn(folder)).toHaveLength(1);
+    expect(book(newest.id).tab("Kept")!.values).toEqual([["A"], ["newest"]]);
+    expect([old.id, newer.id].filter((id) => spreadsheets.has(id))).toEqual([]);
+  });
+
+  it("deletes what runs that died left, and never a file it did not make", async () => {
+    const folder = useGoogleFiles();
+    await Sheets.replaceTab("Crashed", ["A"], [["1"]]);
+    await Sheets.replaceTab("Other", ["B"], [["x"]]);
+    const [current, other] = filesIn(folder);
+    // a run that died writing its file, one that died before deleting the previous file
+    const died = putFile(folder, "Crashed (syncing)", { syncTab: "Crashed" });
+    const undeleted = putFile(folder, "Crashed", { syncTab: "Crashed" });
+    // an administrator's own file of the same name, and another folder's file of the tab
+    const theirs = putFile(folder, "Crashed");
+    const elsewhere = putFile(`folder-${randomUUID().slice(0, 8)}`, "Crashed", { syncTab: "Crashed" });
+
+    await Sheets.replaceTab("Crashed", ["A"], [["2"]]);
+    const now = filesIn(folder);
+    const fresh = now.find((f) => f.name === "Crashed" && f.appProperties.syncTab === "Crashed")!;
+    expect(book(fresh.id).tab("Crashed")!.values).toEqual([["A"], ["2"]]);
+    expect(now.map((f) => f.id).sort()).toEqual([other.id, theirs.id, fresh.id].sort());
+    expect([current.id, died.id, undeleted.id].filter((id) => driveFiles.has(id))).toEqual([]);
+    expect(driveFiles.has(elsewhere.id)).toBe(true);
+  });
+
+  it("is not configured without a folder; with the switch off nothing asks for the Drive", async () => {
+    useGoogleFiles();
+    delete process.env.GOOGLE_SHEETS_FOLDER_ID;
+    resetSettings();
+    expect(Sheets.notConfigured()).toBe("GOOGLE_SHEETS_FOLDER_ID is not set (SHEETS_FRESH_FILE_PER_SYNC is true)");
+    await expect(Sheets.replaceTab("Signatures", ["A"], [])).rejects.toThrow("GOOGLE_SHEETS_FOLDER_ID is not set");
+
+    // off: the spreadsheet's tab, rewritten in place, with a token for the spreadsheets alone
+    delete process.env.SHEETS_FRESH_FILE_PER_SYNC;
+    const id = useGoogle();
+    process.env.GOOGLE_DRIVE_API_URL = `${base}/drive/v3`;
+    resetSettings();
+    const before = received.length;
+    await Sheets.replaceTab("Signatures", ["A"], [["1"]]);
+    expect(received.slice(before).filter((r) => r.path.startsWith("/drive/"))).toEqual([]);
+    expect(tabValues(id)).toEqual([["A"], ["1"]]);
+    const token = to(id)
+      .at(-1)!
+      .authorization!.replace(/^Bearer /, "");
+    expect(scopesOf.get(token)).toEqual([SCOPE]);
+  });
+});
+
 describe("the local adapter", () => {
   it("writes <SHEETS_DIR>/<tab>.csv as the CSV export does and returns its path", async () => {
     const rows = [
@@ -554,6 +862,7 @@ describe("the signature sheet sync", () => {
     const id = useGoogle();
     const p = await newPetition();
     const [kept, deleted] = await signSome(p.id, 2);
+    const { email } = await Signature.fromID(p.id, deleted);
     await sheetSync(delivery(p.id, kept));
     expect(tabValues(id).filter((r) => r[4] === p.id)).toHaveLength(2);
     const before = published.length;
@@ -564,7 +873,10 @@ describe("the signature sheet sync", () => {
     await resync(asked[0]);
     const rows = tabValues(id).filter((r) => r[4] === p.id);
     expect(rows).toHaveLength(1);
-    expect(JSON.stringify(rows)).not.toContain(deleted);
+    expect(JSON.stringify(rows)).not.toContain(email);
+    // rewritten in place, the spreadsheet's version history still holds it: what the fresh file per
+    // sync (below) removes
+    expect(JSON.stringify(book(id).history)).toContain(email);
   });
 
   it("throws for a retry when the sync fails, keeps the signatures, and the retry writes them", async () => {
@@ -675,6 +987,29 @@ describe("the sync job: POST /api/admin/sheets/signatures, the sheets-sync-job s
     });
     expect(seen).toEqual([0, ROWS_PER_REQUEST - 1, 2 * ROWS_PER_REQUEST - 1]);
     expect((await getJob(body.jobId)).body.progress).toEqual({ phase: "writing", completed: rows.length, total: rows.length });
+  });
+
+  it("with a fresh file per sync, the job's result links to the tab's current file and to the folder (review N7)", async () => {
+    const folder = useGoogleFiles();
+    const p = await newPetition();
+    await signSome(p.id, 2);
+    const first = (await start(admin)).body.jobId;
+    await sheetsSyncJob(requested(first));
+    const second = (await start(admin)).body.jobId;
+    await sheetsSyncJob(requested(second));
+    const [file] = filesIn(folder);
+    expect(filesIn(folder)).toHaveLength(1);
+    expect((await getJob(second)).body).toMatchObject({
+      status: "done",
+      result: {
+        rows: expect.any(Number),
+        destination: `https://docs.google.com/spreadsheets/d/${file.id}/edit#gid=0`,
+        folder: `https://drive.google.com/drive/folders/${folder}`,
+      },
+    });
+    expect(Sheets.target(SIGNATURES_TAB)).toBe(`google-drive:${folder}#${SIGNATURES_TAB}`);
+    expect(await GoogleFile.currentFile(Sheets.target(SIGNATURES_TAB))).toBe(file.id);
+    expect((await lockOf(Sheets.target(SIGNATURES_TAB)))?.lockedUntil).toBeUndefined();
   });
 
   it("runs a job once, however often its event is delivered", async () => {

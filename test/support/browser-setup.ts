@@ -1,8 +1,13 @@
+import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { SETTING_NAMES } from "@site/core/config";
 import { startEphemeralStack, type RunningStack } from "../../scripts/bench/stack-process";
 
-export type StackInfo = Omit<RunningStack, "stop">;
+/**
+ * The stack, and the key of the hash it names people by where they outlive their records (the
+ * suppression list, deletion requests): a test that calls core beside the stack keys them the same.
+ */
+export type StackInfo = Omit<RunningStack, "stop"> & { auditHashKey: string };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,7 +29,8 @@ const ONE_ADDRESS_SUITE_LIMITS = Object.fromEntries(SETTING_NAMES.filter((name) 
  * throw-away data and the rate limits above, for the whole browser run.
  */
 export default async function setup(project: TestProject) {
-  const { stop, ...info } = await startEphemeralStack(ONE_ADDRESS_SUITE_LIMITS);
-  project.provide("stack", info);
+  const auditHashKey = randomBytes(32).toString("base64url");
+  const { stop, ...info } = await startEphemeralStack({ ...ONE_ADDRESS_SUITE_LIMITS, AUDIT_HASH_KEY: auditHashKey });
+  project.provide("stack", { ...info, auditHashKey });
   return stop;
 }

@@ -55,6 +55,7 @@ Object.assign(process.env, {
   // every test address is at example.com, one domain for all files: the domain brake
   // (mail/domain-brake.ts) is tested with its own allowance in domain-brake.test.ts
   MAIL_DOMAIN_ALLOWANCE_PER_HOUR: "1000000",
+  MAIL_NETWORK_ALLOWANCE_PER_HOUR: "1000000",
   // a test file makes more scam reports and guide requests in an hour than the administrators' notices
   // allow one by one (mail/notice-digest.ts); notice-digest.test.ts tests the allowance with its own
   ADMIN_NOTICES_PER_HOUR: "100000",

@@ -21,6 +21,11 @@ const invalid = (message: string): Outcome => ({ status: 400, body: { error: { c
  */
 export class FakeBook {
   tabs: FakeTab[] = [{ sheetId: 0, title: "Sheet1", rowCount: 1000, columnCount: 26, values: [] }];
+  /**
+   * Every block of rows ever written, whatever became of its tab: what the file's version history
+   * keeps (Google lets its editors open earlier versions); it goes only with the file.
+   */
+  history: string[][][] = [];
   private nextId = 1001;
   constructor(private cellLimit = CELL_LIMIT) {}
 
@@ -66,6 +71,10 @@ export class FakeBook {
           t.rowCount = p.gridProperties.rowCount;
           t.values = t.values.slice(0, t.rowCount);
         }
+        if (masked.includes("gridProperties.columnCount")) {
+          t.columnCount = p.gridProperties.columnCount;
+          t.values = t.values.map((row) => row.slice(0, t.columnCount));
+        }
         if (masked.includes("index")) tabs.splice(Math.min(p.index, tabs.length - 1), 0, ...tabs.splice(at, 1));
         replies.push({});
       } else if (r.appendDimension) {
@@ -90,6 +99,7 @@ export class FakeBook {
       return invalid(`Range ('${title}'!A${row}) exceeds grid limits. Max rows: ${t.rowCount}, max columns: ${t.columnCount}`);
     }
     t.values.splice(row - 1, values.length, ...values);
+    this.history.push(values);
     return { status: 200, body: { updatedRows: values.length } };
   }
 

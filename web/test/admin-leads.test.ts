@@ -419,9 +419,9 @@ describe("the lists' toast", () => {
     const { result } = renderHook(() => useNotice(SUCCESS_TOAST_MS));
     act(() => result.current.success(LEAD_ADMIN_MESSAGES.synced));
     expect(result.current.notice).toEqual({ kind: "success", message: LEAD_ADMIN_MESSAGES.synced });
-    act(() => vi.advanceTimersByTime(SUCCESS_TOAST_MS - 1));
+    act(() => void vi.advanceTimersByTime(SUCCESS_TOAST_MS - 1));
     expect(result.current.notice).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(result.current.notice).toBeNull();
     expect(SUCCESS_TOAST_MS).toBe(6000);
   });

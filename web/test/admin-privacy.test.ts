@@ -88,7 +88,7 @@ describe("/admin/privacy", () => {
     serve([DONE, LAPSED]);
     renderPage();
     expect(screen.getByRole("heading", { level: 1, name: "Deletion Requests" })).toBeTruthy();
-    expect(screen.getByText(/holds a hash of the e-mail address, never the address itself/)).toBeTruthy();
+    expect(screen.getByText(/holds a keyed hash of the e-mail address, never the address itself/)).toBeTruthy();
     await screen.findByRole("table", { name: "Deletion requests" });
     expect(
       within(table())

@@ -10,10 +10,10 @@ import { fakeAdminApi } from "./fake-admin-api";
 vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
 vi.mock("../src/admin/adminApi", async (importOriginal) => (await import("./fake-admin-api")).fakeAdminApiModule(importOriginal));
 
-const { HeldMailCard, HELD_MAIL_TITLE, ALLOW_LABEL, DISCARD_LABEL } = await import("../src/admin/components/HeldMailCard");
+const { HeldMailCard, HELD_MAIL_TITLE, ALLOW_LABEL, ALLOW_NETWORK_LABEL, DISCARD_LABEL } = await import("../src/admin/components/HeldMailCard");
 
 const REASON = "more than 20 e-mails an hour to addresses at this domain were asked for through the site's forms";
-const held = (domain: string, count: number) => ({ domain, held: count, firstHeldAt: "2025-03-08T14:15:00.000Z", reason: REASON });
+const held = (domain: string, count: number) => ({ domain, network: false, held: count, firstHeldAt: "2025-03-08T14:15:00.000Z", reason: REASON });
 
 const renderCard = () => render(withMantine(h(SWRConfig, { value: { provider: () => new Map(), dedupingInterval: 0 } }, h("main", null, h(HeldMailCard)))));
 
@@ -48,6 +48,26 @@ describe("the dashboard's held e-mail card", () => {
       { domain: "catchall.example" },
     ]);
     expect(screen.getByRole("button", { name: `${DISCARD_LABEL} the e-mail held for school.example` })).toBeTruthy();
+  });
+
+  it("names a network whose forms asked for too much as a network, and allowing it sends its name", async () => {
+    const reason = "more than 100 e-mails an hour were asked for through the site's forms from this network (one IPv6 /48)";
+    let domains = [{ domain: "2001:db8:1::/48", network: true, held: 40, firstHeldAt: "2025-03-08T14:15:00.000Z", reason }];
+    fakeAdminApi.serve({
+      "GET /api/admin/mail/held": () => ({ domains }),
+      "POST /api/admin/mail/held/release": () => {
+        domains = [];
+        return { done: 40, remaining: 0 };
+      },
+    });
+    renderCard();
+    await screen.findByText(HELD_MAIL_TITLE);
+    expect(document.body.textContent).toContain(`2001:db8:1::/48: 40 e-mails held since 03/08/2025`);
+    expect(document.body.textContent).toContain("Many forms from one network");
+    expect(screen.queryByRole("button", { name: `${ALLOW_LABEL} 2001:db8:1::/48` })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: `${ALLOW_NETWORK_LABEL} 2001:db8:1::/48` }));
+    await waitFor(() => expect(document.body.textContent).not.toContain("2001:db8:1::/48"));
+    expect(fakeAdminApi.callsTo("POST /api/admin/mail/held/release").map((c) => c.body)).toEqual([{ domain: "2001:db8:1::/48" }]);
   });
 
   it("discards a domain's held e-mail, and shows nothing once nothing waits", async () => {

@@ -88,10 +88,12 @@ export const Settings = z.object({
    */
   LINK_SIGNING_SECRET: z.string().min(32, "LINK_SIGNING_SECRET must be at least 32 characters").optional(),
   /**
-   * Keys the hash that names a person in the audit trail (db/person-index.ts `auditedPerson`): an
+   * Keys the hash that names a person wherever it outlives their records (db/person-index.ts
+   * `keptPersonHash`): the suppression list's entries, deletion requests and the audit trail. An
    * HMAC-SHA256 key of at least 32 characters. Deployed: an SST secret set per stage; locally
-   * generated once per data directory (scripts/local/secrets.ts). Changing it changes how every
-   * later entry names a person, so earlier entries no longer match the same person.
+   * generated once per data directory (scripts/local/secrets.ts). Never change it on a stage: the
+   * suppression list is keyed by it, so a new key loses every entry (those addresses would be mailed
+   * again, SES's own list the only backstop), and earlier audit entries and requests no longer match.
    */
   AUDIT_HASH_KEY: z.string().min(32, "AUDIT_HASH_KEY must be at least 32 characters").optional(),
   REQUIRE_ORIGIN_SECRET: z
@@ -118,6 +120,21 @@ export const Settings = z.object({
   GOOGLE_SERVICE_ACCOUNT: unlessNone(z.string().min(1).optional()),
   GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   GOOGLE_SHEETS_API_URL: z.string().url().default("https://sheets.googleapis.com/v4"),
+  /**
+   * "true": every sync of a tab writes a new spreadsheet file in GOOGLE_SHEETS_FOLDER_ID (a folder of
+   * a shared drive) and then permanently deletes the tab's previous file, whose version history goes
+   * with it (security review N7; sheets/google-file.ts). "false" (the default): the tabs of
+   * GOOGLE_SHEETS_SPREADSHEET_ID are rewritten in place, and that spreadsheet's version history
+   * keeps what earlier versions showed, erased rows included (docs/architecture.md "Security").
+   */
+  SHEETS_FRESH_FILE_PER_SYNC: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  /** With SHEETS_FRESH_FILE_PER_SYNC: the Drive folder (of a shared drive) the files go in; "none" stands for unset. */
+  GOOGLE_SHEETS_FOLDER_ID: unlessNone(z.string().min(1).optional()),
+  /** The Drive API's base URL (tests point it at a fake on 127.0.0.1). */
+  GOOGLE_DRIVE_API_URL: z.string().url().default("https://www.googleapis.com/drive/v3"),
   /**
    * The most index rows a filtered admin list page reads (collection/merge.ts): a filter that keeps
    * few rows answers a short page there, with a cursor going on from the last row read, instead of
@@ -173,6 +190,8 @@ export const Settings = z.object({
   MAIL_BREAKER_MIN_SENDS: z.coerce.number().int().min(1).max(10_000_000).default(200),
   /** Visitor-addressed e-mails an hour to one domain outside the large providers before they are held (mail/domain-brake.ts). */
   MAIL_DOMAIN_ALLOWANCE_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000_000).default(20),
+  /** Visitor-addressed e-mails an hour asked for from one network (IPv4 /24, IPv6 /48), to any domain, before they are held (mail/domain-brake.ts). */
+  MAIL_NETWORK_ALLOWANCE_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000_000).default(100),
   /** Locally: the share of visitor mail to ordinary addresses the outbox plays as bounced (mail/simulator.ts); 0 plays none. */
   OUTBOX_SIMULATED_BOUNCE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** A newsletter issue's send pauses itself at this bounce rate (SES reviews an account at 5 %). */

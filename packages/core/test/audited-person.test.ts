@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetSettings } from "../src/config";
-import { auditedPerson, auditedPersonOfHash, personHash } from "../src/db/person-index";
+import { auditedPerson, auditedPersonOfHash, auditedPersonOfKept, keptPersonHash, keptPersonOfHash, personHash } from "../src/db/person-index";
 
 /** The audit trail names a person by a keyed hash of their address (docs/architecture.md "Security model"). */
 const KEY = "unit-test-audit-hash-key-0123456789abcdef";
@@ -39,12 +39,39 @@ describe("auditedPerson", () => {
     expect(auditedPerson(ADDRESS)).toBe(first);
   });
 
-  it("names the person the same from the suppression list's hash as from the address", () => {
+  it("names the person the same from the suppression list's and deletion requests' kept hash as from the address", () => {
+    expect(auditedPersonOfKept(keptPersonHash(ADDRESS))).toBe(auditedPerson(ADDRESS));
     expect(auditedPersonOfHash(personHash(ADDRESS))).toBe(auditedPerson(ADDRESS));
   });
 
   it("refuses to name anyone without a key", () => {
     withKey("");
     expect(() => auditedPerson(ADDRESS)).toThrow(/AUDIT_HASH_KEY is not set/);
+  });
+});
+
+/** The hash kept past a person's records (suppression list, deletion requests): the audit's HMAC (security review N9). */
+describe("keptPersonHash", () => {
+  it("is the HMAC-SHA256 of the person index's hash under AUDIT_HASH_KEY, never a plain SHA-256 of the address", () => {
+    const kept = keptPersonHash(ADDRESS);
+    expect(kept).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(kept).toBe(createHmac("sha256", KEY).update(personHash(ADDRESS)).digest("base64url"));
+    expect(kept).toBe(keptPersonOfHash(personHash(ADDRESS)));
+    for (const text of [ADDRESS, ADDRESS.toLowerCase()])
+      for (const encoding of ["hex", "base64url", "base64"] as const) expect(kept).not.toBe(sha256(text, encoding));
+    expect(kept).not.toBe(personHash(ADDRESS));
+  });
+
+  it("is the same for any spelling of the address and differs between keys", () => {
+    const first = keptPersonHash(ADDRESS);
+    expect(keptPersonHash(" ana.owner+news@EXAMPLE.ORG ")).toBe(first);
+    withKey(OTHER_KEY);
+    expect(keptPersonHash(ADDRESS)).not.toBe(first);
+  });
+
+  it("throws clearly without a key", () => {
+    withKey("");
+    expect(() => keptPersonHash(ADDRESS)).toThrow(/AUDIT_HASH_KEY is not set/);
+    expect(() => keptPersonOfHash(personHash(ADDRESS))).toThrow(/AUDIT_HASH_KEY is not set/);
   });
 });

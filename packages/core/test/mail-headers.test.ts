@@ -58,6 +58,7 @@ describe("a message's extra headers", () => {
     Object.assign(process.env, { MAIL_DRIVER: "ses", MAIL_FROM: "news@example.org", AWS_REGION: "us-east-1", MAIL_CONFIGURATION_SET: "prod-mail" });
     resetSettings();
     const sent: unknown[] = [];
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the SDK's send is typed with its callback overload last; this mock is the promise one
     vi.spyOn(SESv2Client.prototype, "send").mockImplementation(async (command: { input: unknown }) => void sent.push(command.input));
     await Mail.send({ ...message(UNSUBSCRIBE), kind: "newsletter-issue", tags: { issue: "0abc" } });
     expect(sent).toEqual([
@@ -95,6 +96,7 @@ describe("a message's extra headers", () => {
     resetSettings();
     const sent: { ConfigurationSetName?: string }[] = [];
     vi.spyOn(SESv2Client.prototype, "send").mockImplementation(
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the SDK's send is typed with its callback overload last; this mock is the promise one
       async (command: { input: unknown }) => void sent.push(command.input as { ConfigurationSetName?: string }),
     );
     await Mail.send({ ...message(), kind: "privacy-link" });

@@ -3,6 +3,8 @@ import { RECORD_KINDS } from "../src/db/person-index";
 import { COUNTED_KINDS } from "../src/policy/personal-record";
 import { KINDS, SHEET_TABS, kindNamed, sheetTab } from "../src/privacy/kinds";
 import { LEAD_FORMS, leadSheetTabId } from "../src/lead/forms";
+import { Keys } from "../src/db/keys";
+import { sortableId } from "../src/util/id";
 
 /** The registry of kinds of personal record (privacy/kinds.ts) is complete and each descriptor whole. */
 describe("the kinds of personal record", () => {
@@ -24,6 +26,18 @@ describe("the kinds of personal record", () => {
     const counted = KINDS.flatMap((k) => (k.counted ? [k.counted] : []));
     expect(counted.sort()).toEqual([...COUNTED_KINDS].sort());
     for (const kind of KINDS.filter((k) => k.counted)) expect(kind.describe, kind.kind).toBeTypeOf("function");
+  });
+
+  it("tell when a listed record was made from its key alone, where the key holds a sortable id (/my-data's order, a page at a time)", () => {
+    const at = Date.parse("2025-03-08T14:15:00.000Z");
+    const id = sortableId(at);
+    expect(kindNamed("signature")!.madeAt!(Keys.signature("timeshare-reform", id))).toBe(at);
+    expect(kindNamed("lead")!.madeAt!(Keys.lead(id))).toBe(at);
+    expect(kindNamed("report")!.madeAt!(Keys.report(id))).toBe(at);
+    // a key of another kind, or without a sortable id, tells nothing: such a record lists first
+    expect(kindNamed("lead")!.madeAt!(Keys.report(id))).toBeUndefined();
+    expect(kindNamed("report")!.madeAt!(Keys.report("not-an-id"))).toBeUndefined();
+    expect(kindNamed("newsletter")!.madeAt).toBeUndefined();
   });
 
   it("state a retention rule with its constant for every kind", () => {

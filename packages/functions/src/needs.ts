@@ -14,7 +14,8 @@ export const SECRET_NAMES = [
   "GOOGLE_SHEETS_SPREADSHEET_ID",
   // Signs the links e-mailed to signers (withdraw a signature): 32+ random characters.
   "LINK_SIGNING_SECRET",
-  // Keys the hash naming a person in the audit trail (db/person-index.ts): 32+ random characters.
+  // Keys the hash naming a person wherever it outlives their records (db/person-index.ts `keptPersonHash`:
+  // the suppression list, deletion requests, the audit trail): 32+ random characters, never changed.
   "AUDIT_HASH_KEY",
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
@@ -41,6 +42,8 @@ export const SETTING_NAMES = [
   "MAIL_BREAKER_MIN_SENDS",
   /** The domain brake (core/mail/domain-brake.ts): visitor e-mails an hour to one domain before they wait for an administrator. */
   "MAIL_DOMAIN_ALLOWANCE_PER_HOUR",
+  /** … and from one network (an IPv4 /24 or IPv6 /48), to any domain. */
+  "MAIL_NETWORK_ALLOWANCE_PER_HOUR",
   /** When the paced mail queue turns administrators' notices into digests. */
   "ADMIN_NOTICE_DIGEST_THRESHOLD",
   "ADMIN_NOTICE_DIGEST_SECONDS",
@@ -52,10 +55,24 @@ export const SETTING_NAMES = [
   "CAPTCHA_MIN_SCORE",
   "CAPTCHA_SITE_KEY",
   "SHEETS_DRIVER",
+  /** A fresh spreadsheet file per sync in a shared drive's folder, the previous one deleted (core/sheets/google-file.ts; review N7). */
+  "SHEETS_FRESH_FILE_PER_SYNC",
+  "GOOGLE_SHEETS_FOLDER_ID",
   /** The site's public address (links in e-mails, petition share cards): a deploy setting. */
   "SITE_URL",
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
+
+/**
+ * What a spreadsheet sync needs (core/sheets), wherever it runs: the service account's key, the
+ * spreadsheet it rewrites in place or, with SHEETS_FRESH_FILE_PER_SYNC, the shared drive's folder a
+ * fresh file per sync goes in, and the tab's sync item (lock, markers, current file) in the table.
+ */
+export const SHEET_SYNC_NEEDS: Needs = {
+  table: "write",
+  secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"],
+  settings: ["SHEETS_DRIVER", "SHEETS_FRESH_FILE_PER_SYNC", "GOOGLE_SHEETS_FOLDER_ID"],
+};
 
 /**
  * What finishing a person's erasure needs, wherever it runs (the confirm route, or the privacy-erasure
@@ -85,12 +102,13 @@ export interface Needs {
   /**
    * Sends e-mail through SES. Every send asks the suppression list and takes its slot of the
    * account's sending budget (a table write), so it comes with `table: "write"`; the budget's
-   * settings (MAIL_RATE_PER_SECOND, …) come with it.
+   * settings (MAIL_RATE_PER_SECOND, …) come with it, and AUDIT_HASH_KEY (`secretsOf`): the list is
+   * keyed by the person's kept hash.
    */
   mail?: true;
   /**
    * Acts on SES's events for this stage's configuration set only: its name (MAIL_CONFIGURATION_SET),
-   * no right to send.
+   * no right to send. It writes the suppression list, so AUDIT_HASH_KEY comes with it (`secretsOf`).
    */
   mailFeedback?: true;
   /**
@@ -108,4 +126,16 @@ export interface Needs {
    * handler sees only the connection's address.
    */
   viewer?: true;
+}
+
+/**
+ * The secrets a declaration binds: its own, and AUDIT_HASH_KEY with `mail` or `mailFeedback`. Every
+ * send asks the suppression list and every SES event on it writes it, and the list is keyed by the
+ * person's kept hash (db/person-index.ts `keptPersonHash`, an HMAC with that key), so no sender or
+ * feedback handler declares it by hand. Other readers of the list (a person's /my-data, the
+ * newsletter's consents, the console's searches) declare it.
+ */
+export function secretsOf(needs: Needs): SecretName[] {
+  const keyed: SecretName[] = needs.mail || needs.mailFeedback ? ["AUDIT_HASH_KEY"] : [];
+  return [...new Set([...(needs.secrets ?? []), ...keyed])];
 }

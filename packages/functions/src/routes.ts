@@ -121,7 +121,8 @@ export const routes: Route[] = [
     path: "/api/newsletter/confirm",
     handler: fn("newsletter-confirm"),
     access: "public",
-    needs: { table: "write", bus: true, viewer: true, settings: ["NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE"] },
+    // a signer's offer taken asks the suppression list, keyed by the person's kept hash (AUDIT_HASH_KEY)
+    needs: { table: "write", bus: true, viewer: true, secrets: ["AUDIT_HASH_KEY"], settings: ["NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE"] },
   },
   // Leaving: the unsubscribe page and the RFC 8058 one-click POST of the List-Unsubscribe header; coming back.
   { method: "POST", path: "/api/newsletter/unsubscribe", handler: fn("newsletter-unsubscribe"), access: "public", needs: { table: "write" } },
@@ -160,7 +161,8 @@ export const routes: Route[] = [
     path: "/api/privacy/records",
     handler: fn("privacy-records"),
     access: "public",
-    needs: { table: "write", viewer: true, settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] },
+    // whether our mail to the address stopped: the suppression list, by the person's kept hash (AUDIT_HASH_KEY)
+    needs: { table: "write", viewer: true, secrets: ["AUDIT_HASH_KEY"], settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] },
   },
   // A download larger than a response may be is written to the bucket (privacy-downloads/) and answered
   // with a presigned GET, signed with this function's role: it puts the file and must be able to read it.
@@ -169,7 +171,7 @@ export const routes: Route[] = [
     path: "/api/privacy/export",
     handler: fn("privacy-export"),
     access: "public",
-    needs: { table: "write", bucket: "write", viewer: true, settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] },
+    needs: { table: "write", bucket: "write", viewer: true, secrets: ["AUDIT_HASH_KEY"], settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] },
   },
   {
     method: "POST",
@@ -183,7 +185,14 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/privacy/erase/status", handler: fn("privacy-erasure-status"), access: "public", needs: { table: "read" } },
   // The administrators' view of deletion requests: counts by status, then the list.
   { method: "GET", path: "/api/admin/privacy/summary", handler: fn("admin-privacy-summary"), access: "admin", needs: { table: "read" } },
-  { method: "GET", path: "/api/admin/privacy/requests", handler: fn("admin-privacy-list"), access: "admin", needs: { table: "read" } },
+  // a whole address searched is hashed as the requests keep the person (AUDIT_HASH_KEY)
+  {
+    method: "GET",
+    path: "/api/admin/privacy/requests",
+    handler: fn("admin-privacy-list"),
+    access: "admin",
+    needs: { table: "read", secrets: ["AUDIT_HASH_KEY"] },
+  },
   // The administrators' subscriber list: counts, list, export, then one subscriber, named by `{email}` in the body: no
   // route takes an address in its path, which the API's access log keeps (routes.test.ts).
   { method: "GET", path: "/api/admin/newsletter/summary", handler: fn("admin-newsletter-summary"), access: "admin", needs: { table: "read" } },
@@ -210,15 +219,22 @@ export const routes: Route[] = [
     needs: { table: "write", userPool: "read", secrets: ["AUDIT_HASH_KEY"] },
   },
   // Newsletter issues: history, drafts, preview and test, then sending (a job; the newsletter-issue-batch subscriber sends). Fixed paths before `{id}`.
-  // The suppression list: addresses SES reported as bounced or complaining, by the person's hash
-  // (in a POST body when lifting one: the access log keeps paths, and the hash can be tested against guessed addresses).
-  { method: "GET", path: "/api/admin/mail/suppressions", handler: fn("admin-mail-suppression-list"), access: "admin", needs: { table: "read" } },
+  // The suppression list: addresses SES reported as bounced or complaining, by the person's kept hash (keyed
+  // with AUDIT_HASH_KEY, which an address typed into the list's search needs; in a POST body when lifting one: the
+  // access log keeps paths). Lifting takes the hash the list shows, and the audit names the person by it: no key.
+  {
+    method: "GET",
+    path: "/api/admin/mail/suppressions",
+    handler: fn("admin-mail-suppression-list"),
+    access: "admin",
+    needs: { table: "read", secrets: ["AUDIT_HASH_KEY"] },
+  },
   {
     method: "POST",
     path: "/api/admin/mail/suppressions/lift",
     handler: fn("admin-mail-suppression-lift"),
     access: "admin",
-    needs: { table: "write", userPool: "read", secrets: ["AUDIT_HASH_KEY"] },
+    needs: { table: "write", userPool: "read" },
   },
   // The feedback breaker (core/mail/breaker.ts): whether visitor e-mail is paused and why; an administrator resumes it.
   { method: "GET", path: "/api/admin/mail/breaker", handler: fn("admin-mail-breaker-get"), access: "admin", needs: { table: "read" } },

@@ -3,7 +3,7 @@
  * handler modules on timers (scripts/local/schedules.ts); each is also runnable once by a script
  * (scripts/jobs/).
  */
-import type { Needs } from "./needs";
+import { SHEET_SYNC_NEEDS, type Needs } from "./needs";
 import { MAIL_QUEUE_NEEDS } from "./subscribers";
 
 export interface Schedule {
@@ -42,7 +42,7 @@ export const schedules: Schedule[] = [
     name: "retention",
     handler: job("retention"),
     everyMinutes: 24 * 60,
-    needs: { table: "write", bucket: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] },
+    needs: { ...SHEET_SYNC_NEEDS, bucket: "write" },
     timeout: 900,
   },
   // Evidence folders (reports/<id>/) whose report is gone, all files older than a day: deleted.

@@ -3,7 +3,7 @@
  * in-process bus calls the same handler modules. Each handler receives an EventBridge event
  * envelope ({ id, "detail-type", source, detail, time }).
  */
-import { ERASURE_NEEDS, type Needs, type SecretName, type SettingName } from "./needs";
+import { ERASURE_NEEDS, SHEET_SYNC_NEEDS, type Needs, type SecretName, type SettingName } from "./needs";
 
 export interface Subscriber {
   /** Unique, kebab-case; used for rule names and idempotency keys. */
@@ -32,7 +32,7 @@ const fn = (file: string) => `packages/functions/src/events/${file}.handler`;
 /** E-mails: the sender is a secret, the site's address (links) a setting. */
 const MAIL_SECRETS: SecretName[] = ["MAIL_FROM"];
 // every sender of visitor mail brakes it per recipient domain (core/mail/domain-brake.ts)
-const MAIL_SETTINGS: SettingName[] = ["SITE_URL", "MAIL_DOMAIN_ALLOWANCE_PER_HOUR"];
+const MAIL_SETTINGS: SettingName[] = ["SITE_URL", "MAIL_DOMAIN_ALLOWANCE_PER_HOUR", "MAIL_NETWORK_ALLOWANCE_PER_HOUR"];
 
 /**
  * What a drain of the paced mail queue needs (packages/core/src/mail-queue): an enqueuer nudges it, and a
@@ -72,7 +72,7 @@ export const subscribers: Subscriber[] = [
     name: "signature-sheet-sync",
     detailType: "signature.sheet_sync_due",
     handler: fn("signature-sheet-sync"),
-    needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] },
+    needs: SHEET_SYNC_NEEDS,
     timeout: 900,
   },
   {
@@ -87,12 +87,18 @@ export const subscribers: Subscriber[] = [
     handler: fn("report-confirmation"),
     needs: { table: "write", mail: true, secrets: MAIL_SECRETS, settings: MAIL_SETTINGS },
   },
-  { name: "report-newsletter", detailType: "report.created", handler: fn("report-newsletter"), needs: { table: "write", bus: true } },
+  // a consent asks the suppression list, keyed by the person's kept hash (AUDIT_HASH_KEY)
+  {
+    name: "report-newsletter",
+    detailType: "report.created",
+    handler: fn("report-newsletter"),
+    needs: { table: "write", bus: true, secrets: ["AUDIT_HASH_KEY"] },
+  },
   {
     name: "report-sheet-sync",
     detailType: "report.created",
     handler: fn("report-sheet-sync"),
-    needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] },
+    needs: SHEET_SYNC_NEEDS,
     timeout: 900,
   },
   {
@@ -107,12 +113,12 @@ export const subscribers: Subscriber[] = [
     handler: fn("lead-notify-admin"),
     needs: { table: "write", mail: true, secrets: ["ADMIN_NOTIFY_RECIPIENTS", ...MAIL_SECRETS], settings: [...MAIL_SETTINGS, "ADMIN_NOTICES_PER_HOUR"] },
   },
-  { name: "lead-newsletter", detailType: "lead.created", handler: fn("lead-newsletter"), needs: { table: "write", bus: true } },
+  { name: "lead-newsletter", detailType: "lead.created", handler: fn("lead-newsletter"), needs: { table: "write", bus: true, secrets: ["AUDIT_HASH_KEY"] } },
   {
     name: "lead-sheet-sync",
     detailType: "lead.created",
     handler: fn("lead-sheet-sync"),
-    needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] },
+    needs: SHEET_SYNC_NEEDS,
     timeout: 900,
   },
   // The newsletter's double opt-in: every consent source above subscribes through Newsletter.subscribe.
@@ -159,14 +165,14 @@ export const subscribers: Subscriber[] = [
     name: "sheets-resync",
     detailType: "sheets.rows_removed",
     handler: fn("sheets-resync"),
-    needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] },
+    needs: SHEET_SYNC_NEEDS,
     timeout: 900,
   },
   {
     name: "privacy-sheet-sync",
     detailType: "privacy.erased",
     handler: fn("privacy-sheet-sync"),
-    needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] },
+    needs: SHEET_SYNC_NEEDS,
     timeout: 900,
   },
   // SES's sending events: bounces and complaints fill the suppression list; deliveries count per newsletter issue.
@@ -229,7 +235,7 @@ export const subscribers: Subscriber[] = [
     name: "sheets-sync-job",
     detailType: "sheets.sync_requested",
     handler: fn("sheets-sync-job"),
-    needs: { table: "write", secrets: ["GOOGLE_SERVICE_ACCOUNT", "GOOGLE_SHEETS_SPREADSHEET_ID"], settings: ["SHEETS_DRIVER"] },
+    needs: SHEET_SYNC_NEEDS,
     timeout: 900,
   },
 ];

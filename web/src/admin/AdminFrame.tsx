@@ -41,7 +41,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
                 size="xs"
                 onClick={async () => {
                   await signOut();
-                  navigate("/admin/login", { replace: true });
+                  void navigate("/admin/login", { replace: true });
                 }}
               >
                 Sign Out

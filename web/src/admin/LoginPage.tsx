@@ -46,7 +46,7 @@ export function LoginPage() {
     switch (screen.kind) {
       case "done":
         await refresh();
-        navigate("/admin/dashboard", { replace: true });
+        void navigate("/admin/dashboard", { replace: true });
         return;
       case "chooseTotp":
         return advance(await confirmSignIn({ challengeResponse: "TOTP" }));

@@ -69,6 +69,9 @@ export const MY_DATA = {
   validUntil: (when: string) => `This link works until ${when}, or until you erase your data.`,
   countsTitle: "What we hold",
   recordsTitle: "Your records",
+  /** the records are listed a page at a time: the next page's button, and how many are listed so far */
+  showMore: "Show more",
+  shown: (shown: number, total: number) => `Showing ${shown} of ${total} records`,
   none: "We hold no data for this address.",
   download: "Download my data",
   downloadHelp: `A file (${MY_DATA_FILE}) with every record holding your address, as we store it.`,

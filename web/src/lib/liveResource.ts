@@ -114,9 +114,10 @@ export function useLive<T>(key: string | null, load: (key: string) => Promise<T>
       clearTimeout(timer);
       if (stopped) return;
       timer = setTimeout(
-        async () => {
+        () => {
           if (document.visibilityState === "hidden") return; // resumed by `visible` below
-          if (await refresh()) schedule();
+          // (refresh answers its own errors: it never rejects)
+          void refresh().then((again) => again && schedule());
         },
         opts.current.refreshInterval(entry<T>(key).state.data ?? opts.current.fallbackData),
       );

@@ -90,7 +90,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
 
   useEffect(() => {
     if (!signed) return;
-    const timer = setTimeout(() => navigate(thankYouPath(id)), REDIRECT_AFTER_SIGN_MS);
+    const timer = setTimeout(() => void navigate(thankYouPath(id)), REDIRECT_AFTER_SIGN_MS);
     return () => clearTimeout(timer);
   }, [signed, id, navigate]);
 

@@ -350,9 +350,9 @@ describe("the success message", () => {
     page.submit();
     const toast = await page.form.findByRole("status");
     expect(toast.textContent).toBe(`Success! Your free fact sheet has been sent to ${EMAIL}.`);
-    act(() => vi.advanceTimersByTime(SUCCESS_TOAST_MS - 100));
+    act(() => void vi.advanceTimersByTime(SUCCESS_TOAST_MS - 100));
     expect(page.form.queryByRole("status")).not.toBeNull();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => void vi.advanceTimersByTime(200));
     expect(page.form.queryByRole("status")).toBeNull();
   });
 });

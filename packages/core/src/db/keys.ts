@@ -168,10 +168,10 @@ export const Keys = {
   noticeHour: (kind: string, hourStart: number) => ({ pk: "NOTICEHOUR", sk: `${kind}#${hourStart}` }),
   noticeHourPartition: "NOTICEHOUR",
   mailDigestPartition: (scope: string) => `MAILDIGEST#${scope}`,
-  /** An address SES reported as undeliverable or complaining (packages/core/src/suppression), by the person index's hash: never mailed again. */
-  suppression: (personHash: string) => ({ pk: `SUPPRESS#${personHash}`, sk: "SUPPRESSION" }),
+  /** An address SES reported as undeliverable or complaining (packages/core/src/suppression), by the person's kept (keyed) hash: never mailed again. */
+  suppression: (keptHash: string) => ({ pk: `SUPPRESS#${keptHash}`, sk: "SUPPRESSION" }),
   /** The console's list of suppressed addresses, newest first: written at the rate of bounces and complaints, never by signers. */
-  suppressionList: (at: string, personHash: string) => ({ gsi1pk: "SUPPRESSIONS", gsi1sk: `${at}#${personHash}` }),
+  suppressionList: (at: string, keptHash: string) => ({ gsi1pk: "SUPPRESSIONS", gsi1sk: `${at}#${keptHash}` }),
   suppressionListPartition: "SUPPRESSIONS",
   /** At most one visitor-triggered e-mail per recipient per 24 h: the claim, keyed by a hash of the normalised address. */
   mailCap: (addressHash: string) => ({ pk: `MAILCAP#${addressHash}`, sk: "MAILCAP" }),

@@ -10,7 +10,8 @@ import { queryAll } from "./query";
  * link's token, an e-mail held by the domain brake — carries `gsi3pk = PERSON#<SHA-256 of the normalised e-mail>` and
  * `gsi3sk = <kind>#<pk>#<sk>`, written with the record by its one writer. Finding what an address
  * holds is one query on gsi3 (keys only, `recordsOf` below), never a scan; the index's keys
- * hold no address. The suppression list keys its entries by the same hash.
+ * hold no address. What outlives the records (the suppression list, deletion requests, the audit trail)
+ * names the person by a keyed hash of this one instead (`keptPersonHash`).
  */
 export const RECORD_KINDS = ["signature", "report", "lead", "newsletter", "newsletterToken", "privacyToken", "heldMail"] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
@@ -20,19 +21,37 @@ export const personHash = (email: string) => createHash("sha256").update(normali
 export const personPartition = (email: string) => `PERSON#${personHash(email)}`;
 
 /**
- * How the audit trail names a person, never by their e-mail (the trail outlives their records): an
- * HMAC-SHA256, keyed by the stage's AUDIT_HASH_KEY, of the person index's hash. A plain SHA-256 of an
- * address can be reversed by hashing candidate addresses; this cannot without the key. It is taken
- * of `personHash` (not of the address) so the suppression list, which holds only that hash, names
- * the person as everything else does. Throws when the key is not set.
+ * How a person is named wherever the name is kept past their records: the suppression list (kept
+ * SUPPRESSION_RETENTION_YEARS), deletion requests (DELETION_REQUEST_RECORD_DAYS) and the audit trail
+ * (out of erasure's reach). An HMAC-SHA256, keyed by the stage's AUDIT_HASH_KEY, of the person index's
+ * hash, base64url (43 characters). A plain SHA-256 of an address, such as `personHash` (which lives
+ * and dies with the records it indexes), can be reversed by hashing candidate addresses; this cannot
+ * without the key.
+ *
+ * One key and one HMAC for all three, on purpose: the console names a person in the suppression list,
+ * in the deletion requests and in the audit trail (`person <this>`) alike, so an administrator can
+ * follow one person across them, and an address typed into a console search is found in each by the
+ * same computation. It is taken of `personHash`, not of the address, so the re-keying migration
+ * (privacy/kept-person-rekey.ts), which finds only that hash in old items, computes it too. Throws
+ * when the key is not set: every Lambda that computes it binds AUDIT_HASH_KEY (needs.ts `secretsOf`).
  */
-export function auditedPersonOfHash(hash: string): string {
+export function keptPersonOfHash(hash: string): string {
   const key = settings().AUDIT_HASH_KEY;
-  if (!key) throw new Error("AUDIT_HASH_KEY is not set: the audit trail cannot name a person");
-  return `person ${createHmac("sha256", key).update(hash).digest("base64url")}`;
+  if (!key)
+    throw new Error("AUDIT_HASH_KEY is not set: a person's hash kept past their records (suppression list, deletion requests, audit trail) cannot be computed");
+  return createHmac("sha256", key).update(hash).digest("base64url");
 }
 
-/** The audit trail's name for the person with `email` (any spelling): `person <keyed hash>`. */
+/** The kept (keyed) hash of the person with `email` (any spelling): see `keptPersonOfHash`. */
+export const keptPersonHash = (email: string) => keptPersonOfHash(personHash(email));
+
+/** The audit trail's name for a person whose kept hash is given (a suppression entry's, a deletion request's). */
+export const auditedPersonOfKept = (kept: string) => `person ${kept}`;
+
+/** The audit trail's name for the person whose person-index hash is given: `person <kept hash>`. */
+export const auditedPersonOfHash = (hash: string) => auditedPersonOfKept(keptPersonOfHash(hash));
+
+/** The audit trail's name for the person with `email` (any spelling): `person <kept hash>`. */
 export const auditedPerson = (email: string) => auditedPersonOfHash(personHash(email));
 
 /** The gsi3 keys of a record of `kind` stored at `key` that holds `email`. */

@@ -2,6 +2,7 @@ import { Keys } from "../db/keys";
 import { COUNTED_KIND_LABELS, removedNow, type PersonalRecordKind, type SheetTab } from "../policy/personal-record";
 import * as SyncJobs from "../sheets/lead-sync-job";
 import { syncLeadsSoon } from "../sheets/lead-tabs";
+import { idTime } from "../util/id";
 import { LeadAdmin } from "./admin";
 import { LEAD_FORMS, LEAD_FORM_INFO, isLeadForm, leadSheetTabId } from "./forms";
 import { Lead, LeadNotFound } from "./index";
@@ -14,6 +15,7 @@ export const leadKind: PersonalRecordKind = {
   label: COUNTED_KIND_LABELS.lead.one,
   counted: "lead",
   erasure: "with the person",
+  madeAt: (key) => idTime(Keys.leadOf(key)),
   async remove(key) {
     const id = Keys.leadOf(key);
     const lead = id ? await Lead.find(id) : undefined;

@@ -8,7 +8,9 @@ import { Signature } from "../signature";
 import { adminNotification, signerShare } from "../signature/emails";
 import { SignatureNewsletter } from "../signature/newsletter-link";
 import { SignatureVerification } from "../signature/verification";
+import { mailNetworkOf } from "../util/client-address";
 import { NotFoundError } from "../util/error";
+import type { FormRecipient } from "../mail/domain-brake";
 import type { Delivery, Lane } from "./queue";
 
 /**
@@ -133,10 +135,14 @@ export const KINDS = {
 
 export type KindName = keyof typeof KINDS;
 
-/** The address a form-mail delivery goes to, as far as the round's records tell (the signer's, or the one it names). */
-export function formAddressOf(d: Delivery, records: Records): string | undefined {
+/**
+ * The address a form-mail delivery goes to, and the network of the form that asked for it, as far as
+ * the round's records tell (the signer's, or the ones it names).
+ */
+export function formRecipientOf(d: Delivery, records: Records): FormRecipient | undefined {
   if (!isKind(d.kind) || !KINDS[d.kind].formMail) return undefined;
-  if (d.ref.email) return d.ref.email;
-  return d.ref.petitionId && d.ref.signatureId ? records.signature(d.ref.petitionId, d.ref.signatureId)?.email : undefined;
+  if (d.ref.email) return { address: d.ref.email, network: d.ref.network };
+  const signature = d.ref.petitionId && d.ref.signatureId ? records.signature(d.ref.petitionId, d.ref.signatureId) : undefined;
+  return signature && { address: signature.email, network: mailNetworkOf(signature.meta.ipAddress) };
 }
 export const isKind = (name: string): name is KindName => Object.hasOwn(KINDS, name);

@@ -7,7 +7,7 @@ import { errorAttributes, log } from "../log";
 import { Suppression } from "../suppression";
 import { pacer } from "../util/pacing";
 import { pool } from "../util/pool";
-import { KINDS, formAddressOf, isKind, loadRecords, type Records } from "./deliveries";
+import { KINDS, formRecipientOf, isKind, loadRecords, type Records } from "./deliveries";
 import { fold, openDigests, sendDigest, type Digest } from "./digest";
 import { PartitionReads } from "./reads";
 import * as Backlog from "./backlog";
@@ -223,12 +223,13 @@ async function sendRound(
   }
   if (toSend.length) {
     const records = await loadRecords(toSend);
-    // the round's form mail put to the domain brake at once (one write per domain, however many e-mails it has),
-    // before the budget: what the brake holds does not reach SES, so it takes no share of the budget and no pacing slot
-    const addressOf = new Map(toSend.map((d) => [d, formAddressOf(d, records)]));
-    const judged = [...addressOf.values()].filter((a): a is string => a !== undefined);
+    // the round's form mail put to the domain brake at once (one write per domain and per network, however many
+    // e-mails each has), before the budget: what the brake holds does not reach SES, so it takes no share of the
+    // budget and no pacing slot
+    const recipientOf = new Map(toSend.map((d) => [d, formRecipientOf(d, records)]));
+    const judged = [...recipientOf.values()].filter((r) => r !== undefined);
     const brake = judged.length ? await DomainBrake.judge(judged) : undefined;
-    const held = (d: Delivery) => brake?.held.has(addressOf.get(d) ?? "") === true;
+    const held = (d: Delivery) => brake?.held.has(recipientOf.get(d)?.address ?? "") === true;
     const paid = toSend.filter((d) => !held(d)).length;
     try {
       // no slot past the drain's end: what waits goes to the next drain, as after a deferral

@@ -101,79 +101,130 @@ export const forget = () => {
 
 const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 
-/** What the brake decided for a set of addresses: the ones that may be mailed, and the held ones with their domain. */
+/**
+ * Whom a form e-mail is counted against: its recipient's domain, and the network (IPv4 /24, IPv6 /48,
+ * `mailNetworkOf` in util/client-address.ts) of the visitor whose form asked for it, when known.
+ */
+export interface FormRecipient {
+  address: string;
+  network?: string;
+}
+
+/** What the brake decided for a set of addresses: the ones that may be mailed, and the held ones with what held them (a domain or a network). */
 export interface Verdict {
   admitted: Set<string>;
   held: Map<string, string>;
-  /** the hour it counted in, and how many admitted addresses it counted there per domain (for `giveBack`) */
+  /** the hour it counted in, and how many admitted addresses it counted there per domain or network (for `giveBack`) */
   hour: string;
   counted: Map<string, number>;
 }
 
-/**
- * Counts form mail to `addresses` into their domains' hour, one write per domain however many
- * addresses it has (a drain round's e-mails to one domain cost one write): an unconditional ADD of
- * their number, whose new total says which of them are within the allowance (each writer gets its
- * own range of the count, so however many race, exactly the allowance is admitted in an hour). The
- * hour counts what was asked for, held mail included.
- */
-export async function judge(addresses: readonly string[], now = Date.now()): Promise<Verdict> {
-  const verdict: Verdict = { admitted: new Set(), held: new Map(), hour: hourOf(now), counted: new Map() };
-  const byDomain = new Map<string, string[]>();
-  for (const address of new Set(addresses)) {
-    const domain = domainOf(address);
-    byDomain.set(domain, [...(byDomain.get(domain) ?? []), address]);
+/** A held source names a network by its prefix length (`203.0.113.0/24`), a domain never has a slash. */
+export const isNetwork = (source: string) => source.includes("/");
+
+const groupBy = (addresses: Iterable<string>, keyOf: (address: string) => string | undefined) => {
+  const groups = new Map<string, string[]>();
+  for (const address of addresses) {
+    const key = keyOf(address);
+    if (key !== undefined) groups.set(key, [...(groups.get(key) ?? []), address]);
   }
-  const allowance = settings().MAIL_DOMAIN_ALLOWANCE_PER_HOUR;
+  return groups;
+};
+
+/**
+ * One tier's count for one source (a domain or a network) in the hour: an unconditional ADD of its
+ * addresses' number, whose new total says which of them are within the allowance (each writer gets its
+ * own range of the count, so however many race, exactly the allowance is admitted in an hour).
+ * Answers the held ones; notes in the verdict how many it admitted.
+ */
+async function countSource(source: string, addresses: string[], allowance: number, verdict: Verdict, now: number): Promise<string[]> {
+  if (await isAllowed(source, now)) return [];
   const hour = verdict.hour;
-  await Promise.all(
-    [...byDomain].map(async ([domain, inDomain]) => {
-      if (LARGE_PROVIDERS.has(domain) || (await isAllowed(domain, now))) return inDomain.forEach((a) => verdict.admitted.add(a));
-      if (overInHour.get(domain) === hour) return inDomain.forEach((a) => verdict.held.set(a, domain));
-      const res = await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: Keys.mailDomainHour(domain, hour),
-          UpdateExpression: "ADD asked :n SET #type = :type, expiresAt = if_not_exists(expiresAt, :expires)",
-          ExpressionAttributeNames: { "#type": "type" },
-          ExpressionAttributeValues: { ":n": inDomain.length, ":type": "mailDomainCount", ":expires": Math.floor(now / 1000) + 2 * 3600 },
-          ReturnValues: "UPDATED_NEW",
-        }),
-      );
-      const before = Number(res.Attributes?.asked) - inDomain.length;
-      const room = Math.max(0, allowance - before);
-      inDomain.forEach((a, i) => (i < room ? verdict.admitted.add(a) : verdict.held.set(a, domain)));
-      verdict.counted.set(domain, Math.min(room, inDomain.length));
-      // a count only grows within its hour: the rest of the hour's mail to it is held without another write
-      if (before + inDomain.length >= allowance) overInHour.set(domain, hour);
+  if (overInHour.get(source) === hour) return addresses;
+  const res = await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: Keys.mailDomainHour(source, hour),
+      UpdateExpression: "ADD asked :n SET #type = :type, expiresAt = if_not_exists(expiresAt, :expires)",
+      ExpressionAttributeNames: { "#type": "type" },
+      ExpressionAttributeValues: { ":n": addresses.length, ":type": "mailDomainCount", ":expires": Math.floor(now / 1000) + 2 * 3600 },
+      ReturnValues: "UPDATED_NEW",
     }),
   );
+  const before = Number(res.Attributes?.asked) - addresses.length;
+  const room = Math.max(0, allowance - before);
+  verdict.counted.set(source, Math.min(room, addresses.length));
+  // a count only grows within its hour: the rest of the hour's mail to it is held without another write
+  if (before + addresses.length >= allowance) overInHour.set(source, hour);
+  return addresses.slice(room);
+}
+
+/**
+ * Counts form mail into the hour of its recipients' domains (outside the large providers) and of the
+ * networks that asked for it: one write per domain and per network however many addresses each has
+ * (a drain round's e-mails to one domain, or from one network, cost one write). An address goes only
+ * when both tiers admit it; a held one names the domain that held it, else the network. The hour counts
+ * what was asked for, held mail included.
+ */
+export async function judge(recipients: readonly (string | FormRecipient)[], now = Date.now()): Promise<Verdict> {
+  const verdict: Verdict = { admitted: new Set(), held: new Map(), hour: hourOf(now), counted: new Map() };
+  const networkOf = new Map<string, string | undefined>();
+  for (const r of recipients) {
+    const { address, network } = typeof r === "string" ? { address: r, network: undefined } : r;
+    networkOf.set(address, network ?? networkOf.get(address));
+  }
+  const s = settings();
+  const byDomain = groupBy(networkOf.keys(), (address) => {
+    const domain = domainOf(address);
+    return LARGE_PROVIDERS.has(domain) ? undefined : domain;
+  });
+  const byNetwork = groupBy(networkOf.keys(), (address) => networkOf.get(address));
+  const heldBy = new Map<string, string>();
+  const [domainHeld, networkHeld] = await Promise.all([
+    Promise.all(
+      [...byDomain].map(async ([domain, list]) => [domain, await countSource(domain, list, s.MAIL_DOMAIN_ALLOWANCE_PER_HOUR, verdict, now)] as const),
+    ),
+    Promise.all(
+      [...byNetwork].map(async ([network, list]) => [network, await countSource(network, list, s.MAIL_NETWORK_ALLOWANCE_PER_HOUR, verdict, now)] as const),
+    ),
+  ]);
+  for (const [network, held] of networkHeld) for (const address of held) heldBy.set(address, network);
+  for (const [domain, held] of domainHeld) for (const address of held) heldBy.set(address, domain);
+  for (const address of networkOf.keys()) {
+    const source = heldBy.get(address);
+    if (source) verdict.held.set(address, source);
+    else verdict.admitted.add(address);
+  }
   return verdict;
 }
 
 /**
- * Counts one e-mail of `kind` to its recipients' domains in this hour. Answers the domain over its
- * allowance (the e-mail must be held), or undefined when the e-mail may go.
+ * Counts one e-mail of `kind` to its recipients' domains, and from the network that asked for it, in
+ * this hour. Answers the domain or network over its allowance (the e-mail must be held), or undefined
+ * when the e-mail may go.
  */
-export async function admit(kind: string, to: readonly string[], now = Date.now()): Promise<string | undefined> {
+export async function admit(kind: string, to: readonly string[], network?: string, now = Date.now()): Promise<string | undefined> {
   if (!isFormMail(kind)) return undefined;
-  const { held } = await judge(to, now);
+  const { held } = await judge(
+    to.map((address) => ({ address, network })),
+    now,
+  );
   return held.values().next().value;
 }
 
 /**
  * Takes back what `judge` counted for the admitted addresses (a drain round that the mail budget
- * deferred sends nothing now, and judges them again when it does): one ADD per domain.
+ * deferred sends nothing now, and judges them again when it does): one ADD per domain and network.
  */
 export async function giveBack(verdict: Verdict): Promise<void> {
   await Promise.all(
-    [...verdict.counted].map(async ([domain, n]) => {
+    [...verdict.counted].map(async ([source, n]) => {
       if (n === 0) return;
-      overInHour.delete(domain);
+      overInHour.delete(source);
       await db().send(
         new UpdateCommand({
           TableName: table(),
-          Key: Keys.mailDomainHour(domain, verdict.hour),
+          Key: Keys.mailDomainHour(source, verdict.hour),
           UpdateExpression: "ADD asked :minus",
           ExpressionAttributeValues: { ":minus": -n },
         }),
@@ -185,15 +236,20 @@ export async function giveBack(verdict: Verdict): Promise<void> {
 /** What a held e-mail keeps: the mailer's own message, as it would have gone. */
 export type HeldMessage = Message;
 
-/** A domain whose mail waits, as the console lists it. */
+/** A domain (or a network: `isNetwork`) whose mail waits, as the console lists it. */
 export interface HeldDomain {
   domain: string;
+  /** whether `domain` names the network the forms were sent from rather than the recipients' domain */
+  network: boolean;
   held: number;
   firstHeldAt: string;
   reason: string;
 }
 
-const reasonFor = (allowance: number) => `more than ${allowance} e-mails an hour to addresses at this domain were asked for through the site's forms`;
+const reasonFor = (source: string) =>
+  isNetwork(source)
+    ? `more than ${settings().MAIL_NETWORK_ALLOWANCE_PER_HOUR} e-mails an hour were asked for through the site's forms from this network (one ${source.endsWith("/24") ? "IPv4 /24" : "IPv6 /48"})`
+    : `more than ${settings().MAIL_DOMAIN_ALLOWANCE_PER_HOUR} e-mails an hour to addresses at this domain were asked for through the site's forms`;
 
 /**
  * Keeps the e-mail for an administrator, and lists its domain on the console (a conditional put that
@@ -228,13 +284,13 @@ export async function hold(domain: string, message: HeldMessage, now = Date.now(
           type: "heldMailDomain",
           domain,
           firstHeldAt: new Date(now).toISOString(),
-          reason: reasonFor(settings().MAIL_DOMAIN_ALLOWANCE_PER_HOUR),
+          reason: reasonFor(domain),
           expiresAt: Math.floor(now / 1000) + HELD_MAIL_DAYS * 24 * 3600,
         },
         ConditionExpression: "attribute_not_exists(pk)",
       }),
     );
-    log.warn("mail held: a domain passed its hourly allowance", { domain, kind: message.kind });
+    log.warn("mail held: a domain or network passed its hourly allowance", { source: domain, kind: message.kind });
   } catch (err) {
     if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
   }
@@ -288,6 +344,7 @@ export async function heldDomains(): Promise<HeldDomain[]> {
   const domains = await Promise.all(
     (res.Items ?? []).map(async (item) => ({
       domain: String(item.domain),
+      network: isNetwork(String(item.domain)),
       held: await countHeld(String(item.domain)),
       firstHeldAt: String(item.firstHeldAt),
       reason: String(item.reason),

@@ -19,7 +19,7 @@ export interface Progress {
 }
 
 /**
- * An administrator allows the domain (its mail is never braked again) and its held e-mails go, each
+ * An administrator allows the domain or network (its mail is never braked again) and its held e-mails go, each
  * once (`once`, keyed by the held item: two administrators releasing at once send nothing twice), in
  * pages until `deadline` (ms since the epoch); the rest wait for the next call.
  */
@@ -32,7 +32,7 @@ export async function release(domain: string, by: string, deadline = Date.now() 
     for (const { key, message } of page) {
       if (Date.now() >= deadline) return finish(domain, done);
       try {
-        await once("held-mail-release", `${key.pk}#${key.sk}`, () => Mail.send(message), { leaseMs: 60_000 });
+        await once("held-mail-release", `${key.pk}#${key.sk}`, () => Mail.send({ ...message, released: true }), { leaseMs: 60_000 });
       } catch (err) {
         // visitor mail is paused, or the day's mail is spent: the rest stays held for the next call
         if (err instanceof MailDeferred) return finish(domain, done);

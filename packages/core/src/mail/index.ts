@@ -39,6 +39,13 @@ export interface Message {
   kind?: string;
   /** More SES message tags, e.g. `issue` on a newsletter issue's e-mails (its bounces are counted on the issue). */
   tags?: Record<string, string>;
+  /**
+   * Form mail: the network (IPv4 /24, IPv6 /48) of the visitor whose form asked for it, which the
+   * domain brake counts too (domain-brake.ts). Never sent.
+   */
+  network?: string;
+  /** An administrator released it from the brake (mail/held.ts): it is not braked again. Never sent. */
+  released?: true;
 }
 
 /** An SES message tag's value: letters, digits, `_` and `-` (e.g. `guide:checklist` → `guide-checklist`). */
@@ -89,14 +96,19 @@ export interface Round {
 }
 const round = new AsyncLocalStorage<Round>();
 
-/** The domain over its allowance that holds this form e-mail, or undefined: as the round judged its recipients, else asked of the brake. */
-async function domainOverAllowance(verdict: DomainVerdict | undefined, kind: string, to: readonly string[]): Promise<string | undefined> {
+/** The domain or network over its allowance that holds this form e-mail, or undefined: as the round judged its recipients, else asked of the brake. */
+async function domainOverAllowance(
+  verdict: DomainVerdict | undefined,
+  kind: string,
+  to: readonly string[],
+  network: string | undefined,
+): Promise<string | undefined> {
   if (verdict) {
     const held = to.map((a) => verdict.held.get(a)).find((domain) => domain !== undefined);
     if (held) return held;
     if (to.every((a) => verdict.admitted.has(a))) return undefined;
   }
-  return admitToDomain(kind, to);
+  return admitToDomain(kind, to, network);
 }
 export const withinRound = <T>(store: Round, fn: () => Promise<T>): Promise<T> => round.run(store, fn);
 
@@ -138,8 +150,8 @@ export async function send(message: Message): Promise<void> {
   if (to.length === 0) return;
   // the feedback breaker is open: mail to addresses visitors typed waits for an administrator (breaker.ts)
   if (await holds(kind)) throw new MailDeferred(Date.now() + HOLD_MS, "paused");
-  // past its domain's hourly allowance, mail to an address a visitor typed waits for an administrator (domain-brake.ts)
-  const over = isFormMail(kind) ? await domainOverAllowance(inRound?.brake, kind, to) : undefined;
+  // past its domain's or network's hourly allowance, mail to an address a visitor typed waits for an administrator (domain-brake.ts)
+  const over = isFormMail(kind) && !message.released ? await domainOverAllowance(inRound?.brake, kind, to, message.network) : undefined;
   if (over) {
     await hold(over, { ...message, to });
     return;
@@ -176,7 +188,7 @@ export async function send(message: Message): Promise<void> {
 async function sendToOutbox(message: Message, tags: Record<string, string>, headers: { name: string; value: string }[]): Promise<void> {
   const s = settings();
   admit(s.SES_SIMULATED_RATE);
-  const { headers: _headers, tags: _tags, ...rest } = message;
+  const { headers: _headers, tags: _tags, network: _network, released: _released, ...rest } = message;
   const outcomes: Record<string, SimulatedOutcome> = {};
   for (const address of message.to) {
     const outcome = simulatedOutcome(address) ?? (isVisitorMail(tags.kind) ? ordinaryOutcome(s.OUTBOX_SIMULATED_BOUNCE_RATE) : undefined);

@@ -13,6 +13,8 @@ export interface Subscription {
   consentAt: string;
   /** Where the visitor gave consent, e.g. "petition:timeshare-reform". */
   source: string;
+  /** The network (IPv4 /24, IPv6 /48) the form came from: the confirmation e-mail is counted against it (mail/domain-brake.ts). */
+  network?: string;
 }
 
 /** What a consent did: the subscriber's status after it, or "duplicate" when this consent was already recorded (a redelivered event). */
@@ -32,7 +34,7 @@ const sameConsent = (a: Consent, b: Consent) => a.source === b.source && a.at ==
 export async function subscribe(sub: Subscription): Promise<SubscribeResult> {
   const consent: Consent = { source: sub.source, at: sub.consentAt };
   const email = normaliseEmail(sub.email);
-  const event = Outbox.record(Events.ConfirmationRequested, { email });
+  const event = Outbox.record(Events.ConfirmationRequested, { email, ...(sub.network ? { network: sub.network } : {}) });
   const suppressed = (await Suppression.suppressedAmong([email])).size > 0;
   const result = await mutate<SubscribeResult>(email, (current) => {
     if (current?.consents.some((c) => sameConsent(c, consent))) return { result: "duplicate" };

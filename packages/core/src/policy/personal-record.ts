@@ -108,6 +108,12 @@ export interface PersonalRecordKind {
    * gone (another deletion came first).
    */
   remove?(key: TableKey, person: Person): Promise<{ tabs: string[] } | undefined>;
+  /**
+   * When the record stored at `key` was made (ms since the epoch), read from the key alone (its id is a
+   * sortable id): /my-data orders a person's records by it from the person index's keys, and so reads
+   * only the page it shows. A kind without it (its key holds no time) lists first.
+   */
+  madeAt?(key: TableKey): number | undefined;
   /** One line per stored item for /my-data, in order (one batched read for all of them, if any). */
   describe?(items: Record<string, unknown>[]): Promise<string[]>;
   retention: RetentionRule;

@@ -12,7 +12,14 @@ export const PRIVACY_MESSAGES = {
   failed: "Failed to process your request. Please try again later.",
   invalidLink: "This link is invalid, has expired or has already been used. Please request a new one.",
   unknownErasure: "We cannot show this erasure's progress any more. The e-mail we send when it is done lists what was erased.",
+  badCursor: "We could not show more of your records. Please reload the page.",
 } as const;
+
+/**
+ * The shape of /my-data's page cursor (`next` of POST /api/privacy/records, sent back as `cursor`): the
+ * last shown record's place in the order (privacy/records.ts), a time and a hash, never an address.
+ */
+export const RECORDS_CURSOR_SHAPE = /^[0-9a-z]{9}\.[A-Za-z0-9_-]{22}$/;
 
 /**
  * More records than this and the erasure runs as a job rather than inside the API call (29 s). A

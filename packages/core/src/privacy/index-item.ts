@@ -7,7 +7,7 @@ import type { ErasedCounts } from "./input";
 /**
  * The admin index of deletion requests (collection/index-rows.ts): one compact row per request,
  * written in the same transaction as the request (privacy/requests.ts). pk `PRIVIDX#<bucket>`,
- * sk = the request id (time-sortable). One part, "all". No address: the person is a hash.
+ * sk = the request id (time-sortable). One part, "all". No address: the person is their kept hash.
  */
 export type StoredStatus = "pending" | "confirmed" | "completed";
 
@@ -15,7 +15,7 @@ export interface PrivacyRequestRow {
   /** the request id (time-sortable) */
   id: string;
   status: StoredStatus;
-  /** `personHash` of the address (base64url SHA-256), never the address */
+  /** the person's kept hash (db/person-index.ts `keptPersonHash`: keyed HMAC, base64url), never the address */
   person: string;
   requestedAt: string;
   /** ISO: the link stops working then; a pending request past it is "expired" */
@@ -42,7 +42,13 @@ export interface StoredProgress {
 export interface PrivacyRequest {
   id: string;
   status: StoredStatus;
+  /** the person's kept hash (`keptPersonHash`); a request written before it was keyed holds the plain `personHash` */
   person: string;
+  /**
+   * Set when `person` is the kept hash: tells a request from one written before, holding the plain
+   * hash, that the re-keying migration (kept-person-rekey.ts) has still to re-key.
+   */
+  personKeyed?: true;
   requestedAt: string;
   validUntil: string;
   confirmedAt?: string;
@@ -99,7 +105,6 @@ export function toRow(req: PrivacyRequest): PrivacyRequestRow {
   };
 }
 
-/** The index item of a request, with the request's TTL. */
 /**
  * The list's sort orders, each with its slot (collection/orders.ts). The status order is by the
  * derived status without reading the clock: pending rows sort after the others and among themselves
@@ -111,16 +116,20 @@ export const ORDERS = {
   completedAt: valueOrder<PrivacyRequestRow>(3, (r) => r.completedAt),
 };
 
-/** Search-only: the person hash, so its first characters find a person's requests. */
+/** Search-only: the person's kept hash, so its first characters (or a typed address, listing.ts) find a person's requests. */
 const SEARCH_KEYS = { person: textOrder<PrivacyRequestRow>(4, (r) => r.person) };
 
 export const NAME_SEARCH = nameIndex<PrivacyRequestRow>(() => Keys.privacyIndexPart, [SEARCH_KEYS.person]);
 
-export const indexItem = (req: PrivacyRequest): Record<string, unknown> => ({
-  ...layout.item(PART, req.id, codec.encode(toRow(req))),
-  ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, toRow(req)),
-  ...searchAttributes(NAME_SEARCH, PART, toRow(req)),
-  expiresAt: req.expiresAt,
+/** The index item of a row, with its request's TTL. */
+export const indexItemOfRow = (row: PrivacyRequestRow, expiresAt: number): Record<string, unknown> => ({
+  ...layout.item(PART, row.id, codec.encode(row)),
+  ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row),
+  ...searchAttributes(NAME_SEARCH, PART, row),
+  expiresAt,
 });
+
+/** The index item of a request, with the request's TTL. */
+export const indexItem = (req: PrivacyRequest): Record<string, unknown> => indexItemOfRow(toRow(req), req.expiresAt);
 
 export const indexKey = (id: string) => layout.key(PART, id);

@@ -21,8 +21,32 @@ export {
   RATE_SCOPE,
   LINKS_PER_ADDRESS_PER_DAY,
 } from "./requests";
-export { storedRecords, summaries, exported, countsOf, emptyCounts, mailStopped, type StoredRecord, type RecordSummary } from "./records";
+export {
+  storedRecords,
+  recordsPage,
+  recordPages,
+  summaries,
+  exported,
+  countsOf,
+  emptyCounts,
+  mailStopped,
+  UnknownRecordsCursor,
+  RECORDS_PAGE_SIZE,
+  DOWNLOAD_PAGE_SIZE,
+  type StoredRecord,
+  type RecordSummary,
+  type RecordsPage,
+} from "./records";
 export { confirm, complete, eraseRecords, erasureStatus, UnknownErasure, ERASE_IN_JOB_ABOVE, ERASURE_STATUS_HOURS, JOB_RUN_BUDGET_MS } from "./erasure";
-export { download, deleteDownloads, downloadsOf, INLINE_DOWNLOAD_MAX_BYTES, DOWNLOADS_PREFIX, DOWNLOAD_LINK_SECONDS, type DownloadData } from "./download";
+export {
+  download,
+  deleteDownloads,
+  downloadsOf,
+  INLINE_DOWNLOAD_MAX_BYTES,
+  DOWNLOADS_PREFIX,
+  DOWNLOAD_LINK_SECONDS,
+  type DownloadData,
+  type DownloadOptions,
+} from "./download";
 export { linkEmail, completionEmail, myDataUrl } from "./emails";
 export * from "./input";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EmailAddress } from "../util/email";
-import { PRIVACY_MESSAGES } from "./answers";
+import { PRIVACY_MESSAGES, RECORDS_CURSOR_SHAPE } from "./answers";
 
 /**
  * What the privacy routes receive. The public forms import this module: zod and pure
@@ -36,9 +36,18 @@ export const PrivacyTokenInput = z.object(
 export type PrivacyTokenInput = z.input<typeof PrivacyTokenInput>;
 
 /**
+ * POST /api/privacy/records: the token, and for a page after the first the previous page's `next`
+ * (optional: a body without it asks for the first page, as before pages).
+ */
+export const PrivacyRecordsInput = PrivacyTokenInput.extend({
+  cursor: z.string({ error: PRIVACY_MESSAGES.badCursor }).regex(RECORDS_CURSOR_SHAPE, PRIVACY_MESSAGES.badCursor).optional(),
+});
+export type PrivacyRecordsInput = z.input<typeof PrivacyRecordsInput>;
+
+/**
  * POST /api/privacy/erase: the token, and whether to be e-mailed again. An address our mail stopped
  * going to (it bounced, or its owner marked our mail as spam) stays stopped after an erasure unless
- * the person asks for mail again: the entry holds no address, only the person index's hash.
+ * the person asks for mail again: the entry holds no address, only the person's kept (keyed) hash.
  */
 export const PrivacyEraseInput = PrivacyTokenInput.extend({ mailAgain: z.boolean({ error: "mailAgain must be true or false" }).optional() });
 export type PrivacyEraseInput = z.input<typeof PrivacyEraseInput>;

@@ -1,7 +1,13 @@
 export * as PrivacyListing from "./listing";
 
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
-import { defineCollection } from "../collection/define";
+import { defineCollection, type RowRef } from "../collection/define";
+import { nameQueries } from "../collection/name-index";
+import { foldText } from "../collection/orders";
+import { db, table } from "../db/client";
+import { keptPersonHash } from "../db/person-index";
+import { isEmailAddress } from "../util/email";
 import { allOf, answeredAt, oneOf } from "../collection/filters";
 import { isSortableId, sortableIdFloor } from "../util/id";
 import { COLLECTION, NAME_SEARCH, ORDERS, PART, decodeRow, layout, type PrivacyRequestRow } from "./index-item";
@@ -12,7 +18,8 @@ import { countedDays, dayOf, rowsBetween } from "./counts";
 /**
  * The administrators' view of data-deletion requests (`/admin/privacy`): one collection
  * (collection/define.ts) over the request index rows (index-item.ts), one part ("all"). A row holds
- * a hash of the address, never the address.
+ * the person's kept hash (a keyed HMAC), never the address: a search finds a person's requests by the
+ * start of that hash, or by their address typed whole, hashed the same way (`requestsOf`).
  *
  * The status an administrator sees is derived: a stored "pending" request whose link stopped
  * working (`validUntil` ≤ now) is "expired". Filters, counts and the listed rows all derive it at
@@ -62,6 +69,43 @@ export function predicate(q: Filters) {
   return allOf<PrivacyRequestRow>((r) => !isPastRetention(r, q.asOf), q.status && ((r) => statusOf(r, q.asOf) === q.status));
 }
 
+/** A person has at most a few requests (LINKS_PER_ADDRESS_PER_DAY a day, kept DELETION_REQUEST_RECORD_DAYS). */
+const MAX_REQUESTS_OF_ONE = 1000;
+
+/**
+ * The requests of the person with `email` (any spelling): the rows whose person is its kept hash,
+ * exactly, from the person key's search partitions (one query per shard, collection/name-index.ts).
+ */
+export async function requestsOf(email: string): Promise<RowRef[]> {
+  const kept = keptPersonHash(email);
+  const queries = nameQueries(NAME_SEARCH, [PART], layout.partitions(PART), foldText(kept), MAX_REQUESTS_OF_ONE);
+  const found = await Promise.all(
+    queries.map(async ({ pk, index, range, limit }) => {
+      const res = await db().send(
+        new QueryCommand({
+          TableName: table(),
+          IndexName: index,
+          KeyConditionExpression: range.KeyConditionExpression,
+          ExpressionAttributeNames: range.ExpressionAttributeNames,
+          ExpressionAttributeValues: { ":pk": pk, ...range.values },
+          ProjectionExpression: "sk, r",
+          Limit: limit,
+        }),
+      );
+      // the search key is folded (lower-cased): only the exact hash is the person's
+      return (res.Items ?? []).map((item) => decodeRow(PART, String(item.sk), String(item.r))).filter((row) => row.person === kept);
+    }),
+  );
+  return found.flat().map((row) => ({ part: PART, id: row.id }));
+}
+
+/** A search that names its rows: a request id, or a whole e-mail address (the person's requests). */
+function named(needle: string): Promise<RowRef[]> | undefined {
+  if (isSortableId(needle)) return Promise.resolve([{ part: PART, id: needle }]);
+  if (isEmailAddress(needle)) return requestsOf(needle);
+  return undefined;
+}
+
 export const requests = defineCollection({
   name: COLLECTION,
   orders: ORDERS satisfies Record<Sort, unknown>,
@@ -76,7 +120,7 @@ export const requests = defineCollection({
   partitions: layout.partitions,
   decode: decodeRow,
   count: () => counts().then((c) => c.total),
-  direct: { indexKey: layout.key, named: (needle) => (isSortableId(needle) ? Promise.resolve([{ part: PART, id: needle }]) : undefined) },
+  direct: { indexKey: layout.key, named },
 });
 
 export const ListQuery = requests.ListQuery;

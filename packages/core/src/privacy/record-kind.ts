@@ -15,7 +15,7 @@ export const privacyTokenKind: PersonalRecordKind = {
   retention: { rule: "expires (TTL)", after: "DELETION_LINK_HOURS" },
 };
 
-/** A deletion request (requests.ts): the person is a hash, so an erasure keeps it as the record of itself. */
+/** A deletion request (requests.ts): the person is a keyed hash, so an erasure keeps it as the record of itself. */
 export const privacyRequestKind: PersonalRecordKind = {
   kind: "privacyRequest",
   label: "data deletion request",

@@ -14,12 +14,14 @@ import { linkEmail } from "./emails";
 import { counterWrites } from "./counts";
 import { indexItem, type PrivacyRequest, type StoredStatus } from "./index-item";
 import { PRIVACY_MESSAGES } from "./input";
-import { personHash, personIndex } from "../db/person-index";
+import { keptPersonHash, personIndex } from "../db/person-index";
 import { DELETION_LINK_SECONDS, DELETION_REQUEST_RECORD_DAYS, RATE_WINDOW_SECONDS } from "../policy/retention";
 
 /**
  * Deletion requests. Anyone may type an address; only its mailbox gets the link. The
- * request (for administrators) holds a hash of the address; the link's token is stored as its
+ * request (for administrators, kept DELETION_REQUEST_RECORD_DAYS) holds the person's kept hash
+ * (db/person-index.ts `keptPersonHash`: keyed, so it cannot be tested against guessed addresses, and
+ * the same name the suppression list and the audit trail give the person); the link's token is stored as its
  * SHA-256 with the address for DELETION_LINK_HOURS; the visitor's answer is the same whether or
  * not the address holds data, and nothing is looked up until the link is opened.
  */
@@ -129,13 +131,14 @@ export interface LinkToSend {
 export async function request(email: string, now = Date.now()): Promise<LinkToSend | undefined> {
   const address = email.trim();
   if (!(await claimAddressSlot(address, now))) {
-    log.info("deletion link not sent: the address's daily allowance is used", { person: personHash(address) });
+    log.info("deletion link not sent: the address's daily allowance is used", { person: keptPersonHash(address) });
     return undefined;
   }
   const req: PrivacyRequest = {
     id: sortableId(now),
     status: "pending",
-    person: personHash(address),
+    person: keptPersonHash(address),
+    personKeyed: true,
     requestedAt: new Date(now).toISOString(),
     validUntil: new Date(now + DELETION_LINK_SECONDS * 1000).toISOString(),
     downloads: 0,

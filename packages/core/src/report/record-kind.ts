@@ -2,6 +2,7 @@ import { Keys } from "../db/keys";
 import { COUNTED_KIND_LABELS, removedNow, type PersonalRecordKind } from "../policy/personal-record";
 import { syncReportsSoon } from "../sheets/reports";
 import * as SyncJob from "../sheets/report-sync-job";
+import { idTime } from "../util/id";
 import { ReportAdmin } from "./admin";
 import { ReportNotFound } from "./index";
 import { reports } from "./listing";
@@ -13,6 +14,7 @@ export const reportKind: PersonalRecordKind = {
   label: COUNTED_KIND_LABELS.report.one,
   counted: "report",
   erasure: "with the person",
+  madeAt: (key) => idTime(Keys.reportOf(key)),
   async remove(key) {
     const id = Keys.reportOf(key);
     if (!id) return undefined;

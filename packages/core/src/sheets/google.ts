@@ -4,8 +4,16 @@ import { settings } from "../config";
 import { SheetsError } from "./errors";
 import { pagesOf, totalOf, type ReplaceOptions, type RowSource } from "./port";
 
-/** Read and write spreadsheets; nothing else (no Drive access). */
+/** Read and write spreadsheets; nothing else (no Drive access): all a sync in place needs. */
 export const SCOPE = "https://www.googleapis.com/auth/spreadsheets";
+/**
+ * With SHEETS_FRESH_FILE_PER_SYNC only: create, list and delete files in the shared drive's folder
+ * (google-file.ts). `drive.file` covers the files the app created or opened; the folder is one an
+ * administrator made, and we could not confirm `drive.file` lets a file be created in it, so this
+ * is `drive`. What it reaches is still only what is shared with the service account (the folder's
+ * shared drive, and the spreadsheet).
+ */
+export const DRIVE_SCOPE = "https://www.googleapis.com/auth/drive";
 /** Where google-auth-library posts its JWT bearer grant; GOOGLE_TOKEN_URL can point it elsewhere (tests). */
 export const DEFAULT_TOKEN_URL = "https://oauth2.googleapis.com/token";
 /** Rows per values.update request at most: a big tab goes in many requests, one after the other. */
@@ -20,14 +28,18 @@ const ServiceAccount = z.object({
   private_key: z.string().min(1, "private_key is missing"),
 });
 
-let cached: { account: string; tokenUrl: string; client: JWT } | undefined;
+let cached: { account: string; tokenUrl: string; scopes: string; client: JWT } | undefined;
+
+/** The scopes the token asks for: the Drive's only when a sync writes a fresh file. */
+const scopes = () => (settings().SHEETS_FRESH_FILE_PER_SYNC ? [SCOPE, DRIVE_SCOPE] : [SCOPE]);
 
 /** The service account's OAuth client (one per process; it caches and refreshes its access token). */
 function client(): JWT {
   const s = settings();
   const account = s.GOOGLE_SERVICE_ACCOUNT;
   if (!account) throw new SheetsError("GOOGLE_SERVICE_ACCOUNT is not set");
-  if (cached && cached.account === account && cached.tokenUrl === s.GOOGLE_TOKEN_URL) return cached.client;
+  const wanted = scopes();
+  if (cached && cached.account === account && cached.tokenUrl === s.GOOGLE_TOKEN_URL && cached.scopes === wanted.join(" ")) return cached.client;
 
   let json: unknown;
   try {
@@ -38,7 +50,7 @@ function client(): JWT {
   const key = ServiceAccount.safeParse(json);
   if (!key.success) throw new SheetsError(`GOOGLE_SERVICE_ACCOUNT: ${key.error.issues.map((i) => i.message).join(", ")}`);
 
-  const jwt = new JWT({ email: key.data.client_email, key: key.data.private_key, scopes: [SCOPE] });
+  const jwt = new JWT({ email: key.data.client_email, key: key.data.private_key, scopes: wanted });
   const tokenUrl = s.GOOGLE_TOKEN_URL;
   if (tokenUrl !== DEFAULT_TOKEN_URL) {
     // The library's token URL is fixed; its transport lets us send the grant elsewhere.
@@ -49,7 +61,7 @@ function client(): JWT {
       },
     });
   }
-  cached = { account, tokenUrl, client: jwt };
+  cached = { account, tokenUrl, scopes: wanted.join(" "), client: jwt };
   return jwt;
 }
 
@@ -61,15 +73,30 @@ interface GoogleErrorBody {
   error_description?: string;
 }
 
+type Service = "Google Sheets" | "Google Drive";
+
 /** A readable reason from a Google API or token error. */
-function reason(err: unknown): string {
+function reason(err: unknown, service: Service): string {
   const e = err as { response?: { status?: number; data?: GoogleErrorBody }; message?: string };
   const data = e.response?.data;
   const detail =
     typeof data?.error === "object" ? (data.error.message ?? data.error.status) : [data?.error, data?.error_description].filter(Boolean).join(": ");
-  if (e.response?.status) return `Google Sheets answered ${e.response.status}${detail ? `: ${detail}` : ""}`;
+  if (e.response?.status) return `${service} answered ${e.response.status}${detail ? `: ${detail}` : ""}`;
   return e.message ?? String(err);
 }
+
+/** A Google API call that failed: its reason in words, and the status Google answered. */
+class GoogleError extends SheetsError {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The HTTP status of a failed Google call, if it had one. */
+export const statusOf = (err: unknown): number | undefined => (err instanceof GoogleError ? err.status : undefined);
 
 /** gaxios aborts a request that outlives `timeout` with the signal's TimeoutError as the reason. */
 const timedOut = (err: unknown) => {
@@ -77,19 +104,44 @@ const timedOut = (err: unknown) => {
   return e.code === "TimeoutError" || (e.config?.signal?.aborted === true && (e.config.signal.reason as Error | undefined)?.name === "TimeoutError");
 };
 
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
 /**
  * One Sheets API call with the service account's token. Repeatable calls (reads, clear, update)
  * are retried on 429 and 5xx with backoff; adding a tab is not (a repeat would fail as a duplicate).
  */
-async function call<T>(
-  method: "GET" | "POST" | "PUT",
+export function call<T>(
+  method: Method,
   path: string,
   data?: unknown,
   params?: Record<string, string>,
   repeatable = true,
   timeoutMs = REQUEST_TIMEOUT_MS,
 ): Promise<T> {
-  const url = `${settings().GOOGLE_SHEETS_API_URL.replace(/\/$/, "")}${path}`;
+  return request<T>("Google Sheets", `${settings().GOOGLE_SHEETS_API_URL.replace(/\/$/, "")}${path}`, method, data, params, repeatable, timeoutMs);
+}
+
+/** One Drive API call (`path` under GOOGLE_DRIVE_API_URL, e.g. `/files`), as `call` makes a Sheets one. */
+export function driveCall<T>(
+  method: Method,
+  path: string,
+  data?: unknown,
+  params?: Record<string, string>,
+  repeatable = true,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): Promise<T> {
+  return request<T>("Google Drive", `${settings().GOOGLE_DRIVE_API_URL.replace(/\/$/, "")}${path}`, method, data, params, repeatable, timeoutMs);
+}
+
+async function request<T>(
+  service: Service,
+  url: string,
+  method: Method,
+  data: unknown,
+  params: Record<string, string> | undefined,
+  repeatable: boolean,
+  timeoutMs: number,
+): Promise<T> {
   try {
     const res = await client().request<T>({
       url,
@@ -102,7 +154,7 @@ async function call<T>(
       retryConfig: repeatable
         ? {
             retry: 3,
-            httpMethodsToRetry: ["GET", "PUT", "POST"],
+            httpMethodsToRetry: ["GET", "PUT", "POST", "PATCH", "DELETE"],
             statusCodesToRetry: [
               [429, 429],
               [500, 599],
@@ -113,20 +165,20 @@ async function call<T>(
     return res.data;
   } catch (err) {
     if (err instanceof SheetsError) throw err;
-    if (timedOut(err)) throw new SheetsError(`Google Sheets did not answer within ${timeoutMs / 1000} s`);
-    throw new SheetsError(reason(err));
+    if (timedOut(err)) throw new SheetsError(`${service} did not answer within ${timeoutMs / 1000} s`);
+    throw new GoogleError(reason(err, service), (err as { response?: { status?: number } }).response?.status);
   }
 }
 
-interface SheetProperties {
+export interface SheetProperties {
   sheetId?: number;
   title?: string;
   index?: number;
 }
-interface Spreadsheet {
+export interface Spreadsheet {
   sheets?: { properties?: SheetProperties }[];
 }
-interface BatchUpdateReply {
+export interface BatchUpdateReply {
   replies?: { addSheet?: { properties?: { sheetId?: number } } }[];
 }
 
@@ -187,6 +239,56 @@ export const freshTitle = (tab: string) => `${tab} (syncing)`;
 /** Rows added to the fresh tab at a time when the rows outgrow the count it was created with. */
 const GROW_ROWS = ROWS_PER_REQUEST * 4;
 
+/** The Sheets API path of a spreadsheet. */
+export const sheetPath = (id: string) => `/spreadsheets/${encodeURIComponent(id)}`;
+
+/**
+ * Writes the header and the rows into the tab `title` (`sheetId`, `rowCount` rows in its grid) of
+ * spreadsheet `id` from A1 on, in blocks as the rows are read (values.update, RAW, so nothing a
+ * signer typed is ever run as a formula), growing its grid (appendDimension) when more rows arrive
+ * than it has, and reporting progress. Answers the rows written, the header counted, and the rows
+ * of the tab's grid now.
+ */
+export async function writeBlocks(
+  id: string,
+  tab: { sheetId: number; title: string; rowCount: number },
+  header: string[],
+  rows: RowSource,
+  total: number,
+  options: ReplaceOptions,
+): Promise<{ written: number; rowCount: number }> {
+  const sheet = sheetPath(id);
+  const timeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  let rowCount = tab.rowCount;
+  let start = 0;
+  for await (const block of blockStream(header, rows)) {
+    if (start + block.length > rowCount) {
+      const length = Math.max(GROW_ROWS, start + block.length - rowCount);
+      await call<BatchUpdateReply>(
+        "POST",
+        `${sheet}:batchUpdate`,
+        { requests: [{ appendDimension: { sheetId: tab.sheetId, dimension: "ROWS", length } }] },
+        undefined,
+        true,
+        timeout,
+      );
+      rowCount += length;
+    }
+    const range = `${quoteTab(tab.title)}!A${start + 1}`;
+    await call(
+      "PUT",
+      `${sheet}/values/${encodeURIComponent(range)}`,
+      { range, majorDimension: "ROWS", values: block },
+      { valueInputOption: "RAW" },
+      true,
+      timeout,
+    );
+    start += block.length;
+    await options.onProgress?.(start - 1, Math.max(total, start - 1));
+  }
+  return { written: start, rowCount };
+}
+
 /**
  * Rewrites one tab of the spreadsheet GOOGLE_SHEETS_SPREADSHEET_ID without a reader ever seeing it
  * half-written: the header and rows go into a fresh tab "<tab> (syncing)" (batchUpdate addSheet, as
@@ -198,7 +300,7 @@ const GROW_ROWS = ROWS_PER_REQUEST * 4;
 export async function replaceTab(tab: string, header: string[], rows: RowSource, options: ReplaceOptions = {}): Promise<{ rows: number; destination: string }> {
   const id = settings().GOOGLE_SHEETS_SPREADSHEET_ID;
   if (!id) throw new SheetsError("GOOGLE_SHEETS_SPREADSHEET_ID is not set");
-  const sheet = `/spreadsheets/${encodeURIComponent(id)}`;
+  const sheet = sheetPath(id);
   const timeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const listTabs = async () =>
     (await call<Spreadsheet>("GET", sheet, undefined, { fields: "sheets.properties(sheetId,title,index)" }, true, timeout)).sheets?.map(
@@ -213,7 +315,7 @@ export async function replaceTab(tab: string, header: string[], rows: RowSource,
   const leftover = before.find((s) => s.title === fresh);
   const columnCount = Math.max(1, header.length);
   const total = totalOf(rows, options);
-  let rowCount = total + 1;
+  const rowCount = total + 1;
   // not repeatable: a repeat of an add that went through would fail as a duplicate (the next run removes it)
   const added = await batchUpdate(
     [
@@ -225,26 +327,9 @@ export async function replaceTab(tab: string, header: string[], rows: RowSource,
   const freshId = added.replies?.at(-1)?.addSheet?.properties?.sheetId;
   if (freshId === undefined) throw new SheetsError("Google Sheets did not say which tab it added");
 
-  let start = 0;
+  let start: number;
   try {
-    for await (const block of blockStream(header, rows)) {
-      if (start + block.length > rowCount) {
-        const length = Math.max(GROW_ROWS, start + block.length - rowCount);
-        await batchUpdate([{ appendDimension: { sheetId: freshId, dimension: "ROWS", length } }], true);
-        rowCount += length;
-      }
-      const range = `${quoteTab(fresh)}!A${start + 1}`;
-      await call(
-        "PUT",
-        `${sheet}/values/${encodeURIComponent(range)}`,
-        { range, majorDimension: "ROWS", values: block },
-        { valueInputOption: "RAW" },
-        true,
-        timeout,
-      );
-      start += block.length;
-      await options.onProgress?.(start - 1, Math.max(total, start - 1));
-    }
+    start = (await writeBlocks(id, { sheetId: freshId, title: fresh, rowCount }, header, rows, total, options)).written;
     const swap = [
       ...(old ? [{ deleteSheet: { sheetId: old.sheetId } }] : []),
       {

@@ -8,6 +8,13 @@ export interface ReplaceOptions {
   total?: number;
 }
 
+/**
+ * What a rewrite answers: the data rows written and where they are (a CSV file, or the spreadsheet
+ * and tab to open); with a fresh file per sync (google-file.ts) also the folder that always holds
+ * the tab's current file.
+ */
+export type ReplaceResult = { rows: number; destination: string; folder?: string };
+
 /** A tab's rows: all at once, or page after page as they are read (memory: one page). */
 export type RowSource = readonly string[][] | AsyncIterable<readonly string[][]>;
 

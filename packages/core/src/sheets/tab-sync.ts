@@ -2,7 +2,7 @@ import { settings } from "../config";
 import { SUBSCRIBER_LEASE_MS } from "../jobs";
 import { coalesced, exclusive, type CoalesceOptions } from "./coalesce";
 import { Sheets } from "./index";
-import type { RowSource } from "./port";
+import type { ReplaceResult, RowSource } from "./port";
 
 /** A run may hold a tab's lock this long: the subscribers' Lambda timeout (15 minutes). */
 export const LEASE_MS = SUBSCRIBER_LEASE_MS;
@@ -10,7 +10,7 @@ export const LEASE_MS = SUBSCRIBER_LEASE_MS;
 export type SyncPhase = "reading" | "writing";
 export type SyncProgress = (phase: SyncPhase, completed: number, total: number | null) => Promise<void> | void;
 // a type, not an interface: job results and log attributes take it as a plain record
-export type SyncResult = { rows: number; destination: string };
+export type SyncResult = ReplaceResult;
 
 /** One spreadsheet tab kept as a copy of a collection: its name, its header and where its rows come from. */
 /** A global index is eventually consistent: a row is listed there within a second or so of its write. */

@@ -3,6 +3,7 @@ import { Keys } from "../db/keys";
 import { PetitionNotFound } from "../petition";
 import { COUNTED_KIND_LABELS, removedNow, type PersonalRecordKind } from "../policy/personal-record";
 import { syncSignaturesSoon } from "../sheets/signatures";
+import { idTime } from "../util/id";
 import * as SyncJob from "../sheets/signature-sync-job";
 import { SignatureNotFound } from "./index";
 import { SignatureDeletion } from "./deletion";
@@ -15,6 +16,7 @@ export const signatureKind: PersonalRecordKind = {
   label: COUNTED_KIND_LABELS.signature.one,
   counted: "signature",
   erasure: "with the person",
+  madeAt: (key) => idTime(Keys.signatureOf(key)?.signatureId),
   async remove(key) {
     const ids = Keys.signatureOf(key);
     if (!ids) return undefined;

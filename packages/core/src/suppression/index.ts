@@ -7,7 +7,7 @@ import { SERVICE_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
 import { db, table } from "../db/client";
 import { getMany } from "../db/batch";
 import { Keys } from "../db/keys";
-import { personHash } from "../db/person-index";
+import { keptPersonHash } from "../db/person-index";
 import { SUPPRESSION_RETENTION_YEARS, TRANSIENT_BOUNCE_WINDOW_DAYS } from "../policy/retention";
 import { SuppressionListQuery, type SuppressionList, type SuppressionRow } from "./input";
 
@@ -16,8 +16,12 @@ export { SuppressionListQuery, SuppressionLiftInput, PersonHash, REASON_LABELS, 
 /**
  * The suppression list: addresses SES reported as undeliverable, or whose owner marked
  * our mail as spam, are never mailed again. Every send asks it first (the mail port, mail/index.ts).
- * An entry is keyed by the person index's hash of the address and holds no address: the console
- * names the person by that hash, and an address typed into its search finds its entry.
+ * An entry is keyed by the person's kept hash (db/person-index.ts `keptPersonHash`: an HMAC keyed by
+ * AUDIT_HASH_KEY, as the audit trail names the person) and holds no address: the entry is kept for
+ * years and the console shows it, so a plain hash could be tested against guessed addresses. The
+ * console names the person by that hash, and an address typed into its search finds its entry. Every
+ * item holds `personKeyed: true`, which tells it from an item written before, holding the plain
+ * hash, that the re-keying migration (privacy/kept-person-rekey.ts) has still to move.
  *
  * - a permanent bounce (or SES's own account list refusing the address) or a complaint suppresses at
  *   once;
@@ -36,7 +40,7 @@ export const TRANSIENT_WINDOW_DAYS = TRANSIENT_BOUNCE_WINDOW_DAYS;
 const keptUntil = (at: string) => Math.floor(Date.parse(at) / 1000) + Math.round(SUPPRESSION_RETENTION_YEARS * 365.25 * 86_400);
 
 export interface Entry {
-  /** the person index's hash of the address (db/person-index.ts) */
+  /** the person's kept hash (db/person-index.ts `keptPersonHash`), never the address or its plain hash */
   person: string;
   suppressed: boolean;
   /** why it is suppressed (unset while only transient bounces are counted) */
@@ -67,9 +71,9 @@ const toEntry = (item: Record<string, unknown>): Entry => ({
   transientBounces: Number(item.transientBounces ?? 0),
 });
 
-/** The entry for an address (or a person's hash), if any. */
+/** The entry for an address (or a person's kept hash), if any. */
 export async function find(addressOrHash: { address: string } | { person: string }): Promise<Entry | undefined> {
-  const person = "address" in addressOrHash ? personHash(addressOrHash.address) : addressOrHash.person;
+  const person = "address" in addressOrHash ? keptPersonHash(addressOrHash.address) : addressOrHash.person;
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.suppression(person), ConsistentRead: true }));
   return Item ? toEntry(Item) : undefined;
 }
@@ -77,7 +81,7 @@ export async function find(addressOrHash: { address: string } | { person: string
 /** Which of `addresses` are suppressed: one batched read (0.5 read unit each), whatever the count. */
 export async function suppressedAmong(addresses: string[]): Promise<Set<string>> {
   if (addresses.length === 0) return new Set();
-  const byPerson = new Map(addresses.map((a) => [personHash(a), a]));
+  const byPerson = new Map(addresses.map((a) => [keptPersonHash(a), a]));
   const items = await getMany(
     [...byPerson.keys()].map((person) => Keys.suppression(person)),
     { projection: "#person, #suppressed", names: { "#person": "person", "#suppressed": "suppressed" } },
@@ -91,14 +95,14 @@ export async function suppressedAmong(addresses: string[]): Promise<Set<string>>
  * complaint. The first time suppressed stays the entry's time.
  */
 export async function suppress(reason: "bounce" | "complaint", feedback: Feedback): Promise<void> {
-  const person = personHash(feedback.address);
+  const person = keptPersonHash(feedback.address);
   await db()
     .send(
       new UpdateCommand({
         TableName: table(),
         Key: Keys.suppression(person),
         UpdateExpression:
-          "SET #type = :type, #person = :person, #suppressed = :true, #reason = :reason, #kind = if_not_exists(#kind, :kind), #at = if_not_exists(#at, :at), gsi1pk = :list, gsi1sk = if_not_exists(gsi1sk, :listSk), expiresAt = :kept",
+          "SET #type = :type, #person = :person, personKeyed = :true, #suppressed = :true, #reason = :reason, #kind = if_not_exists(#kind, :kind), #at = if_not_exists(#at, :at), gsi1pk = :list, gsi1sk = if_not_exists(gsi1sk, :listSk), expiresAt = :kept",
         // a complaint always writes; a bounce does not overwrite a complaint
         ConditionExpression: reason === "complaint" ? undefined : "attribute_not_exists(#reason) OR #reason <> :complaint",
         ExpressionAttributeNames: NAMES,
@@ -127,7 +131,7 @@ export async function suppress(reason: "bounce" | "complaint", feedback: Feedbac
  * full once a year is never suppressed.
  */
 export async function countTransientBounce(feedback: Feedback): Promise<Entry> {
-  const person = personHash(feedback.address);
+  const person = keptPersonHash(feedback.address);
   const expiresAt = Math.floor(Date.parse(feedback.at) / 1000) + TRANSIENT_WINDOW_DAYS * 86_400;
   let Attributes: Record<string, unknown> | undefined;
   try {
@@ -135,11 +139,11 @@ export async function countTransientBounce(feedback: Feedback): Promise<Entry> {
       new UpdateCommand({
         TableName: table(),
         Key: Keys.suppression(person),
-        UpdateExpression: "SET #type = :type, #person = :person, #suppressed = :false, expiresAt = :expires ADD transientBounces :one",
+        UpdateExpression: "SET #type = :type, #person = :person, personKeyed = :true, #suppressed = :false, expiresAt = :expires ADD transientBounces :one",
         // an address suppressed already keeps its entry (and its longer expiry) as it is
         ConditionExpression: "attribute_not_exists(#suppressed) OR #suppressed = :false",
         ExpressionAttributeNames: { "#type": "type", "#person": "person", "#suppressed": "suppressed" },
-        ExpressionAttributeValues: { ":type": "suppression", ":person": person, ":false": false, ":expires": expiresAt, ":one": 1 },
+        ExpressionAttributeValues: { ":type": "suppression", ":person": person, ":true": true, ":false": false, ":expires": expiresAt, ":one": 1 },
         ReturnValues: "ALL_NEW",
       }),
     ));
@@ -176,10 +180,10 @@ export async function countTransientBounce(feedback: Feedback): Promise<Entry> {
 }
 
 /**
- * Lifts a suppression (an administrator's decision, or a person who asks to be mailed again). Answers
- * whether there was one. Given the address (the person's own request), SES's account-level list, the
- * backstop, forgets it too when deployed; the console knows only the hash, so an address SES itself
- * suppressed stays on SES's list until it is removed there.
+ * Lifts a suppression (an administrator's decision, or a person who asks to be mailed again), by the
+ * person's kept hash. Answers whether there was one. Given the address (the person's own request),
+ * SES's account-level list, the backstop, forgets it too when deployed; the console knows only the
+ * hash, so an address SES itself suppressed stays on SES's list until it is removed there.
  */
 export async function lift(person: string, opts: { address?: string } = {}): Promise<boolean> {
   const { Attributes } = await db().send(new DeleteCommand({ TableName: table(), Key: Keys.suppression(person), ReturnValues: "ALL_OLD" }));
@@ -202,7 +206,7 @@ async function forgetAtSes(address: string): Promise<void> {
 const toRow = (entry: Entry): SuppressionRow => ({ person: entry.person, reason: entry.reason ?? "bounce", at: entry.at ?? "", kind: entry.kind ?? "unknown" });
 
 /**
- * The console's list: one address's entry (`email`, through its hash), or the suppressed addresses
+ * The console's list: one address's entry (`email`, through its kept hash), or the suppressed addresses
  * newest first, a page at a time from the `SUPPRESSIONS` index rows.
  */
 export async function list(input: SuppressionListQuery): Promise<SuppressionList> {

@@ -3,7 +3,7 @@ import { EmailAddress } from "../util/email";
 
 /**
  * The console's suppression list queries (no AWS import: the browser's page uses them too).
- * `email` finds one address's entry (its hash, exactly); otherwise the list pages newest first.
+ * `email` finds one address's entry (its kept hash, exactly); otherwise the list pages newest first.
  */
 export const SuppressionListQuery = z.object({
   email: EmailAddress({
@@ -25,13 +25,16 @@ export const SuppressionListQuery = z.object({
 });
 export type SuppressionListQuery = z.input<typeof SuppressionListQuery>;
 
-/** A person's hash, as the console names them (SHA-256, base64url). */
+/**
+ * A person's kept hash, as the console names them (db/person-index.ts `keptPersonHash`: HMAC-SHA256
+ * keyed by AUDIT_HASH_KEY, base64url), the suppression list's `person`.
+ */
 export const PersonHash = z.string({ error: "person is required" }).regex(/^[A-Za-z0-9_-]{43}$/, "Unknown person");
 
 /**
- * POST /api/admin/mail/suppressions/lift: the entry to lift, by its person hash. In the body, never
- * the path: the API's access log keeps paths a month, and a plain hash of an address can be tested
- * against guessed addresses.
+ * POST /api/admin/mail/suppressions/lift: the entry to lift, by its person's kept hash (the list's
+ * `person`). In the body, never the path: the API's access log keeps paths a month, and it names a
+ * person the audit trail names the same way.
  */
 export const SuppressionLiftInput = z.object({ person: PersonHash }, { error: "person is required" });
 export type SuppressionLiftInput = z.input<typeof SuppressionLiftInput>;

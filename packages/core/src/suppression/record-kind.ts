@@ -1,12 +1,12 @@
 import { Audit } from "../audit";
 import { Keys } from "../db/keys";
-import { auditedPerson, personHash } from "../db/person-index";
+import { auditedPersonOfKept, keptPersonHash } from "../db/person-index";
 import type { PersonalRecordKind } from "../policy/personal-record";
 import { find, lift, type Reason } from "./index";
 
 /**
  * The suppression entry as a kind of personal record (policy/personal-record.ts; listed in
- * privacy/kinds.ts): keyed by the address's hash, so not in the person index. An erasure keeps it
+ * privacy/kinds.ts): keyed by the person's kept hash (an HMAC of the address's hash), so not in the person index. An erasure keeps it
  * (so a person who asked us to stop is not mailed again) unless the person asks to be e-mailed again;
  * then ours and SES's entry go, audited under the audit trail's keyed hash of the person.
  */
@@ -14,15 +14,15 @@ export const suppressionKind: PersonalRecordKind = {
   kind: "suppression",
   label: "suppressed address (a hash of it)",
   erasure: "when asked",
-  find: async (person) => [Keys.suppression(personHash(person.email))],
+  find: async (person) => [Keys.suppression(keptPersonHash(person.email))],
   async remove(_key, person) {
-    const hash = personHash(person.email);
+    const hash = keptPersonHash(person.email);
     if (!(await lift(hash, { address: person.email }))) return undefined;
     const request = person.requestId ? ` (request ${person.requestId})` : "";
     await Audit.record({
       action: "mail.suppression_lifted",
       actor: "the person (confirmed link)",
-      target: `${auditedPerson(person.email)}${request}`,
+      target: `${auditedPersonOfKept(hash)}${request}`,
       rows: 1,
     });
     return { tabs: [] };

@@ -53,3 +53,23 @@ export function rateLimitNetwork(ip: string): string | undefined {
     .map((g) => g.toString(16))
     .join(":")}::/48`;
 }
+
+/**
+ * The network the mail brake counts a form's e-mails against (mail/domain-brake.ts, security review
+ * H1): an IPv4 address's /24 (`203.0.113.0/24`), an IPv6 address's /48 (`2001:db8:1::/48`; an
+ * IPv4-mapped one as its IPv4 /24), or undefined when the address is unknown (erased by retention).
+ * Unlike a request's limit, a /24 here locks nobody out: past the allowance the e-mails wait for an
+ * administrator, who sees the network and may allow it.
+ */
+export function mailNetworkOf(ip: string | undefined): string | undefined {
+  if (!ip) return undefined;
+  const family = isIP(ip);
+  if (family === 4) return `${ip.split(".").slice(0, 3).join(".")}.0/24`;
+  if (family !== 6) return undefined;
+  const groups = ipv6Groups(ip);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) return `${groups[6] >> 8}.${groups[6] & 255}.${groups[7] >> 8}.0/24`;
+  return `${groups
+    .slice(0, 3)
+    .map((g) => g.toString(16))
+    .join(":")}::/48`;
+}

@@ -22,3 +22,6 @@ export const sortableIdFloor = (ms: number) => Math.max(0, Math.floor(ms)).toStr
 
 /** When a sortable id was made (ms since the epoch), from its time part. */
 export const sortableIdTime = (id: string) => parseInt(id.slice(0, 9), 36);
+
+/** When the id was made (ms since the epoch) if it is a sortable id; undefined for anything else. */
+export const idTime = (id: string | undefined): number | undefined => (id !== undefined && isSortableId(id) ? sortableIdTime(id) : undefined);

@@ -7,6 +7,6 @@ import { EventHandler } from "../lib/events";
  * through the paced mail queue's first lane: signers who consent ask for it at the signing rate.
  */
 export const handler = EventHandler(Newsletter.Events.ConfirmationRequested, async (detail, event) => {
-  await MailQueue.enqueue("newsletter-confirmation", event.id, { email: detail.email });
+  await MailQueue.enqueue("newsletter-confirmation", event.id, { email: detail.email, ...(detail.network ? { network: detail.network } : {}) });
   await MailQueue.nudge();
 });

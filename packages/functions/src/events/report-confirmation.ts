@@ -1,6 +1,7 @@
 import { Mail } from "@site/core/mail";
 import { Report } from "@site/core/report";
 import { reporterConfirmation } from "@site/core/report/emails";
+import { mailNetworkOf } from "@site/core/util/client-address";
 import { EventHandler, once } from "../lib/events";
 
 /** Confirms a report to the reporter (spec template 7), only when they asked for updates. */
@@ -10,7 +11,8 @@ export const handler = EventHandler(Report.Events.Created, async (detail, event)
   await once("report-confirmation", event, () =>
     // one key per report, so a retry or re-delivery of this e-mail is not refused by its own claim
     Mail.sendToVisitor(
-      { to: [report.reporter.email], ...reporterConfirmation(report) },
+      // the network that sent the form: the domain brake counts its e-mails too
+      { to: [report.reporter.email], network: mailNetworkOf(report.meta.ipAddress), ...reporterConfirmation(report) },
       { key: `report-confirmation:${report.id}`, kind: "report-confirmation" },
     ).then(() => {}),
   );

@@ -1,5 +1,6 @@
 import { Newsletter } from "@site/core/newsletter";
 import { Report } from "@site/core/report";
+import { mailNetworkOf } from "@site/core/util/client-address";
 import { EventHandler } from "../lib/events";
 
 /** Subscribes reporters who asked for scam-awareness updates; subscribe is idempotent. */
@@ -11,5 +12,6 @@ export const handler = EventHandler(Report.Events.Created, async (detail) => {
     name: report.reporter.fullName,
     consentAt: report.createdAt,
     source: "scam-report",
+    network: mailNetworkOf(report.meta.ipAddress),
   });
 });

@@ -5,12 +5,14 @@ import { discardHeldMail, releaseHeldMail, useHeldMail } from "../api/heldMail";
 
 export const HELD_MAIL_TITLE = "E-mail waiting for your review";
 export const ALLOW_LABEL = "Allow this domain";
+export const ALLOW_NETWORK_LABEL = "Allow this network";
 export const DISCARD_LABEL = "Discard";
 const ACTION_FAILED = "Failed to update the held e-mail. Please try again.";
 
 /**
- * Lists, on the dashboard, the domains whose visitor e-mail the brake holds (core/mail/domain-brake.ts):
- * how many e-mails wait, since when and why. Allowing a domain sends them and stops braking it;
+ * Lists, on the dashboard, the domains whose visitor e-mail the brake holds, and the networks whose forms
+ * asked for more than their hour's allowance (core/mail/domain-brake.ts): how many e-mails wait, since
+ * when and why. Allowing a domain or network sends them and stops braking it;
  * discarding deletes them (the signatures and submissions stay). Nothing shows while nothing waits.
  */
 export function HeldMailCard() {
@@ -38,8 +40,10 @@ export function HeldMailCard() {
           <div key={d.domain}>
             <Text size="sm">
               <strong>{d.domain}</strong>: {d.held.toLocaleString("en-US")} e-mail{d.held === 1 ? "" : "s"} held since {formatDateTimeNY(d.firstHeldAt)},
-              because {d.reason}. Made-up addresses at one domain are a way to spend the site&apos;s e-mail; a company or a school whose people sign together is
-              not.
+              because {d.reason}.{" "}
+              {d.network
+                ? "Many forms from one network can be one person spending the site's e-mail; a campus or an office whose people sign together is not."
+                : "Made-up addresses at one domain are a way to spend the site's e-mail; a company or a school whose people sign together is not."}
             </Text>
             <Group mt="xs">
               <Button
@@ -47,9 +51,9 @@ export function HeldMailCard() {
                 loading={busy === d.domain}
                 disabled={busy !== null}
                 onClick={() => void act(d.domain, releaseHeldMail)}
-                aria-label={`${ALLOW_LABEL} ${d.domain}`}
+                aria-label={`${d.network ? ALLOW_NETWORK_LABEL : ALLOW_LABEL} ${d.domain}`}
               >
-                {ALLOW_LABEL}
+                {d.network ? ALLOW_NETWORK_LABEL : ALLOW_LABEL}
               </Button>
               <Button
                 size="xs"

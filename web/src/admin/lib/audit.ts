@@ -35,8 +35,8 @@ const ACTIONS: Record<string, string> = {
   "newsletter.test_sent": "Sent a newsletter test e-mail",
   "mail.suppression_lifted": "Lifted an address's e-mail suppression",
   "mail.breaker_resumed": "Resumed visitor e-mail after the feedback breaker paused it",
-  "mail.domain_allowed": "Allowed a domain's e-mail and sent what was held for it",
-  "mail.held_discarded": "Discarded the e-mail held for a domain",
+  "mail.domain_allowed": "Allowed a domain's or a network's e-mail and sent what was held for it",
+  "mail.held_discarded": "Discarded the e-mail held for a domain or a network",
 };
 
 export function auditActionLabel(action: string): string {

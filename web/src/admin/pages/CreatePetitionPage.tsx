@@ -41,7 +41,7 @@ export function CreatePetitionPage() {
         fallbackMessage: CREATE_FALLBACK,
       });
       if (!petition?.id) throw new Error(NO_DATA);
-      navigate(sharePath(petition.id));
+      void navigate(sharePath(petition.id));
     } catch (cause) {
       const apiFields = (cause as { fields?: Record<string, string> }).fields;
       if (apiFields && Object.keys(apiFields).length > 0) setFieldErrors(apiFields);

@@ -67,8 +67,9 @@ function SignersByStateSlot({ petitionId }: { petitionId: string }) {
   const [Table, setTable] = useState<StatesTable | undefined>();
   useEffect(() => {
     let live = true;
+    // (a chunk that fails to load leaves the section empty: the rejection is handled here)
     const load = () =>
-      import("./SignersByState").then(
+      void import("./SignersByState").then(
         (m) => live && setTable(() => m.SignersByState),
         () => {},
       );

@@ -214,7 +214,7 @@ export function ReportWizard() {
       });
       rememberReference(created.reference);
       clearWizard();
-      navigate(THANK_YOU_PATH, { state: { reference: created.reference } satisfies ReportThankYouState });
+      void navigate(THANK_YOU_PATH, { state: { reference: created.reference } satisfies ReportThankYouState });
     } catch (cause) {
       setError(submissionError(cause));
       if (cause instanceof ApiError && refusedEvidence(cause)) setDraft(withoutEvidence);

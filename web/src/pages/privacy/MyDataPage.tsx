@@ -17,6 +17,7 @@ import {
   type EraseAnswer,
   type ErasureProgress,
   type HeldRecords,
+  type RecordSummary,
 } from "./myData";
 import classes from "./Privacy.module.css";
 
@@ -168,6 +169,27 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
   const [mailAgain, setMailAgain] = useState(false);
   const confirmation = useDeferred(eraseConfirmation);
   const holdsData = held.records.length > 0 || countLines(held.counts).length > 0 || held.mailStopped !== undefined;
+  // the records listed so far, a page at a time: "Show more" asks for the page after the last one shown
+  const [listed, setListed] = useState<{ records: RecordSummary[]; next: string | null }>({ records: held.records, next: held.next ?? null });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<string | null>(null);
+  const total = Object.values(held.counts).reduce((sum, n) => sum + n, 0);
+
+  async function showMore() {
+    if (!listed.next) return;
+    setLoadingMore(true);
+    setMoreError(null);
+    try {
+      const page = await postJson<HeldRecords>(MY_DATA_API.records, { token, cursor: listed.next }, { fallbackMessage: PRIVACY_MESSAGES.failed });
+      setListed((before) => ({ records: [...before.records, ...page.records], next: page.next ?? null }));
+    } catch (cause) {
+      // a 400 is the link gone (expired meanwhile), unless it is the cursor that was refused
+      if (isInvalidLink(cause) && (cause as ApiError).message !== PRIVACY_MESSAGES.badCursor) onInvalid();
+      else setMoreError(cause instanceof ApiError && cause.message === PRIVACY_MESSAGES.badCursor ? cause.message : PRIVACY_MESSAGES.failed);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
 
   async function download() {
     setDownloading(true);
@@ -227,7 +249,7 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
               {WORDS.recordsTitle}
             </Title>
             <ul className={classes.recordList}>
-              {held.records.map((record, index) => (
+              {listed.records.map((record, index) => (
                 <li key={`${record.kind}-${record.createdAt}-${index}`}>
                   <Text component="span" c="ink.9">
                     {record.label}
@@ -238,6 +260,21 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
                 </li>
               ))}
             </ul>
+            {listed.next && (
+              <Stack gap="xs" align="flex-start">
+                <Text c="ink.7" fz="sm" role="status">
+                  {WORDS.shown(listed.records.length, total)}
+                </Text>
+                <Button onClick={showMore} loading={loadingMore} color="brand.8" variant="light">
+                  {WORDS.showMore}
+                </Button>
+              </Stack>
+            )}
+            {moreError && (
+              <Alert color="red" variant="light" role="alert">
+                {moreError}
+              </Alert>
+            )}
           </Stack>
           {held.mailStopped && (
             <Stack gap={4} aria-label={WORDS.mailStoppedTitle}>

@@ -21,12 +21,17 @@ export interface RecordSummary {
   createdAt: string;
 }
 
-/** POST /api/privacy/records `{token}` → what the link shows (and what erasing would erase). */
+/**
+ * POST /api/privacy/records `{token, cursor?}` → what the link shows (and what erasing would erase): the
+ * counts of every record, and one page of them, oldest first; `next` asks for the page after it.
+ */
 export interface HeldRecords {
   email: string;
   validUntil: string;
   counts: ErasedCounts;
   records: RecordSummary[];
+  /** the `cursor` of the next page of records; null (or absent) on the last */
+  next?: string | null;
   /** our mail to the address is stopped (the suppression list): an erasure keeps that unless `mailAgain` */
   mailStopped?: MailStopped;
 }

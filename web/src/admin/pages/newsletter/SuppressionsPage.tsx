@@ -14,7 +14,7 @@ const TITLE = "Suppressed Addresses";
 const MESSAGES = { listFailed: "Failed to load the suppression list", liftFailed: "Failed to remove the suppression" } as const;
 
 const COLUMNS = [
-  { header: "Person (hash of the address)" },
+  { header: "Person (keyed hash of the address)" },
   { header: "Reason", width: 170 },
   { header: "Kind of e-mail", width: 190 },
   { header: "Since", width: 180 },
@@ -25,7 +25,7 @@ const REASON_COLORS: Record<SuppressionRow["reason"], string> = { bounce: "orang
 
 /**
  * /admin/newsletter/suppressions: the addresses SES reported as bounced or marked as
- * spam, which no e-mail reaches any more. The list holds no addresses: a person is named by the hash
+ * spam, which no e-mail reaches any more. The list holds no addresses: a person is named by the keyed hash
  * of theirs, and typing an address finds its entry. Removing one is audited.
  */
 export function SuppressionsPage() {

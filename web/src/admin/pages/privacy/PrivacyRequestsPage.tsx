@@ -66,7 +66,7 @@ export function PrivacyRequestsPage() {
         </>
       }
       sorts={REQUEST_SORTS}
-      search={{ label: "Search Requests", placeholder: "Request id or person hash" }}
+      search={{ label: "Search Requests", placeholder: "Request id, e-mail address or person hash" }}
       filters={<FilterSelect label="Status" data={STATUS_FILTER} value={filters.status} onChange={(value) => setFilter("status", value)} width={150} />}
       errorAlert={
         shownError && (

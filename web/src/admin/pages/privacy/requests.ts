@@ -92,8 +92,9 @@ export function erasedText(erased: string): string {
 const period = (days: number) => (days % 365 === 0 ? `${days / 365} year${days === 365 ? "" : "s"}` : `${days} days`);
 
 export const EXPLANATION =
-  "A deletion request holds a hash of the e-mail address, never the address itself: the Person column shows the start of that hash " +
-  `(hover for all of it; search with it to find the same person's other requests). The e-mailed link works for ${DELETION_LINK_HOURS} hours; ` +
+  "A deletion request holds a keyed hash of the e-mail address, never the address itself: the Person column shows the start of that hash " +
+  "(hover for all of it; search with it, or with the whole address, to find the same person's requests). " +
+  `The e-mailed link works for ${DELETION_LINK_HOURS} hours; ` +
   `a request not confirmed by then is listed as expired. Requests are listed for ${period(DELETION_REQUEST_RECORD_DAYS)}.`;
 
 export const MESSAGES = {

@@ -103,7 +103,7 @@ function ComposeIssuePage({ id }: { id: string | undefined }) {
     );
     if (!stored) return undefined;
     if (!id) {
-      navigate(`/admin/newsletter/issues/${stored.id}`, { replace: true, state: { flash: "Draft saved." } });
+      void navigate(`/admin/newsletter/issues/${stored.id}`, { replace: true, state: { flash: "Draft saved." } });
       return stored.id;
     }
     setSaved({ subject: stored.subject, body: stored.body });
@@ -151,7 +151,7 @@ function ComposeIssuePage({ id }: { id: string | undefined }) {
       issueRequest<{ id: string }>(route("deleteIssue", { id }), ISSUE_MESSAGES.deleteFailed),
     );
     setConfirming(null);
-    if (removed) navigate("/admin/newsletter/issues");
+    if (removed) void navigate("/admin/newsletter/issues");
   };
 
   if (id && loadError) {
