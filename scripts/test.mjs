@@ -147,7 +147,9 @@ const secondNodeArgs = {
 if (otherNode) {
   const version = spawnSync(join(otherNode, "node"), ["--version"], { encoding: "utf8" }).stdout?.trim();
   if (!version) problems.push(`ALSO_ON_NODE: no node in ${otherNode}`);
-  else for (const project of ["unit", "integration"]) if (wanted(project)) await vitest(project, secondNodeArgs[project], `${project} on Node ${version}`, otherNode);
+  else
+    for (const project of ["unit", "integration"])
+      if (wanted(project)) await vitest(project, secondNodeArgs[project], `${project} on Node ${version}`, otherNode);
 }
 if (wanted("browser")) {
   if (await step("build the site", "npm", ["run", "build:web"])) await vitest("browser");
