@@ -3,7 +3,7 @@ export * as Lead from "./index";
 import { personIndex } from "../db/person-index";
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
-import { event } from "../bus";
+import { Bus, event } from "../bus";
 import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
@@ -151,6 +151,16 @@ export async function create(req: CreateRequest, now = new Date()): Promise<{ le
     },
   });
   return { lead, event };
+}
+
+/**
+ * A visitor's submission: stored (`create`), then `lead.created` published, whose subscribers send the
+ * guide and the rest (the outbox item stored with it carries the event should this process die first).
+ */
+export async function submit(req: CreateRequest): Promise<Info> {
+  const { lead, event } = await create(req);
+  await Bus.publish(Events.Created, event.detail, event.id);
+  return lead;
 }
 
 /** Submission ids are sortable ids (util/id.ts). */

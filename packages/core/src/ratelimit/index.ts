@@ -7,6 +7,7 @@ import { Keys } from "../db/keys";
 import { canonicalMailbox } from "../util/email";
 import { VisibleError } from "../util/error";
 import { RATE_WINDOW_SECONDS } from "../policy/retention";
+import { Captcha } from "../captcha";
 import { rateLimitNetwork, rateLimitSubject } from "../util/client-address";
 
 export class TooManyAttempts extends VisibleError {
@@ -107,4 +108,35 @@ export function mailboxHit(email: string) {
   const mailbox = canonicalMailbox(email).replace(/\+[^@]*@/, "@");
   const subject = createHash("sha256").update(mailbox).digest("base64url");
   return windowHit("mailbox-day", subject, dayStart, MAILBOX_RECORDS_PER_DAY, dayStart + 2 * 86_400);
+}
+
+/** A public form's admission: its rate windows and its captcha (`admitForm`). */
+export interface FormAdmission {
+  scope: string;
+  perMinute: number;
+  ipAddress: string;
+  captchaToken?: string;
+  captchaAction: string;
+  /**
+   * Where the client's window is counted: `"here"`, on its own write; `"transaction"`, in the
+   * record's own transaction (a report's, a guide request's), so here it is only read.
+   */
+  clientWindow: "here" | "transaction";
+}
+
+/**
+ * The one rule every public form follows before it writes (the sign, report and guide routes): the
+ * client's window first (counted, or read when the record's transaction counts it), then the IPv6
+ * /48's, then the captcha, so an attempt over a limit costs the captcha service nothing. Answers the
+ * client the record's transaction counts under. 429 past a limit, 400 for a failed captcha.
+ */
+export async function admitForm(form: FormAdmission): Promise<string> {
+  const client = rateLimitSubject(form.ipAddress);
+  if (form.clientWindow === "here") await consumeClient(form.scope, form.ipAddress, form.perMinute);
+  else {
+    if (Captcha.enabled()) await check(form.scope, client, form.perMinute);
+    await consumeNetwork(form.scope, form.ipAddress, form.perMinute);
+  }
+  await Captcha.verify(form.captchaToken, form.captchaAction, form.ipAddress);
+  return client;
 }

@@ -2,7 +2,7 @@ export * as Report from "./index";
 
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
-import { event } from "../bus";
+import { Bus, event } from "../bus";
 import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
@@ -94,6 +94,16 @@ export const createdEvent = (report: Pick<Info, "id">) => Outbox.record(Events.C
 
 /** The same normalisation as signatures': the privacy lookups find a person's records by it. */
 export { normaliseEmail, reportItem, reportOfItem } from "./stored-item";
+
+/**
+ * A visitor's report: stored (`create`), then `report.created` published, whose subscribers confirm it
+ * and the rest (the outbox item stored with it carries the event should this process die first).
+ */
+export async function submit(req: CreateRequest): Promise<Info> {
+  const { report, event } = await create(req);
+  await Bus.publish(Events.Created, event.detail, event.id);
+  return report;
+}
 
 /**
  * Stores a report. Its evidence uploads are claimed first (checked, moved under `reports/<id>/`);

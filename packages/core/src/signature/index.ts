@@ -1,10 +1,10 @@
 export * as Signature from "./index";
 
 import { personIndex } from "../db/person-index";
-import { GetCommand, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
-import { event, type Bus } from "../bus";
-import { cancellationCodes } from "../db/cancellation";
+import { Bus, event } from "../bus";
+import { cancellationCodes, reasonsByName } from "../db/cancellation";
 import { ORIGIN_ATTRIBUTE, ORIGIN_SIGNING } from "./origin";
 import { settings } from "../config";
 import { db, table } from "../db/client";
@@ -12,7 +12,6 @@ import { Keys } from "../db/keys";
 import { transactWithRetries, type Verdict } from "../db/transact";
 import { Outbox } from "../outbox";
 import { Petition, PetitionNotFound } from "../petition";
-import { RateLimit } from "../ratelimit";
 import { NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
@@ -147,15 +146,14 @@ export interface Signed {
  * Signs in one transaction: the counter shard must exist and be open (the petition exists and is not
  * being deleted), the e-mail guard must be new, the signature and its admin index row are stored and
  * the shard's `count` incremented, or its `pending` when the petition verifies signatures. The
- * client's attempt is counted first, on its own (`rateCounted`: the caller counted it already, before
- * its captcha check). Contention on a shard cancels the transaction with TransactionConflict; it is
+ * client's attempt was counted before, on its own (`RateLimit.admitForm`: the window is in no
+ * transaction, so a burst's attempts never cancel each other's). Contention on a shard cancels the transaction with TransactionConflict; it is
  * retried on another shard. A mailbox that has signed (its guard exists) is answered exactly as a
  * first signature and counts nothing: `signature.repeated` is recorded, whose e-mail tells the mailbox
  * instead (`repeat`). Nothing else is written: the signature item is the event its side effects
  * follow from (signature/effects.ts).
  */
-export async function create(req: SignRequest, opts: { rateCounted?: boolean } = {}): Promise<Signed> {
-  if (!opts.rateCounted) await RateLimit.consume(RATE_SCOPE, req.client, settings().SIGN_RATE_LIMIT_PER_MINUTE);
+export async function create(req: SignRequest): Promise<Signed> {
   if (!Petition.ID_PATTERN.test(req.petitionId)) throw new PetitionNotFound();
   const pending = await Petition.verifiesSignatures(req.petitionId);
   const signature = build(req, new Date(), pending ? "pending" : "unverified");
@@ -164,12 +162,13 @@ export async function create(req: SignRequest, opts: { rateCounted?: boolean } =
   const sentAt = performance.now();
   const conflicts = await writeWithRetries(
     (shard) => transaction(req, signature, shard),
-    async (reasons) => {
-      if (reasons[1] === "ConditionalCheckFailed") {
+    async (codes) => {
+      const reasons = reasonsByName(SIGNING_ITEMS, codes);
+      if (reasons.emailGuard === "ConditionalCheckFailed") {
         signedBefore = true;
         return "refused";
       }
-      if (reasons[0] === "ConditionalCheckFailed") {
+      if (reasons.counterShard === "ConditionalCheckFailed") {
         // No open shard: the petition is gone or being deleted, or it has fewer shards than this
         // process's setting (created before it was raised): those are added once, then signing retries.
         if (shardsChecked || !(await Petition.ensureCounterShards(req.petitionId, settings().PETITION_COUNTER_SHARDS))) throw new PetitionNotFound();
@@ -184,6 +183,17 @@ export async function create(req: SignRequest, opts: { rateCounted?: boolean } =
   if (pending) return { answer: await pendingAnswer(signature.id), repeated: false, signature };
   const signatureCount = await Petition.countAfter(req.petitionId, sentAt, writtenAt);
   return { answer: { signatureId: signature.id, status: "unverified", signatureCount }, signatureCount, repeated: false, signature };
+}
+
+/**
+ * A visitor's signature (`create`), answered as the sign route answers it; a repeat's
+ * `signature.repeated` is published once its outbox item is stored (a new signature's side effects
+ * follow from its item on the table's stream, signature/effects.ts).
+ */
+export async function sign(req: SignRequest): Promise<SignAnswer> {
+  const signed = await create(req);
+  if (signed.event) await Bus.publish(Events.Repeated, signed.event.detail, signed.event.id);
+  return signed.answer;
 }
 
 export type RepeatedEvent = Bus.Published<{ petitionId: string; signatureId: string }>;
@@ -260,35 +270,38 @@ export function guardItem(signature: Info) {
   return { ...guardKeyOf(signature), type: "emailGuard", signatureId: signature.id };
 }
 
+/** The signing transaction's items, in their order: its cancellation reasons are read by these names. */
+export const SIGNING_ITEMS = ["counterShard", "emailGuard", "signature", "indexRow"] as const;
+type SigningItem = (typeof SIGNING_ITEMS)[number];
+
 /**
  * The items of the signing transaction (also what the sign benchmark writes bare), each under a
  * partition key of its own except the counter shard, which `PETITION_COUNTER_SHARDS` spread
- * (docs/architecture.md "Capacity"). Callers read cancellation reasons by position: 0 counter shard
- * (missing, or its petition being deleted), 1 e-mail guard. Then the signature (marked as written by
- * signing: its stream record is the event its side effects follow, signature/effects.ts) and the admin
- * index row. The counts by place are added from the stream, a batch at a time; the petition's own
+ * (docs/architecture.md "Capacity"), named in `SIGNING_ITEMS`, by which callers read its cancellation
+ * reasons: the counter shard (missing, or its petition being deleted), the e-mail guard (the mailbox
+ * has signed), the signature (marked as written by signing: its stream record is the event its side
+ * effects follow, signature/effects.ts) and the admin index row. The counts by place are added from the stream, a batch at a time; the petition's own
  * item, with its story, is not touched.
  */
 export function transaction(req: Pick<SignRequest, "petitionId">, signature: Info, shard: number) {
-  return new TransactWriteCommand({
-    TransactItems: [
-      {
-        Update: {
-          TableName: table(),
-          Key: Keys.counterShard(req.petitionId, shard),
-          UpdateExpression: "ADD #count :one",
-          // a petition being deleted takes no new signatures, so its deletion can finish
-          ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deleting)",
-          // a pending signature is counted apart until it is confirmed (verification.ts moves it)
-          ExpressionAttributeNames: { "#count": signature.status === "pending" ? "pending" : "count" },
-          ExpressionAttributeValues: { ":one": 1 },
-        },
+  const items: Record<SigningItem, NonNullable<TransactWriteCommandInput["TransactItems"]>[number]> = {
+    counterShard: {
+      Update: {
+        TableName: table(),
+        Key: Keys.counterShard(req.petitionId, shard),
+        UpdateExpression: "ADD #count :one",
+        // a petition being deleted takes no new signatures, so its deletion can finish
+        ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deleting)",
+        // a pending signature is counted apart until it is confirmed (verification.ts moves it)
+        ExpressionAttributeNames: { "#count": signature.status === "pending" ? "pending" : "count" },
+        ExpressionAttributeValues: { ":one": 1 },
       },
-      { Put: { TableName: table(), Item: guardItem(signature), ConditionExpression: "attribute_not_exists(pk)" } },
-      { Put: { TableName: table(), Item: { ...signatureItem(signature), [ORIGIN_ATTRIBUTE]: ORIGIN_SIGNING } } },
-      { Put: { TableName: table(), Item: indexItem(signature) } },
-    ],
-  });
+    },
+    emailGuard: { Put: { TableName: table(), Item: guardItem(signature), ConditionExpression: "attribute_not_exists(pk)" } },
+    signature: { Put: { TableName: table(), Item: { ...signatureItem(signature), [ORIGIN_ATTRIBUTE]: ORIGIN_SIGNING } } },
+    indexRow: { Put: { TableName: table(), Item: indexItem(signature) } },
+  };
+  return new TransactWriteCommand({ TransactItems: SIGNING_ITEMS.map((name) => items[name]) });
 }
 
 /**
