@@ -41,6 +41,17 @@ for (const [file, targets] of typedGraph) {
  */
 const KNOWN_FOLDER_KNOTS = [["lead", "mail", "mail-queue", "newsletter", "report", "request", "sheets", "signature", "site"].join(" ")];
 
+/**
+ * The file-level cycles left that run through a type-only import (erased at run time, but a type
+ * still ties two files' design). A new one fails the test; untying one means deleting its line here.
+ */
+const KNOWN_TYPED_FILE_CYCLES = [
+  "newsletter/counts.ts newsletter/listing.ts newsletter/store.ts",
+  "report/draft.ts report/input.ts",
+  "mail/domain-brake.ts mail/feedback.ts mail/index.ts mail/simulator.ts",
+  "mail-queue/queue.ts mail-queue/reads.ts",
+];
+
 /** The import cycles of `of`: strongly connected groups of more than one node (Tarjan's algorithm), named by `label`. */
 function cycles(of: Map<string, string[]> = graph, label: (node: string) => string = name): string[][] {
   let next = 0;
@@ -82,6 +93,10 @@ describe("imports in packages/core/src", () => {
 
   it("form no file-level cycle", () => {
     expect(cycles()).toEqual([]);
+  });
+
+  it("tie no new file-level cycle through a type either (the ones left are listed to be untied: a kind's types in a pure file, as lead/, report/ and signature/info.ts)", () => {
+    expect(cycles(typedGraph).map((cycle) => cycle.join(" "))).toEqual(KNOWN_TYPED_FILE_CYCLES);
   });
 
   it("never reach up into privacy/ from outside it, not even for a type: the person index's keys live in db/, the retention figures in policy/", () => {

@@ -1,7 +1,7 @@
 import { settings } from "../config";
 import { escapeHtml, type Message } from "../mail";
 import { LEAD_FORM_INFO } from "./forms";
-import type { Info as Lead } from "./index";
+import type { Info as Lead } from "./info";
 
 /**
  * The e-mails after a free-guide submission (spec §7, templates 10 to 16): the visitor's, which

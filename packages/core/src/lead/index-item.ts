@@ -5,7 +5,7 @@ import { settings } from "../config";
 import { table } from "../db/client";
 import { INDEX_BUCKETS, Keys } from "../db/keys";
 import type { LeadForm } from "./forms";
-import type { Info } from "./index";
+import type { Info } from "./info";
 import { toRow, type LeadRow } from "./row";
 
 /**

@@ -12,6 +12,7 @@ import { Outbox } from "../outbox";
 import { RateLimit, TooManyAttempts, TooManyForMailbox } from "../ratelimit";
 import type { MetaDetails } from "../request/meta-details";
 import { normaliseEmail } from "../util/email";
+import type { Info } from "./info";
 import { NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
@@ -37,22 +38,7 @@ export const Events = {
 /** One rate window per client over the four forms. */
 export const RATE_SCOPE = "lead";
 
-/** A submission as stored and as subscribers and the admin side read it. */
-export interface Info {
-  /** a sortable id */
-  id: string;
-  form: LeadForm;
-  fullName: string;
-  email: string;
-  newsletterConsent: boolean;
-  /** the same shape as signatures' and reports', for all four forms */
-  meta: MetaDetails;
-  /** MM/DD/YYYY and HH:mm:ss (24-hour) in New York, the spec's created_date and created_time */
-  createdDate: string;
-  createdTime: string;
-  /** ISO UTC */
-  createdAt: string;
-}
+export type { Info } from "./info";
 
 export class LeadNotFound extends NotFoundError {
   constructor() {

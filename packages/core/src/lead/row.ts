@@ -1,5 +1,5 @@
 import type { LeadForm } from "./forms";
-import type { Info } from "./index";
+import type { Info } from "./info";
 
 /**
  * A free-guide submission as the admin lists, exports and spreadsheet tabs see it: every field of

@@ -2,7 +2,7 @@ import { settings } from "../config";
 import { escapeHtml, type Message } from "../mail";
 import { formatUsd } from "./amount";
 import { SCAM_TYPE_LABELS } from "./catalogue";
-import type { Info as Report } from "./index";
+import type { Info as Report } from "./info";
 
 /**
  * The e-mails after a scam report (spec §7, templates 8 and 7), as text and HTML. Everything the

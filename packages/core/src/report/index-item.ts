@@ -4,7 +4,7 @@ import { amountOrder, idOrder, lastWordKey, orderAttributes, textOrder, valueOrd
 import { settings } from "../config";
 import { table } from "../db/client";
 import { INDEX_BUCKETS, Keys } from "../db/keys";
-import type { Info } from "./index";
+import type { Info } from "./info";
 import { toRow, type ReportRow } from "./row";
 import { STATUSES } from "./status";
 

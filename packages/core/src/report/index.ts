@@ -19,8 +19,8 @@ import { newYorkDate, newYorkTime } from "../util/time";
 import { creationItems, removalItems } from "./index-item";
 import { reportItem, reportOfItem } from "./stored-item";
 import type { ReportSubmission } from "./input";
+import type { Info, StoredEvidence } from "./info";
 import { normaliseReference, referenceNumber } from "./reference";
-import type { Status } from "./status";
 
 export { ReportInput, type ReportSubmission } from "./input";
 export { formatUsd } from "./amount";
@@ -43,36 +43,7 @@ export const UPLOAD_RATE_SCOPE = "upload";
 /** Triage states; a new report is "new". */
 export { STATUSES, STATUS_LABELS, type Status } from "./status";
 
-/** An evidence file as the report keeps it: where it is in the bucket, never a URL. */
-export interface StoredEvidence extends ClaimedEvidence {
-  purpose: EvidencePurpose;
-}
-
-/** The report as stored and as subscribers and the admin side read it. */
-export interface Info {
-  id: string;
-  /** What the reporter can quote: "TSR-7K3M-9QX2". */
-  reference: string;
-  status: Status;
-  reporter: ReportSubmission["reporter"];
-  scamTypes: ReportSubmission["scamTypes"];
-  contactMethods: ReportSubmission["contactMethods"];
-  moneyLost: boolean;
-  /** Whole US dollars, only when money was lost. */
-  amountLost?: number;
-  /** "YYYY-MM-DD", US Eastern. */
-  dateOccurred: string;
-  scammer: ReportSubmission["scammer"];
-  evidence: StoredEvidence[];
-  reportedElsewhere: boolean;
-  reportedTo?: string;
-  wantUpdates: boolean;
-  meta: MetaDetails;
-  /** MM/DD/YYYY and HH:mm:ss in New York, as the spec's created_date and created_time. */
-  createdDate: string;
-  createdTime: string;
-  createdAt: string;
-}
+export type { Info, StoredEvidence } from "./info";
 
 export class ReportNotFound extends NotFoundError {
   constructor() {

@@ -1,4 +1,4 @@
-import type { Info } from "./index";
+import type { Info } from "./info";
 import type { Status } from "./status";
 
 /**

@@ -1,7 +1,7 @@
 import { personIndex } from "../db/person-index";
 import { Keys } from "../db/keys";
 import { normaliseEmail } from "../util/email";
-import type { Info } from "./index";
+import type { Info } from "./info";
 
 /**
  * How a report is kept in the table. The attributes something looks up, conditions on or updates

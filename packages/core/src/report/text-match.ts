@@ -1,5 +1,5 @@
 import { CONTACT_METHOD_FIELDS, FIELD_LABELS, SCAM_TYPE_FIELDS } from "./catalogue";
-import type { Info } from "./index";
+import type { Info } from "./info";
 
 /**
  * Where a report-text search looks and what it shows of a hit (text-search.ts). Pure: the unit

@@ -2,7 +2,7 @@ import { indexLayout, packedCodec } from "../collection/index-rows";
 import { nameIndex, orderOnlyKey, searchAttributes } from "../collection/name-index";
 import { idOrder, orderAttributes, partOrder, textOrder } from "../collection/orders";
 import { SIGNATURE_INDEX_BUCKETS, Keys, fnv1a } from "../db/keys";
-import type { Info } from "./index";
+import type { Info } from "./info";
 import { toRow, type SignatureRow } from "./row";
 
 /**

@@ -1,4 +1,4 @@
-import type { Info } from "./index";
+import type { Info } from "./info";
 
 /**
  * A signature as admin lists, exports and spreadsheet syncs see it: everything but the user agent
