@@ -22,6 +22,7 @@ import { resetSettings, settings } from "@site/core/config";
 import { Mail } from "@site/core/mail";
 import { MailBudget } from "@site/core/mail/budget";
 import { DomainBrake } from "@site/core/mail/domain-brake";
+import { HeldStore } from "@site/core/mail/held-store";
 import { listOutbox } from "@site/core/mail/outbox";
 import { MailQueue } from "@site/core/mail-queue";
 import { Petition } from "@site/core/petition";
@@ -89,7 +90,7 @@ describe("2,000 confirmation e-mails to one catch-all domain, from consenting si
     // the queue drained, as the scheduled drain does every minute: every link mailed or held
     await bus.idle();
     while ((await MailQueue.pending()).confirmations > 0) await MailQueue.drain({ budgetMs: 5_000 });
-    expect((await DomainBrake.countHeld(domain)) + (await atDomain(domain)()).length).toBe(accepted);
+    expect((await HeldStore.countHeld(domain)) + (await atDomain(domain)()).length).toBe(accepted);
     // the held e-mails took no share of the budget (nor a pacing slot): only what was mailed paid
     expect(MailBudget.measured().sends - budgetBefore).toBe((await atDomain(domain)()).length);
     // the rest of the 2,000, sent as the drain sends a confirmation
@@ -101,7 +102,7 @@ describe("2,000 confirmation e-mails to one catch-all domain, from consenting si
         await Mail.send({ kind: "signature-confirmation", to: [to], subject: "Please confirm your signature", text: `Link ${i}`, html: `<p>Link ${i}</p>` });
       },
     );
-    expect((await DomainBrake.countHeld(domain)) + (await atDomain(domain)()).length).toBe(EMAILS);
+    expect((await HeldStore.countHeld(domain)) + (await atDomain(domain)()).length).toBe(EMAILS);
 
     const mailed = await atDomain(domain)();
     expect(mailed.length).toBeGreaterThan(0);
@@ -161,7 +162,7 @@ describe("the brake's network tier (an IPv4 /24, an IPv6 /48)", () => {
     const mailed = (await outbox()).filter((m) => m.to.some((a) => emails.includes(a)));
     expect(mailed.length).toBeGreaterThan(0);
     expect(mailed.length).toBeLessThanOrEqual(NETWORK_ALLOWANCE * hoursTouched(started, Date.now()));
-    expect(mailed.length + (await DomainBrake.countHeld(network))).toBe(emails.length);
+    expect(mailed.length + (await HeldStore.countHeld(network))).toBe(emails.length);
     // the signatures are kept, pending their links
     expect(await Petition.counts(petition.id, true)).toMatchObject({ pending: emails.length });
     // the console names the network, how much waits and why
@@ -197,17 +198,17 @@ describe("the brake's network tier (an IPv4 /24, an IPv6 /48)", () => {
     // twice the network's allowance to one domain (under the domain's): the network holds the second half
     for (let i = 0; i < 2 * NETWORK_ALLOWANCE; i++) await Mail.send(confirmation(`r${i}@${domain}`));
     expect(await atDomain(domain)()).toHaveLength(NETWORK_ALLOWANCE);
-    expect(await DomainBrake.countHeld(network)).toBe(NETWORK_ALLOWANCE);
+    expect(await HeldStore.countHeld(network)).toBe(NETWORK_ALLOWANCE);
     // the held mail's network travels with it: nothing of it reaches the outbox file
     expect((await atDomain(domain)()).every((m) => !("network" in m))).toBe(true);
     // the domain's hour fills from elsewhere (no network known): its own allowance now holds new mail to it
     for (let i = 0; i < ALLOWANCE - 2 * NETWORK_ALLOWANCE + 1; i++) await Mail.send(guide(`g${i}@${domain}`));
-    expect(await DomainBrake.countHeld(domain)).toBe(1);
+    expect(await HeldStore.countHeld(domain)).toBe(1);
     // an administrator allows the network: what it held goes, although the domain is over its allowance now
     const released = await admin(heldRelease, { method: "POST", body: { domain: network } });
     expect(released).toMatchObject({ statusCode: 200, body: { done: NETWORK_ALLOWANCE, remaining: 0 } });
     expect((await atDomain(domain)()).filter((m) => m.kind === "report-confirmation")).toHaveLength(2 * NETWORK_ALLOWANCE);
-    expect(await DomainBrake.countHeld(domain)).toBe(1);
+    expect(await HeldStore.countHeld(domain)).toBe(1);
   });
 });
 
@@ -233,7 +234,7 @@ describe("the console's actions on held mail", () => {
     const addresses = Array.from({ length: ALLOWANCE + 5 }, (_, i) => `pupil${i}@${domain}`);
     for (const to of addresses) await Mail.send(guide(to));
     expect(await atDomain(domain)()).toHaveLength(ALLOWANCE);
-    expect(await DomainBrake.countHeld(domain)).toBe(5);
+    expect(await HeldStore.countHeld(domain)).toBe(5);
     // mail to a large provider and the administrators' own are never braked
     for (let i = 0; i < ALLOWANCE + 1; i++) await Mail.send(guide(`reader${i}-${run}@gmail.com`));
     expect((await outbox()).filter((m) => m.to[0].startsWith("reader") && m.to[0].endsWith(`-${run}@gmail.com`))).toHaveLength(ALLOWANCE + 1);
@@ -259,15 +260,15 @@ describe("the console's actions on held mail", () => {
   it("discarding deletes what was held (nothing is sent), and an erasure deletes a person's held e-mail", async () => {
     const domain = `discard-${run}.example`;
     for (let i = 0; i < ALLOWANCE + 3; i++) await Mail.send(guide(`p${i}@${domain}`));
-    expect(await DomainBrake.countHeld(domain)).toBe(3);
+    expect(await HeldStore.countHeld(domain)).toBe(3);
 
     // the person whose address was typed asks for their data to be erased: their held e-mail goes too
     await eraseRecords(`p${ALLOWANCE}@${domain}`);
-    expect(await DomainBrake.countHeld(domain)).toBe(2);
+    expect(await HeldStore.countHeld(domain)).toBe(2);
 
     const res = await admin(heldDiscard, { method: "POST", body: { domain } });
     expect(res).toMatchObject({ statusCode: 200, body: { done: 2, remaining: 0 } });
-    expect(await DomainBrake.countHeld(domain)).toBe(0);
+    expect(await HeldStore.countHeld(domain)).toBe(0);
     expect(await atDomain(domain)()).toHaveLength(ALLOWANCE);
     expect((await admin(heldList, {})).body.domains.map((d: { domain: string }) => d.domain)).not.toContain(domain);
     // mail held after the discard lists the domain again (the hour's count stays over its allowance)

@@ -1,15 +1,12 @@
 export * as DomainBrake from "./domain-brake";
 
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, DeleteCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { getDomain } from "tldts";
 import { settings } from "../config";
 import { db, table } from "../db/client";
+import { addToCount } from "../db/hour-count";
 import { Keys } from "../db/keys";
-import { personIndex } from "../db/person-index";
-import { log } from "../log";
-import { HELD_MAIL_DAYS } from "../policy/retention";
-import { sortableId } from "../util/id";
-import type { Message } from "./index";
+import { forgetListings } from "./held-store";
 
 /**
  * The velocity brake per recipient domain (docs/architecture.md "Security", H1). Random addresses at
@@ -88,15 +85,12 @@ function isAllowed(domain: string, now: number): Promise<boolean> {
  * its one put, not a refused counter write besides).
  */
 const overInHour = new Map<string, string>();
-/** When this process last listed each domain on the console (listing is re-asserted at most once a minute). */
-const listedAt = new Map<string, number>();
-const LISTING_REFRESH_MS = 60_000;
 
 /** Forgets what this process knows of domains (tests; an allow in this process). */
 export const forget = () => {
   allowedCache.clear();
   overInHour.clear();
-  listedAt.clear();
+  forgetListings();
 };
 
 const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
@@ -120,7 +114,6 @@ export interface Verdict {
 }
 
 /** A held source names a network by its prefix length (`203.0.113.0/24`), a domain never has a slash. */
-export const isNetwork = (source: string) => source.includes("/");
 
 const groupBy = (addresses: Iterable<string>, keyOf: (address: string) => string | undefined) => {
   const groups = new Map<string, string[]>();
@@ -132,26 +125,19 @@ const groupBy = (addresses: Iterable<string>, keyOf: (address: string) => string
 };
 
 /**
- * One tier's count for one source (a domain or a network) in the hour: an unconditional ADD of its
- * addresses' number, whose new total says which of them are within the allowance (each writer gets its
- * own range of the count, so however many race, exactly the allowance is admitted in an hour).
+ * One tier's count for one source (a domain or a network) in the hour (`addToCount`: exactly the
+ * allowance is admitted in an hour, however many race).
  * Answers the held ones; notes in the verdict how many it admitted.
  */
 async function countSource(source: string, addresses: string[], allowance: number, verdict: Verdict, now: number): Promise<string[]> {
   if (await isAllowed(source, now)) return [];
   const hour = verdict.hour;
   if (overInHour.get(source) === hour) return addresses;
-  const res = await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: Keys.mailDomainHour(source, hour),
-      UpdateExpression: "ADD asked :n SET #type = :type, expiresAt = if_not_exists(expiresAt, :expires)",
-      ExpressionAttributeNames: { "#type": "type" },
-      ExpressionAttributeValues: { ":n": addresses.length, ":type": "mailDomainCount", ":expires": Math.floor(now / 1000) + 2 * 3600 },
-      ReturnValues: "UPDATED_NEW",
-    }),
-  );
-  const before = Number(res.Attributes?.asked) - addresses.length;
+  const total = await addToCount(Keys.mailDomainHour(source, hour), addresses.length, {
+    type: "mailDomainCount",
+    expiresAt: Math.floor(now / 1000) + 2 * 3600,
+  });
+  const before = total - addresses.length;
   const room = Math.max(0, allowance - before);
   verdict.counted.set(source, Math.min(room, addresses.length));
   // a count only grows within its hour: the rest of the hour's mail to it is held without another write
@@ -233,126 +219,6 @@ export async function giveBack(verdict: Verdict): Promise<void> {
   );
 }
 
-/** What a held e-mail keeps: the mailer's own message, as it would have gone. */
-export type HeldMessage = Message;
-
-/** A domain (or a network: `isNetwork`) whose mail waits, as the console lists it. */
-export interface HeldDomain {
-  domain: string;
-  /** whether `domain` names the network the forms were sent from rather than the recipients' domain */
-  network: boolean;
-  held: number;
-  firstHeldAt: string;
-  reason: string;
-}
-
-const reasonFor = (source: string) =>
-  isNetwork(source)
-    ? `more than ${settings().MAIL_NETWORK_ALLOWANCE_PER_HOUR} e-mails an hour were asked for through the site's forms from this network (one ${source.endsWith("/24") ? "IPv4 /24" : "IPv6 /48"})`
-    : `more than ${settings().MAIL_DOMAIN_ALLOWANCE_PER_HOUR} e-mails an hour to addresses at this domain were asked for through the site's forms`;
-
-/**
- * Keeps the e-mail for an administrator, and lists its domain on the console (a conditional put that
- * this process repeats at most once a minute, so a domain unlisted by an administrator's discard is
- * listed again within a minute when its mail is held anew).
- */
-export async function hold(domain: string, message: HeldMessage, now = Date.now()): Promise<void> {
-  const id = sortableId(now);
-  const key = Keys.mailHeld(domain, id);
-  const [address] = message.to;
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...key,
-        ...(address ? personIndex(address, "heldMail", key) : {}),
-        type: "heldMail",
-        domain,
-        message,
-        heldAt: new Date(now).toISOString(),
-        expiresAt: Math.floor(now / 1000) + HELD_MAIL_DAYS * 24 * 3600,
-      },
-    }),
-  );
-  if (now - (listedAt.get(domain) ?? -Infinity) < LISTING_REFRESH_MS) return;
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          ...Keys.mailHeldDomain(domain),
-          type: "heldMailDomain",
-          domain,
-          firstHeldAt: new Date(now).toISOString(),
-          reason: reasonFor(domain),
-          expiresAt: Math.floor(now / 1000) + HELD_MAIL_DAYS * 24 * 3600,
-        },
-        ConditionExpression: "attribute_not_exists(pk)",
-      }),
-    );
-    log.warn("mail held: a domain or network passed its hourly allowance", { source: domain, kind: message.kind });
-  } catch (err) {
-    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
-  }
-  listedAt.set(domain, now);
-}
-
-/** The held e-mails of a domain, oldest first, up to `limit`. */
-export async function heldOf(domain: string, limit = 100): Promise<{ key: { pk: string; sk: string }; message: HeldMessage }[]> {
-  const res = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: "pk = :pk",
-      ExpressionAttributeValues: { ":pk": Keys.mailHeld(domain, "").pk },
-      ConsistentRead: true,
-      Limit: limit,
-    }),
-  );
-  return (res.Items ?? []).map((item) => ({ key: { pk: String(item.pk), sk: String(item.sk) }, message: item.message as HeldMessage }));
-}
-
-/** How many e-mails to the domain are held. */
-export async function countHeld(domain: string): Promise<number> {
-  let held = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: "pk = :pk",
-        ExpressionAttributeValues: { ":pk": Keys.mailHeld(domain, "").pk },
-        Select: "COUNT",
-        ExclusiveStartKey: start,
-      }),
-    );
-    held += res.Count ?? 0;
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return held;
-}
-
-/** The domains whose mail waits for an administrator, with how much and why. */
-export async function heldDomains(): Promise<HeldDomain[]> {
-  const res = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: "pk = :pk",
-      ExpressionAttributeValues: { ":pk": Keys.mailHeldDomain("").pk },
-      ConsistentRead: true,
-    }),
-  );
-  const domains = await Promise.all(
-    (res.Items ?? []).map(async (item) => ({
-      domain: String(item.domain),
-      network: isNetwork(String(item.domain)),
-      held: await countHeld(String(item.domain)),
-      firstHeldAt: String(item.firstHeldAt),
-      reason: String(item.reason),
-    })),
-  );
-  return domains.filter((d) => d.held > 0).sort((a, b) => b.held - a.held);
-}
-
 /** An administrator allows the domain: its mail is never braked again. */
 export async function allow(domain: string, by: string, now = Date.now()): Promise<void> {
   await db().send(
@@ -362,22 +228,4 @@ export async function allow(domain: string, by: string, now = Date.now()): Promi
     }),
   );
   allowedCache.delete(domain);
-}
-
-/** Deletes one held e-mail (sent on release, discarded, erased); answers whether it was still there. */
-export async function removeHeld(key: { pk: string; sk: string }): Promise<boolean> {
-  try {
-    // conditional: of two deletions at once (two administrators' releases), exactly one answers true
-    await db().send(new DeleteCommand({ TableName: table(), Key: key, ConditionExpression: "attribute_exists(pk)" }));
-    return true;
-  } catch (err) {
-    if ((err as Error).name === "ConditionalCheckFailedException") return false;
-    throw err;
-  }
-}
-
-/** Takes the domain off the console's list (nothing of it waits). */
-export async function unlist(domain: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: table(), Key: Keys.mailHeldDomain(domain) }));
-  listedAt.delete(domain);
 }

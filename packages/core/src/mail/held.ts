@@ -3,10 +3,11 @@ export * as HeldMail from "./held";
 import { EffectInProgress, once } from "../idempotency";
 import { MailDeferred } from "./budget";
 import { DomainBrake } from "./domain-brake";
+import { HeldStore } from "./held-store";
 import { Mail } from "./index";
 
-export type { HeldDomain } from "./domain-brake";
-export const list = DomainBrake.heldDomains;
+export type { HeldDomain } from "./held-store";
+export const list = HeldStore.heldDomains;
 
 /** Held e-mails sent or discarded per page of a call. */
 const PAGE = 50;
@@ -27,7 +28,7 @@ export async function release(domain: string, by: string, deadline = Date.now() 
   await DomainBrake.allow(domain, by);
   let done = 0;
   while (Date.now() < deadline) {
-    const page = await DomainBrake.heldOf(domain, PAGE);
+    const page = await HeldStore.heldOf(domain, PAGE);
     if (!page.length) break;
     for (const { key, message } of page) {
       if (Date.now() >= deadline) return finish(domain, done);
@@ -40,7 +41,7 @@ export async function release(domain: string, by: string, deadline = Date.now() 
         if (err instanceof EffectInProgress) continue;
         throw err;
       }
-      if (await DomainBrake.removeHeld(key)) done++;
+      if (await HeldStore.removeHeld(key)) done++;
     }
   }
   return finish(domain, done);
@@ -50,15 +51,15 @@ export async function release(domain: string, by: string, deadline = Date.now() 
 export async function discard(domain: string, deadline = Date.now() + 10_000): Promise<Progress> {
   let done = 0;
   while (Date.now() < deadline) {
-    const page = await DomainBrake.heldOf(domain, PAGE);
+    const page = await HeldStore.heldOf(domain, PAGE);
     if (!page.length) break;
-    for (const { key } of page) if (await DomainBrake.removeHeld(key)) done++;
+    for (const { key } of page) if (await HeldStore.removeHeld(key)) done++;
   }
   return finish(domain, done);
 }
 
 async function finish(domain: string, done: number): Promise<Progress> {
-  const remaining = await DomainBrake.countHeld(domain);
-  if (remaining === 0) await DomainBrake.unlist(domain);
+  const remaining = await HeldStore.countHeld(domain);
+  if (remaining === 0) await HeldStore.unlist(domain);
   return { done, remaining };
 }

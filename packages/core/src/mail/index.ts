@@ -18,7 +18,8 @@ import { FEEDBACK_DETAIL_TYPES, SES_SOURCE } from "./ses-events";
 import { ordinaryOutcome, simulatedEvents, simulatedOutcome, type SimulatedOutcome } from "./simulator";
 import { HOLD_MS, holds, isVisitorMail } from "./breaker";
 import { claimAllowance } from "./visitor";
-import { admit as admitToDomain, hold, isFormMail, type Verdict as DomainVerdict } from "./domain-brake";
+import { admit as admitToDomain, isFormMail, type Verdict as DomainVerdict } from "./domain-brake";
+import { hold } from "./held-store";
 // this module's own namespace: sendToVisitor calls Mail.send through it, so tests that replace Mail.send see that call too
 import { Mail } from "./index";
 

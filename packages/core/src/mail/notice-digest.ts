@@ -3,6 +3,7 @@ export * as NoticeDigest from "./notice-digest";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { adminRecipients, settings } from "../config";
 import { db, table } from "../db/client";
+import { addToCount } from "../db/hour-count";
 import { Keys } from "../db/keys";
 import { queryAll } from "../db/query";
 import { log } from "../log";
@@ -34,17 +35,8 @@ const hourOf = (now: number) => Math.floor(now / 1000 / HOUR) * HOUR;
 /** Counts one notice of `kind`; true when it is within this hour's allowance (send it), false when the hour's digest takes it. */
 export async function admit(kind: Kind, now = Date.now()): Promise<boolean> {
   const hourStart = hourOf(now);
-  const res = await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: Keys.noticeHour(kind, hourStart),
-      UpdateExpression: "ADD asked :one SET #type = :type, kind = :kind, hourStart = :hour, expiresAt = :exp",
-      ExpressionAttributeNames: { "#type": "type" },
-      ExpressionAttributeValues: { ":one": 1, ":type": "noticeHour", ":kind": kind, ":hour": hourStart, ":exp": hourStart + KEEP_SECONDS },
-      ReturnValues: "UPDATED_NEW",
-    }),
-  );
-  return Number(res.Attributes?.asked ?? 1) <= settings().ADMIN_NOTICES_PER_HOUR;
+  const asked = await addToCount(Keys.noticeHour(kind, hourStart), 1, { type: "noticeHour", kind, hourStart, expiresAt: hourStart + KEEP_SECONDS });
+  return asked <= settings().ADMIN_NOTICES_PER_HOUR;
 }
 
 /** The digest e-mail of `count` notices of `kind` held back in the hour from `hourStart` (epoch s). */

@@ -1,5 +1,5 @@
 import type { PersonalRecordKind } from "../policy/personal-record";
-import { removeHeld } from "./domain-brake";
+import { removeHeld } from "./held-store";
 
 /** An e-mail the domain brake holds for an administrator (domain-brake.ts): it holds the address it was for, so an erasure deletes it. */
 export const heldMailKind: PersonalRecordKind = {

@@ -3,7 +3,8 @@ import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { SheetsError } from "./errors";
-import { call, driveCall, freshTitle, REQUEST_TIMEOUT_MS, sheetPath, statusOf, writeBlocks, type BatchUpdateReply, type Spreadsheet } from "./google";
+import { freshTitle, sheetPath, writeBlocks, type BatchUpdateReply, type Spreadsheet } from "./google";
+import { call, driveCall, REQUEST_TIMEOUT_MS, statusOf } from "./google-api";
 import { totalOf, type ReplaceOptions, type ReplaceResult, type RowSource } from "./port";
 
 /**

@@ -73,3 +73,6 @@ export function mailNetworkOf(ip: string | undefined): string | undefined {
     .map((g) => g.toString(16))
     .join(":")}::/48`;
 }
+
+/** Whether a mail brake source (a domain, or a network from `mailNetworkOf`) is a network. */
+export const isNetwork = (source: string) => source.includes("/");
