@@ -48,7 +48,6 @@ const KNOWN_FOLDER_KNOTS = [["lead", "mail", "mail-queue", "newsletter", "report
 const KNOWN_TYPED_FILE_CYCLES = [
   "newsletter/counts.ts newsletter/listing.ts newsletter/store.ts",
   "report/draft.ts report/input.ts",
-  "mail/domain-brake.ts mail/feedback.ts mail/index.ts mail/simulator.ts",
   "mail-queue/queue.ts mail-queue/reads.ts",
 ];
 

@@ -1,13 +1,15 @@
 export * as MailFeedback from "./feedback";
 
-import { z } from "zod";
 import { adminRecipients, settings } from "../config";
 import { log } from "../log";
 import { markSuppressed } from "../newsletter/suppressed";
 import * as IssueFeedback from "../newsletter/issues/feedback";
 import { Suppression } from "../suppression";
+import { SesEvent } from "./ses-event";
 import { CONFIGURATION_SET_TAG, type FeedbackType } from "./ses-events";
 import * as MailBreaker from "./breaker";
+
+export { SesEvent };
 import { Mail, escapeHtml } from "./index";
 
 /**
@@ -17,46 +19,6 @@ import { Mail, escapeHtml } from "./index";
  * and delivers the same events through the same subscriber (mail/simulator.ts).
  */
 export { FEEDBACK_DETAIL_TYPES, SES_SOURCE, type FeedbackType } from "./ses-events";
-
-const Recipient = z.object({ emailAddress: z.string() }).passthrough();
-
-/** The SES event (the `detail` of its EventBridge event), the fields we read. */
-export const SesEvent = z
-  .object({
-    eventType: z.enum(["Bounce", "Complaint", "Delivery", "Reject"]),
-    mail: z
-      .object({
-        messageId: z.string(),
-        timestamp: z.string().optional(),
-        destination: z.array(z.string()).default([]),
-        tags: z.record(z.string(), z.array(z.string())).optional(),
-      })
-      .passthrough(),
-    bounce: z
-      .object({
-        bounceType: z.enum(["Permanent", "Transient", "Undetermined"]),
-        bounceSubType: z.string().optional(),
-        bouncedRecipients: z.array(Recipient),
-        timestamp: z.string().optional(),
-      })
-      .passthrough()
-      .optional(),
-    complaint: z
-      .object({
-        complainedRecipients: z.array(Recipient),
-        timestamp: z.string().optional(),
-        complaintFeedbackType: z.string().optional(),
-      })
-      .passthrough()
-      .optional(),
-    delivery: z
-      .object({ recipients: z.array(z.string()), timestamp: z.string().optional() })
-      .passthrough()
-      .optional(),
-    reject: z.object({ reason: z.string().optional() }).passthrough().optional(),
-  })
-  .passthrough();
-export type SesEvent = z.output<typeof SesEvent>;
 
 /** The message's kind, from the `kind` tag every send carries (mail/index.ts). */
 export const kindOf = (event: SesEvent) => event.mail.tags?.kind?.[0] ?? "unknown";

@@ -11,7 +11,7 @@ import { log } from "../log";
 import { HELD_MAIL_DAYS } from "../policy/retention";
 import { isNetwork } from "../util/client-address";
 import { sortableId } from "../util/id";
-import type { Message } from "./index";
+import type { Message } from "./message";
 
 /** Where the mail brake keeps what it held (domain-brake.ts decides what to hold): the e-mails, and the console's list of held domains and networks. */
 

@@ -1,6 +1,7 @@
 export * as Mail from "./index";
 export { mailboxOf, VISITOR_MAIL_WINDOW_SECONDS } from "./visitor";
 export { MailDeferred, priorityOf } from "./budget";
+export type { Message } from "./message";
 
 import { AsyncLocalStorage } from "node:async_hooks";
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
@@ -20,34 +21,9 @@ import { HOLD_MS, holds, isVisitorMail } from "./breaker";
 import { claimAllowance } from "./visitor";
 import { admit as admitToDomain, isFormMail, type Verdict as DomainVerdict } from "./domain-brake";
 import { hold } from "./held-store";
+import type { Message } from "./message";
 // this module's own namespace: sendToVisitor calls Mail.send through it, so tests that replace Mail.send see that call too
 import { Mail } from "./index";
-
-export interface Message {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  /**
-   * Extra header fields, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058) on
-   * newsletter e-mails. Names are checked: no line breaks, and none of the fields SES sets itself.
-   */
-  headers?: Record<string, string>;
-  /**
-   * What the message is (signature-share, newsletter-issue, admin-notice, …): sent to SES as the
-   * `kind` tag, so a bounce or complaint names the kind of mail that caused it.
-   */
-  kind?: string;
-  /** More SES message tags, e.g. `issue` on a newsletter issue's e-mails (its bounces are counted on the issue). */
-  tags?: Record<string, string>;
-  /**
-   * Form mail: the network (IPv4 /24, IPv6 /48) of the visitor whose form asked for it, which the
-   * domain brake counts too (domain-brake.ts). Never sent.
-   */
-  network?: string;
-  /** An administrator released it from the brake (mail/held.ts): it is not braked again. Never sent. */
-  released?: true;
-}
 
 /** An SES message tag's value: letters, digits, `_` and `-` (e.g. `guide:checklist` → `guide-checklist`). */
 export const tagValue = (kind: string) => kind.replace(/[^A-Za-z0-9_-]/g, "-").slice(0, 256) || "other";

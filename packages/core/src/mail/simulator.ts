@@ -1,4 +1,4 @@
-import type { SesEvent } from "./feedback";
+import type { SesEvent } from "./ses-event";
 
 /**
  * SES's mailbox simulator, as the local outbox driver plays it: mail to these addresses (a `+label`
