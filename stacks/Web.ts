@@ -26,11 +26,11 @@ import { useProject } from "sst/project.js";
 import { ORIGIN_SECRET_HEADER } from "../packages/core/src/request/metadata";
 import { PETITION_EDGE_CACHE } from "../packages/core/src/petition/edge-cache";
 import { PUBLIC_COUNT_CACHE } from "../packages/core/src/signature/public-count-info";
+import { embedContentSecurityPolicy } from "../packages/core/src/site/embed-headers";
 import { EMBED_PATH_PREFIX, embedFunctionCode } from "../packages/core/src/site/embed-response";
 import {
   cognitoOrigin,
   contentSecurityPolicy,
-  embedContentSecurityPolicy,
   evidenceOrigin,
   FRAME_OPTIONS,
   PERMISSIONS_POLICY,

@@ -1,6 +1,7 @@
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cognitoOrigin, embedSecurityHeaders, evidenceOrigin, securityHeaders } from "../../packages/core/src/request/security-headers";
+import { cognitoOrigin, evidenceOrigin, securityHeaders } from "../../packages/core/src/request/security-headers";
+import { embedSecurityHeaders } from "../../packages/core/src/site/embed-headers";
 import { embedResponse } from "../../packages/core/src/site/embed-response";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { wafRateLimit } from "../waf";

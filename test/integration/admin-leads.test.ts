@@ -15,7 +15,7 @@ import { LEAD_CSV_COLUMNS, LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "@si
 import { LeadListing } from "@site/core/lead/listing";
 import type { LeadRow } from "@site/core/lead/row";
 import { fromHeaders } from "@site/core/request/metadata";
-import { leadCells } from "@site/core/sheets/lead-columns";
+import { leadCells } from "@site/core/lead/sheet-columns";
 import { fileFor } from "@site/core/sheets/local";
 import { metaDetails } from "@site/core/request/meta-details";
 import { handler as summary } from "../../packages/functions/src/http/admin-lead-summary";

@@ -20,7 +20,7 @@ import { ReportListing } from "@site/core/report/listing";
 import type { ReportRow } from "@site/core/report/row";
 import { fromHeaders } from "@site/core/request/metadata";
 import { fileFor } from "@site/core/sheets/local";
-import { REPORTS_TAB } from "@site/core/sheets/reports";
+import { REPORTS_TAB } from "@site/core/report/sheet-tab";
 import { metaDetails } from "@site/core/request/meta-details";
 import { handler as listReports } from "../../packages/functions/src/http/admin-report-list";
 import { handler as exportReports } from "../../packages/functions/src/http/admin-report-export";

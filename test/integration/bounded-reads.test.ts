@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { settings } from "@site/core/config";
 import { db } from "@site/core/db/client";
 import { fileFor } from "@site/core/sheets/local";
-import { SIGNATURES_TAB, syncSignatures } from "@site/core/sheets/signatures";
+import { SIGNATURES_TAB, syncSignatures } from "@site/core/signature/sheet-tab";
 import { batchSize } from "@site/core/collection/merge";
 import { SIGNATURE_LIST_BUCKETS } from "@site/core/db/keys";
 import { SignatureListing } from "@site/core/signature/listing";

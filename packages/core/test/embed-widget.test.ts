@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { embedContentSecurityPolicy, embedSecurityHeaders, hashSource, securityHeaders } from "../src/request/security-headers";
+import { hashSource, securityHeaders } from "../src/request/security-headers";
+import { embedContentSecurityPolicy, embedSecurityHeaders } from "../src/site/embed-headers";
 import { EMBED_HTML, EMBED_SCRIPT, EMBED_STYLE, embedPath } from "../src/site/embed-widget";
 
 const directives = (csp: string) =>

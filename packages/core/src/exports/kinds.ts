@@ -1,13 +1,13 @@
 import type { z } from "zod";
 import type { Audit } from "../audit";
 import { LeadListing } from "../lead/listing";
-import { LEAD_CSV_COLUMNS, leadCells } from "../sheets/lead-columns";
+import { LEAD_CSV_COLUMNS, leadCells } from "../lead/sheet-columns";
 import { SubscriberListing } from "../newsletter/listing";
 import { SUBSCRIBER_CSV_COLUMNS, subscriberCells } from "../newsletter/admin-csv";
 import { ReportAdmin } from "../report/admin";
 import { ReportListing } from "../report/listing";
-import { REPORT_COLUMNS, reportCells } from "../sheets/report-columns";
-import { SIGNATURE_COLUMNS, signatureCells } from "../sheets/signature-columns";
+import { REPORT_COLUMNS, reportCells } from "../report/sheet-columns";
+import { SIGNATURE_COLUMNS, signatureCells } from "../signature/sheet-columns";
 import { SignatureListing } from "../signature/listing";
 import { parse } from "../util/zod";
 import { csvFormat, jsonFormat, type FileFormat } from "./formats";

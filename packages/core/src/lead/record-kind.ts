@@ -1,7 +1,7 @@
 import { Keys } from "../db/keys";
 import { COUNTED_KIND_LABELS, removedNow, type PersonalRecordKind, type SheetTab } from "../policy/personal-record";
-import * as SyncJobs from "../sheets/lead-sync-job";
-import { syncLeadsSoon } from "../sheets/lead-tabs";
+import * as SyncJobs from "./sheet-sync-job";
+import { syncLeadsSoon } from "./sheet-tabs";
 import { idTime } from "../util/id";
 import { LeadAdmin } from "./admin";
 import { LEAD_FORMS, LEAD_FORM_INFO, isLeadForm, leadSheetTabId } from "./forms";

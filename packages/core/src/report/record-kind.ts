@@ -1,7 +1,7 @@
 import { Keys } from "../db/keys";
 import { COUNTED_KIND_LABELS, removedNow, type PersonalRecordKind } from "../policy/personal-record";
-import { syncReportsSoon } from "../sheets/reports";
-import * as SyncJob from "../sheets/report-sync-job";
+import { syncReportsSoon } from "./sheet-tab";
+import * as SyncJob from "./sheet-sync-job";
 import { idTime } from "../util/id";
 import { ReportAdmin } from "./admin";
 import { ReportNotFound } from "./index";

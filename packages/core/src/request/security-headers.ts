@@ -3,7 +3,6 @@
  * into CloudFront's response headers policy, scripts/local/server.ts sets it on every response.
  */
 import { createHash } from "node:crypto";
-import { EMBED_SCRIPT, EMBED_STYLE } from "../site/embed-widget";
 
 /** Where reCAPTCHA v3 loads its script, its badge frame and its calls from. */
 export const RECAPTCHA_ORIGINS = ["https://www.google.com", "https://www.gstatic.com", "https://www.recaptcha.net"];
@@ -102,34 +101,3 @@ export function securityHeaders(opts: SecurityHeaderOptions): Record<string, str
 
 /** A CSP hash source of an inline element's text. */
 export const hashSource = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
-
-/**
- * The embeddable widget's policy (site/embed-widget.ts): any site may frame it (`frame-ancestors *`,
- * and no X-Frame-Options), which no other page allows; it may run only its own inline script and
- * style (by hash) and fetch only from its own origin.
- */
-export function embedContentSecurityPolicy(): string {
-  const directives: Record<string, string[]> = {
-    "default-src": ["'none'"],
-    "script-src": [hashSource(EMBED_SCRIPT)],
-    "style-src": [hashSource(EMBED_STYLE)],
-    "connect-src": ["'self'"],
-    "base-uri": ["'none'"],
-    "form-action": ["'none'"],
-    "frame-ancestors": ["*"],
-  };
-  return Object.entries(directives)
-    .map(([name, sources]) => `${name} ${sources.join(" ")}`)
-    .join("; ");
-}
-
-/** The widget's headers as the browser receives them: the site's, with framing allowed. */
-export function embedSecurityHeaders(): Record<string, string> {
-  return {
-    "Content-Security-Policy": embedContentSecurityPolicy(),
-    "Strict-Transport-Security": strictTransportSecurity(),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": REFERRER_POLICY,
-    "Permissions-Policy": PERMISSIONS_POLICY,
-  };
-}

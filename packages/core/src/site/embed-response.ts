@@ -1,5 +1,5 @@
 import { ID_PATTERN } from "../petition/input";
-import { embedSecurityHeaders } from "../request/security-headers";
+import { embedSecurityHeaders } from "./embed-headers";
 import { EMBED_HTML } from "./embed-widget";
 
 /**

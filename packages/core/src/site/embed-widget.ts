@@ -10,7 +10,7 @@ export { embedPath } from "../signature/public-count-info";
  * its own origin, shows the title, the count, a progress bar and a button that opens the petition
  * page in a new tab, and refreshes once a minute while visible. No cookie, no storage, no request to
  * any other origin. Its inline style and script are allowed by their hashes
- * (request/security-headers.ts `embedSecurityHeaders`, which also lets any site frame it).
+ * (embed-headers.ts `embedSecurityHeaders`, which also lets any site frame it).
  */
 
 export const EMBED_STYLE = `body{margin:0;font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1b1e;background:#fff}

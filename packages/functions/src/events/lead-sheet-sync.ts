@@ -1,5 +1,5 @@
 import { Lead } from "@site/core/lead";
-import { leadTab, syncLeadsSoon } from "@site/core/sheets/lead-tabs";
+import { leadTab, syncLeadsSoon } from "@site/core/lead/sheet-tabs";
 import { sheetSyncHandler } from "../lib/sheet-sync";
 
 /** Keeps the tab of the submission's form current (one tab per form). */

@@ -1,7 +1,7 @@
 import { Job } from "@site/core/jobs";
 import { log } from "@site/core/log";
 import { SHEET_TABS } from "@site/core/privacy/kinds";
-import * as SyncJob from "@site/core/sheets/signature-sync-job";
+import * as SyncJob from "@site/core/signature/sheet-sync-job";
 import { EventHandler } from "../lib/events";
 
 /** The runner of each kind of sync job (every kind's tabs, privacy/kinds.ts); they share the start event. */

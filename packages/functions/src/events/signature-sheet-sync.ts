@@ -1,4 +1,4 @@
-import { SIGNATURES_TAB, syncSignaturesSoon } from "@site/core/sheets/signatures";
+import { SIGNATURES_TAB, syncSignaturesSoon } from "@site/core/signature/sheet-tab";
 import { Signature } from "@site/core/signature";
 import { sheetSyncHandler } from "../lib/sheet-sync";
 

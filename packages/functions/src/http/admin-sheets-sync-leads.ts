@@ -1,6 +1,6 @@
 import { Admins } from "@site/core/admins";
 import { Lead } from "@site/core/lead";
-import * as LeadSyncJob from "@site/core/sheets/lead-sync-job";
+import * as LeadSyncJob from "@site/core/lead/sheet-sync-job";
 import { accepted, adminRoute } from "../lib/http";
 
 /**

@@ -1,5 +1,5 @@
 import { Admins } from "@site/core/admins";
-import * as ReportSyncJob from "@site/core/sheets/report-sync-job";
+import * as ReportSyncJob from "@site/core/report/sheet-sync-job";
 import { accepted, adminRoute } from "../lib/http";
 
 /**

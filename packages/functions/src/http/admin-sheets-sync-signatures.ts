@@ -1,5 +1,5 @@
 import { Admins } from "@site/core/admins";
-import * as SyncJob from "@site/core/sheets/signature-sync-job";
+import * as SyncJob from "@site/core/signature/sheet-sync-job";
 import { accepted, adminRoute } from "../lib/http";
 
 /**

@@ -1,4 +1,4 @@
-import type { HeldDomain } from "@site/core/mail/domain-brake";
+import type { HeldDomain } from "@site/core/mail/held-store";
 import type { Progress } from "@site/core/mail/held";
 import type { HeldDomainInput } from "@site/core/mail/held-input";
 import { adminCall } from "./adminCall";

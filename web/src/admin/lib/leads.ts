@@ -2,7 +2,7 @@ import { LEAD_ADMIN_MESSAGES, LEAD_CSV_COLUMNS, LEAD_FORMS, LEAD_FORM_INFO, type
 import type { Details as LeadDetails } from "@site/core/lead/admin";
 import type { FormSummary } from "@site/core/lead/listing";
 import type { LeadRow } from "@site/core/lead/row";
-import { leadCells, submittedAt } from "@site/core/sheets/lead-columns";
+import { leadCells, submittedAt } from "@site/core/lead/sheet-columns";
 import { toCsv } from "@site/core/util/csv";
 import type { SortOption } from "./sorting";
 

@@ -3,7 +3,7 @@ import { SCAM_TYPE_LABELS, type ScamType } from "@site/core/report/catalogue";
 import type { Exported } from "@site/core/report/admin";
 import type { ReportRow } from "@site/core/report/row";
 import { STATUSES, STATUS_LABELS, type Status } from "@site/core/report/status";
-import { REPORT_COLUMNS, reportCells } from "@site/core/sheets/report-columns";
+import { REPORT_COLUMNS, reportCells } from "@site/core/report/sheet-columns";
 import { toCsv } from "@site/core/util/csv";
 import type { SortOption } from "./sorting";
 

@@ -1,4 +1,4 @@
-import { signatureCells, SIGNATURE_COLUMNS } from "@site/core/sheets/signature-columns";
+import { signatureCells, SIGNATURE_COLUMNS } from "@site/core/signature/sheet-columns";
 import type { SignatureRow } from "@site/core/signature/row";
 import { toCsv } from "@site/core/util/csv";
 
@@ -24,7 +24,7 @@ export {
   SIGNATURE_COLUMNS as SIGNATURE_CSV_HEADER,
   signatureCells as signatureCsvRow,
   submissionDateOf as submissionDate,
-} from "@site/core/sheets/signature-columns";
+} from "@site/core/signature/sheet-columns";
 
 /** The export file's text: every value quoted, inner quotes doubled. */
 export function signaturesCsv(rows: SignatureRow[]): string {

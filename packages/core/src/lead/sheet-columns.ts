@@ -1,5 +1,5 @@
-import { LEAD_CSV_COLUMNS } from "../lead/forms";
-import type { LeadRow } from "../lead/row";
+import { LEAD_CSV_COLUMNS } from "./forms";
+import type { LeadRow } from "./row";
 
 /**
  * The lead lists' columns, in the spec's order (LEAD_CSV_COLUMNS): the CSV export the console makes

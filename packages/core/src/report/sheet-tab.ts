@@ -1,9 +1,9 @@
-import { Report } from "../report";
-import { ReportListing } from "../report/listing";
-import { REPORT_COLUMNS, reportCells } from "./report-columns";
-import { GSI_SETTLE_MS, tabSync, type SyncProgress, type SyncResult } from "./tab-sync";
+import { Report } from ".";
+import { ReportListing } from "./listing";
+import { REPORT_COLUMNS, reportCells } from "./sheet-columns";
+import { GSI_SETTLE_MS, tabSync, type SyncProgress, type SyncResult } from "../sheets/tab-sync";
 
-export { REPORT_COLUMNS, reportCells } from "./report-columns";
+export { REPORT_COLUMNS, reportCells } from "./sheet-columns";
 
 export const REPORTS_TAB = "Scam Reports";
 

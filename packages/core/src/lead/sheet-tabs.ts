@@ -1,7 +1,7 @@
-import { LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "../lead/forms";
-import { leads } from "../lead/listing";
-import { LEAD_CSV_COLUMNS, leadCells } from "./lead-columns";
-import { cellsOf, tabSync, type SyncProgress, type SyncResult, type TabSync } from "./tab-sync";
+import { LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "./forms";
+import { leads } from "./listing";
+import { LEAD_CSV_COLUMNS, leadCells } from "./sheet-columns";
+import { cellsOf, tabSync, type SyncProgress, type SyncResult, type TabSync } from "../sheets/tab-sync";
 
 /**
  * One spreadsheet tab per free-guide form (tab names: LEAD_FORM_INFO[form].sheetTab), each every

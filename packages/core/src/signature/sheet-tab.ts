@@ -1,9 +1,9 @@
-import { signatures } from "../signature/listing";
-import { SIGNATURE_COLUMNS, signatureCells } from "./signature-columns";
-import { cellsOf, GSI_SETTLE_MS, tabSync, type SyncProgress, type SyncResult } from "./tab-sync";
+import { signatures } from "./listing";
+import { SIGNATURE_COLUMNS, signatureCells } from "./sheet-columns";
+import { cellsOf, GSI_SETTLE_MS, tabSync, type SyncProgress, type SyncResult } from "../sheets/tab-sync";
 
-export { SIGNATURE_COLUMNS, signatureCells } from "./signature-columns";
-export { LEASE_MS, type SyncPhase, type SyncProgress } from "./tab-sync";
+export { SIGNATURE_COLUMNS, signatureCells } from "./sheet-columns";
+export { LEASE_MS, type SyncPhase, type SyncProgress } from "../sheets/tab-sync";
 
 export const SIGNATURES_TAB = "Signatures";
 

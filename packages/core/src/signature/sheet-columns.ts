@@ -1,4 +1,4 @@
-import { statusOf, type SignatureRow } from "../signature/row";
+import { statusOf, type SignatureRow } from "./row";
 import { DISPLAY_TIME_ZONE } from "../util/time";
 
 /**

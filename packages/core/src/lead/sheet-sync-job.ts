@@ -1,6 +1,6 @@
-import { LEAD_FORMS, type LeadForm } from "../lead/forms";
-import { syncLeads } from "./lead-tabs";
-import { tabSyncJob } from "./sync-job";
+import { LEAD_FORMS, type LeadForm } from "./forms";
+import { syncLeads } from "./sheet-tabs";
+import { tabSyncJob } from "../sheets/sync-job";
 
 /**
  * "Sync with Google Sheets" on a lead list, as a job (sync-job.ts): one kind per form

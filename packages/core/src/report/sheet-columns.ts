@@ -1,6 +1,6 @@
-import { formatUsd } from "../report/amount";
-import { AGE_RANGES, CONTACT_METHOD_FIELDS, CONTACT_METHOD_LABELS, SCAM_TYPE_FIELDS, SCAM_TYPE_LABELS, type FieldSpec } from "../report/catalogue";
-import type { Info as Report } from "../report/index";
+import { formatUsd } from "./amount";
+import { AGE_RANGES, CONTACT_METHOD_FIELDS, CONTACT_METHOD_LABELS, SCAM_TYPE_FIELDS, SCAM_TYPE_LABELS, type FieldSpec } from "./catalogue";
+import type { Info as Report } from "./index";
 
 /**
  * The "Scam Reports" tab's columns: one row per report, its scam types and contact methods each
