@@ -1,6 +1,6 @@
 /**
  * `npm run job:kept-person-rekey`: moves the suppression list's entries and the deletion requests
- * written before the kept (keyed) person hash to it, once (packages/core/src/privacy/kept-person-rekey.ts:
+ * written before the kept (keyed) person hash to it, once (packages/core/src/migrations/kept-person-rekey.ts:
  * one paginated scan, conditional transactions). Safe to run again: it re-keys only what still holds
  * the plain hash. Run it once per stage right after the deploy that keys them; until then SES's
  * account-level suppression list is the only one that knows the addresses suppressed before.
@@ -12,7 +12,7 @@
  *       AWS credentials from the environment, with dynamodb:Scan, GetItem, PutItem, UpdateItem and DeleteItem)
  */
 import { parseArgs } from "node:util";
-import { rekeyKeptPersons, type RekeyResult } from "@site/core/privacy/kept-person-rekey";
+import { rekeyKeptPersons, type RekeyResult } from "@site/core/migrations/kept-person-rekey";
 import { failureMessage, useLocalStack } from "./local-table";
 
 const { values } = parseArgs({ options: { local: { type: "boolean", default: false } } });

@@ -1,6 +1,6 @@
 /**
  * `npm run job:person-index-backfill`: gives the records written before the person index (gsi3)
- * existed their index keys, once (packages/core/src/privacy/person-index-backfill.ts: one
+ * existed their index keys, once (packages/core/src/migrations/person-index-backfill.ts: one
  * paginated scan, conditional updates). Safe to run again: it updates only what still lacks them.
  * Run it once per stage after deploying the index, before relying on data-deletion requests.
  *
@@ -10,7 +10,7 @@
  *       a deployed stage's table (AWS credentials from the environment, with dynamodb:Scan and UpdateItem)
  */
 import { parseArgs } from "node:util";
-import { backfillPersonIndex, type BackfillCounts } from "@site/core/privacy/person-index-backfill";
+import { backfillPersonIndex, type BackfillCounts } from "@site/core/migrations/person-index-backfill";
 import { failureMessage, useLocalStack } from "./local-table";
 
 const { values } = parseArgs({ options: { local: { type: "boolean", default: false } } });

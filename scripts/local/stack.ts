@@ -11,7 +11,7 @@ import { startCognito, startDynamo, startS3, type Emulator } from "./emulators";
 import { freePort } from "./ports";
 import { ensureTable, ensureUser, ensureUserPool, LOCAL_REGION, type UserPool } from "./provision";
 import { seedDefaultPetition } from "./seed";
-import { migrateSignatureLayout } from "@site/core/signature/layout-migration";
+import { migrateSignatureLayout } from "@site/core/migrations/signature-layout";
 import { apiBusy, createLocalServer, type LocalServerOptions } from "./server";
 import { repoRoot } from "./paths";
 import { localSecrets } from "./secrets";

@@ -18,7 +18,7 @@ import { auditedPerson, keptPersonHash, personHash } from "@site/core/db/person-
 import { Mail } from "@site/core/mail";
 import { listOutbox } from "@site/core/mail/outbox";
 import { decodeRow, indexKey, PART, type PrivacyRequest } from "@site/core/privacy/index-item";
-import { rekeyKeptPersons } from "@site/core/privacy/kept-person-rekey";
+import { rekeyKeptPersons } from "@site/core/migrations/kept-person-rekey";
 import { requestWrites } from "@site/core/privacy/requests";
 import { DELETION_LINK_SECONDS, DELETION_REQUEST_RECORD_DAYS } from "@site/core/policy/retention";
 import { Suppression } from "@site/core/suppression";

@@ -10,7 +10,7 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
-import { backfillPersonIndex } from "@site/core/privacy/person-index-backfill";
+import { backfillPersonIndex } from "@site/core/migrations/person-index-backfill";
 import { recordsOf, type PersonRecord } from "@site/core/db/person-index";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
 import { handler as report } from "../../packages/functions/src/http/report-create";

@@ -11,7 +11,7 @@ import { db, table } from "@site/core/db/client";
 import { Keys, fnv1a } from "@site/core/db/keys";
 import { Petition } from "@site/core/petition";
 import { SignatureDeletion } from "@site/core/signature/deletion";
-import { migrateSignatureLayout } from "@site/core/signature/layout-migration";
+import { migrateSignatureLayout } from "@site/core/migrations/signature-layout";
 import { countFrom } from "@site/core/signature/index-partitions";
 import { normaliseEmail } from "@site/core/util/email";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";

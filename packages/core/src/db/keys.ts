@@ -37,7 +37,7 @@ export const Keys = {
   },
   /** The partition-key prefixes of a petition's own items other than META (for scans by tests and benchmarks). */
   petitionItemPrefixes: (petitionId: string) => [`COUNT#${petitionId}#`, `GUARD#${petitionId}#`, `SIG#${petitionId}#`, `GEO#${petitionId}#`],
-  /** Before the capacity work a petition's items shared its partition (signature/layout-migration.ts moves them out): the sort-key prefix of a signature there. */
+  /** Before the capacity work a petition's items shared its partition (migrations/signature-layout.ts moves them out): the sort-key prefix of a signature there. */
   legacySignatureSortPrefix: "SIG#",
   /** Every petition's signatures by date (gsi1), spread over SIGNATURE_LIST_BUCKETS partitions by id. */
   signatureList: (createdAt: string, signatureId: string) => ({

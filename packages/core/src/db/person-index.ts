@@ -32,7 +32,7 @@ export const personPartition = (email: string) => `PERSON#${personHash(email)}`;
  * in the deletion requests and in the audit trail (`person <this>`) alike, so an administrator can
  * follow one person across them, and an address typed into a console search is found in each by the
  * same computation. It is taken of `personHash`, not of the address, so the re-keying migration
- * (privacy/kept-person-rekey.ts), which finds only that hash in old items, computes it too. Throws
+ * (migrations/kept-person-rekey.ts), which finds only that hash in old items, computes it too. Throws
  * when the key is not set: every Lambda that computes it binds AUDIT_HASH_KEY (needs.ts `secretsOf`).
  */
 export function keptPersonOfHash(hash: string): string {

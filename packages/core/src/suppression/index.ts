@@ -21,7 +21,7 @@ export { SuppressionListQuery, SuppressionLiftInput, PersonHash, REASON_LABELS, 
  * years and the console shows it, so a plain hash could be tested against guessed addresses. The
  * console names the person by that hash, and an address typed into its search finds its entry. Every
  * item holds `personKeyed: true`, which tells it from an item written before, holding the plain
- * hash, that the re-keying migration (privacy/kept-person-rekey.ts) has still to move.
+ * hash, that the re-keying migration (migrations/kept-person-rekey.ts) has still to move.
  *
  * - a permanent bounce (or SES's own account list refusing the address) or a complaint suppresses at
  *   once;

@@ -8,8 +8,8 @@ import { personIndex } from "../db/person-index";
 import { pool } from "../util/pool";
 import type { IndexLayout } from "../collection/index-rows";
 import { PART as SUBSCRIBERS_PART, layout as subscriberLayout } from "../newsletter/index-item";
-import { layout } from "./index-item";
-import { petitionIds } from "./listing";
+import { layout } from "../signature/index-item";
+import { petitionIds } from "../signature/listing";
 
 /**
  * Moves a table written before signing had no hot key (docs/architecture.md "Capacity") to the

@@ -3,7 +3,7 @@ import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { keptPersonOfHash } from "../db/person-index";
 import { pool } from "../util/pool";
-import { PART, decodeRow, indexItemOfRow, indexKey } from "./index-item";
+import { PART, decodeRow, indexItemOfRow, indexKey } from "../privacy/index-item";
 
 /**
  * The one-off migration that keys the person hashes kept past the records (security review N9): the
