@@ -31,7 +31,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { resetSettings } from "@site/core/config";
 import { GetCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
-import { MAX_NAME_MATCHES } from "@site/core/collection/define";
+import { MAX_NAME_MATCHES } from "@site/core/collection/name-source";
 import { batchSize } from "@site/core/collection/merge";
 import { db, resetDb } from "@site/core/db/client";
 import { orderIndex } from "@site/core/db/indexes";

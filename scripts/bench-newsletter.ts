@@ -23,7 +23,7 @@ import { putAll } from "@site/core/db/batch";
 import { resetDb } from "@site/core/db/client";
 import { writeToOutbox } from "@site/core/mail/outbox";
 import { Newsletter } from "@site/core/newsletter";
-import { IN_FLIGHT } from "@site/core/newsletter/issues/sending";
+import { IN_FLIGHT } from "@site/core/mailing/limits";
 import { Issues } from "@site/core/newsletter/issues/index";
 import { newToken } from "@site/core/util/token";
 import { pool } from "@site/core/util/pool";

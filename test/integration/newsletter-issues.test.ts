@@ -20,7 +20,7 @@ import { Mail } from "@site/core/mail";
 import { listOutbox, type OutboxMessage } from "@site/core/mail/outbox";
 import { Newsletter } from "@site/core/newsletter";
 import { newToken } from "@site/core/util/token";
-import { claim } from "@site/core/newsletter/issues/deliveries";
+import { claim } from "@site/core/mailing/deliveries";
 import { Issues } from "@site/core/newsletter/issues/index";
 import { handler as listIssues } from "../../packages/functions/src/http/admin-newsletter-issue-list";
 import { handler as createIssue } from "../../packages/functions/src/http/admin-newsletter-issue-create";

@@ -151,7 +151,7 @@ export const Settings = z.object({
   OUTBOX_SWEEP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(200),
   /** How long the spreadsheet sync after a signature waits for more signatures to coalesce. */
   SHEETS_SYNC_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
-  /** Confirmed subscribers one event of a newsletter send takes (newsletter/issues/sending.ts). */
+  /** Recipients one event of a newsletter (or petition update) send takes (mailing/batch.ts). */
   NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   /**
    * The SES account's sending limits, shared by every sender (mail/budget.ts): its maximum send

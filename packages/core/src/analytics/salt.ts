@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
+import { putIf } from "../db/conditional";
+import { typedItem } from "../db/put-item";
 import { Keys } from "../db/keys";
 import { addDays, dayEnd } from "./calendar";
 import { ANALYTICS_SALT_TTL_MARGIN_SECONDS } from "../policy/retention";
@@ -48,26 +50,15 @@ export const tableSaltStore: SaltStore = {
   },
   async putIfAbsent(salt) {
     const end = Date.parse(salt.validUntil);
-    try {
-      await db().send(
-        new PutCommand({
-          TableName: table(),
-          Item: {
-            ...Keys.analyticsSalt(salt.day),
-            type: "analyticsSalt",
-            salt: salt.salt,
-            validUntil: salt.validUntil,
-            // a seeded past day's salt (tests, benchmarks) lives a little while too
-            expiresAt: Math.floor(Math.max(end, Date.now()) / 1000) + TTL_MARGIN_S,
-          },
-          ConditionExpression: "attribute_not_exists(pk)",
-        }),
-      );
-      return true;
-    } catch (err) {
-      if ((err as Error).name === "ConditionalCheckFailedException") return false;
-      throw err;
-    }
+    return putIf({
+      Item: typedItem(Keys.analyticsSalt(salt.day), "analyticsSalt", {
+        salt: salt.salt,
+        validUntil: salt.validUntil,
+        // a seeded past day's salt (tests, benchmarks) lives a little while too
+        expiresAt: Math.floor(Math.max(end, Date.now()) / 1000) + TTL_MARGIN_S,
+      }),
+      ConditionExpression: "attribute_not_exists(pk)",
+    });
   },
   async delete(day) {
     await db().send(new DeleteCommand({ TableName: table(), Key: Keys.analyticsSalt(day) }));

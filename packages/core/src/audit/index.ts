@@ -1,10 +1,11 @@
 export * as Audit from "./index";
 
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { emailOf, type Caller } from "../admins";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
+import { putItem, typedItem } from "../db/put-item";
 import { NotFoundError, VisibleError } from "../util/error";
 import { sortableId } from "../util/id";
 
@@ -113,13 +114,7 @@ export interface RecordInput {
 /** Records a single-call admin action, once it is done. */
 export async function record(input: RecordInput): Promise<Entry> {
   const entry: Entry = { id: sortableId(), at: new Date().toISOString(), ...input, status: "completed" };
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: { ...Keys.audit(entry.id), type: "audit", ...entry },
-      ConditionExpression: "attribute_not_exists(pk)",
-    }),
-  );
+  await putItem(typedItem(Keys.audit(entry.id), "audit", entry), { onlyNew: true });
   return entry;
 }
 
@@ -190,24 +185,17 @@ async function readOnlyChunk<T extends object>(
 async function begin(req: OperationRequest): Promise<Operation> {
   await req.precheck?.();
   const op: Operation = { id: sortableId(), action: req.action, target: req.target, startedAt: new Date().toISOString(), continued: false };
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...Keys.audit(op.id),
-        type: "audit",
-        id: op.id,
-        at: op.startedAt,
-        actor: await emailOf(req.actor),
-        actorSub: req.actor.sub,
-        action: op.action,
-        target: op.target,
-        rows: 0,
-        status: "running",
-      },
-      ConditionExpression: "attribute_not_exists(pk)",
-    }),
-  );
+  const entry = {
+    id: op.id,
+    at: op.startedAt,
+    actor: await emailOf(req.actor),
+    actorSub: req.actor.sub,
+    action: op.action,
+    target: op.target,
+    rows: 0,
+    status: "running",
+  };
+  await putItem(typedItem(Keys.audit(op.id), "audit", entry), { onlyNew: true });
   return op;
 }
 

@@ -1,4 +1,5 @@
 import { fnv1a } from "../db/keys";
+import type { StoredRows } from "./def";
 
 /**
  * The compact index rows of an admin collection: one item per record, written with the record (in
@@ -64,3 +65,10 @@ export function packedCodec<Row extends object, K extends keyof Row & string>(
     },
   };
 }
+
+/** A kind's index rows as its collection reads them (defineCollection): the parts a scope names, their `layout` partitions, the rows `decode` reads. */
+export const storedRows = <Row>(layout: IndexLayout, decode: PackedCodec<Row>["decode"], parts: StoredRows<Row>["parts"]): StoredRows<Row> => ({
+  parts,
+  partitions: layout.partitions,
+  decode,
+});

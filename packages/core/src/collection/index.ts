@@ -6,8 +6,10 @@ export * as Collection from "./index";
  * and name keys, filters — and gets list, search, filter, sort, cursor pages, exports and a chunked
  * delete-all from here, all read from the table. docs/data-model.md ("Admin collections") explains it.
  */
-export { defineCollection, MAX_NAME_MATCHES, type AdminCollection, type CollectionDef } from "./define";
-export { indexLayout, packedCodec, type IndexLayout, type PackedCodec } from "./index-rows";
+export { defineCollection, type AdminCollection } from "./define";
+export type { CollectionDef, NamedRows, PersonRows, RowRef, StoredRows } from "./def";
+export { MAX_NAME_MATCHES, readNameQuery } from "./name-source";
+export { indexLayout, packedCodec, storedRows, type IndexLayout, type PackedCodec } from "./index-rows";
 export {
   SEARCH_SHARDS,
   SHARED_KEY_SEARCH_SHARDS,
@@ -36,7 +38,7 @@ export {
   type SearchKey,
 } from "./orders";
 export { sortRows, type Comparator } from "./sorts";
-export { needleOf } from "./search";
+export { needleOf } from "./plan";
 export { allOf, answeredAt, isYes, isoDay, oneOf, yesNo, type RowPredicate } from "./filters";
 export { EXPORT_PAGE_SIZE, exportQuery, listQuery, type PageSizes } from "./query";
 export {

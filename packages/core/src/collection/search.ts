@@ -1,8 +1,6 @@
 import { auditedPerson } from "../db/person-index";
 import { isEmailAddress } from "../util/email";
-
-/** What a search looks for: trimmed and lower-cased; "" is no search. */
-export const needleOf = (search: string) => search.trim().toLowerCase();
+import { needleOf } from "./plan";
 
 /**
  * How the audit trail (kept for years, out of erasure's reach) names a search: by its kind, never a

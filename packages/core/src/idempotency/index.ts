@@ -3,6 +3,7 @@ export * as Idempotency from "./index";
 import { randomUUID } from "node:crypto";
 import { DeleteCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
+import { isConditionFailure, updateIf } from "../db/conditional";
 import { Keys, expiresIn } from "../db/keys";
 
 const KEEP_FOR_SECONDS = 7 * 24 * 3600;
@@ -28,8 +29,6 @@ export interface OnceOptions {
   leaseMs: number;
 }
 
-const isConflict = (err: unknown) => (err as Error).name === "ConditionalCheckFailedException";
-
 /**
  * Runs `effect` once in effect per (subscriber, event id), despite retries, duplicate deliveries and
  * crashes. The marker (Keys.effect) is a lease, not a flag:
@@ -47,27 +46,22 @@ export async function once(subscriber: string, eventId: string, effect: () => Pr
   const Key = Keys.effect(subscriber, eventId);
   const token = randomUUID();
   const now = Date.now();
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key,
-        UpdateExpression: "SET #type = :type, #state = :running, inProgressUntil = :until, #token = :token, #at = :at, expiresAt = :expires",
-        ConditionExpression: "attribute_not_exists(pk) OR (#state = :running AND inProgressUntil < :now)",
-        ExpressionAttributeNames: { "#type": "type", "#state": "state", "#token": "token", "#at": "at" },
-        ExpressionAttributeValues: {
-          ":type": "effect",
-          ":running": "running",
-          ":until": now + opts.leaseMs,
-          ":token": token,
-          ":at": new Date(now).toISOString(),
-          ":expires": expiresIn(KEEP_FOR_SECONDS),
-          ":now": now,
-        },
-      }),
-    );
-  } catch (err) {
-    if (!isConflict(err)) throw err;
+  const claimed = await updateIf({
+    Key,
+    UpdateExpression: "SET #type = :type, #state = :running, inProgressUntil = :until, #token = :token, #at = :at, expiresAt = :expires",
+    ConditionExpression: "attribute_not_exists(pk) OR (#state = :running AND inProgressUntil < :now)",
+    ExpressionAttributeNames: { "#type": "type", "#state": "state", "#token": "token", "#at": "at" },
+    ExpressionAttributeValues: {
+      ":type": "effect",
+      ":running": "running",
+      ":until": now + opts.leaseMs,
+      ":token": token,
+      ":at": new Date(now).toISOString(),
+      ":expires": expiresIn(KEEP_FOR_SECONDS),
+      ":now": now,
+    },
+  });
+  if (!claimed) {
     const { Item } = await db().send(new GetCommand({ TableName: table(), Key, ConsistentRead: true }));
     // A marker written before leases existed has no state: it was claimed and never released, so done.
     if (!Item || Item.state === "completed" || Item.state === undefined) return "skipped";
@@ -105,6 +99,6 @@ async function release(Key: Record<string, string>, token: string) {
       }),
     );
   } catch (err) {
-    if (!isConflict(err)) throw err;
+    if (!isConditionFailure(err)) throw err;
   }
 }

@@ -4,6 +4,7 @@ import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { defineCollection } from "../collection/define";
 import { allOf, isYes, isoDay, oneOf, yesNo } from "../collection/filters";
+import { storedRows } from "../collection/index-rows";
 import { settings } from "../config";
 import { putAll } from "../db/batch";
 import { db, table } from "../db/client";
@@ -72,30 +73,19 @@ export const leads = defineCollection({
   orders: ORDERS satisfies Record<Sort, unknown>,
   nameSearch: NAME_SEARCH,
   defaultSort: "createdAt",
-  pageSizes: { default: 50, max: 500 },
   filters: FILTERS,
   scopeOf: (q) => q.form,
   predicate,
-  parts: (form) => (form ? [form] : LEAD_FORMS),
-  partitions: layout.partitions,
-  decode: decodeRow,
+  ...storedRows(layout, decodeRow, (form) => (form ? [form] : LEAD_FORMS)),
   count,
   // a submission's key does not name its form: one candidate row per form, the missing ones read as nothing
   direct: {
     indexKey: layout.key,
     person: { kind: "lead", rowsOf: (key) => [Keys.leadOf(key)].flatMap((id) => (id ? LEAD_FORMS.map((form) => ({ part: form, id })) : [])) },
-    named: (needle, form) => (isSortableId(needle) ? Promise.resolve((form ? [form] : LEAD_FORMS).map((part) => ({ part, id: needle }))) : undefined),
+    named: (needle, form) => (isSortableId(needle) ? (form ? [form] : LEAD_FORMS).map((part) => ({ part, id: needle })) : undefined),
   },
   describe,
 });
-
-export const ListQuery = leads.ListQuery;
-export type ListQuery = z.input<typeof ListQuery>;
-export const ExportQuery = leads.ExportQuery;
-export type ExportQuery = z.input<typeof ExportQuery>;
-
-export const list = leads.list;
-export const exportPage = leads.exportPage;
 
 /** Every row of a form (or of all four), newest first unless asked otherwise, a page at a time. */
 export const stream = (form?: LeadForm, sort: Sort = "createdAt", order: "asc" | "desc" = "desc") => leads.stream(form, sort, order);

@@ -11,7 +11,7 @@ import { SignatureVerification } from "../signature/verification";
 import { mailNetworkOf } from "../util/client-address";
 import { NotFoundError } from "../util/error";
 import type { FormRecipient } from "../mail/domain-brake";
-import type { Delivery, Lane } from "./queue";
+import type { Delivery, Lane } from "./lanes";
 
 /**
  * What the queue can send: each kind's lane and how it renders and sends one delivery from its
@@ -76,44 +76,34 @@ const signatureAndPetition = async (ref: Record<string, string>, records: Record
   return signature && petition ? { signature, petition } : undefined;
 };
 
+/** A form-mail kind about one signature and its petition: nothing is sent once either is gone. */
+const aboutSignature = (lane: Lane, send: (found: { signature: Signature.Info; petition: Petition.Info }, eventId: string) => Promise<void>): Kind => ({
+  lane,
+  formMail: true,
+  async deliver(ref, eventId, records) {
+    const found = await signatureAndPetition(ref, records);
+    if (found) await send(found, eventId);
+  },
+});
+
 export const KINDS = {
-  "signature-share-email": {
-    lane: "visitor",
-    formMail: true,
-    async deliver(ref, _eventId, records) {
-      const found = await signatureAndPetition(ref, records);
-      if (!found) return;
-      // a signer who asked for news of the campaign is offered the newsletter in it (signature/newsletter-link.ts)
-      const newsletterOffer = found.signature.newsletterConsent ? SignatureNewsletter.offerUrl(found.signature) : undefined;
-      // one key per signature, so a retry of this share e-mail is not refused by its own claim
-      await Mail.sendToVisitor(
-        { to: [found.signature.email], ...signerShare(found.signature, found.petition, { newsletterOffer }) },
-        { key: `signature-share:${found.signature.id}`, kind: "signature-share" },
-      );
-    },
-  },
+  "signature-share-email": aboutSignature("visitor", async (found) => {
+    // a signer who asked for news of the campaign is offered the newsletter in it (signature/newsletter-link.ts)
+    const newsletterOffer = found.signature.newsletterConsent ? SignatureNewsletter.offerUrl(found.signature) : undefined;
+    // one key per signature, so a retry of this share e-mail is not refused by its own claim
+    await Mail.sendToVisitor(
+      { to: [found.signature.email], ...signerShare(found.signature, found.petition, { newsletterOffer }) },
+      { key: `signature-share:${found.signature.id}`, kind: "signature-share" },
+    );
+  }),
   // petitions that verify signatures: the link of a pending signature, instead of the share e-mail (which follows its confirmation)
-  "signature-confirmation": {
-    lane: "confirmations",
-    formMail: true,
-    async deliver(ref, _eventId, records) {
-      const found = await signatureAndPetition(ref, records);
-      if (!found) return;
-      await SignatureVerification.sendConfirmation(found.signature, found.petition);
-    },
-  },
+  "signature-confirmation": aboutSignature("confirmations", (found) => SignatureVerification.sendConfirmation(found.signature, found.petition)),
   // someone signed again with the mailbox of this signature: "already signed", or while it is pending its link again; one a day per address and petition
-  "signature-repeated": {
-    lane: "links",
-    formMail: true,
-    async deliver(ref, eventId, records) {
-      const found = await signatureAndPetition(ref, records);
-      if (!found) return;
-      const cap = { kind: `signature-repeated:${found.petition.id}`, key: `signature-repeated:${eventId}` };
-      if (found.signature.status === "pending") await SignatureVerification.sendConfirmation(found.signature, found.petition, cap);
-      else await SignatureVerification.sendAlreadySigned(found.signature, found.petition, cap);
-    },
-  },
+  "signature-repeated": aboutSignature("links", async (found, eventId) => {
+    const cap = { kind: `signature-repeated:${found.petition.id}`, key: `signature-repeated:${eventId}` };
+    if (found.signature.status === "pending") await SignatureVerification.sendConfirmation(found.signature, found.petition, cap);
+    else await SignatureVerification.sendAlreadySigned(found.signature, found.petition, cap);
+  }),
   "signature-notify-admin": {
     lane: "notices",
     formMail: false,

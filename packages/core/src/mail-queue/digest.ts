@@ -9,7 +9,8 @@ import { Petition } from "../petition";
 import { Signature } from "../signature";
 import { progressPercent } from "../signature/emails";
 import { NotFoundError } from "../util/error";
-import { removeAll, scope, type Queued } from "./queue";
+import type { Queued } from "./lanes";
+import { removeAll, scope } from "./queue";
 
 /**
  * In a surge the administrators' per-signature notices become one digest per petition: when the

@@ -4,11 +4,13 @@ import { KINDS, type KindName } from "./deliveries";
 import { settings } from "../config";
 import { errorAttributes, log } from "../log";
 import { drain, type DrainResult } from "./drain";
-import { putMany, type Lane } from "./queue";
+import { putMany } from "./queue";
+import type { Lane } from "./lanes";
 import * as Backlog from "./backlog";
 
 export { drain, type DrainResult } from "./drain";
-export { pending, LANES, LANE_PARTITIONS, type Lane } from "./queue";
+export { pending } from "./queue";
+export { LANES, LANE_PARTITIONS, type Lane } from "./lanes";
 export { digestEmail, openDigests, DIGEST_KIND } from "./digest";
 export type { KindName } from "./deliveries";
 

@@ -1,57 +1,19 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { randomUUID } from "node:crypto";
+import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
+import { updateIf } from "../db/conditional";
 import { fnv1a, Keys, expiresIn } from "../db/keys";
 import { scope } from "../mail/budget";
 import { BATCH, batchWrite } from "../db/batch";
 import { pool } from "../util/pool";
 import { queryPages } from "../db/query";
 import { enqueued, type PartitionReads } from "./reads";
+import { ITEM_DELIVERIES, LANE_PARTITIONS, LANES, type Delivery, type Lane, type Queued } from "./lanes";
 import { MAIL_QUEUE_KEEP_SECONDS } from "../policy/retention";
 
 /**
- * The paced mail queue's storage: what waits, where, and the drainer's lease. Lanes are drained side
- * by side, each at its own priority of the mail budget (mail/budget.ts), and served in this order when
- * one drain round must choose, so a signer's confirmation link never waits behind anything else:
- * - `confirmations`: a pending signature's link (it counts once opened);
- * - `links`: e-mails a person is waiting for to go on (a repeat's "already signed" or link again, the
- *   newsletter confirmation link);
- * - `notices`: the administrators' notice of each signature (gathered into digests in a surge);
- * - `visitor`: the signer's share e-mail.
- * An item holds up to ITEM_DELIVERIES deliveries of one lane (a stream batch's e-mails share items:
- * one put, one claim and one delete per ten e-mails), spread over its lane's partitions by its first
- * delivery, so enqueuing at the signing rate writes no key hotter than 1/partitions of the
- * signatures (docs/architecture.md "Capacity"), and a delivery enqueued twice (a redelivered batch)
- * lands in the same partition as its first copy, where one drainer sees both.
+ * The paced mail queue's storage: what waits in each lane (lanes.ts), where, and how a drain round
+ * claims, removes and retries it. The drainer's lease: lease.ts.
  */
-export const LANES = ["confirmations", "links", "notices", "visitor"] as const;
-export type Lane = (typeof LANES)[number];
-/** Items of one lane's partitions: a put at the signing rate and a delete when sent, spread (docs/architecture.md "Capacity"). */
-export const LANE_PARTITIONS: Record<Lane, number> = { confirmations: 32, links: 16, notices: 32, visitor: 32 };
-/** Deliveries one item holds at most: ten references of ~80 bytes stay under 1 KB (one write unit each way). */
-export const ITEM_DELIVERIES = 10;
-
-/** One e-mail to send: what to send is rendered when it is sent, from the records it names. */
-export interface Delivery {
-  /** the delivery's kind (deliveries.ts), also its sent marker's scope */
-  kind: string;
-  /** the event that caused it: kind + eventId is its identity, across re-deliveries */
-  eventId: string;
-  /** what the kind needs to render it, e.g. {petitionId, signatureId}; never a rendered message */
-  ref: Record<string, string>;
-}
-
-/** A waiting item: one or more deliveries of one lane. */
-export interface Queued {
-  lane: Lane;
-  deliveries: Delivery[];
-  enqueuedAt: number;
-  attempts: number;
-  retryAt?: number;
-  /** the item's key */
-  pk: string;
-  sk: string;
-}
 
 /** A queued item left longer than this (a drainer never ran) is removed by TTL rather than kept forever. */
 const KEEP_SECONDS = MAIL_QUEUE_KEEP_SECONDS;
@@ -162,21 +124,12 @@ async function firstItems(lane: Lane, n: number, limit: number): Promise<Queued[
  * that dies mid-round gives its items back then). False when another holds it, or it is gone.
  */
 export async function claim(q: Pick<Queued, "pk" | "sk">, ms: number, now = Date.now()): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { pk: q.pk, sk: q.sk },
-        UpdateExpression: "SET claimedUntil = :until",
-        ConditionExpression: "attribute_exists(pk) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)",
-        ExpressionAttributeValues: { ":until": now + ms, ":now": now },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as Error).name === "ConditionalCheckFailedException") return false;
-    throw err;
-  }
+  return updateIf({
+    Key: { pk: q.pk, sk: q.sk },
+    UpdateExpression: "SET claimedUntil = :until",
+    ConditionExpression: "attribute_exists(pk) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)",
+    ExpressionAttributeValues: { ":until": now + ms, ":now": now },
+  });
 }
 
 /** Deletes delivered or folded items (not in a transaction: 1 write unit each, not 2), in BatchWrite calls. */
@@ -209,20 +162,9 @@ export async function deferUntil(q: Queued, until: number, left: Delivery[] = q.
   await setRetry(q, "SET retryAt = :r, deliveries = :d, n = :n REMOVE claimedUntil", { ":r": until, ":d": left, ":n": left.length });
 }
 
+/** An item deleted meanwhile is not written again. */
 async function setRetry(q: Queued, update: string, values: Record<string, unknown>): Promise<void> {
-  await db()
-    .send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { pk: q.pk, sk: q.sk },
-        UpdateExpression: update,
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: values,
-      }),
-    )
-    .catch((err) => {
-      if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
-    });
+  await updateIf({ Key: { pk: q.pk, sk: q.sk }, UpdateExpression: update, ConditionExpression: "attribute_exists(pk)", ExpressionAttributeValues: values });
 }
 
 /** How many deliveries wait, per lane (a query per partition: for the dev page, tests and benchmarks). */
@@ -247,64 +189,4 @@ export async function pending(): Promise<Record<Lane, number>> {
     }),
   );
   return Object.fromEntries(counts) as Record<Lane, number>;
-}
-
-/**
- * The drainer's lease: taken when free or expired, renewed by its holder, given back by token.
- * Answers the token, or undefined when another drainer holds it. One read first, so processes that
- * find it held (every enqueuer of a surge nudges) do not each write a refused condition.
- */
-export async function takeLease(ms: number, now = Date.now()): Promise<string | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.mailQueueLease(scope()), ConsistentRead: true }));
-  if (Item && Number(Item.lockedUntil) >= now) return undefined;
-  const token = randomUUID();
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...Keys.mailQueueLease(scope()), type: "mailQueueLease", token, lockedUntil: now + ms },
-        ConditionExpression: "attribute_not_exists(pk) OR lockedUntil < :now",
-        ExpressionAttributeValues: { ":now": now },
-      }),
-    );
-    return token;
-  } catch (err) {
-    if ((err as Error).name === "ConditionalCheckFailedException") return undefined;
-    throw err;
-  }
-}
-
-export async function renewLease(token: string, ms: number): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: Keys.mailQueueLease(scope()),
-        UpdateExpression: "SET lockedUntil = :until",
-        ConditionExpression: "#token = :token",
-        ExpressionAttributeNames: { "#token": "token" },
-        ExpressionAttributeValues: { ":until": Date.now() + ms, ":token": token },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as Error).name === "ConditionalCheckFailedException") return false;
-    throw err;
-  }
-}
-
-export async function releaseLease(token: string): Promise<void> {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: Keys.mailQueueLease(scope()),
-        ConditionExpression: "#token = :token",
-        ExpressionAttributeNames: { "#token": "token" },
-        ExpressionAttributeValues: { ":token": token },
-      }),
-    );
-  } catch (err) {
-    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
-  }
 }

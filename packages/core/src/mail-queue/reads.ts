@@ -1,4 +1,4 @@
-import type { Lane } from "./queue";
+import type { Lane } from "./lanes";
 
 /**
  * Which queue partitions a drain round reads. Reading all 80 partitions every round made a drain fed

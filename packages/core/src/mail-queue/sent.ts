@@ -1,6 +1,6 @@
 import { getMany, putAll } from "../db/batch";
 import { Keys, expiresIn } from "../db/keys";
-import type { Delivery } from "./queue";
+import type { Delivery } from "./lanes";
 
 /**
  * Which deliveries were sent: one marker per delivery, the item `Idempotency.once` keeps for an

@@ -3,6 +3,7 @@ export * as SubscriberListing from "./listing";
 import { z } from "zod";
 import { defineCollection } from "../collection/define";
 import { allOf, answeredAt, oneOf } from "../collection/filters";
+import { storedRows } from "../collection/index-rows";
 import { Keys } from "../db/keys";
 import { EmailAddress } from "../util/email";
 import { normaliseEmail } from "../util/email";
@@ -58,12 +59,9 @@ export const subscribers = defineCollection({
   // the count cards' counters answer the list's totals: all, by status or by source (not both at once)
   countOf: (q) => (q.status && q.source ? undefined : readCounts().then((c) => (q.status ? c.byStatus[q.status] : q.source ? c.bySource[q.source] : c.total))),
   defaultSort: "lastConsentAt",
-  pageSizes: { default: 50, max: 500 },
   filters: FILTERS,
   predicate,
-  parts: () => [PART],
-  partitions: layout.partitions,
-  decode: decodeRow,
+  ...storedRows(layout, decodeRow, () => [PART]),
   count: () => readCounts().then((c) => c.total),
   direct: {
     indexKey: layout.key,
@@ -71,14 +69,6 @@ export const subscribers = defineCollection({
   },
   describe,
 });
-
-export const ListQuery = subscribers.ListQuery;
-export type ListQuery = z.input<typeof ListQuery>;
-export const ExportQuery = subscribers.ExportQuery;
-export type ExportQuery = z.input<typeof ExportQuery>;
-
-export const list = subscribers.list;
-export const exportPage = subscribers.exportPage;
 
 // ---------------------------------------------------------------------------------------------
 // The count cards

@@ -1,9 +1,9 @@
-import { timingSafeEqual } from "node:crypto";
-import { TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { Audit } from "../audit";
 import { Bus } from "../bus";
 import { cancellationCodes } from "../db/cancellation";
 import { db, table } from "../db/client";
+import { updateIf } from "../db/conditional";
 import { Keys } from "../db/keys";
 import { auditedPerson, recordsOf } from "../db/person-index";
 import { Job } from "../jobs";
@@ -11,16 +11,16 @@ import { log } from "../log";
 import { Mail } from "../mail";
 import { Outbox } from "../outbox";
 import type { PersonalRecordKind, Person, TableKey } from "../policy/personal-record";
-import { VisibleError } from "../util/error";
 import { hashToken, newToken } from "../util/token";
 import { deleteDownloads } from "./download";
 import { completionEmail } from "./emails";
 import { Events } from "./events";
 import { type PrivacyRequest, type StoredProgress } from "./index-item";
-import { ERASE_IN_JOB_ABOVE, PRIVACY_MESSAGES, type EraseAnswer, type ErasedCounts, type ErasureStatus } from "./input";
+import { ERASE_IN_JOB_ABOVE, type EraseAnswer, type ErasedCounts } from "./input";
 import { KINDS, kindNamed } from "./kinds";
 import { emptyCounts } from "./records";
-import { InvalidPrivacyLink, openLink, readRequest, requestWrites, whileStatus } from "./requests";
+import { InvalidPrivacyLink, openLink } from "./requests";
+import { readRequest, requestWrites, whileStatus } from "./requests-store";
 
 /**
  * Erasure: the confirmed link's person loses every record holding their address,
@@ -39,19 +39,12 @@ import { InvalidPrivacyLink, openLink, readRequest, requestWrites, whileStatus }
  */
 
 export { ERASE_IN_JOB_ABOVE } from "./answers";
-/** A finished job's status token answers its counts this long after it finished (the page is usually still open). */
-export const ERASURE_STATUS_HOURS = 24;
+export { ERASURE_STATUS_HOURS, UnknownErasure, erasureStatus } from "./erasure-status";
 /**
  * One run of the job stops starting new records this long after it began and records an event
  * that continues in a fresh run, well inside the subscriber's 15-minute timeout.
  */
 export const JOB_RUN_BUDGET_MS = Job.SUBSCRIBER_LEASE_MS - 90_000;
-
-export class UnknownErasure extends VisibleError {
-  constructor() {
-    super(404, "privacy.unknown_erasure", PRIVACY_MESSAGES.unknownErasure);
-  }
-}
 
 interface Target {
   kind: PersonalRecordKind;
@@ -144,23 +137,20 @@ const stored = (erased: Erased): StoredProgress => ({
 
 /** The request's progress, written only while it is still confirmed (one write unit). */
 function progressUpdate(requestId: string, progress: StoredProgress) {
+  const confirmed = whileStatus("confirmed");
   return {
     TableName: table(),
     Key: Keys.privacyRequest(requestId),
     UpdateExpression: "SET progress = :progress",
-    ConditionExpression: "#status = :confirmed",
-    ExpressionAttributeNames: { "#status": "status" },
-    ExpressionAttributeValues: { ":progress": progress, ":confirmed": "confirmed" },
+    ConditionExpression: confirmed.expression,
+    ExpressionAttributeNames: confirmed.names,
+    ExpressionAttributeValues: { ":progress": progress, ...confirmed.values },
   };
 }
 
 async function saveProgress(requestId: string, erased: Erased): Promise<void> {
-  try {
-    await db().send(new UpdateCommand(progressUpdate(requestId, stored(erased))));
-  } catch (err) {
-    // another finisher completed it meanwhile: nothing left to report
-    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
-  }
+  // refused: another finisher completed it meanwhile, nothing left to report
+  await updateIf(progressUpdate(requestId, stored(erased)));
 }
 
 /**
@@ -275,24 +265,4 @@ async function continueLater(requestId: string, erased: Erased): Promise<undefin
   log.info("erasure continues in a fresh run", { requestId, completed: erased.completed, total: erased.total });
   await Bus.publish(Events.ErasureConfirmed, next.detail, next.id);
   return undefined;
-}
-
-const STATUS_TOKEN = /^([0-9a-z]{21})\.([A-Za-z0-9_-]{43})$/;
-
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
-/**
- * POST /api/privacy/erase/status: how far the erasure of the status token is, or what it erased. Only
- * the browser that confirmed holds the token; an unknown, wrong or old one (ERASURE_STATUS_HOURS after
- * the erasure finished) is an UnknownErasure, alike. Never the address.
- */
-export async function erasureStatus(statusToken: string, now = Date.now()): Promise<ErasureStatus> {
-  const match = STATUS_TOKEN.exec(statusToken);
-  const req = match ? await readRequest(match[1]) : undefined;
-  if (!match || !req?.statusTokenHash || !sameHash(req.statusTokenHash, hashToken(match[2]))) throw new UnknownErasure();
-  const progress = { completed: req.progress?.completed ?? 0, total: req.progress?.total ?? 0 };
-  if (req.status === "confirmed") return { status: "erasing", progress };
-  const finished = Date.parse(req.completedAt ?? "");
-  if (req.status !== "completed" || !(finished + ERASURE_STATUS_HOURS * 3_600_000 > now)) throw new UnknownErasure();
-  return { status: "erased", erased: req.erased ?? emptyCounts(), progress };
 }

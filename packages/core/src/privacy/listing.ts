@@ -1,11 +1,12 @@
 export * as PrivacyListing from "./listing";
 
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
-import { defineCollection, type RowRef } from "../collection/define";
+import type { NamedRows, RowRef } from "../collection/def";
+import { defineCollection } from "../collection/define";
+import { storedRows } from "../collection/index-rows";
 import { nameQueries } from "../collection/name-index";
+import { readNameQuery } from "../collection/name-source";
 import { foldText } from "../collection/orders";
-import { db, table } from "../db/client";
 import { keptPersonHash } from "../db/person-index";
 import { isEmailAddress } from "../util/email";
 import { allOf, answeredAt, oneOf } from "../collection/filters";
@@ -80,29 +81,19 @@ export async function requestsOf(email: string): Promise<RowRef[]> {
   const kept = keptPersonHash(email);
   const queries = nameQueries(NAME_SEARCH, [PART], layout.partitions(PART), foldText(kept), MAX_REQUESTS_OF_ONE);
   const found = await Promise.all(
-    queries.map(async ({ pk, index, range, limit }) => {
-      const res = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: index,
-          KeyConditionExpression: range.KeyConditionExpression,
-          ExpressionAttributeNames: range.ExpressionAttributeNames,
-          ExpressionAttributeValues: { ":pk": pk, ...range.values },
-          ProjectionExpression: "sk, r",
-          Limit: limit,
-        }),
-      );
+    queries.map(async (query) => {
+      const { items } = await readNameQuery(query, "sk, r");
       // the search key is folded (lower-cased): only the exact hash is the person's
-      return (res.Items ?? []).map((item) => decodeRow(PART, String(item.sk), String(item.r))).filter((row) => row.person === kept);
+      return items.map((item) => decodeRow(PART, String(item.sk), String(item.r))).filter((row) => row.person === kept);
     }),
   );
   return found.flat().map((row) => ({ part: PART, id: row.id }));
 }
 
 /** A search that names its rows: a request id, or a whole e-mail address (the person's requests). */
-function named(needle: string): Promise<RowRef[]> | undefined {
-  if (isSortableId(needle)) return Promise.resolve([{ part: PART, id: needle }]);
-  if (isEmailAddress(needle)) return requestsOf(needle);
+function named(needle: string): NamedRows | undefined {
+  if (isSortableId(needle)) return [{ part: PART, id: needle }];
+  if (isEmailAddress(needle)) return () => requestsOf(needle);
   return undefined;
 }
 
@@ -113,12 +104,9 @@ export const requests = defineCollection({
   // the count cards' counters answer the list's totals
   countOf: (q) => counts().then((c) => (q.status ? c.byStatus[q.status] : c.total)),
   defaultSort: "requestedAt",
-  pageSizes: { default: 50, max: 500 },
   filters: FILTERS,
   predicate,
-  parts: () => [PART],
-  partitions: layout.partitions,
-  decode: decodeRow,
+  ...storedRows(layout, decodeRow, () => [PART]),
   count: () => counts().then((c) => c.total),
   direct: { indexKey: layout.key, named },
 });

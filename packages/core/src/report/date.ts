@@ -1,4 +1,4 @@
-import { DISPLAY_TIME_ZONE } from "../util/time";
+import { newYorkDay } from "../util/time";
 
 /**
  * The day the scam occurred, "YYYY-MM-DD" in US Eastern time, as the wizard's date picker works
@@ -10,18 +10,8 @@ export const INVALID_DATE_MESSAGE = "Please select a valid date";
 /** The earliest day accepted; anything before is a typing slip. */
 export const EARLIEST_DATE = "1900-01-01";
 
-const dayFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /** Today's date in New York, "YYYY-MM-DD". */
-export function todayInNewYork(now: Date = new Date()): string {
-  const part = (type: string) => dayFormat.formatToParts(now).find((p) => p.type === type)!.value;
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
+export const todayInNewYork = (now: Date = new Date()): string => newYorkDay(now);
 
 /** A real calendar day written "YYYY-MM-DD" (so 2025-02-30 is not one). */
 export function isCalendarDate(day: string): boolean {

@@ -2,8 +2,10 @@ export * as ReportListing from "./listing";
 
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
-import { defineCollection, type RowRef } from "../collection/define";
+import type { NamedRows } from "../collection/def";
+import { defineCollection } from "../collection/define";
 import { allOf, isYes, isoDay, oneOf, yesNo } from "../collection/filters";
+import { storedRows } from "../collection/index-rows";
 import { settings } from "../config";
 import { putAll } from "../db/batch";
 import { db, table } from "../db/client";
@@ -62,13 +64,14 @@ export async function count(): Promise<number> {
  * The report a search names: its id, or its reference number typed with its "TSR" (any case, with or
  * without dashes; without the prefix, eight letters could be a name), through the reference's guard.
  */
-function reportNamed(needle: string): Promise<RowRef[]> | undefined {
-  if (isSortableId(needle)) return Promise.resolve([{ part: PART, id: needle }]);
+function reportNamed(needle: string): NamedRows | undefined {
+  if (isSortableId(needle)) return [{ part: PART, id: needle }];
   const reference = /^tsr[\s-]*[0-9a-z]/.test(needle) ? normaliseReference(needle) : null;
   if (!reference) return undefined;
-  return db()
-    .send(new GetCommand({ TableName: table(), Key: Keys.reportRef(reference), ConsistentRead: true }))
-    .then(({ Item }) => (typeof Item?.reportId === "string" ? [{ part: PART, id: Item.reportId }] : []));
+  return () =>
+    db()
+      .send(new GetCommand({ TableName: table(), Key: Keys.reportRef(reference), ConsistentRead: true }))
+      .then(({ Item }) => (typeof Item?.reportId === "string" ? [{ part: PART, id: Item.reportId }] : []));
 }
 
 export const reports = defineCollection({
@@ -79,9 +82,7 @@ export const reports = defineCollection({
   pageSizes: { default: 10, max: 100 },
   filters: FILTERS,
   predicate,
-  parts: () => [PART],
-  partitions: layout.partitions,
-  decode: decodeRow,
+  ...storedRows(layout, decodeRow, () => [PART]),
   count,
   direct: {
     indexKey: layout.key,
@@ -89,11 +90,6 @@ export const reports = defineCollection({
     named: reportNamed,
   },
 });
-
-export const ListQuery = reports.ListQuery;
-export type ListQuery = z.input<typeof ListQuery>;
-
-export const list = reports.list;
 
 /** Every report row, newest first unless asked otherwise, a page at a time. */
 export const stream = (sort: Sort = "createdAt", order: "asc" | "desc" = "desc") => reports.stream(undefined, sort, order);

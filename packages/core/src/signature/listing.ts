@@ -4,6 +4,7 @@ import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import type { MergeSource } from "../collection/merge";
 import { defineCollection } from "../collection/define";
+import { storedRows } from "../collection/index-rows";
 import { auditedSearch } from "../collection/search";
 import { sortRows as sortWith } from "../collection/sorts";
 import { putAll, sendUnappliedAgain } from "../db/batch";
@@ -45,9 +46,7 @@ export const signatures = defineCollection({
   filters: { petitionId: z.string().trim().min(1).max(100).optional() },
   scopeOf: (q) => q.petitionId,
   /** the index partitions read: the filtered petition's, or every petition's */
-  parts: (petitionId) => (petitionId ? [petitionId] : petitionIds()),
-  partitions: layout.partitions,
-  decode: decodeRow,
+  ...storedRows(layout, decodeRow, (petitionId) => (petitionId ? [petitionId] : petitionIds())),
   count: countOf,
   newestFirst: newestFirst,
   direct: {
@@ -60,14 +59,13 @@ export const signatures = defineCollection({
       },
     },
     // a signature id names its row only within its petition (the key holds both)
-    named: (needle, petitionId) => (petitionId && isSortableId(needle) ? Promise.resolve([{ part: petitionId, id: needle }]) : undefined),
+    named: (needle, petitionId) => (petitionId && isSortableId(needle) ? [{ part: petitionId, id: needle }] : undefined),
   },
   describe: (q) => (q.petitionId ?? "all petitions") + (q.search ? ` (${auditedSearch(q.search)})` : ""),
 });
 
 export const ListQuery = signatures.ListQuery;
 export type ListQuery = z.output<typeof ListQuery>;
-export const ExportQuery = signatures.ExportQuery;
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (unit-tested)
@@ -104,9 +102,6 @@ export function query(q: Pick<ListQuery, "petitionId" | "search" | "sort" | "ord
 
 /** The admin list: every order and search read from the table, page after page by cursor (collection/define.ts). */
 export const list = signatures.list;
-
-/** An export's page (the console's "export this page"): a list page of up to 1,000 rows. */
-export const exportPage = signatures.exportPage;
 
 /**
  * Where the default order's pages come from: a petition's index partitions, or for every petition

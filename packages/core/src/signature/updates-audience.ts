@@ -3,7 +3,7 @@ import { getMany } from "../db/batch";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { queryCount } from "../db/query";
-import type { MailingAddressee, MailingAudiencePage as AudiencePage } from "../newsletter/issues";
+import type { Addressee as MailingAddressee, AudiencePage } from "../mailing/definition";
 import { normaliseEmail } from "../util/email";
 import { sortableIdFloor } from "../util/id";
 import { WANTS_UPDATES_ATTRIBUTE, decodeRow, layout } from "./index-item";

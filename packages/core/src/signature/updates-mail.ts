@@ -1,6 +1,6 @@
 import { escapeHtml, type Message } from "../mail";
 import { ONE_CLICK_BODY } from "../newsletter/list-mail";
-import type { RenderedIssue } from "../newsletter/issues";
+import type { Rendered } from "../mailing/definition";
 import { shareLinks, withdrawFooter } from "./emails";
 import { updatesOneClickUrl, updatesUnsubscribePageUrl } from "./updates-link";
 import type { Signer } from "./updates-audience";
@@ -11,7 +11,7 @@ import type { Signer } from "./updates-audience";
  * link that withdraws their signature, and the RFC 8058 one-click headers for this petition's
  * updates only (never the newsletter's, which has its own).
  */
-export function updateMessage(petitionId: string, to: Signer, rendered: RenderedIssue): Message {
+export function updateMessage(petitionId: string, to: Signer, rendered: Rendered): Message {
   const stop = updatesUnsubscribePageUrl(petitionId, to.signatureId);
   const withdraw = withdrawFooter(petitionId, to.signatureId);
   const why = "You receive this e-mail because you asked, when you signed this petition, to be told how it does.";

@@ -17,5 +17,10 @@ const timeFormat = new Intl.DateTimeFormat("en-GB", {
 
 /** MM/DD/YYYY in New York. */
 export const newYorkDate = (at: Date) => dateFormat.format(at);
+/** YYYY-MM-DD in New York (the day, as a date picker names it). */
+export function newYorkDay(at: Date): string {
+  const part = (type: string) => dateFormat.formatToParts(at).find((p) => p.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
 /** HH:mm:ss (24-hour) in New York. */
 export const newYorkTime = (at: Date) => timeFormat.format(at);

@@ -1,4 +1,4 @@
-import { Issues } from "@site/core/newsletter/issues/index";
+import { Mailings } from "@site/core/mailing/index";
 import { PetitionUpdates } from "@site/core/signature/updates";
 import { EventHandler, once } from "../lib/events";
 
@@ -8,5 +8,5 @@ import { EventHandler, once } from "../lib/events";
  * effect done (`once`), or the update moved past its cursor, and sends nothing.
  */
 export const handler = EventHandler(PetitionUpdates.Events.Batch, async (detail, event) => {
-  await once("petition-update-batch", event, () => Issues.runMailingBatch(PetitionUpdates.mailing, detail));
+  await once("petition-update-batch", event, () => Mailings.runBatch(PetitionUpdates.mailing, detail));
 });

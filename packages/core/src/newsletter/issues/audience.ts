@@ -4,7 +4,7 @@ import { db, table } from "../../db/client";
 import { Keys } from "../../db/keys";
 import { queryCount } from "../../db/query";
 import type { Recipient } from "../list-mail";
-import type { Addressee as MailingAddressee, AudiencePage as MailingPage } from "./mailing";
+import type { Addressee as MailingAddressee, AudiencePage as MailingPage } from "../../mailing/definition";
 
 /**
  * Who an issue goes to: the confirmed subscribers on the sparse gsi2 (`NLCONFIRMED`, sorted by

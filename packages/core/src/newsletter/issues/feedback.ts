@@ -1,16 +1,17 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { settings } from "../../config";
 import { db, table } from "../../db/client";
+import { isConditionFailure, updateIf } from "../../db/conditional";
 import { log } from "../../log";
+import type { HeadItem } from "../../mailing/summary";
 import { IssueKeys } from "./keys";
-import type { HeadItem } from "./issue-store";
 
 /**
  * An issue's share of SES's feedback: its e-mails carry the `issue` tag, and each
  * delivery, bounce and complaint SES reports is counted on the issue. When the bounces or the
  * complaints since the send began (or was last resumed) pass the SES review thresholds
  * (`NEWSLETTER_PAUSE_BOUNCE_RATE`, `NEWSLETTER_PAUSE_COMPLAINT_RATE`), the issue asks to pause: its
- * next batch pauses the send with the reason instead of sending (sending.ts). Resuming is an
+ * next batch pauses the send with the reason instead of sending (mailing/batch.ts). Resuming is an
  * administrator's decision, and the rates then count afresh.
  */
 export const COUNTED = { Delivery: "delivered", Bounce: "bounced", Complaint: "complained" } as const;
@@ -55,25 +56,18 @@ export async function count(issueId: string, type: Counted): Promise<void> {
     ));
   } catch (err) {
     // the issue was deleted meanwhile
-    if ((err as Error).name === "ConditionalCheckFailedException") return;
+    if (isConditionFailure(err)) return;
     throw err;
   }
   if (!item || item.status !== "sending" || item.pauseRequested) return;
   const reason = pauseReason(item);
   if (!reason) return;
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: IssueKeys.issue(issueId),
-        UpdateExpression: "SET pauseRequested = :reason",
-        ConditionExpression: "#status = :sending AND attribute_not_exists(pauseRequested)",
-        ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: { ":reason": reason, ":sending": "sending" },
-      }),
-    );
-    log.warn("newsletter issue asked to pause: SES feedback past the review thresholds", { issueId });
-  } catch (err) {
-    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
-  }
+  const asked = await updateIf({
+    Key: IssueKeys.issue(issueId),
+    UpdateExpression: "SET pauseRequested = :reason",
+    ConditionExpression: "#status = :sending AND attribute_not_exists(pauseRequested)",
+    ExpressionAttributeNames: { "#status": "status" },
+    ExpressionAttributeValues: { ":reason": reason, ":sending": "sending" },
+  });
+  if (asked) log.warn("newsletter issue asked to pause: SES feedback past the review thresholds", { issueId });
 }

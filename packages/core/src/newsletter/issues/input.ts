@@ -1,8 +1,9 @@
 import { z } from "zod";
+import type { MailingSummary as IssueSummary } from "../../mailing/summary";
 
 /**
  * What the admin console sends and receives for newsletter issues. The compose page
- * imports this module: zod and types only, never the AWS SDK.
+ * imports this module: zod and types only (with the pure mailing/summary.ts), never the AWS SDK.
  */
 
 export const SUBJECT_MAX = 200;
@@ -11,8 +12,15 @@ export const BODY_MAX_BYTES = 100 * 1024;
 /** The request limit of the routes that take an issue's content: the largest body JSON-escaped, and room for the rest. */
 export const ISSUE_REQUEST_MAX_BYTES = 2 * BODY_MAX_BYTES + 8 * 1024;
 
-export const ISSUE_STATUSES = ["draft", "sending", "paused", "sent"] as const;
-export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+/** An issue's head and its send are a mailing's (mailing/summary.ts, pure like this module). */
+export { MAILING_STATUSES as ISSUE_STATUSES } from "../../mailing/summary";
+export type {
+  MailingStatus as IssueStatus,
+  MailingCounts as IssueCounts,
+  MailingFeedback as IssueFeedback,
+  MailingSummary as IssueSummary,
+  SendStarted,
+} from "../../mailing/summary";
 
 export const MESSAGES = {
   subjectRequired: "Please enter a subject",
@@ -61,46 +69,6 @@ export const IssueListQuery = z.object({
     .optional(),
 });
 
-export interface IssueCounts {
-  /** Subscribers the issue was addressed to (a delivery was claimed for each). */
-  recipients: number;
-  sent: number;
-  /** The mailer refused (explicit), or a crash left it unknown whether it went: never sent again. */
-  failed: number;
-}
-
-export interface IssueFeedback {
-  delivered: number;
-  bounced: number;
-  complained: number;
-}
-
-/** One row of the history, and the head of an issue. */
-export interface IssueSummary {
-  id: string;
-  subject: string;
-  status: IssueStatus;
-  createdAt: string;
-  createdBy: string;
-  updatedAt: string;
-  /** When sending began (its audience: subscribers confirmed before then) and who began it. */
-  startedAt?: string;
-  startedBy?: string;
-  sentAt?: string;
-  /** Confirmed subscribers when sending began: the progress bar's total (null until counted). */
-  audience: number | null;
-  counts: IssueCounts;
-  /** What SES reported of its e-mails so far (deliveries, bounces, complaints): they arrive after the sends. */
-  feedback: IssueFeedback;
-  /** Why a paused issue stopped; resuming continues after the last subscriber done. */
-  pausedReason?: string;
-  /** A send waiting for the account's mail budget (its daily share used, or mail people wait for first): until when, and why. It goes on by itself. */
-  waitingUntil?: string;
-  waitingReason?: string;
-  /** The job that shows the current run's progress (GET /api/admin/jobs/{id}). */
-  jobId?: string;
-}
-
 export interface Issue extends IssueSummary {
   /** The Markdown source. */
   body: string;
@@ -117,10 +85,4 @@ export interface IssuePreview {
   subject: string;
   html: string;
   text: string;
-}
-
-/** POST …/send and …/resume answer 202 with the job to follow. */
-export interface SendStarted {
-  jobId: string;
-  issue: IssueSummary;
 }

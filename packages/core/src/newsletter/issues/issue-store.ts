@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { cancellationCodes } from "../../db/cancellation";
 import { db, table } from "../../db/client";
+import { transactIf } from "../../db/transact-if";
+import { summaryOf, type HeadItem } from "../../mailing/summary";
 import { NotFoundError, VisibleError } from "../../util/error";
 import { sortableId } from "../../util/id";
 import { IssueId, type Issue, type IssueContent, type IssueList, type IssueStatus, type IssueSummary } from "./input";
@@ -9,7 +10,8 @@ import { IssueKeys } from "./keys";
 /**
  * Issues as drafts: create, read, change and delete while nothing has been sent. The head item
  * (`NLISSUES` / `ISSUE#<id>`) carries what the history shows and the send's state; the body item
- * (`NLISSUE#<id>` / `BODY`) the Markdown. sending.ts moves an issue on from draft.
+ * (`NLISSUE#<id>` / `BODY`) the Markdown. sending.ts moves an issue on from draft; its head is a
+ * mailing's (mailing/summary.ts).
  */
 
 export class IssueNotFound extends NotFoundError {
@@ -28,37 +30,6 @@ export class IssueNotDraft extends VisibleError {
   constructor(status: Exclude<IssueStatus, "draft">) {
     super(409, "newsletter.issue_not_draft", NOT_EDITABLE[status]);
   }
-}
-
-/** What a send still "sending" past its lease reads as: nothing is moving it on (a crash, lost events). */
-export const STOPPED_REASON = "Sending stopped unexpectedly (the sender crashed or timed out). Resume to continue.";
-
-export type HeadItem = Record<string, unknown>;
-
-/** The head as the console sees it; a send whose lease ran out shows as paused so it can be resumed. */
-export function summaryOf(item: HeadItem, now = Date.now()): IssueSummary {
-  const stalled = item.status === "sending" && Number(item.leaseUntil) < now;
-  const optional = (name: string) => (typeof item[name] === "string" && item[name] !== "" ? { [name]: item[name] as string } : {});
-  return {
-    id: String(item.id),
-    subject: String(item.subject),
-    status: stalled ? "paused" : (item.status as IssueStatus),
-    createdAt: String(item.createdAt),
-    createdBy: String(item.createdBy),
-    updatedAt: String(item.updatedAt),
-    ...optional("startedAt"),
-    ...optional("startedBy"),
-    ...optional("sentAt"),
-    audience: typeof item.audience === "number" ? item.audience : null,
-    counts: { recipients: Number(item.recipients ?? 0), sent: Number(item.sent ?? 0), failed: Number(item.failed ?? 0) },
-    feedback: { delivered: Number(item.delivered ?? 0), bounced: Number(item.bounced ?? 0), complained: Number(item.complained ?? 0) },
-    ...(stalled ? { pausedReason: STOPPED_REASON } : optional("pausedReason")),
-    // a send waiting for the mail budget (sending.ts): until when, and why
-    ...(!stalled && item.status === "sending" && Number(item.waitingUntil) > now
-      ? { waitingUntil: new Date(Number(item.waitingUntil)).toISOString(), ...optional("waitingReason") }
-      : {}),
-    ...optional("jobId"),
-  };
 }
 
 /** Refuses, as not found, an id no issue can have (DynamoDB would refuse a key over 2 KB with a 500). */
@@ -117,57 +88,40 @@ export async function create(input: IssueContent, actor: string): Promise<Issue>
 export async function update(id: string, input: IssueContent, actor: string): Promise<Issue> {
   checkId(id);
   const now = new Date().toISOString();
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(),
-              Key: IssueKeys.issue(id),
-              UpdateExpression: "SET subject = :subject, updatedAt = :now, updatedBy = :actor",
-              ConditionExpression: "#status = :draft",
-              ExpressionAttributeNames: { "#status": "status" },
-              ExpressionAttributeValues: { ":subject": input.subject, ":now": now, ":actor": actor, ":draft": "draft" },
-            },
-          },
-          { Put: { TableName: table(), Item: { ...IssueKeys.body(id), type: "newsletterIssueBody", id, body: input.body } } },
-        ],
-      }),
-    );
-  } catch (err) {
-    if (cancellationCodes(err)[0] === "ConditionalCheckFailed") await refuseUnlessDraft(id);
-    throw err;
-  }
+  await transactIf(
+    [
+      {
+        Update: {
+          Key: IssueKeys.issue(id),
+          UpdateExpression: "SET subject = :subject, updatedAt = :now, updatedBy = :actor",
+          ...whileDraft,
+          ExpressionAttributeValues: { ":subject": input.subject, ":now": now, ":actor": actor, ":draft": "draft" },
+        },
+      },
+      { Put: { Item: { ...IssueKeys.body(id), type: "newsletterIssueBody", id, body: input.body } } },
+    ],
+    refusedUnlessDraft(id),
+  );
   return get(id);
 }
 
 /** Deletes a draft (head and body); refused (409) once sending has begun. */
 export async function remove(id: string): Promise<IssueSummary> {
   const item = await head(id);
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: table(),
-              Key: IssueKeys.issue(id),
-              ConditionExpression: "#status = :draft",
-              ExpressionAttributeNames: { "#status": "status" },
-              ExpressionAttributeValues: { ":draft": "draft" },
-            },
-          },
-          { Delete: { TableName: table(), Key: IssueKeys.body(id) } },
-        ],
-      }),
-    );
-  } catch (err) {
-    if (cancellationCodes(err)[0] === "ConditionalCheckFailed") await refuseUnlessDraft(id);
-    throw err;
-  }
+  await transactIf(
+    [{ Delete: { Key: IssueKeys.issue(id), ...whileDraft, ExpressionAttributeValues: { ":draft": "draft" } } }, { Delete: { Key: IssueKeys.body(id) } }],
+    refusedUnlessDraft(id),
+  );
   return summaryOf(item);
 }
+
+const whileDraft = { ConditionExpression: "#status = :draft", ExpressionAttributeNames: { "#status": "status" } };
+
+/** A change refused by its draft condition answers what `refuseUnlessDraft` throws; any other failure is rethrown as it was. */
+const refusedUnlessDraft = (id: string) => async (reasons: (string | undefined)[]) => {
+  if (reasons[0] === "ConditionalCheckFailed") await refuseUnlessDraft(id);
+  return false;
+};
 
 /** Throws what a change of a non-draft (or vanished) issue answers; returns when it is a draft after all. */
 export async function refuseUnlessDraft(id: string): Promise<void> {

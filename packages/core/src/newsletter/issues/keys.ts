@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { deliveryKey } from "../../mailing/deliveries";
 
 /**
  * The keys of newsletter issues and their deliveries (docs/data-model.md, "Newsletter issues").
@@ -15,11 +15,6 @@ export const IssueKeys = {
    * One subscriber's copy of one issue, claimed before it is sent: the "never twice" guard. Keyed by
    * the SHA-256 of the address, so a year of delivery records holds no one's e-mail.
    */
-  delivery: (issueId: string, emailNormalized: string) => IssueKeys.deliveryIn(IssueKeys.deliveryPartition(issueId), emailNormalized),
-  /** A delivery in a mailing's delivery partition (a newsletter issue's, or a petition update's). */
-  deliveryIn: (partition: string, emailNormalized: string) => ({
-    pk: partition,
-    sk: createHash("sha256").update(emailNormalized).digest("base64url"),
-  }),
+  delivery: (issueId: string, emailNormalized: string) => deliveryKey(IssueKeys.deliveryPartition(issueId), emailNormalized),
   deliveryPartition: (issueId: string) => `NLDELIVERY#${issueId}`,
 };

@@ -1,14 +1,18 @@
+import type { Mailing } from "../../mailing/definition";
 import { newsletterMessage } from "../list-mail";
 import * as Audience from "./audience";
 import { Events } from "./events";
+import { head } from "./issue-store";
 import { IssueKeys } from "./keys";
-import type { Mailing } from "./mailing";
+import { renderIssue } from "./render";
 
-/** Newsletter issues as a mailing (mailing.ts): every subscriber confirmed before the send began. */
+/** Newsletter issues as a mailing (mailing/definition.ts): every subscriber confirmed before the send began. */
 export const newsletterMailing: Mailing<Audience.Addressee, typeof Events.Batch.schema> = {
   mailKind: "newsletter-issue",
   jobKind: "newsletter.issue",
   head: (ref) => IssueKeys.issue(ref.id),
+  // an id no issue can have, or an issue gone, is IssueNotFound (404)
+  readHead: (ref) => head(ref.id),
   body: (ref) => IssueKeys.body(ref.id),
   deliveries: (ref) => IssueKeys.deliveryPartition(ref.id),
   batch: {
@@ -20,6 +24,7 @@ export const newsletterMailing: Mailing<Audience.Addressee, typeof Events.Batch.
     count: (_ref, until) => Audience.count(until),
     page: (_ref, opts) => Audience.page(opts),
   },
+  render: renderIssue,
   message: (_ref, to, rendered) => newsletterMessage(to, rendered),
   // SES's feedback on the issue's e-mails is counted on it (feedback.ts)
   tags: (ref) => ({ issue: ref.id }),

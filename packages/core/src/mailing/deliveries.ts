@@ -1,16 +1,17 @@
+import { createHash } from "node:crypto";
 import { DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { db, table } from "../../db/client";
-import { expiresIn } from "../../db/keys";
-import { queryPages } from "../../db/query";
-import type { IssueCounts } from "./input";
-import { IssueKeys } from "./keys";
-import { NEWSLETTER_DELIVERY_DAYS } from "../../policy/retention";
+import { db, table } from "../db/client";
+import { isConditionFailure } from "../db/conditional";
+import { expiresIn } from "../db/keys";
+import { queryPages } from "../db/query";
+import { NEWSLETTER_DELIVERY_DAYS } from "../policy/retention";
+import type { MailingCounts } from "./summary";
 
 /**
  * One item per recipient per mailing (`NLDELIVERY#<issueId>` / `<SHA-256 of emailNormalized>` for a
- * newsletter issue; a petition update's partition is its own, signature/updates-keys.ts), claimed
- * with a conditional write BEFORE the e-mail goes out, so no one gets a mailing twice. Every
- * function takes the mailing's delivery partition (`Mailing.deliveries`):
+ * newsletter issue; a petition update's partition is its own, db/keys.ts), claimed with a
+ * conditional write BEFORE the e-mail goes out, so no one gets a mailing twice. Every function takes
+ * the mailing's delivery partition (`Mailing.deliveries`):
  *
  *   (none) ──claim──► claimed ──sent──► sent
  *                        └──────failed──► failed ──claimed again by a resume──► claimed …
@@ -29,14 +30,21 @@ const KEEP_FOR_SECONDS = NEWSLETTER_DELIVERY_DAYS * 24 * 3600;
 
 export type Claim = "new" | "retry" | "taken";
 
-const isConflict = (err: unknown) => (err as Error).name === "ConditionalCheckFailedException";
+/**
+ * A delivery in a mailing's delivery partition, keyed by the SHA-256 of the address, so a year of
+ * delivery records holds no one's e-mail.
+ */
+export const deliveryKey = (partition: string, emailNormalized: string) => ({
+  pk: partition,
+  sk: createHash("sha256").update(emailNormalized).digest("base64url"),
+});
 
 export async function claim(partition: string, emailNormalized: string): Promise<Claim> {
   try {
     const res = await db().send(
       new UpdateCommand({
         TableName: table(),
-        Key: IssueKeys.deliveryIn(partition, emailNormalized),
+        Key: deliveryKey(partition, emailNormalized),
         UpdateExpression: "SET #type = :type, #state = :claimed, claimedAt = :now, expiresAt = :expires ADD attempts :one REMOVE #error",
         ConditionExpression: "attribute_not_exists(pk) OR (#state = :failed AND attempts < :max)",
         ExpressionAttributeNames: { "#type": "type", "#state": "state", "#error": "error" },
@@ -54,7 +62,7 @@ export async function claim(partition: string, emailNormalized: string): Promise
     );
     return res.Attributes?.state === "failed" ? "retry" : "new";
   } catch (err) {
-    if (isConflict(err)) return "taken";
+    if (isConditionFailure(err)) return "taken";
     throw err;
   }
 }
@@ -63,7 +71,7 @@ async function settle(partition: string, emailNormalized: string, update: string
   await db().send(
     new UpdateCommand({
       TableName: table(),
-      Key: IssueKeys.deliveryIn(partition, emailNormalized),
+      Key: deliveryKey(partition, emailNormalized),
       UpdateExpression: update,
       ConditionExpression: "#state = :claimed",
       ExpressionAttributeNames: { "#state": "state", "#error": "error" },
@@ -87,7 +95,7 @@ export const markFailed = (partition: string, emailNormalized: string, reason: s
  * back as it was (a first claim removed, a retried one failed again with its attempt uncounted).
  */
 export async function release(partition: string, emailNormalized: string, claimed: Exclude<Claim, "taken">): Promise<void> {
-  const key = IssueKeys.deliveryIn(partition, emailNormalized);
+  const key = deliveryKey(partition, emailNormalized);
   const condition = { ConditionExpression: "#state = :claimed", ExpressionAttributeNames: { "#state": "state" } };
   if (claimed === "new") {
     await db().send(new DeleteCommand({ TableName: table(), Key: key, ...condition, ExpressionAttributeValues: { ":claimed": "claimed" } }));
@@ -105,8 +113,8 @@ export async function release(partition: string, emailNormalized: string, claime
 }
 
 /** The exact counts, from the deliveries themselves (a claim left unsettled counts as failed). */
-export async function tally(partition: string): Promise<IssueCounts> {
-  const counts: IssueCounts = { recipients: 0, sent: 0, failed: 0 };
+export async function tally(partition: string): Promise<MailingCounts> {
+  const counts: MailingCounts = { recipients: 0, sent: 0, failed: 0 };
   const pages = queryPages({
     TableName: table(),
     KeyConditionExpression: "pk = :pk",

@@ -1,11 +1,11 @@
-import { Mail, MailDeferred, type Message } from "../../mail";
-import { pool } from "../../util/pool";
-import type { Addressee } from "./mailing";
+import { Mail, MailDeferred, type Message } from "../mail";
+import { pool } from "../util/pool";
+import type { Addressee } from "./definition";
 import * as Deliveries from "./deliveries";
-import { pacer } from "../../util/pacing";
+import { pacer } from "../util/pacing";
 
 export interface BatchOutcome {
-  /** deliveries claimed for the first time: new recipients of the issue */
+  /** deliveries claimed for the first time: new recipients of the mailing */
   claimed: number;
   /** explicit failures of an earlier run claimed again */
   retried: number;

@@ -1,0 +1,117 @@
+import { DeleteCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { db, table } from "../db/client";
+import { Keys } from "../db/keys";
+import { personIndex } from "../db/person-index";
+import { putItem, typedItem } from "../db/put-item";
+import { errorAttributes, log } from "../log";
+import { Mail, MailDeferred } from "../mail";
+import { DELETION_LINK_SECONDS } from "../policy/retention";
+import { normaliseEmail } from "../util/email";
+import { hashToken, newToken } from "../util/token";
+import { linkEmail } from "./emails";
+import type { PrivacyRequest } from "./index-item";
+import { releaseAddressSlot } from "./requests-mailbox-allowance";
+import { readRequest, requestWrites, whileStatus } from "./requests-store";
+
+const LATE_LINK_MS = 60_000;
+
+/** What a pending request's link needs: the request and the address it goes to. */
+export interface LinkToSend {
+  requestId: string;
+  email: string;
+  /** the request as `request` just wrote it: the immediate path needs no read of it */
+  written?: PrivacyRequest;
+}
+
+/**
+ * Mints the link of a request still pending (its token's item) and e-mails it. A link sent later
+ * than asked for (it was kept due) is valid its whole period from now: the request's
+ * `validUntil`, which its status derives from, moves with it. A request no longer pending (used,
+ * erased) gets nothing.
+ */
+export async function sendLink(link: LinkToSend, now = Date.now()): Promise<void> {
+  const req = link.written ?? (await readRequest(link.requestId));
+  if (!req || req.status !== "pending") {
+    log.info("privacy link not sent: its request is no longer pending", { requestId: link.requestId });
+    return;
+  }
+  const token = newToken();
+  const tokenKey = Keys.privacyToken(hashToken(token));
+  // sent at once (within a minute of the request) its period is the request's; later, it starts now
+  const late = now + DELETION_LINK_SECONDS * 1000 - Date.parse(req.validUntil) > LATE_LINK_MS;
+  const validUntil = late ? new Date(now + DELETION_LINK_SECONDS * 1000).toISOString() : req.validUntil;
+  const tokenItem = {
+    ...tokenKey,
+    ...personIndex(link.email, "privacyToken", tokenKey),
+    type: "privacyToken",
+    email: normaliseEmail(link.email),
+    requestId: req.id,
+    validUntil,
+    expiresAt: Math.floor(Date.parse(validUntil) / 1000),
+  };
+  const moved = late ? requestWrites({ ...req, validUntil }, whileStatus("pending")) : [];
+  await db().send(new TransactWriteCommand({ TransactItems: [...moved, { Put: { TableName: table(), Item: tokenItem } }] }));
+  await Mail.send({ kind: "privacy-link", to: [link.email], ...linkEmail(token) });
+}
+
+/**
+ * Sends the request's link now, or, when it cannot go (the day's mail used up, SES failing), keeps
+ * it due: the scheduled mail drain sends it as soon as it can (`sendDueLinks`), and the visitor's
+ * answer is the same. Only a link that could be neither sent nor kept gives the mailbox's slot back
+ * (and throws).
+ */
+export async function sendOrKeep(link: LinkToSend, now = Date.now()): Promise<"sent" | "kept"> {
+  try {
+    await sendLink(link, now);
+    return "sent";
+  } catch (err) {
+    log.warn("privacy link not sent at once: kept for the scheduled drain", { requestId: link.requestId, ...errorAttributes(err) });
+    try {
+      const due = {
+        requestId: link.requestId,
+        email: link.email,
+        // the address waits no longer than the link would have lived
+        expiresAt: Math.floor(now / 1000) + DELETION_LINK_SECONDS,
+      };
+      await putItem(typedItem(Keys.privacyLinkDue(link.requestId), "privacyLinkDue", due));
+      return "kept";
+    } catch (keepErr) {
+      await releaseAddressSlot(link.email, now);
+      throw keepErr;
+    }
+  }
+}
+
+/** Links kept due at most this many per call (a page of the partition). */
+const DUE_PAGE = 100;
+
+/**
+ * Sends the links kept due, oldest request first, until none is left, the budget defers them (the
+ * rest wait for the next call) or `deadline` (ms since the epoch) passes. Answers how many were sent.
+ */
+export async function sendDueLinks(deadline = Date.now() + 10_000): Promise<number> {
+  const res = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": Keys.privacyLinksDuePartition() },
+      ConsistentRead: true,
+      Limit: DUE_PAGE,
+    }),
+  );
+  let sent = 0;
+  for (const item of res.Items ?? []) {
+    if (Date.now() >= deadline) break;
+    const link = { requestId: String(item.requestId), email: String(item.email) };
+    try {
+      await sendLink(link);
+    } catch (err) {
+      if (err instanceof MailDeferred) break;
+      log.warn("privacy link still not sent: it stays due", { requestId: link.requestId, ...errorAttributes(err) });
+      continue;
+    }
+    await db().send(new DeleteCommand({ TableName: table(), Key: Keys.privacyLinkDue(link.requestId) }));
+    sent++;
+  }
+  return sent;
+}
