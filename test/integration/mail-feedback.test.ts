@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { resetSettings, settings } from "@site/core/config";
 import { Mail } from "@site/core/mail";
-import { MailFeedback } from "@site/core/mail/feedback";
+import { MailFeedback } from "@site/core/mail-feedback";
 import { listOutbox } from "@site/core/mail/outbox";
 import { keptPersonHash } from "@site/core/db/person-index";
 import { Newsletter } from "@site/core/newsletter";

@@ -11,6 +11,7 @@ import { log } from "../log";
 import { Suppression } from "../suppression";
 import { isEmailAddress } from "../util/email";
 import { VisibleError } from "../util/error";
+import { escapeHtml } from "../util/html";
 import { SERVICE_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
 import { MailDeferred, priorityOf, take } from "./budget";
 import { writeToOutbox } from "./outbox";
@@ -201,8 +202,7 @@ export async function sendTest(to: string): Promise<void> {
   });
 }
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+export { escapeHtml };
 
 /**
  * Sends an e-mail that a visitor's action triggers (share e-mail, report confirmation, guide delivery)

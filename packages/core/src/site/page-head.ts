@@ -5,7 +5,10 @@
  * shared link looks the same whichever path produced it. Pure string work: no AWS, no DOM.
  */
 
-export const SITE_NAME = "Timeshare Owners Foundation";
+import { escapeHtml } from "../util/html";
+import { SITE_NAME } from "../util/site-name";
+
+export { SITE_NAME };
 
 /** Share images are drawn at the size every network's large card expects. */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
@@ -27,8 +30,7 @@ export interface PageHead {
   type?: "website" | "article";
 }
 
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+export { escapeHtml };
 
 /** `https://example.org/` → `https://example.org`; throws on anything but an http(s) origin. */
 export function siteOrigin(siteUrl: string): string {

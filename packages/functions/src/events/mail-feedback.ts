@@ -1,5 +1,5 @@
 import type { Bus } from "@site/core/bus";
-import { MailFeedback } from "@site/core/mail/feedback";
+import { MailFeedback } from "@site/core/mail-feedback";
 import { parse } from "@site/core/util/zod";
 import { once } from "../lib/events";
 

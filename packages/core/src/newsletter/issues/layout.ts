@@ -1,4 +1,5 @@
-import { escapeHtml, SITE_NAME } from "../../site/page-head";
+import { escapeHtml } from "../../util/html";
+import { SITE_NAME } from "../../util/site-name";
 
 /**
  * The site's e-mail layout: a header band with the foundation's name in the brand teal, then the

@@ -1,16 +1,16 @@
-export * as MailFeedback from "./feedback";
+export * as MailFeedback from "./index";
 
 import { adminRecipients, settings } from "../config";
 import { log } from "../log";
 import { markSuppressed } from "../newsletter/suppressed";
 import * as IssueFeedback from "../newsletter/issues/feedback";
 import { Suppression } from "../suppression";
-import { SesEvent } from "./ses-event";
-import { CONFIGURATION_SET_TAG, type FeedbackType } from "./ses-events";
-import * as MailBreaker from "./breaker";
+import { SesEvent } from "../mail/ses-event";
+import { CONFIGURATION_SET_TAG, type FeedbackType } from "../mail/ses-events";
+import * as MailBreaker from "../mail/breaker";
 
 export { SesEvent };
-import { Mail, escapeHtml } from "./index";
+import { Mail, escapeHtml } from "../mail";
 
 /**
  * What SES reports about a message it sent through our configuration set: its event destination
@@ -18,7 +18,7 @@ import { Mail, escapeHtml } from "./index";
  * the `mail-feedback` subscriber. Locally the outbox driver answers as SES's mailbox simulator does
  * and delivers the same events through the same subscriber (mail/simulator.ts).
  */
-export { FEEDBACK_DETAIL_TYPES, SES_SOURCE, type FeedbackType } from "./ses-events";
+export { FEEDBACK_DETAIL_TYPES, SES_SOURCE, type FeedbackType } from "../mail/ses-events";
 
 /** The message's kind, from the `kind` tag every send carries (mail/index.ts). */
 export const kindOf = (event: SesEvent) => event.mail.tags?.kind?.[0] ?? "unknown";
