@@ -18,7 +18,7 @@ import { Newsletter } from "@site/core/newsletter";
 import { SUBSCRIBER_CSV_COLUMNS, subscriberCells, subscribersCsv } from "@site/core/newsletter/admin-csv";
 import { indexKey, type SubscriberRow } from "@site/core/newsletter/index-item";
 import { recount } from "@site/core/newsletter/counts";
-import { SOURCE_KINDS, sourceKindsOf, type SourceKind } from "@site/core/newsletter/sources";
+import { SOURCE_GROUPS, sourceGroupsOf, type SourceGroup } from "@site/core/newsletter/sources";
 import { hashToken, newToken } from "@site/core/util/token";
 import { handler as listSubscribers } from "../../packages/functions/src/http/admin-newsletter-list";
 import { handler as summary } from "../../packages/functions/src/http/admin-newsletter-summary";
@@ -210,12 +210,12 @@ describe("the subscriber list", () => {
           .sort(),
       );
     }
-    for (const source of SOURCE_KINDS) {
+    for (const source of SOURCE_GROUPS) {
       const got = await all({ source });
       expect(got.length, source).toBeGreaterThan(0);
       expect(got.map((r) => r.id).sort()).toEqual(
         rows
-          .filter((r) => sourceKindsOf(r.sources).includes(source))
+          .filter((r) => sourceGroupsOf(r.sources).includes(source))
           .map((r) => r.id)
           .sort(),
       );
@@ -280,7 +280,7 @@ describe("the count cards", () => {
     expect(res.statusCode).toBe(200);
     const rows = await all();
     const byStatus = Object.fromEntries(Newsletter.STATUSES.map((s) => [s, rows.filter((r) => r.status === s).length]));
-    const bySource = Object.fromEntries(SOURCE_KINDS.map((k: SourceKind) => [k, rows.filter((r) => sourceKindsOf(r.sources).includes(k)).length]));
+    const bySource = Object.fromEntries(SOURCE_GROUPS.map((k: SourceGroup) => [k, rows.filter((r) => sourceGroupsOf(r.sources).includes(k)).length]));
     expect(res.body).toEqual({ total: rows.length, byStatus, bySource });
     // 24 bulk (8 of each status) + multi, leave, delete.me (confirmed) + two fresh (unconfirmed); the expired one is not among them
     expect(res.body.byStatus).toEqual({ confirmed: 11, unconfirmed: 10, unsubscribed: 8, bounced: 0, complained: 0 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SUBSCRIBER_CSV_COLUMNS, consentsOf, earlierConsentsOf, isoUtc, subscriberCells, subscribersCsv } from "../src/newsletter/admin-csv";
 import type { SubscriberRow } from "../src/newsletter/index-item";
 import { isRowExpired, predicate } from "../src/newsletter/listing";
-import { sourceKindOf, sourceKindsOf, sourceLabel } from "../src/newsletter/sources";
+import { sourceGroupOf, sourceGroupsOf, sourceLabel } from "../src/newsletter/sources";
 import { RESUBSCRIBE_SOURCE } from "../src/newsletter/unsubscribe";
 
 const row = (over: Partial<SubscriberRow> = {}): SubscriberRow => ({
@@ -75,12 +75,12 @@ describe("the subscribers' CSV", () => {
 
 describe("source kinds", () => {
   it("groups every source the subscribers get into a kind an administrator reads", () => {
-    expect(sourceKindOf("petition:timeshare-reform")).toBe("petition");
-    expect(sourceKindOf("scam-report")).toBe("scam-report");
-    expect(sourceKindOf("lead:before-you-sign")).toBe("guide");
-    expect(sourceKindOf(RESUBSCRIBE_SOURCE)).toBe("unsubscribe-page");
-    expect(sourceKindOf("import")).toBeUndefined();
-    expect(sourceKindsOf("lead:checklist,petition:a,lead:before-you-sign,import")).toEqual(["petition", "guide"]);
+    expect(sourceGroupOf("petition:timeshare-reform")).toBe("petition");
+    expect(sourceGroupOf("scam-report")).toBe("scam-report");
+    expect(sourceGroupOf("lead:before-you-sign")).toBe("guide");
+    expect(sourceGroupOf(RESUBSCRIBE_SOURCE)).toBe("unsubscribe-page");
+    expect(sourceGroupOf("import")).toBeUndefined();
+    expect(sourceGroupsOf("lead:checklist,petition:a,lead:before-you-sign,import")).toEqual(["petition", "guide"]);
     expect(sourceLabel("petition:timeshare-reform")).toBe("Petition: timeshare-reform");
     expect(sourceLabel("lead:checklist")).toBe("Free guide: checklist");
     expect(sourceLabel("scam-report")).toBe("Scam report");

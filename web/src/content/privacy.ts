@@ -1,5 +1,5 @@
 import { LEAD_FORMS, LEAD_FORM_INFO, LEAD_MESSAGES } from "@site/core/lead/forms";
-import { SOURCE_KIND_LABELS, STATUS_LABELS } from "@site/core/newsletter/sources";
+import { SOURCE_GROUP_LABELS, STATUS_LABELS } from "@site/core/newsletter/sources";
 import {
   ANALYTICS_DAILY_DAYS,
   ANALYTICS_HOURLY_DAYS,
@@ -136,7 +136,7 @@ const personal: PolicyBlock[] = [
         ` (${listing(quoted(GUIDE_TITLES))}): ${listing([LEAD_FORM_WORDS.fullName, LEAD_FORM_WORDS.email])}, which guide you asked for, and whether you ticked “${LEAD_MESSAGES.consentLabel}”`,
       ],
       "Newsletter: only if you agree to it on one of those forms (its newsletter box, or “Yes” to receiving updates on the scam report). We keep your e-mail address and name; for every time you agreed, " +
-        `where (${listing(Object.values(SOURCE_KIND_LABELS), "or")}) and when; the subscription's status (${listing(Object.values(STATUS_LABELS), "or")}); ` +
+        `where (${listing(Object.values(SOURCE_GROUP_LABELS), "or")}) and when; the subscription's status (${listing(Object.values(STATUS_LABELS), "or")}); ` +
         "and when you confirmed and when you unsubscribed.",
       [
         { text: "Data requests", to: "/data-deletion-request" },

@@ -5,7 +5,7 @@ import { Keys, NEWSLETTER_COUNT_SHARDS } from "../db/keys";
 import { queryAll, queryPages } from "../db/query";
 import { PART, decodeRow, layout, toRow, type SubscriberRow } from "./index-item";
 import type { Counts } from "./listing";
-import { SOURCE_KINDS, sourceKindsOf, type SourceKind } from "./sources";
+import { SOURCE_GROUPS, sourceGroupsOf, type SourceGroup } from "./sources";
 import { STATUSES, type Status, type Subscriber } from "./subscriber";
 import type { TransactItem } from "./store";
 
@@ -24,7 +24,7 @@ import type { TransactItem } from "./store";
 
 const TOTAL = "total";
 const statusField = (status: Status) => `status#${status}`;
-const sourceField = (kind: SourceKind) => `source#${kind}`;
+const sourceField = (kind: SourceGroup) => `source#${kind}`;
 
 type Counted = Pick<SubscriberRow, "status" | "sources" | "expiresAt">;
 
@@ -41,7 +41,7 @@ type Deltas = Map<string, Map<string, number>>;
 function count(deltas: Deltas, row: Counted, sign: 1 | -1) {
   const bucket = bucketOf(row);
   const fields = deltas.get(bucket) ?? new Map<string, number>();
-  for (const field of [TOTAL, statusField(row.status), ...sourceKindsOf(row.sources).map(sourceField)]) fields.set(field, (fields.get(field) ?? 0) + sign);
+  for (const field of [TOTAL, statusField(row.status), ...sourceGroupsOf(row.sources).map(sourceField)]) fields.set(field, (fields.get(field) ?? 0) + sign);
   deltas.set(bucket, fields);
 }
 
@@ -101,7 +101,7 @@ export async function readCounts(now = Date.now()): Promise<Counts> {
   return {
     total: sum(TOTAL),
     byStatus: Object.fromEntries(STATUSES.map((s) => [s, sum(statusField(s))])) as Record<Status, number>,
-    bySource: Object.fromEntries(SOURCE_KINDS.map((k) => [k, sum(sourceField(k))])) as Record<SourceKind, number>,
+    bySource: Object.fromEntries(SOURCE_GROUPS.map((k) => [k, sum(sourceField(k))])) as Record<SourceGroup, number>,
   };
 }
 

@@ -9,7 +9,7 @@ import { EmailAddress } from "../util/email";
 import { normaliseEmail } from "../util/email";
 import { COLLECTION, NAME_SEARCH, ORDERS, PART, decodeRow, layout, type SubscriberRow } from "./index-item";
 import { readCounts } from "./counts";
-import { SOURCE_KINDS, sourceKindsOf, type SourceKind } from "./sources";
+import { SOURCE_GROUPS, sourceGroupsOf, type SourceGroup } from "./sources";
 import { STATUSES, type Status } from "./subscriber";
 
 /**
@@ -32,7 +32,7 @@ export const isRowExpired = (row: Pick<SubscriberRow, "expiresAt">, asOf = nowSe
 
 export const FILTERS = {
   status: oneOf(STATUSES, "Status"),
-  source: oneOf(SOURCE_KINDS, "Source"),
+  source: oneOf(SOURCE_GROUPS, "Source"),
   /** expired rows are left out */
   asOf: answeredAt(),
 };
@@ -42,7 +42,7 @@ export function predicate(q: Filters) {
   return allOf<SubscriberRow>(
     (r) => !isRowExpired(r, q.asOf),
     q.status && ((r) => r.status === q.status),
-    q.source && ((r) => sourceKindsOf(r.sources).includes(q.source!)),
+    q.source && ((r) => sourceGroupsOf(r.sources).includes(q.source!)),
   );
 }
 
@@ -78,7 +78,7 @@ export interface Counts {
   total: number;
   byStatus: Record<Status, number>;
   /** subscribers with at least one consent of the kind (one with several kinds counts in each) */
-  bySource: Record<SourceKind, number>;
+  bySource: Record<SourceGroup, number>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack } from "@mantine/core";
 import { FilterCountCard as CountCard } from "../../collection/FilterCountCard";
-import { SOURCE_KINDS, SOURCE_KIND_LABELS, STATUSES, STATUS_LABELS, type SourceKind, type Status, type SubscriberCounts } from "./subscribers";
+import { SOURCE_GROUPS, SOURCE_GROUP_LABELS, STATUSES, STATUS_LABELS, type SourceGroup, type Status, type SubscriberCounts } from "./subscribers";
 
 /**
  * The count cards: every subscriber, each status, then each source kind (a subscriber counts once
@@ -12,7 +12,7 @@ export function SubscriberCountCards(props: {
   status: string;
   source: string;
   onStatus: (status: Status | "") => void;
-  onSource: (source: SourceKind | "") => void;
+  onSource: (source: SourceGroup | "") => void;
 }) {
   const { counts, status, source } = props;
   return (
@@ -32,10 +32,10 @@ export function SubscriberCountCards(props: {
         ))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" role="group" aria-label="Subscribers by source">
-        {SOURCE_KINDS.map((k) => (
+        {SOURCE_GROUPS.map((k) => (
           <CountCard
             key={k}
-            label={`Source: ${SOURCE_KIND_LABELS[k]}`}
+            label={`Source: ${SOURCE_GROUP_LABELS[k]}`}
             value={counts?.bySource[k]}
             active={source === k}
             onClick={() => props.onSource(source === k ? "" : k)}

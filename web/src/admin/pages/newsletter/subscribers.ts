@@ -1,6 +1,6 @@
 import { consentsOf, earlierConsentsOf, subscribersCsv } from "@site/core/newsletter/admin-csv";
 import type { SubscriberRow } from "@site/core/newsletter/index-item";
-import { SOURCE_KINDS, SOURCE_KIND_LABELS, STATUS_LABELS, sourceKindsOf, sourceLabel, type SourceKind } from "@site/core/newsletter/sources";
+import { SOURCE_GROUPS, SOURCE_GROUP_LABELS, STATUS_LABELS, sourceGroupsOf, sourceLabel, type SourceGroup } from "@site/core/newsletter/sources";
 import type { Status } from "@site/core/newsletter/subscriber";
 import { formatDateTimeNY } from "../../../lib/format";
 import type { SortOption } from "../../lib/sorting";
@@ -10,14 +10,14 @@ import type { SortOption } from "../../lib/sorting";
  * CSV come from the server's pure modules; the count cards' answer comes from a module that uses
  * the AWS SDK, so its shape is declared here.
  */
-export type { SubscriberRow, SourceKind, Status };
-export { SOURCE_KINDS, SOURCE_KIND_LABELS, STATUS_LABELS, consentsOf, earlierConsentsOf, sourceKindsOf, sourceLabel, subscribersCsv };
+export type { SubscriberRow, SourceGroup, Status };
+export { SOURCE_GROUPS, SOURCE_GROUP_LABELS, STATUS_LABELS, consentsOf, earlierConsentsOf, sourceGroupsOf, sourceLabel, subscribersCsv };
 
 /** The count cards' answer (newsletter/listing.ts `counts`). */
 export interface SubscriberCounts {
   total: number;
   byStatus: Record<Status, number>;
-  bySource: Record<SourceKind, number>;
+  bySource: Record<SourceGroup, number>;
 }
 
 export const STATUSES: Status[] = ["confirmed", "unconfirmed", "unsubscribed", "bounced", "complained"];
@@ -31,7 +31,7 @@ export const STATUS_COLORS: Record<Status, string> = {
 };
 
 export const STATUS_FILTER = [{ value: "", label: "Any" }, ...STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))];
-export const SOURCE_FILTER = [{ value: "", label: "Any" }, ...SOURCE_KINDS.map((value) => ({ value, label: SOURCE_KIND_LABELS[value] }))];
+export const SOURCE_FILTER = [{ value: "", label: "Any" }, ...SOURCE_GROUPS.map((value) => ({ value, label: SOURCE_GROUP_LABELS[value] }))];
 
 /** Latest consent first by default (newsletter/listing.ts SORTS). */
 export const SUBSCRIBER_SORTS: SortOption[] = [
@@ -48,8 +48,8 @@ export const PAGE_SIZES = [25, 50, 100, 250];
 
 /** "Petition, Free guide": the kinds of a row's consents, for the list's column. */
 export const sourceKindsText = (row: Pick<SubscriberRow, "sources">) =>
-  sourceKindsOf(row.sources)
-    .map((k) => SOURCE_KIND_LABELS[k])
+  sourceGroupsOf(row.sources)
+    .map((k) => SOURCE_GROUP_LABELS[k])
     .join(", ");
 
 /** An ISO UTC time in US Eastern ("MM/DD/YYYY HH:mm"), "—" for none. */
