@@ -25,6 +25,7 @@ import { Keys } from "@site/core/db/keys";
 import { MailBudget } from "@site/core/mail/budget";
 import { throttled } from "@site/core/mail/outbox-rate";
 import { writeToOutbox } from "@site/core/mail/outbox";
+import { MailDrain } from "@site/core/mail-drain";
 import { MailQueue } from "@site/core/mail-queue";
 import { Petition } from "@site/core/petition";
 import { Signature } from "@site/core/signature";
@@ -96,7 +97,7 @@ const started = performance.now();
 let rounds = 0;
 for (;;) {
   rounds++;
-  const result = await MailQueue.drain({ budgetMs: 60_000 });
+  const result = await MailDrain.drain({ budgetMs: 60_000 });
   const left = await MailQueue.pending();
   const sent = readdirSync(outboxDir).length;
   console.log(`  drain ${rounds}: sent ${result.sent} (${sent} in all), failed ${result.failed}, waiting ${left.confirmations}`);
@@ -117,7 +118,7 @@ rmSync(dataDir, { recursive: true, force: true });
 
 const rateFigure = Math.round(rate);
 const summary = [
-  `${runDescription()}: ${N} signature confirmation links queued on a throw-away DynamoDB Local, the local outbox playing SES at ${RATE} e-mails/s (SES_SIMULATED_RATE: a send past it fails with SES's throttling error), the mail budget at the same rate (MAIL_RATE_PER_SECOND=${RATE}); drained in this process by the scheduled drain's code (MailQueue.drain), ${rounds} drain(s) of up to 60 s.`,
+  `${runDescription()}: ${N} signature confirmation links queued on a throw-away DynamoDB Local, the local outbox playing SES at ${RATE} e-mails/s (SES_SIMULATED_RATE: a send past it fails with SES's throttling error), the mail budget at the same rate (MAIL_RATE_PER_SECOND=${RATE}); drained in this process by the scheduled drain's code (MailDrain.drain), ${rounds} drain(s) of up to 60 s.`,
   "",
   "| e-mails | sent | from first to last | e-mails/s | SES rate | ratio | throttled by SES | duplicates | missing | budget writes | bare: outbox files/s |",
   "|---|---|---|---|---|---|---|---|---|---|---|",

@@ -8,6 +8,7 @@
  *       a deployed stage (AWS credentials from the environment): sends through SES
  */
 import { parseArgs } from "node:util";
+import { MailDrain } from "@site/core/mail-drain";
 import { MailQueue } from "@site/core/mail-queue";
 import { failureMessage, useLocalStack } from "./local-table";
 
@@ -24,7 +25,7 @@ else if (!process.env.TABLE_NAME) {
 }
 
 try {
-  const result = await MailQueue.drain({ budgetMs: seconds * 1000 });
+  const result = await MailDrain.drain({ budgetMs: seconds * 1000 });
   if (!result.drained) console.log("Another drainer holds the queue's lease; it sends what waits.");
   else
     console.log(

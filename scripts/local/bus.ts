@@ -2,7 +2,7 @@ import { Bus } from "@site/core/bus";
 import { Evidence } from "@site/core/evidence";
 import { EffectInProgress } from "@site/core/idempotency";
 import { errorAttributes, log } from "@site/core/log";
-import { MailQueue } from "@site/core/mail-queue";
+import { MailDrain } from "@site/core/mail-drain";
 import { Outbox } from "@site/core/outbox";
 import { EVENT_SOURCE, subscribers, subscribesTo } from "../../packages/functions/src/subscribers";
 import { lambdaContext, loadHandler } from "./handlers";
@@ -167,7 +167,7 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
       // the stand-in malware scanner's results are deliveries still to come (evidence/local-scanner.ts)
       await Evidence.scansSettled();
       if (backlog() > 0) await new Promise<void>((r) => settled.push(r));
-      await MailQueue.settled();
+      await MailDrain.settled();
     } while (backlog() > 0);
   };
   return {

@@ -10,7 +10,7 @@ import { DescribeTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { settings } from "@site/core/config";
 import { table } from "@site/core/db/client";
 import { errorAttributes, log } from "@site/core/log";
-import { MailQueue } from "@site/core/mail-queue";
+import { MailDrain } from "@site/core/mail-drain";
 import { matchesAny, type StreamRecord } from "@site/core/streams/records";
 import { streamConsumers, type StreamConsumer } from "../../packages/functions/src/streams";
 import { lambdaContext, loadHandler } from "./handlers";
@@ -263,7 +263,7 @@ export function installLocalStreams(opts: { busy?: () => boolean; source?: "tabl
       for (;;) {
         if (stopped) return;
         if ((source === "writes" || lastEmptyPassAt >= since) && backlog() === 0) {
-          await MailQueue.settled();
+          await MailDrain.settled();
           if (backlog() === 0) return;
         }
         await new Promise((r) => setTimeout(r, 20));

@@ -24,6 +24,7 @@ import { MailBudget } from "@site/core/mail/budget";
 import { DomainBrake } from "@site/core/mail/domain-brake";
 import { HeldStore } from "@site/core/mail/held-store";
 import { listOutbox } from "@site/core/mail/outbox";
+import { MailDrain } from "@site/core/mail-drain";
 import { MailQueue } from "@site/core/mail-queue";
 import { Petition } from "@site/core/petition";
 import { NETWORK_CLIENTS } from "@site/core/ratelimit";
@@ -89,7 +90,7 @@ describe("2,000 confirmation e-mails to one catch-all domain, from consenting si
     expect(accepted).toBeLessThanOrEqual(NETWORK_CLIENTS * settings().SIGN_RATE_LIMIT_PER_MINUTE * minutes);
     // the queue drained, as the scheduled drain does every minute: every link mailed or held
     await bus.idle();
-    while ((await MailQueue.pending()).confirmations > 0) await MailQueue.drain({ budgetMs: 5_000 });
+    while ((await MailQueue.pending()).confirmations > 0) await MailDrain.drain({ budgetMs: 5_000 });
     expect((await HeldStore.countHeld(domain)) + (await atDomain(domain)()).length).toBe(accepted);
     // the held e-mails took no share of the budget (nor a pacing slot): only what was mailed paid
     expect(MailBudget.measured().sends - budgetBefore).toBe((await atDomain(domain)()).length);
@@ -158,7 +159,7 @@ describe("the brake's network tier (an IPv4 /24, an IPv6 /48)", () => {
       expect(res.statusCode).toBe(201);
     }
     await bus.idle();
-    while ((await MailQueue.pending()).confirmations > 0) await MailQueue.drain({ budgetMs: 5_000 });
+    while ((await MailQueue.pending()).confirmations > 0) await MailDrain.drain({ budgetMs: 5_000 });
     const mailed = (await outbox()).filter((m) => m.to.some((a) => emails.includes(a)));
     expect(mailed.length).toBeGreaterThan(0);
     expect(mailed.length).toBeLessThanOrEqual(NETWORK_ALLOWANCE * hoursTouched(started, Date.now()));
@@ -179,7 +180,7 @@ describe("the brake's network tier (an IPv4 /24, an IPv6 /48)", () => {
         .statusCode,
     ).toBe(201);
     await bus.idle();
-    while ((await MailQueue.pending()).confirmations > 0) await MailQueue.drain({ budgetMs: 5_000 });
+    while ((await MailQueue.pending()).confirmations > 0) await MailDrain.drain({ budgetMs: 5_000 });
     expect((await outbox()).filter((m) => m.to.includes(other))).toHaveLength(1);
   });
 

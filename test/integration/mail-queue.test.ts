@@ -9,6 +9,7 @@ import { Idempotency } from "@site/core/idempotency";
 import { MailBudget } from "@site/core/mail/budget";
 import { Mail } from "@site/core/mail";
 import { listOutbox } from "@site/core/mail/outbox";
+import { MailDrain } from "@site/core/mail-drain";
 import { MailQueue } from "@site/core/mail-queue";
 import { Signature } from "@site/core/signature";
 import { importRequests } from "../support/signatures";
@@ -39,7 +40,7 @@ async function signatures(n: number, tag: string) {
   return { petition: p, created };
 }
 
-const drainAll = async (budgetMs = 20_000) => MailQueue.drain({ budgetMs });
+const drainAll = async (budgetMs = 20_000) => MailDrain.drain({ budgetMs });
 
 describe("the paced mail queue", () => {
   it("sends each queued e-mail once, even when its event is enqueued twice, and leaves nothing queued", async () => {
@@ -65,7 +66,7 @@ describe("the paced mail queue", () => {
     expect(MailBudget.ceilings("transactional").perSecond).toBe(2);
     const { created } = await signatures(12, "pace");
     for (const s of created) await MailQueue.enqueue("signature-share-email", eventId(), { petitionId: s.petitionId, signatureId: s.id });
-    const res = await MailQueue.drain({ budgetMs: 1000 });
+    const res = await MailDrain.drain({ budgetMs: 1000 });
     // a round takes a second's slots at once; a drain of one second spans two seconds of the clock at most
     expect(res.sent).toBeGreaterThan(0);
     expect(res.sent).toBeLessThanOrEqual(4);
@@ -92,7 +93,7 @@ describe("the paced mail queue", () => {
     vi.spyOn(Newsletter, "sendConfirmation").mockImplementation(async () => (sent.push({ what: "newsletter-confirmation", at: Date.now() - started }), "sent"));
     await MailQueue.enqueue("signature-confirmation", waiting.id, { petitionId: waiting.petitionId, signatureId: waiting.id });
     const from = Date.now();
-    await MailQueue.drain({ budgetMs: 3000 });
+    await MailDrain.drain({ budgetMs: 3000 });
     // the budget counts by the clock's seconds: a drain of 3 s touches three or four of them
     const seconds = Math.floor(Date.now() / 1000) - Math.floor(from / 1000) + 1;
     const link = sent.find((s) => s.what === "signature-confirmation");
@@ -121,7 +122,7 @@ describe("the paced mail queue", () => {
     // a redelivered batch: counted again, and found sent (or skipped) again when drained
     await MailQueue.enqueueMany(links.slice(0, 4));
     expect(await MailQueue.readBacklog()).toEqual({ ahead: 35, seconds: Math.ceil(35 / 10) });
-    await MailQueue.drain({ budgetMs: 1500 });
+    await MailDrain.drain({ budgetMs: 1500 });
     const left = (await MailQueue.pending()).confirmations;
     expect(left).toBeLessThan(35);
     const wait = await MailQueue.readBacklog();
@@ -222,8 +223,8 @@ describe("the paced mail queue", () => {
       }),
     );
     await MailQueue.enqueue("signature-share-email", eventId(), { petitionId: s.petitionId, signatureId: s.id });
-    await MailQueue.nudge();
-    await MailQueue.settled();
+    await MailDrain.nudge();
+    await MailDrain.settled();
     expect((await outbox()).filter((m) => m.to.includes(s.email))).toHaveLength(1);
   });
 });

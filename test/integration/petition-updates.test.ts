@@ -6,7 +6,7 @@ import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
 import { listOutbox, type OutboxMessage } from "@site/core/mail/outbox";
 import { confirmNewsletter, newsletterTokenIn } from "../support/newsletter-links";
-import { MailQueue } from "@site/core/mail-queue";
+import { MailDrain } from "@site/core/mail-drain";
 import { Newsletter } from "@site/core/newsletter";
 import { Petition } from "@site/core/petition";
 import { exported, storedRecords } from "@site/core/privacy/records";
@@ -77,7 +77,7 @@ async function confirmFromMail(petitionId: string, address: string) {
   await expect
     .poll(
       async () => {
-        await MailQueue.drain({ budgetMs: 2000 });
+        await MailDrain.drain({ budgetMs: 2000 });
         return (await confirmation()) !== undefined;
       },
       { timeout: 30_000, message: `a confirmation e-mail to ${address}` },
@@ -95,7 +95,7 @@ async function confirmFromMail(petitionId: string, address: string) {
 async function checkAndSend() {
   // signing's own e-mails first: bulk mail waits while the mail queue has a backlog (mail/budget.ts)
   await bus.idle();
-  await MailQueue.drain({ budgetMs: 2000 });
+  await MailDrain.drain({ budgetMs: 2000 });
   const result = await PetitionUpdates.checkMilestones();
   await bus.idle();
   return result;
@@ -184,7 +184,7 @@ describe("who counts as asking", () => {
     const subscribed = await signAs(p.id, "optin-subscribed", { wantsUpdates: true });
     const typedOnly = await signAs(p.id, "optin-typed-only", { wantsUpdates: true }, { subscribed: false });
     await bus.idle();
-    await MailQueue.drain({ budgetMs: 2000 });
+    await MailDrain.drain({ budgetMs: 2000 });
     const res = await admin(outcomeRoute, { method: "POST", id: p.id, body: { subject: "Opt-in outcome", body: "Done." } });
     expect(res.statusCode, JSON.stringify(res.body)).toBe(202);
     await bus.idle();
@@ -280,7 +280,7 @@ describe("the outcome e-mail", () => {
     const asks = await signAs(p.id, "outcome-asks", { wantsUpdates: true });
     const silent = await signAs(p.id, "outcome-silent");
     await bus.idle();
-    await MailQueue.drain({ budgetMs: 2000 });
+    await MailDrain.drain({ budgetMs: 2000 });
 
     const body = { subject: "We won: the law passed", body: "# It passed\n\nThank you for **signing**." };
     const res = await admin(outcomeRoute, { method: "POST", id: p.id, body });
@@ -313,7 +313,7 @@ describe("the outcome e-mail", () => {
       for (let i = 0; i < 7; i++) asking.push(await signAs(p.id, `batch-asks-${i}`, { wantsUpdates: true }));
       for (let i = 0; i < 5; i++) others.push(await signAs(p.id, `batch-other-${i}`));
       await bus.idle();
-      await MailQueue.drain({ budgetMs: 2000 });
+      await MailDrain.drain({ budgetMs: 2000 });
       const res = await admin(outcomeRoute, { method: "POST", id: p.id, body: { subject: "Batched outcome", body: "Done." } });
       expect(res.statusCode, JSON.stringify(res.body)).toBe(202);
       await bus.idle();

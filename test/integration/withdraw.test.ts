@@ -3,7 +3,7 @@ import { Audit } from "@site/core/audit";
 import { resetSettings, settings } from "@site/core/config";
 import { auditedPerson } from "@site/core/db/person-index";
 import { listOutbox } from "@site/core/mail/outbox";
-import { MailQueue } from "@site/core/mail-queue";
+import { MailDrain } from "@site/core/mail-drain";
 import { Petition } from "@site/core/petition";
 import { Signature } from "@site/core/signature";
 import { WITHDRAW_LINK_VALID_DAYS, withdrawToken } from "@site/core/signature/withdraw-link";
@@ -57,7 +57,7 @@ async function mailTo(address: string, subject: RegExp) {
   await expect
     .poll(
       async () => {
-        await MailQueue.drain({ budgetMs: 2000 });
+        await MailDrain.drain({ budgetMs: 2000 });
         return (await mails(address, subject)).length > 0;
       },
       { timeout: 20_000, message: `an e-mail to ${address} (${subject})` },
@@ -183,7 +183,7 @@ describe("withdrawing a signature", () => {
       expect(await ask(id, sid)).toMatchObject({ statusCode: 202, body: { status: "requested" } });
     }
     await mailTo(person.email, /link to withdraw/i);
-    await MailQueue.drain({ budgetMs: 1000 });
+    await MailDrain.drain({ budgetMs: 1000 });
     expect(await mails(person.email, /link to withdraw/i)).toHaveLength(1);
     const bad = await ask(p.id, signatureId, { send: true, email: person.email });
     expect(bad.statusCode).toBe(400);

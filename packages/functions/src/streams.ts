@@ -39,7 +39,7 @@ export const streamConsumers: StreamConsumer[] = [
     batchSize: 100,
     windowSeconds: 1,
     needs: { ...MAIL_QUEUE_NEEDS, bus: true },
-    // a nudged drain of the mail queue runs in it (MailQueue.NUDGE_BUDGET_MS)
+    // a nudged drain of the mail queue runs in it (MailDrain.NUDGE_BUDGET_MS)
     timeout: 60,
     keyPrefix: SIGNATURE_KEY_PREFIX,
   },

@@ -6,14 +6,10 @@ export function isConditionFailure(err: unknown): boolean {
   return (err as Error | undefined)?.name === "ConditionalCheckFailedException";
 }
 
-/**
- * An update on this table that may be refused by its condition: true when it was applied, false when
- * the condition did not hold (any other failure is thrown). The callers' "someone else got there
- * first" is a value, not a try/catch each.
- */
-export async function updateIf(input: Omit<UpdateCommandInput, "TableName">): Promise<boolean> {
+/** Runs a conditional write: true when it was applied, false when its condition did not hold (any other failure is thrown). */
+export async function applied(write: () => Promise<unknown>): Promise<boolean> {
   try {
-    await db().send(new UpdateCommand({ TableName: table(), ...input }));
+    await write();
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -21,13 +17,13 @@ export async function updateIf(input: Omit<UpdateCommandInput, "TableName">): Pr
   }
 }
 
+/**
+ * An update on this table that may be refused by its condition: true when it was applied, false when
+ * the condition did not hold. The callers' "someone else got there first" is a value, not a try/catch each.
+ */
+export const updateIf = (input: Omit<UpdateCommandInput, "TableName">): Promise<boolean> =>
+  applied(() => db().send(new UpdateCommand({ TableName: table(), ...input })));
+
 /** A put on this table that may be refused by its condition: true when written, false when refused. */
-export async function putIf(input: Omit<PutCommandInput, "TableName">): Promise<boolean> {
-  try {
-    await db().send(new PutCommand({ TableName: table(), ...input }));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
+export const putIf = (input: Omit<PutCommandInput, "TableName">): Promise<boolean> =>
+  applied(() => db().send(new PutCommand({ TableName: table(), ...input })));

@@ -1,5 +1,6 @@
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "./client";
+import { updateIf } from "./conditional";
 import { Keys } from "./keys";
 
 /**
@@ -18,20 +19,13 @@ export async function watermark(kind: string): Promise<string> {
 
 /** Records that a pass finished everything below `through`; never moves the watermark back. */
 export async function advanceWatermark(kind: string, through: string, at: Date): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: Keys.retentionWatermark(kind),
-        UpdateExpression: "SET #type = :type, through = :through, updatedAt = :at",
-        ConditionExpression: "attribute_not_exists(through) OR through < :through",
-        ExpressionAttributeNames: { "#type": "type" },
-        ExpressionAttributeValues: { ":type": "retentionWatermark", ":through": through, ":at": at.toISOString() },
-      }),
-    );
-  } catch (err) {
-    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
-  }
+  await updateIf({
+    Key: Keys.retentionWatermark(kind),
+    UpdateExpression: "SET #type = :type, through = :through, updatedAt = :at",
+    ConditionExpression: "attribute_not_exists(through) OR through < :through",
+    ExpressionAttributeNames: { "#type": "type" },
+    ExpressionAttributeValues: { ":type": "retentionWatermark", ":through": through, ":at": at.toISOString() },
+  });
 }
 
 /**

@@ -1,24 +1,20 @@
 export * as MailQueue from "./index";
 
-import { KINDS, type KindName } from "./deliveries";
-import { settings } from "../config";
 import { errorAttributes, log } from "../log";
-import { drain, type DrainResult } from "./drain";
+import { KIND_LANES, type KindName } from "./lanes";
 import { putMany } from "./queue";
-import type { Lane } from "./lanes";
 import * as Backlog from "./backlog";
 
-export { drain, type DrainResult } from "./drain";
 export { pending } from "./queue";
-export { LANES, LANE_PARTITIONS, type Lane } from "./lanes";
-export { digestEmail, openDigests, DIGEST_KIND } from "./digest";
-export type { KindName } from "./deliveries";
+export { LANES, LANE_PARTITIONS, type KindName, type Lane } from "./lanes";
+export { openDigests } from "./digests";
 
 /**
  * The paced mail queue (docs/architecture.md "Mail in a surge"): the e-mails that signing causes
  * wait here and go out at the SES account's rate, links first, the administrators' notices gathered
- * into digests in a surge. Subscribers `enqueue` (one small write) and `nudge`; a scheduled drain
- * (every minute) takes over whatever a nudge left.
+ * into digests in a surge. Subscribers `enqueue` (one small write) and nudge the drain
+ * (mail-drain/); a scheduled drain (every minute) takes over whatever a nudge left. This folder is
+ * the queue's storage and knows no kind's content: what a kind sends is the drain's.
  */
 export async function enqueue(kind: KindName, eventId: string, ref: Record<string, string>): Promise<void> {
   await enqueueMany([{ kind, eventId, ref }]);
@@ -26,7 +22,7 @@ export async function enqueue(kind: KindName, eventId: string, ref: Record<strin
 
 /** Many deliveries at once (a stream batch's e-mails), in BatchWrite calls; the confirmations among them counted into the backlog. */
 export async function enqueueMany(deliveries: readonly { kind: KindName; eventId: string; ref: Record<string, string> }[]): Promise<void> {
-  const laned = deliveries.map((d) => ({ ...d, lane: KINDS[d.kind].lane as Lane }));
+  const laned = deliveries.map((d) => ({ ...d, lane: KIND_LANES[d.kind] }));
   await putMany(laned);
   const confirmations = laned.filter((d) => d.lane === "confirmations");
   // an estimate for signers: its failure loses no e-mail, so it does not fail the enqueue
@@ -37,79 +33,3 @@ export async function enqueueMany(deliveries: readonly { kind: KindName; eventId
 }
 
 export { current as confirmationWait, read as readBacklog, type Wait } from "./backlog";
-
-/** How long a nudged drain may send before it leaves the rest to the next nudge or the schedule. */
-export const NUDGE_BUDGET_MS = 4_000;
-/** A process reads the drainer's lease at most this often: every enqueuer of a surge nudges. */
-const NUDGE_EVERY_MS = 1_000;
-
-let running: Promise<unknown> | undefined;
-let more = false;
-let lastNudge = 0;
-
-/** Locally, how long a drain waits for another process's lease before leaving the rest to the next nudge. */
-const LOCAL_LEASE_WAIT_MS = 20_000;
-
-const drainOnce = () =>
-  drain({
-    budgetMs: NUDGE_BUDGET_MS,
-    more: () => {
-      const again = more;
-      more = false;
-      return again;
-    },
-  });
-
-/**
- * Locally several processes may share one table (the test files run in parallel workers): a drain
- * that finds another process holding the lease waits for it and drains after it, so that once
- * `settled()` resolves, what this process enqueued has been sent (the other drainer may not have
- * read this process's partitions yet).
- */
-async function drainAfterOthers(): Promise<DrainResult> {
-  const giveUpAt = Date.now() + LOCAL_LEASE_WAIT_MS;
-  for (;;) {
-    const result = await drainOnce();
-    if (result.drained || Date.now() >= giveUpAt) return result;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function start(): Promise<unknown> {
-  lastNudge = Date.now();
-  more = false;
-  running = (settings().BUS_DRIVER === "local" ? drainAfterOthers() : drainOnce())
-    .catch((err) => log.error("mail queue: a nudged drain failed; the schedule takes over", errorAttributes(err)))
-    .finally(() => {
-      running = undefined;
-      // asked again while it finished its last round: go on (or after the spacing)
-      if (more) void nudge();
-    });
-  return running;
-}
-
-/**
- * Sends what waits now, unless a drainer is at it: in this process (told to look again before it
- * stops) or elsewhere (it holds the lease and sends this too). Deployed, the subscriber's Lambda
- * awaits the drain (a frozen Lambda would sit on the lease); a nudge within a second of this
- * process's last one is left to that drain, the next nudge or the schedule. Locally (one process,
- * the in-process bus) the drain runs beside the bus's deliveries instead of taking their slots; the
- * local bus's idle() waits for `settled()`.
- */
-export async function nudge(): Promise<void> {
-  if (running) {
-    more = true;
-    return;
-  }
-  if (settings().BUS_DRIVER !== "local") {
-    if (Date.now() - lastNudge >= NUDGE_EVERY_MS) await start();
-    return;
-  }
-  // one process: the running drain already stands for every nudge of this process
-  void start();
-}
-
-/** Resolves once this process has no drain running (the local bus's idle() waits for it). */
-export async function settled(): Promise<void> {
-  while (running) await running;
-}

@@ -39,9 +39,26 @@ export const HELD_BY_BREAKER: Record<Lane, boolean> = { confirmations: true, lin
  */
 export const roundSize = (lane: Lane) => Math.max(1, Math.min(100, MailBudget.ceilings(LANE_PRIORITY[lane]).perSecond));
 
+/**
+ * What the queue can send, each kind in its lane. How a kind renders and sends is the drain's
+ * (mail-drain/deliveries.ts); the queue only needs its lane. A kind's name is also its sent marker's
+ * scope (sent.ts: the once() scope of the subscriber that sent it before the queue), so an e-mail
+ * sent before an upgrade is not sent again by the queue.
+ */
+export const KIND_LANES = {
+  "signature-share-email": "visitor",
+  "signature-confirmation": "confirmations",
+  "signature-repeated": "links",
+  "signature-notify-admin": "notices",
+  "newsletter-confirmation": "links",
+} as const satisfies Record<string, Lane>;
+
+export type KindName = keyof typeof KIND_LANES;
+export const isKind = (name: string): name is KindName => Object.hasOwn(KIND_LANES, name);
+
 /** One e-mail to send: what to send is rendered when it is sent, from the records it names. */
 export interface Delivery {
-  /** the delivery's kind (deliveries.ts), also its sent marker's scope */
+  /** the delivery's kind (KIND_LANES), also its sent marker's scope */
   kind: string;
   /** the event that caused it: kind + eventId is its identity, across re-deliveries */
   eventId: string;

@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
+import { isConditionFailure, updateIf } from "../db/conditional";
 import { Keys } from "../db/keys";
 import { SheetsError } from "./errors";
 
@@ -25,7 +26,7 @@ export interface CoalesceOptions {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const isConflict = (err: unknown) => (err as Error).name === "ConditionalCheckFailedException";
+const isConflict = isConditionFailure;
 
 /** The markers, read consistently. */
 async function readState(tab: string): Promise<{ pendingSince?: number; lockedUntil?: number }> {
@@ -52,22 +53,13 @@ async function release(tab: string, attribute: "pendingSince" | "lockedUntil", m
 
 /** Claims the pending marker; false when another sync is already scheduled. */
 async function claimPending(tab: string, now: number, opts: CoalesceOptions): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: Keys.sheetSync(tab),
-        UpdateExpression: "SET pendingSince = :now, #type = :type",
-        ConditionExpression: "attribute_not_exists(pendingSince) OR pendingSince < :abandoned",
-        ExpressionAttributeNames: { "#type": "type" },
-        ExpressionAttributeValues: { ":now": now, ":type": "sheetSync", ":abandoned": now - opts.debounceMs - opts.leaseMs },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConflict(err)) return false;
-    throw err;
-  }
+  return updateIf({
+    Key: Keys.sheetSync(tab),
+    UpdateExpression: "SET pendingSince = :now, #type = :type",
+    ConditionExpression: "attribute_not_exists(pendingSince) OR pendingSince < :abandoned",
+    ExpressionAttributeNames: { "#type": "type" },
+    ExpressionAttributeValues: { ":now": now, ":type": "sheetSync", ":abandoned": now - opts.debounceMs - opts.leaseMs },
+  });
 }
 
 /**

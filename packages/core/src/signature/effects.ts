@@ -6,8 +6,7 @@ import { Bus } from "../bus";
 import { db, table } from "../db/client";
 import { Keys, fnv1a } from "../db/keys";
 import { MailQueue } from "../mail-queue";
-import { digestAddition } from "../mail-queue/digest";
-import { openDigests } from "../mail-queue";
+import { digestAddition } from "../mail-queue/digests";
 import { applyOnce, type TransactItem } from "../streams/apply-once";
 import { newImage, oldImage, type FilterPattern, type StreamRecord } from "../streams/records";
 import { tallyWrites, type GeoTally } from "./geo-counts";
@@ -183,12 +182,16 @@ async function gonePetitions(changes: readonly Change[], shard: number): Promise
 /** The spreadsheet's tab is told once per batch (its subscriber coalesces bursts). */
 export const SheetSyncDue = Events.SheetSyncDue;
 
-/** Does everything the batch's records call for; throws on a failure (Lambda gives the batch again). */
-export async function handleBatch(records: readonly StreamRecord[]): Promise<{ changes: number }> {
+/**
+ * Does everything the batch's records call for; throws on a failure (Lambda gives the batch again).
+ * `mailQueued`: it queued e-mails, and its handler nudges the queue's drain (mail-drain/, which this
+ * folder does not import).
+ */
+export async function handleBatch(records: readonly StreamRecord[]): Promise<{ changes: number; mailQueued: boolean }> {
   const changes = changesOf(records);
-  if (!changes.length) return { changes: 0 };
+  if (!changes.length) return { changes: 0, mailQueued: false };
   const admins = adminRecipients().length > 0;
-  const open = admins ? new Set((await openDigests()).keys()) : new Set<string>();
+  const open = admins ? new Set((await MailQueue.openDigests()).keys()) : new Set<string>();
   const planned = plan(changes, open, admins);
   let { gone, checked } = await gonePetitions(changes, batchShard(records));
   const live = (id: string) => !gone.has(id);
@@ -201,15 +204,15 @@ export async function handleBatch(records: readonly StreamRecord[]): Promise<{ c
   });
   // its subscriber does nothing while the spreadsheet is not configured
   if (planned.sheet) await Bus.send([{ id: records[0].eventID, type: SheetSyncDue.type, detail: SheetSyncDue.schema.parse({}) }]);
-  if (planned.deliveries.length) await MailQueue.nudge();
-  return { changes: changes.length };
+  return { changes: changes.length, mailQueued: planned.deliveries.length > 0 };
 }
 
 /**
  * An outbox event of a signature from before its side effects moved to the stream (`signature.created`,
  * `signature.verified`), still delivered by the bus after an upgrade: its e-mails queued (keyed by the
  * event, as its subscribers keyed them then, so none is sent twice; the share e-mail offers the
- * newsletter to a signer who asked for it). Its places were counted by the transaction that wrote it then.
+ * newsletter to a signer who asked for it), and its handler nudges the drain. Its places were counted
+ * by the transaction that wrote it then.
  */
 export async function handleLegacyEvent(
   type: "created" | "verified",
@@ -227,5 +230,4 @@ export async function handleLegacyEvent(
             : []),
         ];
   await MailQueue.enqueueMany(deliveries);
-  await MailQueue.nudge();
 }

@@ -1,5 +1,6 @@
 import { DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
+import { updateIf } from "../db/conditional";
 import { Keys } from "../db/keys";
 import { queryAll } from "../db/query";
 import { deleteChunkSize } from "../collection/delete-all";
@@ -69,18 +70,13 @@ async function closeShards(id: string): Promise<void> {
  */
 export async function remove(id: string, operation: { id: string; continued: boolean }): Promise<Progress> {
   assertPossibleId(id);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: Keys.petition(id),
-        UpdateExpression: "SET deleting = if_not_exists(deleting, :op)",
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":op": operation.id },
-      }),
-    );
-  } catch (err) {
-    if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
+  const marked = await updateIf({
+    Key: Keys.petition(id),
+    UpdateExpression: "SET deleting = if_not_exists(deleting, :op)",
+    ConditionExpression: "attribute_exists(pk)",
+    ExpressionAttributeValues: { ":op": operation.id },
+  });
+  if (!marked) {
     // already gone: a repeated last call finishes quietly, a first call is a 404
     if (!operation.continued) throw new PetitionNotFound();
     return { deleted: 0, remaining: 0, done: true };

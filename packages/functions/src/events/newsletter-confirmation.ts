@@ -1,3 +1,4 @@
+import { MailDrain } from "@site/core/mail-drain";
 import { MailQueue } from "@site/core/mail-queue";
 import { Newsletter } from "@site/core/newsletter";
 import { EventHandler } from "../lib/events";
@@ -8,5 +9,5 @@ import { EventHandler } from "../lib/events";
  */
 export const handler = EventHandler(Newsletter.Events.ConfirmationRequested, async (detail, event) => {
   await MailQueue.enqueue("newsletter-confirmation", event.id, { email: detail.email, ...(detail.network ? { network: detail.network } : {}) });
-  await MailQueue.nudge();
+  await MailDrain.nudge();
 });

@@ -1,5 +1,5 @@
 import { NoticeDigest } from "@site/core/mail/notice-digest";
-import { MailQueue } from "@site/core/mail-queue";
+import { MailDrain } from "@site/core/mail-drain";
 import { Privacy } from "@site/core/privacy";
 import { loadSecrets } from "../lib/secrets";
 
@@ -10,7 +10,7 @@ import { loadSecrets } from "../lib/secrets";
  */
 export const handler = async () => {
   await loadSecrets();
-  const drained = await MailQueue.drain({ budgetMs: 45_000 });
+  const drained = await MailDrain.drain({ budgetMs: 45_000 });
   const privacyLinks = await Privacy.sendDueLinks(Date.now() + 10_000);
   const noticeDigests = await NoticeDigest.sendDue();
   return { ...drained, privacyLinks, noticeDigests };

@@ -6,10 +6,10 @@ import { Mail } from "../mail";
 import { errorAttributes, log } from "../log";
 import { Suppression } from "../suppression";
 import { pool } from "../util/pool";
-import { KINDS, formRecipientOf, isKind, loadRecords, type Records } from "./deliveries";
-import { HELD_BY_BREAKER, LANE_PRIORITY, roundSize, type Delivery, type Lane, type Queued } from "./lanes";
-import { claim, deferUntil, postpone, removeAll } from "./queue";
-import { identity, markSent, sentAmong } from "./sent";
+import { HELD_BY_BREAKER, LANE_PRIORITY, isKind, roundSize, type Delivery, type Lane, type Queued } from "../mail-queue/lanes";
+import { claim, deferUntil, postpone, removeAll } from "../mail-queue/queue";
+import { identity, markSent, sentAmong } from "../mail-queue/sent";
+import { KINDS, formRecipientOf, loadRecords, type Records } from "./deliveries";
 
 /** What a drain's rounds did, added up. */
 export interface DrainResult {

@@ -11,16 +11,14 @@ import { SignatureVerification } from "../signature/verification";
 import { mailNetworkOf } from "../util/client-address";
 import { NotFoundError } from "../util/error";
 import type { FormRecipient } from "../mail/domain-brake";
-import type { Delivery, Lane } from "./lanes";
+import { isKind, type Delivery, type KindName } from "../mail-queue/lanes";
 
 /**
- * What the queue can send: each kind's lane and how it renders and sends one delivery from its
- * reference and the round's records (`Records`, read once for every delivery of a drain round). A
- * kind's name is also its sent marker's scope (sent.ts: the once() scope of the subscriber that sent it
- * before the queue), so an e-mail sent before an upgrade is not sent again by the queue.
+ * How each kind the queue holds (its lane: mail-queue/lanes.ts `KIND_LANES`) renders and sends one
+ * delivery from its reference and the round's records (`Records`, read once for every delivery of a
+ * drain round).
  */
 export interface Kind {
-  lane: Lane;
   /** Whether it mails the address a visitor typed into a form (the domain brake's mail, mail/domain-brake.ts `isFormMail`). */
   formMail: boolean;
   deliver(ref: Record<string, string>, eventId: string, records: Records): Promise<void>;
@@ -77,8 +75,7 @@ const signatureAndPetition = async (ref: Record<string, string>, records: Record
 };
 
 /** A form-mail kind about one signature and its petition: nothing is sent once either is gone. */
-const aboutSignature = (lane: Lane, send: (found: { signature: Signature.Info; petition: Petition.Info }, eventId: string) => Promise<void>): Kind => ({
-  lane,
+const aboutSignature = (send: (found: { signature: Signature.Info; petition: Petition.Info }, eventId: string) => Promise<void>): Kind => ({
   formMail: true,
   async deliver(ref, eventId, records) {
     const found = await signatureAndPetition(ref, records);
@@ -86,8 +83,8 @@ const aboutSignature = (lane: Lane, send: (found: { signature: Signature.Info; p
   },
 });
 
-export const KINDS = {
-  "signature-share-email": aboutSignature("visitor", async (found) => {
+export const KINDS: Record<KindName, Kind> = {
+  "signature-share-email": aboutSignature(async (found) => {
     // a signer who asked for news of the campaign is offered the newsletter in it (signature/newsletter-link.ts)
     const newsletterOffer = found.signature.newsletterConsent ? SignatureNewsletter.offerUrl(found.signature) : undefined;
     // one key per signature, so a retry of this share e-mail is not refused by its own claim
@@ -97,15 +94,14 @@ export const KINDS = {
     );
   }),
   // petitions that verify signatures: the link of a pending signature, instead of the share e-mail (which follows its confirmation)
-  "signature-confirmation": aboutSignature("confirmations", (found) => SignatureVerification.sendConfirmation(found.signature, found.petition)),
+  "signature-confirmation": aboutSignature((found) => SignatureVerification.sendConfirmation(found.signature, found.petition)),
   // someone signed again with the mailbox of this signature: "already signed", or while it is pending its link again; one a day per address and petition
-  "signature-repeated": aboutSignature("links", async (found, eventId) => {
+  "signature-repeated": aboutSignature(async (found, eventId) => {
     const cap = { kind: `signature-repeated:${found.petition.id}`, key: `signature-repeated:${eventId}` };
     if (found.signature.status === "pending") await SignatureVerification.sendConfirmation(found.signature, found.petition, cap);
     else await SignatureVerification.sendAlreadySigned(found.signature, found.petition, cap);
   }),
   "signature-notify-admin": {
-    lane: "notices",
     formMail: false,
     async deliver(ref, _eventId, records) {
       const to = adminRecipients();
@@ -115,15 +111,12 @@ export const KINDS = {
     },
   },
   "newsletter-confirmation": {
-    lane: "links",
     formMail: true,
     async deliver(ref, eventId) {
       await Newsletter.sendConfirmation(ref.email, eventId);
     },
   },
-} satisfies Record<string, Kind>;
-
-export type KindName = keyof typeof KINDS;
+};
 
 /**
  * The address a form-mail delivery goes to, and the network of the form that asked for it, as far as
@@ -135,4 +128,3 @@ export function formRecipientOf(d: Delivery, records: Records): FormRecipient | 
   const signature = d.ref.petitionId && d.ref.signatureId ? records.signature(d.ref.petitionId, d.ref.signatureId) : undefined;
   return signature && { address: signature.email, network: mailNetworkOf(signature.meta.ipAddress) };
 }
-export const isKind = (name: string): name is KindName => Object.hasOwn(KINDS, name);

@@ -1,11 +1,11 @@
 import { MailBudget } from "../mail/budget";
 import { log } from "../log";
 import { pacer } from "../util/pacing";
-import { PartitionReads } from "./reads";
-import * as Backlog from "./backlog";
-import { LANE_PRIORITY, LANES, roundSize, type Lane, type Queued } from "./lanes";
-import { releaseLease, renewLease, takeLease } from "./lease";
-import { oldest } from "./queue";
+import * as Backlog from "../mail-queue/backlog";
+import { LANE_PRIORITY, LANES, roundSize, type Lane, type Queued } from "../mail-queue/lanes";
+import { releaseLease, renewLease, takeLease } from "../mail-queue/lease";
+import { oldest } from "../mail-queue/queue";
+import { PartitionReads } from "../mail-queue/reads";
 import { sendRound, type DrainResult } from "./round";
 import { foldSurges, sendDueDigests } from "./surges";
 
@@ -93,7 +93,7 @@ async function drainLane(lane: Lane, result: DrainResult, reads: PartitionReads,
   const rounds = new Set<Promise<unknown>>();
   const busy = new Set<string>();
   let deferred = false;
-  // the confirmations that left the queue, and the rate this drain sends them at: signers are told when theirs should arrive (backlog.ts)
+  // the confirmations that left the queue, and the rate this drain sends them at: signers are told when theirs should arrive (mail-queue/backlog.ts)
   const countedLeft = Backlog.leftCounter();
   const leftQueue = (n: number) => (lane === "confirmations" ? countedLeft(n) : Promise.resolve());
   while (live() && !deferred) {

@@ -1,6 +1,7 @@
 import { settings } from "../config";
-import { fold, openDigests, sendDigest, type Digest } from "./digest";
-import type { Queued } from "./lanes";
+import { fold, openDigests, type Digest } from "../mail-queue/digests";
+import type { Queued } from "../mail-queue/lanes";
+import { sendDigest } from "./digest";
 import { CLAIM_MS, type DrainResult } from "./round";
 
 /** Sends the digests that are due; answers the open ones (a petition's notices fold into its digest while it is open). */
