@@ -60,7 +60,7 @@ export function checkedHeaders(headers: Record<string, string> = {}): { name: st
 let ses: SESv2Client | undefined;
 
 /**
- * A drain round of the mail queue (mail-queue/drain.ts) sends many e-mails at once: it took their
+ * A drain round of the mail queue (mail-drain/round.ts) sends many e-mails at once: it took their
  * slots of the budget together (`prepaid`) and read the suppression list for their recipients in one
  * BatchGet (`checked`: the addresses it read, `suppressed`: those on the list), and put its form
  * mail's addresses to the domain brake at once (`brake`: one write per domain for the round), so each
