@@ -1,23 +1,17 @@
 import { mkdir, readFile, readdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sortableId } from "../util/id";
+import type { Message } from "./message";
 
-/** A message as the local outbox stores it: one JSON file per message, named by a sortable id. */
-export interface OutboxMessage {
+/**
+ * A message as the local outbox stores it: one JSON file per message, named by a sortable id; what
+ * SES would send (the brake's `network` and `released` are never sent), with who sent it and, for the
+ * simulator's recipients, SES's mailbox simulator's outcome for each (mail/simulator.ts).
+ */
+export interface OutboxMessage extends Omit<Message, "network" | "released"> {
   id: string;
   at: string;
   from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  /** extra header fields, as SES would add them (List-Unsubscribe, ...) */
-  headers?: Record<string, string>;
-  /** what the message is (the `kind` tag SES would carry) */
-  kind?: string;
-  /** every tag SES would carry, when there are more than its kind */
-  tags?: Record<string, string>;
-  /** SES's mailbox simulator's outcome for each simulator recipient (mail/simulator.ts) */
   outcomes?: Record<string, string>;
 }
 
