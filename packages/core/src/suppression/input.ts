@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limitQuery } from "../util/page";
 import { EmailAddress } from "../util/email";
 
 /**
@@ -11,12 +12,7 @@ export const SuppressionListQuery = z.object({
     invalid: "Please enter a valid email address.",
     tooLong: "Email is too long",
   }).optional(),
-  limit: z.coerce
-    .number({ error: "Limit must be a whole number" })
-    .int("Limit must be a whole number")
-    .min(1, "Limit must be at least 1")
-    .max(100, "Limit must be at most 100")
-    .default(50),
+  limit: limitQuery(),
   /** the last row's `<at>#<person>` of the page before */
   after: z
     .string()

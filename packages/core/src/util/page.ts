@@ -11,6 +11,15 @@ export const pageQuery = (maxPageSize = 500, defaultPageSize = 50) => ({
     .default(defaultPageSize),
 });
 
+/** `limit`, how many rows a cursor-paged list answers at once (1 to `max`). */
+export const limitQuery = (max = 100, defaultLimit = 50) =>
+  z.coerce
+    .number({ error: "Limit must be a whole number" })
+    .int("Limit must be a whole number")
+    .min(1, "Limit must be at least 1")
+    .max(max, `Limit must be at most ${max}`)
+    .default(defaultLimit);
+
 export const Order = z.enum(["asc", "desc"], { error: "Order must be asc or desc" }).default("desc");
 export type Order = z.output<typeof Order>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limitQuery } from "../../util/page";
 import type { MailingSummary as IssueSummary } from "../../mailing/summary";
 
 /**
@@ -57,12 +58,7 @@ export const IssueId = z.string().regex(/^[0-9a-z]{21}$/, "Issue not found");
 
 /** GET /api/admin/newsletter/issues: newest first, `limit` a page, `before` the last id of the previous page. */
 export const IssueListQuery = z.object({
-  limit: z.coerce
-    .number({ error: "Limit must be a whole number" })
-    .int("Limit must be a whole number")
-    .min(1, "Limit must be at least 1")
-    .max(100, "Limit must be at most 100")
-    .default(50),
+  limit: limitQuery(),
   before: z
     .string()
     .regex(/^[0-9a-z]{21}$/, "Unknown page of issues")
