@@ -50,8 +50,14 @@ export function evidenceOrigin(bucket: string, region: string, endpoint?: string
   return endpoint ? new URL(endpoint).origin : `https://${bucket}.s3.${region}.amazonaws.com`;
 }
 
+/** A policy's header value from its directives and their sources. */
+export const policyOf = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(" ")}`)
+    .join("; ");
+
 export function contentSecurityPolicy({ cognitoOrigin, evidenceOrigin, viteDevServer = false }: SecurityHeaderOptions): string {
-  const directives: Record<string, string[]> = {
+  return policyOf({
     "default-src": ["'self'"],
     // A hash source disables 'unsafe-inline', so the dev server's relaxation replaces the hashes.
     "script-src": ["'self'", ...(viteDevServer ? ["'unsafe-inline'"] : INLINE_SCRIPT_HASHES), ...RECAPTCHA_ORIGINS],
@@ -66,10 +72,7 @@ export function contentSecurityPolicy({ cognitoOrigin, evidenceOrigin, viteDevSe
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],
-  };
-  return Object.entries(directives)
-    .map(([name, sources]) => `${name} ${sources.join(" ")}`)
-    .join("; ");
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { hashSource, PERMISSIONS_POLICY, REFERRER_POLICY, strictTransportSecurity } from "../request/security-headers";
+import { hashSource, PERMISSIONS_POLICY, policyOf, REFERRER_POLICY, strictTransportSecurity } from "../request/security-headers";
 import { EMBED_SCRIPT, EMBED_STYLE } from "./embed-widget";
 
 /**
@@ -7,7 +7,7 @@ import { EMBED_SCRIPT, EMBED_STYLE } from "./embed-widget";
  * style (by hash) and fetch only from its own origin.
  */
 export function embedContentSecurityPolicy(): string {
-  const directives: Record<string, string[]> = {
+  return policyOf({
     "default-src": ["'none'"],
     "script-src": [hashSource(EMBED_SCRIPT)],
     "style-src": [hashSource(EMBED_STYLE)],
@@ -15,10 +15,7 @@ export function embedContentSecurityPolicy(): string {
     "base-uri": ["'none'"],
     "form-action": ["'none'"],
     "frame-ancestors": ["*"],
-  };
-  return Object.entries(directives)
-    .map(([name, sources]) => `${name} ${sources.join(" ")}`)
-    .join("; ");
+  });
 }
 
 /** The widget's headers as the browser receives them: the site's, with framing allowed. */
