@@ -3,6 +3,7 @@ export * as NoticeDigest from "./notice-digest";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { adminRecipients, settings } from "../config";
 import { db, table } from "../db/client";
+import { updateIf } from "../db/conditional";
 import { addToCount } from "../db/hour-count";
 import { Keys } from "../db/keys";
 import { queryAll } from "../db/query";
@@ -77,20 +78,13 @@ export async function sendDue(now = Date.now()): Promise<number> {
     const held = Number(hour.asked) - allowance;
     if (hourStart >= current || held <= 0 || hour.sentAt || !(String(hour.kind) in KINDS)) continue;
     const key = Keys.noticeHour(String(hour.kind), hourStart);
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: key,
-          UpdateExpression: "SET sentAt = :now",
-          ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(sentAt)",
-          ExpressionAttributeValues: { ":now": new Date(now).toISOString() },
-        }),
-      );
-    } catch (err) {
-      if ((err as Error).name === "ConditionalCheckFailedException") continue;
-      throw err;
-    }
+    const claimed = await updateIf({
+      Key: key,
+      UpdateExpression: "SET sentAt = :now",
+      ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(sentAt)",
+      ExpressionAttributeValues: { ":now": new Date(now).toISOString() },
+    });
+    if (!claimed) continue;
     try {
       await Mail.send({ to, ...digestEmail(hour.kind as Kind, held, hourStart) });
       sent += 1;

@@ -1,6 +1,7 @@
-import { ScanCommand, UpdateCommand, type ScanCommandInput } from "@aws-sdk/lib-dynamodb";
+import { ScanCommand, type ScanCommandInput } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { pool } from "../util/pool";
+import { updateIf } from "../db/conditional";
 import { personIndex, type RecordKind } from "../db/person-index";
 
 /**
@@ -74,21 +75,12 @@ export function scanInput(exclusiveStartKey?: Record<string, unknown>): ScanComm
 async function backfillItem(kind: RecordKind, item: Record<string, unknown>, email: string): Promise<boolean> {
   const key = { pk: String(item.pk), sk: String(item.sk) };
   const keys = personIndex(email, kind, key);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: key,
-        UpdateExpression: "SET gsi3pk = :pk, gsi3sk = :sk",
-        ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(gsi3pk)",
-        ExpressionAttributeValues: { ":pk": keys.gsi3pk, ":sk": keys.gsi3sk },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as Error).name === "ConditionalCheckFailedException") return false;
-    throw err;
-  }
+  return updateIf({
+    Key: key,
+    UpdateExpression: "SET gsi3pk = :pk, gsi3sk = :sk",
+    ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(gsi3pk)",
+    ExpressionAttributeValues: { ":pk": keys.gsi3pk, ":sk": keys.gsi3sk },
+  });
 }
 
 /**

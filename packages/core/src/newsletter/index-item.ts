@@ -1,13 +1,12 @@
-import { indexLayout, packedCodec } from "../collection/index-rows";
-import { nameIndex, searchAttributes } from "../collection/name-index";
-import { lastWordKey, orderAttributes, textOrder, valueOrder } from "../collection/orders";
+import { ONE_PART, defineIndex } from "../collection/index-definition";
+import { lastWordKey, textOrder, valueOrder } from "../collection/orders";
 import { NEWSLETTER_INDEX_BUCKETS, Keys } from "../db/keys";
 import { KEPT_CONSENTS, consentCountOf, sourcesOf, type Status, type Subscriber } from "./subscriber";
 
 /**
- * The admin subscriber index (collection/index-rows.ts): one compact row per subscriber, written in
- * the same transaction as the subscriber (newsletter/store.ts), with the subscriber's TTL. pk
- * `NLIDX#<bucket>`, sk = the normalised e-mail. The collection has one part, "all".
+ * The admin subscriber index (collection/index-definition.ts): one compact row per subscriber,
+ * written in the same transaction as the subscriber (newsletter/store.ts), with the subscriber's
+ * TTL. pk `NLIDX#<bucket>`, sk = the normalised e-mail. The collection has one part, "all".
  */
 export interface SubscriberRow {
   /** the normalised e-mail */
@@ -29,27 +28,36 @@ export interface SubscriberRow {
   consentCount: number;
 }
 
-const FIELDS = [
-  "email",
-  "name",
-  "status",
-  "sources",
-  "consents",
-  "firstConsentAt",
-  "lastConsentAt",
-  "confirmedAt",
-  "unsubscribedAt",
-  "expiresAt",
-  "consentCount",
-] as const satisfies readonly (keyof SubscriberRow)[];
+export const { COLLECTION, layout, ORDERS, NAME_SEARCH, decodeRow, indexItem } = defineIndex({
+  collection: "newsletter",
+  type: "newsletterIndex",
+  buckets: NEWSLETTER_INDEX_BUCKETS,
+  parts: { partition: Keys.newsletterIndexPartition, searchPart: Keys.newsletterIndexPart },
+  fields: [
+    ["email", "name", "status"],
+    ["sources", "consents", "firstConsentAt", "lastConsentAt"],
+    ["confirmedAt", "unsubscribedAt", "expiresAt"],
+    ["consentCount"],
+  ],
+  // the list's sort orders, each with its slot (collection/orders.ts): e-mails are the ids, so none is the id order
+  orders: {
+    lastConsentAt: valueOrder<SubscriberRow>(1, (r) => r.lastConsentAt),
+    email: textOrder<SubscriberRow>(2, (r) => r.email),
+    name: textOrder<SubscriberRow>(3, (r) => r.name),
+    status: valueOrder<SubscriberRow>(4, (r) => r.status),
+    confirmedAt: valueOrder<SubscriberRow>(5, (r) => r.confirmedAt),
+  },
+  // search-only: the name from its last word
+  searchKeys: { nameLast: lastWordKey<SubscriberRow>(6, (r) => r.name) },
+  // a name search matches the e-mail and the name (first and last word) from the start
+  nameSearch: (k) => [k.email, k.name, k.nameLast],
+  toRow,
+  // the subscriber's TTL
+  extra: (sub) => (sub.expiresAt !== undefined ? { expiresAt: sub.expiresAt } : {}),
+});
 
-export const PART = "all";
-export const INDEX_TYPE = "newsletterIndex";
-
-export const layout = indexLayout({ type: INDEX_TYPE, buckets: NEWSLETTER_INDEX_BUCKETS, partition: (_part, bucket) => Keys.newsletterIndexPartition(bucket) });
-const codec = packedCodec<SubscriberRow, (typeof FIELDS)[number]>(FIELDS, (_part, id) => ({ id }));
-
-export const decodeRow = codec.decode;
+export const PART = ONE_PART;
+export const indexKey = (emailNormalized: string) => layout.key(PART, emailNormalized);
 
 export function toRow(sub: Subscriber): SubscriberRow {
   const consentCount = consentCountOf(sub);
@@ -70,33 +78,3 @@ export function toRow(sub: Subscriber): SubscriberRow {
     consentCount,
   };
 }
-
-/** The index item of a subscriber, with the subscriber's TTL. */
-/** The list's sort orders, each with its slot (collection/orders.ts): e-mails are the ids, so none is the id order. */
-export const ORDERS = {
-  lastConsentAt: valueOrder<SubscriberRow>(1, (r) => r.lastConsentAt),
-  email: textOrder<SubscriberRow>(2, (r) => r.email),
-  name: textOrder<SubscriberRow>(3, (r) => r.name),
-  status: valueOrder<SubscriberRow>(4, (r) => r.status),
-  confirmedAt: valueOrder<SubscriberRow>(5, (r) => r.confirmedAt),
-};
-
-/** Search-only: the name from its last word. */
-const SEARCH_KEYS = { nameLast: lastWordKey<SubscriberRow>(6, (r) => r.name) };
-
-/** What a name search matches from the start: the e-mail and the name (first and last word). */
-export const NAME_SEARCH = nameIndex<SubscriberRow>(() => Keys.newsletterIndexPart, [ORDERS.email, ORDERS.name, SEARCH_KEYS.nameLast]);
-
-export function indexItem(sub: Subscriber): Record<string, unknown> {
-  const row = toRow(sub);
-  return {
-    ...layout.item(PART, sub.emailNormalized, codec.encode(row)),
-    ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row),
-    ...searchAttributes(NAME_SEARCH, PART, row),
-    ...(sub.expiresAt !== undefined ? { expiresAt: sub.expiresAt } : {}),
-  };
-}
-
-export const indexKey = (emailNormalized: string) => layout.key(PART, emailNormalized);
-
-export const COLLECTION = "newsletter";

@@ -1,13 +1,13 @@
-import { indexLayout, packedCodec } from "../collection/index-rows";
-import { nameIndex, searchAttributes } from "../collection/name-index";
-import { orderAttributes, textOrder, valueOrder } from "../collection/orders";
+import { ONE_PART, defineIndex } from "../collection/index-definition";
+import { textOrder, valueOrder } from "../collection/orders";
 import { INDEX_BUCKETS, Keys } from "../db/keys";
 import type { ErasedCounts } from "./input";
 
 /**
- * The admin index of deletion requests (collection/index-rows.ts): one compact row per request,
- * written in the same transaction as the request (privacy/requests.ts). pk `PRIVIDX#<bucket>`,
- * sk = the request id (time-sortable). One part, "all". No address: the person is their kept hash.
+ * The admin index of deletion requests (collection/index-definition.ts): one compact row per
+ * request, written in the same transaction as the request (privacy/requests.ts). pk
+ * `PRIVIDX#<bucket>`, sk = the request id (time-sortable). One part, "all". No address: the person
+ * is their kept hash.
  */
 export type StoredStatus = "pending" | "confirmed" | "completed";
 
@@ -71,25 +71,40 @@ export interface PrivacyRequest {
   expiresAt: number;
 }
 
-const FIELDS = [
-  "status",
-  "person",
-  "requestedAt",
-  "validUntil",
-  "confirmedAt",
-  "completedAt",
-  "erased",
-  "downloads",
-] as const satisfies readonly (keyof PrivacyRequestRow)[];
+export const { COLLECTION, layout, ORDERS, NAME_SEARCH, decodeRow, rowItem } = defineIndex({
+  collection: "privacy-requests",
+  type: "privacyIndex",
+  buckets: INDEX_BUCKETS,
+  parts: { partition: Keys.privacyIndexPartition, searchPart: Keys.privacyIndexPart },
+  fields: [
+    ["status", "person"],
+    ["requestedAt", "validUntil", "confirmedAt", "completedAt"],
+    ["erased", "downloads"],
+  ],
+  /*
+   * The list's sort orders, each with its slot (collection/orders.ts). The status order is by the
+   * derived status without reading the clock: pending rows sort after the others and among themselves
+   * by `validUntil`, so at any instant the expired ones (validUntil ≤ now) come first, then the live ones.
+   */
+  orders: {
+    requestedAt: valueOrder<PrivacyRequestRow>(1, (r) => r.requestedAt),
+    status: valueOrder<PrivacyRequestRow>(2, (r) => (r.status === "pending" ? `pending#${r.validUntil}` : r.status)),
+    completedAt: valueOrder<PrivacyRequestRow>(3, (r) => r.completedAt),
+  },
+  // search-only: the person's kept hash, so its first characters (or a typed address, listing.ts) find a person's requests
+  searchKeys: { person: textOrder<PrivacyRequestRow>(4, (r) => r.person) },
+  nameSearch: (k) => [k.person],
+  toRow,
+});
 
-export const PART = "all";
-export const INDEX_TYPE = "privacyIndex";
-export const COLLECTION = "privacy-requests";
+export const PART = ONE_PART;
+export const indexKey = (id: string) => layout.key(PART, id);
 
-export const layout = indexLayout({ type: INDEX_TYPE, buckets: INDEX_BUCKETS, partition: (_part, bucket) => Keys.privacyIndexPartition(bucket) });
-const codec = packedCodec<PrivacyRequestRow, (typeof FIELDS)[number]>(FIELDS, (_part, id) => ({ id }));
+/** The index item of a row, with its request's TTL. */
+export const indexItemOfRow = (row: PrivacyRequestRow, expiresAt: number): Record<string, unknown> => ({ ...rowItem(row), expiresAt });
 
-export const decodeRow = codec.decode;
+/** The index item of a request, with the request's TTL. */
+export const indexItem = (req: PrivacyRequest): Record<string, unknown> => indexItemOfRow(toRow(req), req.expiresAt);
 
 export function toRow(req: PrivacyRequest): PrivacyRequestRow {
   return {
@@ -104,32 +119,3 @@ export function toRow(req: PrivacyRequest): PrivacyRequestRow {
     downloads: req.downloads,
   };
 }
-
-/**
- * The list's sort orders, each with its slot (collection/orders.ts). The status order is by the
- * derived status without reading the clock: pending rows sort after the others and among themselves
- * by `validUntil`, so at any instant the expired ones (validUntil ≤ now) come first, then the live ones.
- */
-export const ORDERS = {
-  requestedAt: valueOrder<PrivacyRequestRow>(1, (r) => r.requestedAt),
-  status: valueOrder<PrivacyRequestRow>(2, (r) => (r.status === "pending" ? `pending#${r.validUntil}` : r.status)),
-  completedAt: valueOrder<PrivacyRequestRow>(3, (r) => r.completedAt),
-};
-
-/** Search-only: the person's kept hash, so its first characters (or a typed address, listing.ts) find a person's requests. */
-const SEARCH_KEYS = { person: textOrder<PrivacyRequestRow>(4, (r) => r.person) };
-
-export const NAME_SEARCH = nameIndex<PrivacyRequestRow>(() => Keys.privacyIndexPart, [SEARCH_KEYS.person]);
-
-/** The index item of a row, with its request's TTL. */
-export const indexItemOfRow = (row: PrivacyRequestRow, expiresAt: number): Record<string, unknown> => ({
-  ...layout.item(PART, row.id, codec.encode(row)),
-  ...orderAttributes({ ...ORDERS, ...SEARCH_KEYS }, row),
-  ...searchAttributes(NAME_SEARCH, PART, row),
-  expiresAt,
-});
-
-/** The index item of a request, with the request's TTL. */
-export const indexItem = (req: PrivacyRequest): Record<string, unknown> => indexItemOfRow(toRow(req), req.expiresAt);
-
-export const indexKey = (id: string) => layout.key(PART, id);
