@@ -35,18 +35,6 @@ for (const [file, targets] of typedGraph) {
   folderGraph.set(from, [...new Set([...(folderGraph.get(from) ?? []), ...targets.map(folderOf).filter((to) => to !== from)])]);
 }
 
-/**
- * The knots between folders left to untie, each a group of folders that import one another round a
- * loop (types included). A new knot fails the test; untying one means deleting its line here.
- */
-const KNOWN_FOLDER_KNOTS: string[] = [];
-
-/**
- * The file-level cycles left that run through a type-only import (erased at run time, but a type
- * still ties two files' design). A new one fails the test; untying one means deleting its line here.
- */
-const KNOWN_TYPED_FILE_CYCLES = ["newsletter/counts.ts newsletter/listing.ts newsletter/store.ts", "report/draft.ts report/input.ts"];
-
 /** The import cycles of `of`: strongly connected groups of more than one node (Tarjan's algorithm), named by `label`. */
 function cycles(of: Map<string, string[]> = graph, label: (node: string) => string = name): string[][] {
   let next = 0;
@@ -90,8 +78,8 @@ describe("imports in packages/core/src", () => {
     expect(cycles()).toEqual([]);
   });
 
-  it("tie no new file-level cycle through a type either (the ones left are listed to be untied: a kind's types in a pure file, as lead/, report/ and signature/info.ts)", () => {
-    expect(cycles(typedGraph).map((cycle) => cycle.join(" "))).toEqual(KNOWN_TYPED_FILE_CYCLES);
+  it("form no file-level cycle through a type either (a kind's types live in a pure file, as lead/, report/ and signature/info.ts)", () => {
+    expect(cycles(typedGraph).map((cycle) => cycle.join(" "))).toEqual([]);
   });
 
   it("never reach up into privacy/ from outside it (but from migrations/, which sits above every room), not even for a type: the person index's keys live in db/, the retention figures in policy/", () => {
@@ -101,9 +89,9 @@ describe("imports in packages/core/src", () => {
     expect(upward).toEqual([]);
   });
 
-  it("tie no new knot between folders, type-only imports counted (the ones left are listed to be untied)", () => {
+  it("tie no knot between folders, type-only imports counted", () => {
     expect(folderGraph.get("admins")).toContain("jobs");
-    expect(cycles(folderGraph, (folder) => folder).map((knot) => knot.join(" "))).toEqual(KNOWN_FOLDER_KNOTS);
+    expect(cycles(folderGraph, (folder) => folder).map((knot) => knot.join(" "))).toEqual([]);
   });
 
   it("reach the domains from privacy/ only through the registry of kinds", () => {

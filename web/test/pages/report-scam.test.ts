@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, waitFor, within } from "@testing-library/react
 import { EvidenceMessages, MAX_EVIDENCE_BYTES } from "@site/core/evidence/limits";
 import { QUESTIONS, STEP_TITLES } from "@site/core/report/catalogue";
 import { FUTURE_DATE_MESSAGE } from "@site/core/report/date";
-import { draftToInput } from "@site/core/report/input";
+import { draftToInput } from "@site/core/report/draft";
 import { emptyDraft, type ReportDraft } from "@site/core/report/draft";
 import { PHONE_CHARACTERS_MESSAGE } from "@site/core/report/phone";
 import { WEBSITE_MESSAGE } from "@site/core/report/website";

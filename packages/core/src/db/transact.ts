@@ -1,6 +1,9 @@
-import type { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { TransactWriteCommand, TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { cancellationCodes } from "./cancellation";
 import { db } from "./client";
+
+/** One item of a TransactWriteItems call. */
+export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 
 /** What a failed attempt comes to, when `onCancelled` does not throw a domain error itself. */
 export type Verdict =

@@ -4,10 +4,18 @@ import { batchWrite, BATCH } from "../db/batch";
 import { Keys, NEWSLETTER_COUNT_SHARDS } from "../db/keys";
 import { queryAll, queryPages } from "../db/query";
 import { PART, decodeRow, layout, toRow, type SubscriberRow } from "./index-item";
-import type { Counts } from "./listing";
 import { SOURCE_GROUPS, sourceGroupsOf, type SourceGroup } from "./sources";
 import { STATUSES, type Status, type Subscriber } from "./subscriber";
-import type { TransactItem } from "./store";
+import type { TransactItem } from "../db/transact";
+
+/** The subscribers counted by status and by source group. */
+export interface Counts {
+  /** every subscriber that has not expired */
+  total: number;
+  byStatus: Record<Status, number>;
+  /** subscribers with at least one consent of the kind (one with several kinds counts in each) */
+  bySource: Record<SourceGroup, number>;
+}
 
 /**
  * The subscribers' count cards, kept with the writes: every change of a subscriber's existence,

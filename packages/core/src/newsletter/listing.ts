@@ -8,9 +8,11 @@ import { Keys } from "../db/keys";
 import { EmailAddress } from "../util/email";
 import { normaliseEmail } from "../util/email";
 import { COLLECTION, NAME_SEARCH, ORDERS, PART, decodeRow, layout, type SubscriberRow } from "./index-item";
-import { readCounts } from "./counts";
-import { SOURCE_GROUPS, sourceGroupsOf, type SourceGroup } from "./sources";
-import { STATUSES, type Status } from "./subscriber";
+import { readCounts, type Counts } from "./counts";
+import { SOURCE_GROUPS, sourceGroupsOf } from "./sources";
+import { STATUSES } from "./subscriber";
+
+export type { Counts };
 
 /**
  * The administrators' subscriber list: one collection (collection/define.ts) over the
@@ -72,14 +74,6 @@ export const subscribers = defineCollection({
 
 // ---------------------------------------------------------------------------------------------
 // The count cards
-
-export interface Counts {
-  /** every subscriber that has not expired */
-  total: number;
-  byStatus: Record<Status, number>;
-  /** subscribers with at least one consent of the kind (one with several kinds counts in each) */
-  bySource: Record<SourceGroup, number>;
-}
 
 /**
  * Counts by status and by source kind, from the counters kept with the writes (counts.ts): no row is

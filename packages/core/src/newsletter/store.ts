@@ -1,5 +1,6 @@
 import { personIndex } from "../db/person-index";
-import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { TransactItem } from "../db/transact";
 import { cancellationCodes } from "../db/cancellation";
 import { table } from "../db/client";
 import { db } from "../db/client";
@@ -18,7 +19,7 @@ import { isDeepStrictEqual } from "node:util";
  * (counts.ts) and the caller's own items (an outbox event, a token). A concurrent change makes the condition
  * fail and the decision is taken again on the fresh state.
  */
-export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
+export type { TransactItem };
 
 export type Decision<T> =
   /**

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { EvidenceMessages } from "../evidence/limits";
-import { AGE_RANGES, CONTACT_METHODS, DEFAULT_COUNTRY_CODE, SCAM_TYPES, type WizardStep } from "./catalogue";
+import { AGE_RANGES, CONTACT_METHODS, DEFAULT_COUNTRY_CODE, SCAM_TYPES, type ContactMethod, type ScamType, type WizardStep } from "./catalogue";
 import { dateError } from "./date";
 import { isAllowedEvidence, MESSAGES, OptionalText, Reporter, WIZARD_REQUIRED } from "./fields";
-import { ContactMethodsInput, draftToInput, hasKnownDetail, ScammerInput, ScamTypesInput } from "./input";
+import { ContactMethodsInput, hasKnownDetail, ScammerInput, ScamTypesInput, type ReportInput } from "./input";
+import { amountDigits } from "./amount";
 import { phoneError } from "./phone";
 import { websiteError } from "./website";
 
@@ -160,4 +161,72 @@ export function stepErrors(step: WizardStep, draft: ReportDraft, now: Date = new
 /** The first step that is not complete (e.g. after a restored draft), or undefined when all are. */
 export function firstIncompleteStep(draft: ReportDraft, now: Date = new Date()): WizardStep | undefined {
   return ([0, 1, 2, 3] as const).find((step) => Object.keys(stepErrors(step, draft, now)).length > 0);
+}
+
+/** Digits typed into an amount field as whole dollars; undefined when nothing was typed. */
+const dollars = (typed: string) => {
+  const digits = amountDigits(typed);
+  return digits ? Number(digits) : undefined;
+};
+
+const scamTypeInput = (type: ScamType, draft: ReportDraft): ReportInput["scamTypes"][number] => {
+  const fields = draft.scamTypeFields;
+  switch (type) {
+    case "fake_resale":
+      return { type, claimedSaleAmount: dollars(fields.fake_resale.claimedSaleAmount) };
+    case "upfront_fees":
+      return { type, amount: dollars(fields.upfront_fees.amount), promisedServices: fields.upfront_fees.promisedServices };
+    case "high_pressure":
+      return { type, ...fields.high_pressure };
+    case "refund_exit":
+      return { type, promisedRefund: dollars(fields.refund_exit.promisedRefund), contactedAfterOtherCompany: fields.refund_exit.contactedAfterOtherCompany };
+    case "other":
+      return { type, ...fields.other };
+  }
+};
+
+const contactMethodInput = (method: ContactMethod, draft: ReportDraft): ReportInput["contactMethods"][number] => {
+  const fields = draft.contactMethodFields;
+  switch (method) {
+    case "phone":
+      return { method, ...fields.phone };
+    case "email":
+      return { method, emailAddress: fields.email.emailAddress };
+    case "social_media":
+      return { method, ...fields.social_media };
+    case "in_person":
+      return { method, ...fields.in_person };
+  }
+};
+
+const evidenceRef = (ref: ReportDraft["evidence"]) => (ref ? { uploadId: ref.uploadId, fileName: ref.fileName } : undefined);
+
+/** The request body for the wizard's draft; the browser builds it here and nowhere else. */
+export function draftToInput(draft: ReportDraft, extras: Pick<ReportInput, "captchaToken" | "client"> = {}): ReportInput {
+  const emailContact = draft.contactMethods.includes("email");
+  return {
+    reporter: {
+      fullName: draft.fullName,
+      email: draft.email,
+      city: draft.city,
+      state: draft.state,
+      ageRange: draft.ageRange,
+      speakWithTeam: draft.speakWithTeam,
+      shareAnonymously: draft.shareAnonymously,
+    },
+    scamTypes: draft.scamTypes.map((type) => scamTypeInput(type, draft)),
+    contactMethods: draft.contactMethods.map((method) => contactMethodInput(method, draft)),
+    moneyLost: draft.moneyLost,
+    amountLost: draft.moneyLost ? dollars(draft.amountLost) : undefined,
+    dateOccurred: draft.dateOccurred,
+    scammer: { ...draft.scammer },
+    evidence: {
+      contactEmail: emailContact ? evidenceRef(draft.contactMethodFields.email.evidence) : undefined,
+      details: evidenceRef(draft.evidence),
+    },
+    reportedElsewhere: draft.reportedElsewhere,
+    reportedTo: draft.reportedElsewhere ? draft.reportedTo : undefined,
+    wantUpdates: draft.wantUpdates,
+    ...extras,
+  };
 }

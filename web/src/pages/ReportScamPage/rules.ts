@@ -5,6 +5,6 @@
  * report as the API takes it. zod and the schemas are the bulk of the wizard's code; the page's
  * first load does without them (scripts/bench/js-budget.ts).
  */
-export { firstIncompleteStep, stepErrors } from "@site/core/report/draft";
-export { draftToInput, REPORT_CAPTCHA_ACTION } from "@site/core/report/input";
+export { draftToInput, firstIncompleteStep, stepErrors } from "@site/core/report/draft";
+export { REPORT_CAPTCHA_ACTION } from "@site/core/report/input";
 export { loadWizard } from "./draftStorage";
