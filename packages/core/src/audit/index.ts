@@ -49,7 +49,14 @@ export const ACTIONS = [
   "privacy.erased",
   "privacy.retention_ran",
 ] as const;
-export type Action = (typeof ACTIONS)[number];
+
+declare const kindAction: unique symbol;
+/** An action of a kind made by defineKind (kinds/define.ts), named from it: made by `kindAction` only, so a typo in a fixed one still fails. */
+export type KindAction = string & { readonly [kindAction]: true };
+/** `<plural>.exported`, `<plural>.synced`, `<name>.deleted`. */
+export const kindActionOf = (subject: string, verb: "exported" | "synced" | "deleted") => `${subject}.${verb}` as KindAction;
+
+export type Action = (typeof ACTIONS)[number] | KindAction;
 
 /** Actions that run as a server-issued operation over several calls. */
 export type OperationAction = Extract<

@@ -209,6 +209,17 @@ export const Keys = {
   analyticsVisit: (day: string, visitorId: string) => ({ pk: `ANVISIT#${day}#${visitorId}`, sk: "VISIT" }),
   /** The day's visitor salt: never with events, destroyed after its day. */
   analyticsSalt: (day: string) => ({ pk: "ANSALT", sk: day }),
+  /**
+   * A kind made by defineKind (kinds/define.ts), by its name: a record (`REC#<kind>#<id>`), its admin
+   * index rows (INDEX_BUCKETS partitions `RECIDX#<kind>#<bucket>`) and its count shards (`RECS#<kind>`).
+   */
+  kindRecord: (kind: string, id: string) => ({ pk: `REC#${kind}#${id}`, sk: "REC" }),
+  kindRecordOf: (kind: string, key: { pk: string; sk: string }): string | undefined =>
+    key.sk === "REC" && key.pk.startsWith(`REC#${kind}#`) ? key.pk.slice(`REC#${kind}#`.length) : undefined,
+  kindIndexPartition: (kind: string, bucket: number) => `RECIDX#${kind}#${bucket}`,
+  kindIndexPart: (kind: string) => `RECIDX#${kind}`,
+  kindCountPartition: (kind: string) => `RECS#${kind}`,
+  kindCountShard: (kind: string, shard: number) => ({ pk: `RECS#${kind}`, sk: `COUNT#${shard}` }),
 };
 
 /**

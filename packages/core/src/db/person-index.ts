@@ -1,5 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import { settings } from "../config";
+import type { KindName } from "../policy/personal-record";
 import { normaliseEmail } from "../util/email";
 import { table } from "./client";
 import { queryAll } from "./query";
@@ -14,7 +15,8 @@ import { queryAll } from "./query";
  * names the person by a keyed hash of this one instead (`keptPersonHash`).
  */
 export const RECORD_KINDS = ["signature", "report", "lead", "newsletter", "newsletterToken", "privacyToken", "heldMail"] as const;
-export type RecordKind = (typeof RECORD_KINDS)[number];
+/** The product's kinds, and those made by defineKind (kinds/define.ts). */
+export type RecordKind = (typeof RECORD_KINDS)[number] | KindName;
 
 export const personHash = (email: string) => createHash("sha256").update(normaliseEmail(email)).digest("base64url");
 

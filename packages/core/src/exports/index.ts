@@ -6,8 +6,7 @@ import { Bucket } from "../bucket";
 import { Bus } from "../bus";
 import { Job } from "../jobs";
 import { NotFoundError, ValidationError } from "../util/error";
-import { EXPORT_KINDS, type ExportKind } from "./kinds";
-import { EXPORT_KIND_NAMES, type ExportKindName } from "./names";
+import { exportKindNamed, exportKindNames } from "./registry";
 import { S3File } from "./s3-file";
 
 /**
@@ -27,9 +26,11 @@ export const DOWNLOAD_EXPIRES_SECONDS = 300;
 /** Exported files are kept a day (the bucket's lifecycle rule on `exports/`). */
 export const FILE_PREFIX = "exports/";
 
-/** `POST /api/admin/exports`: what to export, the list's query, and the name the file is saved under. */
+const unknownKind = () => `Kind must be one of ${exportKindNames().join(", ")}`;
+
+/** `POST /api/admin/exports`: what to export (the product's kinds and the registered ones), the list's query, and the name the file is saved under. */
 export const Request = z.object({
-  kind: z.enum(EXPORT_KIND_NAMES, { error: `Kind must be one of ${EXPORT_KIND_NAMES.join(", ")}` }),
+  kind: z.string({ error: unknownKind }).refine((name) => exportKindNamed(name) !== undefined, { error: unknownKind }),
   query: z.record(z.string(), z.unknown(), { error: "Query must be an object of the list's fields" }).default({}),
   fileName: z
     .string({ error: "File name is required" })
@@ -37,11 +38,9 @@ export const Request = z.object({
 });
 export type Request = z.output<typeof Request>;
 
-const kindOf = (name: string): ExportKind | undefined => (Object.hasOwn(EXPORT_KINDS, name) ? (EXPORT_KINDS[name as ExportKindName] as ExportKind) : undefined);
-
 /** Records the job; refuses (400) a query its list would refuse, or a file name of another type, before anything runs. */
 export async function request(input: Request, by: Job.Starter): Promise<Job.Info> {
-  const kind = kindOf(input.kind)!;
+  const kind = exportKindNamed(input.kind)!;
   kind.describe(input.query);
   const extension = `.${kind.format.extension}`;
   if (!input.fileName.endsWith(extension)) throw new ValidationError({ fileName: `File name must end with ${extension}` });
@@ -52,7 +51,7 @@ export async function request(input: Request, by: Job.Starter): Promise<Job.Info
 /** Runs the export job once (a repeated delivery finds it claimed and does nothing). */
 export async function run(jobId: string): Promise<Job.Info | undefined> {
   const { kind: jobKind } = await Job.get(jobId);
-  const kind = jobKind.startsWith(JOB_PREFIX) ? kindOf(jobKind.slice(JOB_PREFIX.length)) : undefined;
+  const kind = jobKind.startsWith(JOB_PREFIX) ? exportKindNamed(jobKind.slice(JOB_PREFIX.length)) : undefined;
   if (!kind) return undefined;
   return Job.run(jobId, jobKind, { leaseMs: Job.SUBSCRIBER_LEASE_MS }, async ({ job, report, tick }) => {
     const { query, fileName } = job.params as { query: Record<string, unknown>; fileName: string };

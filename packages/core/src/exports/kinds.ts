@@ -1,5 +1,3 @@
-import type { z } from "zod";
-import type { Audit } from "../audit";
 import { LeadListing } from "../lead/listing";
 import { LEAD_CSV_COLUMNS, leadCells } from "../lead/sheet-columns";
 import { SubscriberListing } from "../newsletter/listing";
@@ -10,40 +8,11 @@ import { REPORT_COLUMNS, reportCells } from "../report/sheet-columns";
 import { SIGNATURE_COLUMNS, signatureCells } from "../signature/sheet-columns";
 import { SignatureListing } from "../signature/listing";
 import { parse } from "../util/zod";
+import { rowsOf, type ExportKind } from "./export-kind";
 import { csvFormat, jsonFormat, type FileFormat } from "./formats";
 import type { ExportKindName } from "./names";
 
-/**
- * What an administrator can export as a job (docs/architecture.md "Admin lists at any size"): the
- * rows a list query selects, a page at a time, written in a file format. The query is the list's
- * own (its filters, search, sort and order); the audit action is the one the paged export used.
- */
-export interface ExportKind<Row = unknown> {
-  action: Audit.Action;
-  /** the rows of a list query (unparsed: the job stores what the administrator sent) and how many */
-  selection: (query: Record<string, unknown>) => Promise<{ total: number; pages: AsyncIterable<readonly Row[]> }>;
-  /** the audit target: the scope, search and filters */
-  describe: (query: Record<string, unknown>) => string;
-  format: FileFormat<Row>;
-}
-
-/** A collection's export as is: its rows, one per line. */
-function rowsOf<Row extends { id: string }>(
-  collection: {
-    ExportQuery: z.ZodType;
-    selection: (q: never) => Promise<{ total: number; pages: AsyncIterable<Row[]> }>;
-    describe: (q: never) => string;
-  },
-  action: Audit.Action,
-  format: FileFormat<Row>,
-): ExportKind<Row> {
-  return {
-    action,
-    selection: (query) => collection.selection(parse(collection.ExportQuery, query) as never),
-    describe: (query) => collection.describe(parse(collection.ExportQuery, query) as never),
-    format,
-  };
-}
+export type { ExportKind } from "./export-kind";
 
 /** Full scam reports (scam types, contact methods, evidence names, metadata), read by id a page of rows at a time. */
 function fullReports(format: FileFormat<ReportAdmin.Exported>): ExportKind<ReportAdmin.Exported> {

@@ -37,6 +37,8 @@ export interface TimeBudget {
 /** What one kind's retention pass did. */
 export interface RetentionStep {
   counts: Partial<RetentionCounts>;
+  /** what a kind made by defineKind removed, by its plural ("volunteer sign-ups": 3): not one of the counts above */
+  removed?: Record<string, number>;
   /** ids of the spreadsheet tabs whose rows changed */
   tabs: string[];
   /** further fields of the run's result (the guide submissions' per-form counts) */
@@ -72,6 +74,13 @@ export interface SheetTab {
  */
 export const COUNTED_KINDS = ["signature", "report", "lead", "newsletter"] as const;
 export type CountedKind = (typeof COUNTED_KINDS)[number];
+
+declare const definedKind: unique symbol;
+/**
+ * The name of a kind made by defineKind (kinds/define.ts) and registered later (privacy/kinds.ts
+ * `registerKind`): not in the fixed lists, yet checked, since only defineKind makes one.
+ */
+export type KindName = string & { readonly [definedKind]: true };
 export const COUNTED_KIND_LABELS: Record<CountedKind, { one: string; many: string }> = {
   signature: { one: "petition signature", many: "petition signatures" },
   report: { one: "scam report (with its evidence files)", many: "scam reports (with their evidence files)" },
@@ -98,7 +107,9 @@ export interface PersonalRecordKind {
   /** what people call one, as the console and the privacy page name it */
   label: string;
   /** the key of /my-data's counts, for kinds the person sees as their data */
-  counted?: CountedKind;
+  counted?: CountedKind | KindName;
+  /** how a registered kind is counted for people (the product's kinds: COUNTED_KIND_LABELS) */
+  labels?: { one: string; many: string };
   erasure: ErasureRule;
   /** The person's records of a kind the person index does not hold (the suppression entry, keyed by the address's hash). */
   find?(person: Person): Promise<TableKey[]>;

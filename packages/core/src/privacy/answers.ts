@@ -1,4 +1,4 @@
-import { COUNTED_KINDS, COUNTED_KIND_LABELS, type CountedKind } from "../policy/personal-record";
+import { COUNTED_KINDS, COUNTED_KIND_LABELS, type CountedKind, type KindName } from "../policy/personal-record";
 
 /**
  * What the privacy routes answer and the words the pages show: plain values and types, no zod,
@@ -69,16 +69,26 @@ export interface MailStopped {
 
 /** The kinds of record erased, as the person sees them (the completion e-mail, /my-data): the descriptors' own names. */
 export const ERASED_KINDS = COUNTED_KINDS;
-export type ErasedKind = CountedKind;
+/** The product's kinds, and those registered later (defineKind). */
+export type ErasedKind = CountedKind | KindName;
 export const ERASED_KIND_LABELS = COUNTED_KIND_LABELS;
-export type ErasedCounts = Record<ErasedKind, number>;
+/** Counts by kind: the product's always, a registered kind's beside them. */
+export type ErasedCounts = Record<CountedKind, number> & { [registered: string]: number };
 
-/** "2 petition signatures", "1 free-guide request": one line per kind held, in the kinds' order (the completion e-mail, /my-data). */
-export function countLines(counts: Partial<ErasedCounts>): string[] {
-  return ERASED_KINDS.filter((kind) => (counts[kind] ?? 0) > 0).map((kind) => {
-    const n = counts[kind]!;
-    return `${n} ${n === 1 ? ERASED_KIND_LABELS[kind].one : ERASED_KIND_LABELS[kind].many}`;
-  });
+type Labels = Record<string, { one: string; many: string }>;
+
+/**
+ * "2 petition signatures", "1 free-guide request": one line per kind held, in the kinds' order (the
+ * completion e-mail, /my-data), then the registered kinds `more` names.
+ */
+export function countLines(counts: Partial<ErasedCounts>, more: Labels = {}): string[] {
+  const labels: Labels = { ...ERASED_KIND_LABELS, ...more };
+  return Object.keys(labels)
+    .filter((kind) => (counts[kind] ?? 0) > 0)
+    .map((kind) => {
+      const n = counts[kind]!;
+      return `${n} ${n === 1 ? labels[kind].one : labels[kind].many}`;
+    });
 }
 
 /** A deletion request's life, as administrators see it. `expired`: pending past its link's validity. */

@@ -27,8 +27,9 @@ export function linkEmail(token: string): Omit<Message, "to"> {
   };
 }
 
-export function completionEmail(counts: ErasedCounts): Omit<Message, "to"> {
-  const lines = countLines(counts);
+/** `labels`: how the registered kinds (defineKind) are counted (privacy/kinds.ts `countedLabels`). */
+export function completionEmail(counts: ErasedCounts, labels: Parameters<typeof countLines>[1] = {}): Omit<Message, "to"> {
+  const lines = countLines(counts, labels);
   const intro = lines.length
     ? "As you confirmed, we have erased every record our site held for this e-mail address:"
     : "As you confirmed, we looked for records our site holds for this e-mail address and found none to erase.";

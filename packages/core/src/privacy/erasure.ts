@@ -17,7 +17,7 @@ import { completionEmail } from "./emails";
 import { Events } from "./events";
 import { type PrivacyRequest, type StoredProgress } from "./index-item";
 import { ERASE_IN_JOB_ABOVE, type EraseAnswer, type ErasedCounts } from "./input";
-import { KINDS, kindNamed } from "./kinds";
+import { KINDS, countedLabels, kindNamed } from "./kinds";
 import { emptyCounts } from "./records";
 import { InvalidPrivacyLink, openLink } from "./requests";
 import { readRequest, requestWrites, whileStatus } from "./requests-store";
@@ -86,7 +86,7 @@ async function targets(person: Person, mailAgain: boolean | undefined): Promise<
 async function eraseOne({ kind, key }: Target, person: Person, erased: Erased): Promise<void> {
   const removed = await kind.remove?.(key, person);
   if (!removed) return;
-  if (kind.counted) erased.counts[kind.counted]++;
+  if (kind.counted) erased.counts[kind.counted] = (erased.counts[kind.counted] ?? 0) + 1;
   for (const tab of removed.tabs) erased.tabs.add(tab);
 }
 
@@ -244,7 +244,7 @@ export async function complete(requestId: string, opts: { budgetMs?: number } = 
   const rows = Object.values(erased.counts).reduce((a, b) => a + b, 0);
   await Audit.record({ action: "privacy.erased", actor: "the person (confirmed link)", target: `${auditedPerson(email)} (request ${requestId})`, rows });
   try {
-    await Mail.send({ kind: "privacy-completion", to: [email], ...completionEmail(erased.counts) });
+    await Mail.send({ kind: "privacy-completion", to: [email], ...completionEmail(erased.counts, countedLabels()) });
   } catch (err) {
     // the erasure stands; the notice is the only thing lost, and the page showed the same counts
     log.error("completion e-mail failed", { requestId, error: (err as Error).message });

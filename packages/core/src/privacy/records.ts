@@ -134,7 +134,14 @@ function createdAt({ item }: StoredRecord): string {
   return String(item.createdAt ?? item.consentAt ?? "");
 }
 
-export const emptyCounts = (): ErasedCounts => ({ signature: 0, report: 0, lead: 0, newsletter: 0 });
+/** No record of any kind the person sees: the product's four, and the registered kinds'. */
+export const emptyCounts = (): ErasedCounts => ({
+  signature: 0,
+  report: 0,
+  lead: 0,
+  newsletter: 0,
+  ...Object.fromEntries(KINDS.flatMap((k) => (k.counted ? [[k.counted, 0]] : []))),
+});
 
 export function countsOf(records: { kind: ErasedKind }[]): ErasedCounts {
   const counts = emptyCounts();

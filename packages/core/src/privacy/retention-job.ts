@@ -27,6 +27,8 @@ export interface RetentionResult extends RetentionCounts {
   signaturesBefore: string;
   /** guide submissions deleted per form */
   leadsByForm: Record<LeadForm, number>;
+  /** what the registered kinds (defineKind) deleted, by their names for several */
+  registered: Record<string, number>;
   /** false when the time budget ran out first: the next run continues */
   complete: boolean;
   /** the spreadsheet tabs rewritten, or why none were */
@@ -65,13 +67,18 @@ const NO_COUNTS: RetentionCounts = {
 };
 
 /** The audit entry's target: what the run did, in a line. */
-export function describeRun(r: RetentionCounts & { submissionsBefore: string; signaturesBefore: string; complete: boolean }): string {
+export function describeRun(
+  r: RetentionCounts & { submissionsBefore: string; signaturesBefore: string; complete: boolean; registered?: Record<string, number> },
+): string {
   const day = (iso: string) => iso.slice(0, 10);
   return (
     `deleted ${r.leadsDeleted} guide submission(s) and ${r.reportsDeleted} scam report(s) (${r.evidenceFilesDeleted} evidence file(s)) made before ${day(r.submissionsBefore)}; ` +
     `anonymised ${r.signaturesAnonymised} signature(s) made before ${day(r.signaturesBefore)}; ` +
     `deleted ${r.unconfirmedSignaturesDeleted} signature(s) never confirmed; ` +
     `removed ${r.subscribersRemoved} expired unconfirmed subscriber(s) (${r.confirmationTokensDeleted} token(s)); ` +
+    Object.entries(r.registered ?? {})
+      .map(([many, n]) => `${many}: ${n} deleted; `)
+      .join("") +
     `analytics events and rate-limit windows expire by TTL` +
     (r.complete ? "" : " (time budget reached: the next run continues)")
   );
@@ -96,20 +103,22 @@ async function syncChangedTabs(ids: string[]): Promise<RetentionResult["sheets"]
 export async function runRetention(now: Date = new Date(), options: RetentionOptions = {}): Promise<RetentionResult> {
   const time = budget(options.budgetMs);
   const counts = { ...NO_COUNTS };
+  const registered: Record<string, number> = {};
   const tabs: string[] = [];
   let detail: Record<string, unknown> = {};
   for (const kind of KINDS) {
     if (!kind.retention.run) continue;
     const step = await kind.retention.run(now, time);
     for (const [name, n] of Object.entries(step.counts) as [keyof RetentionCounts, number][]) counts[name] += n;
+    for (const [many, n] of Object.entries(step.removed ?? {})) registered[many] = (registered[many] ?? 0) + n;
     tabs.push(...step.tabs);
     detail = { ...detail, ...step.detail };
   }
 
   const submissionsBefore = cutoff(SUBMISSION_RETENTION_YEARS, now).toISOString();
   const signaturesBefore = cutoff(SIGNATURE_RETENTION_YEARS, now).toISOString();
-  const summary = { ...counts, submissionsBefore, signaturesBefore, complete: !time.ranOut };
-  const rows = Object.values(counts).reduce((a, b) => a + b, 0) - counts.evidenceFilesDeleted;
+  const summary = { ...counts, submissionsBefore, signaturesBefore, complete: !time.ranOut, registered };
+  const rows = [...Object.values(counts), ...Object.values(registered)].reduce((a, b) => a + b, 0) - counts.evidenceFilesDeleted;
   const audit = await Audit.record({ action: "privacy.retention_ran", actor: "retention job", target: describeRun(summary), rows });
   log.info("retention ran", { ...summary });
 

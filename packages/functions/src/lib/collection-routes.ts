@@ -28,9 +28,15 @@ interface Listable<Q extends z.ZodType> {
   list: (query: z.output<Q>) => Promise<Page<unknown>>;
 }
 
-/** `?<filters>&search=&sort=&order=&page=&pageSize=` → `{items, total, page, pageSize}`. */
-export const listRoute = <Q extends z.ZodType>(collection: Listable<Q>, scope?: PathScope) =>
-  adminRoute(async (req) => ok(await collection.list(req.query(scoped(collection.ListQuery, req, scope)))));
+/**
+ * `?<filters>&search=&sort=&order=&page=&pageSize=` → `{items, total, page, pageSize}`. The collection
+ * may be the request's (the generic records list: its `{kind}`'s).
+ */
+export const listRoute = <Q extends z.ZodType>(collection: Listable<Q> | ((req: Request) => Listable<Q>), scope?: PathScope) =>
+  adminRoute(async (req) => {
+    const listed = typeof collection === "function" ? collection(req) : collection;
+    return ok(await listed.list(req.query(scoped(listed.ListQuery, req, scope))));
+  });
 
 type ExportParams = { operationId?: string; search: string; page: number; only?: "page" };
 

@@ -1,0 +1,149 @@
+import type { z } from "zod";
+import { kindActionOf, type KindAction } from "../audit";
+import type { IndexedOrder, SearchKey } from "../collection/orders";
+import { Keys } from "../db/keys";
+import { rowsOf, type ExportKind } from "../exports/export-kind";
+import { csvFormat, jsonFormat } from "../exports/formats";
+import type { KindName, PersonalRecordKind, SheetTab } from "../policy/personal-record";
+import { Sheets } from "../sheets";
+import { tabSyncJob } from "../sheets/sync-job";
+import { cellsOf, tabSync, type TabSource } from "../sheets/tab-sync";
+import { idTime, isSortableId } from "../util/id";
+import { parse } from "../util/zod";
+import { RecordNotFound } from "./errors";
+import type { AdminRecords, KindDefinition, KindSchema, Made, RegisteredKind, RowOf, StoredOf } from "./definition";
+import { kindListing, orderKit } from "./listing";
+import { kindRetention } from "./retention";
+import { kindStore, type CreateOptions } from "./store";
+
+export type { KindDefinition } from "./definition";
+
+/** A record's name: a word in lower camel case (it is part of keys, audit actions and paths). */
+const NAME = /^[a-z][a-zA-Z0-9]{0,39}$/;
+/** A list's name: lower case words and dashes (a file name, a job kind, a tab id). */
+const PLURAL = /^[a-z][a-z0-9-]{0,39}$/;
+
+const cellText = (value: unknown) => (value === undefined || value === null ? "" : String(value));
+
+/**
+ * A kind of personal record from its one definition (definition.ts; docs/architecture.md "Adding a
+ * kind"): its storage (store.ts: one transaction writes the record, its person-index keys, its admin
+ * row and a count), its administrators' list (listing.ts), its spreadsheet tab and sync job, its
+ * exports, its audit actions (`<plural>.exported`, `<plural>.synced`, `<name>.deleted`), its retention
+ * (retention.ts) and the registry entry that erasure, /my-data, the retention job and the sheet jobs
+ * loop over. `privacy/kinds.ts` `registerKind(kind)` makes it served.
+ */
+export function defineKind<
+  S extends KindSchema,
+  K extends keyof z.output<S> & string,
+  O extends Record<string, IndexedOrder<RowOf<S, K>>> = Record<never, IndexedOrder<RowOf<S, K>>>,
+  SK extends Record<string, SearchKey<RowOf<S, K>>> = Record<never, SearchKey<RowOf<S, K>>>,
+>(def: KindDefinition<S, K, O, SK>) {
+  type Stored = StoredOf<S>;
+  type Row = RowOf<S, K>;
+  if (!NAME.test(def.name)) throw new Error(`a kind's name is a word in lower camel case, not ${JSON.stringify(def.name)}`);
+  if (!PLURAL.test(def.plural)) throw new Error(`a kind's plural is lower case words and dashes, not ${JSON.stringify(def.plural)}`);
+  const name = def.name as KindName;
+  const { plural, label } = def;
+  const actions = { exported: kindActionOf(plural, "exported"), synced: kindActionOf(plural, "synced"), deleted: kindActionOf(name, "deleted") };
+
+  const kit = orderKit<Row>();
+  const fields = ["createdAt", ...def.admin.fields] as (keyof Row & string)[];
+  const listing = kindListing<Row, O, SK>({
+    name,
+    plural,
+    fields,
+    orders: def.admin.orders?.(kit) ?? ({} as O),
+    searchKeys: def.admin.searchKeys?.(kit) ?? ({} as SK),
+    search: def.admin.search ?? [],
+    toRow: (record) => Object.fromEntries(["id", ...fields].map((field) => [field, record[field as keyof Row]])) as Row,
+  });
+  const { collection } = listing;
+  const store = kindStore<Stored>(name, (record) => listing.index.indexItem(record), listing.indexKey);
+
+  const header = def.columns.map(([title]) => title);
+  const cells = (row: Row) => def.columns.map(([, cell]) => cell(row));
+  const rows = async () => cellsOf(await collection.selection({}), (row) => cells(row).map(cellText));
+  const sheet = def.sheet && kindSheet(plural, def.sheet.tab, header, rows, actions.synced);
+  const tabs = sheet ? [plural] : [];
+
+  const formats = { csv: () => csvFormat(header, cells), json: () => jsonFormat<Row>() };
+  const exports = (def.exports ?? ["csv"]).map((format) => ({
+    name: format === "csv" ? plural : `${plural}-${format}`,
+    // a registry holds every export's rows as unknown, as exports/registry.ts the product's
+    kind: rowsOf(collection, actions.exported, formats[format]()) as unknown as ExportKind,
+  }));
+
+  const removed = async (id: string | undefined) => (id !== undefined && isSortableId(id) && (await store.remove(id)) ? { tabs } : undefined);
+  const record: RegisteredKind["record"] = {
+    kind: name,
+    label: label.one,
+    counted: name,
+    labels: label,
+    erasure: def.personalData.erasure,
+    madeAt: (key) => idTime(Keys.kindRecordOf(name, key)),
+    remove: (key) => removed(Keys.kindRecordOf(name, key)),
+    describe: async (items) => items.map((item) => def.personalData.describe(store.recordOf(item))),
+    retention: {
+      rule: "deleted",
+      after: def.personalData.retention.after,
+      run: kindRetention({
+        name,
+        counted: label.many,
+        years: def.personalData.retention.years,
+        layout: listing.index.layout,
+        key: store.key,
+        countUpdate: store.countUpdate,
+        count: listing.count,
+        tabs,
+      }),
+    },
+    collection,
+    sheetTabs: sheet ? [sheet.entry] : [],
+  } satisfies PersonalRecordKind;
+  const admin: AdminRecords = {
+    name,
+    collection,
+    remove: async (id) => (await removed(id)) ?? Promise.reject(new RecordNotFound(label.one)),
+    deleted: actions.deleted,
+  };
+
+  return {
+    name,
+    plural,
+    label,
+    actions,
+    /** Parses `input` with the kind's schema (a 400 with field messages), stores the record, and asks for its tab to be rewritten soon. */
+    async create(input: z.input<S>, opts?: CreateOptions): Promise<Stored> {
+      const made = await store.create(parse(def.schema, input) as Omit<Stored, keyof Made>, opts);
+      if (tabs.length) await Sheets.resyncSoon(tabs);
+      return made;
+    },
+    find: store.find,
+    /** Deletes one record by id; false when there was none. */
+    remove: store.remove,
+    key: store.key,
+    collection,
+    count: listing.count,
+    /** its tab's syncs (`now`, `soon`) and the administrator's sync job, if it has a tab */
+    sheet,
+    exports,
+    /** what `registerKind` takes */
+    registered: { record, exports, admin } satisfies RegisteredKind,
+  };
+}
+
+export type DefinedKind = ReturnType<typeof defineKind>;
+
+/** A kind's spreadsheet tab (sheets/tab-sync.ts), its sync job (`sheets.<plural>`) and its registry entry (id `<plural>`). */
+function kindSheet(plural: string, tab: string, header: readonly string[], rows: TabSource["rows"], synced: KindAction) {
+  // read from the index rows, consistently: a sync right after a write sees it
+  const sync = tabSync({ tab, header, rows, settleMs: 0 });
+  const job = tabSyncJob({
+    kind: `sheets.${plural}`,
+    sync: (waitMs, progress) => sync.now(waitMs, progress),
+    audit: { action: synced, target: `all ${plural}` },
+  });
+  const entry: SheetTab = { id: plural, syncSoon: () => sync.soon(), job: { KIND: job.KIND, run: (jobId) => job.run(jobId) } };
+  return { ...sync, job, entry };
+}

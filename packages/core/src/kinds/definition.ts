@@ -1,0 +1,98 @@
+import type { z } from "zod";
+import type { KindAction } from "../audit";
+import type { IndexedOrder, SearchKey } from "../collection/orders";
+import type { OrderSlot } from "../db/indexes";
+import type { ExportKind } from "../exports/export-kind";
+import type { KindName, PersonalRecordKind } from "../policy/personal-record";
+import type { Page } from "../util/page";
+
+/**
+ * A kind of personal record declared in one definition (define.ts `defineKind`), and what the
+ * registry (privacy/kinds.ts `registerKind`) takes of it. Types only.
+ */
+
+/** What a record of a kind holds beside its schema's fields: a sortable id and when it was made (ISO UTC). */
+export interface Made {
+  id: string;
+  createdAt: string;
+}
+
+/** A kind's schema: an object whose output holds the person's address. */
+export type KindSchema = z.ZodType<{ email: string }>;
+
+/** A record as stored and read: its schema's output, its id and time. */
+export type StoredOf<S extends KindSchema> = z.output<S> & Made;
+
+/** The admin list's row: the fields the definition lists, with the id and time. */
+export type RowOf<S extends KindSchema, K extends keyof z.output<S>> = Pick<z.output<S>, K> & Made;
+
+/** The sort orders and search keys a definition may give its list (collection/orders.ts), typed by its row. */
+export interface OrderKit<Row> {
+  /** names, e-mails: accents and case ignored */
+  text(slot: OrderSlot, value: (row: Row) => string): IndexedOrder<Row> & { slot: OrderSlot };
+  /** ISO dates and times, enumerations: as written */
+  value(slot: OrderSlot, value: (row: Row) => string): IndexedOrder<Row> & { slot: OrderSlot };
+  /** search only: a name from its last word */
+  lastWord(slot: OrderSlot, value: (row: Row) => string): SearchKey<Row>;
+}
+
+/** A column of the spreadsheet tab and of the CSV export: its header and its cell. */
+export type Column<Row> = readonly [header: string, cell: (row: Row) => unknown];
+
+export interface KindDefinition<
+  S extends KindSchema,
+  K extends keyof z.output<S> & string,
+  O extends Record<string, IndexedOrder<RowOf<S, K>>>,
+  SK extends Record<string, SearchKey<RowOf<S, K>>>,
+> {
+  /** one record's name (lower camel case): the person index's kind, `<name>.deleted`, the admin routes' `{kind}` */
+  name: string;
+  /** the list's, the export's and the tab's id (lower case, dashes): `<plural>.exported`, `<plural>.synced` */
+  plural: string;
+  /** what people call one and several: /my-data, the completion e-mail, the console */
+  label: { one: string; many: string };
+  /** the record's fields (the kind adds its id and time): what it stores, and the type it is read as */
+  schema: S;
+  /** the administrators' list */
+  admin: {
+    /** the row's fields beside its id and time, in their stored order: append only */
+    fields: readonly K[];
+    /** sort orders beside the newest-first `createdAt` (slots 1 to 9, each once) */
+    orders?: (o: OrderKit<RowOf<S, K>>) => O;
+    /** keys a name search matches that sort nothing */
+    searchKeys?: (o: OrderKit<RowOf<S, K>>) => SK;
+    /** the orders and keys a search matches from their start (at most six) */
+    search?: readonly (keyof O | keyof SK)[];
+  };
+  /** the spreadsheet tab's and the CSV export's columns, in order */
+  columns: readonly Column<RowOf<S, K>>[];
+  /** its spreadsheet tab, if it has one */
+  sheet?: { tab: string };
+  /** its export formats (default CSV): `<plural>` is the CSV, `<plural>-json` the JSON */
+  exports?: readonly ("csv" | "json")[];
+  /** what privacy asks of it (docs/architecture.md "Privacy") */
+  personalData: {
+    erasure: "with the person";
+    /** deleted this long after it was made; `after` names the constant, as the privacy policy says it */
+    retention: { years: number; after: string };
+    /** one line for /my-data */
+    describe: (record: StoredOf<S>) => string;
+  };
+}
+
+/** What the generic admin routes serve of a registered kind (`/api/admin/records/{kind}`). */
+export interface AdminRecords {
+  name: KindName;
+  collection: { ListQuery: z.ZodType; list(query: unknown): Promise<Page<unknown>> };
+  /** removes one by id: the spreadsheet tabs that showed it; a RecordNotFound (404) when there is none */
+  remove: (id: string) => Promise<{ tabs: string[] }>;
+  /** `<name>.deleted` */
+  deleted: KindAction;
+}
+
+/** What the registry takes of a kind: its entry, its exports and its admin routes' part. */
+export interface RegisteredKind {
+  record: PersonalRecordKind & { kind: KindName };
+  exports: readonly { name: string; kind: ExportKind }[];
+  admin: AdminRecords;
+}
