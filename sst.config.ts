@@ -3,6 +3,7 @@ import { Storage } from "./stacks/Storage";
 import { Auth } from "./stacks/Auth";
 import { Events } from "./stacks/Events";
 import { Api } from "./stacks/Api";
+import { AdminApi } from "./stacks/AdminApi";
 import { Web } from "./stacks/Web";
 import { Schedules } from "./stacks/Schedules";
 
@@ -22,6 +23,6 @@ export default {
     // Production data (table, evidence bucket, user pool) is retained when a stack is removed.
     if (app.stage !== "prod") app.setDefaultRemovalPolicy("destroy");
 
-    app.stack(Storage).stack(Auth).stack(Events).stack(Api).stack(Web).stack(Schedules);
+    app.stack(Storage).stack(Auth).stack(Events).stack(Api).stack(AdminApi).stack(Web).stack(Schedules);
   },
 } satisfies SSTConfig;

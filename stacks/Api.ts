@@ -3,7 +3,7 @@ import { RemovalPolicy } from "aws-cdk-lib";
 import { ManagedPolicy, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { HttpRoute, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
-import { Api as HttpApi, Function as SstFunction, use, type ApiRouteProps, type FunctionProps, type StackContext } from "sst/constructs";
+import { Api as HttpApi, Function as SstFunction, use, type ApiRouteProps, type FunctionProps, type Stack, type StackContext } from "sst/constructs";
 import { isPublicWrite, routeKey, routes, type Route } from "../packages/functions/src/routes";
 import { checkReservedConcurrency } from "./concurrency";
 import { deploySettings } from "./deploy-settings";
@@ -26,59 +26,15 @@ export function Api({ stack, app }: StackContext) {
     removalPolicy: RemovalPolicy.DESTROY,
   });
 
-  // Routes that declare the same needs share one execution role: a role and its policy are two of the
-  // seven resources each route adds, and CloudFormation takes at most 500 per stack. Each function
-  // still gets exactly what its route declares (the same rights as its own role had).
-  const roles = new Map<string, Role>();
-  const roleFor = (needs: Route["needs"]) => {
-    const key = JSON.stringify(needs);
-    let role = roles.get(key);
-    if (!role) {
-      role = new Role(stack, `RouteRole${createHash("sha256").update(key).digest("hex").slice(0, 10)}`, {
-        assumedBy: new ServicePrincipal("lambda.amazonaws.com"),
-        managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName("service-role/AWSLambdaBasicExecutionRole")],
-      });
-      roles.set(key, role);
-    }
-    return role;
-  };
+  const publicRoutes = routes.filter((r) => r.access !== "admin");
+  const { apiRoutes, reserved } = routeFunctions(
+    stack,
+    publicRoutes,
+    { table, bucket, bus, auth, secrets, mailConfigurationSet, privacyMailConfigurationSet, originSecret },
+    limits,
+  );
 
-  const apiRoutes: Record<string, ApiRouteProps<"cognito">> = {};
-  // Routes of one handler module with the same needs share one function (the petition's three pages):
-  // each function is ~4 resources, and a stack holds at most 500.
-  const shared = new Map<string, SstFunction>();
-  const sharing = (r: (typeof routes)[number]) => routes.filter((o) => o.handler === r.handler).length > 1;
-  /** Each function's reserved concurrency (a shared function once), checked against the account's quota below. */
-  const reserved = new Map<string, number>();
-  for (const r of routes) {
-    const fn: FunctionProps = {
-      handler: r.handler,
-      role: roleFor(r.needs),
-      ...(r.timeout ? { timeout: r.timeout } : {}),
-      // Each function gets only what its route declares (function-props.ts).
-      ...functionProps(r.needs, { table, bucket, bus, auth, secrets, mailConfigurationSet, privacyMailConfigurationSet, originSecret }),
-      ...(r.surge
-        ? {
-            memorySize: limits.SIGN_MEMORY_MB,
-            ...(limits.SIGN_RESERVED_CONCURRENCY ? { reservedConcurrentExecutions: limits.SIGN_RESERVED_CONCURRENCY } : {}),
-          }
-        : isPublicWrite(r) && limits.PUBLIC_WRITE_RESERVED_CONCURRENCY
-          ? { reservedConcurrentExecutions: limits.PUBLIC_WRITE_RESERVED_CONCURRENCY }
-          : {}),
-    };
-    const key = JSON.stringify([r.handler, r.needs, r.timeout, r.surge, isPublicWrite(r)]);
-    if (fn.reservedConcurrentExecutions) reserved.set(sharing(r) ? key : routeKey(r), fn.reservedConcurrentExecutions);
-    if (sharing(r) && !shared.has(key)) {
-      const name = r.handler.replace(/^.*\/|\.handler$/g, "").replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
-      shared.set(key, new SstFunction(stack, `${name}Function${shared.size}`, fn));
-    }
-    apiRoutes[routeKey(r)] = {
-      function: sharing(r) ? shared.get(key)! : fn,
-      // The JWT authorizer only proves who the caller is; handlers still require the admin group.
-      authorizer: r.access === "admin" ? "cognito" : "none",
-    };
-  }
-
+  // the admin routes reserve nothing (AdminApi.ts): the public routes hold every reservation
   checkReservedConcurrency(reserved, limits.LAMBDA_CONCURRENCY_QUOTA, limits.LAMBDA_SURGE_ROOM);
 
   const api = new HttpApi(stack, "Api", {
@@ -120,4 +76,65 @@ export function Api({ stack, app }: StackContext) {
   stack.addOutputs({ ApiUrl: api.url });
 
   return { api, originSecret };
+}
+
+type Bindings = Parameters<typeof functionProps>[1];
+
+/**
+ * The functions of `these` routes, in `stack`: what an SST Api takes as its routes, and each
+ * function's reserved concurrency. Routes that declare the same needs share one execution role (a
+ * role and its policy would be two more resources a route, and CloudFormation takes at most 500 a
+ * stack); each function still gets exactly what its route declares (the same rights as its own role
+ * had). Routes of one handler module with the same needs share one function (the petition's three
+ * pages).
+ */
+export function routeFunctions(stack: Stack, these: readonly Route[], bindings: Bindings, limits: ReturnType<typeof deploySettings>) {
+  const roles = new Map<string, Role>();
+  const roleFor = (needs: Route["needs"]) => {
+    const key = JSON.stringify(needs);
+    let role = roles.get(key);
+    if (!role) {
+      role = new Role(stack, `RouteRole${createHash("sha256").update(key).digest("hex").slice(0, 10)}`, {
+        assumedBy: new ServicePrincipal("lambda.amazonaws.com"),
+        managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName("service-role/AWSLambdaBasicExecutionRole")],
+      });
+      roles.set(key, role);
+    }
+    return role;
+  };
+
+  const apiRoutes: Record<string, ApiRouteProps<"cognito">> = {};
+  const shared = new Map<string, SstFunction>();
+  const sharing = (r: Route) => these.filter((o) => o.handler === r.handler).length > 1;
+  /** Each function's reserved concurrency (a shared function once), checked against the account's quota. */
+  const reserved = new Map<string, number>();
+  for (const r of these) {
+    const fn: FunctionProps = {
+      handler: r.handler,
+      role: roleFor(r.needs),
+      ...(r.timeout ? { timeout: r.timeout } : {}),
+      // Each function gets only what its route declares (function-props.ts).
+      ...functionProps(r.needs, bindings),
+      ...(r.surge
+        ? {
+            memorySize: limits.SIGN_MEMORY_MB,
+            ...(limits.SIGN_RESERVED_CONCURRENCY ? { reservedConcurrentExecutions: limits.SIGN_RESERVED_CONCURRENCY } : {}),
+          }
+        : isPublicWrite(r) && limits.PUBLIC_WRITE_RESERVED_CONCURRENCY
+          ? { reservedConcurrentExecutions: limits.PUBLIC_WRITE_RESERVED_CONCURRENCY }
+          : {}),
+    };
+    const key = JSON.stringify([r.handler, r.needs, r.timeout, r.surge, isPublicWrite(r)]);
+    if (fn.reservedConcurrentExecutions) reserved.set(sharing(r) ? key : routeKey(r), fn.reservedConcurrentExecutions);
+    if (sharing(r) && !shared.has(key)) {
+      const name = r.handler.replace(/^.*\/|\.handler$/g, "").replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+      shared.set(key, new SstFunction(stack, `${name}Function${shared.size}`, fn));
+    }
+    apiRoutes[routeKey(r)] = {
+      function: sharing(r) ? shared.get(key)! : fn,
+      // The JWT authorizer only proves who the caller is; handlers still require the admin group.
+      authorizer: r.access === "admin" ? "cognito" : "none",
+    };
+  }
+  return { apiRoutes, reserved };
 }

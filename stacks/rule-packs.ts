@@ -70,11 +70,18 @@ export const STAR_ONLY_ACTIONS = [
 const PUBLIC_ROUTE_KEYS = new Set(routes.filter((r) => r.access === "public").map(routeKey));
 
 /** The logical IDs of the HTTP APIs in a resource's stack. */
-const httpApiIdsOf = (r: CfnResource) =>
-  Stack.of(r)
-    .node.findAll()
+/**
+ * How a resource's template names the app's HTTP APIs: by Ref in the API's own stack, by the API
+ * stack's export from another stack (the AdminApi stack's routes, stacks/AdminApi.ts).
+ */
+const httpApiRefsOf = (r: CfnResource) =>
+  r.node.root.node
+    .findAll()
     .filter((c): c is CfnResource => c instanceof CfnResource && isType(c, "AWS::ApiGatewayV2::Api"))
-    .map((c) => Stack.of(r).getLogicalId(c));
+    .map((api) => {
+      const id = Stack.of(api).getLogicalId(api);
+      return Stack.of(api) === Stack.of(r) ? `{"Ref":"${id}"}` : `{"Fn::ImportValue":"${Stack.of(api).stackName}:ExportsOutputRef${id}`;
+    });
 
 export const RULE_EXCEPTIONS: RuleException[] = [
   // ── Lambda ──────────────────────────────────────────────────────────────────────────────────────
@@ -95,10 +102,10 @@ export const RULE_EXCEPTIONS: RuleException[] = [
     where: (r, p) => {
       if (!isType(r, "AWS::Lambda::Permission")) return false;
       const source = JSON.stringify(p.SourceArn ?? "");
-      return p.Principal === "apigateway.amazonaws.com" && source.includes(":execute-api:") && httpApiIdsOf(r).some((id) => source.includes(`{"Ref":"${id}"}`));
+      return p.Principal === "apigateway.amazonaws.com" && source.includes(":execute-api:") && httpApiRefsOf(r).some((ref) => source.includes(ref));
     },
     reason:
-      "API Gateway may invoke the function only from its own route: SourceArn is the route's execute-api ARN in this stack's HTTP API, which CDK builds with Fn::Join, a form the control does not read (it accepts a literal string or a Ref).",
+      "API Gateway may invoke the function only from its own route: SourceArn is the route's execute-api ARN in the app's HTTP API (by Ref, or by the Api stack's export for the AdminApi stack's routes), which CDK builds with Fn::Join, a form the control does not read (it accepts a literal string or a Ref).",
   },
 
   // ── IAM ─────────────────────────────────────────────────────────────────────────────────────────

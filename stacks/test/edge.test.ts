@@ -11,9 +11,9 @@ import { PETITION_EDGE_CACHE, originRequestsPerSecond } from "../../packages/cor
 import { synthesize } from "./synth";
 import { environmentOf, ofType, refId, resources, routeFunctionId } from "./template";
 
-let off: Record<"Api" | "Web", Template>;
-let on: Record<"Api" | "Web", Template>;
-let byDefault: Record<"Api" | "Web", Template>;
+let off: Record<"Api" | "AdminApi" | "Web", Template>;
+let on: Record<"Api" | "AdminApi" | "Web", Template>;
+let byDefault: Record<"Api" | "AdminApi" | "Web", Template>;
 
 beforeAll(async () => {
   on = (await synthesize({ WAF_RATE_LIMIT: "2000" })).templates;
@@ -76,8 +76,10 @@ describe("origin secret", () => {
     const [[secretId]] = ofType(off.Api, "AWS::SecretsManager::Secret");
     expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) {
-      const env = environmentOf(off.Api, routeFunctionId(off.Api, routeKey(route)));
-      expect(resolvedSecret(env.ORIGIN_SECRET), routeKey(route)).toContain(`"Ref":"${secretId}"`);
+      // the administrators' routes are the AdminApi stack's (stacks/AdminApi.ts): they import the Api stack's secret
+      const t = route.access === "admin" ? off.AdminApi : off.Api;
+      const env = environmentOf(t, routeFunctionId(t, routeKey(route)));
+      expect(resolvedSecret(env.ORIGIN_SECRET), routeKey(route)).toContain(t === off.Api ? `"Ref":"${secretId}"` : `Api:ExportsOutputRef${secretId}`);
       expect(env.REQUIRE_ORIGIN_SECRET, routeKey(route)).toBe("true");
     }
   });

@@ -7,7 +7,7 @@ import { schedules } from "../../packages/functions/src/schedules";
 import { subscribers, type Subscriber } from "../../packages/functions/src/subscribers";
 import { streamConsumers } from "../../packages/functions/src/streams";
 import { Schedules } from "../Schedules";
-import { STAGE, synthesize, type Synthesized } from "./synth";
+import { STAGE, synthesize, templateOfRoute, type Synthesized } from "./synth";
 import { environmentOf, ofType, refId, resources, routeFunctionId, statementsOf } from "./template";
 
 // A route (or subscriber) that does not declare what it needs does not typecheck.
@@ -129,7 +129,8 @@ beforeAll(async () => {
 
 describe("every API route's Lambda gets exactly what its route declares", () => {
   it.each(routes)("$method $path", (route) => {
-    expectGranted(s.templates.Api, routeFunctionId(s.templates.Api, routeKey(route)), route.needs, s, true);
+    const t = templateOfRoute(s, route);
+    expectGranted(t, routeFunctionId(t, routeKey(route)), route.needs, s, true);
   });
 
   it.each(["GET /api/health", "GET /api/config"])("%s has no data rights and no secrets", (key) => {

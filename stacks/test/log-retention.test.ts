@@ -36,7 +36,7 @@ describe("log retention", () => {
     }
   });
 
-  it.each(["Storage", "Auth", "Events", "Api", "Web", "Schedules"])("keeps the log group of every function of %s one month", (name) => {
+  it.each(["Storage", "Auth", "Events", "Api", "AdminApi", "Web", "Schedules"])("keeps the log group of every function of %s one month", (name) => {
     const t = templates[name];
     const retention = new Map(
       ofType(t, "Custom::LogRetention").map(([, r]) => [refId(r.Properties.LogGroupName["Fn::Join"][1][1]), r.Properties.RetentionInDays]),
@@ -44,6 +44,6 @@ describe("log retention", () => {
     // SST's functions (routes, subscribers, schedules, jobs); CDK's own singleton helpers (custom resource providers) log no visitor data
     const ours = ofType(t, "AWS::Lambda::Function").filter(([id]) => [...s.functions.keys()].includes(id));
     for (const [id] of ours) expect(retention.get(id), `${name}/${id}`).toBe(RetentionDays.ONE_MONTH);
-    if (["Api", "Events", "Schedules"].includes(name)) expect(ours.length).toBeGreaterThan(0);
+    if (["Api", "AdminApi", "Events", "Schedules"].includes(name)) expect(ours.length).toBeGreaterThan(0);
   });
 });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { isPublicWrite, routeKey, routes } from "../../packages/functions/src/routes";
 import { subscribers } from "../../packages/functions/src/subscribers";
 import { LAMBDA_UNRESERVED_MINIMUM } from "../concurrency";
-import { synthesize, type Synthesized } from "./synth";
+import { synthesize, templateOfRoute, type Synthesized } from "./synth";
 import { ofType, refId, resources, routeFunctionId } from "./template";
 
 /** Throttling, reserved concurrency, the dead-letter alarm and admin accounts, with default settings (stage "test"). */
@@ -86,7 +86,8 @@ describe('API throttling (docs/architecture.md "Capacity": sized for 10,000 sign
 describe("reserved concurrency and memory", () => {
   it("reserves 600 for signing at 1,024 MB, caps each other public write function, leaves admin functions and subscribers to the rest", () => {
     for (const route of routes) {
-      const fn = resources(s.templates.Api)[routeFunctionId(s.templates.Api, routeKey(route))];
+      const t = templateOfRoute(s, route);
+      const fn = resources(t)[routeFunctionId(t, routeKey(route))];
       const expected = route.surge ? 600 : isPublicWrite(route) ? 10 : undefined;
       expect(fn.Properties.ReservedConcurrentExecutions, routeKey(route)).toBe(expected);
       if (route.surge) expect(fn.Properties.MemorySize).toBe(1024);

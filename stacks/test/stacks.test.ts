@@ -13,7 +13,7 @@ import { SES_REPUTATION_ALARMS } from "../Events";
 import { SECRET_NAMES } from "../Storage";
 import { pageStatusFor } from "../site-routing";
 import { Web } from "../Web";
-import { STAGE, synthesize, type Synthesized } from "./synth";
+import { STAGE, synthesize, templateOfRoute, type Synthesized } from "./synth";
 import { environmentOf, ofType, refId, resources, routeFunctionId } from "./template";
 
 const PETITION_ID = "petition-under-test";
@@ -93,7 +93,7 @@ function expectSharedSetup(t: Template, functionId: string, needs: Needs) {
 const CLOUDFORMATION_RESOURCE_LIMIT = 500;
 
 describe("every stack", () => {
-  it.each(["Storage", "Auth", "Events", "Api", "Web"] as const)("%s stays within CloudFormation's 500 resources", (name) => {
+  it.each(["Storage", "Auth", "Events", "Api", "AdminApi", "Web"] as const)("%s stays within CloudFormation's 500 resources", (name) => {
     const count = Object.keys(resources(s.templates[name])).length;
     expect(count, `${name} has ${count} resources`).toBeLessThanOrEqual(CLOUDFORMATION_RESOURCE_LIMIT);
   });
@@ -406,9 +406,20 @@ describe("Events", () => {
 describe("Api", () => {
   const api = () => s.templates.Api;
 
-  it("has exactly the routes of the route table", () => {
-    const keys = ofType(api(), "AWS::ApiGatewayV2::Route").map(([, r]) => r.Properties.RouteKey);
-    expect(keys.sort()).toEqual(routes.map(routeKey).sort());
+  it("has exactly the routes of the route table, the administrators' in the AdminApi stack", () => {
+    const keysOf = (t: Template) => ofType(t, "AWS::ApiGatewayV2::Route").map(([, r]) => r.Properties.RouteKey as string);
+    expect(keysOf(api()).sort()).toEqual(
+      routes
+        .filter((r) => r.access !== "admin")
+        .map(routeKey)
+        .sort(),
+    );
+    expect(keysOf(s.templates.AdminApi).sort()).toEqual(
+      routes
+        .filter((r) => r.access === "admin")
+        .map(routeKey)
+        .sort(),
+    );
   });
 
   it("verifies admin tokens against the user pool and web client", () => {
@@ -424,18 +435,26 @@ describe("Api", () => {
 
   it.each(routes)("$method $path ($access) → $handler", (route) => {
     const key = routeKey(route);
-    const [, resource] = ofType(api(), "AWS::ApiGatewayV2::Route").find(([, r]) => r.Properties.RouteKey === key)!;
+    const t = templateOfRoute(s, route);
+    const [, resource] = ofType(t, "AWS::ApiGatewayV2::Route").find(([, r]) => r.Properties.RouteKey === key)!;
     if (route.access === "admin") {
       expect(resource.Properties.AuthorizationType).toBe("JWT");
-      expect(resources(api())[refId(resource.Properties.AuthorizerId)].Type).toBe("AWS::ApiGatewayV2::Authorizer");
+      // the Api stack's authorizer, imported: its export's value is the authorizer's id
+      const imported = resource.Properties.AuthorizerId["Fn::ImportValue"];
+      const exported = Object.values(api().toJSON().Outputs as Record<string, { Value: { Ref?: string }; Export?: { Name: string } }>).find(
+        (o) => o.Export?.Name === imported,
+      );
+      expect(resources(api())[refId(exported!.Value)].Type).toBe("AWS::ApiGatewayV2::Authorizer");
+      // and the route belongs to the one API
+      expect(JSON.stringify(resource.Properties.ApiId)).toMatch(/Api/);
     } else {
       expect(resource.Properties.AuthorizationType).toBe("NONE");
       expect(resource.Properties.AuthorizerId).toBeUndefined();
     }
-    const functionId = routeFunctionId(api(), key);
+    const functionId = routeFunctionId(t, key);
     expect(s.functions.get(functionId)?.handler).toBe(route.handler);
-    expect(resources(api())[functionId].Properties.Timeout).toBe(route.timeout ?? 10);
-    expectSharedSetup(api(), functionId, route.needs);
+    expect(resources(t)[functionId].Properties.Timeout).toBe(route.timeout ?? 10);
+    expectSharedSetup(t, functionId, route.needs);
   });
 });
 

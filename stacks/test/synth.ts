@@ -6,6 +6,8 @@ import { Template } from "aws-cdk-lib/assertions";
 import { App, Function as SstFunction, getStack } from "sst/constructs";
 import { initProject, useProject } from "sst/project.js";
 import config from "../../sst.config";
+import type { Route } from "../../packages/functions/src/routes";
+import { AdminApi } from "../AdminApi";
 import { Api } from "../Api";
 import { Auth } from "../Auth";
 import { Events } from "../Events";
@@ -24,7 +26,7 @@ export interface FunctionInfo {
 
 export interface Synthesized {
   app: App;
-  templates: Record<"Storage" | "Auth" | "Events" | "Api" | "Web", Template>;
+  templates: Record<"Storage" | "Auth" | "Events" | "Api" | "AdminApi" | "Web", Template>;
   /** SST functions by their CloudFormation logical ID (the template only shows a placeholder). */
   functions: Map<string, FunctionInfo>;
 }
@@ -68,7 +70,10 @@ async function build(stage: string): Promise<Synthesized> {
     functions.set(Stack.of(node).getLogicalId(node.node.defaultChild as CfnElement), { handler, runtime, secrets });
   }
 
-  const stacks = { Storage, Auth, Events, Api, Web };
+  const stacks = { Storage, Auth, Events, Api, AdminApi, Web };
   const templates = Object.fromEntries(Object.entries(stacks).map(([id, fn]) => [id, Template.fromStack(getStack(fn))])) as Synthesized["templates"];
   return { app, templates, functions };
 }
+
+/** The template that holds a route's function (and its route): the administrators' routes are AdminApi's (stacks/AdminApi.ts). */
+export const templateOfRoute = (s: Synthesized, route: Pick<Route, "access">): Template => (route.access === "admin" ? s.templates.AdminApi : s.templates.Api);

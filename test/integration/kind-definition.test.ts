@@ -28,6 +28,7 @@ import { handler as privacyRequest } from "../../packages/functions/src/http/pri
 import { handler as privacyRecords } from "../../packages/functions/src/http/privacy-records";
 import { handler as privacyExport } from "../../packages/functions/src/http/privacy-export";
 import { handler as privacyErase } from "../../packages/functions/src/http/privacy-erase";
+import { routeKey, routes } from "../../packages/functions/src/routes";
 import { installLocalBus } from "../../scripts/local/bus";
 import { adminClaims, asAdmin } from "../support/admin";
 import { call, httpEvent } from "../support/http";
@@ -124,6 +125,12 @@ async function linkFor(email: string): Promise<string> {
 }
 
 describe("a kind declared in one definition and registered in one line", () => {
+  it("is served by the route table's generic admin routes (deployed by the AdminApi stack, served locally by the local server)", () => {
+    const handlerOf = (key: string) => routes.find((r) => routeKey(r) === key)?.handler;
+    expect(handlerOf("GET /api/admin/records/{kind}")).toBe("packages/functions/src/http/admin-record-list.handler");
+    expect(handlerOf("DELETE /api/admin/records/{kind}/{id}")).toBe("packages/functions/src/http/admin-record-delete.handler");
+  });
+
   it("is listed by the generic admin list route: newest first, every order, a search by name, by whole address and by id", async () => {
     const res = await list();
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200);

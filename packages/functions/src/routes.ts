@@ -1,5 +1,5 @@
 /**
- * The one route table. The Api stack (deployed) and the local server are both generated from it,
+ * The one route table. The Api and AdminApi stacks (deployed) and the local server are all generated from it,
  * so they cannot drift. `handler` uses SST's "<file without extension>.<export>" form, relative to
  * the repository root.
  */
@@ -444,6 +444,15 @@ export const routes: Route[] = [
     method: "POST",
     path: "/api/admin/sheets/leads/{form}",
     handler: fn("admin-sheets-sync-leads"),
+    access: "admin",
+    needs: { table: "write", bus: true, userPool: "read" },
+  },
+  // The kinds made by defineKind (packages/core/src/kinds) and registered (core/privacy/kinds.ts): `{kind}` is the kind's name.
+  { method: "GET", path: "/api/admin/records/{kind}", handler: fn("admin-record-list"), access: "admin", needs: { table: "read" } },
+  {
+    method: "DELETE",
+    path: "/api/admin/records/{kind}/{id}",
+    handler: fn("admin-record-delete"),
     access: "admin",
     needs: { table: "write", bus: true, userPool: "read" },
   },
