@@ -6,7 +6,7 @@ import { Bucket } from "../bucket";
 import { Bus } from "../bus";
 import { Job } from "../jobs";
 import { NotFoundError, ValidationError } from "../util/error";
-import { exportKindNamed, exportKindNames } from "./registry";
+import { exportableNamed, exportNames } from "./registry";
 import { S3File } from "./s3-file";
 
 /**
@@ -26,11 +26,11 @@ export const DOWNLOAD_EXPIRES_SECONDS = 300;
 /** Exported files are kept a day (the bucket's lifecycle rule on `exports/`). */
 export const FILE_PREFIX = "exports/";
 
-const unknownKind = () => `Kind must be one of ${exportKindNames().join(", ")}`;
+const unknownKind = () => `Kind must be one of ${exportNames().join(", ")}`;
 
 /** `POST /api/admin/exports`: what to export (the product's kinds and the registered ones), the list's query, and the name the file is saved under. */
 export const Request = z.object({
-  kind: z.string({ error: unknownKind }).refine((name) => exportKindNamed(name) !== undefined, { error: unknownKind }),
+  kind: z.string({ error: unknownKind }).refine((name) => exportableNamed(name) !== undefined, { error: unknownKind }),
   query: z.record(z.string(), z.unknown(), { error: "Query must be an object of the list's fields" }).default({}),
   fileName: z
     .string({ error: "File name is required" })
@@ -40,7 +40,7 @@ export type Request = z.output<typeof Request>;
 
 /** Records the job; refuses (400) a query its list would refuse, or a file name of another type, before anything runs. */
 export async function request(input: Request, by: Job.Starter): Promise<Job.Info> {
-  const kind = exportKindNamed(input.kind)!;
+  const kind = exportableNamed(input.kind)!;
   kind.describe(input.query);
   const extension = `.${kind.format.extension}`;
   if (!input.fileName.endsWith(extension)) throw new ValidationError({ fileName: `File name must end with ${extension}` });
@@ -51,7 +51,7 @@ export async function request(input: Request, by: Job.Starter): Promise<Job.Info
 /** Runs the export job once (a repeated delivery finds it claimed and does nothing). */
 export async function run(jobId: string): Promise<Job.Info | undefined> {
   const { kind: jobKind } = await Job.get(jobId);
-  const kind = jobKind.startsWith(JOB_PREFIX) ? exportKindNamed(jobKind.slice(JOB_PREFIX.length)) : undefined;
+  const kind = jobKind.startsWith(JOB_PREFIX) ? exportableNamed(jobKind.slice(JOB_PREFIX.length)) : undefined;
   if (!kind) return undefined;
   return Job.run(jobId, jobKind, { leaseMs: Job.SUBSCRIBER_LEASE_MS }, async ({ job, report, tick }) => {
     const { query, fileName } = job.params as { query: Record<string, unknown>; fileName: string };

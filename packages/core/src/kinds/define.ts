@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { kindActionOf, type KindAction } from "../audit";
 import type { IndexedOrder, SearchKey } from "../collection/orders";
 import { Keys } from "../db/keys";
-import { rowsOf, type ExportKind } from "../exports/export-kind";
+import { rowsOf, type Exportable } from "../exports/exportable";
 import { csvFormat, jsonFormat } from "../exports/formats";
 import type { KindName, PersonalRecordKind, SheetTab } from "../policy/personal-record";
 import { Sheets } from "../sheets";
@@ -71,7 +71,7 @@ export function defineKind<
   const exports = (def.exports ?? ["csv"]).map((format) => ({
     name: format === "csv" ? plural : `${plural}-${format}`,
     // a registry holds every export's rows as unknown, as exports/registry.ts the product's
-    kind: rowsOf(collection, actions.exported, formats[format]()) as unknown as ExportKind,
+    kind: rowsOf(collection, actions.exported, formats[format]()) as unknown as Exportable,
   }));
 
   const removed = async (id: string | undefined) => (id !== undefined && isSortableId(id) && (await store.remove(id)) ? { tabs } : undefined);

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { KindAction } from "../audit";
 import type { IndexedOrder, SearchKey } from "../collection/orders";
 import type { OrderSlot } from "../db/indexes";
-import type { ExportKind } from "../exports/export-kind";
+import type { Exportable } from "../exports/exportable";
 import type { KindName, PersonalRecordKind } from "../policy/personal-record";
 import type { Page } from "../util/page";
 
@@ -93,6 +93,6 @@ export interface AdminRecords {
 /** What the registry takes of a kind: its entry, its exports and its admin routes' part. */
 export interface RegisteredKind {
   record: PersonalRecordKind & { kind: KindName };
-  exports: readonly { name: string; kind: ExportKind }[];
+  exports: readonly { name: string; kind: Exportable }[];
   admin: AdminRecords;
 }

@@ -11,14 +11,14 @@ import { SignatureVerification } from "../signature/verification";
 import { mailNetworkOf } from "../util/client-address";
 import { NotFoundError } from "../util/error";
 import type { FormRecipient } from "../mail/domain-brake";
-import { isKind, type Delivery, type KindName } from "../mail-queue/lanes";
+import { isDelivery, type Delivery, type DeliveryName } from "../mail-queue/lanes";
 
 /**
- * How each kind the queue holds (its lane: mail-queue/lanes.ts `KIND_LANES`) renders and sends one
+ * How each delivery the queue holds (its lane: mail-queue/lanes.ts `DELIVERY_LANES`) renders and sends one
  * delivery from its reference and the round's records (`Records`, read once for every delivery of a
  * drain round).
  */
-export interface Kind {
+export interface DeliverySender {
   /** Whether it mails the address a visitor typed into a form (the domain brake's mail, mail/domain-brake.ts `isFormMail`). */
   formMail: boolean;
   deliver(ref: Record<string, string>, eventId: string, records: Records): Promise<void>;
@@ -75,7 +75,7 @@ const signatureAndPetition = async (ref: Record<string, string>, records: Record
 };
 
 /** A form-mail kind about one signature and its petition: nothing is sent once either is gone. */
-const aboutSignature = (send: (found: { signature: Signature.Info; petition: Petition.Info }, eventId: string) => Promise<void>): Kind => ({
+const aboutSignature = (send: (found: { signature: Signature.Info; petition: Petition.Info }, eventId: string) => Promise<void>): DeliverySender => ({
   formMail: true,
   async deliver(ref, eventId, records) {
     const found = await signatureAndPetition(ref, records);
@@ -83,7 +83,7 @@ const aboutSignature = (send: (found: { signature: Signature.Info; petition: Pet
   },
 });
 
-export const KINDS: Record<KindName, Kind> = {
+export const DELIVERIES: Record<DeliveryName, DeliverySender> = {
   "signature-share-email": aboutSignature(async (found) => {
     // a signer who asked for news of the campaign is offered the newsletter in it (signature/newsletter-link.ts)
     const newsletterOffer = found.signature.newsletterConsent ? SignatureNewsletter.offerUrl(found.signature) : undefined;
@@ -123,7 +123,7 @@ export const KINDS: Record<KindName, Kind> = {
  * the round's records tell (the signer's, or the ones it names).
  */
 export function formRecipientOf(d: Delivery, records: Records): FormRecipient | undefined {
-  if (!isKind(d.kind) || !KINDS[d.kind].formMail) return undefined;
+  if (!isDelivery(d.kind) || !DELIVERIES[d.kind].formMail) return undefined;
   if (d.ref.email) return { address: d.ref.email, network: d.ref.network };
   const signature = d.ref.petitionId && d.ref.signatureId ? records.signature(d.ref.petitionId, d.ref.signatureId) : undefined;
   return signature && { address: signature.email, network: mailNetworkOf(signature.meta.ipAddress) };

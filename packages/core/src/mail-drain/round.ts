@@ -6,10 +6,10 @@ import { Mail } from "../mail";
 import { errorAttributes, log } from "../log";
 import { Suppression } from "../suppression";
 import { pool } from "../util/pool";
-import { HELD_BY_BREAKER, LANE_PRIORITY, isKind, roundSize, type Delivery, type Lane, type Queued } from "../mail-queue/lanes";
+import { HELD_BY_BREAKER, LANE_PRIORITY, isDelivery, roundSize, type Delivery, type Lane, type Queued } from "../mail-queue/lanes";
 import { claim, deferUntil, postpone, removeAll } from "../mail-queue/queue";
 import { identity, markSent, sentAmong } from "../mail-queue/sent";
-import { KINDS, formRecipientOf, loadRecords, type Records } from "./deliveries";
+import { DELIVERIES, formRecipientOf, loadRecords, type Records } from "./deliveries";
 
 /** What a drain's rounds did, added up. */
 export interface DrainResult {
@@ -53,9 +53,9 @@ export async function sendRound(
   if (!claimed.length) return "sent";
   const all = claimed.flatMap((q) => q.deliveries);
   const alreadySent = await sentAmong(all);
-  const unknown = all.filter((d) => !isKind(d.kind));
+  const unknown = all.filter((d) => !isDelivery(d.kind));
   for (const d of unknown) log.error("mail queue: unknown kind, removed", { kind: d.kind, eventId: d.eventId });
-  const unsent = [...new Map(all.filter((d) => isKind(d.kind) && !alreadySent.has(identity(d))).map((d) => [identity(d), d])).values()];
+  const unsent = [...new Map(all.filter((d) => isDelivery(d.kind) && !alreadySent.has(identity(d))).map((d) => [identity(d), d])).values()];
   // a second's worth: what is over stays in its item for the next round, no attempt counted
   const toSend = unsent.slice(0, roundSize(lane));
   const done = new Set<string>([...alreadySent, ...unknown.map(identity)]);
@@ -108,7 +108,7 @@ export async function sendRound(
     await pool(toSend, inFlight, async (d) => {
       if (!held(d)) await slot();
       try {
-        await Mail.withinRound(round, () => KINDS[d.kind as keyof typeof KINDS].deliver(d.ref, d.eventId, records));
+        await Mail.withinRound(round, () => DELIVERIES[d.kind as keyof typeof DELIVERIES].deliver(d.ref, d.eventId, records));
         done.add(identity(d));
         result.sent++;
       } catch (err) {

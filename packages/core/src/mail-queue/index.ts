@@ -1,12 +1,12 @@
 export * as MailQueue from "./index";
 
 import { errorAttributes, log } from "../log";
-import { KIND_LANES, type KindName } from "./lanes";
+import { DELIVERY_LANES, type DeliveryName } from "./lanes";
 import { putMany } from "./queue";
 import * as Backlog from "./backlog";
 
 export { pending } from "./queue";
-export { LANES, LANE_PARTITIONS, type KindName, type Lane } from "./lanes";
+export { LANES, LANE_PARTITIONS, type DeliveryName, type Lane } from "./lanes";
 export { openDigests } from "./digests";
 
 /**
@@ -16,13 +16,13 @@ export { openDigests } from "./digests";
  * (mail-drain/); a scheduled drain (every minute) takes over whatever a nudge left. This folder is
  * the queue's storage and knows no kind's content: what a kind sends is the drain's.
  */
-export async function enqueue(kind: KindName, eventId: string, ref: Record<string, string>): Promise<void> {
+export async function enqueue(kind: DeliveryName, eventId: string, ref: Record<string, string>): Promise<void> {
   await enqueueMany([{ kind, eventId, ref }]);
 }
 
 /** Many deliveries at once (a stream batch's e-mails), in BatchWrite calls; the confirmations among them counted into the backlog. */
-export async function enqueueMany(deliveries: readonly { kind: KindName; eventId: string; ref: Record<string, string> }[]): Promise<void> {
-  const laned = deliveries.map((d) => ({ ...d, lane: KIND_LANES[d.kind] }));
+export async function enqueueMany(deliveries: readonly { kind: DeliveryName; eventId: string; ref: Record<string, string> }[]): Promise<void> {
+  const laned = deliveries.map((d) => ({ ...d, lane: DELIVERY_LANES[d.kind] }));
   await putMany(laned);
   const confirmations = laned.filter((d) => d.lane === "confirmations");
   // an estimate for signers: its failure loses no e-mail, so it does not fail the enqueue

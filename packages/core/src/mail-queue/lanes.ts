@@ -45,7 +45,7 @@ export const roundSize = (lane: Lane) => Math.max(1, Math.min(100, MailBudget.ce
  * scope (sent.ts: the once() scope of the subscriber that sent it before the queue), so an e-mail
  * sent before an upgrade is not sent again by the queue.
  */
-export const KIND_LANES = {
+export const DELIVERY_LANES = {
   "signature-share-email": "visitor",
   "signature-confirmation": "confirmations",
   "signature-repeated": "links",
@@ -53,12 +53,12 @@ export const KIND_LANES = {
   "newsletter-confirmation": "links",
 } as const satisfies Record<string, Lane>;
 
-export type KindName = keyof typeof KIND_LANES;
-export const isKind = (name: string): name is KindName => Object.hasOwn(KIND_LANES, name);
+export type DeliveryName = keyof typeof DELIVERY_LANES;
+export const isDelivery = (name: string): name is DeliveryName => Object.hasOwn(DELIVERY_LANES, name);
 
 /** One e-mail to send: what to send is rendered when it is sent, from the records it names. */
 export interface Delivery {
-  /** the delivery's kind (KIND_LANES), also its sent marker's scope */
+  /** the delivery's kind (DELIVERY_LANES), also its sent marker's scope */
   kind: string;
   /** the event that caused it: kind + eventId is its identity, across re-deliveries */
   eventId: string;

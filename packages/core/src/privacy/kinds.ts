@@ -1,4 +1,4 @@
-import { registerExport, exportKindNamed } from "../exports/registry";
+import { registerExport, exportableNamed } from "../exports/registry";
 import type { AdminRecords, RegisteredKind } from "../kinds/definition";
 import { UnknownKind } from "../kinds/errors";
 import { leadKind } from "../lead/record-kind";
@@ -70,7 +70,7 @@ export function registerKind(kind: { registered: RegisteredKind }): void {
   const taken = [
     ...(byName.has(record.kind) ? [`kind ${record.kind}`] : []),
     ...(record.sheetTabs ?? []).filter((t) => sheetTab(t.id) || sheetJob(t.job.KIND)).map((t) => `tab ${t.id}`),
-    ...exports.filter((e) => exportKindNamed(e.name)).map((e) => `export ${e.name}`),
+    ...exports.filter((e) => exportableNamed(e.name)).map((e) => `export ${e.name}`),
   ];
   if (taken.length) throw new Error(`cannot register ${record.kind}: ${taken.join(", ")} exists already`);
   kinds.push(record);

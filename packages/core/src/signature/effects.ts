@@ -79,7 +79,7 @@ export function changesOf(records: readonly StreamRecord[]): Change[] {
 /** What one batch does, given the petitions' state read once for it. */
 export interface Plan {
   /** the e-mails to queue */
-  deliveries: { kind: MailQueue.KindName; eventId: string; ref: Record<string, string> }[];
+  deliveries: { kind: MailQueue.DeliveryName; eventId: string; ref: Record<string, string> }[];
   /** petitions whose notices of this batch go into their digest */
   digested: Set<string>;
   /** whether the spreadsheet's tab is told */

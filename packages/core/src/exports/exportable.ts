@@ -8,7 +8,7 @@ import type { FileFormat } from "./formats";
  * rows a list query selects, a page at a time, written in a file format. The query is the list's
  * own (its filters, search, sort and order); the audit action is the one the paged export used.
  */
-export interface ExportKind<Row = unknown> {
+export interface Exportable<Row = unknown> {
   action: Audit.Action;
   /** the rows of a list query (unparsed: the job stores what the administrator sent) and how many */
   selection: (query: Record<string, unknown>) => Promise<{ total: number; pages: AsyncIterable<readonly Row[]> }>;
@@ -26,7 +26,7 @@ export function rowsOf<Row extends { id: string }>(
   },
   action: Audit.Action,
   format: FileFormat<Row>,
-): ExportKind<Row> {
+): Exportable<Row> {
   return {
     action,
     selection: (query) => collection.selection(parse(collection.ExportQuery, query) as never),

@@ -8,14 +8,14 @@ import { REPORT_COLUMNS, reportCells } from "../report/sheet-columns";
 import { SIGNATURE_COLUMNS, signatureCells } from "../signature/sheet-columns";
 import { SignatureListing } from "../signature/listing";
 import { parse } from "../util/zod";
-import { rowsOf, type ExportKind } from "./export-kind";
+import { rowsOf, type Exportable } from "./exportable";
 import { csvFormat, jsonFormat, type FileFormat } from "./formats";
-import type { ExportKindName } from "./names";
+import type { ExportName } from "./names";
 
-export type { ExportKind } from "./export-kind";
+export type { Exportable } from "./exportable";
 
 /** Full scam reports (scam types, contact methods, evidence names, metadata), read by id a page of rows at a time. */
-function fullReports(format: FileFormat<ReportAdmin.Exported>): ExportKind<ReportAdmin.Exported> {
+function fullReports(format: FileFormat<ReportAdmin.Exported>): Exportable<ReportAdmin.Exported> {
   const reports = ReportListing.reports;
   return {
     action: "reports.exported",
@@ -34,10 +34,10 @@ function fullReports(format: FileFormat<ReportAdmin.Exported>): ExportKind<Repor
 
 const reportCsvCells = (r: ReportAdmin.Exported) => reportCells({ ...r, evidence: r.evidence.map((e) => ({ ...e, key: "" })) });
 
-export const EXPORT_KINDS = {
+export const EXPORTABLES = {
   signatures: rowsOf(SignatureListing.signatures, "signatures.exported", csvFormat([...SIGNATURE_COLUMNS], signatureCells)),
   leads: rowsOf(LeadListing.leads, "leads.exported", csvFormat([...LEAD_CSV_COLUMNS], leadCells)),
   subscribers: rowsOf(SubscriberListing.subscribers, "newsletter.exported", csvFormat([...SUBSCRIBER_CSV_COLUMNS], subscriberCells)),
   reports: fullReports(csvFormat([...REPORT_COLUMNS], reportCsvCells)),
   "reports-json": fullReports(jsonFormat()),
-} satisfies Record<ExportKindName, ExportKind<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- each kind its own row type
+} satisfies Record<ExportName, Exportable<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- each kind its own row type
