@@ -193,6 +193,8 @@ describe("a kind declared in one definition and registered in one line", () => {
     const seen = await post(privacyRecords, { token });
     expect(seen.statusCode, JSON.stringify(seen.body)).toBe(200);
     expect(seen.body.counts).toEqual({ signature: 0, report: 0, lead: 0, newsletter: 0, volunteer: 2 });
+    // the page counts it in the kind's own words ("2 volunteer sign-ups")
+    expect(seen.body.countLabels).toEqual({ volunteer: { one: "volunteer sign-up", many: "volunteer sign-ups" } });
     expect(seen.body.records).toEqual([
       { kind: "volunteer", label: "Volunteer sign-up for the morning shift", createdAt: made.erin[0].createdAt },
       { kind: "volunteer", label: "Volunteer sign-up for the evening shift", createdAt: made.erin[1].createdAt },

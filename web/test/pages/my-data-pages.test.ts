@@ -110,6 +110,14 @@ describe("/my-data, more records than a page", () => {
     await waitFor(() => expect(main.querySelector("h1")?.textContent).toBe(MY_DATA.invalidTitle));
   });
 
+  it("counts a registered kind (defineKind) in the words the answer gives, and asks to erase it too", async () => {
+    const labels = { volunteer: { one: "volunteer sign-up", many: "volunteer sign-ups" } };
+    stubRecords(() => json(200, { ...PAGES[2], counts: { ...COUNTS, volunteer: 2 }, countLabels: labels }));
+    const { main } = openMyData();
+    await waitFor(() => expect(main.textContent).toContain("2 volunteer sign-ups"));
+    expect(main.textContent).toContain("4 free-guide requests");
+  });
+
   it("an answer without a cursor (one page, or a server from before pages) shows no button", async () => {
     stubRecords(() => json(200, { ...PAGES[0], next: undefined }));
     const { main, screen } = openMyData();

@@ -75,14 +75,15 @@ export const ERASED_KIND_LABELS = COUNTED_KIND_LABELS;
 /** Counts by kind: the product's always, a registered kind's beside them. */
 export type ErasedCounts = Record<CountedKind, number> & { [registered: string]: number };
 
-type Labels = Record<string, { one: string; many: string }>;
+/** How the registered kinds are counted for people (the product's: ERASED_KIND_LABELS), as /my-data's answer carries them. */
+export type CountLabels = Record<string, { one: string; many: string }>;
 
 /**
  * "2 petition signatures", "1 free-guide request": one line per kind held, in the kinds' order (the
  * completion e-mail, /my-data), then the registered kinds `more` names.
  */
-export function countLines(counts: Partial<ErasedCounts>, more: Labels = {}): string[] {
-  const labels: Labels = { ...ERASED_KIND_LABELS, ...more };
+export function countLines(counts: Partial<ErasedCounts>, more: CountLabels = {}): string[] {
+  const labels: CountLabels = { ...ERASED_KIND_LABELS, ...more };
   return Object.keys(labels)
     .filter((kind) => (counts[kind] ?? 0) > 0)
     .map((kind) => {

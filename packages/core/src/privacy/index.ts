@@ -37,6 +37,7 @@ export {
   type RecordSummary,
   type RecordsPage,
 } from "./records";
+export { countedLabels } from "./kinds";
 export { confirm, complete, eraseRecords, erasureStatus, UnknownErasure, ERASE_IN_JOB_ABOVE, ERASURE_STATUS_HOURS, JOB_RUN_BUDGET_MS } from "./erasure";
 export {
   download,

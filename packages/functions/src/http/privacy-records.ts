@@ -2,7 +2,7 @@ import { Privacy } from "@site/core/privacy";
 import { ok, publicRoute } from "../lib/http";
 
 /**
- * /my-data: the link's `{token, cursor?}` → `{email, validUntil, counts, records: [{kind, label, createdAt}], next, mailStopped?: {reason, at}}`:
+ * /my-data: the link's `{token, cursor?}` → `{email, validUntil, counts, countLabels, records: [{kind, label, createdAt}], next, mailStopped?: {reason, at}}`:
  * what an erasure would remove, a page at a time (Privacy.RECORDS_PAGE_SIZE records, oldest first; `next`
  * is the cursor of the page after it, null on the last), the counts of every record, and whether our mail
  * to the address is stopped (which it keeps unless asked). A body without `cursor` asks for the first page;
@@ -19,6 +19,8 @@ export const routeWith = (opts: { pageSize?: number } = {}) =>
       email: link.email,
       validUntil: link.validUntil,
       counts: page.counts,
+      // how the registered kinds (defineKind) are counted; the product's kinds the page knows
+      countLabels: Privacy.countedLabels(),
       records: await Privacy.summaries(page.records),
       next: page.next,
       ...(mailStopped ? { mailStopped } : {}),

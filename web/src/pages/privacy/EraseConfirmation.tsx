@@ -1,6 +1,6 @@
 import "./styles";
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from "@mantine/core";
-import { countLines, type ErasedCounts } from "@site/core/privacy/answers";
+import { countLines, type CountLabels, type ErasedCounts } from "@site/core/privacy/answers";
 import { MY_DATA as WORDS } from "../../content/data-requests";
 import classes from "./Privacy.module.css";
 
@@ -12,6 +12,7 @@ import classes from "./Privacy.module.css";
 export function EraseConfirmation({
   opened,
   counts,
+  labels,
   erasing,
   error,
   offerMailAgain,
@@ -22,6 +23,8 @@ export function EraseConfirmation({
 }: {
   opened: boolean;
   counts: ErasedCounts;
+  /** how the registered kinds in `counts` are counted */
+  labels?: CountLabels;
   erasing: boolean;
   error: string | null;
   offerMailAgain: boolean;
@@ -48,7 +51,7 @@ export function EraseConfirmation({
       <Stack gap="md">
         <Text c="ink.8">{WORDS.confirmText}</Text>
         <ul className={classes.list}>
-          {countLines(counts).map((line) => (
+          {countLines(counts, labels).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
-import { ERASE_IN_JOB_ABOVE, PRIVACY_MESSAGES, type ErasedCounts } from "@site/core/privacy/answers";
+import { ERASE_IN_JOB_ABOVE, PRIVACY_MESSAGES, type CountLabels, type ErasedCounts } from "@site/core/privacy/answers";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { LinkButton } from "../../components/page/LinkButton";
@@ -26,8 +26,8 @@ type View =
   | { state: "invalid" }
   | { state: "failed"; message?: string }
   | { state: "ready"; held: HeldRecords }
-  | { state: "erasing"; statusToken: string; progress: ErasureProgress }
-  | { state: "erased"; erased: ErasedCounts };
+  | { state: "erasing"; statusToken: string; progress: ErasureProgress; labels?: CountLabels }
+  | { state: "erased"; erased: ErasedCounts; labels?: CountLabels };
 
 /** The erase confirmation (Mantine's Modal), fetched when the visitor first reaches for "Erase my data". */
 const eraseConfirmation = deferred(() => import("./EraseConfirmation"));
@@ -108,8 +108,8 @@ export function MyDataPage() {
               onErased={(answer) =>
                 show(
                   "erased" in answer
-                    ? { state: "erased", erased: answer.erased }
-                    : { state: "erasing", statusToken: answer.statusToken, progress: answer.progress },
+                    ? { state: "erased", erased: answer.erased, labels: view.held.countLabels }
+                    : { state: "erasing", statusToken: answer.statusToken, progress: answer.progress, labels: view.held.countLabels },
                 )
               }
               onInvalid={() => show({ state: "invalid" })}
@@ -119,11 +119,11 @@ export function MyDataPage() {
             <Erasing
               statusToken={view.statusToken}
               initial={view.progress}
-              onErased={(erased) => show({ state: "erased", erased })}
+              onErased={(erased) => show({ state: "erased", erased, labels: view.labels })}
               onLost={() => show({ state: "failed", message: PRIVACY_MESSAGES.unknownErasure })}
             />
           )}
-          {view.state === "erased" && <ErasedData erased={view.erased} />}
+          {view.state === "erased" && <ErasedData erased={view.erased} labels={view.labels} />}
         </Stack>
       </Card>
     </Container>
@@ -145,14 +145,14 @@ function InvalidLink() {
   );
 }
 
-function CountList({ counts, label }: { counts: ErasedCounts; label: string }) {
+function CountList({ counts, labels, label }: { counts: ErasedCounts; labels?: CountLabels; label: string }) {
   return (
     <Stack gap={4}>
       <Title order={2} fz="lg" c="ink.9">
         {label}
       </Title>
       <ul className={classes.list}>
-        {countLines(counts).map((line) => (
+        {countLines(counts, labels).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
@@ -168,7 +168,7 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
   const [eraseError, setEraseError] = useState<string | null>(null);
   const [mailAgain, setMailAgain] = useState(false);
   const confirmation = useDeferred(eraseConfirmation);
-  const holdsData = held.records.length > 0 || countLines(held.counts).length > 0 || held.mailStopped !== undefined;
+  const holdsData = held.records.length > 0 || countLines(held.counts, held.countLabels).length > 0 || held.mailStopped !== undefined;
   // the records listed so far, a page at a time: "Show more" asks for the page after the last one shown
   const [listed, setListed] = useState<{ records: RecordSummary[]; next: string | null }>({ records: held.records, next: held.next ?? null });
   const [loadingMore, setLoadingMore] = useState(false);
@@ -243,7 +243,7 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
       </Stack>
       {holdsData ? (
         <>
-          <CountList counts={held.counts} label={WORDS.countsTitle} />
+          <CountList counts={held.counts} labels={held.countLabels} label={WORDS.countsTitle} />
           <Stack gap={4}>
             <Title order={2} fz="lg" c="ink.9">
               {WORDS.recordsTitle}
@@ -328,6 +328,7 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
         <confirmation.EraseConfirmation
           opened={confirming}
           counts={held.counts}
+          labels={held.countLabels}
           erasing={erasing}
           error={eraseError}
           offerMailAgain={held.mailStopped !== undefined}
@@ -349,14 +350,14 @@ function Erasing(props: Parameters<typeof import("./ErasingData").ErasingData>[0
   return <loaded.ErasingData {...props} />;
 }
 
-function ErasedData({ erased }: { erased: ErasedCounts }) {
-  const lines = countLines(erased);
+function ErasedData({ erased, labels }: { erased: ErasedCounts; labels?: CountLabels }) {
+  const lines = countLines(erased, labels);
   return (
     <>
       <Text c="ink.8" fz="lg" lh={1.6} role="status">
         {lines.length ? WORDS.erasedText : WORDS.erasedNothing}
       </Text>
-      {lines.length > 0 && <CountList counts={erased} label={WORDS.erasedCountsTitle} />}
+      {lines.length > 0 && <CountList counts={erased} labels={labels} label={WORDS.erasedCountsTitle} />}
       <Group>
         <LinkButton to="/" variant="default">
           {WORDS.home}

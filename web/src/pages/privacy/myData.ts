@@ -1,4 +1,4 @@
-import type { DownloadLink, ErasedCounts, ErasedKind, MailStopped } from "@site/core/privacy/answers";
+import type { CountLabels, DownloadLink, ErasedCounts, ErasedKind, MailStopped } from "@site/core/privacy/answers";
 
 /**
  * What /my-data asks the API and how it words the answers: the e-mailed
@@ -29,6 +29,8 @@ export interface HeldRecords {
   email: string;
   validUntil: string;
   counts: ErasedCounts;
+  /** how the registered kinds in `counts` are counted (none in the product today) */
+  countLabels?: CountLabels;
   records: RecordSummary[];
   /** the `cursor` of the next page of records; null (or absent) on the last */
   next?: string | null;
