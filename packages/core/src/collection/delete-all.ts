@@ -1,5 +1,5 @@
 import { QueryCommand as RawQueryCommand } from "@aws-sdk/client-dynamodb";
-import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { settings } from "../config";
 import { cancellationCodes } from "../db/cancellation";
@@ -7,6 +7,7 @@ import { db, rawDb, table } from "../db/client";
 import { queryCount } from "../db/query";
 import { pool } from "../util/pool";
 import { sortableIdFloor } from "../util/id";
+import type { TransactItem } from "../db/transact";
 
 /**
  * Chunked delete-all for an admin collection: one chunk per API call, continued with the audited
@@ -94,8 +95,6 @@ export async function deleteAll<V>(d: ChunkedDeleteDef<V>, scope: string | undef
   const left = (await Promise.all(parts.map(async (part) => Math.max(0, await d.remaining(part, beforeId))))).reduce((a, b) => a + b, 0);
   return { deleted, remaining: left, done: left === 0 };
 }
-
-type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 
 export interface GroupDeletion<V> {
   /** the record's own delete, with `ConditionExpression: "attribute_exists(pk)"` (a record someone else deleted is left out) */

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { countShardUpdate, indexCreation, indexRemoval, randomShard } from "../collection/count-shards";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
@@ -7,8 +7,7 @@ import { transactWithRetries, type Retries } from "../db/transact";
 import type { KindName } from "../policy/personal-record";
 import { sortableId } from "../util/id";
 import type { Made } from "./definition";
-
-type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
+import type { TransactItem } from "../db/transact";
 
 export interface CreateOptions {
   /** when it was made (its id and time follow it); now by default */

@@ -1,4 +1,3 @@
-import type { TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { batchWrite, BATCH, putAll } from "../db/batch";
 import { table } from "../db/client";
 import { Keys } from "../db/keys";
@@ -6,6 +5,7 @@ import { queryAll, queryPages } from "../db/query";
 import { DELETION_REQUEST_RECORD_DAYS } from "../policy/retention";
 import { sortableIdFloor } from "../util/id";
 import { PART, decodeRow, layout, type PrivacyRequest, type PrivacyRequestRow, type StoredStatus } from "./index-item";
+import type { TransactItem } from "../db/transact";
 
 /**
  * The deletion requests' count cards, kept with the writes: every request is counted under the UTC
@@ -15,8 +15,6 @@ import { PART, decodeRow, layout, type PrivacyRequest, type PrivacyRequestRow, t
  * the rows of the day the retention limit falls in; a TTL deletion needs no counter. Requests are
  * few (a per-address and per-client limit), so one partition takes their writes.
  */
-
-type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 
 const DAY_MS = 86_400_000;
 export const RETENTION_MS = DELETION_REQUEST_RECORD_DAYS * DAY_MS;

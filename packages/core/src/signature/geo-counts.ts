@@ -1,4 +1,3 @@
-import type { TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { settings } from "../config";
 import { getMany } from "../db/batch";
 import { table } from "../db/client";
@@ -6,6 +5,7 @@ import { Keys } from "../db/keys";
 import { counterShards } from "../petition";
 import type { MetaDetails } from "../request/meta-details";
 import { countryCode, usStateCode } from "./geo-codes";
+import type { TransactItem } from "../db/transact";
 
 /**
  * A petition's counts by place, kept with the writes (docs/architecture.md "Public count and
@@ -61,7 +61,6 @@ export function geoTally(meta: Place): GeoTally {
   return { country, state: state ? `US-${state}` : UNKNOWN };
 }
 
-type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 type Update = NonNullable<TransactItem["Update"]>;
 
 /**

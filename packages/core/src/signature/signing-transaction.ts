@@ -1,4 +1,4 @@
-import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { settings } from "../config";
 import { table } from "../db/client";
 import { Keys } from "../db/keys";
@@ -9,6 +9,7 @@ import { geoTally } from "./geo-counts";
 import type { Info } from "./info";
 import { indexItem } from "./index-item";
 import { ORIGIN_ATTRIBUTE, ORIGIN_SIGNING } from "./origin";
+import type { TransactItem } from "../db/transact";
 
 const MAX_CONFLICT_RETRIES = 8;
 
@@ -56,7 +57,7 @@ type SigningItem = (typeof SIGNING_ITEMS)[number];
  * item, with its story, is not touched.
  */
 export function transaction(req: { petitionId: string }, signature: Info, shard: number) {
-  const items: Record<SigningItem, NonNullable<TransactWriteCommandInput["TransactItems"]>[number]> = {
+  const items: Record<SigningItem, TransactItem> = {
     counterShard: {
       Update: {
         TableName: table(),

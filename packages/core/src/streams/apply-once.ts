@@ -1,10 +1,11 @@
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { cancellationCodes } from "../db/cancellation";
 import { db, table } from "../db/client";
 import { Keys, expiresIn } from "../db/keys";
 import { sequenceAfter, type StreamRecord } from "./records";
+import type { TransactItem } from "../db/transact";
 
-export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
+export type { TransactItem };
 
 /**
  * Counts kept from the table's stream, applied exactly once per record (docs/architecture.md
