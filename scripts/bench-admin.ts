@@ -10,7 +10,7 @@
  * (scripts/bench/leads.ts): submitting over HTTP against writing directly, and the admin list of N
  * records. Prints the figures against the targets and records them in docs/benchmarks.md.
  *
- *   npm run bench:admin -- [--signatures 1000000 | --n 100000] [--reports 100000] [--leads 100000] [--submissions 1000]
+ *   npm run bench:admin -- [--signatures 1000000 | --n 100000] [--reports 100000] [--cases 10000] [--leads 100000] [--submissions 1000]
  *                          [--only signatures|reports|leads]
  *                          [--batch 1000] [--concurrency 4] [--time-when /tmp/quiet]
  *                          [--url http://localhost:3000 --dynamodb http://127.0.0.1:8000
@@ -57,6 +57,7 @@ const { values } = parseArgs({
     /** the name for --n */
     signatures: { type: "string" },
     reports: { type: "string", default: process.env.REPORTS ?? "100000" },
+    cases: { type: "string", default: process.env.CASES },
     leads: { type: "string", default: process.env.LEADS ?? "100000" },
     submissions: { type: "string", default: "1000" },
     only: { type: "string" },
@@ -126,7 +127,8 @@ if (![REPORTS, LEADS, SUBMISSIONS].every((v) => Number.isInteger(v) && v >= 0)) 
 /** The scam reports part, on the same stack; true when its targets are met. */
 async function reportsPart(): Promise<boolean> {
   if (REPORTS === 0) return true;
-  return (await benchReports({ url, token, n: REPORTS, submissions: SUBMISSIONS, repeat: REPEAT, batch: BATCH, concurrency: 16 })).met;
+  const cases = values.cases === undefined ? undefined : Number(values.cases);
+  return (await benchReports({ url, token, n: REPORTS, cases, submissions: SUBMISSIONS, repeat: REPEAT, batch: BATCH, concurrency: 16 })).met;
 }
 /** The free-guide part, on the same stack; true when its targets are met. */
 async function leadsPart(): Promise<boolean> {

@@ -10,6 +10,7 @@ import path from "node:path";
 import { SHARE_IMAGE_SIZE, SITE_NAME, escapeHtml } from "@site/core/site/page-head";
 import { launchBrowser } from "../test/support/browser";
 import { PETITION_SHARE_IMAGE, PRERENDER_ROUTES, shareImagePath } from "../web/src/publicRoutes";
+import { SCAM_ALERT_SHARE_IMAGE } from "@site/core/alerts/page";
 
 const outDir = path.resolve("web/public");
 
@@ -48,6 +49,11 @@ const images = [
     file: PETITION_SHARE_IMAGE,
     title: "Sign the petition for fair timeshare cancellation rights",
     tagline: "Longer rescission periods · No inherited timeshare debt",
+  },
+  {
+    file: SCAM_ALERT_SHARE_IMAGE,
+    title: "Scam alert: check a company before you pay",
+    tagline: "Published from timeshare owners' reports",
   },
 ];
 

@@ -108,6 +108,7 @@ export function routeFunctions(stack: Stack, these: readonly Route[], bindings: 
   const sharing = (r: Route) => these.filter((o) => o.handler === r.handler).length > 1;
   /** Each function's reserved concurrency (a shared function once), checked against the account's quota. */
   const reserved = new Map<string, number>();
+  const publicReservation = (r: Route) => (r.quiet ? limits.PUBLIC_QUIET_RESERVED_CONCURRENCY : limits.PUBLIC_WRITE_RESERVED_CONCURRENCY);
   for (const r of these) {
     const fn: FunctionProps = {
       handler: r.handler,
@@ -120,8 +121,8 @@ export function routeFunctions(stack: Stack, these: readonly Route[], bindings: 
             memorySize: limits.SIGN_MEMORY_MB,
             ...(limits.SIGN_RESERVED_CONCURRENCY ? { reservedConcurrentExecutions: limits.SIGN_RESERVED_CONCURRENCY } : {}),
           }
-        : isPublicWrite(r) && limits.PUBLIC_WRITE_RESERVED_CONCURRENCY
-          ? { reservedConcurrentExecutions: limits.PUBLIC_WRITE_RESERVED_CONCURRENCY }
+        : isPublicWrite(r) && publicReservation(r)
+          ? { reservedConcurrentExecutions: publicReservation(r) }
           : {}),
     };
     const key = JSON.stringify([r.handler, r.needs, r.timeout, r.surge, isPublicWrite(r)]);

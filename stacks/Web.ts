@@ -26,6 +26,7 @@ import { useProject } from "sst/project.js";
 import { ORIGIN_SECRET_HEADER } from "../packages/core/src/request/metadata";
 import { PETITION_EDGE_CACHE } from "../packages/core/src/petition/edge-cache";
 import { PUBLIC_COUNT_CACHE } from "../packages/core/src/signature/public-count-info";
+import { ALERT_EDGE_CACHE, ALERT_LOOKUP_CACHE_KEYS, ALERT_LOOKUP_PATH } from "../packages/core/src/alerts/edge-cache";
 import { embedContentSecurityPolicy } from "../packages/core/src/site/embed-headers";
 import { EMBED_PATH_PREFIX, embedFunctionCode } from "../packages/core/src/site/embed-response";
 import {
@@ -80,6 +81,14 @@ export const PUBLIC_READ_PATHS = ["/api/petitions/*", "/api/signatures/count"];
  * the API's s-maxage, at most a minute, one copy for every viewer.
  */
 export const PUBLIC_COUNT_PATH = "/api/public/*";
+
+/**
+ * The scam alert lookup (`?q=`) and the published list (`?cursor=`): cached as the public count, but a
+ * copy per `q` and `cursor` (the answer depends on them). An exact path, before PUBLIC_COUNT_PATH.
+ */
+export const ALERT_LOOKUP_BEHAVIOR_PATH = ALERT_LOOKUP_PATH;
+/** A company's correction request (a POST, never cached), under /api/public/ whose behaviour takes reads only. */
+export const ALERT_CORRECTION_PATH = "/api/public/scam-alerts/*/corrections";
 
 /** The security headers of packages/core/src/request/security-headers.ts as CloudFront's policy. */
 function securityHeadersPolicy(stack: StackContext["stack"], evidenceBucket: string) {
@@ -191,6 +200,17 @@ export function Web({ stack }: StackContext) {
     enableAcceptEncodingGzip: true,
     enableAcceptEncodingBrotli: true,
   });
+  // The scam alert lookup and list: as the public count, a minute at most, one copy for every viewer per `q` and `cursor`.
+  const alertLookupCachePolicy = new CachePolicy(stack, "AlertLookupCachePolicy", {
+    defaultTtl: Duration.seconds(0),
+    minTtl: Duration.seconds(0),
+    maxTtl: Duration.seconds(ALERT_EDGE_CACHE.sMaxAge),
+    headerBehavior: CacheHeaderBehavior.none(),
+    queryStringBehavior: CacheQueryStringBehavior.allowList(...ALERT_LOOKUP_CACHE_KEYS),
+    cookieBehavior: CacheCookieBehavior.none(),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
   const embedPolicy = embedHeadersPolicy(stack);
   // Origin Shield: every regional edge cache asks one shield, so a cached object costs the origin
   // one request per s-maxage instead of one per regional cache (docs/architecture.md "Capacity").
@@ -278,6 +298,22 @@ export function Web({ stack }: StackContext) {
           ...pageBehaviors,
           [`${EMBED_PATH_PREFIX}*`]: embedBehavior,
           ...Object.fromEntries(PUBLIC_READ_PATHS.map((pattern) => [pattern, publicReadBehavior])),
+          [ALERT_LOOKUP_BEHAVIOR_PATH]: {
+            origin: apiOrigin,
+            viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+            allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+            cachePolicy: alertLookupCachePolicy,
+            originRequestPolicy: apiOriginRequestPolicy,
+            responseHeadersPolicy,
+          },
+          [ALERT_CORRECTION_PATH]: {
+            origin: apiOrigin,
+            viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+            allowedMethods: AllowedMethods.ALLOW_ALL,
+            cachePolicy: apiCachePolicy,
+            originRequestPolicy: apiOriginRequestPolicy,
+            responseHeadersPolicy,
+          },
           [PUBLIC_COUNT_PATH]: {
             origin: apiOrigin,
             viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

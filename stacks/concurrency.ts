@@ -21,7 +21,7 @@ export function checkReservedConcurrency(reserved: ReadonlyMap<string, number>, 
       .join(", ");
     throw new Error(
       `Reserved concurrency ${total} (${reserved.size} functions; ${largest}, …) leaves less than ${unreserved} unreserved of ` +
-        `LAMBDA_CONCURRENCY_QUOTA=${quota}: lower SIGN_RESERVED_CONCURRENCY or PUBLIC_WRITE_RESERVED_CONCURRENCY (or set them "off"), ` +
+        `LAMBDA_CONCURRENCY_QUOTA=${quota}: lower SIGN_RESERVED_CONCURRENCY, PUBLIC_WRITE_RESERVED_CONCURRENCY or PUBLIC_QUIET_RESERVED_CONCURRENCY (or set them "off"), ` +
         `or lower LAMBDA_SURGE_ROOM, or have AWS raise the account's concurrency quota and set LAMBDA_CONCURRENCY_QUOTA to it`,
     );
   }

@@ -62,17 +62,27 @@ const Schema = z.object({
     .default(10)
     .transform((v) => (v === "off" ? undefined : v)),
   /**
+   * The same for each quiet public form (a route marked `quiet`: withdrawals, privacy requests, a
+   * report's status, a company's correction): few visitors use them, so a smaller cap keeps the
+   * reservations' sum inside the quota as forms are added.
+   */
+  PUBLIC_QUIET_RESERVED_CONCURRENCY: z
+    .union([z.literal("off"), z.coerce.number().int().min(1)])
+    .default(3)
+    .transform((v) => (v === "off" ? undefined : v)),
+  /**
    * The account's Lambda concurrency quota in the deploy region (1,000 unless AWS raised it). The
    * stack refuses to synthesize when the reservations above would leave Lambda fewer than 100
-   * unreserved executions, or LAMBDA_SURGE_ROOM if more (stacks/concurrency.ts); at the defaults they total 750.
+   * unreserved executions, or LAMBDA_SURGE_ROOM if more (stacks/concurrency.ts); at the defaults they total
+   * 600 + 10 per busy public form + 3 per quiet one (696 with 6 busy and 12 quiet forms).
    */
   LAMBDA_CONCURRENCY_QUOTA: count(1000),
   /**
    * Executions the reservations must leave to every function without one, during a surge: the
    * table's stream consumer (one per stream shard, about one per 1,000 write units a second), the
-   * subscribers, the mail drainer, the scheduled jobs and the console. At the defaults 600 + 15 × 10
-   * = 750 reserved of 1,000 leave 250 (docs/architecture.md "Deploy defaults"); Lambda itself
-   * requires 100.
+   * subscribers, the mail drainer, the scheduled jobs and the console. At the defaults 600 + 6 × 10 + 12 × 3
+   * = 696 reserved of 1,000 leave 304, above the 250 asked (docs/architecture.md "Deploy defaults");
+   * Lambda itself requires 100.
    */
   LAMBDA_SURGE_ROOM: count(250),
   /**

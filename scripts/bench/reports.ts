@@ -30,6 +30,7 @@ import {
 } from "./admin-harness";
 import { progress, runDescription, runPool } from "./report";
 import { FIRST } from "./names";
+import { benchCasesAndLookup, benchPhone, CASE_TARGETS } from "./cases";
 
 /** The export job reads its pages one after another: so does its bare baseline. */
 const EXPORT_PARALLEL_PAGES = 1;
@@ -40,7 +41,10 @@ const EXPORT_PARALLEL_PAGES = 1;
  * (ReportListing.importBatch) and, over HTTP as the administrator, the first page, a filtered search, a
  * text search and the full export of full records, each beside a bare DynamoDB baseline of the same run.
  */
-export type ReportsBenchOptions = AdminPartOptions;
+export type ReportsBenchOptions = AdminPartOptions & {
+  /** cases seeded for the cases list (default: one per 10 reports) */
+  cases?: number;
+};
 
 export const REPORT_TARGETS = { firstPage: 150, search: 1000, export: 10_000, submitRatio: 0.8 };
 
@@ -106,7 +110,8 @@ export function benchReport(i: number, run: string): ReportInput {
     moneyLost: money,
     amountLost: money ? 250 + (i % 40) * 250 : undefined,
     dateOccurred: `${2024 + (Math.floor(i / 7) % 2)}-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`,
-    scammer: { name: scammerName(i), company: COMPANIES[i % COMPANIES.length], phone: "+1 407 555 0199", website: "resale.example" },
+    // 100,000 phone numbers and websites, each named by 10 reports at a million (the identifier lookup's rows)
+    scammer: { name: scammerName(i), company: COMPANIES[i % COMPANIES.length], phone: benchPhone(i), website: `resale-${i % 100_000}.example` },
     reportedElsewhere: i % 4 === 0,
     reportedTo: i % 4 === 0 ? "State Attorney General" : undefined,
     wantUpdates: i % 2 === 1,
@@ -211,13 +216,21 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
     return `${reports} reports, ${(file.bytes / 1e6).toFixed(1)} MB of JSON`;
   });
 
+  // Scam intelligence: the identifier lookup over these reports, and the cases list
+  const scam = await benchCasesAndLookup({ api, timed, cases: o.cases ?? Math.ceil(o.n / 10), reports: total, batch: o.batch });
+
   // -------------------------------------------------------------------------------------------
   // Report
 
   const firstPageMet = firstPageWarm.warm <= REPORT_TARGETS.firstPage;
   const submitMet = submissionsMeet(submitting, REPORT_TARGETS.submitRatio);
   const met =
-    firstPageMet && meets(filtered, REPORT_TARGETS.search) && meets(search, REPORT_TARGETS.search) && meets(exportTiming, REPORT_TARGETS.export) && submitMet;
+    firstPageMet &&
+    meets(filtered, REPORT_TARGETS.search) &&
+    meets(search, REPORT_TARGETS.search) &&
+    meets(exportTiming, REPORT_TARGETS.export) &&
+    submitMet &&
+    scam.met;
   const summary = [
     `${runDescription()}, local stack (DynamoDB Local).`,
     "",
@@ -241,6 +254,12 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
       "",
     ),
     targetRow("full JSON export job (`POST /api/admin/exports` kind reports-json, polled, its file downloaded)", exportTiming, REPORT_TARGETS.export),
+    ...scam.rows,
+    "",
+    `**Scam intelligence** (issue 41; targets: lookup ≤ ${CASE_TARGETS.lookup} ms, cases first page ≤ ${CASE_TARGETS.firstPage} ms): the lookup reads one`,
+    "partition of the identifier index (report/identifier-items.ts) and the page's index rows by key, whatever the number of",
+    "reports; the cases list is the collection's merge over the case index's 16 partitions (cases seeded with `importCases`).",
+    `Lookup ${scam.lookup.warm.toFixed(0)} ms, cases first page ${scam.firstPage.warm.toFixed(0)} ms (medians).`,
     "",
     `The export reads every report in full, by key in the list's order (a report is a few attributes and one JSON body,`,
     `\`report/stored-item.ts\`). Its own reads, made straight to DynamoDB Local without HTTP, take ${fmt(bareRead.warm)} (median) here:`,

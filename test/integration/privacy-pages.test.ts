@@ -42,7 +42,8 @@ const IMPORTED = 110;
 const email = `many-records-${run}@example.com`;
 /** The imported requests, one signature, one guide request through the form with the newsletter consent, the subscription it made. */
 const TOTAL = IMPORTED + 3;
-const COUNTS = { signature: 1, report: 0, lead: IMPORTED + 1, newsletter: 1 };
+// (scamAlertCorrection: a scam alert's correction request, the registered kind alerts/corrections-kind.ts)
+const COUNTS = { signature: 1, report: 0, lead: IMPORTED + 1, newsletter: 1, scamAlertCorrection: 0 };
 
 interface Summary {
   kind: string;

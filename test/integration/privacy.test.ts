@@ -219,7 +219,7 @@ describe("erasure through the e-mailed link", () => {
     const [requestsBefore, subscribersBefore] = [await PrivacyListing.counts(), await SubscriberListing.counts()];
     const erased = await post(privacyErase, { token });
     expect(erased.statusCode, JSON.stringify(erased.body)).toBe(200);
-    expect(erased.body).toEqual({ erased: { signature: 2, report: 1, lead: 4, newsletter: 1 } });
+    expect(erased.body).toEqual({ erased: { signature: 2, report: 1, lead: 4, newsletter: 1, scamAlertCorrection: 0 } });
     await bus.idle();
     // the count cards follow: the request went from pending to completed, the subscriber is gone
     const { pending, completed } = requestsBefore.byStatus;
@@ -309,7 +309,7 @@ describe("erasure through the e-mailed link", () => {
     expect((await recordsOf(lapsed)).map((r) => r.kind).sort()).toEqual(["lead", "newsletter", "newsletterToken"]);
     const token = await linkFor(lapsed);
     const erased = await post(privacyErase, { token });
-    expect(erased.body).toEqual({ erased: { signature: 0, report: 0, lead: 1, newsletter: 1 } });
+    expect(erased.body).toEqual({ erased: { signature: 0, report: 0, lead: 1, newsletter: 1, scamAlertCorrection: 0 } });
     vi.useRealTimers();
     await bus.idle();
     expect(await recordsOf(lapsed)).toEqual([]);

@@ -168,6 +168,15 @@ describe("POST /api/reports", () => {
       createdAt: expect.any(String),
       emailNormalized: body.reporter.email.toLowerCase(),
       body: expect.any(String),
+      // the scammer's identifiers, each with its index item (report/identifier-items.ts)
+      identifierKeys: new Set([
+        "company#resale and pros",
+        "person#john smith",
+        "phone#+15559876543",
+        "domain#resale.example",
+        "phone#+445551234567",
+        "profile#facebook:resale pros",
+      ]),
     });
     expect(Report.reportOfItem(item!)).toEqual({
       id,
@@ -187,6 +196,7 @@ describe("POST /api/reports", () => {
       reportedElsewhere: true,
       reportedTo: "Florida Attorney General",
       wantUpdates: true,
+      publishConsent: false,
       meta: {
         browser: expect.stringMatching(/^Safari/),
         deviceType: "Mobile",

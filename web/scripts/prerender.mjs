@@ -202,7 +202,11 @@ ${indexed.map((r) => `  <url><loc>${escapeHtml(`${SITE_URL}${r.path}`)}</loc></u
 </urlset>
 `,
 );
-await write("robots.txt", `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /_templates/\n\nSitemap: ${SITE_URL}/sitemap.xml\n`);
+// the published scam alerts are data: their sitemap is served by the public-scam-alert-sitemap function
+await write(
+  "robots.txt",
+  `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /_templates/\n\nSitemap: ${SITE_URL}/sitemap.xml\nSitemap: ${SITE_URL}${ssr.ALERT_SITEMAP_PATH}\n`,
+);
 
 const donationBody = DONATION_URL
   ? `<h1>Taking you to our secure donation page…</h1>

@@ -16,6 +16,7 @@ export { SITE_NAME, withHead } from "@site/core/site/page-head";
 export { preloadAllPages } from "./pages";
 export { PAGE_SOURCES } from "./pageModules";
 export { PETITION_TEMPLATES, TEMPLATE_PETITION, fillPetitionTemplate, templatePath } from "@site/core/site/petition-template";
+export { ALERT_SITEMAP_PATH } from "@site/core/alerts/page";
 
 /** The body of `#root` for `url`, as the browser's first render will produce it. */
 export function render(url: string): string {

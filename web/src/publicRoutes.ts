@@ -31,6 +31,18 @@ export const PUBLIC_ROUTES = [
     title: "Thank You for Your Report",
     index: false,
   },
+  // a reporter follows their report: the form asks for a link by e-mail; the status e-mails' stop link
+  // (?r=<report id>&t=<token>) is never indexed; the link (a token in its path) is never prerendered and marks itself noindex
+  {
+    path: "/report-status",
+    title: "Follow Your Report",
+  },
+  {
+    path: "/report-status/unsubscribe",
+    title: "Stop Report Updates",
+    index: false,
+  },
+  { path: "/report-status/:token" },
   // the four free guides: each title is its document's (packages/core/src/lead/forms.ts)
   {
     path: "/timeshare-scam-checklist",
@@ -60,6 +72,13 @@ export const PUBLIC_ROUTES = [
     path: "/timeshare-scam-awareness",
     title: "Timeshare Scam Awareness",
   },
+  // published scam alerts: the lookup and the list; one alert's page is served with its own tags and share card by the
+  // public-scam-alert-page function (alerts are data, made after the build), and runs reCAPTCHA for its correction form
+  {
+    path: "/scam-alerts",
+    title: "Scam alerts",
+  },
+  { path: "/scam-alerts/:slug", captcha: true },
   {
     path: "/consumer-rights",
     title: "Timeshare Owners' Rights",

@@ -14,6 +14,10 @@ export const ROUTE_DESCRIPTIONS: Record<PrerenderPath, string> = {
     "Report a timeshare scam in four short steps: what happened, how they reached you and what you know about them, with a document or screenshot if you have one.",
   "/report-scam/thank-you":
     "Your scam report reached the Timeshare Owners Foundation. Keep your reference number; here is what happens next and where else to report the scam.",
+  "/report-status":
+    "Follow your timeshare scam report: enter its reference number and your e-mail address, and we e-mail you a link to its status and the status of its case.",
+  "/report-status/unsubscribe":
+    "Stop the e-mails about your scam report's case in one click. Your report stays with the Timeshare Owners Foundation and still counts.",
   // the guides' summaries (packages/core/src/guides), shortened to fit
   "/timeshare-scam-checklist":
     "A free printable checklist for timeshare owners: what to check before you sign, in the days after you sign, and before you pay anyone who offers to sell your timeshare or get you out.",
@@ -27,6 +31,8 @@ export const ROUTE_DESCRIPTIONS: Record<PrerenderPath, string> = {
     "How timeshare resale, upfront-fee, exit and inheritance scams unfold step by step, the warning signs to watch for, and three habits that keep owners safe.",
   "/timeshare-scam-awareness":
     "The dangers timeshare owners and their families face from fake buyers, exit companies and inheritance scams, and a simple 3-step plan to stay safe.",
+  "/scam-alerts":
+    "Check a timeshare exit or resale company, phone number or website before you pay: scam alerts published from owners' reports, with what they reported and when.",
   "/consumer-rights":
     "What timeshare owners and heirs can do today: short cancellation windows, rising fees, refusing an inherited timeshare, and the red flags of exit and resale scams.",
   "/donate":

@@ -4,12 +4,14 @@ import { ADMIN_SECTIONS, sectionOf } from "../src/admin/adminSections";
 const labelOf = (path: string) => sectionOf(path)?.label;
 
 describe("the console's navigation sections", () => {
-  it("lists the nine sections of the issue, in order", () => {
+  it("lists the sections, in order (the nine of the original issue, cases and scam alerts of issue 41)", () => {
     expect(ADMIN_SECTIONS.map((s) => s.label)).toEqual([
       "Dashboard",
       "Petitions",
       "Signatures",
       "Scam Reports",
+      "Cases",
+      "Scam Alerts",
       "Forms",
       "Newsletter",
       "Analytics",
@@ -28,6 +30,9 @@ describe("the console's navigation sections", () => {
     expect(labelOf("/admin/newsletter/issues/0mwissue0000000000001")).toBe("Newsletter");
     expect(labelOf("/admin/newsletter/suppressions")).toBe("Newsletter");
     expect(labelOf("/admin/privacy")).toBe("Deletion Requests");
+    expect(labelOf("/admin/cases/proposals")).toBe("Cases");
+    expect(labelOf("/admin/cases/0mwcase00000000000001")).toBe("Cases");
+    expect(labelOf("/admin/scam-alerts/exit-pros")).toBe("Scam Alerts");
   });
 
   it("matches whole path segments only", () => {

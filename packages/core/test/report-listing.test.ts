@@ -100,6 +100,7 @@ describe("the stored item of a report", () => {
       "gsi3pk",
       "gsi3sk",
       "id",
+      "identifierKeys",
       "pk",
       "reference",
       "sk",
@@ -111,6 +112,18 @@ describe("the stored item of a report", () => {
     expect(reportOfItem(item)).toEqual(report({ reporter: { ...report().reporter, email: " Ana@Example.com " } }));
     // a status changed in place wins over nothing in the body
     expect(reportOfItem({ ...item, status: "spam" }).status).toBe("spam");
+    // what its identifier items were written for (identifier-items.ts)
+    expect(item.identifierKeys).toEqual(new Set(["company#resale pros", "person#john smith", "domain#example.com"]));
+  });
+
+  it("keeps the report's case as an attribute, never in the body, and reads it back", () => {
+    const item = reportItem(report({ caseId: "0mwrd2ewcaseaaaaaaaaa" }));
+    expect(item).toMatchObject({ caseId: "0mwrd2ewcaseaaaaaaaaa" });
+    expect(JSON.parse(item.body)).not.toHaveProperty("caseId");
+    expect(reportOfItem(item)).toEqual(report({ caseId: "0mwrd2ewcaseaaaaaaaaa" }));
+    // the cases room sets and clears it in place
+    expect(reportOfItem({ ...reportItem(report()), caseId: "0mwrd2ewcasebbbbbbbbb" }).caseId).toBe("0mwrd2ewcasebbbbbbbbb");
+    expect(reportOfItem(reportItem(report()))).not.toHaveProperty("caseId");
   });
 
   it("reads an item written before the body existed (every field an attribute)", () => {

@@ -28,6 +28,12 @@ export interface Route {
    * sized for 10,000 requests/s (stacks/deploy-settings.ts, docs/architecture.md "Capacity").
    */
   surge?: true;
+  /**
+   * A public form few visitors use (withdrawals, privacy requests, a report's status, a company's
+   * correction): a smaller reserved concurrency than the busy forms' (PUBLIC_QUIET_RESERVED_CONCURRENCY),
+   * so every form keeps a cap without the reservations outgrowing the account's quota.
+   */
+  quiet?: true;
 }
 
 const fn = (file: string) => `packages/functions/src/http/${file}.handler`;
@@ -56,6 +62,7 @@ export const routes: Route[] = [
   {
     method: "POST",
     path: "/api/petitions/{id}/signatures/{signatureId}/withdraw",
+    quiet: true,
     handler: fn("signature-withdraw"),
     access: "public",
     // the withdrawal is audited under the signer's keyed hash (AUDIT_HASH_KEY)
@@ -65,6 +72,7 @@ export const routes: Route[] = [
   {
     method: "POST",
     path: "/api/petitions/{id}/signatures/{signatureId}/withdraw-link",
+    quiet: true,
     handler: fn("signature-withdraw-link"),
     access: "public",
     needs: { table: "write", mail: true, viewer: true, secrets: ["LINK_SIGNING_SECRET", "MAIL_FROM"], settings: ["SITE_URL", "PRIVACY_RATE_LIMIT_PER_MINUTE"] },
@@ -73,6 +81,7 @@ export const routes: Route[] = [
   {
     method: "POST",
     path: "/api/petitions/{id}/signatures/{signatureId}/updates/unsubscribe",
+    quiet: true,
     handler: fn("signature-updates-stop"),
     access: "public",
     needs: { table: "write", secrets: ["LINK_SIGNING_SECRET"] },
@@ -129,9 +138,35 @@ export const routes: Route[] = [
   {
     method: "POST",
     path: "/api/newsletter/resubscribe",
+    quiet: true,
     handler: fn("newsletter-resubscribe"),
     access: "public",
     needs: { table: "write", bus: true, viewer: true, settings: ["NEWSLETTER_CONFIRM_RATE_LIMIT_PER_MINUTE"] },
+  },
+  // The reporter follows their report (core/report-status): a link asked for with the reference and the address (the same
+  // answer whatever they name), the status the link shows, and leaving the case's status e-mails (the page and RFC 8058 one-click).
+  {
+    method: "POST",
+    path: "/api/report-status/link",
+    quiet: true,
+    handler: fn("report-status-link"),
+    access: "public",
+    needs: { table: "write", bus: true, viewer: true, settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] },
+  },
+  {
+    method: "GET",
+    path: "/api/report-status/{token}",
+    handler: fn("report-status-get"),
+    access: "public",
+    needs: { table: "read" },
+  },
+  {
+    method: "POST",
+    path: "/api/report-status/unsubscribe",
+    quiet: true,
+    handler: fn("report-status-unsubscribe"),
+    access: "public",
+    needs: { table: "write", secrets: ["LINK_SIGNING_SECRET"] },
   },
   // Site analytics: the beacon's hits; SITE_URL tells the site's own referrers apart; a network's hits beyond its limit are dropped.
   {
@@ -146,6 +181,7 @@ export const routes: Route[] = [
   {
     method: "POST",
     path: "/api/privacy/requests",
+    quiet: true,
     handler: fn("privacy-request"),
     access: "public",
     needs: {
@@ -159,6 +195,7 @@ export const routes: Route[] = [
   {
     method: "POST",
     path: "/api/privacy/records",
+    quiet: true,
     handler: fn("privacy-records"),
     access: "public",
     // whether our mail to the address stopped: the suppression list, by the person's kept hash (AUDIT_HASH_KEY)
@@ -169,6 +206,7 @@ export const routes: Route[] = [
   {
     method: "POST",
     path: "/api/privacy/export",
+    quiet: true,
     handler: fn("privacy-export"),
     access: "public",
     needs: { table: "write", bucket: "write", viewer: true, secrets: ["AUDIT_HASH_KEY"], settings: ["PRIVACY_RATE_LIMIT_PER_MINUTE"] },
@@ -176,13 +214,14 @@ export const routes: Route[] = [
   {
     method: "POST",
     path: "/api/privacy/erase",
+    quiet: true,
     handler: fn("privacy-erase"),
     access: "public",
     needs: { ...ERASURE_NEEDS, viewer: true, settings: [...(ERASURE_NEEDS.settings ?? []), "PRIVACY_RATE_LIMIT_PER_MINUTE"] },
     timeout: 29,
   },
   // An erasure run as a job (more than Privacy.ERASE_IN_JOB_ABOVE records): its page polls its progress with the status token.
-  { method: "POST", path: "/api/privacy/erase/status", handler: fn("privacy-erasure-status"), access: "public", needs: { table: "read" } },
+  { method: "POST", path: "/api/privacy/erase/status", quiet: true, handler: fn("privacy-erasure-status"), access: "public", needs: { table: "read" } },
   // The administrators' view of deletion requests: counts by status, then the list.
   { method: "GET", path: "/api/admin/privacy/summary", handler: fn("admin-privacy-summary"), access: "admin", needs: { table: "read" } },
   // a whole address searched is hashed as the requests keep the person (AUDIT_HASH_KEY)
@@ -421,6 +460,45 @@ export const routes: Route[] = [
     access: "admin",
     needs: { table: "write", bus: true, userPool: "read" },
   },
+  // Scam cases (core/cases): the list, one case with its reports and timeline, its changes (each audited, on its timeline), and the proposed links.
+  { method: "GET", path: "/api/admin/cases", handler: fn("admin-case-list"), access: "admin", needs: { table: "read" } },
+  { method: "GET", path: "/api/admin/cases/{id}", handler: fn("admin-case-get"), access: "admin", needs: { table: "read" } },
+  // a status change publishes case.status-changed (the reporters' e-mails)
+  { method: "PATCH", path: "/api/admin/cases/{id}", handler: fn("admin-case-update"), access: "admin", needs: { table: "write", bus: true, userPool: "read" } },
+  { method: "POST", path: "/api/admin/cases/{id}/notes", handler: fn("admin-case-note"), access: "admin", needs: { table: "write", userPool: "read" } },
+  // a merge, a split and a confirmation move reports in groups and recount: up to API Gateway's 30 s
+  {
+    method: "POST",
+    path: "/api/admin/cases/{id}/merge",
+    handler: fn("admin-case-merge"),
+    access: "admin",
+    needs: { table: "write", userPool: "read" },
+    timeout: 29,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/cases/{id}/split",
+    handler: fn("admin-case-split"),
+    access: "admin",
+    needs: { table: "write", userPool: "read" },
+    timeout: 29,
+  },
+  { method: "GET", path: "/api/admin/case-proposals", handler: fn("admin-case-proposals"), access: "admin", needs: { table: "read" } },
+  {
+    method: "POST",
+    path: "/api/admin/case-proposals/{id}/confirm",
+    handler: fn("admin-case-proposal-confirm"),
+    access: "admin",
+    needs: { table: "write", userPool: "read" },
+    timeout: 29,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/case-proposals/{id}/dismiss",
+    handler: fn("admin-case-proposal-dismiss"),
+    access: "admin",
+    needs: { table: "write", userPool: "read" },
+  },
   // Free-guide submissions: the /admin/forms cards, then each form's list. Fixed paths before `{id}`.
   { method: "GET", path: "/api/admin/leads", handler: fn("admin-lead-summary"), access: "admin", needs: { table: "read" } },
   { method: "GET", path: "/api/admin/leads/{form}", handler: fn("admin-lead-list"), access: "admin", needs: { table: "read" } },
@@ -459,6 +537,14 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/admin/jobs/{id}", handler: fn("admin-job-get"), access: "admin", needs: { table: "read" } },
   // Every "export all" is a job (202 {jobId}) run by the export-job subscriber; a finished one hands out a short-lived link to its file.
   { method: "POST", path: "/api/admin/exports", handler: fn("admin-export-start"), access: "admin", needs: { table: "write", bus: true, userPool: "read" } },
+  // A case's pack for an authority (core/case-pack): a job writing its PDF and CSV; 202 {jobId}.
+  {
+    method: "POST",
+    path: "/api/admin/cases/{id}/pack",
+    handler: fn("admin-case-pack-start"),
+    access: "admin",
+    needs: { table: "write", bus: true, userPool: "read" },
+  },
   { method: "GET", path: "/api/admin/jobs/{id}/download", handler: fn("admin-export-download"), access: "admin", needs: { table: "read", bucket: "read" } },
   {
     method: "POST",
@@ -471,10 +557,62 @@ export const routes: Route[] = [
   // The analytics dashboard: the report from the aggregates, and the most recent page views.
   { method: "GET", path: "/api/admin/analytics", handler: fn("admin-analytics-report"), access: "admin", needs: { table: "read" } },
   { method: "GET", path: "/api/admin/analytics/recent", handler: fn("admin-analytics-recent"), access: "admin", needs: { table: "read" } },
+  // Public scam alerts (core/alerts): the lookup by any spelling and the published list (`?q=`, `?cursor=`), one alert, both
+  // documented and cached at the edge a minute (the lookup per `q` and `cursor`, stacks/Web.ts); the lookup counts itself (one write).
+  {
+    method: "GET",
+    path: "/api/public/scam-alerts",
+    handler: fn("public-scam-alert-list"),
+    access: "public",
+    needs: { table: "write", settings: ["SITE_URL"] },
+  },
+  {
+    method: "GET",
+    path: "/api/public/scam-alerts/{slug}",
+    handler: fn("public-scam-alert-get"),
+    access: "public",
+    needs: { table: "read", settings: ["SITE_URL"] },
+  },
+  // A company asks for a correction of an alert: a personal record (alerts/corrections-kind.ts), rate limited and captcha'd as the other forms.
+  {
+    method: "POST",
+    path: "/api/public/scam-alerts/{slug}/corrections",
+    quiet: true,
+    handler: fn("public-scam-alert-correction"),
+    access: "public",
+    needs: { table: "write", viewer: true, secrets: ["CAPTCHA_SECRET"], settings: ["REPORT_RATE_LIMIT_PER_MINUTE", "CAPTCHA_MIN_SCORE"] },
+  },
+  // The administrators' alerts: publish a case as one, the list, one with its correction requests, a change; the lookups' figures (the dashboard).
+  {
+    method: "POST",
+    path: "/api/admin/cases/{id}/alert",
+    handler: fn("admin-scam-alert-publish"),
+    access: "admin",
+    needs: { table: "write", userPool: "read", settings: ["SITE_URL"] },
+  },
+  { method: "GET", path: "/api/admin/scam-alerts", handler: fn("admin-scam-alert-list"), access: "admin", needs: { table: "read", settings: ["SITE_URL"] } },
+  {
+    method: "GET",
+    path: "/api/admin/scam-alerts/{slug}",
+    handler: fn("admin-scam-alert-get"),
+    access: "admin",
+    needs: { table: "read", settings: ["SITE_URL"] },
+  },
+  {
+    method: "PATCH",
+    path: "/api/admin/scam-alerts/{slug}",
+    handler: fn("admin-scam-alert-update"),
+    access: "admin",
+    needs: { table: "write", userPool: "read", settings: ["SITE_URL"] },
+  },
+  { method: "GET", path: "/api/admin/scam-alert-lookups", handler: fn("admin-scam-alert-lookups"), access: "admin", needs: { table: "read" } },
   // Pages, not API: a petition's HTML with its share-card tags (CloudFront routes these paths here, stacks/Web.ts).
   { method: "GET", path: "/sign/{id}", handler: fn("petition-page"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
   { method: "GET", path: "/share/{id}", handler: fn("petition-page"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
   { method: "GET", path: "/thank-you/{id}", handler: fn("petition-page"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
+  // A published scam alert's page with its share-card tags and its data (alerts are data: none is prerendered), and their sitemap (robots.txt names it).
+  { method: "GET", path: "/scam-alerts/{slug}", handler: fn("public-scam-alert-page"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
+  { method: "GET", path: "/sitemaps/{name}", handler: fn("public-scam-alert-sitemap"), access: "public", needs: { table: "read", settings: ["SITE_URL"] } },
 ];
 
 /** A route that answers with a page of the site rather than under /api (served at the site's own path). */

@@ -38,11 +38,12 @@ export const schedules: Schedule[] = [
   },
   // Retention: old submissions and reports deleted with their evidence, old signatures anonymised,
   // expired unconfirmed subscribers removed, the run audited; then the spreadsheet tabs that held changed rows.
+  // Each deleted report publishes `report.removed` (its case is recounted).
   {
     name: "retention",
     handler: job("retention"),
     everyMinutes: 24 * 60,
-    needs: { ...SHEET_SYNC_NEEDS, bucket: "write" },
+    needs: { ...SHEET_SYNC_NEEDS, bucket: "write", bus: true },
     timeout: 900,
   },
   // Evidence folders (reports/<id>/) whose report is gone, all files older than a day: deleted.

@@ -101,6 +101,9 @@ export const subscribers: Subscriber[] = [
     needs: SHEET_SYNC_NEEDS,
     timeout: 900,
   },
+  // Scam cases (core/cases): a new report sharing an identifier with others is proposed with them; a removed one's case is recounted (and its alert).
+  { name: "case-proposal", detailType: "report.created", handler: fn("case-proposal"), needs: { table: "write" }, timeout: 30 },
+  { name: "case-report-removed", detailType: "report.removed", handler: fn("case-report-removed"), needs: { table: "write" }, timeout: 30 },
   {
     name: "lead-guide-email",
     detailType: "lead.created",
@@ -121,6 +124,10 @@ export const subscribers: Subscriber[] = [
     needs: SHEET_SYNC_NEEDS,
     timeout: 900,
   },
+  // The reporter follows their report (core/report-status): a status link asked for (queued only for a matching pair), and
+  // the e-mails of a case's status change to its reporters who asked for updates; both through the paced mail queue.
+  { name: "report-status-link-request", detailType: "report-status.link-requested", handler: fn("report-status-link-request"), needs: MAIL_QUEUE_NEEDS },
+  { name: "report-status-case-changed", detailType: "case.status-changed", handler: fn("report-status-case-changed"), needs: MAIL_QUEUE_NEEDS },
   // The newsletter's double opt-in: every consent source above subscribes through Newsletter.subscribe.
   { name: "newsletter-confirmation", detailType: "newsletter.confirmation_requested", handler: fn("newsletter-confirmation"), needs: MAIL_QUEUE_NEEDS },
   {
@@ -218,6 +225,15 @@ export const subscribers: Subscriber[] = [
     name: "delivery-pack-job",
     detailType: "petitions.delivery_pack_requested",
     handler: fn("delivery-pack-job"),
+    needs: { table: "write", bucket: "write" },
+    timeout: 900,
+    install: ["pdfkit"],
+  },
+  // A case pack for an authority (POST /api/admin/cases/{id}/pack): a PDF and a CSV in the private bucket.
+  {
+    name: "case-pack-job",
+    detailType: "cases.pack_requested",
+    handler: fn("case-pack-job"),
     needs: { table: "write", bucket: "write" },
     timeout: 900,
     install: ["pdfkit"],

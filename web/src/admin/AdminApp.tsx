@@ -13,6 +13,11 @@ import { DashboardPage } from "./DashboardPage";
 import { LoginPage } from "./LoginPage";
 import { SignOutRoute } from "./SignOutRoute";
 import { AnalyticsRoute } from "./pages/analytics/AnalyticsRoute";
+import { CaseRoute } from "./pages/cases/CasePage";
+import { CasesPage } from "./pages/cases/CasesPage";
+import { ProposalsPage } from "./pages/cases/ProposalsPage";
+import { ScamAlertRoute } from "./pages/scam-alerts/ScamAlertPage";
+import { ScamAlertsPage } from "./pages/scam-alerts/ScamAlertsPage";
 import { CreatePetitionPage } from "./pages/CreatePetitionPage";
 import { FormsPage } from "./pages/forms/FormsPage";
 import { LeadSubmissionsRoute } from "./pages/forms/LeadSubmissionsPage";
@@ -55,6 +60,11 @@ export default function AdminApp() {
           <Route path="petitions/:id/signatures" element={<PetitionSignaturesPage />} />
           <Route path="test-email" element={<TestEmailPage />} />
           <Route path="scam-reports" element={<ScamReportsPage />} />
+          <Route path="cases" element={<CasesPage />} />
+          <Route path="cases/proposals" element={<ProposalsPage />} />
+          <Route path="cases/:id" element={<CaseRoute />} />
+          <Route path="scam-alerts" element={<ScamAlertsPage />} />
+          <Route path="scam-alerts/:slug" element={<ScamAlertRoute />} />
           <Route path="forms" element={<FormsPage />} />
           <Route path="forms/:slug" element={<LeadSubmissionsRoute />} />
           <Route path="newsletter" element={<SubscribersPage />} />

@@ -10,6 +10,7 @@ import { CollectionScreen, useCollectionScreen } from "./collection";
 import { HeldMailCard } from "./components/HeldMailCard";
 import { MailBreakerBanner } from "./components/MailBreakerBanner";
 import { NoticeBanner } from "./components/NoticeBanner";
+import { ScamAlertLookupsCard } from "./components/ScamAlertLookupsCard";
 import { petitionsTable } from "./components/PetitionsTable";
 import { usePetitionActions } from "./components/usePetitionActions";
 import { useNotice } from "./hooks/useNotice";
@@ -250,6 +251,7 @@ export function DashboardPage() {
           </Tabs.Panel>
         </Tabs>
       </Card>
+      <ScamAlertLookupsCard />
       <RecentActivity />
       <Text fz="xs" c="dimmed">
         Times are shown in US Eastern time (America/New_York).

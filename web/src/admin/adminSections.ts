@@ -10,6 +10,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: "/admin/petitions", label: "Petitions", paths: ["/admin/petitions", "/admin/create-petition"] },
   { to: "/admin/petition-signatures", label: "Signatures", paths: ["/admin/petition-signatures"] },
   { to: "/admin/scam-reports", label: "Scam Reports", paths: ["/admin/scam-reports"] },
+  { to: "/admin/cases", label: "Cases", paths: ["/admin/cases"] },
+  { to: "/admin/scam-alerts", label: "Scam Alerts", paths: ["/admin/scam-alerts"] },
   { to: "/admin/forms", label: "Forms", paths: ["/admin/forms"] },
   { to: "/admin/newsletter", label: "Newsletter", paths: ["/admin/newsletter"] },
   { to: "/admin/analytics", label: "Analytics", paths: ["/admin/analytics"] },

@@ -117,6 +117,7 @@ export const AFTER_REPORT = {
     },
   ],
   note: "The foundation is not a law firm or a government agency, and it does not offer exit, resale or legal services. Report your case to the agencies below as well.",
+  followLink: "Already reported? Follow your report's status",
 } as const;
 
 export const WHERE_ELSE = {

@@ -8,6 +8,7 @@ import { LinkButton } from "../components/page/LinkButton";
 import { PageHero } from "../components/page/PageHero";
 import { Section } from "../components/page/Section";
 import { CLOSING, FACT_SHEETS, HERO, PETITION, REPORT, RIGHTS, STORIES, TESTIMONIALS, WAYS_TO_HELP, WHO_WE_ARE, WHY } from "../content/home";
+import { ALERTS_LINK } from "../content/scam-alerts-link";
 import { isPublicPage } from "../publicRoutes";
 import classes from "./HomePage.module.css";
 
@@ -202,9 +203,14 @@ function Report() {
             <Text c="ink.7" lh={1.6}>
               {REPORT.evidence}
             </Text>
-            <LinkButton to={REPORT.button.to} size="lg">
-              {REPORT.button.label}
-            </LinkButton>
+            <Group gap="sm">
+              <LinkButton to={REPORT.button.to} size="lg">
+                {REPORT.button.label}
+              </LinkButton>
+              <LinkButton to={ALERTS_LINK.to} size="lg" variant="outline">
+                {ALERTS_LINK.label}
+              </LinkButton>
+            </Group>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

@@ -1,4 +1,4 @@
-import { Button, Card, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Card, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { CtaBand } from "../components/page/CtaBand";
@@ -7,6 +7,8 @@ import { PageHero } from "../components/page/PageHero";
 import { Section } from "../components/page/Section";
 import { Steps } from "../components/page/Steps";
 import { THANK_YOU } from "../content/report-scam";
+import { ALERTS_LINK } from "../content/scam-alerts-link";
+import { FOLLOW_FROM_THANK_YOU } from "../content/report-status";
 import { AFTER_REPORT, WHERE_ELSE } from "../content/timeshare-scam";
 import { trackEvent } from "../lib/analytics";
 import { currentReference, firstTimeShown } from "../lib/reportReference";
@@ -43,6 +45,9 @@ export function ReportThankYouPage() {
         <Button component={Link} to={`/timeshare-scam#${WHERE_ELSE.id}`} size="lg" radius="xl" color="gold.6" c="ink.9">
           {THANK_YOU.whereElseButton}
         </Button>
+        <LinkButton to={ALERTS_LINK.to} size="lg" variant="outline" color="white">
+          {ALERTS_LINK.label}
+        </LinkButton>
         <LinkButton to="/" size="lg" variant="outline" color="white">
           {THANK_YOU.homeButton}
         </LinkButton>
@@ -75,6 +80,9 @@ function ReferenceCard({ reference }: { reference: string | null | undefined }) 
           <Text c="ink.7" fz="sm" lh={1.5}>
             {THANK_YOU.referenceNote}
           </Text>
+          <Anchor component={Link} to="/report-status" fz="sm" c="brand.9" underline="always" data-testid="follow-report">
+            {FOLLOW_FROM_THANK_YOU}
+          </Anchor>
         </Stack>
       )}
     </Card>

@@ -8,6 +8,7 @@ import { Section } from "../components/page/Section";
 import { Steps } from "../components/page/Steps";
 import { AFTER_REPORT, CLOSING, EVIDENCE, HERO, REPORT_KINDS, WHERE_ELSE, WHY_REPORT } from "../content/timeshare-scam";
 import { IconCardGrid } from "../components/page/IconCardGrid";
+import { ALERTS_LINK } from "../content/scam-alerts-link";
 import { OfficialLink } from "./ScamPageParts";
 
 /**
@@ -44,6 +45,9 @@ export function TimeshareScamPage() {
           <LinkButton to="/timeshare-scam-checklist" size="lg" variant="outline" color="ink.9">
             {REPORT_KINDS.checklistButton}
           </LinkButton>
+          <LinkButton to={ALERTS_LINK.to} size="lg" variant="outline" color="ink.9">
+            {ALERTS_LINK.label}
+          </LinkButton>
         </Group>
       </Section>
 
@@ -52,6 +56,11 @@ export function TimeshareScamPage() {
         <Text c="ink.7" ta="center" maw={680} mx="auto" mt={40}>
           {AFTER_REPORT.note}
         </Text>
+        <Group justify="center" mt="lg">
+          <LinkButton to="/report-status" variant="subtle" color="ink.9">
+            {AFTER_REPORT.followLink}
+          </LinkButton>
+        </Group>
       </Section>
 
       <Section alt id={WHERE_ELSE.id} kicker={WHERE_ELSE.kicker} title={WHERE_ELSE.title} intro={WHERE_ELSE.intro}>

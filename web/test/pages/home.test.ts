@@ -217,7 +217,9 @@ describe.each([
     for (const a of internal) expect(isPublicPage(a.getAttribute("href")!), a.getAttribute("href")!).toBe(true);
     const texts = internal.map((a) => a.textContent?.trim());
     expect(new Set(texts).size).toBe(texts.length);
-    if (extra.length > 0) expect(internal).toHaveLength(15);
+    // (16: with "Check a company before you pay", /scam-alerts, beside the report's button)
+    if (extra.length > 0) expect(internal).toHaveLength(16);
+    expect(hrefsOf(main, "Check a company before you pay")).toEqual(["/scam-alerts"]);
   });
 });
 

@@ -120,7 +120,9 @@ describe("Report a Timeshare Scam (/timeshare-scam)", () => {
     expect(hrefsOf(main, "Start Your Report")).toEqual(report);
     expect(hrefsOf(main, "Get the Free Scam Checklist")).toEqual(checklist);
     expect(hrefsOf(main, "Read How Timeshare Scams Work")).toEqual(["/how-timeshare-scams-work"]);
-    expect(linksOf(main).filter((l) => l.href?.startsWith("/"))).toHaveLength(report.length + checklist.length + 1);
+    expect(hrefsOf(main, "Check a company before you pay")).toEqual(["/scam-alerts"]);
+    expect(hrefsOf(main, "Already reported? Follow your report's status")).toEqual(["/report-status"]);
+    expect(linksOf(main).filter((l) => l.href?.startsWith("/"))).toHaveLength(report.length + checklist.length + 3);
   });
 });
 

@@ -23,6 +23,17 @@ export const ACTIONS = [
   "signatures.exported",
   "export.downloaded",
   "signatures.delivery_pack",
+  "cases.pack",
+  // a case's changes (cases/): each also on the case's own timeline
+  "case.created",
+  "case.reports_added",
+  "case.proposal_dismissed",
+  "case.merged",
+  "case.split",
+  "case.status_changed",
+  "case.assigned",
+  "case.retitled",
+  "case.note_added",
   "signatures.synced",
   "report.status_changed",
   "report.deleted",
@@ -48,6 +59,9 @@ export const ACTIONS = [
   "mail.held_discarded",
   "privacy.erased",
   "privacy.retention_ran",
+  // a published scam alert (alerts/): published from a case, then its words, identifiers or publication changed
+  "scam_alert.published",
+  "scam_alert.updated",
 ] as const;
 
 declare const kindAction: unique symbol;

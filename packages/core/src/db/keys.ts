@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { ScamKeys } from "./scam-keys";
 
 /**
  * Every key of the single table, in one place. docs/data-model.md lists the access patterns.
@@ -8,6 +9,7 @@ import { createHash } from "node:crypto";
  * the admin index partitions (`SIGIDX#<petitionId>#<bucket>`).
  */
 export const Keys = {
+  ...ScamKeys,
   petition: (id: string) => ({ pk: `PETITION#${id}`, sk: "META" }),
   petitionList: (createdAt: string, id: string) => ({ gsi1pk: "PETITIONS", gsi1sk: `${createdAt}#${id}` }),
   /**

@@ -82,10 +82,13 @@ export async function run(jobId: string): Promise<Job.Info | undefined> {
  * A five-minute link that downloads a finished export's file under its name (never shown inline),
  * for the administrator who started it only; audited with who took it.
  */
-export async function downloadLink(jobId: string, by: Job.Starter): Promise<{ url: string; fileName: string; expiresInSeconds: number }> {
+export async function downloadLink(jobId: string, by: Job.Starter, format?: string): Promise<{ url: string; fileName: string; expiresInSeconds: number }> {
   const job = await Job.getOwn(jobId, by.sub);
   if (!job.kind.startsWith(JOB_PREFIX) || job.status !== "done") throw new NotFoundError("export.not_ready", "This export has no file to download");
-  const { fileName } = job.params as { fileName: string };
+  // a job that wrote several files (a case pack: its PDF and its CSV) names them by format in `files`
+  const { fileName: main, files } = job.params as { fileName: string; files?: Record<string, string> };
+  const fileName = format === undefined ? main : files?.[format];
+  if (!fileName) throw new NotFoundError("export.no_such_file", `This export has no ${format} file`);
   const url = await Bucket.downloadLink(`${FILE_PREFIX}${jobId}/${fileName}`, fileName, DOWNLOAD_EXPIRES_SECONDS);
   await Audit.record({ action: "export.downloaded", actor: by.email, target: `${job.kind} ${jobId} (${fileName})`, rows: Number(job.result?.rows ?? 0) });
   return { url, fileName, expiresInSeconds: DOWNLOAD_EXPIRES_SECONDS };

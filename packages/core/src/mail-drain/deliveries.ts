@@ -12,6 +12,7 @@ import { mailNetworkOf } from "../util/client-address";
 import { NotFoundError } from "../util/error";
 import type { FormRecipient } from "../mail/domain-brake";
 import { isDelivery, type Delivery, type DeliveryName } from "../mail-queue/lanes";
+import { REPORT_STATUS_DELIVERIES } from "../report-status/deliveries";
 
 /**
  * How each delivery the queue holds (its lane: mail-queue/lanes.ts `DELIVERY_LANES`) renders and sends one
@@ -116,6 +117,7 @@ export const DELIVERIES: Record<DeliveryName, DeliverySender> = {
       await Newsletter.sendConfirmation(ref.email, eventId);
     },
   },
+  ...REPORT_STATUS_DELIVERIES,
 };
 
 /**

@@ -51,6 +51,9 @@ export const DELIVERY_LANES = {
   "signature-repeated": "links",
   "signature-notify-admin": "notices",
   "newsletter-confirmation": "links",
+  // the reporter's status link they asked for, and their report's case's status changes (report-status/)
+  "report-status-link": "links",
+  "report-status-change": "visitor",
 } as const satisfies Record<string, Lane>;
 
 export type DeliveryName = keyof typeof DELIVERY_LANES;

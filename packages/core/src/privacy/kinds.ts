@@ -1,3 +1,4 @@
+import { correctionKind } from "../alerts/corrections-kind";
 import { registerExport, exportableNamed } from "../exports/registry";
 import type { AdminRecords, RegisteredKind } from "../kinds/definition";
 import { UnknownKind } from "../kinds/errors";
@@ -79,3 +80,6 @@ export function registerKind(kind: { registered: RegisteredKind }): void {
   for (const e of exports) registerExport(e.name, e.kind);
   admins.set(record.kind, admin);
 }
+
+// A company's request to correct a published scam alert (alerts/corrections-kind.ts): the product's first kind made by defineKind.
+registerKind(correctionKind);

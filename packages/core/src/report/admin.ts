@@ -3,15 +3,7 @@ export * as ReportAdmin from "./admin";
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { getMany } from "../db/batch";
 import { z } from "zod";
-import {
-  deleteAll as deleteAllOf,
-  deleteAllInput,
-  deleteInTransaction,
-  indexCountFrom,
-  indexVictims,
-  type ChunkedDeleteDef,
-  type Progress,
-} from "../collection/delete-all";
+import { deleteAll as deleteAllOf, deleteAllInput, indexCountFrom, indexVictims, type ChunkedDeleteDef, type Progress } from "../collection/delete-all";
 import { settings } from "../config";
 import { table } from "../db/client";
 import { Keys } from "../db/keys";
@@ -23,7 +15,8 @@ import { pageQuery, type Page } from "../util/page";
 import { Report, ReportNotFound, type Info, type StoredEvidence } from "./index";
 import { reportWithScans, verdictOfFile } from "./evidence-scan";
 import { reportOfItem } from "./stored-item";
-import { PART, countUpdate, decodeRow, indexItemOfRow, indexKey, layout } from "./index-item";
+import { PART, countUpdate, decodeRow, indexItemOfRow, layout } from "./index-item";
+import { deleteGroup } from "./removal";
 import { count, reports } from "./listing";
 import { toRow, type ReportRow } from "./row";
 import { STATUSES, type Status } from "./status";
@@ -167,7 +160,7 @@ export async function remove(id: string): Promise<Pick<Info, "id" | "reference">
 // ---------------------------------------------------------------------------------------------
 // Delete all
 
-/** Reports per deletion transaction: 3 deletes each plus the count update stay within 100 items. */
+/** Reports read per group; removal.ts deletes them in transactions of up to 100 items (about 14 reports each). */
 const PER_TRANSACTION = 33;
 /** Reports whose evidence is deleted at once. */
 const EVIDENCE_CONCURRENCY = 8;
@@ -195,9 +188,9 @@ const victims = (_part: string, limit: number, beforeId?: string): Promise<Victi
 
 /**
  * Reports as a chunked deletion (collection/delete-all.ts). A group's evidence files go first, then
- * the group's items in one transaction (each report with its guard and index row, one count shard
- * decremented by exactly the number deleted): a failure in between leaves reports to delete again,
- * never files nobody can find.
+ * the group's items in transactions (removal.ts `deleteGroup`: each report with everything its
+ * removal deletes, one count shard decremented by exactly the number deleted): a failure in between
+ * leaves reports to delete again, never files nobody can find.
  */
 const chunked: ChunkedDeleteDef<Victim> = {
   groupSize: PER_TRANSACTION,
@@ -209,11 +202,8 @@ const chunked: ChunkedDeleteDef<Victim> = {
       EVIDENCE_CONCURRENCY,
       async (v) => void (await Evidence.deleteReportEvidence(v.id)),
     );
-    return deleteInTransaction(group, {
-      record: (v) => ({ Delete: { TableName: table(), Key: Keys.report(v.id), ConditionExpression: "attribute_exists(pk)" } }),
-      companions: (v) => [{ Delete: { TableName: table(), Key: Keys.reportRef(v.reference) } }, { Delete: { TableName: table(), Key: indexKey(v.id) } }],
-      totals: (n, attempt) => [countUpdate(-n, (index + attempt) % settings().COUNTER_SHARDS)],
-    });
+    // each with its guard, index row, identifier items, case member and `report.removed` (removal.ts)
+    return deleteGroup(group, (n, attempt) => [countUpdate(-n, (index + attempt) % settings().COUNTER_SHARDS)]);
   },
   remaining: async (_part, beforeId) => (await count()) - (await indexCountFrom(layout.partitions(PART), beforeId)),
 };

@@ -20,6 +20,13 @@ export const QUESTIONS = {
   wantUpdates: "Would you like to receive scam-awareness updates and tips by e-mail?",
 } as const;
 
+/**
+ * The last step's checkbox, unticked until the reporter ticks it: only a report whose reporter agreed
+ * counts toward a public scam alert (packages/core/src/alerts).
+ */
+export const PUBLISH_CONSENT_LABEL =
+  "You may publish an anonymised summary of this report (scam type, state, amount range, dates; never my name, address or words) in the foundation's public scam alerts.";
+
 /** Labels of the report's own fields, for the wizard and the admin details view. */
 export const FIELD_LABELS = {
   fullName: "Full Name",

@@ -67,6 +67,8 @@ export const ReportDraft = group({
   reportedElsewhere: flag,
   reportedTo: text,
   wantUpdates: flag,
+  /** Unticked until the reporter ticks it (the last step's checkbox). */
+  publishConsent: flag,
 });
 export type ReportDraft = z.output<typeof ReportDraft>;
 
@@ -227,6 +229,7 @@ export function draftToInput(draft: ReportDraft, extras: Pick<ReportInput, "capt
     reportedElsewhere: draft.reportedElsewhere,
     reportedTo: draft.reportedElsewhere ? draft.reportedTo : undefined,
     wantUpdates: draft.wantUpdates,
+    publishConsent: draft.publishConsent,
     ...extras,
   };
 }

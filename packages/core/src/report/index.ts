@@ -16,7 +16,10 @@ import type { MetaDetails } from "../request/meta-details";
 import { NotFoundError } from "../util/error";
 import { sortableId } from "../util/id";
 import { newYorkDate, newYorkTime } from "../util/time";
-import { creationItems, removalItems } from "./index-item";
+import { creationPuts } from "./identifier-items";
+import { creationItems } from "./index-item";
+import { deleteStored } from "./removal";
+import { Removed } from "./removed-event";
 import { reportItem, reportOfItem } from "./stored-item";
 import type { ReportSubmission } from "./input";
 import type { Info, StoredEvidence } from "./info";
@@ -35,6 +38,8 @@ export { isReferenceNumber, normaliseReference } from "./reference";
 
 export const Events = {
   Created: event("report.created", z.object({ reportId: z.string() })),
+  /** { reportId, caseId? }: recorded in the removal's transaction, published after it (removal.ts) */
+  Removed,
 };
 
 export const RATE_SCOPE = "report";
@@ -120,6 +125,7 @@ export function build(id: string, req: CreateRequest, evidence: StoredEvidence[]
     reportedElsewhere: s.reportedElsewhere,
     reportedTo: s.reportedTo,
     wantUpdates: s.wantUpdates,
+    publishConsent: s.publishConsent,
     meta: req.meta,
     createdDate: newYorkDate(now),
     createdTime: newYorkTime(now),
@@ -134,13 +140,14 @@ export function referenceItem(report: Pick<Info, "id" | "reference">) {
 /**
  * The Puts of the report's own data: the reference guard first (its position is read back from a
  * cancellation), then the report. Whatever else a report needs written with it (an admin index
- * row) belongs here, after these two.
+ * row, its identifier items: at most a dozen) belongs here, after these two.
  */
 export function reportItems(report: Info) {
   return [
     { Put: { TableName: table(), Item: referenceItem(report), ConditionExpression: "attribute_not_exists(pk)" } },
     { Put: { TableName: table(), Item: reportItem(report), ConditionExpression: "attribute_not_exists(pk)" } },
     ...creationItems(report),
+    ...creationPuts(report),
   ];
 }
 
@@ -240,41 +247,21 @@ export async function fromReference(typed: string): Promise<Info> {
   return fromID(reportId);
 }
 
-/** The keys a report's removal deletes (the report's own items; see reportItems). */
-export const removalKeys = (report: Pick<Info, "id" | "reference">) => [Keys.reportRef(report.reference), Keys.report(report.id)];
+/** The keys a report's removal deletes first (the report's own items; see reportItems). */
+export { removalKeys } from "./removal";
 
 /**
- * Deletes a report: its evidence files, then its items. A failure in between leaves the report
- * listed, so it can be deleted again (the other order would leave files nobody can find).
- * Idempotent: removing a report that is gone still deletes whatever evidence is left. True when
- * the report item existed.
+ * Deletes a report: its evidence files, then its items in one transaction (removal.ts: the report,
+ * which must still exist, so two concurrent removals count once; its reference guard, admin index
+ * row and the count, identifier items, case member item, and `report.removed`, published after).
+ * A failure in between leaves the report listed, so it can be deleted again (the other order would
+ * leave files nobody can find). Idempotent: removing a report that is gone still deletes whatever
+ * evidence is left. True when the report item existed.
  */
 export async function remove(id: string): Promise<boolean> {
   if (!isPossibleId(id)) return false;
-  const report = await find(id);
   await Evidence.deleteReportEvidence(id);
-  return report ? await deleteItems(report) : false;
-}
-
-/**
- * One transaction: the report (which must still exist, so two concurrent removals count once), its
- * other items and its admin index row and the count (index-item.ts). False when
- * another caller removed it first.
- */
-async function deleteItems(report: Info): Promise<boolean> {
-  const [ref, item] = removalKeys(report);
-  const { written } = await transactWithRetries(
-    () =>
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: table(), Key: item, ConditionExpression: "attribute_exists(pk)" } },
-          { Delete: { TableName: table(), Key: ref } },
-          ...removalItems(report),
-        ],
-      }),
-    { onCancelled: (reasons) => (reasons[0] === "ConditionalCheckFailed" ? "refused" : undefined) },
-  );
-  return written;
+  return deleteStored(id);
 }
 
 /** Every report, newest first (gsi1 REPORTS), a page at a time. */

@@ -27,6 +27,10 @@ export interface Info {
   reportedElsewhere: boolean;
   reportedTo?: string;
   wantUpdates: boolean;
+  /** ticked on the wizard's last step: an anonymised summary may count toward a public scam alert (absent on older reports: no) */
+  publishConsent?: boolean;
+  /** the case it is in (packages/core/src/cases), set by an administrator's decision; an attribute of the item, not of `body` */
+  caseId?: string;
   meta: MetaDetails;
   /** MM/DD/YYYY and HH:mm:ss in New York, as the spec's created_date and created_time. */
   createdDate: string;

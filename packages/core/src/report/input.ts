@@ -153,6 +153,8 @@ export const ReportInput = z
     reportedElsewhere: z.boolean().default(false),
     reportedTo: OptionalText("Agency or organization"),
     wantUpdates: z.boolean().default(false),
+    /** the last step's checkbox, unticked by default: an anonymised summary may count toward a public scam alert */
+    publishConsent: z.boolean().default(false),
     captchaToken: z.string().max(4096).optional(),
     client: ClientDetails.optional(),
   })

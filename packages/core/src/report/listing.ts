@@ -4,6 +4,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import type { NamedRows } from "../collection/def";
 import { defineCollection } from "../collection/define";
+import { MAX_NAME_MATCHES } from "../collection/name-source";
 import { allOf, isYes, isoDay, oneOf, yesNo } from "../collection/filters";
 import { storedRows } from "../collection/index-rows";
 import { settings } from "../config";
@@ -14,6 +15,7 @@ import { isSortableId, sortableId } from "../util/id";
 import { normaliseReference } from "./reference";
 import { build, referenceItem, reportItem, type CreateRequest, type Info, type StoredEvidence } from "./index";
 import { COLLECTION, NAME_SEARCH, ORDERS, PART, decodeRow, indexItem, layout } from "./index-item";
+import { identifierItem, identifiersOf, identifiersOfQuery, reportIdsWith } from "./identifier-items";
 import type { ReportRow } from "./row";
 import { STATUSES } from "./status";
 
@@ -67,11 +69,26 @@ export async function count(): Promise<number> {
 function reportNamed(needle: string): NamedRows | undefined {
   if (isSortableId(needle)) return [{ part: PART, id: needle }];
   const reference = /^tsr[\s-]*[0-9a-z]/.test(needle) ? normaliseReference(needle) : null;
-  if (!reference) return undefined;
+  if (!reference) return reportsNaming(needle);
   return () =>
     db()
       .send(new GetCommand({ TableName: table(), Key: Keys.reportRef(reference), ConsistentRead: true }))
       .then(({ Item }) => (typeof Item?.reportId === "string" ? [{ part: PART, id: Item.reportId }] : []));
+}
+
+/**
+ * The reports naming a phone number or a website typed in the search, in any spelling ("(407)
+ * 555-0199", "+1 407-555-0199", "https://www.exitpros.example/claim"): one query of the identifier
+ * index per reading of it (report/identifier-items.ts), at most MAX_NAME_MATCHES reports, newest
+ * first. A company's name stays a name search (the list's company keys).
+ */
+function reportsNaming(needle: string): NamedRows | undefined {
+  const identifiers = identifiersOfQuery(needle).filter((i) => i.type === "phone" || i.type === "domain");
+  if (!identifiers.length) return undefined;
+  return async () => {
+    const ids = (await Promise.all(identifiers.map((i) => reportIdsWith(i, MAX_NAME_MATCHES)))).flat();
+    return [...new Set(ids)].map((id) => ({ part: PART, id }));
+  };
 }
 
 export const reports = defineCollection({
@@ -104,8 +121,8 @@ export interface ImportedReport extends CreateRequest {
 }
 
 /**
- * Writes reports in bulk without transactions: BatchWrite of each report, its reference guard and
- * its index row, then the number written ADDed to the count shards. No rate limit, no outbox event
+ * Writes reports in bulk without transactions: BatchWrite of each report, its reference guard, its
+ * index row and its identifier items, then the number written ADDed to the count shards. No rate limit, no outbox event
  * (no e-mails), no evidence check. For seeding and benchmarks, not for visitors.
  */
 export async function importBatch(requests: ImportedReport[]): Promise<Info[]> {
@@ -113,7 +130,7 @@ export async function importBatch(requests: ImportedReport[]): Promise<Info[]> {
     const at = req.at ?? new Date();
     return build(sortableId(at.getTime()), req, req.evidence ?? [], at);
   });
-  await putAll(built.flatMap((r) => [reportItem(r), referenceItem(r), indexItem(r)]));
+  await putAll(built.flatMap((r) => [reportItem(r), referenceItem(r), indexItem(r), ...identifiersOf(r).map((i) => identifierItem(r, i))]));
   const shards = settings().COUNTER_SHARDS;
   const n = built.length;
   await Promise.all(

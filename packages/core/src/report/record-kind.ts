@@ -1,4 +1,5 @@
 import { Keys } from "../db/keys";
+import { caseReference } from "./case-reference";
 import { COUNTED_KIND_LABELS, removedNow, type PersonalRecordKind } from "../policy/personal-record";
 import { syncReportsSoon } from "./sheet-tab";
 import * as SyncJob from "./sheet-sync-job";
@@ -20,7 +21,9 @@ export const reportKind: PersonalRecordKind = {
     if (!id) return undefined;
     return (await removedNow(() => ReportAdmin.remove(id), ReportNotFound)) ? { tabs: ["reports"] } : undefined;
   },
-  describe: async (items) => items.map((item) => `Scam report ${String(item.reference)}`),
+  // the case it is in, by the reference administrators and the reporter's status page quote
+  describe: async (items) =>
+    items.map((item) => `Scam report ${String(item.reference)}${typeof item.caseId === "string" ? `, in case ${caseReference(item.caseId)}` : ""}`),
   retention: { rule: "deleted", after: "SUBMISSION_RETENTION_YEARS after the report", run: retentionStep },
   collection: reports,
   sheetTabs: [{ id: "reports", syncSoon: syncReportsSoon, job: SyncJob }],

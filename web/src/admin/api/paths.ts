@@ -41,6 +41,23 @@ export const API_ROUTES = {
   deleteReport: { method: "DELETE", path: "/api/admin/reports/{id}" },
   syncReports: { method: "POST", path: "/api/admin/sheets/reports" },
 
+  listCases: { method: "GET", path: "/api/admin/cases" },
+  getCase: { method: "GET", path: "/api/admin/cases/{id}" },
+  updateCase: { method: "PATCH", path: "/api/admin/cases/{id}" },
+  addCaseNote: { method: "POST", path: "/api/admin/cases/{id}/notes" },
+  mergeCase: { method: "POST", path: "/api/admin/cases/{id}/merge" },
+  splitCase: { method: "POST", path: "/api/admin/cases/{id}/split" },
+  publishCaseAlert: { method: "POST", path: "/api/admin/cases/{id}/alert" },
+  startCasePack: { method: "POST", path: "/api/admin/cases/{id}/pack" },
+  listCaseProposals: { method: "GET", path: "/api/admin/case-proposals" },
+  confirmCaseProposal: { method: "POST", path: "/api/admin/case-proposals/{id}/confirm" },
+  dismissCaseProposal: { method: "POST", path: "/api/admin/case-proposals/{id}/dismiss" },
+  listScamAlerts: { method: "GET", path: "/api/admin/scam-alerts" },
+  getScamAlert: { method: "GET", path: "/api/admin/scam-alerts/{slug}" },
+  updateScamAlert: { method: "PATCH", path: "/api/admin/scam-alerts/{slug}" },
+  // the public lookups of the scam alerts by day, and the alerts most looked up (the dashboard)
+  scamAlertLookups: { method: "GET", path: "/api/admin/scam-alert-lookups" },
+
   leadSummary: { method: "GET", path: "/api/admin/leads" },
   listLeads: { method: "GET", path: "/api/admin/leads/{form}" },
   exportLeads: { method: "GET", path: "/api/admin/leads/{form}/export" },

@@ -251,6 +251,7 @@ export function ReportDetailsDialog({ reportId, onClose, onStatusChanged, onDele
             <Field label="Reported elsewhere" value={yesNo(d.reportedElsewhere)} />
             <Field label={FIELD_LABELS.reportedTo} value={d.reportedTo ?? ""} />
             <Field label="Wants scam-awareness updates" value={yesNo(d.wantUpdates)} />
+            <Field label="May publish an anonymised summary" value={yesNo(d.publishConsent === true)} />
           </DetailSection>
 
           <DetailSection title="Metadata">

@@ -37,6 +37,18 @@ const ACTIONS: Record<string, string> = {
   "mail.breaker_resumed": "Resumed visitor e-mail after the feedback breaker paused it",
   "mail.domain_allowed": "Allowed a domain's or a network's e-mail and sent what was held for it",
   "mail.held_discarded": "Discarded the e-mail held for a domain or a network",
+  "cases.pack": "Made a case pack for an authority",
+  "case.created": "Confirmed a proposed link as a new case",
+  "case.reports_added": "Added proposed reports to a case",
+  "case.proposal_dismissed": "Dismissed a proposed link between reports",
+  "case.merged": "Merged a case into another",
+  "case.split": "Split reports out of a case into a new one",
+  "case.status_changed": "Changed a case's status",
+  "case.assigned": "Assigned a case",
+  "case.retitled": "Renamed a case",
+  "case.note_added": "Added a note to a case",
+  "scam_alert.published": "Published a scam alert",
+  "scam_alert.updated": "Changed a scam alert",
 };
 
 export function auditActionLabel(action: string): string {

@@ -8,66 +8,24 @@ import { STEP_HELP, STEP_INCOMPLETE, WIZARD } from "../../content/report-scam";
 import { useHydrated } from "../../hooks/useHydrated";
 import { trackEvent } from "../../lib/analytics";
 import { ApiError, api, postJson, type ReportCreated } from "../../lib/api";
-import { deferred, useDeferred } from "../../lib/deferred";
+import { useDeferred } from "../../lib/deferred";
 import { startForm, submission } from "../../lib/formStart";
-import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE } from "../../lib/recaptchaErrors";
 import { rememberReference, type ReportThankYouState } from "../../lib/reportReference";
 import { emptyWizardDraft } from "./emptyDraft";
 import classes from "./ReportWizard.module.css";
-import { clearWizard, readSaved, saveWizard } from "./wizardStorage";
+import { clearWizard, saveWizard } from "./wizardStorage";
+import { useSavedWizard } from "./useSavedWizard";
+import { laterSteps, rules, type Rules } from "./wizardParts";
 import { YourInformationStep } from "./YourInformationStep";
-import { fieldId, type ChangeDraft, type FieldProps, type StepProps } from "./wizardForm";
+import { fieldId, focusField, type ChangeDraft, type FieldProps, type StepProps } from "./wizardForm";
+import { refusedEvidence, submissionError, withoutEvidence } from "./submitErrors";
 
 const THANK_YOU_PATH = "/report-scam/thank-you";
 const LAST_STEP: WizardStep = 3;
 
-/**
- * What the page's first load does without (scripts/bench/js-budget.ts): the rules (zod and the
- * schemas the API checks the report by) and steps 2 to 4 (the date picker, the uploads). Both load
- * when the reporter first focuses the form, or when a saved draft is restored; until the rules are
- * here a step counts as incomplete, as step 1 of the empty draft the page arrives with is.
- */
-const rules = deferred(() => import("./rules"));
-const laterSteps = deferred(() => import("./laterSteps"));
-
-type Rules = NonNullable<typeof rules.loaded>;
-
 function stepComponent(step: WizardStep, later: typeof laterSteps.loaded): ComponentType<StepProps> | undefined {
   if (step === 0) return YourInformationStep;
   return later && [later.WhatHappenedStep, later.KnownDetailsStep, later.GoFurtherStep][step - 1];
-}
-
-/** The red banner's text: the API's own message, the captcha's, or the spec's fallback. */
-function submissionError(cause: unknown): string {
-  if (cause instanceof ApiError) {
-    // a server that failed with a reason: the spec's 'Failed to submit report: {message}'; no reason or
-    // no answer at all (status 0): its generic fallback; a refusal (4xx): the server's own words
-    if (cause.status >= 500 && cause.message && cause.message !== WIZARD.submitFallback) return WIZARD.submitFailed(cause.message);
-    return cause.message || WIZARD.submitFallback;
-  }
-  const message = (cause as Error | undefined)?.message;
-  return message === RECAPTCHA_NOT_AVAILABLE || message === RECAPTCHA_FAILED ? message : WIZARD.submitFallback;
-}
-
-/**
- * Whether the API refused the report for its evidence (its `fields` name `evidence.<purpose>`). It
- * then deletes the refused file, and every other file it had already claimed for that report
- *, so the draft's references are dead: the reporter chooses the files again, or none.
- */
-const refusedEvidence = (error: ApiError): boolean => Object.keys(error.fields).some((key) => key.startsWith("evidence."));
-
-const withoutEvidence = (draft: ReportDraft): ReportDraft => ({
-  ...draft,
-  evidence: undefined,
-  contactMethodFields: { ...draft.contactMethodFields, email: { ...draft.contactMethodFields.email, evidence: undefined } },
-});
-
-/** Focuses a field's control, or the first control inside it (a group of choices). */
-function focusField(path: string) {
-  const element = document.getElementById(fieldId(path));
-  if (!element) return;
-  const control = element.matches("input, textarea, button, select, [tabindex]") ? element : element.querySelector<HTMLElement>("input, textarea, button");
-  control?.focus();
 }
 
 /**
@@ -87,7 +45,6 @@ export function ReportWizard() {
   const started = useRef(false);
   const [draft, setDraft] = useState<ReportDraft>(emptyWizardDraft);
   const [step, setStep] = useState<WizardStep>(0);
-  const [restored, setRestored] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [revealed, setRevealed] = useState<ReadonlySet<WizardStep>>(() => new Set());
   const [uploads, setUploads] = useState<ReadonlySet<string>>(() => new Set());
@@ -97,36 +54,7 @@ export function ReportWizard() {
   const rulesHere = useDeferred(rules);
   const laterStepsHere = useDeferred(laterSteps);
 
-  // A saved draft (a reload) is read back with the rules, then shown on its step; until then the form
-  // stays disabled, so nothing typed is overwritten by it.
-  useEffect(() => {
-    if (!readSaved()) {
-      setRestored(true);
-      return;
-    }
-    let current = true;
-    const restore = ({ loadWizard }: Rules) => {
-      if (!current) return;
-      const saved = loadWizard();
-      if (saved) {
-        setDraft(saved.draft);
-        setStep(saved.step);
-      }
-      setRestored(true);
-    };
-    if (rules.loaded && laterSteps.loaded) restore(rules.loaded);
-    else
-      Promise.all([rules.load(), laterSteps.load()]).then(
-        ([loaded]) => restore(loaded),
-        (cause) => {
-          console.error("The report's saved draft could not be restored:", cause);
-          if (current) setRestored(true);
-        },
-      );
-    return () => {
-      current = false;
-    };
-  }, []);
+  const restored = useSavedWizard(setDraft, setStep);
 
   // Steps 2-4 are here before the reporter moves on (goTo waits for them); a step shown without them
   // (their chunk failed to load) asks again.

@@ -36,4 +36,5 @@ export const emptyWizardDraft = (): ReportDraft => ({
   reportedElsewhere: false,
   reportedTo: "",
   wantUpdates: false,
+  publishConsent: false,
 });

@@ -31,6 +31,14 @@ export interface StepProps {
 /** The element id of a field's control; also where "Show what is missing" moves focus. */
 export const fieldId = (path: string) => `report-${path.replace(/[^A-Za-z0-9_-]+/g, "-")}`;
 
+/** Focuses a field's control, or the first control inside it (a group of choices). */
+export function focusField(path: string) {
+  const element = document.getElementById(fieldId(path));
+  if (!element) return;
+  const control = element.matches("input, textarea, button, select, [tabindex]") ? element : element.querySelector<HTMLElement>("input, textarea, button");
+  control?.focus();
+}
+
 type ScamTypeFields = ReportDraft["scamTypeFields"];
 type ContactMethodFields = ReportDraft["contactMethodFields"];
 

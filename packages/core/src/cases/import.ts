@@ -1,0 +1,26 @@
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { putAll } from "../db/batch";
+import { db, table } from "../db/client";
+import { Keys } from "../db/keys";
+import { indexItem } from "./index-item";
+import type { CaseHead } from "./info";
+import { headItem } from "./store";
+
+/**
+ * Writes case heads in bulk without transactions: BatchWrite of each head and its admin index row,
+ * then the number written ADDed to the cases' count. No timeline, no members, no audit. For seeding
+ * and benchmarks (`npm run bench:admin`), not for administrators.
+ */
+export async function importCases(heads: readonly CaseHead[]): Promise<number> {
+  await putAll(heads.flatMap((head) => [headItem(head), indexItem(head)]));
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: Keys.scamCaseCount,
+      UpdateExpression: "ADD #count :n SET #type = :type",
+      ExpressionAttributeNames: { "#count": "count", "#type": "type" },
+      ExpressionAttributeValues: { ":n": heads.length, ":type": "caseCount" },
+    }),
+  );
+  return heads.length;
+}
