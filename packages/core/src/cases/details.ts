@@ -1,31 +1,11 @@
-import type { CaseHead, TimelineEntry } from "./info";
+import type { CaseDetails, CaseReport } from "./info";
 import { storedReports } from "./membership";
 import { fromId, membersOf, timelineOf } from "./store";
 
 /**
- * A case as its console page shows it (`GET /api/admin/cases/{id}`): the head, each report with what
- * an administrator triages it by (the reporter's name, never their address; the evidence files by
- * name, opened through the report's own download route), and the timeline.
+ * A case as its console page shows it (`GET /api/admin/cases/{id}`; the types in info.ts): the head,
+ * each report with what an administrator triages it by, and the timeline.
  */
-export interface CaseReport {
-  id: string;
-  reference: string;
-  createdAt: string;
-  status: string;
-  reporterName: string;
-  state: string;
-  scamTypes: string[];
-  amountLost: number | null;
-  publishConsent: boolean;
-  evidence: { purpose: string; fileName: string }[];
-}
-
-export interface CaseDetails {
-  case: CaseHead;
-  reports: CaseReport[];
-  timeline: TimelineEntry[];
-}
-
 export async function details(caseId: string): Promise<CaseDetails> {
   const head = await fromId(caseId);
   const [members, timeline] = await Promise.all([membersOf(caseId), timelineOf(caseId)]);

@@ -13,10 +13,10 @@ export { propose } from "./proposals";
 export { ProposalNotFound, findProposal, listProposals } from "./proposal-store";
 export { confirm, dismiss, reportRemoved } from "./proposal-decisions";
 export { CaseConflict, SplitRefused, addNote, merge, setAlert, split, update } from "./decisions";
-export { details, type CaseDetails, type CaseReport } from "./details";
+export { details } from "./details";
 export { Events } from "./events";
 export { CaseListing } from "./listing";
-export type { CaseHead, Proposal, TimelineEntry } from "./info";
+export type { CaseDetails, CaseHead, CaseReport, Proposal, TimelineEntry } from "./info";
 export type { Member } from "./counts";
 export { PUBLIC_STATUS_LABELS, STATUS_LABELS, CASE_STATUSES, type CaseStatus } from "./status";
 

@@ -99,3 +99,27 @@ export interface Proposal {
   updatedAt: string;
   version: number;
 }
+
+/**
+ * A case as its console page shows it (`GET /api/admin/cases/{id}`, details.ts): the head, each report
+ * with what an administrator triages it by (the reporter's name, never their address; the evidence
+ * files by name, opened through the report's own download route), and the timeline.
+ */
+export interface CaseReport {
+  id: string;
+  reference: string;
+  createdAt: string;
+  status: string;
+  reporterName: string;
+  state: string;
+  scamTypes: string[];
+  amountLost: number | null;
+  publishConsent: boolean;
+  evidence: { purpose: string; fileName: string }[];
+}
+
+export interface CaseDetails {
+  case: CaseHead;
+  reports: CaseReport[];
+  timeline: TimelineEntry[];
+}

@@ -2,16 +2,14 @@ import { formatUsd } from "@site/core/report/amount";
 import { SCAM_TYPE_LABELS, type ScamType } from "@site/core/report/catalogue";
 import { formatDateTimeNY } from "../../../lib/format";
 import type { SortOption } from "../../lib/sorting";
-import type { CaseHead, TimelineEntry } from "@site/core/cases/info";
 import { CASE_STATUSES, STATUS_LABELS, type CaseStatus } from "@site/core/cases/status";
 
 /**
  * The cases screens' data and words (/admin/cases, /admin/cases/:id, /admin/cases/proposals). The
- * types and the statuses come from the server's pure modules (packages/core/src/cases); the answers
- * around them are made by modules that use the AWS SDK, so their shapes are declared here.
+ * types and the statuses come from the server's pure modules (packages/core/src/cases).
  */
 export { CASE_STATUSES, type CaseStatus };
-export type { CaseHead, CaseIdentifier, Proposal, TimelineEntry } from "@site/core/cases/info";
+export type { CaseDetails, CaseHead, CaseIdentifier, CaseReport, Proposal, TimelineEntry } from "@site/core/cases/info";
 /** A case as the list shows it (its index row: states and scam types comma-separated, no assignee "") */
 export type { CaseRow } from "@site/core/cases/index-item";
 
@@ -20,27 +18,6 @@ export const CASE_STATUS_LABELS = STATUS_LABELS;
 export const CASE_STATUS_COLORS: Record<CaseStatus, string> = { open: "blue", investigating: "yellow", referred: "grape", closed: "gray" };
 
 export const caseStatusLabel = (status: string) => CASE_STATUS_LABELS[status as CaseStatus] ?? status;
-
-/** A report of a case, as the case page lists it. */
-export interface CaseReport {
-  id: string;
-  reference: string;
-  createdAt: string;
-  status: string;
-  reporterName: string;
-  state: string;
-  scamTypes: string[];
-  amountLost: number | null;
-  publishConsent: boolean;
-  evidence: { purpose: string; fileName: string }[];
-}
-
-/** GET /api/admin/cases/{id}. */
-export interface CaseDetails {
-  case: CaseHead;
-  reports: CaseReport[];
-  timeline: TimelineEntry[];
-}
 
 export { NOTE_MAX, TITLE_MAX } from "@site/core/cases/input";
 
