@@ -1,14 +1,15 @@
 /**
- * The case routes (admin) under the bad-input harness's generated requests (test/support/
+ * The case and scam-alert routes (admin) under the bad-input harness's generated requests (test/support/
  * bad-requests.ts), sent over HTTP through the local server by a signed-in administrator so they
- * reach the handlers, each route against cases and a proposal of its own: not one answer of 500 or
- * more; only the route's own kinds of items written; a body that is not well-formed never taken.
- * A case route added to the table is covered without touching this file (declare its writes below).
+ * reach the handlers, each route against cases, a proposal and an alert of its own: not one answer of
+ * 500 or more; only the route's own kinds of items written; a body that is not well-formed never taken.
+ * A case or alert route added to the table is covered without touching this file (declare its writes below).
  *
  * Deterministic: BAD_INPUT_SEED=<n> replays (or varies) the run.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { Alerts } from "@site/core/alerts";
 import { Bus } from "@site/core/bus";
 import { Cases } from "@site/core/cases";
 import { Report } from "@site/core/report";
@@ -24,8 +25,8 @@ import { signIn } from "../support/tokens";
 
 const SEED = Number(process.env.BAD_INPUT_SEED ?? 6_2024);
 const run = randomUUID().slice(0, 8);
-/** The cases room's routes (handlers admin-case-*; the alert published from a case is the alerts room's). */
-const caseRoutes = routes.filter((r) => r.access === "admin" && r.handler.includes("/http/admin-case-"));
+/** The cases room's routes (handlers admin-case-*) and the alerts room's (admin-scam-alert-*: publishing a case, an alert's change, the lists). */
+const caseRoutes = routes.filter((r) => r.access === "admin" && /\/http\/admin-(case|scam-alert)-/.test(r.handler));
 
 const headWrites = ["scamCase", "caseIndex", "caseEvent", "audit"];
 /** What the moves of reports write: the member items and the report items' case. */
@@ -41,6 +42,10 @@ const caseWrites: Record<string, { writes: string[]; removes?: string[] }> = {
   "POST /api/admin/case-proposals/{id}/dismiss": { writes: ["report", "audit", "caseProposal"], removes: ["caseProposal"] },
   // the case pack's route (core/case-pack) starts a job
   "POST /api/admin/cases/{id}/pack": { writes: ["job", "outbox", "audit"] },
+  // the alert, its case's link to it and its identifiers; the case knows its alert (core/alerts)
+  "POST /api/admin/cases/{id}/alert": { writes: ["scamAlert", "scamAlertOfCase", "scamAlertIdentifier", ...headWrites] },
+  // a new set of identifiers replaces the old one
+  "PATCH /api/admin/scam-alerts/{slug}": { writes: ["scamAlert", "scamAlertIdentifier", "audit"], removes: ["scamAlertIdentifier"] },
 };
 
 let api: Awaited<ReturnType<typeof startLocalApi>>;
@@ -76,9 +81,20 @@ async function fixture(tag: string) {
   const a = await proposalOf(`Bad Input ${tag} A LLC`);
   const b = await proposalOf(`Bad Input ${tag} B LLC`);
   const waiting = await proposalOf(`Bad Input ${tag} C LLC`);
+  const published = await proposalOf(`Bad Input ${tag} D LLC`);
   const { caseId } = await Cases.confirm(a.proposal.id, "fixture@example.org");
   const other = await Cases.confirm(b.proposal.id, "fixture@example.org");
-  return { caseId, otherCaseId: other.caseId, splitOut: a.reports[1].id, proposalId: waiting.proposal.id };
+  const alerted = await Cases.confirm(published.proposal.id, "fixture@example.org");
+  const alert = await Alerts.publish({
+    caseId: alerted.caseId,
+    title: `Bad Input ${tag} D`,
+    summary: "Owners were asked for an upfront fee.",
+    identifiers: [{ type: "company", shown: `Bad Input ${tag} D LLC` }],
+    members: await Cases.members(alerted.caseId),
+    by: "fixture@example.org",
+  });
+  await Cases.setAlert(alerted.caseId, alert.slug, "fixture@example.org");
+  return { caseId, otherCaseId: other.caseId, splitOut: a.reports[1].id, proposalId: waiting.proposal.id, slug: alert.slug };
 }
 
 interface Sent {
@@ -105,11 +121,11 @@ async function sendAll(requests: BadRequest[]): Promise<Sent[]> {
 
 const report = (lines: string[]) => `seed ${SEED} (replay with BAD_INPUT_SEED=${SEED}); ${lines.length} failing, the first:\n${lines.slice(0, 15).join("\n")}`;
 
-describe("case routes (as an administrator)", () => {
-  it("covers every case route of the table", () => {
+describe("case and alert routes (as an administrator)", () => {
+  it("covers every case and alert route of the table", () => {
     const declared = new Set([...Object.keys(caseWrites), ...caseRoutes.filter((r) => r.method === "GET").map(routeKey)]);
     expect(caseRoutes.map(routeKey).filter((k) => !declared.has(k))).toEqual([]);
-    expect(caseRoutes.length).toBeGreaterThanOrEqual(9);
+    expect(caseRoutes.length).toBeGreaterThanOrEqual(14);
   });
 
   it.each(caseRoutes.map((r) => [routeKey(r), r] as const))(
@@ -126,12 +142,28 @@ describe("case routes (as an administrator)", () => {
         "POST /api/admin/cases/{id}/notes": { valid: (n) => ({ text: `Called the AG (${n}).` }), strings: ["text"], others: [], required: ["text"] },
         "POST /api/admin/cases/{id}/merge": { valid: () => ({ caseId: f.otherCaseId }), strings: ["caseId"], others: [], required: ["caseId"] },
         "POST /api/admin/cases/{id}/split": { valid: () => ({ reportIds: [f.splitOut] }), strings: [], others: ["reportIds"], required: ["reportIds"] },
+        "POST /api/admin/cases/{id}/alert": {
+          valid: (n) => ({
+            title: `Exit Pros ${n}`,
+            summary: "Owners were asked for an upfront fee.",
+            identifiers: [{ type: "phone", shown: "(407) 555-0199" }],
+          }),
+          strings: ["title", "summary"],
+          others: ["identifiers"],
+          required: ["title", "summary", "identifiers"],
+        },
+        "PATCH /api/admin/scam-alerts/{slug}": {
+          valid: (n) => ({ title: `Exit Pros ${n}`, identifiers: [{ type: "website", shown: `exitpros-${n}.example` }], published: n % 2 === 0 }),
+          strings: ["title", "summary"],
+          others: ["identifiers", "published"],
+          required: [],
+        },
       };
       const requests = badRequestsFor(route, {
         seed: SEED,
         perRoute: () => (bodies[key] ? 200 : 100),
         bodies,
-        param: (r) => (r.path.startsWith("/api/admin/case-proposals") ? f.proposalId : f.caseId),
+        param: (r) => (r.path.startsWith("/api/admin/case-proposals") ? f.proposalId : r.path.startsWith("/api/admin/scam-alerts") ? f.slug : f.caseId),
       });
       const before = await snapshot();
       const results = await sendAll(requests);
@@ -154,7 +186,8 @@ describe("case routes (as an administrator)", () => {
           .filter((x) => !x.r.mayWrite && x.r.method === route.method && x.res!.status < 300)
           .map((x) => `${x.res!.status} ← ${describeRequest(x.r)}`);
         expect(taken.length, report(taken)).toBe(0);
-        const refused = results.filter((x) => x.res!.status === 400 && x.r.method === route.method && x.r.path === route.path.replace(/\{\w+\}/g, f.caseId));
+        const target = route.path.startsWith("/api/admin/scam-alerts") ? f.slug : f.caseId;
+        const refused = results.filter((x) => x.res!.status === 400 && x.r.method === route.method && x.r.path === route.path.replace(/\{\w+\}/g, target));
         expect(refused.length).toBeGreaterThan(20);
         for (const x of refused) expect(typeof (JSON.parse(x.res!.body) as { error?: unknown }).error, describeRequest(x.r)).toBe("string");
       }
