@@ -9,6 +9,7 @@ import { ORIGIN_SECRET_HEADER, VIEWER_HEADER_PREFIX } from "@site/core/request/m
 import { cognitoOrigin, evidenceOrigin, securityHeaders } from "@site/core/request/security-headers";
 import { embedResponse } from "@site/core/site/embed-response";
 import { isPageRoute, routes, routeKey, type Route } from "../../packages/functions/src/routes";
+import { faultFor, inFaultScope } from "@site/core/faults";
 import { pageRouteFor, type PageRoute } from "../../stacks/site-routing";
 import type { LocalAuthorizer } from "./auth";
 import type { LocalBus } from "./bus";
@@ -140,6 +141,12 @@ function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, match: Re
   };
 }
 
+/** What API Gateway answers for a function that failed (an unhandled error) or ran past its timeout. */
+const GATEWAY_ANSWER_TO = {
+  "error-after-work": [500, { message: "Internal Server Error" }],
+  "timeout-after-work": [503, { message: "Service Unavailable" }],
+} as const;
+
 /** API Gateway refuses payloads over 10 MB before the Lambda runs; the handler applies our 16 KB rule. */
 const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
 
@@ -158,11 +165,19 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, au
   const body = await readBody(req, GATEWAY_BODY_LIMIT);
   if (body === "too-large") return sendJson(res, 413, { message: "Request Entity Too Large" });
   const handler = await loadHandler(route.handler);
-  const result = (await invocation(route.handler, "api", () => handler(toEvent(req, url, route, match, body, claims), lambdaContext(route.handler)))) as {
-    statusCode: number;
-    headers?: Record<string, string>;
-    body?: string;
-  };
+  // the faults of a run (FAULTS): inside the route's scope, and an invocation that did its work and then failed or timed out
+  const { result, fault } = await inFaultScope(routeKey(route), async () => {
+    const result = (await invocation(route.handler, "api", () => handler(toEvent(req, url, route, match, body, claims), lambdaContext(route.handler)))) as {
+      statusCode: number;
+      headers?: Record<string, string>;
+      body?: string;
+    };
+    return { result, fault: await faultFor("lambda") };
+  });
+  if (fault) {
+    const [status, answer] = GATEWAY_ANSWER_TO[fault as keyof typeof GATEWAY_ANSWER_TO];
+    return sendJson(res, status, answer);
+  }
   // CloudFront compresses the page routes' HTML (their cache policy accepts gzip, stacks/Web.ts); the
   // API's JSON it passes through as it is.
   if (isPageRoute(route) && result.body && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {

@@ -55,6 +55,16 @@ export const Settings = z.object({
    * a send fails with SES's throttling error, as SES refuses it (mail/outbox-rate.ts). For the mail benchmarks.
    */
   SES_SIMULATED_RATE: z.coerce.number().int().min(1).max(100_000).optional(),
+  /**
+   * Faults injected at the ports the code already uses (faults/spec.ts spells them, docs/architecture.md
+   * "Faults"): the local stack and `npm run bench:faults` only. Deployed, a stage that rehearses faults
+   * names its parameter in FAULTS_PARAMETER instead, which an AWS FIS experiment sets for its duration.
+   */
+  FAULTS: z.string().optional(),
+  /** The seed of the faults' draws: one value replays one run's faults. */
+  FAULTS_SEED: z.coerce.number().int().default(1),
+  /** A rehearsal stage's SSM parameter holding its FAULTS ("none" between experiments; stacks/Faults.ts). */
+  FAULTS_PARAMETER: z.string().min(1).optional(),
   /** The SES configuration set every message is sent with (set by the stacks): its events fill the suppression list. */
   MAIL_CONFIGURATION_SET: z.string().min(1).optional(),
   /** The privacy link's configuration set (SES's account-level suppression off for it); unset: MAIL_CONFIGURATION_SET. */

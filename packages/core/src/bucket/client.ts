@@ -1,5 +1,6 @@
 import { S3Client } from "@aws-sdk/client-s3";
 import { settings } from "../config";
+import { injectFaults } from "../faults/sdk";
 import { SERVICE_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
 
 let client: S3Client | undefined;
@@ -21,6 +22,7 @@ export function s3(): S3Client {
       maxAttempts: 3,
       requestHandler: sdkRequestHandler(SERVICE_TIMEOUTS),
     });
+    injectFaults(client, "s3");
   }
   return client;
 }

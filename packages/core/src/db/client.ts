@@ -1,6 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { settings } from "../config";
+import { injectFaults } from "../faults/sdk";
 import { recordWrites } from "./capacity-log";
 import { DYNAMODB_TIMEOUTS, sdkRequestHandler } from "../util/sdk-http";
 import { skipDiscardedLogCopies } from "../util/sdk-log-filter";
@@ -29,6 +30,7 @@ export function db(): DynamoDBDocumentClient {
     const s = settings();
     const raw = newRawClient();
     skipDiscardedLogCopies(raw);
+    injectFaults(raw, "dynamodb");
     client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
     rawClient = raw;
     if (s.DYNAMODB_CAPACITY_LOG) recordWrites(client, DynamoDBDocumentClient.from(newRawClient()), s.DYNAMODB_CAPACITY_LOG);

@@ -123,6 +123,8 @@ export const Keys = {
   newsletterCountPartition: (shard: number) => `NLCOUNT#${shard}`,
   newsletterCountsFrom: (hour: string) => `EXPIRES#${hour}`,
   effect: (subscriber: string, eventId: string) => ({ pk: `EFFECT#${subscriber}#${eventId}`, sk: "EFFECT" }),
+  /** A form submission's idempotency key (idempotency/submissions.ts): what its first attempt stored, for its retries. */
+  submission: (scope: string, key: string) => ({ pk: `SUBMISSION#${scope}#${key}`, sk: "SUBMISSION" }),
   /**
    * A stream consumer's batch whose counts were applied (streams/apply-once.ts), keyed by the
    * consumer and the batch's first record: a retry of the batch applies only the records after `through`.

@@ -17,6 +17,9 @@ import { MailDeferred, priorityOf, take } from "./budget";
 import { writeToOutbox } from "./outbox";
 import { admit } from "./outbox-rate";
 import { FEEDBACK_DETAIL_TYPES, SES_SOURCE } from "./ses-events";
+import { faultFor } from "../faults/injector";
+import { injectFaults } from "../faults/sdk";
+import { sesError } from "../faults/service-errors";
 import { ordinaryOutcome, simulatedEvents, simulatedOutcome, type SimulatedOutcome } from "./simulator";
 import { HOLD_MS, holds, isVisitorMail } from "./breaker";
 import { claimAllowance } from "./visitor";
@@ -140,7 +143,7 @@ export async function send(message: Message): Promise<void> {
     await sendToOutbox({ ...message, to }, tags, headers);
     return;
   }
-  ses ??= new SESv2Client({ region: s.AWS_REGION, requestHandler: sdkRequestHandler(SERVICE_TIMEOUTS) });
+  ses ??= sesClient();
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: s.MAIL_FROM,
@@ -158,6 +161,12 @@ export async function send(message: Message): Promise<void> {
   );
 }
 
+function sesClient(): SESv2Client {
+  const client = new SESv2Client({ region: settings().AWS_REGION, requestHandler: sdkRequestHandler(SERVICE_TIMEOUTS) });
+  injectFaults(client, "ses");
+  return client;
+}
+
 /**
  * The local driver: one file per message. Mail to SES's mailbox simulator addresses gets the
  * simulator's outcome, marked on the message, and its SES events through the same subscriber as
@@ -166,6 +175,9 @@ export async function send(message: Message): Promise<void> {
 async function sendToOutbox(message: Message, tags: Record<string, string>, headers: { name: string; value: string }[]): Promise<void> {
   const s = settings();
   admit(s.SES_SIMULATED_RATE);
+  // the SES faults a run injects (faults/): the outbox refuses as SES would, before anything is written
+  const fault = await faultFor("ses");
+  if (fault) throw sesError(fault);
   const { headers: _headers, tags: _tags, network: _network, released: _released, ...rest } = message;
   const outcomes: Record<string, SimulatedOutcome> = {};
   for (const address of message.to) {

@@ -8,6 +8,7 @@ import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { queryPages } from "../db/query";
 import { transactWithRetries } from "../db/transact";
+import { submissionPut, SubmittedMeanwhile } from "../idempotency/submissions";
 import { Evidence, EvidenceRefused, type ClaimedEvidence, type EvidencePurpose } from "../evidence";
 import { errorAttributes, log } from "../log";
 import { Outbox } from "../outbox";
@@ -61,6 +62,8 @@ export interface CreateRequest {
   /** Who is reporting, for the per-client rate limit (the client IP). */
   client: string;
   meta: MetaDetails;
+  /** The page's key for this submission, sent again with each retry of it (idempotency/submissions.ts). */
+  idempotencyKey?: string;
 }
 
 export type CreatedEvent = ReturnType<typeof createdEvent>;
@@ -97,7 +100,7 @@ export async function create(req: CreateRequest, now = new Date(), draw: () => s
     const evidence = await claimAll(id, refs);
     let report = build(id, req, evidence, now, draw);
     const event = createdEvent(report);
-    report = await writeWithRetries(report, req.client, event, draw);
+    report = await writeWithRetries(report, req.client, event, draw, req.idempotencyKey);
     // the files are the report's now: the malware scan's verdicts will find it (locally, its stand-in starts here)
     Evidence.scanLanded(evidence.map((e) => e.key));
     return { report, event };
@@ -157,25 +160,31 @@ const MAILBOX_AT = 1;
 const REFERENCE_AT = 2;
 
 /** The report's transaction: the client's rate-limit hit, its mailbox's daily count, the report's items, the outbox item. */
-export function transaction(report: Info, client: string, event: CreatedEvent = createdEvent(report)) {
+export function transaction(report: Info, client: string, event: CreatedEvent = createdEvent(report), idempotencyKey?: string) {
   return new TransactWriteCommand({
     TransactItems: [
       { Update: RateLimit.hit(RATE_SCOPE, client, settings().REPORT_RATE_LIMIT_PER_MINUTE) },
       { Update: RateLimit.mailboxHit(report.reporter.email) },
       ...reportItems(report),
       Outbox.put(event),
+      // last: its cancellation reason is the last one
+      ...(idempotencyKey ? [submissionPut(SUBMISSION_SCOPE, idempotencyKey, { reportId: report.id, reference: report.reference })] : []),
     ],
   });
 }
+
+/** The scope of a report's submission keys (idempotency/submissions.ts). */
+export const SUBMISSION_SCOPE = "report";
 
 /** Only this client's own concurrent reports contend for its rate window: a burst is refused as such. */
 const RATE_CONFLICTS_BEFORE_REFUSING = 3;
 
 /** Writes the report's transaction; a taken reference number is drawn again. Answers the report as written. */
-async function writeWithRetries(report: Info, client: string, event: CreatedEvent, draw: () => string): Promise<Info> {
+async function writeWithRetries(report: Info, client: string, event: CreatedEvent, draw: () => string, idempotencyKey?: string): Promise<Info> {
   let rateConflicts = 0;
-  await transactWithRetries(() => transaction(report, client, event), {
+  await transactWithRetries(() => transaction(report, client, event, idempotencyKey), {
     onCancelled: (reasons) => {
+      if (idempotencyKey && reasons[reasons.length - 1] === "ConditionalCheckFailed") throw new SubmittedMeanwhile(SUBMISSION_SCOPE);
       if (reasons[RATE_AT] === "ConditionalCheckFailed") throw new TooManyAttempts();
       if (reasons[RATE_AT] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
       if (reasons[MAILBOX_AT] === "ConditionalCheckFailed") throw new TooManyForMailbox();

@@ -39,8 +39,9 @@ export const guardMailbox = (s: { email: string; status?: string; emailGuardKey?
 
 export const guardKeyOf = (signature: Info) => Keys.emailGuard(signature.petitionId, canonicalMailbox(signature.email));
 
-export function guardItem(signature: Info) {
-  return { ...guardKeyOf(signature), type: "emailGuard", signatureId: signature.id };
+/** The e-mail guard names the signature and, when the page sent one, the submission's idempotency key (a retry of it is told apart from a repeat). */
+export function guardItem(signature: Info, submission?: string) {
+  return { ...guardKeyOf(signature), type: "emailGuard", signatureId: signature.id, ...(submission ? { submission } : {}) };
 }
 
 /** The signing transaction's items, in their order: its cancellation reasons are read by these names. */
@@ -56,7 +57,7 @@ type SigningItem = (typeof SIGNING_ITEMS)[number];
  * effects follow, signature/effects.ts) and the admin index row. The counts by place are added from the stream, a batch at a time; the petition's own
  * item, with its story, is not touched.
  */
-export function transaction(req: { petitionId: string }, signature: Info, shard: number) {
+export function transaction(req: { petitionId: string; idempotencyKey?: string }, signature: Info, shard: number) {
   const items: Record<SigningItem, TransactItem> = {
     counterShard: {
       Update: {
@@ -70,7 +71,7 @@ export function transaction(req: { petitionId: string }, signature: Info, shard:
         ExpressionAttributeValues: { ":one": 1 },
       },
     },
-    emailGuard: { Put: { TableName: table(), Item: guardItem(signature), ConditionExpression: "attribute_not_exists(pk)" } },
+    emailGuard: { Put: { TableName: table(), Item: guardItem(signature, req.idempotencyKey), ConditionExpression: "attribute_not_exists(pk)" } },
     signature: { Put: { TableName: table(), Item: { ...signatureItem(signature), [ORIGIN_ATTRIBUTE]: ORIGIN_SIGNING } } },
     indexRow: { Put: { TableName: table(), Item: indexItem(signature) } },
   };

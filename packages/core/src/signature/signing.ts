@@ -25,6 +25,8 @@ export interface SignRequest {
   newsletterConsent: boolean;
   wantsUpdates?: boolean;
   meta: MetaDetails;
+  /** The page's key for this submission, sent again with each retry of it (functions/src/lib/http.ts). */
+  idempotencyKey?: string;
 }
 
 /**
@@ -133,6 +135,9 @@ export type RepeatedEvent = Bus.Published<{ petitionId: string; signatureId: str
 async function repeat(req: SignRequest, attempt: Info, pending: boolean): Promise<Signed> {
   const guard = await db().send(new GetCommand({ TableName: table(), Key: guardKeyOf(attempt), ConsistentRead: true }));
   const earlierId = guard.Item?.signatureId as string | undefined;
+  // the page's retry of a submission that was stored (its answer lost to a timeout or an error): the
+  // signature it stored, answered again; nothing recorded, so no "already signed" e-mail
+  if (earlierId && req.idempotencyKey && guard.Item?.submission === req.idempotencyKey) return retried(req, { ...attempt, id: earlierId }, pending);
   let event: RepeatedEvent | undefined;
   // the earlier signature may have been deleted between the two reads: nobody to tell
   if (earlierId) {
@@ -142,6 +147,13 @@ async function repeat(req: SignRequest, attempt: Info, pending: boolean): Promis
   if (pending) return { answer: await pendingAnswer(attempt.id), signature: attempt, repeated: true, event };
   const signatureCount = await Petition.count(req.petitionId);
   return { answer: { signatureId: attempt.id, status: "unverified", signatureCount }, signatureCount, signature: attempt, repeated: true, event };
+}
+
+/** A retried submission's answer: the stored signature's id, as its first attempt would have answered. */
+async function retried(req: SignRequest, stored: Info, pending: boolean): Promise<Signed> {
+  if (pending) return { answer: await pendingAnswer(stored.id), signature: stored, repeated: true };
+  const signatureCount = await Petition.count(req.petitionId);
+  return { answer: { signatureId: stored.id, status: "unverified", signatureCount }, signatureCount, signature: stored, repeated: true };
 }
 
 /** The signature as stored and as subscribers read it. */

@@ -5,6 +5,7 @@ import { settings } from "@site/core/config";
 import { fromHeaders, fromOrigin, type RequestMetadata } from "@site/core/request/metadata";
 import { errorAttributes, log } from "@site/core/log";
 import { VisibleError } from "@site/core/util/error";
+import { isTransient, RETRY_AFTER_SECONDS } from "@site/core/util/transient";
 import { parse } from "@site/core/util/zod";
 import { loadSecrets } from "./secrets";
 
@@ -29,6 +30,20 @@ export interface Request {
   body<S extends z.ZodType>(schema: S): z.output<S>;
   /** Parses the query string (blank values dropped) with a zod schema; a failure is a 400 with field messages. */
   query<S extends z.ZodType>(schema: S): z.output<S>;
+  /**
+   * The form submission's `Idempotency-Key` header (the page sends one per submission and again with
+   * each retry of it), or undefined without one; a malformed key is a 400.
+   */
+  idempotencyKey(): string | undefined;
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+function idempotencyKeyOf(event: HttpEvent): string | undefined {
+  const key = event.headers?.["idempotency-key"];
+  if (key === undefined || key === "") return undefined;
+  if (!IDEMPOTENCY_KEY.test(key)) throw new HttpError(400, "idempotency_key.invalid", "The Idempotency-Key header must be 16 to 64 letters, digits, - or _");
+  return key;
 }
 
 /**
@@ -151,8 +166,15 @@ function requireAdmin(event: HttpEvent): Admin {
   return { sub: String(claims.sub), username: claim("username") ?? claim("cognito:username"), email: claim("email") };
 }
 
+/** Said when a service stayed busy through every retry (docs/architecture.md "Faults"): nothing was lost, try again. */
+export const BUSY_MESSAGE = "We are very busy right now. Please try again in a moment.";
+
 function toResponse(err: unknown, event: HttpEvent): HttpResult {
   if (err instanceof VisibleError) return error(err.status, err.message, err.fields);
+  if (isTransient(err)) {
+    log.warn("transient failure answered 503", { route: event.routeKey, ...errorAttributes(err) });
+    return json(503, { error: BUSY_MESSAGE }, { "retry-after": String(RETRY_AFTER_SECONDS) });
+  }
   log.error("unhandled", { route: event.routeKey, ...errorAttributes(err) });
   return error(500, "Something went wrong. Please try again later.");
 }
@@ -215,6 +237,7 @@ function build(impl: Impl<AdminRequest>, access: "public" | "admin", options: Ro
         param: (name) => params[name] ?? "",
         body: (schema) => parse(schema, parsed ?? {}),
         query: (schema) => parse(schema, Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).filter(([, v]) => v !== undefined && v !== ""))),
+        idempotencyKey: () => idempotencyKeyOf(event),
       };
       return await impl(req, context);
     } catch (err) {
