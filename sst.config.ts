@@ -6,6 +6,8 @@ import { Api } from "./stacks/Api";
 import { AdminApi } from "./stacks/AdminApi";
 import { Web } from "./stacks/Web";
 import { Schedules } from "./stacks/Schedules";
+import { Faults } from "./stacks/Faults";
+import { rehearsesFaults } from "./stacks/fault-switch";
 
 export default {
   config() {
@@ -24,5 +26,7 @@ export default {
     if (app.stage !== "prod") app.setDefaultRemovalPolicy("destroy");
 
     app.stack(Storage).stack(Auth).stack(Events).stack(Api).stack(AdminApi).stack(Web).stack(Schedules);
+    // A staging stage's AWS FIS experiment templates (FAULT_REHEARSALS=on, stacks/Faults.ts); never prod's.
+    if (rehearsesFaults(app.stage)) app.stack(Faults);
   },
 } satisfies SSTConfig;

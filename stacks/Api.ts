@@ -9,6 +9,7 @@ import { checkReservedConcurrency } from "./concurrency";
 import { deploySettings } from "./deploy-settings";
 import { Auth } from "./Auth";
 import { Events } from "./Events";
+import { REHEARSAL_ROUTES, lambdaFaults, withLambdaFaults, type LambdaFaults } from "./fault-switch";
 import { functionProps } from "./function-props";
 import { Storage } from "./Storage";
 
@@ -27,11 +28,14 @@ export function Api({ stack, app }: StackContext) {
   });
 
   const publicRoutes = routes.filter((r) => r.access !== "admin");
+  // a stage that rehearses faults: the FIS Lambda extension on the experiments' target functions (fault-switch.ts)
+  const faults = lambdaFaults(stack);
   const { apiRoutes, reserved } = routeFunctions(
     stack,
     publicRoutes,
     { table, bucket, bus, auth, secrets, mailConfigurationSet, privacyMailConfigurationSet, originSecret },
     limits,
+    faults,
   );
 
   // the admin routes reserve nothing (AdminApi.ts): the public routes hold every reservation
@@ -75,7 +79,7 @@ export function Api({ stack, app }: StackContext) {
 
   stack.addOutputs({ ApiUrl: api.url });
 
-  return { api, originSecret };
+  return { api, originSecret, faults };
 }
 
 type Bindings = Parameters<typeof functionProps>[1];
@@ -88,10 +92,11 @@ type Bindings = Parameters<typeof functionProps>[1];
  * had). Routes of one handler module with the same needs share one function (the petition's three
  * pages).
  */
-export function routeFunctions(stack: Stack, these: readonly Route[], bindings: Bindings, limits: ReturnType<typeof deploySettings>) {
+export function routeFunctions(stack: Stack, these: readonly Route[], bindings: Bindings, limits: ReturnType<typeof deploySettings>, faults?: LambdaFaults) {
   const roles = new Map<string, Role>();
-  const roleFor = (needs: Route["needs"]) => {
-    const key = JSON.stringify(needs);
+  const roleFor = (needs: Route["needs"], rehearsed: boolean) => {
+    // (a role of a target of the Lambda fault experiments also reads the extension's configuration)
+    const key = JSON.stringify(needs) + (rehearsed ? " FIS" : "");
     let role = roles.get(key);
     if (!role) {
       role = new Role(stack, `RouteRole${createHash("sha256").update(key).digest("hex").slice(0, 10)}`, {
@@ -110,21 +115,25 @@ export function routeFunctions(stack: Stack, these: readonly Route[], bindings: 
   const reserved = new Map<string, number>();
   const publicReservation = (r: Route) => (r.quiet ? limits.PUBLIC_QUIET_RESERVED_CONCURRENCY : limits.PUBLIC_WRITE_RESERVED_CONCURRENCY);
   for (const r of these) {
-    const fn: FunctionProps = {
-      handler: r.handler,
-      role: roleFor(r.needs),
-      ...(r.timeout ? { timeout: r.timeout } : {}),
-      // Each function gets only what its route declares (function-props.ts).
-      ...functionProps(r.needs, bindings),
-      ...(r.surge
-        ? {
-            memorySize: limits.SIGN_MEMORY_MB,
-            ...(limits.SIGN_RESERVED_CONCURRENCY ? { reservedConcurrentExecutions: limits.SIGN_RESERVED_CONCURRENCY } : {}),
-          }
-        : isPublicWrite(r) && publicReservation(r)
-          ? { reservedConcurrentExecutions: publicReservation(r) }
-          : {}),
-    };
+    const rehearsed = (REHEARSAL_ROUTES as readonly string[]).includes(routeKey(r)) ? faults : undefined;
+    const fn: FunctionProps = withLambdaFaults(
+      {
+        handler: r.handler,
+        role: roleFor(r.needs, Boolean(rehearsed)),
+        ...(r.timeout ? { timeout: r.timeout } : {}),
+        // Each function gets only what its route declares (function-props.ts).
+        ...functionProps(r.needs, bindings),
+        ...(r.surge
+          ? {
+              memorySize: limits.SIGN_MEMORY_MB,
+              ...(limits.SIGN_RESERVED_CONCURRENCY ? { reservedConcurrentExecutions: limits.SIGN_RESERVED_CONCURRENCY } : {}),
+            }
+          : isPublicWrite(r) && publicReservation(r)
+            ? { reservedConcurrentExecutions: publicReservation(r) }
+            : {}),
+      },
+      rehearsed,
+    );
     const key = JSON.stringify([r.handler, r.needs, r.timeout, r.surge, isPublicWrite(r)]);
     if (fn.reservedConcurrentExecutions) reserved.set(sharing(r) ? key : routeKey(r), fn.reservedConcurrentExecutions);
     if (sharing(r) && !shared.has(key)) {

@@ -15,6 +15,7 @@ import { GUARDDUTY_SOURCE, scanResultPattern } from "../packages/core/src/eviden
 import { streamConsumers } from "../packages/functions/src/streams";
 import { Auth } from "./Auth";
 import { deploySettings } from "./deploy-settings";
+import { faultsParameter } from "./fault-switch";
 import { functionProps } from "./function-props";
 import { Storage } from "./Storage";
 
@@ -56,6 +57,9 @@ export function Events({ stack, app }: StackContext) {
     treatMissingData: TreatMissingData.NOT_BREACHING,
   });
   deadLetterAlarm.addAlarmAction(new SnsAction(alarms));
+
+  // A stage that rehearses faults: the parameter its functions read their FAULTS from (fault-switch.ts)
+  faultsParameter(stack);
 
   // SES's own view of the account's reputation (its configuration set publishes it): the site's
   // feedback breaker (core/mail/breaker.ts) stops visitor mail well before SES reviews the account
@@ -139,5 +143,5 @@ export function Events({ stack, app }: StackContext) {
 
   stack.addOutputs({ EventBusName: bus.eventBusName });
 
-  return { bus, alarms };
+  return { bus, alarms, deadLetterAlarm };
 }

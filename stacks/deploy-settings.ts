@@ -18,6 +18,10 @@ const countOrOff = (fallback: number | "off", min = 1) =>
  */
 export const PUBLIC_WRITE_FAIR_CLIENTS = 3_000;
 
+/** The FIS Lambda extension's layer for the functions' architecture (arm_64, sst.config.ts), as AWS publishes it. */
+const FIS_LAYER_ARN = /^arn:aws[a-z-]*:lambda:[a-z0-9-]+:\d{12}:layer:aws-fis-extension-arm64:\d+$/;
+const FIS_LAYER_ARN_PATTERN = "arn:aws:lambda:<region>:<AWS's account>:layer:aws-fis-extension-arm64:<version>";
+
 /**
  * The defaults are sized for a viral petition: 10,000 signatures a second on one petition
  * (docs/architecture.md "Capacity", "Deploy defaults", where each figure's arithmetic is). API
@@ -130,6 +134,20 @@ const Schema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The foundation's online payment page, where /donation.html sends donors; unset: "not open yet". */
   DONATION_URL: z.url({ protocol: /^https$/ }).optional(),
+  /**
+   * "on" for a staging stage that rehearses faults with AWS FIS (stacks/Faults.ts, docs/architecture.md
+   * "Faults", "Rehearsing deployed"): the functions read their FAULTS from a parameter an experiment
+   * sets, the busy public forms carry the FIS Lambda extension. "off" or unset (the default, and prod's
+   * always): none of it.
+   */
+  FAULT_REHEARSALS: z.enum(["on", "off"]).optional(),
+  /**
+   * The AWS FIS Lambda extension's arm64 layer in the deploy region, which AWS publishes per region
+   * (`aws ssm get-parameter --name /aws/service/fis/lambda-extension/AWS-FIS-extension-arm64/1.x.x`).
+   * Required with FAULT_REHEARSALS=on: pinned here, a version AWS publishes later changes nothing
+   * until someone sets it.
+   */
+  FIS_LAMBDA_EXTENSION_LAYER_ARN: z.string().regex(FIS_LAYER_ARN, `expected ${FIS_LAYER_ARN_PATTERN}`).optional(),
 });
 
 export type DeploySettings = Omit<z.output<typeof Schema>, "ADMIN_MFA"> & { ADMIN_MFA: "required" | "optional" };
@@ -150,6 +168,14 @@ export function deploySettings(stage: string, env: NodeJS.ProcessEnv = process.e
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message} (got "${env[String(i.path[0])]}")`);
     throw new Error(`Invalid deploy setting: ${problems.join("; ")}`);
+  }
+  if (parsed.data.FAULT_REHEARSALS === "on" && stage === "prod") {
+    throw new Error("Invalid deploy setting: FAULT_REHEARSALS=on is for a staging stage, never prod (its experiments fail real visitors' requests)");
+  }
+  if (parsed.data.FAULT_REHEARSALS === "on" && !parsed.data.FIS_LAMBDA_EXTENSION_LAYER_ARN) {
+    throw new Error(
+      `Invalid deploy setting: FIS_LAMBDA_EXTENSION_LAYER_ARN is required with FAULT_REHEARSALS=on: ${FIS_LAYER_ARN_PATTERN}, the deploy region's (aws ssm get-parameter --name /aws/service/fis/lambda-extension/AWS-FIS-extension-arm64/1.x.x)`,
+    );
   }
   return { ...parsed.data, ADMIN_MFA: parsed.data.ADMIN_MFA ?? (stage === "prod" ? "required" : "optional") };
 }

@@ -5,6 +5,7 @@ import type { IConfigurationSet } from "aws-cdk-lib/aws-ses";
 import type { Bucket, Cognito, Config, EventBus, FunctionProps, Table } from "sst/constructs";
 import { secretsOf, type Needs, type SettingName } from "../packages/functions/src/needs";
 import { siteUrl } from "./deploy-settings";
+import { faultsParameterProps } from "./fault-switch";
 
 export interface FunctionDeps {
   table: Table;
@@ -181,6 +182,12 @@ export function functionProps(
   }
   const values = settingValues();
   for (const name of needs.settings ?? []) environment[name] = values[name];
+  // On a stage that rehearses faults, every function reads its FAULTS from the stage's parameter (fault-switch.ts).
+  const faults = faultsParameterProps(table);
+  if (faults) {
+    Object.assign(environment, faults.environment);
+    permissions.push(faults.permission);
+  }
 
   // the declared secrets, and AUDIT_HASH_KEY with mail or its feedback (the suppression list's keyed hash)
   const bind = secretsOf(needs).map((name) => {
