@@ -14,7 +14,8 @@ import { describe, expect, inject, it } from "vitest";
 import { EvidenceMessages } from "@site/core/evidence/limits";
 import { PUBLISH_CONSENT_LABEL, QUESTIONS, STEP_TITLES } from "@site/core/report/catalogue";
 import { todayInNewYork } from "@site/core/report/date";
-import { emptyDraft, type ReportDraft } from "@site/core/report/draft";
+import type { ReportDraft } from "@site/core/report/draft";
+import { completeDraft } from "../support/report-draft";
 import { isReferenceNumber } from "@site/core/report/reference";
 import { axeFindings, describeFindings } from "../support/axe";
 import { fileBrowser, signedInAdmin, visit } from "../support/browser";
@@ -106,23 +107,6 @@ async function pickToday(page: Page, { checkCalendar = false } = {}) {
   }
   await today.click();
   await page.getByRole("button", { name: "Previous month" }).waitFor({ state: "detached" });
-}
-
-/** A draft that passes every step (for tests that start further on). */
-function completeDraft(email: string): ReportDraft {
-  const draft = emptyDraft();
-  return {
-    ...draft,
-    fullName: "Rosa Delgado",
-    email,
-    city: "Tampa",
-    state: "FL",
-    scamTypes: ["other"],
-    scamTypeFields: { ...draft.scamTypeFields, other: { description: "A recovery company asked for a fee" } },
-    contactMethods: ["in_person"],
-    contactMethodFields: { ...draft.contactMethodFields, in_person: { location: "Hotel lobby", eventType: "Seminar" } },
-    dateOccurred: "2025-01-15",
-  };
 }
 
 async function expectNoAxeFindings(page: Page) {

@@ -21,6 +21,7 @@ export interface RequestOptions {
   /** Message used when the response carries no `error` of its own. */
   fallbackMessage?: string;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
   /**
    * An answer that is not JSON (a proxy's error page) fails as the spec's 'Invalid response from
    * server: {text}' instead of the fallback: the console's operators see what came back.
@@ -53,7 +54,7 @@ const WRITES = new Set(["POST", "PUT", "PATCH"]);
 
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   if (options.body !== undefined || WRITES.has(method)) headers["Content-Type"] = "application/json";
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let response: Response;

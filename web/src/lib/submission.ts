@@ -8,6 +8,7 @@ import { loadConfig } from "./runtimeConfig";
  * with the page.
  */
 export { clientInfo };
+export { sendOnce } from "./sendOnce";
 
 /** Loads reCAPTCHA's script when the site runs it (the runtime config carries a site key). */
 export function prepareCaptcha(): void {

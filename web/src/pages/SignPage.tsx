@@ -10,7 +10,7 @@ import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useHydrated } from "../hooks/useHydrated";
 import { usePetition } from "../hooks/usePetition";
 import { trackEvent } from "../lib/analytics";
-import { ApiError, api, postJson, type Petition, type SignatureCreated } from "../lib/api";
+import { ApiError, api, type Petition, type SignatureCreated } from "../lib/api";
 import { raiseCountFloor } from "../lib/countFloor";
 import { setLive } from "../lib/liveResource";
 import { deferred, useDeferred } from "../lib/deferred";
@@ -105,21 +105,20 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
     if (Object.keys(problems).length > 0) return;
     setSubmitting(true);
     try {
-      const { captchaToken: tokenFor, clientInfo } = await submission.load();
-      const captchaToken = await tokenFor(SIGN_CAPTCHA_ACTION);
-      const created = await postJson<SignatureCreated>(
+      const { captchaToken: tokenFor, clientInfo, sendOnce } = await submission.load();
+      const created = await sendOnce<SignatureCreated>(
         api.signatures(id),
-        {
+        async () => ({
           firstName: values.firstName.trim(),
           lastName: values.lastName.trim(),
           email: values.email.trim(),
           timeshareName: values.timeshareName.trim() || undefined,
           newsletterConsent: values.newsletterConsent,
           wantsUpdates: values.wantsUpdates === true,
-          captchaToken,
+          captchaToken: await tokenFor(SIGN_CAPTCHA_ACTION),
           client: clientInfo(),
-        },
-        { fallbackMessage: SIGN_FALLBACK },
+        }),
+        SIGN_FALLBACK,
       );
       trackEvent("signature", { petitionId: id });
       setValues(EMPTY);

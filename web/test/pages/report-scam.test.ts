@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { RETRY_DELAYS_MS } from "../../src/lib/sendOnce";
 import { act, cleanup, fireEvent, waitFor, within } from "@testing-library/react";
 import { EvidenceMessages, MAX_EVIDENCE_BYTES } from "@site/core/evidence/limits";
 import { QUESTIONS, STEP_TITLES } from "@site/core/report/catalogue";
@@ -448,11 +449,15 @@ describe("step 4 and submitting", () => {
     expect((first.screen.getByRole("button", { name: WIZARD.submit }) as HTMLButtonElement).disabled).toBe(false);
     cleanup();
 
-    stubApi({ "/api/reports": () => Promise.reject(new TypeError("Failed to fetch")) });
+    // no answer at all: sent again (after 2 s, then 4 s: lib/sendOnce.ts) before the spec's fallback
+    const calls = stubApi({ "/api/reports": () => Promise.reject(new TypeError("Failed to fetch")) });
     const second = open();
     fireEvent.click(second.screen.getByRole("button", { name: WIZARD.submit }));
-    expect((await second.screen.findByRole("alert")).textContent).toContain("An error occurred while submitting your report. Please try again.");
-  });
+    expect((await second.screen.findByRole("alert", {}, { timeout: 10_000 })).textContent).toContain(
+      "An error occurred while submitting your report. Please try again.",
+    );
+    expect(calls.filter((c) => c.url === "/api/reports")).toHaveLength(RETRY_DELAYS_MS.length + 1);
+  }, 15_000);
 
   it.each([
     [

@@ -7,7 +7,7 @@ import { LateAlert } from "../../components/LateAlert";
 import { STEP_HELP, STEP_INCOMPLETE, WIZARD } from "../../content/report-scam";
 import { useHydrated } from "../../hooks/useHydrated";
 import { trackEvent } from "../../lib/analytics";
-import { ApiError, api, postJson, type ReportCreated } from "../../lib/api";
+import { ApiError, api, type ReportCreated } from "../../lib/api";
 import { useDeferred } from "../../lib/deferred";
 import { startForm, submission } from "../../lib/formStart";
 import { rememberReference, type ReportThankYouState } from "../../lib/reportReference";
@@ -135,11 +135,12 @@ export function ReportWizard() {
     setSubmitting(true);
     setError(null);
     try {
-      const [{ draftToInput, REPORT_CAPTCHA_ACTION }, { captchaToken: tokenFor, clientInfo }] = await Promise.all([rules.load(), submission.load()]);
-      const captchaToken = await tokenFor(REPORT_CAPTCHA_ACTION);
-      const created = await postJson<ReportCreated>(api.reports, draftToInput(draft, { captchaToken, client: clientInfo() }), {
-        fallbackMessage: WIZARD.submitFallback,
-      });
+      const [{ draftToInput, REPORT_CAPTCHA_ACTION }, { captchaToken: tokenFor, clientInfo, sendOnce }] = await Promise.all([rules.load(), submission.load()]);
+      const created = await sendOnce<ReportCreated>(
+        api.reports,
+        async () => draftToInput(draft, { captchaToken: await tokenFor(REPORT_CAPTCHA_ACTION), client: clientInfo() }),
+        WIZARD.submitFallback,
+      );
       rememberReference(created.reference);
       clearWizard();
       void navigate(THANK_YOU_PATH, { state: { reference: created.reference } satisfies ReportThankYouState });

@@ -1,0 +1,100 @@
+/**
+ * Issue 42's page-level promise: a form whose route fails after it did its work is sent again by the
+ * page with the same idempotency key, stored once, and the visitor told it worked. On a stack of its
+ * own whose local server plays the faults (FAULTS, scoped to one route and bounded): the sign route
+ * times out twice after storing (API Gateway's 503), the report route fails once after storing (its 500).
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetSettings } from "@site/core/config";
+import { resetDb } from "@site/core/db/client";
+import { Report } from "@site/core/report";
+import { startEphemeralStack, type RunningStack } from "../../scripts/bench/stack-process";
+import { TABLE_NAME } from "../../scripts/local/stack";
+import { fileBrowser, visit } from "../support/browser";
+import { petitionItems } from "../support/fixtures";
+import { completeDraft } from "../support/report-draft";
+import { PNG } from "../support/reports";
+
+const SIGN_ROUTE = "POST /api/petitions/{id}/signatures";
+const REPORT_ROUTE = "POST /api/reports";
+const FAULTS = `lambda:timeout-after-work@1*2~${SIGN_ROUTE},lambda:error-after-work@1*1~${REPORT_ROUTE}`;
+
+const browser = fileBrowser();
+let stack: RunningStack;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  stack = await startEphemeralStack({ FAULTS });
+  Object.assign(process.env, { TABLE_NAME, AWS_REGION: "us-east-1", DYNAMODB_ENDPOINT: stack.dynamodb });
+  resetSettings();
+  resetDb();
+  context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 900 } });
+}, 180_000);
+afterAll(async () => {
+  await context?.close();
+  await stack?.stop();
+});
+
+/** The statuses of the page's POSTs to `path`, in order. */
+function postsTo(page: Page, path: RegExp): number[] {
+  const statuses: number[] = [];
+  page.on("response", (r) => {
+    if (r.request().method() === "POST" && path.test(new URL(r.url()).pathname)) statuses.push(r.status());
+  });
+  return statuses;
+}
+
+describe("a form whose route fails after storing it", () => {
+  it("signs once when the sign route times out twice (503), and the page says the signature counted", async () => {
+    const page = await context.newPage();
+    const statuses = postsTo(page, /\/signatures$/);
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/signatures") && r.status() === 201);
+    await visit(page, `/sign/${stack.defaultPetitionId}`);
+    const email = `faulted-${Date.now()}@example.com`;
+    await page.getByLabel("First Name").fill("Fiona");
+    await page.getByLabel("Last Name").fill("Faulted");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Sign Petition" }).click();
+    await page.getByText("Thank you for signing the petition!").waitFor({ timeout: 20_000 });
+    expect(statuses).toEqual([503, 503, 201]);
+
+    const stored = (await petitionItems(stack.defaultPetitionId)).signatures.filter((s) => s.email === email);
+    expect(stored).toHaveLength(1);
+    // the retry was answered as the first attempt (its signature), not as a repeat (a fresh id naming nothing)
+    expect(((await (await answered).json()) as { signatureId: string }).signatureId).toBe(stored[0].id);
+    await page.close();
+  });
+
+  it("stores one report with its evidence when the report route fails once after storing it (500)", async () => {
+    const page = await context.newPage();
+    const statuses = postsTo(page, /^\/api\/reports$/);
+    const email = `faulted-reporter-${Date.now()}@example.com`;
+    // the wizard's first two steps as the visitor left them (sessionStorage), then the evidence step
+    await page.addInitScript(
+      (draft) => {
+        sessionStorage.setItem("report-scam:draft", draft);
+        sessionStorage.setItem("report-scam:step", "2");
+      },
+      JSON.stringify(completeDraft(email)),
+    );
+    await visit(page, "/report-scam");
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByRole("button", { name: "Evidence File" }).click()]);
+    await chooser.setFiles({ name: "receipt.png", mimeType: "image/png", buffer: PNG });
+    await page.getByRole("button", { name: "Remove receipt.png" }).waitFor({ timeout: 15_000 });
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await page.getByRole("button", { name: "Submit Report" }).click();
+    await page.waitForURL("**/report-scam/thank-you", { timeout: 20_000 });
+    const reference = (await page.getByTestId("report-reference").innerText()).trim();
+    expect(statuses).toEqual([500, 201]);
+
+    const report = await Report.fromReference(reference);
+    expect(report.reporter.email.toLowerCase()).toBe(email);
+    expect(report.evidence.map((e) => e.fileName)).toEqual(["receipt.png"]);
+    // one report for this address: the retry answered the first attempt's reference and stored nothing
+    const mine = [];
+    for await (const page of Report.allNewestFirst()) mine.push(...page.filter((r) => r.reporter.email.toLowerCase() === email));
+    expect(mine.map((r) => r.reference)).toEqual([reference]);
+    await page.close();
+  });
+});
