@@ -1,5 +1,6 @@
 import { Bus } from "@site/core/bus";
 import { Evidence } from "@site/core/evidence";
+import { faultFor, inFaultScope } from "@site/core/faults";
 import { EffectInProgress } from "@site/core/idempotency";
 import { errorAttributes, log } from "@site/core/log";
 import { MailDrain } from "@site/core/mail-drain";
@@ -118,7 +119,14 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
   const attempt = (envelope: Bus.Envelope, sub: (typeof subscribers)[number], n: number, done: () => void) => async () => {
     try {
       const handler = await loadHandler(sub.handler);
-      await invocation(sub.name, "event", () => handler(envelope, lambdaContext(sub.name)));
+      await inFaultScope(sub.name, async () => {
+        // a run's injected faults (faults/): the delivery fails before the subscriber runs, or its
+        // invocation fails or times out after the subscriber's work (its `once()` markers make the retry skip it)
+        if (await faultFor("bus", "delivery-fails")) throw new Error(`injected fault: the delivery to ${sub.name} failed`);
+        await invocation(sub.name, "event", () => handler(envelope, lambdaContext(sub.name)));
+        const fault = await faultFor("lambda");
+        if (fault) throw new Error(`injected fault: ${sub.name}'s invocation ${fault === "error-after-work" ? "failed" : "timed out"} after its work`);
+      });
       done();
     } catch (err) {
       if (n >= retryDelaysMs.length) {

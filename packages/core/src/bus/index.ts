@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { EventBridgeClient, PutEventsCommand } from "@aws-sdk/client-eventbridge";
 import { z } from "zod";
 import { settings } from "../config";
+import { faultFor } from "../faults/injector";
 import { EVENT_SOURCE } from "./source";
 import { errorAttributes, log } from "../log";
 import { sortableId } from "../util/id";
@@ -94,6 +95,8 @@ const BATCH = 10;
 /** Hands events to the bus; throws when any of them was not accepted. */
 export async function send(events: Published[]): Promise<void> {
   if (events.length === 0) return;
+  // a run's injected fault (faults/): PutEvents takes the call but rejects an entry, as under throttling
+  if (await faultFor("bus", "put-rejected")) throw new Error('PutEvents failed: [{"ErrorCode":"ThrottlingException","ErrorMessage":"Rate exceeded"}]');
   if (settings().BUS_DRIVER === "local") {
     if (!localDelivery) throw new Error("local bus has no delivery installed");
     for (const e of events) localDelivery(envelope(e.type, e.detail, e.id));

@@ -56,15 +56,16 @@ export async function activeFaults(): Promise<FaultRule[]> {
 }
 
 /**
- * The fault `target` plays on this call, or undefined. Each rule in scope draws once; the first that
- * hits is played and counted (`injectedCounts`).
+ * The fault `target` plays on this call, or undefined; `only` limits it to one kind (a port that
+ * plays one of its target's kinds). Each rule in scope draws once; the first that hits is played and
+ * counted (`injectedCounts`).
  */
-export async function faultFor(target: FaultTarget): Promise<string | undefined> {
+export async function faultFor(target: FaultTarget, only?: string): Promise<string | undefined> {
   const rules = await activeFaults();
   if (!rules.length) return undefined;
   const where = faultScope();
   for (const rule of rules) {
-    if (rule.target !== target || (rule.where && rule.where !== where)) continue;
+    if (rule.target !== target || (only && rule.kind !== only) || (rule.where && rule.where !== where)) continue;
     if (rule.times && (used.get(rule) ?? 0) >= rule.times) continue;
     if (random() >= rule.rate) continue;
     used.set(rule, (used.get(rule) ?? 0) + 1);

@@ -1,7 +1,7 @@
 import { JWT } from "google-auth-library";
 import { z } from "zod";
 import { settings } from "../config";
-import { SheetsError } from "./errors";
+import { GoogleError, SheetsError } from "./errors";
 
 /** The service account's token and one call to a Google API (Sheets, Drive); google.ts writes tabs with it. */
 
@@ -77,16 +77,6 @@ function reason(err: unknown, service: Service): string {
     typeof data?.error === "object" ? (data.error.message ?? data.error.status) : [data?.error, data?.error_description].filter(Boolean).join(": ");
   if (e.response?.status) return `${service} answered ${e.response.status}${detail ? `: ${detail}` : ""}`;
   return e.message ?? String(err);
-}
-
-/** A Google API call that failed: its reason in words, and the status Google answered. */
-class GoogleError extends SheetsError {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-  }
 }
 
 /** The HTTP status of a failed Google call, if it had one. */

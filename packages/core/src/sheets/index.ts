@@ -1,6 +1,8 @@
 export * as Sheets from "./index";
 
 import { settings } from "../config";
+import { faultFor } from "../faults/injector";
+import { GoogleError } from "./errors";
 import * as Google from "./google";
 import * as GoogleFile from "./google-file";
 import * as Local from "./local";
@@ -21,7 +23,14 @@ export type { ReplaceOptions, ReplaceResult, RowSource } from "./port";
  * locally (SHEETS_DRIVER=local). Deployed, a tab of GOOGLE_SHEETS_SPREADSHEET_ID rewritten in place,
  * or with SHEETS_FRESH_FILE_PER_SYNC a new spreadsheet file per sync, the previous one deleted.
  */
-export function replaceTab(tab: string, header: string[], rows: RowSource, options: ReplaceOptions = {}): Promise<ReplaceResult> {
+export async function replaceTab(tab: string, header: string[], rows: RowSource, options: ReplaceOptions = {}): Promise<ReplaceResult> {
+  // a run's injected fault (faults/): Google's answer once its own retries (google-api.ts) are spent
+  const fault = await faultFor("sheets");
+  if (fault)
+    throw new GoogleError(
+      fault === "429" ? "Google Sheets answered 429: quota exceeded, try again later" : "Google Sheets answered 500: internal error",
+      Number(fault),
+    );
   const s = settings();
   if (s.SHEETS_DRIVER === "local") return Local.replaceTab(tab, header, rows, options);
   return s.SHEETS_FRESH_FILE_PER_SYNC ? GoogleFile.replaceTab(tab, header, rows, options) : Google.replaceTab(tab, header, rows, options);
