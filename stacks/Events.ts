@@ -6,7 +6,7 @@ import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { FilterCriteria, StartingPosition } from "aws-cdk-lib/aws-lambda";
-import { DynamoEventSource, SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources";
+import { DynamoEventSource, SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { EventBus, Function as SstFunction, use, type StackContext } from "sst/constructs";
 import { EventBus as CdkEventBus } from "aws-cdk-lib/aws-events";
 import { EVENT_SOURCE, detailTypesOf, sourceOf, subscribers } from "../packages/functions/src/subscribers";
@@ -24,6 +24,9 @@ export const SES_REPUTATION_ALARMS = [
   ["SesBounceRateAlarm", "Reputation.BounceRate", 0.02],
   ["SesComplaintRateAlarm", "Reputation.ComplaintRate", 0.0005],
 ] as const;
+
+/** A dead letter the recorder has not taken off the queue after this long is an alarm (it retries every visibility timeout). */
+export const DEAD_LETTER_UNRECORDED_SECONDS = 600;
 
 /** A stream batch's retries before it is given up to the dead-letter queue (its records' age also ends them, at 24 h). */
 export const STREAM_RETRY_ATTEMPTS = 100;
@@ -48,15 +51,25 @@ export function Events({ stack, app }: StackContext) {
   const alarms = new Topic(stack, "Alarms", { enforceSSL: true });
   const { ALARM_EMAIL } = deploySettings(app.stage);
   if (ALARM_EMAIL) alarms.addSubscription(new EmailSubscription(ALARM_EMAIL));
+  // The recorder takes each message off the queue into the table (the console's health panel), so the
+  // alarm counts what arrives; a message it cannot record stays, and the second alarm tells so.
   const deadLetterAlarm = new Alarm(stack, "SubscriberDeadLettersAlarm", {
-    alarmDescription: "Events failed every retry and wait in the subscriber dead-letter queue",
-    metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: "Maximum" }),
+    alarmDescription: "A side effect failed every retry: it waits in the console's health panel to be re-driven",
+    metric: deadLetters.metricNumberOfMessagesSent({ period: Duration.minutes(1), statistic: "Sum" }),
     threshold: 0,
     comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
     evaluationPeriods: 1,
     treatMissingData: TreatMissingData.NOT_BREACHING,
   });
   deadLetterAlarm.addAlarmAction(new SnsAction(alarms));
+  new Alarm(stack, "SubscriberDeadLettersUnrecordedAlarm", {
+    alarmDescription: "A dead letter waits in the queue: the recorder could not put it in the health panel",
+    metric: deadLetters.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(1), statistic: "Maximum" }),
+    threshold: DEAD_LETTER_UNRECORDED_SECONDS,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    evaluationPeriods: 1,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  }).addAlarmAction(new SnsAction(alarms));
 
   // A stage that rehearses faults: the parameter its functions read their FAULTS from (fault-switch.ts)
   faultsParameter(stack);
@@ -140,6 +153,13 @@ export function Events({ stack, app }: StackContext) {
       }),
     );
   }
+
+  // The dead letters into the table, where the health panel lists them (core/dead-letters).
+  const recorder = new SstFunction(stack, "DeadLetterRecorder", {
+    ...functionProps({ table: "write" }, deps),
+    handler: "packages/functions/src/events/dead-letter-recorder.handler",
+  });
+  recorder.addEventSource(new SqsEventSource(deadLetters, { batchSize: 10, reportBatchItemFailures: true }));
 
   stack.addOutputs({ EventBusName: bus.eventBusName });
 

@@ -1,4 +1,5 @@
 import { Bus } from "@site/core/bus";
+import { DeadLetters } from "@site/core/dead-letters";
 import { Evidence } from "@site/core/evidence";
 import { faultFor, inFaultScope } from "@site/core/faults";
 import { EffectInProgress } from "@site/core/idempotency";
@@ -58,6 +59,21 @@ export interface LocalBus {
   streams: LocalStreams;
   /** Stops reading the stream. */
   stop(): void;
+}
+
+/**
+ * What the dead-letter queue and its recorder do deployed: the delivery that gave up, for the
+ * console's health panel; an event of the site's own can be re-driven from it (core/dead-letters).
+ */
+async function recordDeadLetter(envelope: Bus.Envelope, subscriber: string, err: unknown) {
+  const own = envelope.source === EVENT_SOURCE;
+  const { id, properties } = Bus.unwrap(envelope);
+  await DeadLetters.record({
+    source: "subscriber",
+    target: subscriber,
+    ...(own ? { detailType: envelope["detail-type"], eventId: id, detail: properties } : {}),
+    error: err,
+  }).catch((cause: unknown) => log.error("the dead letter could not be recorded", { subscriber, eventId: id, ...errorAttributes(cause) }));
 }
 
 /**
@@ -132,6 +148,7 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
       if (n >= retryDelaysMs.length) {
         failures.push({ subscriber: sub.name, eventId: Bus.eventId(envelope), error: String(err) });
         log.error("local bus gave up", { subscriber: sub.name, eventId: Bus.eventId(envelope), ...errorAttributes(err) });
+        await recordDeadLetter(envelope, sub.name, err);
         done();
         return;
       }

@@ -16,6 +16,7 @@ import { streamConsumers, type StreamConsumer } from "../../packages/functions/s
 import { lambdaContext, loadHandler } from "./handlers";
 import { invocation } from "./usage-log";
 import { captureWrites } from "./write-stream";
+import { DeadLetters } from "@site/core/dead-letters";
 
 /**
  * The local stand-in for Lambda's event source mappings on the table's stream: it hands each
@@ -188,6 +189,10 @@ export function installLocalStreams(opts: { busy?: () => boolean; source?: "tabl
         if (attempt >= RETRY_DELAYS_MS.length) {
           failures.push({ consumer: c.consumer.name, records: batch.length, error: String(err) });
           log.error("local stream gave up a batch", { consumer: c.consumer.name, records: batch.length, ...errorAttributes(err) });
+          // the batch's description, as the consumer's on-failure destination gets it deployed
+          await DeadLetters.record({ source: "stream", target: c.consumer.name, error: `${batch.length} records: ${String(err)}` }).catch((cause: unknown) =>
+            log.error("the dead letter could not be recorded", { consumer: c.consumer.name, ...errorAttributes(cause) }),
+          );
           return;
         }
         await new Promise((r) => setTimeout(r, RETRY_DELAYS_MS[attempt]));

@@ -3,6 +3,7 @@ import { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { synthesize, type Synthesized } from "./synth";
 import { ofType, resources } from "./template";
+import { DEAD_LETTER_UNRECORDED_SECONDS } from "../Events";
 
 /**
  * Every SQS queue the app uses as a dead-letter queue, in any stack and with fault rehearsals off or on
@@ -49,20 +50,32 @@ describe.each([
       for (const queueId of deadLetterQueueIds(t)) {
         found++;
         const alarms = ofType(t, "AWS::CloudWatch::Alarm").filter(([, a]) => JSON.stringify(a.Properties.Dimensions ?? []).includes(`"${queueId}"`));
-        expect(alarms, queueId).toHaveLength(1);
-        const [, alarm] = alarms[0];
-        expect(alarm.Properties).toMatchObject({
+        const byMetric = Object.fromEntries(alarms.map(([, a]) => [a.Properties.MetricName, a.Properties]));
+        expect(Object.keys(byMetric).sort(), queueId).toEqual(["ApproximateAgeOfOldestMessage", "NumberOfMessagesSent"]);
+        // a message arriving at all (the recorder takes it off at once), and one left waiting (not recorded)
+        expect(byMetric.NumberOfMessagesSent).toMatchObject({
           Namespace: "AWS/SQS",
-          MetricName: "ApproximateNumberOfMessagesVisible",
+          Statistic: "Sum",
           Period: 60,
           Threshold: 0,
           ComparisonOperator: "GreaterThanThreshold",
           EvaluationPeriods: 1,
         });
+        expect(byMetric.ApproximateAgeOfOldestMessage).toMatchObject({
+          Namespace: "AWS/SQS",
+          Period: 60,
+          Threshold: DEAD_LETTER_UNRECORDED_SECONDS,
+          ComparisonOperator: "GreaterThanThreshold",
+        });
         // the Alarms topic: its own stack's, or imported from Events
-        expect(JSON.stringify(alarm.Properties.AlarmActions)).toMatch(
-          /^\[\{("Ref":"Alarms[0-9A-F]{8}"|"Fn::ImportValue":"[^"]*RefAlarms[0-9A-F]{8}[^"]*")\}\]$/,
-        );
+        for (const alarm of Object.values(byMetric))
+          expect(JSON.stringify((alarm as { AlarmActions: unknown }).AlarmActions)).toMatch(
+            /^\[\{("Ref":"Alarms[0-9A-F]{8}"|"Fn::ImportValue":"[^"]*RefAlarms[0-9A-F]{8}[^"]*")\}\]$/,
+          );
+        // and its recorder puts every message in the health panel, a failed one left for a retry
+        const mappings = ofType(t, "AWS::Lambda::EventSourceMapping").filter(([, m]) => JSON.stringify(m.Properties.EventSourceArn).includes(`"${queueId}"`));
+        expect(mappings, queueId).toHaveLength(1);
+        expect(mappings[0][1].Properties).toMatchObject({ BatchSize: 10, FunctionResponseTypes: ["ReportBatchItemFailures"] });
       }
     }
     expect(found).toBeGreaterThanOrEqual(1);

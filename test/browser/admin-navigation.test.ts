@@ -33,6 +33,7 @@ const SECTIONS: { label: string; path: RegExp; heading: string | RegExp; tables:
   { label: "Analytics", path: /\/admin\/analytics$/, heading: "Visitors over time", tables: 0 },
   { label: "Deletion Requests", path: /\/admin\/privacy$/, heading: "Deletion Requests", tables: 1 },
   { label: "Test Email", path: /\/admin\/test-email$/, heading: /Test Email/, tables: 0 },
+  { label: "Health", path: /\/admin\/health$/, heading: "Health", tables: 1 },
 ];
 
 /** Each table's overflow: how far its last cell of each row reaches past what the window shows (≤ 0 when it fits). */

@@ -3,6 +3,7 @@
  * page with the same idempotency key, stored once, and the visitor told it worked. On a stack of its
  * own whose local server plays the faults (FAULTS, scoped to one route and bounded): the sign route
  * times out twice after storing (API Gateway's 503), the report route fails once after storing (its 500).
+ * And the console's health panel: a guide's e-mail whose deliveries all failed is shown and re-driven.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,21 +12,27 @@ import { resetDb } from "@site/core/db/client";
 import { Report } from "@site/core/report";
 import { startEphemeralStack, type RunningStack } from "../../scripts/bench/stack-process";
 import { TABLE_NAME } from "../../scripts/local/stack";
-import { fileBrowser, visit } from "../support/browser";
+import { fileBrowser, signedInAdmin, visit } from "../support/browser";
+import { stackOutbox } from "../support/stack-outbox";
+import { LEAD_FORM_INFO, LEAD_MESSAGES } from "@site/core/lead/forms";
+import { DeadLetters } from "@site/core/dead-letters";
 import { petitionItems } from "../support/fixtures";
 import { completeDraft } from "../support/report-draft";
 import { PNG } from "../support/reports";
 
 const SIGN_ROUTE = "POST /api/petitions/{id}/signatures";
 const REPORT_ROUTE = "POST /api/reports";
-const FAULTS = `lambda:timeout-after-work@1*2~${SIGN_ROUTE},lambda:error-after-work@1*1~${REPORT_ROUTE}`;
+/** More failed deliveries than the local bus tries (5): the guide's e-mail is dead-lettered. */
+const GUIDE_SUBSCRIBER = "lead-guide-email";
+const FAULTS = `lambda:timeout-after-work@1*2~${SIGN_ROUTE},lambda:error-after-work@1*1~${REPORT_ROUTE},bus:delivery-fails@1*5~${GUIDE_SUBSCRIBER}`;
 
 const browser = fileBrowser();
 let stack: RunningStack;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  stack = await startEphemeralStack({ FAULTS });
+  // (the faults it plays are logged as errors by design: kept out of the test output)
+  stack = await startEphemeralStack({ FAULTS, LOG_LEVEL: "SILENT" });
   Object.assign(process.env, { TABLE_NAME, AWS_REGION: "us-east-1", DYNAMODB_ENDPOINT: stack.dynamodb });
   resetSettings();
   resetDb();
@@ -96,5 +103,40 @@ describe("a form whose route fails after storing it", () => {
     for await (const page of Report.allNewestFirst()) mine.push(...page.filter((r) => r.reporter.email.toLowerCase() === email));
     expect(mine.map((r) => r.reference)).toEqual([reference]);
     await page.close();
+  });
+});
+
+describe("the console's health panel", () => {
+  it("shows a side effect that failed every retry, and re-drives it: the guide's e-mail is sent once", async () => {
+    const info = LEAD_FORM_INFO.checklist;
+    const email = `dead-lettered-${Date.now()}@example.com`;
+    const page = await context.newPage();
+    await visit(page, info.path);
+    await page.getByLabel("Full Name").fill("Dana Deadletter");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: /^Send Me the / }).click();
+    await page.getByRole("status").getByText(LEAD_MESSAGES.sent(info, email)).waitFor();
+    await page.close();
+
+    // the local bus gives the delivery up after its retries (about 15 s): the dead letter is recorded
+    const letter = await expect
+      .poll(async () => (await DeadLetters.list()).items.find((l) => l.target === GUIDE_SUBSCRIBER && l.state === "waiting"), { timeout: 30_000 })
+      .toBeDefined()
+      .then(async () => (await DeadLetters.list()).items.find((l) => l.target === GUIDE_SUBSCRIBER)!);
+    const { mailsTo } = stackOutbox(stack.outboxDir);
+    expect(await mailsTo(email)).toEqual([]);
+
+    const admin = await signedInAdmin(browser, stack);
+    await admin.page.getByRole("link", { name: "Health" }).click();
+    await admin.page.waitForURL("**/admin/health");
+    const row = admin.page.locator(`tr[data-dead-letter-id="${letter.id}"]`);
+    await row.getByText(GUIDE_SUBSCRIBER).first().waitFor();
+    await row.getByRole("button", { name: `Re-drive ${letter.detailType} ${letter.eventId}` }).click();
+    await admin.page.getByText("Re-driven: the side effect runs again").waitFor();
+    await row.getByText("Re-driven", { exact: true }).waitFor();
+
+    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 15_000 }).toBe(1);
+    expect((await DeadLetters.list()).items.find((l) => l.id === letter.id)).toMatchObject({ state: "redriven", redrivenBy: stack.admin.email });
+    await admin.context.close();
   });
 });

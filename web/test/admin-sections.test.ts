@@ -4,7 +4,7 @@ import { ADMIN_SECTIONS, sectionOf } from "../src/admin/adminSections";
 const labelOf = (path: string) => sectionOf(path)?.label;
 
 describe("the console's navigation sections", () => {
-  it("lists the sections, in order (the nine of the original issue, cases and scam alerts of issue 41)", () => {
+  it("lists the sections, in order (the nine of the original issue, cases and scam alerts of issue 41, health of issue 42)", () => {
     expect(ADMIN_SECTIONS.map((s) => s.label)).toEqual([
       "Dashboard",
       "Petitions",
@@ -17,6 +17,7 @@ describe("the console's navigation sections", () => {
       "Analytics",
       "Deletion Requests",
       "Test Email",
+      "Health",
     ]);
   });
 
@@ -33,6 +34,7 @@ describe("the console's navigation sections", () => {
     expect(labelOf("/admin/cases/proposals")).toBe("Cases");
     expect(labelOf("/admin/cases/0mwcase00000000000001")).toBe("Cases");
     expect(labelOf("/admin/scam-alerts/exit-pros")).toBe("Scam Alerts");
+    expect(labelOf("/admin/health")).toBe("Health");
   });
 
   it("matches whole path segments only", () => {

@@ -275,6 +275,15 @@ export const routes: Route[] = [
     access: "admin",
     needs: { table: "write", userPool: "read" },
   },
+  // The health panel (core/health, core/dead-letters): dead letters, the mail queue and budget, the last sheet syncs; an administrator re-drives a dead letter.
+  { method: "GET", path: "/api/admin/health", handler: fn("admin-health-get"), access: "admin", needs: { table: "read" } },
+  {
+    method: "POST",
+    path: "/api/admin/health/dead-letters/{id}/redrive",
+    handler: fn("admin-dead-letter-redrive"),
+    access: "admin",
+    needs: { table: "write", userPool: "read", bus: true },
+  },
   // The feedback breaker (core/mail/breaker.ts): whether visitor e-mail is paused and why; an administrator resumes it.
   { method: "GET", path: "/api/admin/mail/breaker", handler: fn("admin-mail-breaker-get"), access: "admin", needs: { table: "read" } },
   {

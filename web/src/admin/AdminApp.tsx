@@ -21,6 +21,7 @@ import { ScamAlertsPage } from "./pages/scam-alerts/ScamAlertsPage";
 import { CreatePetitionPage } from "./pages/CreatePetitionPage";
 import { FormsPage } from "./pages/forms/FormsPage";
 import { LeadSubmissionsRoute } from "./pages/forms/LeadSubmissionsPage";
+import { HealthPage } from "./pages/health/HealthPage";
 import { ManagePetitionsPage } from "./pages/ManagePetitionsPage";
 import { SubscribersPage } from "./pages/newsletter/SubscribersPage";
 import { ComposeIssueRoute } from "./pages/newsletter/issues/ComposeIssuePage";
@@ -73,6 +74,7 @@ export default function AdminApp() {
           <Route path="newsletter/suppressions" element={<SuppressionsPage />} />
           <Route path="analytics" element={<AnalyticsRoute />} />
           <Route path="privacy" element={<PrivacyRequestsPage />} />
+          <Route path="health" element={<HealthPage />} />
           <Route path="*" element={<Navigate to="/404" replace />} />
         </Route>
       </Routes>

@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: "/admin/analytics", label: "Analytics", paths: ["/admin/analytics"] },
   { to: "/admin/privacy", label: "Deletion Requests", paths: ["/admin/privacy"] },
   { to: "/admin/test-email", label: "Test Email", paths: ["/admin/test-email"] },
+  { to: "/admin/health", label: "Health", paths: ["/admin/health"] },
 ];
 
 const within = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);

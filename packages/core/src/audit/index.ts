@@ -62,6 +62,8 @@ export const ACTIONS = [
   // a published scam alert (alerts/): published from a case, then its words, identifiers or publication changed
   "scam_alert.published",
   "scam_alert.updated",
+  // a side effect that failed every retry, delivered again from the console's health panel (dead-letters/)
+  "dead_letter.redriven",
 ] as const;
 
 declare const kindAction: unique symbol;

@@ -135,6 +135,12 @@ export const Keys = {
   outboxPartition: (n: number) => outboxPartition(n),
   /** Coalesces spreadsheet syncs: a pending marker and a run lock per destination tab. */
   sheetSync: (target: string) => ({ pk: `SHEETSYNC#${target}`, sk: "STATE" }),
+  /** Each tab's last sync (sheets/last-sync.ts): one partition, a tab per item, read whole by the health panel. */
+  sheetLastSync: (tab: string) => ({ pk: "SHEETSYNC#LAST", sk: tab }),
+  sheetLastSyncPartition: "SHEETSYNC#LAST",
+  /** A side effect that failed every retry (dead-letters/): one partition, newest id last; read whole by the health panel. */
+  deadLetter: (id: string) => ({ pk: "DEADLETTERS", sk: id }),
+  deadLetterPartition: "DEADLETTERS",
   /** How far a kind's last finished retention pass got (db/retention.ts): one item per kind. */
   retentionWatermark: (kind: string) => ({ pk: `RETENTION#${kind}`, sk: "WATERMARK" }),
   /**

@@ -1,6 +1,6 @@
 export * as MailBudget from "./budget";
 
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { settings, type Settings } from "../config";
 import { db, table } from "../db/client";
 import { fnv1a, Keys } from "../db/keys";
@@ -242,4 +242,11 @@ export async function markBusy(now = Date.now()): Promise<void> {
     }),
   );
   stats.writeUnits += res.ConsumedCapacity?.CapacityUnits ?? 0;
+}
+
+/** Today's sends against the account's quota and rate, as the console's health panel shows them (one read). */
+export async function today(now = Date.now()): Promise<{ sentToday: number; dailyQuota: number; perSecond: number }> {
+  const s = settings();
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.mailBudget(scope(), dayOf(now)) }));
+  return { sentToday: Number(Item?.sent ?? 0), dailyQuota: s.MAIL_DAILY_QUOTA, perSecond: s.MAIL_RATE_PER_SECOND };
 }

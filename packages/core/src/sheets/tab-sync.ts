@@ -3,6 +3,7 @@ import { SUBSCRIBER_LEASE_MS } from "../jobs";
 import { coalesced, exclusive, type CoalesceOptions } from "./coalesce";
 import { Sheets } from "./index";
 import type { ReplaceResult, RowSource } from "./port";
+import { recordSync } from "./last-sync";
 
 /** A run may hold a tab's lock this long: the subscribers' Lambda timeout (15 minutes). */
 export const LEASE_MS = SUBSCRIBER_LEASE_MS;
@@ -56,10 +57,17 @@ export function tabSync(source: TabSource): TabSync {
     await progress?.("reading", 0, null);
     const { total, pages } = await source.rows();
     await progress?.("writing", 0, total);
-    return Sheets.replaceTab(source.tab, [...source.header], pages, {
-      total,
-      onProgress: (written, total) => progress?.("writing", written, total),
-    });
+    try {
+      const result = await Sheets.replaceTab(source.tab, [...source.header], pages, {
+        total,
+        onProgress: (written, total) => progress?.("writing", written, total),
+      });
+      await recordSync({ tab: source.tab, at: new Date().toISOString(), status: "succeeded", rows: result.rows });
+      return result;
+    } catch (err) {
+      await recordSync({ tab: source.tab, at: new Date().toISOString(), status: "failed", error: String((err as Error)?.message ?? err).slice(0, 300) });
+      throw err;
+    }
   };
   return {
     tab: source.tab,

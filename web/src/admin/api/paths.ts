@@ -104,6 +104,10 @@ export const API_ROUTES = {
   downloadExport: { method: "GET", path: "/api/admin/jobs/{id}/download" },
   sendTestEmail: { method: "POST", path: "/api/admin/test-email" },
   listAudit: { method: "GET", path: "/api/admin/audit" },
+
+  // the health panel: dead letters, the mail queue and budget, the sheets' last syncs
+  healthReport: { method: "GET", path: "/api/admin/health" },
+  redriveDeadLetter: { method: "POST", path: "/api/admin/health/dead-letters/{id}/redrive" },
 } as const satisfies Record<string, ApiRoute>;
 
 export type RouteName = keyof typeof API_ROUTES;
