@@ -157,29 +157,26 @@ describe("the health routes under the bad-input harness (as an administrator, ov
   it("covers both routes of the table", () =>
     expect(healthRoutes.map(routeKey).sort()).toEqual(["GET /api/admin/health", "POST /api/admin/health/dead-letters/{id}/redrive"]));
 
-  it.each(healthRoutes.map((r) => [routeKey(r), r] as const))(
-    "%s answers every generated bad request below 500 and changes nothing",
-    async (_, route) => {
-      const e = inject("emulators");
-      const token = (await signIn({ endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId }, `bad-input-health-${Date.now()}@example.org`, true))
-        .accessToken;
-      const api = await startLocalApi();
-      try {
-        const letter = await DeadLetters.record({ source: "stream", target: "bad-input", error: "a stream batch: never re-driven from the panel" });
-        const requests = badRequestsFor(route, { seed: 4_2042, perRoute: () => 100, bodies: {}, param: () => letter.id });
-        const before = await snapshot();
-        const answers = await Promise.all(
-          requests.map((r) =>
-            rawRequest(api.port, { method: r.method, path: r.path, headers: { authorization: `Bearer ${token}`, ...r.headers }, body: r.body }),
-          ),
-        );
-        const failed = answers.map((res, i) => [res.status, describeRequest(requests[i])] as const).filter(([status]) => status >= 500);
-        expect(failed).toEqual([]);
-        // the letter is a stream batch's, which the panel never re-drives: nothing may change
-        expect(diff(before, await snapshot()).filter((c) => c.kind !== "audit")).toEqual([]);
-      } finally {
-        await api.close();
-      }
-    },
-  );
+  it.each(healthRoutes.map((r) => [routeKey(r), r] as const))("%s answers every generated bad request below 500 and changes nothing", async (_, route) => {
+    const e = inject("emulators");
+    const token = (await signIn({ endpoint: e.cognito, userPoolId: e.userPoolId, clientId: e.clientId }, `bad-input-health-${Date.now()}@example.org`, true))
+      .accessToken;
+    const api = await startLocalApi();
+    try {
+      const letter = await DeadLetters.record({ source: "stream", target: "bad-input", error: "a stream batch: never re-driven from the panel" });
+      const requests = badRequestsFor(route, { seed: 4_2042, perRoute: () => 100, bodies: {}, param: () => letter.id });
+      const before = await snapshot();
+      const answers = await Promise.all(
+        requests.map((r) =>
+          rawRequest(api.port, { method: r.method, path: r.path, headers: { authorization: `Bearer ${token}`, ...r.headers }, body: r.body }),
+        ),
+      );
+      const failed = answers.map((res, i) => [res.status, describeRequest(requests[i])] as const).filter(([status]) => status >= 500);
+      expect(failed).toEqual([]);
+      // the letter is a stream batch's, which the panel never re-drives: nothing may change
+      expect(diff(before, await snapshot()).filter((c) => c.kind !== "audit")).toEqual([]);
+    } finally {
+      await api.close();
+    }
+  });
 });
