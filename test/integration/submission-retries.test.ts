@@ -10,6 +10,7 @@ import { Evidence } from "@site/core/evidence";
 import { Report } from "@site/core/report";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
 import { handler as report } from "../../packages/functions/src/http/report-create";
+import { handler as lead } from "../../packages/functions/src/http/lead-create";
 import { newPetition, petitionItems, signer } from "../support/fixtures";
 import { call, httpEvent } from "../support/http";
 import { fullReport, PDF, postToBucket } from "../support/reports";
@@ -89,5 +90,26 @@ describe("a scam report submitted again with its idempotency key", () => {
     const b = await post(report, {}, body);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.body.reportId).not.toBe(b.body.reportId);
+  });
+});
+
+describe("a guide request submitted again with its idempotency key", () => {
+  it("is stored once and answered with the first attempt's id; another key is another request", async () => {
+    const body = {
+      fullName: "Grace Guide",
+      email: `guide-${randomUUID().slice(0, 6)}@example.com`,
+      newsletterConsent: false,
+      client: { screenResolution: "1920x1080", timezone: "America/Chicago", language: "en-US" },
+    };
+    const k = key();
+    const first = await post(lead, { form: "checklist" }, body, { "idempotency-key": k });
+    expect(first.statusCode).toBe(201);
+    const before = await snapshot();
+    const again = await post(lead, { form: "checklist" }, body, { "idempotency-key": k });
+    expect(again).toMatchObject({ statusCode: 201, body: first.body });
+    expect(diff(before, await snapshot()).filter((c) => ["lead", "outbox", "submission"].includes(c.kind))).toEqual([]);
+    const other = await post(lead, { form: "checklist" }, body, { "idempotency-key": key() });
+    expect(other.statusCode).toBe(201);
+    expect(other.body.id).not.toBe(first.body.id);
   });
 });

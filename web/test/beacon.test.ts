@@ -169,7 +169,8 @@ describe("named events", () => {
       "fetch",
       vi.fn(async (url: string) => {
         if (url.startsWith("/api/leads/"))
-          return new Response(JSON.stringify(accept ? { id: "lead-1" } : { error: "Server error" }), { status: accept ? 201 : 500 });
+          // (a refusal: a 5xx would be sent again first, lib/sendOnce.ts)
+          return new Response(JSON.stringify(accept ? { id: "lead-1" } : { error: "Too many requests" }), { status: accept ? 201 : 429 });
         return new Response("{}", { status: 404 });
       }),
     );

@@ -36,3 +36,25 @@ export async function answered(scope: string, key: string): Promise<Record<strin
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.submission(scope, key), ConsistentRead: true }));
   return Item?.answer as Record<string, string> | undefined;
 }
+
+/**
+ * A form's submission, once per key: the first attempt's answer when one stored it (a retry after a
+ * timeout or an error), else `submit`, whose transaction puts the answer under the key
+ * (`submissionPut`, last) and throws SubmittedMeanwhile when another attempt of the same key stored
+ * first; that attempt's answer is then the answer. Without a key, `submit` as it is.
+ */
+export async function submitOnce<A extends Record<string, string>>(scope: string, key: string | undefined, submit: () => Promise<A>): Promise<A> {
+  const earlier = key ? await answered(scope, key) : undefined;
+  if (earlier) return earlier as A;
+  try {
+    return await submit();
+  } catch (err) {
+    const meanwhile = key && err instanceof SubmittedMeanwhile ? await answered(scope, key) : undefined;
+    if (meanwhile) return meanwhile as A;
+    throw err;
+  }
+}
+
+/** The cancellation check of a transaction whose last item is a submissionPut: true when another attempt stored the key. */
+export const keyTaken = (key: string | undefined, reasons: readonly (string | undefined)[]) =>
+  !!key && reasons[reasons.length - 1] === "ConditionalCheckFailed";

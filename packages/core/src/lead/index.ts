@@ -19,6 +19,7 @@ import { newYorkDate, newYorkTime } from "../util/time";
 import { LEAD_FORMS, isLeadForm, type LeadForm } from "./forms";
 import { creationItems, removalItems } from "./index-item";
 import type { LeadSubmission } from "./input";
+import { keyTaken, submissionPut, submitOnce as once, SubmittedMeanwhile } from "../idempotency/submissions";
 
 export { LEAD_FORMS, LEAD_FORM_INFO, isLeadForm, type LeadForm } from "./forms";
 export { LeadInput, type LeadSubmission } from "./input";
@@ -64,6 +65,8 @@ export interface CreateRequest {
   /** who is submitting, for the per-client rate limit (the client IP, see rateLimitSubject) */
   client: string;
   meta: MetaDetails;
+  /** The page's key for this submission, sent again with each retry of it (idempotency/submissions.ts). */
+  idempotencyKey?: string;
 }
 
 export type CreatedEvent = ReturnType<typeof createdEvent>;
@@ -109,7 +112,7 @@ const RATE_AT = 0;
 const MAILBOX_AT = 1;
 
 /** The submission's transaction: the client's rate-limit hit, its mailbox's daily count, the submission, its index row and count, the outbox item. */
-export function transaction(lead: Info, client: string, event: CreatedEvent = createdEvent(lead)) {
+export function transaction(lead: Info, client: string, event: CreatedEvent = createdEvent(lead), idempotencyKey?: string) {
   return new TransactWriteCommand({
     TransactItems: [
       { Update: RateLimit.hit(RATE_SCOPE, client, settings().LEAD_RATE_LIMIT_PER_MINUTE) },
@@ -117,9 +120,14 @@ export function transaction(lead: Info, client: string, event: CreatedEvent = cr
       { Put: { TableName: table(), Item: leadItem(lead), ConditionExpression: "attribute_not_exists(pk)" } },
       ...creationItems(lead),
       Outbox.put(event),
+      // last: its cancellation reason is the last one
+      ...(idempotencyKey ? [submissionPut(SUBMISSION_SCOPE, idempotencyKey, { id: lead.id })] : []),
     ],
   });
 }
+
+/** The scope of a guide request's submission keys (idempotency/submissions.ts). */
+export const SUBMISSION_SCOPE = "lead";
 
 /** Only this client's own concurrent submissions contend for its rate window: a burst is refused as such. */
 const RATE_CONFLICTS_BEFORE_REFUSING = 3;
@@ -129,8 +137,9 @@ export async function create(req: CreateRequest, now = new Date()): Promise<{ le
   const lead = build(sortableId(now.getTime()), req, now);
   const event = createdEvent(lead);
   let rateConflicts = 0;
-  await transactWithRetries(() => transaction(lead, req.client, event), {
+  await transactWithRetries(() => transaction(lead, req.client, event, req.idempotencyKey), {
     onCancelled: (reasons) => {
+      if (keyTaken(req.idempotencyKey, reasons)) throw new SubmittedMeanwhile(SUBMISSION_SCOPE);
       if (reasons[RATE_AT] === "ConditionalCheckFailed") throw new TooManyAttempts();
       if (reasons[RATE_AT] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
       if (reasons[MAILBOX_AT] === "ConditionalCheckFailed") throw new TooManyForMailbox();
@@ -148,6 +157,10 @@ export async function submit(req: CreateRequest): Promise<Info> {
   await Bus.publish(Events.Created, event.detail, event.id);
   return lead;
 }
+
+/** The guide route's submission: `submit`, or a retry's first answer (idempotency/submissions.ts). */
+export const submitOnce = (req: CreateRequest): Promise<{ id: string }> =>
+  once(SUBMISSION_SCOPE, req.idempotencyKey, async () => ({ id: (await submit(req)).id }));
 
 /** Submission ids are sortable ids (util/id.ts). */
 const LEAD_ID_PATTERN = /^[0-9a-z]{21}$/;

@@ -8,7 +8,7 @@ import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { queryPages } from "../db/query";
 import { transactWithRetries } from "../db/transact";
-import { submissionPut, SubmittedMeanwhile } from "../idempotency/submissions";
+import { keyTaken, submissionPut, SubmittedMeanwhile } from "../idempotency/submissions";
 import { Evidence, EvidenceRefused, type ClaimedEvidence, type EvidencePurpose } from "../evidence";
 import { errorAttributes, log } from "../log";
 import { Outbox } from "../outbox";
@@ -184,7 +184,7 @@ async function writeWithRetries(report: Info, client: string, event: CreatedEven
   let rateConflicts = 0;
   await transactWithRetries(() => transaction(report, client, event, idempotencyKey), {
     onCancelled: (reasons) => {
-      if (idempotencyKey && reasons[reasons.length - 1] === "ConditionalCheckFailed") throw new SubmittedMeanwhile(SUBMISSION_SCOPE);
+      if (keyTaken(idempotencyKey, reasons)) throw new SubmittedMeanwhile(SUBMISSION_SCOPE);
       if (reasons[RATE_AT] === "ConditionalCheckFailed") throw new TooManyAttempts();
       if (reasons[RATE_AT] === "TransactionConflict" && ++rateConflicts >= RATE_CONFLICTS_BEFORE_REFUSING) throw new TooManyAttempts();
       if (reasons[MAILBOX_AT] === "ConditionalCheckFailed") throw new TooManyForMailbox();

@@ -1,4 +1,4 @@
-import { answered, SubmittedMeanwhile } from "../idempotency/submissions";
+import { submitOnce as once } from "../idempotency/submissions";
 import { SUBMISSION_SCOPE, submit, type CreateRequest } from "./index";
 
 /**
@@ -6,15 +6,8 @@ import { SUBMISSION_SCOPE, submit, type CreateRequest } from "./index";
  * sends its idempotency key again after a timeout or an error), the first attempt's answer, with
  * nothing stored twice and no evidence claimed again.
  */
-export async function submitOnce(req: CreateRequest): Promise<{ reportId: string; reference: string }> {
-  const earlier = req.idempotencyKey ? await answered(SUBMISSION_SCOPE, req.idempotencyKey) : undefined;
-  if (earlier) return { reportId: earlier.reportId, reference: earlier.reference };
-  try {
+export const submitOnce = (req: CreateRequest): Promise<{ reportId: string; reference: string }> =>
+  once(SUBMISSION_SCOPE, req.idempotencyKey, async () => {
     const report = await submit(req);
     return { reportId: report.id, reference: report.reference };
-  } catch (err) {
-    const meanwhile = err instanceof SubmittedMeanwhile ? await answered(SUBMISSION_SCOPE, req.idempotencyKey!) : undefined;
-    if (meanwhile) return { reportId: meanwhile.reportId, reference: meanwhile.reference };
-    throw err;
-  }
-}
+  });

@@ -11,10 +11,10 @@ import { created, publicRoute } from "../lib/http";
 export const handler = publicRoute(async (req) => {
   const form = Lead.formOf(req.param("form"));
   const submission = req.body(Lead.LeadInput);
+  const idempotencyKey = req.idempotencyKey();
   // (the client's window is counted in the guide request's own transaction)
   const limits = { scope: Lead.RATE_SCOPE, perMinute: settings().LEAD_RATE_LIMIT_PER_MINUTE, clientWindow: "transaction" } as const;
   const captcha = { captchaToken: submission.captchaToken, captchaAction: Lead.LEAD_FORM_INFO[form].captchaAction };
   const client = await RateLimit.admitForm({ ...limits, ...captcha, ipAddress: req.meta.ipAddress });
-  const lead = await Lead.submit({ form, submission, client, meta: metaDetails(req.meta, submission.client) });
-  return created({ id: lead.id });
+  return created(await Lead.submitOnce({ form, submission, client, meta: metaDetails(req.meta, submission.client), idempotencyKey }));
 });

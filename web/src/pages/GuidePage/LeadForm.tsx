@@ -8,7 +8,7 @@ import { LEAD_FORM_WORDS as WORDS } from "../../content/guide-pages";
 import { useHydrated } from "../../hooks/useHydrated";
 import { useTimedMessage } from "../../hooks/useTimedMessage";
 import { trackEvent } from "../../lib/analytics";
-import { ApiError, postJson } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { startForm, submission } from "../../lib/formStart";
 import {
   EMPTY_LEAD,
@@ -62,12 +62,11 @@ export function LeadForm({ info, id }: { info: LeadFormInfo; id?: string }) {
       }
       setFieldErrors({});
       setSubmitting(true);
-      const { captchaToken: tokenFor, clientInfo } = await submission.load();
-      const captchaToken = await tokenFor(info.captchaAction);
-      await postJson<LeadCreated>(
+      const { captchaToken: tokenFor, clientInfo, sendOnce } = await submission.load();
+      await sendOnce<LeadCreated>(
         leadUrl(info.form),
-        { ...checked.submission, captchaToken, client: clientInfo() },
-        { fallbackMessage: LEAD_MESSAGES.saveFailed },
+        async () => ({ ...checked.submission, captchaToken: await tokenFor(info.captchaAction), client: clientInfo() }),
+        LEAD_MESSAGES.saveFailed,
       );
       trackEvent("guide_requested", { form: info.form });
       showSent(LEAD_MESSAGES.sent(info, checked.submission.email));
