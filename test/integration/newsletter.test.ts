@@ -7,7 +7,7 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { inOneRateWindow } from "../support/rate-window";
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { resetSettings, settings } from "@site/core/config";
 import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
@@ -61,8 +61,8 @@ const tokenItem = async (token: string) =>
   ).Item;
 
 let ips = 0;
-const confirm = (token: unknown, sourceIp = `10.88.0.${++ips}`) =>
-  call(confirmRoute, httpEvent({ method: "POST", path: "/api/newsletter/confirm", body: { token }, sourceIp }));
+const confirm = (token: unknown, sourceIp = `10.88.0.${++ips}`, headers: Record<string, string> = {}) =>
+  call(confirmRoute, httpEvent({ method: "POST", path: "/api/newsletter/confirm", body: { token }, sourceIp, headers }));
 
 async function subscribeAndSettle(email: string, source = "scam-report", consentAt = new Date(Date.now()).toISOString(), name = "Dana <O'Reilly>") {
   const result = await Newsletter.subscribe({ email, name, consentAt, source });
@@ -167,6 +167,25 @@ describe("POST /api/newsletter/confirm", () => {
     expect([again.statusCode, again.body]).toEqual([400, INVALID]);
     await bus.idle();
     expect(await welcomes(email)).toHaveLength(1);
+  });
+
+  it("answers the page's retry of a confirmation that happened (same idempotency key) as the first, and nothing more; another key is refused", async () => {
+    const email = address("confirm-retry");
+    await subscribeAndSettle(email);
+    const token = tokenIn((await confirmations(email))[0].text);
+    const key = randomUUID().replace(/-/g, "");
+
+    expect((await confirm(token, undefined, { "idempotency-key": key })).body).toEqual({ status: "confirmed" });
+    await bus.idle();
+    // the first answer was lost (a 503 after the work): the page sends the same token with the same key
+    const retry = await confirm(token, undefined, { "idempotency-key": key });
+    expect([retry.statusCode, retry.body]).toEqual([200, { status: "confirmed" }]);
+    await bus.idle();
+    expect(await welcomes(email)).toHaveLength(1);
+
+    // the key answers only for its own link's confirmation; the link itself stays used up
+    const otherKey = await confirm(token, undefined, { "idempotency-key": randomUUID().replace(/-/g, "") });
+    expect([otherKey.statusCode, otherKey.body]).toEqual([400, INVALID]);
   });
 
   it("a confirmed subscriber who consents again stays confirmed, gets no e-mail and keeps their name", async () => {

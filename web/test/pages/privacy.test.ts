@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, waitFor, within } from "@testing-library/react";
 import { GUIDES } from "@site/core/guides";
 import { LEAD_FORMS, LEAD_FORM_INFO, LEAD_MESSAGES } from "@site/core/lead/forms";
 import { DELETION_CAPTCHA_ACTION, ERASED_KIND_LABELS, PRIVACY_MESSAGES, type ErasedCounts } from "@site/core/privacy/input";
@@ -18,6 +18,7 @@ import {
 import { FIELD_LABELS, QUESTIONS } from "@site/core/report/catalogue";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DELETION, MY_DATA, MY_DATA_FILE } from "../../src/content/data-requests";
+import { RETRY_DELAYS_MS } from "../../src/lib/sendOnce";
 import { METADATA_GROUPS, POLICY_SECTIONS, TECHNICAL_DETAILS } from "../../src/content/privacy";
 import { render as renderToHtml } from "../../src/entry-server";
 import { PRERENDER_ROUTES } from "../../src/publicRoutes";
@@ -40,6 +41,8 @@ const TOKEN = "a".repeat(43);
 interface Call {
   url: string;
   body: Record<string, unknown> | undefined;
+  /** the Idempotency-Key header (lib/sendOnce.ts), when sent */
+  key?: string;
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -52,7 +55,8 @@ function stubApi(routes: Record<string, Answer> = {}): Call[] {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { url, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined };
+      const key = (init?.headers as Record<string, string> | undefined)?.["Idempotency-Key"];
+      const call = { url, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined, ...(key ? { key } : {}) };
       calls.push(call);
       if (url === "/api/config") return json(200, { defaultPetitionId: "p", recaptchaSiteKey: SITE_KEY, auth: {} });
       const answer = routes[url];
@@ -61,6 +65,14 @@ function stubApi(routes: Record<string, Answer> = {}): Call[] {
     }),
   );
   return calls;
+}
+
+/** Lets the page's retries of a failed submission go by (their waits, lib/sendOnce.ts, on the fake clock). */
+async function retriesPass() {
+  for (const ms of RETRY_DELAYS_MS) {
+    await act(async () => void (await new Promise((r) => setTimeout(r, 50))));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+  }
 }
 
 const privacyCalls = (calls: Call[]) => calls.filter((c) => c.url.startsWith("/api/privacy/"));
@@ -93,6 +105,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   delete window.grecaptcha;
@@ -287,7 +300,11 @@ describe("/data-deletion-request", () => {
     expect(busy.disabled).toBe(true);
     expect(page.email.disabled).toBe(true);
     await waitFor(() => expect(privacyCalls(calls)).toHaveLength(1));
-    expect(privacyCalls(calls)[0]).toEqual({ url: "/api/privacy/requests", body: { email: EMAIL, captchaToken: "captcha-token" } });
+    expect(privacyCalls(calls)[0]).toEqual({
+      url: "/api/privacy/requests",
+      body: { email: EMAIL, captchaToken: "captcha-token" },
+      key: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(actions).toEqual([DELETION_CAPTCHA_ACTION]);
     release();
     const alert = await page.form.findByRole("status");
@@ -299,26 +316,37 @@ describe("/data-deletion-request", () => {
     expect(page.form.queryByRole("alert")).toBeNull();
   });
 
-  it("a server failure: the spec's error alert 'Failed to process your request. Please try again later.'", async () => {
-    stubApi({ "/api/privacy/requests": () => json(500, { error: "Something went wrong. Please try again later." }) });
-    stubRecaptcha();
+  it("a server failure: sent again with the same idempotency key, then the spec's error alert 'Failed to process your request. Please try again later.'", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    const calls = stubApi({ "/api/privacy/requests": () => json(500, { error: "Something went wrong. Please try again later." }) });
+    const actions = stubRecaptcha();
     const page = openForm();
     page.type(EMAIL);
     page.submit();
+    await retriesPass();
     const alert = await page.form.findByRole("alert");
+    // the retries (lib/sendOnce.ts): one key for the submission, a fresh captcha token for each attempt
+    const sent = privacyCalls(calls);
+    expect(sent).toHaveLength(1 + RETRY_DELAYS_MS.length);
+    expect(new Set(sent.map((c) => c.key)).size).toBe(1);
+    expect(sent[0].key).toMatch(/^[0-9a-f]{32}$/);
+    expect(actions).toHaveLength(sent.length);
     expect(textOf(alert)).toContain(PRIVACY_MESSAGES.failed);
     expect(PRIVACY_MESSAGES.failed).toBe("Failed to process your request. Please try again later.");
     expect(page.form.queryByRole("status")).toBeNull();
     expect(page.email.value).toBe(EMAIL);
   });
 
-  it("no answer at all: the same error alert", async () => {
-    stubApi({ "/api/privacy/requests": () => Promise.reject(new TypeError("Failed to fetch")) });
+  it("no answer at all: sent again, then the same error alert", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    const calls = stubApi({ "/api/privacy/requests": () => Promise.reject(new TypeError("Failed to fetch")) });
     stubRecaptcha();
     const page = openForm();
     page.type(EMAIL);
     page.submit();
+    await retriesPass();
     expect(textOf(await page.form.findByRole("alert"))).toContain(PRIVACY_MESSAGES.failed);
+    expect(privacyCalls(calls)).toHaveLength(1 + RETRY_DELAYS_MS.length);
   });
 
   it("a 400 naming the field: its message under the field, no alert", async () => {
@@ -494,14 +522,19 @@ describe("/my-data", () => {
     await waitFor(() => expect(within(document.body).queryByRole("dialog")).toBeNull());
   });
 
-  it("erasing with a link used meanwhile (400): the invalid-link message; a server failure: the failure inside the dialog", async () => {
+  it("erasing with a link used meanwhile (400): the invalid-link message; a server failure: sent again with its key, then the failure inside the dialog", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
     let answer: Answer = () => json(500, { error: "boom" });
-    stubApi({ "/api/privacy/records": () => json(200, HELD), "/api/privacy/erase": (call) => answer(call) });
+    const calls = stubApi({ "/api/privacy/records": () => json(200, HELD), "/api/privacy/erase": (call) => answer(call) });
     const { main, screen } = openMyData();
     fireEvent.click(await screen.findByRole("button", { name: MY_DATA.erase }));
     const dialog = await within(document.body).findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: MY_DATA.confirm }));
+    await retriesPass();
     expect(textOf(await within(dialog).findByRole("alert"))).toBe(PRIVACY_MESSAGES.failed);
+    const erasures = calls.filter((c) => c.url === "/api/privacy/erase");
+    expect(erasures).toHaveLength(1 + RETRY_DELAYS_MS.length);
+    expect(new Set(erasures.map((c) => c.key)).size).toBe(1);
     answer = invalid;
     fireEvent.click(within(dialog).getByRole("button", { name: MY_DATA.confirm }));
     await waitFor(() => expect(main.querySelector("h1")?.textContent).toBe(MY_DATA.invalidTitle));

@@ -3,7 +3,9 @@ import { DeleteCommand, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { Bus } from "../bus";
 import { cancellationCodes } from "../db/cancellation";
 import { db, table } from "../db/client";
+import { putIf } from "../db/conditional";
 import { Keys } from "../db/keys";
+import { SubmittedMeanwhile, keyTaken, submissionPut, submitOnce } from "../idempotency/submissions";
 import { Mail } from "../mail";
 import { Outbox } from "../outbox";
 import { VisibleError } from "../util/error";
@@ -63,10 +65,19 @@ export type ConfirmResult = "confirmed" | "already_confirmed";
  * Confirms the subscriber a token names: status confirmed, `confirmedAt`, TTL removed, an
  * unsubscribe token given (kept from an earlier confirmation), the token deleted and
  * `newsletter.confirmed` recorded, in one transaction, then published. A token works once; a valid
- * one for a subscriber already confirmed is used up without anything new.
+ * one for a subscriber already confirmed is used up without anything new. With the page's
+ * idempotency `key` (scoped to the token), a retry of a confirmation whose answer the page did not
+ * get answers it again instead of "link used".
  */
-export async function confirm(token: string): Promise<ConfirmResult> {
+export async function confirm(token: string, key?: string): Promise<ConfirmResult> {
   if (!isTokenShape(token)) throw new InvalidConfirmation();
+  const submission = key ? { scope: `newsletter-confirm#${hashToken(token)}`, key } : undefined;
+  const answer = await submitOnce(submission?.scope ?? "", key, async () => ({ status: await useToken(token, submission) }));
+  return answer.status as ConfirmResult;
+}
+
+async function useToken(token: string, submission: { scope: string; key: string } | undefined): Promise<ConfirmResult> {
+  const stored = (status: ConfirmResult) => (submission ? [submissionPut(submission.scope, submission.key, { status })] : []);
   const tokenKey = Keys.newsletterToken(hashToken(token));
   const res = await db().send(new GetCommand({ TableName: table(), Key: tokenKey, ConsistentRead: true }));
   const item = res.Item;
@@ -81,16 +92,20 @@ export async function confirm(token: string): Promise<ConfirmResult> {
       const now = new Date(Date.now()).toISOString();
       return {
         next: { ...current, status: "confirmed", confirmedAt: now, expiresAt: undefined, unsubscribeToken: current.unsubscribeToken ?? newToken() },
-        extra: [{ Delete: { TableName: table(), Key: tokenKey, ConditionExpression: "attribute_exists(pk)" } }, Outbox.put(event)],
+        extra: [{ Delete: { TableName: table(), Key: tokenKey, ConditionExpression: "attribute_exists(pk)" } }, Outbox.put(event), ...stored("confirmed")],
         result: "confirmed",
       };
     });
   } catch (err) {
+    const codes = cancellationCodes(err);
+    if (submission && keyTaken(submission.key, codes)) throw new SubmittedMeanwhile(submission.scope);
     // used meanwhile by a concurrent click
-    if (cancellationCodes(err).includes("ConditionalCheckFailed")) throw new InvalidConfirmation();
+    if (codes.includes("ConditionalCheckFailed")) throw new InvalidConfirmation();
     throw err;
   }
   if (result !== "confirmed") {
+    const [answer] = result === "invalid" ? [] : stored(result);
+    if (answer?.Put) await putIf(answer.Put);
     await db().send(new DeleteCommand({ TableName: table(), Key: tokenKey }));
     if (result === "invalid") throw new InvalidConfirmation();
     return result;

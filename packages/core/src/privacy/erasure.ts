@@ -6,6 +6,7 @@ import { db, table } from "../db/client";
 import { updateIf } from "../db/conditional";
 import { Keys } from "../db/keys";
 import { auditedPerson, recordsOf } from "../db/person-index";
+import { SubmittedMeanwhile, keyTaken, submissionPut } from "../idempotency/submissions";
 import { Job } from "../jobs";
 import { log } from "../log";
 import { Mail } from "../mail";
@@ -158,9 +159,13 @@ async function saveProgress(requestId: string, erased: Erased): Promise<void> {
  * until done) together with the ErasureConfirmed event, in one transaction, then erases, or, past
  * `jobAbove` records (default ERASE_IN_JOB_ABOVE), leaves the erasure to the privacy-erasure
  * subscriber and answers its progress and status token. A token already used, expired or unknown
- * changes nothing.
+ * changes nothing. With `submission`, the page's idempotency key is stored in the same transaction
+ * (naming the request): another attempt having stored it first is a SubmittedMeanwhile (erasure-once.ts).
  */
-export async function confirm(token: string, opts: { mailAgain?: boolean; jobAbove?: number } = {}): Promise<EraseAnswer> {
+export async function confirm(
+  token: string,
+  opts: { mailAgain?: boolean; jobAbove?: number; submission?: { scope: string; key: string } } = {},
+): Promise<EraseAnswer> {
   const link = await openLink(token);
   const req = await readRequest(link.requestId);
   if (!req || req.status !== "pending") throw new InvalidPrivacyLink();
@@ -184,11 +189,14 @@ export async function confirm(token: string, opts: { mailAgain?: boolean; jobAbo
           { Delete: { TableName: table(), Key: link.tokenKey, ConditionExpression: "attribute_exists(pk)" } },
           ...requestWrites(next, whileStatus("pending")),
           Outbox.put(event),
+          ...(opts.submission ? [submissionPut(opts.submission.scope, opts.submission.key, { requestId: req.id })] : []),
         ],
       }),
     );
   } catch (err) {
-    if (cancellationCodes(err).includes("ConditionalCheckFailed")) throw new InvalidPrivacyLink();
+    const codes = cancellationCodes(err);
+    if (opts.submission && keyTaken(opts.submission.key, codes)) throw new SubmittedMeanwhile(opts.submission.scope);
+    if (codes.includes("ConditionalCheckFailed")) throw new InvalidPrivacyLink();
     throw err;
   }
   if (secret) {

@@ -10,6 +10,7 @@ export * as Privacy from "./index";
 export { Events } from "./events";
 export {
   request,
+  requestOnce,
   sendOrKeep,
   sendDueLinks,
   type LinkToSend,
@@ -38,6 +39,7 @@ export {
   type RecordsPage,
 } from "./records";
 export { countedLabels } from "./kinds";
+export { confirmOnce } from "./erasure-once";
 export { confirm, complete, eraseRecords, erasureStatus, UnknownErasure, ERASE_IN_JOB_ABOVE, ERASURE_STATUS_HOURS, JOB_RUN_BUDGET_MS } from "./erasure";
 export {
   download,

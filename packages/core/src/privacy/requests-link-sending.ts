@@ -1,8 +1,9 @@
-import { DeleteCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { personIndex } from "../db/person-index";
-import { putItem, typedItem } from "../db/put-item";
+import { typedItem } from "../db/put-item";
+import type { TransactItem } from "../db/transact";
 import { errorAttributes, log } from "../log";
 import { Mail, MailDeferred } from "../mail";
 import { DELETION_LINK_SECONDS } from "../policy/retention";
@@ -10,10 +11,16 @@ import { normaliseEmail } from "../util/email";
 import { hashToken, newToken } from "../util/token";
 import { linkEmail } from "./emails";
 import type { PrivacyRequest } from "./index-item";
-import { releaseAddressSlot } from "./requests-mailbox-allowance";
 import { readRequest, requestWrites, whileStatus } from "./requests-store";
 
 const LATE_LINK_MS = 60_000;
+
+/**
+ * How long a new request's link is left to the request itself before the scheduled drain may send
+ * it: far longer than the request's function lives, so the drain only sends a link whose request
+ * crashed or failed to send it (the at-least-once promise of every e-mail here).
+ */
+export const IMMEDIATE_SEND_MS = 60_000;
 
 /** What a pending request's link needs: the request and the address it goes to. */
 export interface LinkToSend {
@@ -55,31 +62,41 @@ export async function sendLink(link: LinkToSend, now = Date.now()): Promise<void
 }
 
 /**
- * Sends the request's link now, or, when it cannot go (the day's mail used up, SES failing), keeps
- * it due: the scheduled mail drain sends it as soon as it can (`sendDueLinks`), and the visitor's
- * answer is the same. Only a link that could be neither sent nor kept gives the mailbox's slot back
- * (and throws).
+ * The request's link kept due, written in the request's own transaction: whatever happens to the
+ * request's function after it (a crash, a timeout, SES failing), the link is sent, by the function
+ * at once or by the scheduled drain once IMMEDIATE_SEND_MS have passed (`sendDueLinks`).
+ */
+export function dueLinkPut(link: { requestId: string; email: string }, now: number): TransactItem {
+  const due = {
+    requestId: link.requestId,
+    email: link.email,
+    notBefore: now + IMMEDIATE_SEND_MS,
+    // the address waits no longer than the link would have lived
+    expiresAt: Math.floor(now / 1000) + DELETION_LINK_SECONDS,
+  };
+  return { Put: { TableName: table(), Item: typedItem(Keys.privacyLinkDue(link.requestId), "privacyLinkDue", due) } };
+}
+
+/**
+ * Sends the request's link now and forgets it as due, or, when it cannot go (the day's mail used up,
+ * SES failing), leaves it due for the scheduled drain at once; the visitor's answer is the same. A
+ * failure to write either is logged, not thrown: the link stays due and the drain sends it.
  */
 export async function sendOrKeep(link: LinkToSend, now = Date.now()): Promise<"sent" | "kept"> {
+  const Key = Keys.privacyLinkDue(link.requestId);
   try {
     await sendLink(link, now);
-    return "sent";
   } catch (err) {
     log.warn("privacy link not sent at once: kept for the scheduled drain", { requestId: link.requestId, ...errorAttributes(err) });
-    try {
-      const due = {
-        requestId: link.requestId,
-        email: link.email,
-        // the address waits no longer than the link would have lived
-        expiresAt: Math.floor(now / 1000) + DELETION_LINK_SECONDS,
-      };
-      await putItem(typedItem(Keys.privacyLinkDue(link.requestId), "privacyLinkDue", due));
-      return "kept";
-    } catch (keepErr) {
-      await releaseAddressSlot(link.email, now);
-      throw keepErr;
-    }
+    await db()
+      .send(new UpdateCommand({ TableName: table(), Key, UpdateExpression: "REMOVE notBefore", ConditionExpression: "attribute_exists(pk)" }))
+      .catch((markErr) => log.warn("privacy link due in a minute, not at once", { requestId: link.requestId, ...errorAttributes(markErr) }));
+    return "kept";
   }
+  await db()
+    .send(new DeleteCommand({ TableName: table(), Key }))
+    .catch((err) => log.warn("privacy link sent but still due: the drain may send it again", { requestId: link.requestId, ...errorAttributes(err) }));
+  return "sent";
 }
 
 /** Links kept due at most this many per call (a page of the partition). */
@@ -94,7 +111,9 @@ export async function sendDueLinks(deadline = Date.now() + 10_000): Promise<numb
     new QueryCommand({
       TableName: table(),
       KeyConditionExpression: "pk = :pk",
-      ExpressionAttributeValues: { ":pk": Keys.privacyLinksDuePartition() },
+      // a link its request is still sending (or sent a moment ago) is not due yet
+      FilterExpression: "attribute_not_exists(notBefore) OR notBefore <= :now",
+      ExpressionAttributeValues: { ":pk": Keys.privacyLinksDuePartition(), ":now": Date.now() },
       ConsistentRead: true,
       Limit: DUE_PAGE,
     }),

@@ -3,7 +3,9 @@ import { settings } from "../config";
 import { db, table } from "../db/client";
 import { Keys } from "../db/keys";
 import { keptPersonHash } from "../db/person-index";
+import { SubmittedMeanwhile, keyTaken, submissionPut, submitOnce } from "../idempotency/submissions";
 import { log } from "../log";
+import { cancellationCodes } from "../db/cancellation";
 import { DELETION_LINK_SECONDS, DELETION_REQUEST_RECORD_DAYS } from "../policy/retention";
 import { RateLimit } from "../ratelimit";
 import { VisibleError } from "../util/error";
@@ -11,7 +13,7 @@ import { sortableId } from "../util/id";
 import { hashToken, isTokenShape } from "../util/token";
 import type { PrivacyRequest } from "./index-item";
 import { PRIVACY_MESSAGES } from "./input";
-import type { LinkToSend } from "./requests-link-sending";
+import { dueLinkPut, sendOrKeep, type LinkToSend } from "./requests-link-sending";
 import { claimAddressSlot, releaseAddressSlot } from "./requests-mailbox-allowance";
 import { readRequest, requestWrites } from "./requests-store";
 
@@ -32,6 +34,9 @@ export { sendDueLinks, sendLink, sendOrKeep, type LinkToSend } from "./requests-
 
 export const RATE_SCOPE = "privacy";
 
+/** The deletion page's submissions by idempotency key (idempotency/submissions.ts). */
+export const REQUEST_SUBMISSION_SCOPE = "privacy-request";
+
 /**
  * Counts one attempt of the client at a privacy route (a request, or a look, download or erase
  * with a link's token) before anything is looked up, so guessing tokens costs attempts: a 429 past
@@ -46,11 +51,13 @@ export class InvalidPrivacyLink extends VisibleError {
 }
 
 /**
- * Records a pending request (its admin row and count), without its link: `sendOrKeep` mints and
- * mails it, now or from the scheduled drain. Answers what the link needs,
+ * Records a pending request (its admin row and count) and its link as due, without the link itself:
+ * `sendOrKeep` mints and mails it at once, else the scheduled drain does. Answers what the link needs,
  * or nothing when the mailbox's daily allowance is used (logged): the caller says the same to everyone.
+ * With the page's idempotency `key`, the key is stored in the same transaction; another attempt of the
+ * same submission having stored it first is a SubmittedMeanwhile (the caller answers that attempt's answer).
  */
-export async function request(email: string, now = Date.now()): Promise<LinkToSend | undefined> {
+export async function request(email: string, now = Date.now(), key?: string): Promise<LinkToSend | undefined> {
   const address = email.trim();
   if (!(await claimAddressSlot(address, now))) {
     log.info("deletion link not sent: the address's daily allowance is used", { person: keptPersonHash(address) });
@@ -66,13 +73,29 @@ export async function request(email: string, now = Date.now()): Promise<LinkToSe
     downloads: 0,
     expiresAt: Math.floor(now / 1000) + DELETION_REQUEST_RECORD_DAYS * 24 * 3600,
   };
+  const submission = key ? [submissionPut(REQUEST_SUBMISSION_SCOPE, key, { status: "sent" })] : [];
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: requestWrites(req) }));
+    await db().send(
+      new TransactWriteCommand({ TransactItems: [...requestWrites(req), dueLinkPut({ requestId: req.id, email: address }, now), ...submission] }),
+    );
   } catch (err) {
     await releaseAddressSlot(address, now);
+    if (keyTaken(key, cancellationCodes(err))) throw new SubmittedMeanwhile(REQUEST_SUBMISSION_SCOPE);
     throw err;
   }
   return { requestId: req.id, email: address, written: req };
+}
+
+/**
+ * The deletion page's request, once per idempotency key: stored with its link due, then the link
+ * sent (or left to the drain). A retry of a request already stored answers the same and mails nothing.
+ */
+export async function requestOnce(email: string, key?: string): Promise<{ status: string }> {
+  return submitOnce(REQUEST_SUBMISSION_SCOPE, key, async () => {
+    const link = await request(email, Date.now(), key);
+    if (link) await sendOrKeep(link);
+    return { status: "sent" };
+  });
 }
 
 export interface OpenLink {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { MISSING_TOKEN, UNREACHABLE } from "../../content/newsletter";
-import { ApiError, request } from "../../lib/api";
+import { ApiError } from "../../lib/api";
+import { sendOnce } from "../../lib/sendOnce";
 
 export type TokenPost<T> = { state: "working" } | { state: "done"; status: T } | { state: "failed"; message: string };
 
@@ -9,7 +10,9 @@ export const messageOf = (err: unknown) => (err instanceof ApiError && err.statu
 
 /**
  * Posts the `token` of the page's address to `url` once, when the page runs in the browser (the
- * prerendered page shows "working"): a link in an e-mail that acts when opened.
+ * prerendered page shows "working"): a link in an e-mail that acts when opened. A 5xx or a lost
+ * connection is retried with the same idempotency key (lib/sendOnce.ts): the link, used up by an
+ * attempt whose answer was lost, is answered again rather than "already used".
  */
 export function useTokenPost<T>(url: string): { result: TokenPost<T>; token: string | null } {
   const [params] = useSearchParams();
@@ -24,7 +27,7 @@ export function useTokenPost<T>(url: string): { result: TokenPost<T>; token: str
       setResult({ state: "failed", message: MISSING_TOKEN });
       return;
     }
-    request<{ status: T }>(url, { body: { token } }).then(
+    sendOnce<{ status: T }>(url, async () => ({ token }), UNREACHABLE).then(
       (res) => setResult({ state: "done", status: res.status }),
       (err: unknown) => setResult({ state: "failed", message: messageOf(err) }),
     );

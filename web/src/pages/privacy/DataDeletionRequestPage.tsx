@@ -5,7 +5,6 @@ import { LateAlert } from "../../components/LateAlert";
 import { PageHero } from "../../components/page/PageHero";
 import { DELETION as WORDS } from "../../content/data-requests";
 import { useHydrated } from "../../hooks/useHydrated";
-import { postJson } from "../../lib/api";
 import { startForm, submission } from "../../lib/formStart";
 import { DELETION_REQUEST_URL, deletionFailure, type DeletionSent } from "./deletionForm";
 import classes from "./Privacy.module.css";
@@ -51,9 +50,13 @@ export function DataDeletionRequestPage() {
       }
       setFieldError(null);
       setBusy(true);
-      const { captchaToken: tokenFor } = await submission.load();
-      const captchaToken = await tokenFor(rules.DELETION_CAPTCHA_ACTION);
-      await postJson<DeletionSent>(DELETION_REQUEST_URL, { email: checked.email, captchaToken }, { fallbackMessage: messages.failed });
+      const { captchaToken: tokenFor, sendOnce } = await submission.load();
+      // retried with one idempotency key: a request stored once, one link e-mailed
+      await sendOnce<DeletionSent>(
+        DELETION_REQUEST_URL,
+        async () => ({ email: checked.email, captchaToken: await tokenFor(rules.DELETION_CAPTCHA_ACTION) }),
+        messages.failed,
+      );
       setOutcome({ state: "sent" });
     } catch (cause) {
       const failure = deletionFailure(cause, messages);

@@ -6,6 +6,7 @@ import { LinkButton } from "../../components/page/LinkButton";
 import { MY_DATA as WORDS, MY_DATA_FILE } from "../../content/data-requests";
 import { ApiError, postJson } from "../../lib/api";
 import { deferred, useDeferred } from "../../lib/deferred";
+import { sendOnce } from "../../lib/sendOnce";
 import { downloadFrom, downloadText } from "../../lib/download";
 import {
   MAIL_STOPPED_REASONS,
@@ -211,11 +212,8 @@ function HeldData({ held, token, onErased, onInvalid }: { held: HeldRecords; tok
     setErasing(true);
     setEraseError(null);
     try {
-      const answer = await postJson<EraseAnswer>(
-        MY_DATA_API.erase,
-        { token, ...(mailAgain ? { mailAgain } : {}) },
-        { fallbackMessage: PRIVACY_MESSAGES.failed },
-      );
+      // retried with one idempotency key: a retry of an erasure that happened answers it, not "link used"
+      const answer = await sendOnce<EraseAnswer>(MY_DATA_API.erase, async () => ({ token, ...(mailAgain ? { mailAgain } : {}) }), PRIVACY_MESSAGES.failed);
       setConfirming(false);
       onErased(answer);
     } catch (cause) {
