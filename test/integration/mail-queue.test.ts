@@ -58,6 +58,29 @@ describe("the paced mail queue", () => {
     expect((await MailQueue.pending()).visitor).toBe(0);
   });
 
+  it("sends a delivery enqueued twice once when the two items go in overlapping rounds of one drain", async () => {
+    // 4 a second: 2 for the privacy link, half the rest for confirmations: a visitor round holds one e-mail
+    vi.stubEnv("MAIL_RATE_PER_SECOND", "4");
+    vi.stubEnv("MAIL_CONFIRMATION_RESERVE_SHARE", "0.5");
+    resetSettings();
+    const { created } = await signatures(1, "overlap");
+    const [s] = created;
+    const id = eventId();
+    await MailQueue.enqueue("signature-share-email", id, { petitionId: s.petitionId, signatureId: s.id });
+    // the re-delivered batch's item, a moment later: the next round's
+    await new Promise((r) => setTimeout(r, 5));
+    await MailQueue.enqueue("signature-share-email", id, { petitionId: s.petitionId, signatureId: s.id });
+    // a slow provider: the first round is still sending when the second claims its item
+    const send = Mail.send.bind(Mail);
+    vi.spyOn(Mail, "send").mockImplementation(async (...args) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      return send(...args);
+    });
+    await drainAll(6000);
+    expect((await outbox()).filter((m) => m.to.includes(s.email))).toHaveLength(1);
+    expect((await MailQueue.pending()).visitor).toBe(0);
+  });
+
   it("keeps to the account's rate less the reserves: a one-second drain sends at most that many a second and leaves the rest queued", async () => {
     // 6 a second, 2 of them kept for the privacy link, half the rest for confirmations: 2 for share e-mails
     vi.stubEnv("MAIL_RATE_PER_SECOND", "6");

@@ -5,6 +5,7 @@ import * as Backlog from "../mail-queue/backlog";
 import { LANE_PRIORITY, LANES, roundSize, type Lane, type Queued } from "../mail-queue/lanes";
 import { releaseLease, renewLease, takeLease } from "../mail-queue/lease";
 import { oldest } from "../mail-queue/queue";
+import { identity } from "../mail-queue/sent";
 import { PartitionReads } from "../mail-queue/reads";
 import { sendRound, type DrainResult } from "./round";
 import { foldSurges, sendDueDigests } from "./surges";
@@ -92,6 +93,9 @@ async function drainLane(lane: Lane, result: DrainResult, reads: PartitionReads,
   const slot = pacer(MailBudget.ceilings(LANE_PRIORITY[lane]).perSecond);
   const rounds = new Set<Promise<unknown>>();
   const busy = new Set<string>();
+  // the deliveries (`kind#eventId`) each running round holds: a delivery enqueued twice (a re-delivered
+  // stream batch) in two items that overlapping rounds claim is sent by the first round only
+  const holders = new Map<string, object>();
   let deferred = false;
   // the confirmations that left the queue, and the rate this drain sends them at: signers are told when theirs should arrive (mail-queue/backlog.ts)
   const countedLeft = Backlog.leftCounter();
@@ -105,12 +109,20 @@ async function drainLane(lane: Lane, result: DrainResult, reads: PartitionReads,
     if (ready.length) {
       const items = takeUpTo(ready, size);
       items.forEach((q) => busy.add(q.sk));
-      const round: Promise<unknown> = sendRound(lane, items, result, remaining(), slot, leftQueue)
+      const self = {};
+      const elsewhere = new Set<string>();
+      for (const d of items.flatMap((q) => q.deliveries)) {
+        const holder = holders.get(identity(d));
+        if (holder === undefined) holders.set(identity(d), self);
+        else if (holder !== self) elsewhere.add(identity(d));
+      }
+      const round: Promise<unknown> = sendRound(lane, items, result, remaining(), slot, leftQueue, elsewhere)
         .then((outcome) => {
           if (outcome === "deferred") deferred = true;
         })
         .finally(() => {
           items.forEach((q) => busy.delete(q.sk));
+          for (const [id, holder] of holders) if (holder === self) holders.delete(id);
           rounds.delete(round);
         });
       rounds.add(round);

@@ -40,7 +40,12 @@ function recipientsOf(deliveries: readonly Delivery[], records: Records): string
   return [...addresses];
 }
 
-/** Claims, sends and settles one round of a lane's items (steps 1–4 of `drain`, drain.ts). */
+/**
+ * Claims, sends and settles one round of a lane's items (steps 1–4 of `drain`, drain.ts).
+ * `elsewhere`: deliveries another running round of the drain holds in an item of its own (the same
+ * delivery enqueued twice); this round counts them done, since that round sends them, or keeps them
+ * in its item when it cannot.
+ */
 export async function sendRound(
   lane: Lane,
   items: Queued[],
@@ -48,11 +53,12 @@ export async function sendRound(
   timeLeftMs: number,
   slot: () => Promise<void>,
   leftQueue: (deliveries: number) => Promise<void>,
+  elsewhere: ReadonlySet<string> = new Set(),
 ): Promise<"sent" | "deferred"> {
   const claimed = (await Promise.all(items.map(async (q) => ((await claim(q, CLAIM_MS)) ? q : undefined)))).filter((q): q is Queued => !!q);
   if (!claimed.length) return "sent";
   const all = claimed.flatMap((q) => q.deliveries);
-  const alreadySent = await sentAmong(all);
+  const alreadySent = new Set([...(await sentAmong(all)), ...all.map(identity).filter((id) => elsewhere.has(id))]);
   const unknown = all.filter((d) => !isDelivery(d.kind));
   for (const d of unknown) log.error("mail queue: unknown kind, removed", { kind: d.kind, eventId: d.eventId });
   const unsent = [...new Map(all.filter((d) => isDelivery(d.kind) && !alreadySent.has(identity(d))).map((d) => [identity(d), d])).values()];
