@@ -55,7 +55,8 @@ async function fileReport(tag: string, opts: { wantUpdates: boolean; company?: s
   return { ...(res.body as { reportId: string; reference: string }), email: body.reporter.email };
 }
 
-const askLink = (reference: string, email: string) => call(linkRoute, httpEvent({ method: "POST", body: { reference, email }, sourceIp: nextIp() }));
+const askLink = (reference: string, email: string, headers: Record<string, string> = {}) =>
+  call(linkRoute, httpEvent({ method: "POST", body: { reference, email }, sourceIp: nextIp(), headers }));
 const statusOf = (token: string): Promise<Result> => call(statusRoute, httpEvent({ method: "GET", pathParameters: { token }, sourceIp: nextIp() }));
 
 const mailsTo = async (address: string, subject?: string): Promise<OutboxMessage[]> =>
@@ -123,6 +124,14 @@ describe("asking for a status link", () => {
     for (let i = 0; i < LINKS_PER_REPORT_PER_DAY + 2; i++) expect((await askLink(report.reference, report.email)).statusCode).toBe(202);
     await bus.idle();
     expect(await mailsTo(report.email, linkSubject(report.reference))).toHaveLength(LINKS_PER_REPORT_PER_DAY);
+  });
+
+  it("mails one link when the page retries its request with its idempotency key", async () => {
+    const report = await fileReport("retried", { wantUpdates: false });
+    const key = crypto.randomUUID().replace(/-/g, "");
+    for (let i = 0; i < 2; i++) expect((await askLink(report.reference, report.email, { "idempotency-key": key })).statusCode).toBe(202);
+    await bus.idle();
+    expect(await mailsTo(report.email, linkSubject(report.reference))).toHaveLength(1);
   });
 
   it("refuses a malformed reference or address with the field's message (which says nothing of any report)", async () => {

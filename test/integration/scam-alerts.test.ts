@@ -354,10 +354,10 @@ describe("the figures", () => {
 describe("a company's correction request", () => {
   const email = `legal-${run}@exitpros.example`;
   const request = { company: "Exit Pros LLC", fullName: "Lee Counsel", email, message: "We are a different company with a similar name." };
-  const post = (to: string, body: unknown) =>
+  const post = (to: string, body: unknown, headers: Record<string, string> = {}) =>
     call(
       correction,
-      httpEvent({ method: "POST", path: `/api/public/scam-alerts/${to}/corrections`, pathParameters: { slug: to }, body, sourceIp: "203.0.113.9" }),
+      httpEvent({ method: "POST", path: `/api/public/scam-alerts/${to}/corrections`, pathParameters: { slug: to }, body, sourceIp: "203.0.113.9", headers }),
     );
 
   it("is stored and shown to the administrators beside the alert, never to the public", async () => {
@@ -377,6 +377,17 @@ describe("a company's correction request", () => {
     const bad = await post(slug, { ...request, email: "nope", message: "short" });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(["email", "message"]);
+  });
+
+  it("is stored once when the page retries it with its idempotency key, and answered with the first attempt's id", async () => {
+    const before = ok<{ corrections: { id: string }[] }>(await admin(adminGet, { params: { slug } })).corrections.length;
+    const key = randomUUID().replace(/-/g, "");
+    const retried = { ...request, message: "Sent again by the page after a timeout." };
+    const first = ok<{ id: string }>(await post(slug, retried, { "idempotency-key": key }), 201);
+    const again = ok<{ id: string }>(await post(slug, retried, { "idempotency-key": key }), 201);
+    expect(again.id).toBe(first.id);
+    const after = ok<{ corrections: { id: string }[] }>(await admin(adminGet, { params: { slug } })).corrections;
+    expect(after).toHaveLength(before + 1);
   });
 
   it("is erased with its sender", async () => {

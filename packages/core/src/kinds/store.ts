@@ -14,9 +14,10 @@ export interface CreateOptions {
   at?: Date;
   /**
    * Items written in the same transaction, before the record's own (a rate-limit hit, an outbox
-   * event): `onCancelled` reads their cancellation reasons at their positions, from 0.
+   * event), or made from the record's id (a submission's key naming it): `onCancelled` reads their
+   * cancellation reasons at their positions, from 0.
    */
-  also?: TransactItem[];
+  also?: TransactItem[] | ((made: { id: string }) => TransactItem[]);
   onCancelled?: Retries["onCancelled"];
 }
 
@@ -48,12 +49,10 @@ export function kindStore<R extends Made & { email: string }>(
       const at = opts.at ?? new Date();
       const record = { ...data, id: sortableId(at.getTime()), createdAt: at.toISOString() } as R;
       const put = { Put: { TableName: table(), Item: item(record), ConditionExpression: "attribute_not_exists(pk)" } };
-      await transactWithRetries(
-        () => new TransactWriteCommand({ TransactItems: [...(opts.also ?? []), put, ...indexCreation(indexItem(record), countUpdate(1))] }),
-        {
-          onCancelled: opts.onCancelled,
-        },
-      );
+      const also = typeof opts.also === "function" ? opts.also(record) : (opts.also ?? []);
+      await transactWithRetries(() => new TransactWriteCommand({ TransactItems: [...also, put, ...indexCreation(indexItem(record), countUpdate(1))] }), {
+        onCancelled: opts.onCancelled,
+      });
       return record;
     },
     /** The record with this id, read consistently, or undefined. */

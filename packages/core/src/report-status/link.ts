@@ -1,10 +1,12 @@
-import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { Bus } from "../bus";
 import { settings } from "../config";
+import { cancellationCodes } from "../db/cancellation";
 import { updateIf } from "../db/conditional";
 import { db } from "../db/client";
 import { Keys } from "../db/keys";
 import { personHash } from "../db/person-index";
+import { SubmittedMeanwhile, keyTaken, submissionPut, submitOnce } from "../idempotency/submissions";
 import { log } from "../log";
 import { Mail } from "../mail";
 import { MailQueue } from "../mail-queue";
@@ -35,11 +37,28 @@ export const LINK_DELIVERY = "report-status-link";
 /** Counts one attempt of the client at asking for a link: 429 past PRIVACY_RATE_LIMIT_PER_MINUTE (the privacy link's limit: the same kind of form). */
 export const countAttempt = (ipAddress: string) => RateLimit.consumeClient(RATE_SCOPE, ipAddress, settings().PRIVACY_RATE_LIMIT_PER_MINUTE);
 
-/** Step 1: the same writes and the same answer for every pair: nothing is looked up here. */
-export async function request(input: { reference: string; email: string }): Promise<void> {
-  const event = Outbox.record(Events.LinkRequested, { reference: input.reference, person: personHash(input.email) });
-  await db().send(new PutCommand(Outbox.put(event).Put));
-  await Bus.publish(Events.LinkRequested, event.detail, event.id);
+/** The form's submissions by idempotency key (idempotency/submissions.ts). */
+const SUBMISSION_SCOPE = "report-status-link";
+
+/**
+ * Step 1: the same writes and the same answer for every pair: nothing is looked up here. With the
+ * page's idempotency `key`, stored with the event in one transaction, a retry records no second event
+ * (so mails no second link).
+ */
+export async function request(input: { reference: string; email: string }, key?: string): Promise<void> {
+  await submitOnce(SUBMISSION_SCOPE, key, async () => {
+    const event = Outbox.record(Events.LinkRequested, { reference: input.reference, person: personHash(input.email) });
+    if (!key) await db().send(new PutCommand(Outbox.put(event).Put));
+    else
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: [Outbox.put(event), submissionPut(SUBMISSION_SCOPE, key, { status: "sent" })] }));
+      } catch (err) {
+        if (keyTaken(key, cancellationCodes(err))) throw new SubmittedMeanwhile(SUBMISSION_SCOPE);
+        throw err;
+      }
+    await Bus.publish(Events.LinkRequested, event.detail, event.id);
+    return { status: "sent" };
+  });
 }
 
 const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);

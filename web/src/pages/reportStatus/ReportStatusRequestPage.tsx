@@ -4,7 +4,7 @@ import { LateAlert, preloadAlert } from "../../components/LateAlert";
 import { PageHero } from "../../components/page/PageHero";
 import { REQUEST as WORDS } from "../../content/report-status";
 import { useHydrated } from "../../hooks/useHydrated";
-import { ApiError, postJson } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { REPORT_STATUS_API, type LinkRequested } from "./reportStatusApi";
 
 /** The form's rules (zod) and its alerts load when the visitor starts on the form, not with the page. */
@@ -53,7 +53,9 @@ export function ReportStatusRequestPage() {
       if (!checked.ok) return showFields(checked.fields);
       setFields({});
       setBusy(true);
-      await postJson<LinkRequested>(REPORT_STATUS_API.link, checked.value, { fallbackMessage: failed });
+      // retried with one idempotency key: one link e-mailed (lib/sendOnce.ts, loaded with the form's rules)
+      const { sendOnce } = await import("../../lib/sendOnce");
+      await sendOnce<LinkRequested>(REPORT_STATUS_API.link, async () => checked.value, failed);
       setOutcome({ state: "sent", message: rules.REPORT_STATUS_MESSAGES.sent });
     } catch (cause) {
       if (cause instanceof ApiError && cause.status === 400 && (cause.fields.reference || cause.fields.email)) showFields(cause.fields);

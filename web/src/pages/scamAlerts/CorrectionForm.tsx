@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { LateAlert } from "../../components/LateAlert";
 import { CORRECTION } from "../../content/scam-alerts";
 import { useHydrated } from "../../hooks/useHydrated";
-import { ApiError, postJson } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { startForm, submission } from "../../lib/formStart";
 import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE } from "../../lib/recaptchaErrors";
 import { correctionPath } from "./alertsApi";
@@ -57,9 +57,13 @@ export function CorrectionForm({ slug, company }: { slug: string; company: strin
         return;
       }
       setErrors({});
-      const { captchaToken: tokenFor } = await submission.load();
-      const captchaToken = await tokenFor(rules.CORRECTION_CAPTCHA_ACTION);
-      await postJson<{ id: string }>(correctionPath(slug), { ...checked.values, captchaToken }, { fallbackMessage: CORRECTION.failed });
+      const { captchaToken: tokenFor, sendOnce } = await submission.load();
+      // retried with one idempotency key: a request stored once
+      await sendOnce<{ id: string }>(
+        correctionPath(slug),
+        async () => ({ ...checked.values, captchaToken: await tokenFor(rules.CORRECTION_CAPTCHA_ACTION) }),
+        CORRECTION.failed,
+      );
       setOutcome({ state: "sent" });
     } catch (cause) {
       const failure = failureOf(cause);
