@@ -71,6 +71,14 @@ export async function runExportJob(
   api: AdminApi,
   body: { kind: string; query: Record<string, unknown>; fileName: string },
 ): Promise<{ text: string; bytes: number }> {
+  const text = await (await fetch(await exportLink(api, body))).text();
+  return { text, bytes: Buffer.byteLength(text) };
+}
+
+type ExportBody = { kind: string; query: Record<string, unknown>; fileName: string };
+
+/** The export job run to its end; answers its file's five-minute signed link. */
+async function exportLink(api: AdminApi, body: ExportBody): Promise<string> {
   const { jobId } = await api<{ jobId: string }>("/api/admin/exports", { method: "POST", body: JSON.stringify(body) });
   for (;;) {
     const job = await api<{ status: string; error?: string }>(`/api/admin/jobs/${jobId}`);
@@ -78,9 +86,28 @@ export async function runExportJob(
     if (job.status === "done") break;
     await sleep(200);
   }
-  const link = await api<{ url: string }>(`/api/admin/jobs/${jobId}/download`);
-  const text = await (await fetch(link.url)).text();
-  return { text, bytes: Buffer.byteLength(text) };
+  return (await api<{ url: string }>(`/api/admin/jobs/${jobId}/download`)).url;
+}
+
+/**
+ * A JSON export (exports/formats.ts `jsonFormat`: an array whose records each open on a line of
+ * exactly "  {") counted as it downloads, never held whole: a million reports' file (~1.6 GB) is
+ * longer than a JavaScript string may be.
+ */
+export async function runJsonExportCounted(api: AdminApi, body: ExportBody): Promise<{ records: number; bytes: number }> {
+  const res = await fetch(await exportLink(api, body));
+  if (!res.body) throw new Error("the export's download has no body");
+  const decoder = new TextDecoder();
+  let bytes = 0;
+  let records = 0;
+  let rest = "";
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.byteLength;
+    const lines = (rest + decoder.decode(chunk, { stream: true })).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) if (line === "  {") records++;
+  }
+  return { records, bytes };
 }
 
 /** Waits until the local bus has delivered every event (its backlog is 0); answers the seconds waited. */

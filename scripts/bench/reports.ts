@@ -7,7 +7,7 @@ import { ReportListing } from "@site/core/report/listing";
 import type { ReportRow } from "@site/core/report/row";
 import { sortableId } from "@site/core/util/id";
 import {
-  runExportJob,
+  runJsonExportCounted,
   adminApi,
   type AdminPartOptions,
   bareFirstPage,
@@ -210,10 +210,9 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
   );
 
   const exportTiming = await timed("full JSON export job to its finished file", async () => {
-    const file = await runExportJob(api, { kind: "reports-json", query: {}, fileName: "bench-reports.json" });
-    const reports = (JSON.parse(file.text) as unknown[]).length;
-    if (reports !== total) throw new Error(`export wrote ${reports} reports, expected ${total}`);
-    return `${reports} reports, ${(file.bytes / 1e6).toFixed(1)} MB of JSON`;
+    const file = await runJsonExportCounted(api, { kind: "reports-json", query: {}, fileName: "bench-reports.json" });
+    if (file.records !== total) throw new Error(`export wrote ${file.records} reports, expected ${total}`);
+    return `${file.records} reports, ${(file.bytes / 1e6).toFixed(1)} MB of JSON`;
   });
 
   // Scam intelligence: the identifier lookup over these reports, and the cases list
