@@ -22,6 +22,10 @@
  * --on-disk: the ephemeral stack's DynamoDB Local keeps its table on disk rather than in memory. In
  * memory it held ~45 KB a scam report (500,000 took 22.6 GB of this 24 GB machine), so a million
  * reports need it: `npm run bench:admin -- --reports 1000000 --only reports --on-disk --repeat 1`.
+ * On disk that is hours of seeding (49 reports a second here), so it can be spread over runs against a
+ * running `npm start` stack (its table is on disk in .data and outlives the process):
+ * `--url http://localhost:3000 --only reports --reports 200000 --seed-only` as often as needed, then
+ * `--url http://localhost:3000 --only reports --reports 0 --cases 100000 --repeat 1` to time them.
  *
  * --time-when FILE: after seeding (an hour at a million), wait until FILE exists before timing, so
  * the machine can be kept quiet for the timings alone.
@@ -69,6 +73,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "4" },
     repeat: { type: "string", default: "5" },
     "on-disk": { type: "boolean", default: false },
+    "seed-only": { type: "boolean", default: false },
     "time-when": { type: "string" },
     url: { type: "string" },
     dynamodb: { type: "string", default: "http://127.0.0.1:8000" },
@@ -134,7 +139,8 @@ if (![REPORTS, LEADS, SUBMISSIONS].every((v) => Number.isInteger(v) && v >= 0)) 
 async function reportsPart(): Promise<boolean> {
   if (REPORTS === 0) return true;
   const cases = values.cases === undefined ? undefined : Number(values.cases);
-  return (await benchReports({ url, token, n: REPORTS, cases, submissions: SUBMISSIONS, repeat: REPEAT, batch: BATCH, concurrency: 16 })).met;
+  const seedOnly = values["seed-only"];
+  return (await benchReports({ url, token, n: REPORTS, cases, submissions: SUBMISSIONS, repeat: REPEAT, batch: BATCH, concurrency: 16, seedOnly })).met;
 }
 /** The free-guide part, on the same stack; true when its targets are met. */
 async function leadsPart(): Promise<boolean> {
