@@ -19,6 +19,7 @@ import { DeadLetters } from "@site/core/dead-letters";
 import { petitionItems } from "../support/fixtures";
 import { completeDraft } from "../support/report-draft";
 import { PNG } from "../support/reports";
+import { shownReference } from "../support/report-reference";
 
 const SIGN_ROUTE = "POST /api/petitions/{id}/signatures";
 const REPORT_ROUTE = "POST /api/reports";
@@ -92,7 +93,7 @@ describe("a form whose route fails after storing it", () => {
     await page.getByRole("button", { name: "Next", exact: true }).click();
     await page.getByRole("button", { name: "Submit Report" }).click();
     await page.waitForURL("**/report-scam/thank-you", { timeout: 20_000 });
-    const reference = (await page.getByTestId("report-reference").innerText()).trim();
+    const reference = await shownReference(page);
     expect(statuses).toEqual([500, 201]);
 
     const report = await Report.fromReference(reference);

@@ -17,6 +17,7 @@ import { todayInNewYork } from "@site/core/report/date";
 import type { ReportDraft } from "@site/core/report/draft";
 import { completeDraft } from "../support/report-draft";
 import { isReferenceNumber } from "@site/core/report/reference";
+import { shownReference } from "../support/report-reference";
 import { axeFindings, describeFindings } from "../support/axe";
 import { fileBrowser, signedInAdmin, visit } from "../support/browser";
 import { WIZARD } from "../../web/src/content/report-scam";
@@ -204,15 +205,13 @@ describe("a visitor reports a scam", () => {
     await page.waitForURL("**/report-scam/thank-you");
     await page.getByRole("heading", { level: 1, name: "Thank you. Your story matters." }).waitFor();
     await page.getByText("Your report was submitted successfully.").waitFor();
-    const shown = page.getByTestId("report-reference");
-    await shown.waitFor();
-    reference = (await shown.innerText()).trim();
+    reference = await shownReference(page);
     expect(isReferenceNumber(reference), reference).toBe(true);
 
     // a reload keeps the number (the tab's storage), and the draft is gone
     await page.reload();
     await page.waitForSelector("html[data-app=ready]");
-    await expect(page.getByTestId("report-reference").innerText()).resolves.toBe(reference);
+    await expect(shownReference(page)).resolves.toBe(reference);
     await expect(page.evaluate(() => sessionStorage.getItem("report-scam:draft"))).resolves.toBeNull();
     await page.context().close();
   });
@@ -373,6 +372,14 @@ describe("the draft and the keyboard", () => {
       throw new Error(`Tab never reached "${name}"`);
     };
 
+    // the code the first focus asks for (the step's rules, the next steps) is held back until Enter
+    // was pressed: a fast typist, or a slow network, gets there first while Next is still disabled
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await tabTo("Full Name");
     await page.keyboard.type("Keyla Board");
     await page.keyboard.press("Tab");
@@ -381,7 +388,9 @@ describe("the draft and the keyboard", () => {
     await page.keyboard.type("Austin");
     await page.keyboard.press("Tab");
     await page.keyboard.type("TX");
+    await expect(next(page).isDisabled()).resolves.toBe(true);
     await page.keyboard.press("Enter");
+    release();
     await expectStep(page, 1);
     await expect(focused()).resolves.toMatchObject({ tag: "H2", text: STEP_TITLES[1] });
 

@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Center, Group, Loader, Stack, Stepper, Text, Title, VisuallyHidden } from "@mantine/core";
 import { STEP_TITLES, type WizardStep } from "@site/core/report/catalogue";
 import type { ReportDraft } from "@site/core/report/draft";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentType, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentType, type FormEvent, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { LateAlert } from "../../components/LateAlert";
 import { STEP_HELP, STEP_INCOMPLETE, WIZARD } from "../../content/report-scam";
@@ -17,7 +17,7 @@ import { clearWizard, saveWizard } from "./wizardStorage";
 import { useSavedWizard } from "./useSavedWizard";
 import { laterSteps, rules, type Rules } from "./wizardParts";
 import { YourInformationStep } from "./YourInformationStep";
-import { fieldId, focusField, type ChangeDraft, type FieldProps, type StepProps } from "./wizardForm";
+import { fieldId, focusField, submitsOnEnter, type ChangeDraft, type FieldProps, type StepProps } from "./wizardForm";
 import { refusedEvidence, submissionError, withoutEvidence } from "./submitErrors";
 
 const THANK_YOU_PATH = "/report-scam/thank-you";
@@ -153,6 +153,21 @@ export function ReportWizard() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    submitStep();
+  }
+
+  /**
+   * Enter in a field before the rules have arrived: Next is disabled until they have, and a browser
+   * ignores Enter in a form whose submit button is disabled, so the step is sent on here instead.
+   */
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key !== "Enter" || rules.loaded || event.nativeEvent.isComposing || !submitsOnEnter(event.target)) return;
+    event.preventDefault();
+    submitStep();
+  }
+
+  /** Next (or Submit on the last step), once the step is complete. */
+  function submitStep() {
     if (disabled || uploading) return;
     const proceed = ({ stepErrors }: Rules) => {
       if (Object.keys(stepErrors(step, draft)).length > 0) return;
@@ -203,7 +218,7 @@ export function ReportWizard() {
           </LateAlert>
         )}
 
-        <form onSubmit={onSubmit} onFocus={onFormFocus} noValidate aria-labelledby={headingId}>
+        <form onSubmit={onSubmit} onKeyDown={onKeyDown} onFocus={onFormFocus} noValidate aria-labelledby={headingId}>
           <Stack gap="xl">
             <Stack gap={6}>
               <Text c="brand.8" fw={800} fz="sm" tt="uppercase" lts="0.06em">

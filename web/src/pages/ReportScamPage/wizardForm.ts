@@ -39,6 +39,17 @@ export function focusField(path: string) {
   control?.focus();
 }
 
+/** Inputs in which Enter does not submit the form (HTML's implicit submission skips them). */
+const NO_IMPLICIT_SUBMISSION = new Set(["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden", "range", "color"]);
+
+/**
+ * Whether Enter in `target` submits its form as a browser does: in a one-line text field, not in a
+ * text area, a choice, a button or a picker that opens on Enter (a Select's read-only input).
+ */
+export function submitsOnEnter(target: EventTarget): boolean {
+  return target instanceof HTMLInputElement && !NO_IMPLICIT_SUBMISSION.has(target.type) && !target.readOnly && !target.hasAttribute("aria-haspopup");
+}
+
 type ScamTypeFields = ReportDraft["scamTypeFields"];
 type ContactMethodFields = ReportDraft["contactMethodFields"];
 
