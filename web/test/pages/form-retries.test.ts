@@ -4,46 +4,20 @@
  * (lib/sendOnce.ts; docs/architecture.md "Faults"): the report-status request and a company's
  * correction request, beside the forms other files test (sign, report, guides, deletion, erasure).
  */
-import { act, cleanup, fireEvent, render } from "@testing-library/react";
+import { cleanup, fireEvent, render } from "@testing-library/react";
 import { createElement as h } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { REQUEST } from "../../src/content/report-status";
 import { CORRECTION } from "../../src/content/scam-alerts";
-import { RETRY_DELAYS_MS } from "../../src/lib/sendOnce";
 import { CorrectionForm } from "../../src/pages/scamAlerts/CorrectionForm";
 import { Providers } from "../../src/Providers";
 import { installBrowserShims } from "../dom-setup";
 import { renderRoute } from "../render-route";
-
-interface Call {
-  url: string;
-  key?: string;
-}
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+import { callsTo, json, retriesPass, stubRoutes } from "../stub-api";
 
 /** The API: `path` answers 503 `busyTimes` times, then `ok`; the runtime config runs no captcha. */
-function stubApi(path: string, busyTimes: number, ok: () => Response): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, key: (init?.headers as Record<string, string> | undefined)?.["Idempotency-Key"] });
-      if (url === "/api/config") return json(200, { defaultPetitionId: "p", auth: {} });
-      if (url !== path) return json(404, { error: "Not found" });
-      return calls.filter((c) => c.url === path).length <= busyTimes ? json(503, { error: "We are very busy right now." }) : ok();
-    }),
-  );
-  return calls;
-}
-
-/** Lets the page's waits before each retry go by on the fake clock. */
-async function retriesPass(n: number) {
-  for (const ms of RETRY_DELAYS_MS.slice(0, n)) {
-    await act(async () => void (await new Promise((r) => setTimeout(r, 50))));
-    await act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
-  }
-}
+const stubApi = (path: string, busyTimes: number, ok: () => Response) =>
+  stubRoutes({ [path]: (_, calls) => (callsTo(calls, path) <= busyTimes ? json(503, { error: "We are very busy right now." }) : ok()) });
 
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 

@@ -10,6 +10,7 @@ import { formatReviewed } from "../../src/pages/GuidePage/GuideArticle";
 import { PRERENDER_ROUTES, PUBLIC_ROUTES } from "../../src/publicRoutes";
 import { ROUTE_DESCRIPTIONS } from "../../src/routeDescriptions";
 import { renderRoute } from "../render-route";
+import { json, runtimeConfig, stubFetch, type Call } from "../stub-api";
 
 /**
  * The four free-guide pages: each shows its own guide from the shared content module,
@@ -21,27 +22,9 @@ const SITE_KEY = "test-site-key";
 const NAME = "Maria Gonzalez";
 const EMAIL = "maria@example.com";
 
-interface Call {
-  url: string;
-  body: Record<string, unknown> | undefined;
-}
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
 /** Stands in for the API: `leads` answers POST /api/leads/{form}; /api/config turns the captcha on. */
-function stubApi(leads: () => Response | Promise<Response> = () => json(201, { id: "lead-1" })): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined });
-      if (url === "/api/config") return json(200, { defaultPetitionId: "p", recaptchaSiteKey: SITE_KEY, auth: {} });
-      if (url.startsWith("/api/leads/")) return leads();
-      return json(404, { error: "Not found" });
-    }),
-  );
-  return calls;
-}
+const stubApi = (leads: () => Response | Promise<Response> = () => json(201, { id: "lead-1" })) =>
+  stubFetch((call) => (call.url === "/api/config" ? runtimeConfig(SITE_KEY) : call.url.startsWith("/api/leads/") ? leads() : undefined));
 
 const leadCalls = (calls: Call[]) => calls.filter((c) => c.url.startsWith("/api/leads/"));
 

@@ -14,6 +14,7 @@ import { MY_DATA, MY_DATA_FILE } from "../../src/content/data-requests";
 import { MyDataPage } from "../../src/pages/privacy/MyDataPage";
 import { ERASURE_POLL_MS, MY_DATA_API } from "../../src/pages/privacy/myData";
 import { installBrowserShims, withMantine } from "../dom-setup";
+import { callsTo, json, stubFetch, type Call } from "../stub-api";
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -27,29 +28,12 @@ const HELD = {
 };
 const ERASED: ErasedCounts = { signature: 2, report: 0, lead: 118, newsletter: 1 };
 
-interface Call {
-  url: string;
-  body: Record<string, unknown> | undefined;
-}
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
 /** Stands in for the API: each path answers from its list in turn (the last one again once the list is used up). */
-function stubApi(routes: Record<string, (() => Response)[]>): Call[] {
-  const calls: Call[] = [];
-  const served = new Map<string, number>();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined });
-      const answers = routes[url];
-      if (!answers) return json(404, { error: "Not found" });
-      const n = served.get(url) ?? 0;
-      served.set(url, n + 1);
-      return answers[Math.min(n, answers.length - 1)]();
-    }),
-  );
-  return calls;
-}
+const stubApi = (routes: Record<string, (() => Response)[]>) =>
+  stubFetch((call, calls) => {
+    const answers = routes[call.url];
+    return answers?.[Math.min(callsTo(calls, call.url), answers.length) - 1]();
+  });
 
 function openMyData() {
   const { container } = render(withMantine(h(MemoryRouter, { initialEntries: [`/my-data?token=${TOKEN}`] }, h(MyDataPage))));

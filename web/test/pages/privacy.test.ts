@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, waitFor, within } from "@testing-library/react";
 import { GUIDES } from "@site/core/guides";
 import { LEAD_FORMS, LEAD_FORM_INFO, LEAD_MESSAGES } from "@site/core/lead/forms";
 import { DELETION_CAPTCHA_ACTION, ERASED_KIND_LABELS, PRIVACY_MESSAGES, type ErasedCounts } from "@site/core/privacy/input";
@@ -24,6 +24,7 @@ import { render as renderToHtml } from "../../src/entry-server";
 import { PRERENDER_ROUTES } from "../../src/publicRoutes";
 import { ROUTE_DESCRIPTIONS } from "../../src/routeDescriptions";
 import { hrefsOf, renderRoute } from "../render-route";
+import { json, retriesPass, stubRoutes, type Answer, type Call } from "../stub-api";
 
 // Whole pages in jsdom take seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -38,42 +39,8 @@ const SITE_KEY = "test-site-key";
 const EMAIL = "maria@example.com";
 const TOKEN = "a".repeat(43);
 
-interface Call {
-  url: string;
-  body: Record<string, unknown> | undefined;
-  /** the Idempotency-Key header (lib/sendOnce.ts), when sent */
-  key?: string;
-}
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-type Answer = (call: Call) => Response | Promise<Response>;
-
 /** Stands in for the API: `routes` answers by path; /api/config turns the captcha on; anything else is a 404. */
-function stubApi(routes: Record<string, Answer> = {}): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const key = (init?.headers as Record<string, string> | undefined)?.["Idempotency-Key"];
-      const call = { url, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined, ...(key ? { key } : {}) };
-      calls.push(call);
-      if (url === "/api/config") return json(200, { defaultPetitionId: "p", recaptchaSiteKey: SITE_KEY, auth: {} });
-      const answer = routes[url];
-      if (answer) return answer(call);
-      return json(404, { error: "Not found" });
-    }),
-  );
-  return calls;
-}
-
-/** Lets the page's retries of a failed submission go by (their waits, lib/sendOnce.ts, on the fake clock). */
-async function retriesPass() {
-  for (const ms of RETRY_DELAYS_MS) {
-    await act(async () => void (await new Promise((r) => setTimeout(r, 50))));
-    await act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
-  }
-}
+const stubApi = (routes: Record<string, Answer> = {}) => stubRoutes(routes, SITE_KEY);
 
 const privacyCalls = (calls: Call[]) => calls.filter((c) => c.url.startsWith("/api/privacy/"));
 
@@ -525,7 +492,7 @@ describe("/my-data", () => {
   it("erasing with a link used meanwhile (400): the invalid-link message; a server failure: sent again with its key, then the failure inside the dialog", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
     let answer: Answer = () => json(500, { error: "boom" });
-    const calls = stubApi({ "/api/privacy/records": () => json(200, HELD), "/api/privacy/erase": (call) => answer(call) });
+    const calls = stubApi({ "/api/privacy/records": () => json(200, HELD), "/api/privacy/erase": (call, all) => answer(call, all) });
     const { main, screen } = openMyData();
     fireEvent.click(await screen.findByRole("button", { name: MY_DATA.erase }));
     const dialog = await within(document.body).findByRole("dialog");

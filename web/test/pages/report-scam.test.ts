@@ -15,6 +15,7 @@ import { emptyWizardDraft } from "../../src/pages/ReportScamPage/emptyDraft";
 import { evidenceFileProblem } from "../../src/pages/ReportScamPage/uploadEvidence";
 import { PUBLIC_ROUTES } from "../../src/publicRoutes";
 import { renderRoute } from "../render-route";
+import { json, stubRoutes } from "../stub-api";
 import { ROUTE_DESCRIPTIONS } from "../../src/routeDescriptions";
 
 const REFERENCE = "TSR-7K3M-9QX2";
@@ -37,27 +38,8 @@ function completeDraft(): ReportDraft {
   };
 }
 
-interface Call {
-  url: string;
-  body: unknown;
-}
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
 /** Stands in for the API: `routes` answer by URL; /api/config says there is no captcha. */
-function stubApi(routes: Record<string, () => Response | Promise<Response>> = {}): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined });
-      if (routes[url]) return routes[url]!();
-      if (url === "/api/config") return json(200, { defaultPetitionId: "p", recaptchaSiteKey: null, auth: {} });
-      return json(404, { error: "Not found" });
-    }),
-  );
-  return calls;
-}
+const stubApi = (routes: Record<string, () => Response | Promise<Response>> = {}) => stubRoutes(routes);
 
 /** XMLHttpRequest as the upload uses it; each request waits until the test answers it. */
 class FakeXhr {

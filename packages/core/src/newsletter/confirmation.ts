@@ -71,8 +71,8 @@ export type ConfirmResult = "confirmed" | "already_confirmed";
  */
 export async function confirm(token: string, key?: string): Promise<ConfirmResult> {
   if (!isTokenShape(token)) throw new InvalidConfirmation();
-  const submission = key ? { scope: `newsletter-confirm#${hashToken(token)}`, key } : undefined;
-  const answer = await submitOnce(submission?.scope ?? "", key, async () => ({ status: await useToken(token, submission) }));
+  const scope = `newsletter-confirm#${hashToken(token)}`;
+  const answer = await submitOnce(scope, key, async () => ({ status: await useToken(token, key ? { scope, key } : undefined) }));
   return answer.status as ConfirmResult;
 }
 

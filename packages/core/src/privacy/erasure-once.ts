@@ -1,6 +1,4 @@
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { isConditionFailure } from "../db/conditional";
-import { db, table } from "../db/client";
+import { updateIf } from "../db/conditional";
 import { Keys } from "../db/keys";
 import { submitOnce } from "../idempotency/submissions";
 import { hashToken, newToken } from "../util/token";
@@ -40,22 +38,17 @@ async function answerAgain(requestId: string): Promise<EraseAnswer> {
   if (req.status === "confirmed" && req.statusTokenHash) {
     const secret = newToken();
     const confirmed = whileStatus("confirmed");
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: Keys.privacyRequest(requestId),
-          UpdateExpression: "SET statusTokenHash = :hash",
-          ConditionExpression: confirmed.expression,
-          ExpressionAttributeNames: confirmed.names,
-          ExpressionAttributeValues: { ":hash": hashToken(secret), ...confirmed.values },
-        }),
-      );
+    const rotated = await updateIf({
+      Key: Keys.privacyRequest(requestId),
+      UpdateExpression: "SET statusTokenHash = :hash",
+      ConditionExpression: confirmed.expression,
+      ExpressionAttributeNames: confirmed.names,
+      ExpressionAttributeValues: { ":hash": hashToken(secret), ...confirmed.values },
+    });
+    // (not rotated: the job finished meanwhile, and its counts are the answer)
+    if (rotated) {
       const progress = { completed: req.progress?.completed ?? 0, total: req.progress?.total ?? 0 };
       return { status: "erasing", progress, statusToken: `${requestId}.${secret}` };
-    } catch (err) {
-      // the job finished meanwhile: its counts are the answer
-      if (!isConditionFailure(err)) throw err;
     }
   }
   return { erased: (await complete(requestId)) ?? emptyCounts() };
