@@ -42,6 +42,8 @@ export interface LocalBusOptions {
    * running stack); `writes` (default), this process's own writes (the integration tests).
    */
   stream?: "table" | "writes";
+  /** `table`: the file keeping where the stream was read to, so a restart goes on from there (stream-checkpoints.ts) */
+  streamCheckpointFile?: string;
 }
 
 export interface LocalBus {
@@ -90,6 +92,7 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
     retryDelaysMs = RETRY_DELAYS_MS,
     maxDeferMs = MAX_DEFER_MS,
     stream = "writes",
+    streamCheckpointFile,
   } = typeof opts === "function" ? { busy: opts } : opts;
   const failures: LocalBus["failures"] = [];
   /** waiting deliveries, oldest first, with when each was queued */
@@ -186,7 +189,7 @@ export function installLocalBus(opts: LocalBusOptions | (() => boolean) = {}): L
   });
 
   // the table's stream, read as Lambda's event source mappings read it (scripts/local/streams.ts)
-  const streams = installLocalStreams({ busy, source: stream });
+  const streams = installLocalStreams({ busy, source: stream, checkpointFile: streamCheckpointFile });
   const busIdle = async () => {
     do {
       // the stand-in malware scanner's results are deliveries still to come (evidence/local-scanner.ts)

@@ -127,7 +127,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
     if (Object.values(migrated).some(Boolean)) progress(`moved a table from before to the current signature layout: ${JSON.stringify(migrated)}`);
 
     // the table's real stream (one table: DynamoDB Local's streams are fine so)
-    const localBus = installLocalBus({ busy: apiBusy, stream: "table" });
+    const localBus = installLocalBus({ busy: apiBusy, stream: "table", streamCheckpointFile: join(dataDir, "stream-checkpoints.json") });
     bus = localBus;
     timers = startLocalSchedules(() => !apiBusy() && localBus.backlog() === 0);
     server = createLocalServer({

@@ -15,6 +15,7 @@ import { matchesAny, type StreamRecord } from "@site/core/streams/records";
 import { streamConsumers, type StreamConsumer } from "../../packages/functions/src/streams";
 import { lambdaContext, loadHandler } from "./handlers";
 import { invocation } from "./usage-log";
+import { streamCheckpoints } from "./stream-checkpoints";
 import { captureWrites } from "./write-stream";
 import { DeadLetters } from "@site/core/dead-letters";
 
@@ -97,8 +98,9 @@ const asLambdaRecord = (r: _Record, arn: string): StreamRecord =>
     },
   }) as StreamRecord;
 
-export function installLocalStreams(opts: { busy?: () => boolean; source?: "table" | "writes" } = {}): LocalStreams {
+export function installLocalStreams(opts: { busy?: () => boolean; source?: "table" | "writes"; checkpointFile?: string } = {}): LocalStreams {
   const busy = opts.busy ?? (() => false);
+  const checkpoints = streamCheckpoints(opts.checkpointFile);
   const source = opts.source ?? "table";
   const failures: LocalStreams["failures"] = [];
   const consumers: ConsumerState[] = streamConsumers.map((consumer) => ({ consumer, waiting: [], delivering: 0 }));
@@ -161,9 +163,7 @@ export function installLocalStreams(opts: { busy?: () => boolean; source?: "tabl
     for (const [id, shard] of shards) {
       if (shard.done || !readable(id)) continue;
       const { streams } = clientsFor();
-      shard.iterator ??= (
-        await streams.send(new GetShardIteratorCommand({ StreamArn: bound!.arn, ShardId: id, ShardIteratorType: "TRIM_HORIZON" }))
-      ).ShardIterator;
+      shard.iterator ??= await firstIterator(bound!.arn, id);
       if (!shard.iterator) {
         shard.done = true;
         continue;
@@ -173,10 +173,22 @@ export function installLocalStreams(opts: { busy?: () => boolean; source?: "tabl
       if (!shard.iterator) shard.done = true;
       for (const r of res.Records ?? []) {
         accept(asLambdaRecord(r, bound!.arn));
+        checkpoints.read(bound!.arn, id, r.dynamodb!.SequenceNumber!);
         read++;
       }
     }
     return read;
+  }
+
+  /** Where a shard is read from: after its checkpoint (a restarted stack), else its start; its start again when the checkpoint's record has expired. */
+  async function firstIterator(arn: string, shardId: string): Promise<string | undefined> {
+    const { streams } = clientsFor();
+    const after = checkpoints.of(arn, shardId);
+    const from = (type: "TRIM_HORIZON" | "AFTER_SEQUENCE_NUMBER") =>
+      streams.send(
+        new GetShardIteratorCommand({ StreamArn: arn, ShardId: shardId, ShardIteratorType: type, SequenceNumber: type === "TRIM_HORIZON" ? undefined : after }),
+      );
+    return ((after && (await from("AFTER_SEQUENCE_NUMBER").catch(() => undefined))) || (await from("TRIM_HORIZON"))).ShardIterator;
   }
 
   async function deliver(c: ConsumerState, batch: StreamRecord[]): Promise<void> {
@@ -232,6 +244,8 @@ export function installLocalStreams(opts: { busy?: () => boolean; source?: "tabl
       bound = undefined;
     }
     flush();
+    // everything read so far has been handed over: a restart goes on from here
+    if (backlog() === 0) checkpoints.save();
     idleMs = read ? POLL_MS : Math.min(IDLE_POLL_MAX_MS, idleMs * 1.5);
     if (!stopped) {
       // while records flow, a short pause between reads gathers them into fewer, fuller reads

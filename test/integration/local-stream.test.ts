@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { resetSettings, settings } from "@site/core/config";
 import { resetDb } from "@site/core/db/client";
@@ -65,4 +68,41 @@ it("a signing process killed the moment its transaction committed loses nothing:
   // no outbox item, no publish: the committed signature item is the event
   await bus.idle();
   await expect.poll(async () => (await mailsTo(person.email)).length, { timeout: 20_000 }).toBe(1);
+});
+
+it("a restarted reader goes on after the last record it handed over: nothing handed again, nothing written meanwhile lost", async () => {
+  bus.stop(); // this test's readers only
+  const checkpointFile = join(mkdtempSync(join(tmpdir(), "stream-checkpoints-")), "stream-checkpoints.json");
+  const handed: string[] = [];
+  const original = SignatureEffects.handleBatch;
+  const spy = vi.spyOn(SignatureEffects, "handleBatch").mockImplementation(async (records) => {
+    handed.push(...records.map((r) => JSON.stringify(r.dynamodb.Keys)));
+    return original(records);
+  });
+  const signAs = async (person: ReturnType<typeof signer>, ip: string, petitionId: string) =>
+    expect((await call(sign, httpEvent({ method: "POST", pathParameters: { id: petitionId }, body: person, sourceIp: ip }))).statusCode).toBe(201);
+  try {
+    const p = await newPetition();
+    const before = signer("before-restart");
+    const first = installLocalBus({ stream: "table", streamCheckpointFile: checkpointFile });
+    await signAs(before, "10.60.0.3", p.id);
+    await first.idle();
+    await expect.poll(async () => (await mailsTo(before.email)).length, { timeout: 20_000 }).toBe(1);
+    first.stop();
+    const handedBefore = new Set(handed);
+    expect(handedBefore.size).toBeGreaterThan(0);
+
+    // written while no reader runs (the stack stopped), then a new reader
+    const meanwhile = signer("while-stopped");
+    await signAs(meanwhile, "10.60.0.4", p.id);
+    handed.length = 0;
+    bus = installLocalBus({ stream: "table", streamCheckpointFile: checkpointFile });
+    await bus.idle();
+    await expect.poll(async () => (await mailsTo(meanwhile.email)).length, { timeout: 20_000 }).toBe(1);
+    expect(handed.length).toBeGreaterThan(0);
+    expect(handed.filter((key) => handedBefore.has(key))).toEqual([]);
+    expect((await mailsTo(before.email)).length).toBe(1);
+  } finally {
+    spy.mockRestore();
+  }
 });
