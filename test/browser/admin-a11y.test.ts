@@ -72,6 +72,8 @@ describe("admin screens have no axe violations", () => {
       ],
       ["/admin/newsletter/issues/new", (on) => on.getByLabel("Text (Markdown)").waitFor()],
       ["/admin/analytics", (on) => on.getByRole("heading", { name: "Visitors over time" }).waitFor()],
+      ["/admin/records", (on) => on.getByRole("link", { name: "View Records of scam alert correction requests" }).waitFor()],
+      ["/admin/records/scam-alert-corrections", (on) => on.getByText(/^Total Scam alert correction requests: /).waitFor()],
       ["/admin/privacy", (on) => on.getByRole("heading", { name: "Deletion Requests", exact: true }).waitFor()],
     ];
     // three tabs of the signed-in administrator's context, each taking every third screen: a screen

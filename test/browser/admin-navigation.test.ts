@@ -30,6 +30,7 @@ const SECTIONS: { label: string; path: RegExp; heading: string | RegExp; tables:
   { label: "Scam Alerts", path: /\/admin\/scam-alerts$/, heading: "Scam Alerts", tables: 1 },
   { label: "Forms", path: /\/admin\/forms$/, heading: /^Forms/, tables: 0 },
   { label: "Newsletter", path: /\/admin\/newsletter$/, heading: "Newsletter", tables: 1 },
+  { label: "Other Records", path: /\/admin\/records$/, heading: "Other Records", tables: 0 },
   { label: "Analytics", path: /\/admin\/analytics$/, heading: "Visitors over time", tables: 0 },
   { label: "Deletion Requests", path: /\/admin\/privacy$/, heading: "Deletion Requests", tables: 1 },
   { label: "Test Email", path: /\/admin\/test-email$/, heading: /Test Email/, tables: 0 },

@@ -20,6 +20,7 @@ import { fileFor } from "@site/core/sheets/local";
 import { toCsv } from "@site/core/util/csv";
 import { handler as listRecords } from "../../packages/functions/src/http/admin-record-list";
 import { handler as deleteRecord } from "../../packages/functions/src/http/admin-record-delete";
+import { handler as recordKinds } from "../../packages/functions/src/http/admin-record-kinds";
 import { handler as startExport } from "../../packages/functions/src/http/admin-export-start";
 import { handler as exportDownload } from "../../packages/functions/src/http/admin-export-download";
 import { handler as jobGet } from "../../packages/functions/src/http/admin-job-get";
@@ -127,8 +128,35 @@ async function linkFor(email: string): Promise<string> {
 describe("a kind declared in one definition and registered in one line", () => {
   it("is served by the route table's generic admin routes (deployed by the AdminApi stack, served locally by the local server)", () => {
     const handlerOf = (key: string) => routes.find((r) => routeKey(r) === key)?.handler;
+    expect(handlerOf("GET /api/admin/records")).toBe("packages/functions/src/http/admin-record-kinds.handler");
     expect(handlerOf("GET /api/admin/records/{kind}")).toBe("packages/functions/src/http/admin-record-list.handler");
     expect(handlerOf("DELETE /api/admin/records/{kind}/{id}")).toBe("packages/functions/src/http/admin-record-delete.handler");
+  });
+
+  it("is described to the console (GET /api/admin/records), which draws its list from that alone: fields, orders, search, export", async () => {
+    const res = await admin(recordKinds);
+    expect(res.statusCode).toBe(200);
+    const described = (res.body.kinds as { name: string }[]).find((k) => k.name === "volunteer");
+    expect(described).toEqual({
+      name: "volunteer",
+      plural: "volunteers",
+      label: { one: "volunteer sign-up", many: "volunteer sign-ups" },
+      fields: [
+        { field: "createdAt", header: "Received" },
+        { field: "fullName", header: "Full Name" },
+        { field: "email", header: "Email" },
+        { field: "shift", header: "Shift" },
+      ],
+      sorts: [
+        { sort: "createdAt", label: "Received" },
+        { sort: "fullName", label: "Full Name" },
+        { sort: "email", label: "Email" },
+      ],
+      searchable: true,
+      csvExport: "volunteers",
+    });
+    // every sort it offers is one the list takes
+    for (const { sort } of (described as unknown as { sorts: { sort: string }[] }).sorts) expect((await list({ sort })).statusCode, sort).toBe(200);
   });
 
   it("is listed by the generic admin list route: newest first, every order, a search by name, by whole address and by id", async () => {

@@ -4,7 +4,7 @@ import { ADMIN_SECTIONS, sectionOf } from "../src/admin/adminSections";
 const labelOf = (path: string) => sectionOf(path)?.label;
 
 describe("the console's navigation sections", () => {
-  it("lists the sections, in order (the nine of the original issue, cases and scam alerts of issue 41, health of issue 42)", () => {
+  it("lists the sections, in order (the nine of the original issue, cases and scam alerts of issue 41, health of issue 42, the registered kinds of issue 40)", () => {
     expect(ADMIN_SECTIONS.map((s) => s.label)).toEqual([
       "Dashboard",
       "Petitions",
@@ -14,6 +14,7 @@ describe("the console's navigation sections", () => {
       "Scam Alerts",
       "Forms",
       "Newsletter",
+      "Other Records",
       "Analytics",
       "Deletion Requests",
       "Test Email",
@@ -25,6 +26,7 @@ describe("the console's navigation sections", () => {
     expect(labelOf("/admin/dashboard")).toBe("Dashboard");
     expect(labelOf("/admin/create-petition")).toBe("Petitions");
     expect(labelOf("/admin/petitions")).toBe("Petitions");
+    expect(labelOf("/admin/records/volunteers")).toBe("Other Records");
     expect(labelOf("/admin/petitions/timeshare-reform/signatures")).toBe("Signatures");
     expect(labelOf("/admin/petition-signatures")).toBe("Signatures");
     expect(labelOf("/admin/forms/checklist")).toBe("Forms");

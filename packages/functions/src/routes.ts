@@ -535,6 +535,7 @@ export const routes: Route[] = [
     needs: { table: "write", bus: true, userPool: "read" },
   },
   // The kinds made by defineKind (packages/core/src/kinds) and registered (core/privacy/kinds.ts): `{kind}` is the kind's name.
+  { method: "GET", path: "/api/admin/records", handler: fn("admin-record-kinds"), access: "admin", needs: {} },
   { method: "GET", path: "/api/admin/records/{kind}", handler: fn("admin-record-list"), access: "admin", needs: { table: "read" } },
   {
     method: "DELETE",

@@ -17,6 +17,7 @@ import { CaseRoute } from "./pages/cases/CasePage";
 import { CasesPage } from "./pages/cases/CasesPage";
 import { ProposalsPage } from "./pages/cases/ProposalsPage";
 import { ScamAlertRoute } from "./pages/scam-alerts/ScamAlertPage";
+import { RecordKindRoute, RecordKindsPage } from "./pages/records/RecordsPage";
 import { ScamAlertsPage } from "./pages/scam-alerts/ScamAlertsPage";
 import { CreatePetitionPage } from "./pages/CreatePetitionPage";
 import { FormsPage } from "./pages/forms/FormsPage";
@@ -73,6 +74,8 @@ export default function AdminApp() {
           <Route path="newsletter/issues/:id" element={<ComposeIssueRoute />} />
           <Route path="newsletter/suppressions" element={<SuppressionsPage />} />
           <Route path="analytics" element={<AnalyticsRoute />} />
+          <Route path="records" element={<RecordKindsPage />} />
+          <Route path="records/:plural" element={<RecordKindRoute />} />
           <Route path="privacy" element={<PrivacyRequestsPage />} />
           <Route path="health" element={<HealthPage />} />
           <Route path="*" element={<Navigate to="/404" replace />} />

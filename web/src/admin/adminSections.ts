@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: "/admin/scam-alerts", label: "Scam Alerts", paths: ["/admin/scam-alerts"] },
   { to: "/admin/forms", label: "Forms", paths: ["/admin/forms"] },
   { to: "/admin/newsletter", label: "Newsletter", paths: ["/admin/newsletter"] },
+  { to: "/admin/records", label: "Other Records", paths: ["/admin/records"] },
   { to: "/admin/analytics", label: "Analytics", paths: ["/admin/analytics"] },
   { to: "/admin/privacy", label: "Deletion Requests", paths: ["/admin/privacy"] },
   { to: "/admin/test-email", label: "Test Email", paths: ["/admin/test-email"] },

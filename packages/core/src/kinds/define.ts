@@ -11,7 +11,7 @@ import { cellsOf, tabSync, type TabSource } from "../sheets/tab-sync";
 import { idTime, isSortableId } from "../util/id";
 import { parse } from "../util/zod";
 import { RecordNotFound } from "./errors";
-import type { AdminRecords, KindDefinition, KindSchema, Made, RegisteredKind, RowOf, StoredOf } from "./definition";
+import type { AdminRecords, KindConsole, KindDefinition, KindSchema, Made, RegisteredKind, RowOf, StoredOf } from "./definition";
 import { kindListing, orderKit } from "./listing";
 import { kindRetention } from "./retention";
 import { kindStore, type CreateOptions } from "./store";
@@ -49,11 +49,12 @@ export function defineKind<
 
   const kit = orderKit<Row>();
   const fields = ["createdAt", ...def.admin.fields] as (keyof Row & string)[];
+  const orders = def.admin.orders?.(kit) ?? ({} as O);
   const listing = kindListing<Row, O, SK>({
     name,
     plural,
     fields,
-    orders: def.admin.orders?.(kit) ?? ({} as O),
+    orders,
     searchKeys: def.admin.searchKeys?.(kit) ?? ({} as SK),
     search: def.admin.search ?? [],
     toRow: (record) => Object.fromEntries(["id", ...fields].map((field) => [field, record[field as keyof Row]])) as Row,
@@ -103,6 +104,11 @@ export function defineKind<
   } satisfies PersonalRecordKind;
   const admin: AdminRecords = {
     name,
+    console: kindConsole(
+      def,
+      { fields: def.admin.fields, orders: Object.keys(orders), searchable: (def.admin.search ?? []).length > 0, labels: def.admin.labels },
+      exports,
+    ),
     collection,
     remove: async (id) => (await removed(id)) ?? Promise.reject(new RecordNotFound(label.one)),
     deleted: actions.deleted,
@@ -134,6 +140,28 @@ export function defineKind<
 }
 
 export type DefinedKind = ReturnType<typeof defineKind>;
+
+/** "fullName" → "Full Name". */
+const spaced = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
+
+/** The console's view of a kind (definition.ts `KindConsole`), from its definition's words, fields and orders. */
+function kindConsole(
+  def: Pick<KindDefinition<KindSchema, never, never, never>, "name" | "plural" | "label">,
+  admin: { fields: readonly string[]; orders: readonly string[]; searchable: boolean; labels?: Partial<Record<string, string>> },
+  exports: readonly { name: string }[],
+): KindConsole {
+  const labels: Partial<Record<string, string>> = { createdAt: "Received", ...admin.labels };
+  const label = (field: string) => labels[field] ?? spaced(field);
+  return {
+    name: def.name,
+    plural: def.plural,
+    label: def.label,
+    fields: ["createdAt", ...admin.fields].map((field) => ({ field, header: label(field) })),
+    sorts: ["createdAt", ...admin.orders].map((sort) => ({ sort, label: label(sort) })),
+    searchable: admin.searchable,
+    csvExport: exports.find((e) => e.name === def.plural)?.name,
+  };
+}
 
 /** A kind's spreadsheet tab (sheets/tab-sync.ts), its sync job (`sheets.<plural>`) and its registry entry (id `<plural>`). */
 function kindSheet(plural: string, tab: string, header: readonly string[], rows: TabSource["rows"], synced: KindAction) {

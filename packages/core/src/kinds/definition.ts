@@ -63,6 +63,8 @@ export interface KindDefinition<
     searchKeys?: (o: OrderKit<RowOf<S, K>>) => SK;
     /** the orders and keys a search matches from their start (at most six) */
     search?: readonly (keyof O | keyof SK)[];
+    /** the console's names of fields and orders where the field's own name, spaced, would not do ("alertSlug": "Alert") */
+    labels?: Partial<Record<K | "createdAt", string>>;
   };
   /** the spreadsheet tab's and the CSV export's columns, in order */
   columns: readonly Column<RowOf<S, K>>[];
@@ -80,9 +82,31 @@ export interface KindDefinition<
   };
 }
 
+/**
+ * How the console shows a registered kind's list (`GET /api/admin/records`): its words, the row's
+ * fields with their headers, its sort orders and its CSV export. Data only, so the browser draws
+ * any kind without code of its own.
+ */
+export interface KindConsole {
+  /** the routes' `{kind}` */
+  name: string;
+  /** the console's path segment and the export file's name */
+  plural: string;
+  label: { one: string; many: string };
+  /** the row's fields, `createdAt` first, with their headers */
+  fields: readonly { field: string; header: string }[];
+  /** the list's orders (the API's `sort`), newest first (`createdAt`) first */
+  sorts: readonly { sort: string; label: string }[];
+  /** whether the list takes a name search */
+  searchable: boolean;
+  /** the export job's kind for "Export as CSV", if it has one */
+  csvExport?: string;
+}
+
 /** What the generic admin routes serve of a registered kind (`/api/admin/records/{kind}`). */
 export interface AdminRecords {
   name: KindName;
+  console: KindConsole;
   collection: { ListQuery: z.ZodType; list(query: unknown): Promise<Page<unknown>> };
   /** removes one by id: the spreadsheet tabs that showed it; a RecordNotFound (404) when there is none */
   remove: (id: string) => Promise<{ tabs: string[] }>;

@@ -1,6 +1,6 @@
 import { correctionKind } from "../alerts/corrections-kind";
 import { registerExport, exportableNamed } from "../exports/registry";
-import type { AdminRecords, RegisteredKind } from "../kinds/definition";
+import type { AdminRecords, KindConsole, RegisteredKind } from "../kinds/definition";
 import { UnknownKind } from "../kinds/errors";
 import { leadKind } from "../lead/record-kind";
 import { heldMailKind } from "../mail/record-kind";
@@ -56,6 +56,9 @@ export function adminRecords(name: string): AdminRecords {
   if (!admin) throw new UnknownKind(name);
   return admin;
 }
+
+/** How the console shows each kind made by defineKind and registered, in the order they were registered. */
+export const consoleKinds = (): KindConsole[] => [...admins.values()].map((admin) => admin.console);
 
 /** How the registered kinds are counted for people (/my-data, the completion e-mail): the product's are COUNTED_KIND_LABELS. */
 export const countedLabels = (): Record<string, { one: string; many: string }> =>

@@ -53,6 +53,10 @@ export const API_ROUTES = {
   confirmCaseProposal: { method: "POST", path: "/api/admin/case-proposals/{id}/confirm" },
   dismissCaseProposal: { method: "POST", path: "/api/admin/case-proposals/{id}/dismiss" },
   listScamAlerts: { method: "GET", path: "/api/admin/scam-alerts" },
+  // the kinds made by defineKind and registered (packages/core/src/kinds): how to show each, its list, one deleted
+  listRecordKinds: { method: "GET", path: "/api/admin/records" },
+  listRecords: { method: "GET", path: "/api/admin/records/{kind}" },
+  deleteRecord: { method: "DELETE", path: "/api/admin/records/{kind}/{id}" },
   getScamAlert: { method: "GET", path: "/api/admin/scam-alerts/{slug}" },
   updateScamAlert: { method: "PATCH", path: "/api/admin/scam-alerts/{slug}" },
   // the public lookups of the scam alerts by day, and the alerts most looked up (the dashboard)

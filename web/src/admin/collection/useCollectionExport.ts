@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import type { ExportName } from "@site/core/exports/names";
+import type { ExportName, RegisteredExportName } from "@site/core/exports/names";
 import { downloadFrom } from "../../lib/download";
 import { adminRequest } from "../adminApi";
 import { apiPath } from "../api/paths";
@@ -24,7 +24,7 @@ export interface CollectionExport {
  * the file into the private bucket, followed with its progress, then downloaded through its
  * five-minute link. The browser never holds the rows.
  */
-export function useCollectionExport(kind: ExportName | undefined, query: Query, options: { fallbackMessage: string }): CollectionExport {
+export function useCollectionExport(kind: ExportName | RegisteredExportName | undefined, query: Query, options: { fallbackMessage: string }): CollectionExport {
   const [error, setError] = useState<string | null>(null);
   const [fetching, setFetching] = useState(false);
   const { fallbackMessage } = options;

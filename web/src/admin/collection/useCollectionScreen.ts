@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import type { ApiError } from "../../lib/api";
 import { useCollection, type CollectionOptions, type CollectionState, type FilterValue } from "./useCollection";
-import type { ExportName } from "@site/core/exports/names";
+import type { ExportName, RegisteredExportName } from "@site/core/exports/names";
 import type { Query } from "../lib/query";
 import { useCollectionExport, type CollectionExport } from "./useCollectionExport";
 import { useDeleteAll, type DeleteAll } from "./useDeleteAll";
@@ -12,7 +12,7 @@ export interface CollectionResource<Target> {
   /** null: nothing to load yet */
   list: string | null;
   /** "export all matching" as a job: the export's kind, and query fields the list takes from its path (a lead list's form) */
-  export?: { kind: ExportName; scope?: Query };
+  export?: { kind: ExportName | RegisteredExportName; scope?: Query };
   /** the chunked Delete All route */
   deleteAll?: string;
   /**
