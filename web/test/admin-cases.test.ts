@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 /** The cases screens (/admin/cases/:id, /admin/cases/proposals, /admin/scam-alerts/:slug) against a fake admin API. */
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createElement as h } from "react";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { SWRConfig } from "swr";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { installBrowserShims, withMantine } from "./dom-setup";
+import { renderAdmin } from "./admin-render";
+import { installBrowserShims } from "./dom-setup";
 import { fakeAdminApi } from "./fake-admin-api";
 import type { CaseDetails, CaseHead, Proposal } from "../src/admin/pages/cases/cases";
 import type { AlertWithCorrections } from "../src/admin/pages/scam-alerts/alerts";
@@ -69,27 +67,8 @@ const details: CaseDetails = {
   ],
 };
 
-function renderAt(path: string) {
-  return render(
-    withMantine(
-      h(
-        SWRConfig,
-        { value: { provider: () => new Map(), dedupingInterval: 0 } },
-        h(
-          MemoryRouter,
-          { initialEntries: [path] },
-          h(
-            Routes,
-            null,
-            h(Route, { path: "/admin/cases/proposals", element: h(ProposalsPage) }),
-            h(Route, { path: "/admin/cases/:id", element: h(CaseRoute) }),
-            h(Route, { path: "/admin/scam-alerts/:slug", element: h(ScamAlertRoute) }),
-          ),
-        ),
-      ),
-    ),
-  );
-}
+const renderAt = (path: string) =>
+  renderAdmin(path, { "/admin/cases/proposals": ProposalsPage, "/admin/cases/:id": CaseRoute, "/admin/scam-alerts/:slug": ScamAlertRoute });
 
 const bodyOf = (route: string) => fakeAdminApi.callsTo(route).at(-1)?.body;
 

@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 /** The console's health panel (/admin/health) against a fake admin API: dead letters and their re-drive, mail, sheets. */
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createElement as h } from "react";
-import { MemoryRouter } from "react-router-dom";
-import { SWRConfig } from "swr";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../src/lib/api";
-import { installBrowserShims, withMantine } from "./dom-setup";
+import { renderAdmin } from "./admin-render";
+import { installBrowserShims } from "./dom-setup";
 import { fakeAdminApi, type AdminCall } from "./fake-admin-api";
 import type { DeadLetter, HealthReport } from "../src/admin/pages/health/health";
 
@@ -93,13 +91,7 @@ function serveServer(items: DeadLetter[], redrive?: (call: AdminCall) => unknown
   });
 }
 
-function renderPage() {
-  return render(
-    withMantine(
-      h(SWRConfig, { value: { provider: () => new Map(), dedupingInterval: 0 } }, h(MemoryRouter, { initialEntries: ["/admin/health"] }, h(HealthPage))),
-    ),
-  );
-}
+const renderPage = () => renderAdmin("/admin/health", { "/admin/health": HealthPage });
 
 const deadLetters = () => screen.getByRole("region", { name: "Dead letters" });
 const rowOf = (id: string) => deadLetters().querySelector<HTMLElement>(`tr[data-dead-letter-id="${id}"]`)!;

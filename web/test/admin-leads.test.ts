@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 /** /admin/forms and the four free-guide lists, against a fake admin API. */
-import { act, cleanup, fireEvent, render, renderHook, screen, waitFor, within } from "@testing-library/react";
-import { createElement as h } from "react";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { SWRConfig } from "swr";
+import { act, cleanup, fireEvent, renderHook, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LEAD_ADMIN_MESSAGES, SUCCESS_TOAST_MS } from "@site/core/lead/forms";
 import type { LeadRow } from "@site/core/lead/row";
-import { installBrowserShims, withMantine } from "./dom-setup";
+import { exportJobRoutes, renderAdmin } from "./admin-render";
+import { installBrowserShims } from "./dom-setup";
 import { fakeAdminApi, pathOf, queryOf, type AdminCall, type AdminRoutes } from "./fake-admin-api";
 
 vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
@@ -90,17 +88,6 @@ const listCalls = (form = "checklist") => fakeAdminApi.callsTo(`GET /api/admin/l
 const idOf = (call: AdminCall) => pathOf(call.url).split("/").at(-1);
 
 /** A fake API holding `rows` of the checklist form; `extra` routes are tried first. */
-const exportJobRoutes = (kind: string) => ({
-  "POST /api/admin/exports": { jobId: "0mwexportjob000000001" },
-  "GET /api/admin/jobs/0mwexportjob000000001": {
-    id: "0mwexportjob000000001",
-    kind: `export.${kind}`,
-    status: "done",
-    progress: { phase: "writing", completed: 2, total: 2 },
-    result: { rows: 2 },
-  },
-  "GET /api/admin/jobs/0mwexportjob000000001/download": (call: AdminCall) => ({ url: `https://files.example${pathOf(call.url)}?signed`, fileName: "file.csv" }),
-});
 
 function serve(rows: LeadRow[], extra: AdminRoutes = {}) {
   fakeAdminApi.serve({
@@ -142,26 +129,7 @@ function serve(rows: LeadRow[], extra: AdminRoutes = {}) {
   });
 }
 
-function renderAt(at: string) {
-  return render(
-    withMantine(
-      h(
-        SWRConfig,
-        { value: { provider: () => new Map(), dedupingInterval: 0 } },
-        h(
-          MemoryRouter,
-          { initialEntries: [at] },
-          h(
-            Routes,
-            null,
-            h(Route, { path: "/admin/forms", element: h(FormsPage) }),
-            h(Route, { path: "/admin/forms/:slug", element: h(LeadSubmissionsRoute) }),
-          ),
-        ),
-      ),
-    ),
-  );
-}
+const renderAt = (at: string) => renderAdmin(at, { "/admin/forms": FormsPage, "/admin/forms/:slug": LeadSubmissionsRoute });
 
 const table = () => screen.getByRole("table", { name: "Timeshare Scam Checklist - Submissions" });
 const bodyRows = () => within(table()).getAllByRole("row").slice(1);

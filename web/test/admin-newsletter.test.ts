@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 /** /admin/newsletter, the subscriber list, against a fake admin API. */
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createElement as h } from "react";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { SWRConfig } from "swr";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SubscriberRow } from "@site/core/newsletter/index-item";
-import { installBrowserShims, withMantine } from "./dom-setup";
+import { renderAdmin } from "./admin-render";
+import { installBrowserShims } from "./dom-setup";
 import { fakeAdminApi, queryOf } from "./fake-admin-api";
 
 vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
@@ -77,17 +75,7 @@ function serve(rows: SubscriberRow[]) {
   });
 }
 
-function renderPage() {
-  return render(
-    withMantine(
-      h(
-        SWRConfig,
-        { value: { provider: () => new Map(), dedupingInterval: 0 } },
-        h(MemoryRouter, { initialEntries: ["/admin/newsletter"] }, h(Routes, null, h(Route, { path: "/admin/newsletter", element: h(SubscribersPage) }))),
-      ),
-    ),
-  );
-}
+const renderPage = () => renderAdmin("/admin/newsletter", { "/admin/newsletter": SubscribersPage });
 
 const table = () => screen.getByRole("table", { name: "Newsletter subscribers" });
 const bodyRows = () => within(table()).getAllByRole("row").slice(1);

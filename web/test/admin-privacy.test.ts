@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 /** /admin/privacy, the data-deletion requests, against a fake admin API. */
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createElement as h } from "react";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { SWRConfig } from "swr";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../src/lib/api";
-import { installBrowserShims, withMantine } from "./dom-setup";
+import { renderAdmin } from "./admin-render";
+import { installBrowserShims } from "./dom-setup";
 import { fakeAdminApi, queryOf, type AdminCall } from "./fake-admin-api";
 import type { RequestCounts, RequestRow } from "../src/admin/pages/privacy/requests";
 
@@ -55,17 +53,7 @@ function serve(rows: RequestRow[] | Error, total = rows instanceof Error ? 0 : r
   });
 }
 
-function renderPage() {
-  return render(
-    withMantine(
-      h(
-        SWRConfig,
-        { value: { provider: () => new Map(), dedupingInterval: 0 } },
-        h(MemoryRouter, { initialEntries: ["/admin/privacy"] }, h(Routes, null, h(Route, { path: "/admin/privacy", element: h(PrivacyRequestsPage) }))),
-      ),
-    ),
-  );
-}
+const renderPage = () => renderAdmin("/admin/privacy", { "/admin/privacy": PrivacyRequestsPage });
 
 const table = () => screen.getByRole("table", { name: "Deletion requests" });
 const bodyRows = () => within(table()).getAllByRole("row").slice(1);

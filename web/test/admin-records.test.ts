@@ -4,13 +4,11 @@
  * how the server describes each (`GET /api/admin/records`), against a fake admin API: a kind the
  * console has no code for (a volunteer sign-up) is listed, sorted, searched, exported and deleted.
  */
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createElement as h } from "react";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { SWRConfig } from "swr";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { KindConsole } from "@site/core/kinds/definition";
-import { installBrowserShims, withMantine } from "./dom-setup";
+import { exportJobRoutes, renderAdmin } from "./admin-render";
+import { installBrowserShims } from "./dom-setup";
 import { fakeAdminApi, pathOf, queryOf, type AdminCall } from "./fake-admin-api";
 
 vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
@@ -56,38 +54,11 @@ function serve(rows: (typeof ERIN)[]) {
       return { items: rows, total: rows.length, page: Number(page), pageSize: Number(pageSize) };
     },
     "DELETE /api/admin/records/volunteer/*": (call: AdminCall) => ({ id: pathOf(call.url).split("/").at(-1), kind: "volunteer" }),
-    "POST /api/admin/exports": { jobId: "0mwexportjob000000001" },
-    "GET /api/admin/jobs/0mwexportjob000000001": {
-      id: "0mwexportjob000000001",
-      kind: "export.volunteers",
-      status: "done",
-      progress: { phase: "writing", completed: 2, total: 2 },
-      result: { rows: 2 },
-    },
-    "GET /api/admin/jobs/0mwexportjob000000001/download": { url: "https://files.example/volunteers.csv?signed", fileName: "volunteers.csv" },
+    ...exportJobRoutes("volunteers"),
   });
 }
 
-function renderAt(at: string) {
-  return render(
-    withMantine(
-      h(
-        SWRConfig,
-        { value: { provider: () => new Map(), dedupingInterval: 0 } },
-        h(
-          MemoryRouter,
-          { initialEntries: [at] },
-          h(
-            Routes,
-            null,
-            h(Route, { path: "/admin/records", element: h(RecordKindsPage) }),
-            h(Route, { path: "/admin/records/:plural", element: h(RecordKindRoute) }),
-          ),
-        ),
-      ),
-    ),
-  );
-}
+const renderAt = (at: string) => renderAdmin(at, { "/admin/records": RecordKindsPage, "/admin/records/:plural": RecordKindRoute });
 
 const table = () => screen.getByRole("table", { name: "Volunteer sign-ups" });
 const cellsOf = (row: HTMLElement) =>
