@@ -35,6 +35,7 @@ import { adminClaims, asAdmin } from "../support/admin";
 import { call, httpEvent } from "../support/http";
 import { useOwnBucket } from "../support/own-bucket";
 import { useOwnTable } from "../support/table-snapshot";
+import { VOLUNTEER_CONSOLE } from "../support/volunteer-console";
 
 // ---------------------------------------------------------------------------------------------
 // The kind: one definition, one registry line.
@@ -137,24 +138,7 @@ describe("a kind declared in one definition and registered in one line", () => {
     const res = await admin(recordKinds);
     expect(res.statusCode).toBe(200);
     const described = (res.body.kinds as { name: string }[]).find((k) => k.name === "volunteer");
-    expect(described).toEqual({
-      name: "volunteer",
-      plural: "volunteers",
-      label: { one: "volunteer sign-up", many: "volunteer sign-ups" },
-      fields: [
-        { field: "createdAt", header: "Received" },
-        { field: "fullName", header: "Full Name" },
-        { field: "email", header: "Email" },
-        { field: "shift", header: "Shift" },
-      ],
-      sorts: [
-        { sort: "createdAt", label: "Received" },
-        { sort: "fullName", label: "Full Name" },
-        { sort: "email", label: "Email" },
-      ],
-      searchable: true,
-      csvExport: "volunteers",
-    });
+    expect(described).toEqual(VOLUNTEER_CONSOLE);
     // every sort it offers is one the list takes
     for (const { sort } of (described as unknown as { sorts: { sort: string }[] }).sorts) expect((await list({ sort })).statusCode, sort).toBe(200);
   });

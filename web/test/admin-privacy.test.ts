@@ -3,7 +3,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../src/lib/api";
-import { renderAdmin } from "./admin-render";
+import { cellTexts, renderAdmin } from "./admin-render";
 import { installBrowserShims } from "./dom-setup";
 import { fakeAdminApi, queryOf, type AdminCall } from "./fake-admin-api";
 import type { RequestCounts, RequestRow } from "../src/admin/pages/privacy/requests";
@@ -57,10 +57,7 @@ const renderPage = () => renderAdmin("/admin/privacy", { "/admin/privacy": Priva
 
 const table = () => screen.getByRole("table", { name: "Deletion requests" });
 const bodyRows = () => within(table()).getAllByRole("row").slice(1);
-const cellsOf = (r: HTMLElement) =>
-  within(r)
-    .getAllByRole("cell")
-    .map((c) => c.textContent);
+const cellsOf = cellTexts;
 
 beforeAll(() => {
   installBrowserShims();

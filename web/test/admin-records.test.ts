@@ -6,8 +6,8 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { KindConsole } from "@site/core/kinds/definition";
-import { exportJobRoutes, renderAdmin } from "./admin-render";
+import { VOLUNTEER_CONSOLE } from "../../test/support/volunteer-console";
+import { cellTexts, exportJobRoutes, renderAdmin } from "./admin-render";
 import { installBrowserShims } from "./dom-setup";
 import { fakeAdminApi, pathOf, queryOf, type AdminCall } from "./fake-admin-api";
 
@@ -24,23 +24,6 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const { RecordKindRoute, RecordKindsPage } = await import("../src/admin/pages/records/RecordsPage");
 
-const VOLUNTEERS: KindConsole = {
-  name: "volunteer",
-  plural: "volunteers",
-  label: { one: "volunteer sign-up", many: "volunteer sign-ups" },
-  fields: [
-    { field: "createdAt", header: "Received" },
-    { field: "fullName", header: "Full Name" },
-    { field: "email", header: "Email" },
-    { field: "shift", header: "Shift" },
-  ],
-  sorts: [
-    { sort: "createdAt", label: "Received" },
-    { sort: "fullName", label: "Full Name" },
-  ],
-  searchable: true,
-  csvExport: "volunteers",
-};
 const ERIN = { id: "0mwrd2ewcabcdefghijk1", createdAt: "2025-03-08T14:15:00.000Z", fullName: "Erin Vega", email: "erin@example.com", shift: "morning" };
 const KIM = { id: "0mwrd2ewcabcdefghijk2", createdAt: "2025-03-07T14:15:00.000Z", fullName: "Kim Ota", email: "kim@example.com", shift: "evening" };
 
@@ -48,7 +31,7 @@ const listCalls = () => fakeAdminApi.callsTo("GET /api/admin/records/volunteer")
 
 function serve(rows: (typeof ERIN)[]) {
   fakeAdminApi.serve({
-    "GET /api/admin/records": { kinds: [VOLUNTEERS] },
+    "GET /api/admin/records": { kinds: [VOLUNTEER_CONSOLE] },
     "GET /api/admin/records/volunteer": (call: AdminCall) => {
       const { page = "1", pageSize = "50" } = queryOf(call.url);
       return { items: rows, total: rows.length, page: Number(page), pageSize: Number(pageSize) };
@@ -61,10 +44,7 @@ function serve(rows: (typeof ERIN)[]) {
 const renderAt = (at: string) => renderAdmin(at, { "/admin/records": RecordKindsPage, "/admin/records/:plural": RecordKindRoute });
 
 const table = () => screen.getByRole("table", { name: "Volunteer sign-ups" });
-const cellsOf = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole("cell")
-    .map((c) => c.textContent);
+const cellsOf = cellTexts;
 
 beforeAll(() => {
   installBrowserShims();

@@ -1,4 +1,4 @@
-import { render } from "@testing-library/react";
+import { render, within } from "@testing-library/react";
 import { createElement as h, type ComponentType } from "react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { SWRConfig } from "swr";
@@ -37,3 +37,9 @@ export const exportJobRoutes = (kind: string) => ({
   },
   "GET /api/admin/jobs/0mwexportjob000000001/download": (call: AdminCall) => ({ url: `https://files.example${pathOf(call.url)}?signed`, fileName: "file.csv" }),
 });
+
+/** The text of each cell of a table row. */
+export const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole("cell")
+    .map((c) => c.textContent);
