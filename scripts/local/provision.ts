@@ -32,6 +32,25 @@ const INDEXES = TABLE_INDEXES.map((i) => ({
 const TABLE_STREAM = { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" as const };
 
 /**
+ * Runs `work` with the table's stream turned off, then on again (a new stream, read from its start).
+ * For bulk seeding only (the benchmarks' `importBatch`): DynamoDB Local looks its stream up on every
+ * write, at a cost that grows with the stream's records, so a stream on a table of tens of thousands of
+ * seeded records slowed seeding from about 170 writes a second to a few (measured here; DynamoDB itself
+ * has no such cost). Seeded records are history: no consumer need see them.
+ */
+export async function withoutStream<T>(endpoint: string, name: string, work: () => Promise<T>): Promise<T> {
+  const ddb = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: localCredentials });
+  const enabled = (await ddb.send(new DescribeTableCommand({ TableName: name }))).Table?.StreamSpecification?.StreamEnabled;
+  if (enabled) await ddb.send(new UpdateTableCommand({ TableName: name, StreamSpecification: { StreamEnabled: false } }));
+  try {
+    return await work();
+  } finally {
+    if (enabled) await ddb.send(new UpdateTableCommand({ TableName: name, StreamSpecification: TABLE_STREAM }));
+    ddb.destroy();
+  }
+}
+
+/**
  * The table as the Storage stack defines it: pk/sk, its global indexes, its stream (`stream: false`:
  * none, for the integration tests' tables, whose stream is their process's writes: write-stream.ts),
  * TTL on expiresAt. A table made by an
