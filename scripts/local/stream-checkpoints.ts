@@ -6,7 +6,8 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
  * deployed event source mapping keeps its position, instead of reading the stream again from its
  * start (up to 24 hours of records: every side effect of them run again, and DynamoDB Local busy for
  * minutes). A checkpoint is written only when every record read so far has been handed over (or given
- * up), so a crash replays from the last one: at least once, as Lambda.
+ * up), so a crash replays from the last one: at least once, as Lambda. Without a file the positions
+ * are kept in memory only (the reader binding a stream again, as after a stream was turned off, goes on).
  */
 export interface StreamCheckpoints {
   /** The shard's last handed-over sequence number, if this stream has one. */
@@ -33,19 +34,19 @@ export function streamCheckpoints(file: string | undefined): StreamCheckpoints {
   return {
     of: (arn, shardId) => (saved?.arn === arn ? saved.shards[shardId] : undefined),
     read(arn, shardId, sequenceNumber) {
-      if (!file) return;
       pending ??= { arn, shards: saved?.arn === arn ? { ...saved.shards } : {} };
       if (pending.arn !== arn) pending = { arn, shards: {} };
       pending.shards[shardId] = sequenceNumber;
     },
     save() {
-      if (!file || !pending) return;
+      if (!pending) return;
       const next = pending;
       pending = undefined;
+      saved = next;
+      if (!file) return;
       // written whole, then renamed: a crash mid-write leaves the last checkpoint
       writeFileSync(`${file}.tmp`, JSON.stringify(next));
       renameSync(`${file}.tmp`, file);
-      saved = next;
     },
   };
 }

@@ -162,6 +162,7 @@ export function installLocalStreams(opts: { busy?: () => boolean; source?: "tabl
   async function readPass(): Promise<number> {
     if (!(await bind())) return 0;
     await refreshShards();
+    if (!bound) return 0; // its stream was turned off: the next pass binds the table's new one
     let read = 0;
     for (const [id, shard] of shards) {
       if (shard.done || !readable(id)) continue;

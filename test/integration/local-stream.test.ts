@@ -9,7 +9,7 @@ import { listOutbox } from "@site/core/mail/outbox";
 import { SignatureEffects } from "@site/core/signature/effects";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
 import { installLocalBus, type LocalBus } from "../../scripts/local/bus";
-import { ensureTable } from "../../scripts/local/provision";
+import { ensureTable, withoutStream } from "../../scripts/local/provision";
 import { newPetition, signer } from "../support/fixtures";
 import { DIED_AFTER_COMMIT, writeThenDie } from "../support/crash";
 import { call, httpEvent } from "../support/http";
@@ -68,6 +68,43 @@ it("a signing process killed the moment its transaction committed loses nothing:
   // no outbox item, no publish: the committed signature item is the event
   await bus.idle();
   await expect.poll(async () => (await mailsTo(person.email)).length, { timeout: 20_000 }).toBe(1);
+});
+
+it("a stream turned off and on again (a benchmark's bulk seeding): the reader takes the new stream, hands nothing twice, misses nothing", async () => {
+  const handed: string[] = [];
+  const original = SignatureEffects.handleBatch;
+  const spy = vi.spyOn(SignatureEffects, "handleBatch").mockImplementation(async (records) => {
+    handed.push(...records.map((r) => JSON.stringify(r.dynamodb.Keys)));
+    return original(records);
+  });
+  const signAs = async (person: ReturnType<typeof signer>, ip: string, petitionId: string) =>
+    expect((await call(sign, httpEvent({ method: "POST", pathParameters: { id: petitionId }, body: person, sourceIp: ip }))).statusCode).toBe(201);
+  try {
+    const p = await newPetition();
+    const before = signer("before-seeding");
+    await signAs(before, "10.60.0.5", p.id);
+    await bus.idle();
+    await expect.poll(async () => (await mailsTo(before.email)).length, { timeout: 20_000 }).toBe(1);
+    const handedBefore = new Set(handed);
+
+    const seeded = signer("seeded");
+    await withoutStream(process.env.DYNAMODB_ENDPOINT!, settings().TABLE_NAME!, async () => {
+      await signAs(seeded, "10.60.0.6", p.id);
+      // the reader reads the old stream to its end and finds it off (several of its passes)
+      await new Promise((r) => setTimeout(r, 1500));
+    });
+    const after = signer("after-seeding");
+    handed.length = 0;
+    await signAs(after, "10.60.0.7", p.id);
+    await expect.poll(async () => (await mailsTo(after.email)).length, { timeout: 20_000 }).toBe(1);
+    await bus.idle();
+    expect(handed.filter((key) => handedBefore.has(key))).toEqual([]);
+    // written while the stream was off: no consumer saw it (seeded history)
+    expect(await mailsTo(seeded.email)).toEqual([]);
+    expect((await mailsTo(before.email)).length).toBe(1);
+  } finally {
+    spy.mockRestore();
+  }
 });
 
 it("a restarted reader goes on after the last record it handed over: nothing handed again, nothing written meanwhile lost", async () => {
