@@ -84,7 +84,8 @@ function RecordKindPage({ kind }: { kind: KindConsole }) {
         label: many,
         loadingText: `Loading ${kind.label.many}...`,
         empty: `No ${kind.label.many} found`,
-        minWidth: 200 * kind.fields.length,
+        // wide enough for its columns, and no wider than the lists beside it (a table that scrolls needs a focusable row)
+        minWidth: Math.min(900, 150 * (kind.fields.length + 1)),
         pageSizes: PAGE_SIZES,
         columns: [...kind.fields.map((f) => ({ header: f.field === "createdAt" ? `${f.header} (EST)` : f.header })), { header: "Actions", align: "right" }],
         renderRow: (row) => (
