@@ -60,7 +60,7 @@ describe("the shared fetcher", () => {
   it("sends JSON bodies and a Bearer token", async () => {
     const fetchMock = respond(201, { signatureId: "s1", signatureCount: 7 });
     vi.stubGlobal("fetch", fetchMock);
-    await request(api.adminPetitions, { token: "abc" });
+    await request("/api/admin/petitions", { token: "abc" });
     await postJson(api.signatures("timeshare-reform"), { firstName: "A" });
     const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
     expect(calls[0]![0]).toBe("/api/admin/petitions");

@@ -151,17 +151,18 @@ export interface PublicConfig {
   auth: { userPoolId: string; userPoolClientId: string; userPoolEndpoint: string | null };
 }
 
+const petitionPath = (id: string) => `/api/petitions/${encodeURIComponent(id)}`;
+const signaturePath = (id: string, signatureId: string) => `${petitionPath(id)}/signatures/${encodeURIComponent(signatureId)}`;
+
 export const api = {
   config: "/api/config",
-  petition: (id: string) => `/api/petitions/${encodeURIComponent(id)}`,
-  signatures: (id: string) => `/api/petitions/${encodeURIComponent(id)}/signatures`,
-  withdraw: (id: string, signatureId: string) => `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/withdraw`,
-  withdrawLink: (id: string, signatureId: string) => `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/withdraw-link`,
-  stopUpdates: (id: string, signatureId: string) =>
-    `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/updates/unsubscribe`,
-  confirmSignature: (id: string, signatureId: string) => `/api/petitions/${encodeURIComponent(id)}/signatures/${encodeURIComponent(signatureId)}/confirm`,
+  petition: petitionPath,
+  signatures: (id: string) => `${petitionPath(id)}/signatures`,
+  withdraw: (id: string, signatureId: string) => `${signaturePath(id, signatureId)}/withdraw`,
+  withdrawLink: (id: string, signatureId: string) => `${signaturePath(id, signatureId)}/withdraw-link`,
+  stopUpdates: (id: string, signatureId: string) => `${signaturePath(id, signatureId)}/updates/unsubscribe`,
+  confirmSignature: (id: string, signatureId: string) => `${signaturePath(id, signatureId)}/confirm`,
   signatureCount: "/api/signatures/count",
   reports: "/api/reports",
   reportUploads: "/api/reports/uploads",
-  adminPetitions: "/api/admin/petitions",
 } as const;

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Checkbox, Container, Grid, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Card, Container, Grid, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { SIGN_CAPTCHA_ACTION } from "@site/core/signature/captcha-action";
@@ -19,6 +19,7 @@ import { RECAPTCHA_FAILED, RECAPTCHA_NOT_AVAILABLE } from "../lib/recaptchaError
 import type { SignatureFormValues } from "../lib/signatureForm";
 import type { ConfirmationWait } from "../content/confirmation-wait";
 import { REDIRECT_AFTER_SIGN_MS, SITE_NAME, thankYouPath } from "../site";
+import { NativeCheckbox } from "../components/form/NativeCheckbox";
 import { IfPage } from "../components/IfPage";
 import { LateAlert } from "../components/LateAlert";
 
@@ -201,7 +202,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
             error={fieldErrors.timeshareName}
             disabled={busy}
           />
-          <Checkbox
+          <NativeCheckbox
             label="Keep me updated about the campaign"
             name="newsletterConsent"
             checked={values.newsletterConsent}
@@ -209,7 +210,7 @@ function SignForm({ petition, id }: { petition: Petition; id: string }) {
             error={fieldErrors.newsletterConsent}
             disabled={busy}
           />
-          <Checkbox
+          <NativeCheckbox
             label="Tell me how this petition does"
             description="An e-mail when it reaches a milestone, and its outcome. Every one has a link to stop them."
             name="wantsUpdates"
