@@ -70,15 +70,22 @@ it("a signing process killed the moment its transaction committed loses nothing:
   await expect.poll(async () => (await mailsTo(person.email)).length, { timeout: 20_000 }).toBe(1);
 });
 
-it("a stream turned off and on again (a benchmark's bulk seeding): the reader takes the new stream, hands nothing twice, misses nothing", async () => {
+/** Records the keys of every signature record the consumer is handed (it still handles them). */
+function recordHandedKeys() {
   const handed: string[] = [];
   const original = SignatureEffects.handleBatch;
   const spy = vi.spyOn(SignatureEffects, "handleBatch").mockImplementation(async (records) => {
     handed.push(...records.map((r) => JSON.stringify(r.dynamodb.Keys)));
     return original(records);
   });
-  const signAs = async (person: ReturnType<typeof signer>, ip: string, petitionId: string) =>
-    expect((await call(sign, httpEvent({ method: "POST", pathParameters: { id: petitionId }, body: person, sourceIp: ip }))).statusCode).toBe(201);
+  return { handed, spy };
+}
+
+const signAs = async (person: ReturnType<typeof signer>, ip: string, petitionId: string) =>
+  expect((await call(sign, httpEvent({ method: "POST", pathParameters: { id: petitionId }, body: person, sourceIp: ip }))).statusCode).toBe(201);
+
+it("a stream turned off and on again (a benchmark's bulk seeding): the reader takes the new stream, hands nothing twice, misses nothing", async () => {
+  const { handed, spy } = recordHandedKeys();
   try {
     const p = await newPetition();
     const before = signer("before-seeding");
@@ -110,14 +117,7 @@ it("a stream turned off and on again (a benchmark's bulk seeding): the reader ta
 it("a restarted reader goes on after the last record it handed over: nothing handed again, nothing written meanwhile lost", async () => {
   bus.stop(); // this test's readers only
   const checkpointFile = join(mkdtempSync(join(tmpdir(), "stream-checkpoints-")), "stream-checkpoints.json");
-  const handed: string[] = [];
-  const original = SignatureEffects.handleBatch;
-  const spy = vi.spyOn(SignatureEffects, "handleBatch").mockImplementation(async (records) => {
-    handed.push(...records.map((r) => JSON.stringify(r.dynamodb.Keys)));
-    return original(records);
-  });
-  const signAs = async (person: ReturnType<typeof signer>, ip: string, petitionId: string) =>
-    expect((await call(sign, httpEvent({ method: "POST", pathParameters: { id: petitionId }, body: person, sourceIp: ip }))).statusCode).toBe(201);
+  const { handed, spy } = recordHandedKeys();
   try {
     const p = await newPetition();
     const before = signer("before-restart");
