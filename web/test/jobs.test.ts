@@ -30,6 +30,8 @@ describe("job helpers", () => {
     expect(syncPhaseLabel("waiting")).toBe("Waiting for another sync to finish");
     expect(syncPhaseLabel("writing")).toBe("Writing signatures to the sheet");
     expect(syncPhaseLabel(undefined)).toBe("Sync queued");
+    expect(syncPhaseLabel("reading", "scam reports")).toBe("Reading scam reports");
+    expect(syncPhaseLabel("something new", "submissions")).toBe("Syncing submissions");
     expect(syncedMessage({ result: { rows: 100000, destination: "x" } })).toBe("Signatures synced successfully! 100,000 rows written.");
     expect(syncedMessage({ result: { rows: 1 } })).toBe("Signatures synced successfully! 1 row written.");
     expect(syncedMessage({})).toBe("Signatures synced successfully!");

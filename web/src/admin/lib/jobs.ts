@@ -23,15 +23,16 @@ export function jobProgress(job: JobInfo | undefined): OperationProgress {
   return { completed: job?.progress.completed ?? 0, total: job?.progress.total ?? null };
 }
 
-const SYNC_PHASES: Record<string, string> = {
-  queued: "Sync queued",
-  waiting: "Waiting for another sync to finish",
-  reading: "Reading signatures",
-  writing: "Writing signatures to the sheet",
-};
-
-/** The progress bar's label for a spreadsheet sync job in `phase`. */
-export const syncPhaseLabel = (phase: string | undefined) => SYNC_PHASES[phase ?? "queued"] ?? "Syncing signatures";
+/** The progress bar's label for a spreadsheet sync job in `phase`, which copies `records` ("signatures", "scam reports"). */
+export function syncPhaseLabel(phase: string | undefined, records = "signatures"): string {
+  const phases: Record<string, string> = {
+    queued: "Sync queued",
+    waiting: "Waiting for another sync to finish",
+    reading: `Reading ${records}`,
+    writing: `Writing ${records} to the sheet`,
+  };
+  return phases[phase ?? "queued"] ?? `Syncing ${records}`;
+}
 
 /** The success notice (spec: "Signatures synced successfully!"), with how many rows the sheet got. */
 export function syncedMessage(job: Pick<JobInfo, "result">): string {

@@ -1,6 +1,7 @@
 import { signatureCells, SIGNATURE_COLUMNS } from "@site/core/signature/sheet-columns";
 import type { SignatureRow } from "@site/core/signature/row";
 import { toCsv } from "@site/core/util/csv";
+import { datedFileName } from "./files";
 
 /** A signature as admin lists and exports see it; the server defines it. */
 export type { SignatureRow } from "@site/core/signature/row";
@@ -31,11 +32,9 @@ export function signaturesCsv(rows: SignatureRow[]): string {
   return toCsv([...SIGNATURE_COLUMNS], rows.map(signatureCells));
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
 /** petition-signatures-{YYYY-MM-DD}.csv for the (local) current date. */
 export function exportFileName(now: Date = new Date()): string {
-  return `petition-signatures-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return datedFileName("petition-signatures", "csv", now);
 }
 
 /** Everything the View Details dialog shows, whatever shape the signature's meta came in. */

@@ -2,6 +2,7 @@ import { toCsv } from "@site/core/util/csv";
 import { formatDateTimeNY } from "../../../lib/format";
 import type { AnalyticsReport, RecentVisit } from "./analyticsApi";
 import { COUNT_TABLES, bucketLabel, funnelsOf, labelText, rowsOf, topText } from "./reportView";
+import { datedFileName } from "../../lib/files";
 
 /** One section of the file: its title on a line of its own, then a header and rows. */
 const section = (title: string, header: string[], rows: unknown[][]) => `${toCsv([title], [])}${toCsv(header, rows)}`;
@@ -58,9 +59,7 @@ export function analyticsCsv(report: AnalyticsReport, recent: readonly RecentVis
   return sections.join("\r\n");
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
 /** analytics-{range}-{YYYY-MM-DD}.csv for the (local) current date. */
 export function analyticsFileName(range: string, now: Date = new Date()): string {
-  return `analytics-${range}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return datedFileName(`analytics-${range}`, "csv", now);
 }

@@ -4,6 +4,7 @@ import { SOURCE_GROUPS, SOURCE_GROUP_LABELS, STATUS_LABELS, sourceGroupsOf, sour
 import type { Status } from "@site/core/newsletter/subscriber";
 import { formatDateTimeNY } from "../../../lib/format";
 import type { SortOption } from "../../lib/sorting";
+import { datedFileName } from "../../lib/files";
 
 /**
  * The subscriber list's data, labels and file (/admin/newsletter). The row, the source kinds and the
@@ -59,11 +60,9 @@ export const easternTime = (iso: string | undefined) => (iso ? formatDateTimeNY(
 export const removalTime = (row: Pick<SubscriberRow, "status" | "expiresAt">) =>
   row.status === "unconfirmed" && Number(row.expiresAt) > 0 ? new Date(Number(row.expiresAt) * 1000).toISOString() : null;
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
 /** newsletter-subscribers-{YYYY-MM-DD}.csv for the (local) current date. */
 export function subscribersFileName(now: Date = new Date()): string {
-  return `newsletter-subscribers-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return datedFileName("newsletter-subscribers", "csv", now);
 }
 
 export const MESSAGES = {

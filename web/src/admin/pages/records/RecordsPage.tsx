@@ -8,17 +8,15 @@ import { CollectionScreen, RefreshDataButton, TotalCountCard, useCollectionScree
 import { PageHeader } from "../../components/PageHeader";
 import { NoticeBanner } from "../../components/NoticeBanner";
 import { useNotice } from "../../hooks/useNotice";
+import { datedFileName } from "../../lib/files";
 
 const TITLE = "Other Records";
 const BACK = { to: "/admin/records", label: `Back to ${TITLE}` };
 const PAGE_SIZES = [25, 50, 100, 250];
 const DELETED_TOAST_MS = 4000;
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
 /** "volunteers-2025-03-08.csv": the export's file, named by the kind and today's date. */
-export const recordsFileName = (kind: KindConsole, now: Date = new Date()) =>
-  `${kind.plural}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+export const recordsFileName = (kind: KindConsole, now: Date = new Date()) => datedFileName(kind.plural, "csv", now);
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
