@@ -27,9 +27,6 @@
  * `--url http://localhost:3000 --only reports --reports 200000 --seed-only` as often as needed, then
  * `--url http://localhost:3000 --only reports --reports 0 --cases 100000 --repeat 1` to time them.
  *
- * Bulk seeding turns the table's stream off while it writes (scripts/local/provision.ts
- * `withoutStream`): DynamoDB Local looks its stream up on every write, at a cost that grows with it.
- *
  * --time-when FILE: after seeding (an hour at a million), wait until FILE exists before timing, so
  * the machine can be kept quiet for the timings alone.
  *

@@ -145,7 +145,7 @@ export function installLocalStreams(opts: { busy?: () => boolean; source?: "tabl
     if (now - shardsListedAt < SHARD_LIST_MS && [...shards.values()].some((s) => !s.done)) return;
     shardsListedAt = now;
     const { StreamDescription } = await clientsFor().streams.send(new DescribeStreamCommand({ StreamArn: bound!.arn }));
-    // turned off (a benchmark's bulk seeding, provision.ts withoutStream): once read to its end, the
+    // turned off (provision.ts withoutStream, an operator's UpdateTable): once read to its end, the
     // table is described again, and a new stream read from its start when there is one
     if (StreamDescription?.StreamStatus === "DISABLED" && [...shards.values()].every((s) => s.done)) bound = undefined;
     for (const shard of StreamDescription?.Shards ?? []) if (!shards.has(shard.ShardId!)) shards.set(shard.ShardId!, { done: false, ...parentOf(shard) });
