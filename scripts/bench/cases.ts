@@ -8,7 +8,7 @@ import { db, table } from "@site/core/db/client";
 import { INDEX_BUCKETS, Keys } from "@site/core/db/keys";
 import { Identifiers } from "@site/core/report/identifier-items";
 import { indexKey as reportIndexKey } from "@site/core/report/index-item";
-import type { ReportRow } from "@site/core/report/row";
+import type { ReportRow } from "@site/core/report/record";
 import { sortableId } from "@site/core/util/id";
 import { baselineRow, medianTargetRow, seedInBatches, type AdminApi, type Timing } from "./admin-harness";
 import { progress } from "./report";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../../packages/core/src/db/client";
 import { LEAD_FORM_INFO } from "../../packages/core/src/lead/forms";
-import { REPORTS_TAB } from "../../packages/core/src/report/sheet-tab";
+import { REPORTS_TAB } from "../../packages/core/src/report/sheet";
 import { fileFor } from "../../packages/core/src/sheets/local";
 import type { Accepted } from "../bench-faults";
 

@@ -4,7 +4,7 @@ import { Lead } from "@site/core/lead";
 import type { LeadForm } from "@site/core/lead/forms";
 import type { LeadInput } from "@site/core/lead/input";
 import { LeadListing } from "@site/core/lead/listing";
-import type { LeadRow } from "@site/core/lead/row";
+import type { LeadRow } from "@site/core/lead/record";
 import { sortableId } from "@site/core/util/id";
 import {
   adminApi,
@@ -19,6 +19,7 @@ import {
   printAndRecord,
   runExportJob,
   seedInBatches,
+  waitForQuiet,
   spreadOverTwoYears,
   submissionsMeet,
   submissionsSummary,
@@ -110,6 +111,8 @@ export async function benchLeads(o: LeadsBenchOptions): Promise<{ met: boolean; 
   type ListAnswer = { items: LeadRow[]; total: number };
   const list = (query: string) => api<ListAnswer>(`/api/admin/leads/${FORM}?${query}`);
 
+  const quietAfter = await waitForQuiet(o.url);
+  console.log(`  the stack went quiet (bus delivered, mail queue empty) ${quietAfter.toFixed(0)} s after the seeding`);
   const bareQuery = await timed(`bare ${PAGE_SIZE}-item gsi1 Query + count (baseline, no HTTP)`, () =>
     bareFirstPage(Keys.leadListPartition(FORM), PAGE_SIZE, () => LeadListing.count(FORM)),
   );

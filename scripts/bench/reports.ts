@@ -4,7 +4,7 @@ import { Keys } from "@site/core/db/keys";
 import { Report } from "@site/core/report";
 import type { ReportInput } from "@site/core/report/input";
 import { ReportListing } from "@site/core/report/listing";
-import type { ReportRow } from "@site/core/report/row";
+import type { ReportRow } from "@site/core/report/record";
 import { sortableId } from "@site/core/util/id";
 import {
   runJsonExportCounted,
@@ -20,6 +20,7 @@ import {
   meets,
   printAndRecord,
   seedInBatches,
+  waitForQuiet,
   spreadOverTwoYears,
   submissionsMeet,
   submissionsSummary,
@@ -183,6 +184,8 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
   type ListAnswer = { items: ReportRow[]; total: number };
   const list = (query: string) => api<ListAnswer>(`/api/admin/reports?${query}`);
 
+  const quietAfter = await waitForQuiet(o.url);
+  console.log(`  the stack went quiet (bus delivered, mail queue empty) ${quietAfter.toFixed(0)} s after the seeding`);
   const bareQuery = await timed("bare 10-item gsi1 Query + count (baseline, no HTTP)", () =>
     bareFirstPage(Keys.reportListPartition, 10, () => ReportListing.count()),
   );

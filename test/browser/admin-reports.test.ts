@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { REPORT_COLUMNS } from "@site/core/report/sheet-columns";
+import { REPORT_COLUMNS } from "@site/core/report/record";
 import { axeFindings, describeFindings } from "../support/axe";
 import { fileBrowser, signedInAdmin } from "../support/browser";
 import { fullReport, PDF, postToBucket } from "../support/reports";

@@ -8,7 +8,8 @@ import { readFile } from "node:fs/promises";
 import { PDFDocument } from "pdf-lib";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { LEAD_CSV_COLUMNS, LEAD_FORMS, LEAD_FORM_INFO, LEAD_MESSAGES, type LeadForm } from "@site/core/lead/forms";
+import { LEAD_FORMS, LEAD_FORM_INFO, LEAD_MESSAGES, type LeadForm } from "@site/core/lead/forms";
+import { LEAD_CSV_COLUMNS } from "@site/core/lead/record";
 import { fileBrowser, signedInAdmin, visit } from "../support/browser";
 import { stackOutbox } from "../support/stack-outbox";
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { settings } from "@site/core/config";
 import { db } from "@site/core/db/client";
 import { fileFor } from "@site/core/sheets/local";
-import { SIGNATURES_TAB, syncSignatures } from "@site/core/signature/sheet-tab";
+import { SIGNATURES_TAB, signaturesTab } from "@site/core/signature/sheet";
 import { batchSize } from "@site/core/collection/merge";
 import { SIGNATURE_LIST_BUCKETS } from "@site/core/db/keys";
 import { SignatureListing } from "@site/core/signature/listing";
@@ -137,7 +137,7 @@ describe(`a collection of ${ROWS} rows`, () => {
   });
 
   it("syncs the Signatures tab from the table", async () => {
-    const result = await syncSignatures(0);
+    const result = await signaturesTab.now(0);
     expect(result.rows).toBe(ROWS);
     const lines = (await readFile(fileFor(settings().SHEETS_DIR, SIGNATURES_TAB), "utf8")).trimEnd().split("\r\n");
     expect(lines).toHaveLength(ROWS + 1);

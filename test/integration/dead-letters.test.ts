@@ -11,7 +11,7 @@ import { Faults } from "@site/core/faults";
 import type { HealthReport } from "@site/core/health/info";
 import { listOutbox } from "@site/core/mail/outbox";
 import { Report } from "@site/core/report";
-import { REPORTS_TAB, syncReports } from "@site/core/report/sheet-tab";
+import { REPORTS_TAB, reportsTab } from "@site/core/report/sheet";
 import { fromHeaders } from "@site/core/request/metadata";
 import { metaDetails } from "@site/core/request/meta-details";
 import { handler as healthGet } from "../../packages/functions/src/http/admin-health-get";
@@ -89,9 +89,9 @@ describe("a delivery that failed every retry", () => {
 describe("the rest of the panel", () => {
   it("shows each tab's last sync, failed or not, and today's mail against the quota", async () => {
     Faults.useFaults(Faults.parseFaults("sheets:500@1*1"));
-    await expect(syncReports(10_000)).rejects.toThrow(/500/);
+    await expect(reportsTab.now(10_000)).rejects.toThrow(/500/);
     expect((await health()).sheets.find((t) => t.tab === REPORTS_TAB)).toMatchObject({ status: "failed", error: expect.stringContaining("500") });
-    await syncReports(10_000);
+    await reportsTab.now(10_000);
     const report = await health();
     expect(report.sheets.find((t) => t.tab === REPORTS_TAB)).toMatchObject({ status: "succeeded", rows: expect.any(Number) });
     expect(report.mailBudget).toMatchObject({ dailyQuota: settings().MAIL_DAILY_QUOTA, perSecond: settings().MAIL_RATE_PER_SECOND });

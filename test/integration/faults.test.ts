@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { resetSettings, settings } from "@site/core/config";
 import { Mail } from "@site/core/mail";
 import { listOutbox } from "@site/core/mail/outbox";
-import { SIGNATURES_TAB } from "@site/core/signature/sheet-tab";
+import { SIGNATURES_TAB } from "@site/core/signature/sheet";
 import { handler as sign } from "../../packages/functions/src/http/signature-create";
 import { handler as drainQueue } from "../../packages/functions/src/jobs/mail-queue-drain";
 import { installLocalBus } from "../../scripts/local/bus";

@@ -24,7 +24,7 @@ import { todayInNewYork } from "@site/core/report/date";
 import { fromHeaders } from "@site/core/request/metadata";
 import { evidenceOrigin } from "@site/core/request/security-headers";
 import { fileFor } from "@site/core/sheets/local";
-import { REPORTS_TAB } from "@site/core/report/sheet-tab";
+import { REPORTS_TAB } from "@site/core/report/sheet";
 import { metaDetails } from "@site/core/request/meta-details";
 import { handler as notifyAdmin } from "../../packages/functions/src/events/report-notify-admin";
 import { handler as confirmation } from "../../packages/functions/src/events/report-confirmation";

@@ -37,8 +37,8 @@ import { runRetention, type RetentionResult } from "@site/core/privacy/retention
 import { ANONYMISED_NAME } from "@site/core/signature/retention";
 import { count as reportCount } from "@site/core/report/listing";
 import { fileFor } from "@site/core/sheets/local";
-import { REPORTS_TAB } from "@site/core/report/sheet-tab";
-import { SIGNATURES_TAB, signatureCells } from "@site/core/signature/sheet-tab";
+import { REPORTS_TAB } from "@site/core/report/sheet";
+import { SIGNATURES_TAB, signatureCells } from "@site/core/signature/sheet";
 import { searchShard } from "@site/core/collection/name-index";
 import { decodeRow, indexKey, layout } from "@site/core/signature/index-item";
 import { SignatureListing } from "@site/core/signature/listing";

@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import { settings } from "@site/core/config";
 import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
-import { SIGNATURES_TAB } from "@site/core/signature/sheet-tab";
+import { SIGNATURES_TAB } from "@site/core/signature/sheet";
 import { Sheets } from "@site/core/sheets";
 import { installLocalBus } from "../../scripts/local/bus";
 import { handler as startSync } from "../../packages/functions/src/http/admin-sheets-sync-signatures";

@@ -10,9 +10,9 @@ import { Sheets, SheetsError } from "@site/core/sheets";
 import { DRIVE_SCOPE, SCOPE } from "@site/core/sheets/google-api";
 import { MAX_REQUEST_BYTES, ROWS_PER_REQUEST } from "@site/core/sheets/google";
 import * as GoogleFile from "@site/core/sheets/google-file";
-import { SIGNATURE_COLUMNS, SIGNATURES_TAB } from "@site/core/signature/sheet-tab";
+import { SIGNATURE_COLUMNS, SIGNATURES_TAB, signaturesTab } from "@site/core/signature/sheet";
 import { Signature } from "@site/core/signature";
-import * as SyncJob from "@site/core/signature/sheet-sync-job";
+import { Events as SyncEvents } from "@site/core/sheets/sync-job";
 import { Job } from "@site/core/jobs";
 import { db, table } from "@site/core/db/client";
 import { Keys } from "@site/core/db/keys";
@@ -913,7 +913,7 @@ describe("the sync job: POST /api/admin/sheets/signatures, the sheets-sync-job s
     );
   /** The sheets.sync_requested event the POST published for `jobId`. */
   const requested = (jobId: string) => {
-    const found = published.filter((e) => e["detail-type"] === SyncJob.Events.SyncRequested.type && JSON.stringify(e.detail).includes(jobId));
+    const found = published.filter((e) => e["detail-type"] === SyncEvents.SyncRequested.type && JSON.stringify(e.detail).includes(jobId));
     expect(found).toHaveLength(1);
     return found[0]!;
   };
@@ -978,7 +978,7 @@ describe("the sync job: POST /api/admin/sheets/signatures, the sheets-sync-job s
   it("reports progress block by block on a big tab", async () => {
     useGoogle();
     const { body } = await start(admin);
-    const job = await Job.claim(body.jobId, SyncJob.KIND, 60_000);
+    const job = await Job.claim(body.jobId, signaturesTab.job.KIND, 60_000);
     expect(job?.status).toBe("running");
     const rows = Array.from({ length: ROWS_PER_REQUEST * 2 + 1 }, (_, i) => [`r${i}`]);
     const seen: number[] = [];
@@ -1074,7 +1074,7 @@ describe("the sync job: POST /api/admin/sheets/signatures, the sheets-sync-job s
     const until = Date.now() + 60_000;
     await db().send(new PutCommand({ TableName: table(), Item: { ...Keys.sheetSync(target), type: "sheetSync", lockedUntil: until } }));
     const { body } = await start(admin);
-    await SyncJob.run(body.jobId, 300);
+    await signaturesTab.job.run(body.jobId, 300);
     expect((await getJob(body.jobId)).body).toMatchObject({ status: "failed", error: "another sync is still running; try again in a minute" });
     expect((await lockOf(target))?.lockedUntil).toBe(until);
     await db().send(new DeleteCommand({ TableName: table(), Key: Keys.sheetSync(target) }));
@@ -1083,7 +1083,7 @@ describe("the sync job: POST /api/admin/sheets/signatures, the sheets-sync-job s
   it("an unexpected failure is reported without its internals", async () => {
     useGoogle();
     const { body } = await start(admin);
-    const outcome = await Job.run(body.jobId, SyncJob.KIND, { leaseMs: 60_000 }, async () => {
+    const outcome = await Job.run(body.jobId, signaturesTab.job.KIND, { leaseMs: 60_000 }, async () => {
       throw new Error("socket hang up at 10.0.0.12");
     });
     expect(outcome).toMatchObject({ status: "failed", error: "unexpected error (see the server log)" });
@@ -1094,7 +1094,7 @@ describe("the sync job: POST /api/admin/sheets/signatures, the sheets-sync-job s
     const { body } = await start(admin);
     const seen: number[] = [];
     const started = performance.now();
-    const outcome = await Job.run(body.jobId, SyncJob.KIND, { leaseMs: 60_000 }, async ({ tick }) => {
+    const outcome = await Job.run(body.jobId, signaturesTab.job.KIND, { leaseMs: 60_000 }, async ({ tick }) => {
       for (let completed = 1; completed <= 50; completed++) {
         await tick({ phase: "writing", completed, total: null });
         seen.push((await Job.get(body.jobId)).progress.completed);
@@ -1109,14 +1109,14 @@ describe("the sync job: POST /api/admin/sheets/signatures, the sheets-sync-job s
 
   it("reads a run that outlived its lease, or a job never started, as failed, and never runs them", async () => {
     const { body } = await start(admin);
-    await Job.claim(body.jobId, SyncJob.KIND, 1);
+    await Job.claim(body.jobId, signaturesTab.job.KIND, 1);
     await new Promise((r) => setTimeout(r, 20));
     expect((await getJob(body.jobId)).body).toMatchObject({ status: "failed", error: Job.STOPPED });
 
-    const stale = Job.newItem({ kind: SyncJob.KIND, actor: admin.email }, Date.now() - Job.START_WITHIN_MS - 1000);
+    const stale = Job.newItem({ kind: signaturesTab.job.KIND, actor: admin.email }, Date.now() - Job.START_WITHIN_MS - 1000);
     await db().send(new PutCommand({ TableName: table(), Item: stale }));
     expect((await getJob(stale.id)).body).toMatchObject({ status: "failed", error: Job.NEVER_STARTED });
-    expect(await Job.claim(stale.id, SyncJob.KIND, 60_000)).toBeUndefined();
+    expect(await Job.claim(stale.id, signaturesTab.job.KIND, 60_000)).toBeUndefined();
   });
 
   it("answers 404 for an unknown or malformed job id", async () => {

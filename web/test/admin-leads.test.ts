@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, renderHook, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LEAD_ADMIN_MESSAGES, SUCCESS_TOAST_MS } from "@site/core/lead/forms";
-import type { LeadRow } from "@site/core/lead/row";
+import type { LeadRow } from "@site/core/lead/record";
 import { exportJobRoutes, renderAdmin } from "./admin-render";
 import { installBrowserShims } from "./dom-setup";
 import { fakeAdminApi, pathOf, queryOf, type AdminCall, type AdminRoutes } from "./fake-admin-api";

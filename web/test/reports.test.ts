@@ -1,6 +1,6 @@
 /** The scam reports screen's pure helpers: labels, amounts, dates, the CSV and file names. */
 import { describe, expect, it } from "vitest";
-import { REPORT_COLUMNS } from "@site/core/report/sheet-columns";
+import { REPORT_COLUMNS } from "@site/core/report/record";
 import { moneyLostText, reportsCsv, reportsFileName, reportsJson, scamTypesText, statusLabel, usDate, type ExportedReport } from "../src/admin/lib/reports";
 
 const exported = {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { decodeRow, encodeRow, indexItem } from "../src/report/index-item";
 import { FILTERS, predicate } from "../src/report/listing";
-import { toRow, type ReportRow } from "../src/report/row";
+import { REPORT_COLUMNS, reportCells, toRow, type ReportRow } from "../src/report/record";
+import { formatUsd } from "../src/report/amount";
+import { SCAM_TYPE_LABELS } from "../src/report/catalogue";
 import { z } from "zod";
 import type { Info } from "../src/report/index";
 import { reportItem, reportOfItem } from "../src/report/stored-item";
@@ -129,5 +131,91 @@ describe("the stored item of a report", () => {
   it("reads an item written before the body existed (every field an attribute)", () => {
     const legacy = { pk: "REPORT#x", sk: "REPORT", gsi1pk: "REPORTS", gsi1sk: "x", type: "report", emailNormalized: "ana@example.com", ...report() };
     expect(reportOfItem(legacy)).toEqual(report());
+  });
+});
+
+describe("a report's declaration (report/record.ts)", () => {
+  it("packs the admin index row in its stored order (rows already written decode the same)", () => {
+    const row = toRow(report());
+    expect(JSON.parse(encodeRow(row))).toEqual([
+      "TSR-7K3M-9QX2",
+      "new",
+      "Ana Lima",
+      "ana@example.com",
+      "Orlando",
+      "FL",
+      "John Smith",
+      "Resale Pros",
+      "fake_resale,other",
+      true,
+      true,
+      1500,
+      "2025-03-07",
+      1,
+      "03/08/2025",
+      "09:15:00",
+      "2025-03-08T14:15:00.000Z",
+    ]);
+    // no amount is stored as "" and read back as null
+    const none = toRow(report({ moneyLost: false, amountLost: undefined }));
+    expect(decodeRow("all", none.id, encodeRow(none)).amountLost).toBeNull();
+  });
+
+  it("gives the tab and the CSV export their columns, a cell each", () => {
+    expect(REPORT_COLUMNS).toEqual([
+      "Reference",
+      "Status",
+      "Submission Date",
+      "Submission Time (EST)",
+      "Full Name",
+      "Email",
+      "City",
+      "State",
+      "Age Range",
+      "Speak With Team",
+      "Share Anonymously",
+      "Scam Types",
+      "Scam Type Details",
+      "Contact Methods",
+      "Contact Details",
+      "Money Lost",
+      "Amount Lost",
+      "Date Occurred",
+      "Scammer Name",
+      "Company Name",
+      "Scammer Phone",
+      "Scammer Email",
+      "Scammer Website",
+      "Reported Elsewhere",
+      "Reported To",
+      "Want Updates",
+      "Evidence Files",
+      "Browser",
+      "Device Type",
+      "Screen Resolution",
+      "Timezone",
+      "Language",
+      "Location City",
+      "Location Region",
+      "Location Country",
+      "IP Address",
+    ]);
+    const cells = Object.fromEntries(REPORT_COLUMNS.map((header, i) => [header, reportCells(report())[i]]));
+    expect(cells).toMatchObject({
+      Reference: "TSR-7K3M-9QX2",
+      "Submission Time (EST)": "09:15:00",
+      "Age Range": "",
+      "Speak With Team": "Yes",
+      "Share Anonymously": "No",
+      "Scam Types": `${SCAM_TYPE_LABELS.fake_resale}; ${SCAM_TYPE_LABELS.other}`,
+      "Money Lost": "Yes",
+      "Amount Lost": formatUsd(1500),
+      "Scammer Name": "John Smith",
+      "Scammer Website": "",
+      "Reported To": "",
+      "Evidence Files": "y.pdf",
+      Browser: "",
+    });
+    expect(reportCells(report({ moneyLost: false }))[REPORT_COLUMNS.indexOf("Amount Lost")]).toBe("");
   });
 });

@@ -1,4 +1,4 @@
-/** What can be exported as a job (exportables.ts). Pure: the console imports it. */
+/** The product's kinds' exports (each beside its kind, `<domain>/record-kind.ts`; registered by privacy/kinds.ts). Pure: the console imports it. */
 export const EXPORT_NAMES = ["signatures", "leads", "subscribers", "reports", "reports-json"] as const;
 export type ExportName = (typeof EXPORT_NAMES)[number];
 

@@ -1,15 +1,14 @@
 import type { Exportable } from "./exportable";
-import { EXPORTABLES } from "./exportables";
-import { EXPORT_NAMES } from "./names";
 
 /**
- * Every export the job serves: the product's (exportables.ts, names.ts) and those of the kinds registered
- * later (privacy/kinds.ts `registerKind` adds a kind made by defineKind's here, so exports/ imports
- * nothing of privacy/).
+ * Every export the job serves, each kind's registered by the registry of kinds (privacy/kinds.ts: the
+ * product's kinds' exports, names.ts, then those of the kinds made by defineKind), so exports/ imports
+ * no domain and nothing of privacy/. A handler that serves exports imports them through
+ * privacy/exports.ts, which loads the registry: deployed, each function is its own bundle.
  */
 const registered = new Map<string, Exportable>();
 
-/** Adds a registered kind's export under its name ("volunteers", "volunteers-json"). */
+/** Adds a kind's export under its name ("leads", "volunteers-json"). */
 export function registerExport(name: string, kind: Exportable): void {
   if (exportableNamed(name)) throw new Error(`an export named ${name} exists already`);
   registered.set(name, kind);
@@ -17,9 +16,8 @@ export function registerExport(name: string, kind: Exportable): void {
 
 /** The export of this name, if any. */
 export function exportableNamed(name: string): Exportable | undefined {
-  if (Object.hasOwn(EXPORTABLES, name)) return EXPORTABLES[name as keyof typeof EXPORTABLES] as Exportable;
   return registered.get(name);
 }
 
-/** The names an export request may take, the product's first. */
-export const exportNames = (): string[] => [...EXPORT_NAMES, ...registered.keys()];
+/** The names an export request may take, in the order they were registered (the product's first). */
+export const exportNames = (): string[] => [...registered.keys()];

@@ -1,18 +1,19 @@
 import type { z } from "zod";
-import { kindActionOf, type KindAction } from "../audit";
+import { kindActionOf } from "../audit";
 import type { IndexedOrder, SearchKey } from "../collection/orders";
 import { Keys } from "../db/keys";
 import { rowsOf, type Exportable } from "../exports/exportable";
 import { csvFormat, jsonFormat } from "../exports/formats";
-import type { KindName, PersonalRecordKind, SheetTab } from "../policy/personal-record";
+import type { KindName, PersonalRecordKind } from "../policy/personal-record";
 import { Sheets } from "../sheets";
-import { tabSyncJob } from "../sheets/sync-job";
-import { cellsOf, tabSync, type TabSource } from "../sheets/tab-sync";
+import { kindTab } from "../sheets/kind-tab";
+import { cellsOf } from "../sheets/tab-sync";
 import { idTime, isSortableId } from "../util/id";
 import { parse } from "../util/zod";
 import { RecordNotFound } from "./errors";
 import type { AdminRecords, KindConsole, KindDefinition, KindSchema, Made, RegisteredKind, RowOf, StoredOf } from "./definition";
-import { kindListing, orderKit } from "./listing";
+import { columnsOf } from "./columns";
+import { kindListing } from "./listing";
 import { kindRetention } from "./retention";
 import { kindStore, type CreateOptions } from "./store";
 
@@ -22,8 +23,6 @@ export type { KindDefinition } from "./definition";
 const NAME = /^[a-z][a-zA-Z0-9]{0,39}$/;
 /** A list's name: lower case words and dashes (a file name, a job kind, a tab id). */
 const PLURAL = /^[a-z][a-z0-9-]{0,39}$/;
-
-const cellText = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
 /**
  * A kind of personal record from its one definition (definition.ts; docs/architecture.md "Adding a
@@ -47,25 +46,24 @@ export function defineKind<
   const { plural, label } = def;
   const actions = { exported: kindActionOf(plural, "exported"), synced: kindActionOf(plural, "synced"), deleted: kindActionOf(name, "deleted") };
 
-  const kit = orderKit<Row>();
   const fields = ["createdAt", ...def.admin.fields] as (keyof Row & string)[];
-  const orders = def.admin.orders?.(kit) ?? ({} as O);
-  const listing = kindListing<Row, O, SK>({
-    name,
-    plural,
-    fields,
-    orders,
-    searchKeys: def.admin.searchKeys?.(kit) ?? ({} as SK),
-    search: def.admin.search ?? [],
-    toRow: (record) => Object.fromEntries(["id", ...fields].map((field) => [field, record[field as keyof Row]])) as Row,
-  });
+  const listing = kindListing(name, plural, def.admin, fields);
   const { collection } = listing;
   const store = kindStore<Stored>(name, (record) => listing.index.indexItem(record), listing.indexKey);
 
-  const header = def.columns.map(([title]) => title);
-  const cells = (row: Row) => def.columns.map(([, cell]) => cell(row));
-  const rows = async () => cellsOf(await collection.selection({}), (row) => cells(row).map(cellText));
-  const sheet = def.sheet && kindSheet(plural, def.sheet.tab, header, rows, actions.synced);
+  const { header, cells } = columnsOf(def.columns);
+  const rows = async () => cellsOf(await collection.selection({}), cells);
+  // read from the index rows, consistently: a sync right after a write sees it
+  const sheet =
+    def.sheet &&
+    kindTab({
+      id: plural,
+      tab: def.sheet.tab,
+      header,
+      rows,
+      settleMs: 0,
+      job: { kind: `sheets.${plural}`, audit: { action: actions.synced, target: `all ${plural}` } },
+    });
   const tabs = sheet ? [plural] : [];
 
   const formats = { csv: () => csvFormat(header, cells), json: () => jsonFormat<Row>() };
@@ -106,7 +104,12 @@ export function defineKind<
     name,
     console: kindConsole(
       def,
-      { fields: def.admin.fields, orders: Object.keys(orders), searchable: (def.admin.search ?? []).length > 0, labels: def.admin.labels },
+      {
+        fields: def.admin.fields,
+        orders: Object.keys(listing.index.ORDERS).filter((sort) => sort !== "createdAt"),
+        searchable: (def.admin.search ?? []).length > 0,
+        labels: def.admin.labels,
+      },
       exports,
     ),
     collection,
@@ -161,17 +164,4 @@ function kindConsole(
     searchable: admin.searchable,
     csvExport: exports.find((e) => e.name === def.plural)?.name,
   };
-}
-
-/** A kind's spreadsheet tab (sheets/tab-sync.ts), its sync job (`sheets.<plural>`) and its registry entry (id `<plural>`). */
-function kindSheet(plural: string, tab: string, header: readonly string[], rows: TabSource["rows"], synced: KindAction) {
-  // read from the index rows, consistently: a sync right after a write sees it
-  const sync = tabSync({ tab, header, rows, settleMs: 0 });
-  const job = tabSyncJob({
-    kind: `sheets.${plural}`,
-    sync: (waitMs, progress) => sync.now(waitMs, progress),
-    audit: { action: synced, target: `all ${plural}` },
-  });
-  const entry: SheetTab = { id: plural, syncSoon: () => sync.soon(), job: { KIND: job.KIND, run: (jobId) => job.run(jobId) } };
-  return { ...sync, job, entry };
 }

@@ -32,6 +32,8 @@ export interface OrderKit<Row> {
   text(slot: OrderSlot, value: (row: Row) => string): IndexedOrder<Row> & { slot: OrderSlot };
   /** ISO dates and times, enumerations: as written */
   value(slot: OrderSlot, value: (row: Row) => string): IndexedOrder<Row> & { slot: OrderSlot };
+  /** amounts of money: none sorts below $0 */
+  amount(slot: OrderSlot, value: (row: Row) => number | null | undefined): IndexedOrder<Row> & { slot: OrderSlot };
   /** search only: a name from its last word */
   lastWord(slot: OrderSlot, value: (row: Row) => string): SearchKey<Row>;
 }
@@ -39,47 +41,77 @@ export interface OrderKit<Row> {
 /** A column of the spreadsheet tab and of the CSV export: its header and its cell. */
 export type Column<Row> = readonly [header: string, cell: (row: Row) => unknown];
 
-export interface KindDefinition<
-  S extends KindSchema,
-  K extends keyof z.output<S> & string,
-  O extends Record<string, IndexedOrder<RowOf<S, K>>>,
-  SK extends Record<string, SearchKey<RowOf<S, K>>>,
-> {
+/** A kind's words: its names in keys, routes and files, and what people call it. */
+export interface KindWords {
   /** one record's name (lower camel case): the person index's kind, `<name>.deleted`, the admin routes' `{kind}` */
   name: string;
   /** the list's, the export's and the tab's id (lower case, dashes): `<plural>.exported`, `<plural>.synced` */
   plural: string;
   /** what people call one and several: /my-data, the completion e-mail, the console */
   label: { one: string; many: string };
+}
+
+/** A kind's administrators' list: the row's fields, its sort orders and its name search. */
+export interface KindAdmin<
+  Row extends Made,
+  K extends keyof Row & string,
+  O extends Record<string, IndexedOrder<Row>>,
+  SK extends Record<string, SearchKey<Row>>,
+> {
+  /** the row's fields beside its id (and, for defineKind's kinds, its time), in their stored order: append only */
+  fields: readonly K[];
+  /** sort orders beside the newest-first `createdAt` (slots 1 to 9, each once) */
+  orders?: (o: OrderKit<Row>) => O;
+  /** keys a name search matches that sort nothing */
+  searchKeys?: (o: OrderKit<Row>) => SK;
+  /** the orders and keys a search matches from their start (at most six) */
+  search?: readonly (keyof O | keyof SK)[];
+  /** the console's names of fields and orders where the field's own name, spaced, would not do ("alertSlug": "Alert") */
+  labels?: Partial<Record<K | "createdAt", string>>;
+}
+
+/** What privacy asks of a kind (docs/architecture.md "Privacy"), about records stored as `Stored`. */
+export interface KindPersonalData<Stored> {
+  erasure: "with the person";
+  /** deleted this long after it was made; `after` names the constant, as the privacy policy says it */
+  retention: { years: number; after: string };
+  /** one line for /my-data */
+  describe: (record: Stored) => string;
+}
+
+/**
+ * A kind's declaration: its words, its list, its columns and its personal-data rules. Pure data, so
+ * the browser may import it. defineKind's kinds hold it in their definition; the product's kinds
+ * with storage of their own declare it in `<kind>/record.ts` (lead/record.ts) and derive their
+ * admin index (listing.ts `declaredIndex`) and columns (`columnsOf`) from it the same way.
+ */
+export interface KindDeclaration<
+  Row extends Made,
+  K extends keyof Row & string,
+  O extends Record<string, IndexedOrder<Row>>,
+  SK extends Record<string, SearchKey<Row>>,
+  Stored,
+  Source = Row,
+> extends KindWords {
+  admin: KindAdmin<Row, K, O, SK>;
+  /** the spreadsheet tab's and the CSV export's columns, in order, of its row (or of the whole record, `Source`) */
+  columns: readonly Column<Source>[];
+  personalData: KindPersonalData<Stored>;
+}
+
+/** A kind declared and stored in one definition (define.ts `defineKind`): its declaration, its schema, its tab and exports. */
+export interface KindDefinition<
+  S extends KindSchema,
+  K extends keyof z.output<S> & string,
+  O extends Record<string, IndexedOrder<RowOf<S, K>>>,
+  SK extends Record<string, SearchKey<RowOf<S, K>>>,
+> extends KindDeclaration<RowOf<S, K>, K & keyof RowOf<S, K>, O, SK, StoredOf<S>> {
   /** the record's fields (the kind adds its id and time): what it stores, and the type it is read as */
   schema: S;
-  /** the administrators' list */
-  admin: {
-    /** the row's fields beside its id and time, in their stored order: append only */
-    fields: readonly K[];
-    /** sort orders beside the newest-first `createdAt` (slots 1 to 9, each once) */
-    orders?: (o: OrderKit<RowOf<S, K>>) => O;
-    /** keys a name search matches that sort nothing */
-    searchKeys?: (o: OrderKit<RowOf<S, K>>) => SK;
-    /** the orders and keys a search matches from their start (at most six) */
-    search?: readonly (keyof O | keyof SK)[];
-    /** the console's names of fields and orders where the field's own name, spaced, would not do ("alertSlug": "Alert") */
-    labels?: Partial<Record<K | "createdAt", string>>;
-  };
-  /** the spreadsheet tab's and the CSV export's columns, in order */
-  columns: readonly Column<RowOf<S, K>>[];
   /** its spreadsheet tab, if it has one */
   sheet?: { tab: string };
   /** its export formats (default CSV): `<plural>` is the CSV, `<plural>-json` the JSON */
   exports?: readonly ("csv" | "json")[];
-  /** what privacy asks of it (docs/architecture.md "Privacy") */
-  personalData: {
-    erasure: "with the person";
-    /** deleted this long after it was made; `after` names the constant, as the privacy policy says it */
-    retention: { years: number; after: string };
-    /** one line for /my-data */
-    describe: (record: StoredOf<S>) => string;
-  };
 }
 
 /**

@@ -114,23 +114,6 @@ export const LEAD_MESSAGES = {
 
 export const SUCCESS_TOAST_MS = 6000;
 
-/** The spec's lead-list CSV columns, in order. */
-export const LEAD_CSV_COLUMNS = [
-  "Full Name",
-  "Email",
-  "Newsletter Consent",
-  "Submission Date",
-  "Browser",
-  "Device Type",
-  "Screen Resolution",
-  "Language",
-  "Timezone",
-  "City",
-  "Region",
-  "Country",
-  "IP Address",
-] as const;
-
 /** The spec's admin texts of the four lists. */
 export const LEAD_ADMIN_MESSAGES = {
   empty: "No submissions found",

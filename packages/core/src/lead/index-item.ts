@@ -1,10 +1,9 @@
 import { countShardUpdate, indexCreation, indexRemoval, randomShard } from "../collection/count-shards";
-import { defineIndex } from "../collection/index-definition";
-import { idOrder, lastWordKey, textOrder } from "../collection/orders";
-import { INDEX_BUCKETS, Keys } from "../db/keys";
+import { Keys } from "../db/keys";
+import { declaredIndex } from "../kinds/listing";
 import type { LeadForm } from "./forms";
 import type { Info } from "./info";
-import { toRow, type LeadRow } from "./row";
+import { LEAD_RECORD, toRow } from "./record";
 
 /**
  * The admin lead index (collection/index-definition.ts): one item per submission, written in the
@@ -12,27 +11,11 @@ import { toRow, type LeadRow } from "./row";
  * submission id, the row's other fields packed into `r` (~300 bytes). Beside them, per form, the
  * count (shards `LEADS#<form>/COUNT#k`, as a petition's). A form is the collection's part.
  */
-export const { COLLECTION, layout, ORDERS, NAME_SEARCH, encodeRow, decodeRow, indexItem } = defineIndex({
-  collection: "leads",
+export const { COLLECTION, layout, ORDERS, NAME_SEARCH, encodeRow, decodeRow, indexItem } = declaredIndex(LEAD_RECORD.admin, {
+  collection: LEAD_RECORD.plural,
   type: "leadIndex",
-  buckets: INDEX_BUCKETS,
   parts: { field: "form", partition: Keys.leadIndexPartition, searchPart: Keys.leadIndexPart },
-  fields: [
-    ["fullName", "email", "newsletterConsent"],
-    ["createdDate", "createdTime", "createdAt"],
-    ["browser", "deviceType", "screenResolution", "language", "timezone"],
-    ["city", "region", "country", "ipAddress"],
-  ],
-  // the list's sort orders: the id's, and one slot each for the others (collection/orders.ts)
-  orders: {
-    createdAt: idOrder<LeadRow>(),
-    fullName: textOrder<LeadRow>(1, (r) => r.fullName),
-    email: textOrder<LeadRow>(2, (r) => r.email),
-  },
-  // search-only: the name from its last word
-  searchKeys: { fullNameLast: lastWordKey<LeadRow>(3, (r) => r.fullName) },
-  // a name search matches the name (first and last word) and the e-mail from the start
-  nameSearch: (k) => [k.fullName, k.fullNameLast, k.email],
+  fields: LEAD_RECORD.admin.fields,
   toRow,
 });
 

@@ -13,7 +13,7 @@ import { isSortableId, sortableId } from "../util/id";
 import { LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "./forms";
 import { build, leadItem, leadOfItem, type CreateRequest, type Info } from "./index";
 import { COLLECTION, NAME_SEARCH, ORDERS, countUpdate, decodeRow, indexItem, layout } from "./index-item";
-import type { LeadRow } from "./row";
+import type { LeadRow } from "./record";
 
 /**
  * The four admin lists of free-guide submissions: one collection (collection/define.ts)

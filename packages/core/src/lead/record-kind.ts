@@ -1,37 +1,34 @@
 import { Keys } from "../db/keys";
-import { COUNTED_KIND_LABELS, removedNow, type PersonalRecordKind, type SheetTab } from "../policy/personal-record";
-import * as SyncJobs from "./sheet-sync-job";
-import { syncLeadsSoon } from "./sheet-tabs";
+import { rowsOf } from "../exports/exportable";
+import { csvFormat } from "../exports/formats";
+import { removedNow, type PersonalRecordKind } from "../policy/personal-record";
+import { leadTabs } from "./sheet";
 import { idTime } from "../util/id";
 import { LeadAdmin } from "./admin";
-import { LEAD_FORMS, LEAD_FORM_INFO, isLeadForm, leadSheetTabId } from "./forms";
+import { LEAD_FORMS } from "./forms";
+import { LEAD_CSV_COLUMNS, LEAD_RECORD, leadCells } from "./record";
 import { Lead, LeadNotFound } from "./index";
 import { leads } from "./listing";
 import { retentionStep } from "./retention";
 
 /** Guide submissions (all four forms) as a kind of personal record (policy/personal-record.ts; listed in privacy/kinds.ts). */
 export const leadKind: PersonalRecordKind = {
-  kind: "lead",
-  label: COUNTED_KIND_LABELS.lead.one,
-  counted: "lead",
-  erasure: "with the person",
+  kind: LEAD_RECORD.name,
+  label: LEAD_RECORD.label.one,
+  counted: LEAD_RECORD.name,
+  erasure: LEAD_RECORD.personalData.erasure,
   madeAt: (key) => idTime(Keys.leadOf(key)),
   async remove(key) {
     const id = Keys.leadOf(key);
     const lead = id ? await Lead.find(id) : undefined;
     if (!lead) return undefined;
-    return (await removedNow(() => LeadAdmin.remove(lead.form, lead.id), LeadNotFound)) ? { tabs: [leadSheetTabId(lead.form)] } : undefined;
+    return (await removedNow(() => LeadAdmin.remove(lead.form, lead.id), LeadNotFound)) ? { tabs: [leadTabs[lead.form].entry.id] } : undefined;
   },
-  describe: async (items) =>
-    items.map((item) => {
-      const form = String(item.form);
-      return `Request for "${isLeadForm(form) ? LEAD_FORM_INFO[form].documentTitle : form}"`;
-    }),
-  retention: { rule: "deleted", after: "SUBMISSION_RETENTION_YEARS after the request", run: retentionStep },
+  describe: async (items) => items.map(LEAD_RECORD.personalData.describe),
+  retention: { rule: "deleted", after: LEAD_RECORD.personalData.retention.after, run: retentionStep },
   collection: leads,
-  sheetTabs: LEAD_FORMS.map((form): SheetTab => ({
-    id: leadSheetTabId(form),
-    syncSoon: () => syncLeadsSoon(form),
-    job: { KIND: SyncJobs.kindOf(form), run: SyncJobs.RUNNERS[SyncJobs.kindOf(form)] },
-  })),
+  sheetTabs: LEAD_FORMS.map((form) => leadTabs[form].entry),
 };
+
+/** The four lists' CSV export (the export job's `leads`; a form is its query's scope). */
+export const leadExports = { leads: rowsOf(leads, "leads.exported", csvFormat(LEAD_CSV_COLUMNS, leadCells)) };

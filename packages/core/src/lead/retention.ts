@@ -1,9 +1,10 @@
 import { advanceWatermark, watermark } from "../db/retention";
 import type { RetentionStep, TimeBudget } from "../policy/personal-record";
-import { SUBMISSION_RETENTION_YEARS, cutoff } from "../policy/retention";
+import { cutoff } from "../policy/retention";
 import { sortableIdFloor } from "../util/id";
 import { deleteAll } from "./admin";
 import { LEAD_FORMS, leadSheetTabId, type LeadForm } from "./forms";
+import { LEAD_RECORD } from "./record";
 
 /**
  * The guide submissions' part of the daily retention job (privacy/retention-job.ts): submissions of
@@ -15,7 +16,7 @@ import { LEAD_FORMS, leadSheetTabId, type LeadForm } from "./forms";
  */
 
 /** The guide submissions' retention watermark (db/retention.ts). */
-export const WATERMARK = "lead";
+export const WATERMARK = LEAD_RECORD.name;
 
 const emptyLeadCounts = () => Object.fromEntries(LEAD_FORMS.map((f) => [f, 0])) as Record<LeadForm, number>;
 
@@ -39,9 +40,9 @@ async function deleteOldLeads(before: Date, now: Date, time: TimeBudget): Promis
   return deleted;
 }
 
-/** The retention job's step: deletes what is past SUBMISSION_RETENTION_YEARS at `now`; `leadsByForm` in the run's result. */
+/** The retention job's step: deletes what is past its retention (SUBMISSION_RETENTION_YEARS) at `now`; `leadsByForm` in the run's result. */
 export async function retentionStep(now: Date, time: TimeBudget): Promise<RetentionStep> {
-  const leadsByForm = await deleteOldLeads(cutoff(SUBMISSION_RETENTION_YEARS, now), now, time);
+  const leadsByForm = await deleteOldLeads(cutoff(LEAD_RECORD.personalData.retention.years, now), now, time);
   return {
     counts: { leadsDeleted: Object.values(leadsByForm).reduce((a, b) => a + b, 0) },
     tabs: LEAD_FORMS.filter((f) => leadsByForm[f] > 0).map(leadSheetTabId),

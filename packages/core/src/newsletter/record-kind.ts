@@ -1,6 +1,9 @@
 import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
+import { rowsOf } from "../exports/exportable";
+import { csvFormat } from "../exports/formats";
 import { COUNTED_KIND_LABELS, type PersonalRecordKind } from "../policy/personal-record";
+import { SUBSCRIBER_CSV_COLUMNS, subscriberCells } from "./admin-csv";
 import { subscribers } from "./listing";
 import { retentionStep } from "./retention";
 import { erase } from "./unsubscribe";
@@ -29,4 +32,9 @@ export const confirmationTokenKind: PersonalRecordKind = {
   },
   // the subscribers' step above deletes those of the subscribers it removes
   retention: { rule: "expires (TTL)", after: "NEWSLETTER_CONFIRMATION_DAYS" },
+};
+
+/** The subscribers' CSV export (the export job's `subscribers`). */
+export const subscriberExports = {
+  subscribers: rowsOf(subscribers, "newsletter.exported", csvFormat([...SUBSCRIBER_CSV_COLUMNS], subscriberCells)),
 };

@@ -1,13 +1,15 @@
 import { correctionKind } from "../alerts/corrections-kind";
+import type { Exportable } from "../exports/exportable";
+import type { ExportName } from "../exports/names";
 import { registerExport, exportableNamed } from "../exports/registry";
 import type { AdminRecords, KindConsole, RegisteredKind } from "../kinds/definition";
 import { UnknownKind } from "../kinds/errors";
-import { leadKind } from "../lead/record-kind";
+import { leadExports, leadKind } from "../lead/record-kind";
 import { heldMailKind } from "../mail/record-kind";
-import { confirmationTokenKind, subscriberKind } from "../newsletter/record-kind";
+import { confirmationTokenKind, subscriberExports, subscriberKind } from "../newsletter/record-kind";
 import type { PersonalRecordKind, SheetTab } from "../policy/personal-record";
-import { reportKind } from "../report/record-kind";
-import { signatureKind } from "../signature/record-kind";
+import { reportExports, reportKind } from "../report/record-kind";
+import { signatureExports, signatureKind } from "../signature/record-kind";
 import { suppressionKind } from "../suppression/record-kind";
 
 export { mailStoppedFor } from "../suppression/record-kind";
@@ -83,6 +85,10 @@ export function registerKind(kind: { registered: RegisteredKind }): void {
   for (const e of exports) registerExport(e.name, e.kind);
   admins.set(record.kind, admin);
 }
+
+// The product's kinds' exports, under the names the console asks for (exports/names.ts)
+const productExports = { ...signatureExports, ...leadExports, ...subscriberExports, ...reportExports } satisfies Record<ExportName, unknown>;
+for (const [name, kind] of Object.entries(productExports)) registerExport(name, kind as unknown as Exportable);
 
 // A company's request to correct a published scam alert (alerts/corrections-kind.ts): the product's first kind made by defineKind.
 registerKind(correctionKind);

@@ -18,7 +18,7 @@ import { reportOfItem } from "./stored-item";
 import { PART, countUpdate, decodeRow, indexItemOfRow, layout } from "./index-item";
 import { deleteGroup } from "./removal";
 import { count, reports } from "./listing";
-import { toRow, type ReportRow } from "./row";
+import { toRow, type ReportRow } from "./record";
 import { STATUSES, type Status } from "./status";
 
 /**

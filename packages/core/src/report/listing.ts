@@ -16,7 +16,7 @@ import { normaliseReference } from "./reference";
 import { build, referenceItem, reportItem, type CreateRequest, type Info, type StoredEvidence } from "./index";
 import { COLLECTION, NAME_SEARCH, ORDERS, PART, decodeRow, indexItem, layout } from "./index-item";
 import { identifierItem, identifiersOf, identifiersOfQuery, reportIdsWith } from "./identifier-items";
-import type { ReportRow } from "./row";
+import type { ReportRow } from "./record";
 import { STATUSES } from "./status";
 
 /**

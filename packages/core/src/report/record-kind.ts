@@ -1,8 +1,10 @@
 import { Keys } from "../db/keys";
-import { caseReference } from "./case-reference";
-import { COUNTED_KIND_LABELS, removedNow, type PersonalRecordKind } from "../policy/personal-record";
-import { syncReportsSoon } from "./sheet-tab";
-import * as SyncJob from "./sheet-sync-job";
+import { type Exportable } from "../exports/exportable";
+import { csvFormat, jsonFormat, type FileFormat } from "../exports/formats";
+import { parse } from "../util/zod";
+import { removedNow, type PersonalRecordKind } from "../policy/personal-record";
+import { REPORT_COLUMNS, REPORT_RECORD, reportCells } from "./record";
+import { reportsTab } from "./sheet";
 import { idTime } from "../util/id";
 import { ReportAdmin } from "./admin";
 import { ReportNotFound } from "./index";
@@ -11,20 +13,40 @@ import { retentionStep } from "./retention";
 
 /** Scam reports (with their evidence files) as a kind of personal record (policy/personal-record.ts; listed in privacy/kinds.ts). */
 export const reportKind: PersonalRecordKind = {
-  kind: "report",
-  label: COUNTED_KIND_LABELS.report.one,
-  counted: "report",
-  erasure: "with the person",
+  kind: REPORT_RECORD.name,
+  label: REPORT_RECORD.label.one,
+  counted: REPORT_RECORD.name,
+  erasure: REPORT_RECORD.personalData.erasure,
   madeAt: (key) => idTime(Keys.reportOf(key)),
   async remove(key) {
     const id = Keys.reportOf(key);
     if (!id) return undefined;
-    return (await removedNow(() => ReportAdmin.remove(id), ReportNotFound)) ? { tabs: ["reports"] } : undefined;
+    return (await removedNow(() => ReportAdmin.remove(id), ReportNotFound)) ? { tabs: [reportsTab.entry.id] } : undefined;
   },
-  // the case it is in, by the reference administrators and the reporter's status page quote
-  describe: async (items) =>
-    items.map((item) => `Scam report ${String(item.reference)}${typeof item.caseId === "string" ? `, in case ${caseReference(item.caseId)}` : ""}`),
-  retention: { rule: "deleted", after: "SUBMISSION_RETENTION_YEARS after the report", run: retentionStep },
+  describe: async (items) => items.map(REPORT_RECORD.personalData.describe),
+  retention: { rule: "deleted", after: REPORT_RECORD.personalData.retention.after, run: retentionStep },
   collection: reports,
-  sheetTabs: [{ id: "reports", syncSoon: syncReportsSoon, job: SyncJob }],
+  sheetTabs: [reportsTab.entry],
 };
+
+/** Full scam reports (scam types, contact methods, evidence names, metadata), read by id a page of rows at a time. */
+function fullReports(format: FileFormat<ReportAdmin.Exported>): Exportable<ReportAdmin.Exported> {
+  return {
+    action: "reports.exported",
+    async selection(query) {
+      const q = parse(reports.ExportQuery, query);
+      const { total, pages } = await reports.selection(q, ReportAdmin.FULL_EXPORT_PAGE_SIZE);
+      async function* full() {
+        for await (const rows of pages) yield (await ReportAdmin.fetchMany(rows.map((r) => r.id))).map(ReportAdmin.exported);
+      }
+      return { total, pages: full() };
+    },
+    describe: (query) => reports.describe(parse(reports.ExportQuery, query)),
+    format,
+  };
+}
+
+const reportCsvCells = (r: ReportAdmin.Exported) => reportCells({ ...r, evidence: r.evidence.map((e) => ({ ...e, key: "" })) });
+
+/** The reports' exports (the export job's `reports`, the spreadsheet's columns, and `reports-json`, every field). */
+export const reportExports = { reports: fullReports(csvFormat(REPORT_COLUMNS, reportCsvCells)), "reports-json": fullReports(jsonFormat()) };

@@ -2,7 +2,8 @@ import { table } from "../db/client";
 import { queryAll } from "../db/query";
 import { advanceWatermark, idWindow, watermark } from "../db/retention";
 import type { RetentionStep, TimeBudget } from "../policy/personal-record";
-import { SUBMISSION_RETENTION_YEARS, cutoff } from "../policy/retention";
+import { cutoff } from "../policy/retention";
+import { REPORT_RECORD } from "./record";
 import { sortableIdFloor } from "../util/id";
 import { deleteAll } from "./admin";
 import { PART as REPORTS_PART, decodeRow, layout } from "./index-item";
@@ -16,7 +17,7 @@ import { PART as REPORTS_PART, decodeRow, layout } from "./index-item";
  */
 
 /** The reports' retention watermark (db/retention.ts). */
-export const WATERMARK = "report";
+export const WATERMARK = REPORT_RECORD.name;
 
 /** The evidence files of the reports with `fromId <= id < beforeId` that are still stored (their index rows, consistently). */
 async function oldEvidenceFiles(fromId: string, beforeId: string): Promise<number> {
@@ -58,6 +59,6 @@ async function deleteOldReports(before: Date, now: Date, time: TimeBudget): Prom
 
 /** The retention job's step: deletes what is past SUBMISSION_RETENTION_YEARS at `now`. */
 export async function retentionStep(now: Date, time: TimeBudget): Promise<RetentionStep> {
-  const { reports, files } = await deleteOldReports(cutoff(SUBMISSION_RETENTION_YEARS, now), now, time);
+  const { reports, files } = await deleteOldReports(cutoff(REPORT_RECORD.personalData.retention.years, now), now, time);
   return { counts: { reportsDeleted: reports, evidenceFilesDeleted: files }, tabs: reports ? ["reports"] : [] };
 }

@@ -1,10 +1,11 @@
 import { getMany } from "../db/batch";
 import { Keys } from "../db/keys";
+import { rowsOf } from "../exports/exportable";
+import { csvFormat } from "../exports/formats";
 import { PetitionNotFound } from "../petition";
 import { COUNTED_KIND_LABELS, removedNow, type PersonalRecordKind } from "../policy/personal-record";
-import { syncSignaturesSoon } from "./sheet-tab";
 import { idTime } from "../util/id";
-import * as SyncJob from "./sheet-sync-job";
+import { SIGNATURE_COLUMNS, signatureCells, signaturesTab } from "./sheet";
 import { SignatureNotFound } from "./index";
 import { SignatureDeletion } from "./deletion";
 import { signatures } from "./listing";
@@ -21,7 +22,7 @@ export const signatureKind: PersonalRecordKind = {
     const ids = Keys.signatureOf(key);
     if (!ids) return undefined;
     const removed = await removedNow(() => SignatureDeletion.remove(ids.petitionId, ids.signatureId), SignatureNotFound, PetitionNotFound);
-    return removed ? { tabs: ["signatures"] } : undefined;
+    return removed ? { tabs: [signaturesTab.entry.id] } : undefined;
   },
   async describe(items) {
     const petitionIds = [...new Set(items.map((item) => String(item.petitionId)))];
@@ -31,5 +32,8 @@ export const signatureKind: PersonalRecordKind = {
   },
   retention: { rule: "anonymised", after: "SIGNATURE_RETENTION_YEARS after signing", run: retentionStep },
   collection: signatures,
-  sheetTabs: [{ id: "signatures", syncSoon: syncSignaturesSoon, job: SyncJob }],
+  sheetTabs: [signaturesTab.entry],
 };
+
+/** The signatures' CSV export (the export job's `signatures`). */
+export const signatureExports = { signatures: rowsOf(signatures, "signatures.exported", csvFormat([...SIGNATURE_COLUMNS], signatureCells)) };

@@ -1,7 +1,7 @@
 import { Job } from "@site/core/jobs";
 import { log } from "@site/core/log";
 import { sheetJob } from "@site/core/privacy/kinds";
-import * as SyncJob from "@site/core/signature/sheet-sync-job";
+import { Events } from "@site/core/sheets/sync-job";
 import { EventHandler } from "../lib/events";
 
 /**
@@ -10,7 +10,7 @@ import { EventHandler } from "../lib/events";
  * A repeated delivery finds the job claimed and does nothing; a failed sync is recorded in the job,
  * not retried.
  */
-export const handler = EventHandler(SyncJob.Events.SyncRequested, async ({ jobId }) => {
+export const handler = EventHandler(Events.SyncRequested, async ({ jobId }) => {
   const { kind } = await Job.get(jobId);
   const job = sheetJob(kind);
   if (!job) {

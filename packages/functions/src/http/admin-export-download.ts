@@ -1,5 +1,5 @@
 import { Admins } from "@site/core/admins";
-import { ExportJob } from "@site/core/exports";
+import { ExportJob } from "@site/core/privacy/exports";
 import { z } from "zod";
 import { adminRoute, ok } from "../lib/http";
 

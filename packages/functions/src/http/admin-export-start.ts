@@ -1,5 +1,5 @@
 import { Admins } from "@site/core/admins";
-import { ExportJob } from "@site/core/exports";
+import { ExportJob } from "@site/core/privacy/exports";
 import { accepted, adminRoute } from "../lib/http";
 
 /**

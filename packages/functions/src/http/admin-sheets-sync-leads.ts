@@ -1,6 +1,6 @@
 import { Admins } from "@site/core/admins";
 import { Lead } from "@site/core/lead";
-import * as LeadSyncJob from "@site/core/lead/sheet-sync-job";
+import { leadTabs } from "@site/core/lead/sheet";
 import { accepted, adminRoute } from "../lib/http";
 
 /**
@@ -9,6 +9,6 @@ import { accepted, adminRoute } from "../lib/http";
  */
 export const handler = adminRoute(async (req) => {
   const form = Lead.formOf(req.param("form"));
-  const job = await LeadSyncJob.request(form, await Admins.emailOf(req.admin));
+  const job = await leadTabs[form].job.request(await Admins.emailOf(req.admin));
   return accepted({ jobId: job.id });
 });

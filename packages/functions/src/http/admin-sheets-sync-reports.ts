@@ -1,5 +1,5 @@
 import { Admins } from "@site/core/admins";
-import * as ReportSyncJob from "@site/core/report/sheet-sync-job";
+import { reportsTab } from "@site/core/report/sheet";
 import { accepted, adminRoute } from "../lib/http";
 
 /**
@@ -7,6 +7,6 @@ import { accepted, adminRoute } from "../lib/http";
  * `{jobId}` at once; the `sheets-sync-job` subscriber rewrites the "Scam Reports" tab.
  */
 export const handler = adminRoute(async (req) => {
-  const job = await ReportSyncJob.request(await Admins.emailOf(req.admin));
+  const job = await reportsTab.job.request(await Admins.emailOf(req.admin));
   return accepted({ jobId: job.id });
 });

@@ -1,5 +1,5 @@
 import { Admins } from "@site/core/admins";
-import * as SyncJob from "@site/core/signature/sheet-sync-job";
+import { signaturesTab } from "@site/core/signature/sheet";
 import { accepted, adminRoute } from "../lib/http";
 
 /**
@@ -8,6 +8,6 @@ import { accepted, adminRoute } from "../lib/http";
  * never inside this request.
  */
 export const handler = adminRoute(async (req) => {
-  const job = await SyncJob.request(await Admins.emailOf(req.admin));
+  const job = await signaturesTab.job.request(await Admins.emailOf(req.admin));
   return accepted({ jobId: job.id });
 });

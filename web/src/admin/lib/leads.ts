@@ -1,17 +1,18 @@
-import { LEAD_ADMIN_MESSAGES, LEAD_CSV_COLUMNS, LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "@site/core/lead/forms";
+import { LEAD_ADMIN_MESSAGES, LEAD_FORMS, LEAD_FORM_INFO, type LeadForm } from "@site/core/lead/forms";
 import type { Details as LeadDetails } from "@site/core/lead/admin";
 import type { FormSummary } from "@site/core/lead/listing";
-import type { LeadRow } from "@site/core/lead/row";
-import { leadCells, submittedAt } from "@site/core/lead/sheet-columns";
+import { LEAD_CSV_COLUMNS, leadCells, submittedAt, type LeadRow } from "@site/core/lead/record";
 import { toCsv } from "@site/core/util/csv";
 import type { SortOption } from "./sorting";
+import { datedFileName } from "./files";
+import { syncPhaseLabel } from "./jobs";
 
 /**
  * The free-guide lists' data, labels and files (/admin/forms and /admin/forms/<slug>). The row and
  * the catalogue are the server's pure modules; the answers' shapes are the server's own types,
  * imported as types only (erased from the bundle: no AWS SDK reaches the browser).
  */
-export type { LeadRow } from "@site/core/lead/row";
+export type { LeadRow } from "@site/core/lead/record";
 export type { FormSummary, LeadDetails };
 export { LEAD_ADMIN_MESSAGES, LEAD_CSV_COLUMNS, LEAD_FORM_INFO, submittedAt, type LeadForm };
 
@@ -65,21 +66,12 @@ export function leadsCsv(rows: LeadRow[]): string {
   return toCsv([...LEAD_CSV_COLUMNS], rows.map(leadCells));
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
 /** {slug}-submissions-{YYYY-MM-DD}.csv for the (local) current date. */
 export function leadsFileName(form: LeadForm, now: Date = new Date()): string {
-  return `${LEAD_FORM_INFO[form].adminSlug}-submissions-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return datedFileName(`${LEAD_FORM_INFO[form].adminSlug}-submissions`, "csv", now);
 }
 
-const SYNC_PHASES: Record<string, string> = {
-  queued: "Sync queued",
-  waiting: "Waiting for another sync to finish",
-  reading: "Reading submissions",
-  writing: "Writing submissions to the sheet",
-};
-
-export const leadSyncPhaseLabel = (phase: string | undefined) => SYNC_PHASES[phase ?? "queued"] ?? "Syncing submissions";
+export const leadSyncPhaseLabel = (phase: string | undefined) => syncPhaseLabel(phase, "submissions");
 
 /** The spec's words (§8 "Admin lists"), and ours where it has none. */
 export const LEAD_LIST_MESSAGES = {

@@ -1,14 +1,15 @@
 import { formatUsd } from "@site/core/report/amount";
 import { SCAM_TYPE_LABELS, type ScamType } from "@site/core/report/catalogue";
 import type { Exported } from "@site/core/report/admin";
-import type { ReportRow } from "@site/core/report/row";
 import { STATUSES, STATUS_LABELS, type Status } from "@site/core/report/status";
-import { REPORT_COLUMNS, reportCells } from "@site/core/report/sheet-columns";
+import { REPORT_COLUMNS, reportCells, type ReportRow } from "@site/core/report/record";
 import { toCsv } from "@site/core/util/csv";
 import type { SortOption } from "./sorting";
+import { localDay } from "./files";
+import { syncPhaseLabel } from "./jobs";
 
 /** The scam reports screen's data, labels and files (docs/admin-api.md "Scam reports"). */
-export type { ReportRow } from "@site/core/report/row";
+export type { ReportRow } from "@site/core/report/record";
 export type { Details as ReportDetails, EvidenceDownload } from "@site/core/report/admin";
 import type { ScanState } from "@site/core/evidence/scan-state";
 export { SCAN_STATE_LABELS, type ScanState } from "@site/core/evidence/scan-state";
@@ -74,22 +75,12 @@ export function reportsCsv(reports: ExportedReport[]): string {
 /** Pretty JSON of full reports: what "Export All (JSON)" saves. */
 export const reportsJson = (reports: ExportedReport[]) => `${JSON.stringify(reports, null, 2)}\n`;
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
 /** scam-reports-{YYYY-MM-DD}[-page-N].{csv|json} for the (local) current date. */
 export function reportsFileName(extension: "csv" | "json", now: Date = new Date(), page?: number): string {
-  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  return `scam-reports-${day}${page ? `-page-${page}` : ""}.${extension}`;
+  return `scam-reports-${localDay(now)}${page ? `-page-${page}` : ""}.${extension}`;
 }
 
-const SYNC_PHASES: Record<string, string> = {
-  queued: "Sync queued",
-  waiting: "Waiting for another sync to finish",
-  reading: "Reading scam reports",
-  writing: "Writing scam reports to the sheet",
-};
-
-export const reportSyncPhaseLabel = (phase: string | undefined) => SYNC_PHASES[phase ?? "queued"] ?? "Syncing scam reports";
+export const reportSyncPhaseLabel = (phase: string | undefined) => syncPhaseLabel(phase, "scam reports");
 
 /** The spec's words (§8, "Admin scam reports"). */
 export const MESSAGES = {
