@@ -1,4 +1,5 @@
 import { Keys } from "../db/keys";
+import { declaredEntry } from "../kinds/entry";
 import { rowsOf } from "../exports/exportable";
 import { csvFormat } from "../exports/formats";
 import { removedNow, type PersonalRecordKind } from "../policy/personal-record";
@@ -13,10 +14,7 @@ import { retentionStep } from "./retention";
 
 /** Guide submissions (all four forms) as a kind of personal record (policy/personal-record.ts; listed in privacy/kinds.ts). */
 export const leadKind: PersonalRecordKind = {
-  kind: LEAD_RECORD.name,
-  label: LEAD_RECORD.label.one,
-  counted: LEAD_RECORD.name,
-  erasure: LEAD_RECORD.personalData.erasure,
+  ...declaredEntry(LEAD_RECORD, retentionStep),
   madeAt: (key) => idTime(Keys.leadOf(key)),
   async remove(key) {
     const id = Keys.leadOf(key);
@@ -24,8 +22,6 @@ export const leadKind: PersonalRecordKind = {
     if (!lead) return undefined;
     return (await removedNow(() => LeadAdmin.remove(lead.form, lead.id), LeadNotFound)) ? { tabs: [leadTabs[lead.form].entry.id] } : undefined;
   },
-  describe: async (items) => items.map(LEAD_RECORD.personalData.describe),
-  retention: { rule: "deleted", after: LEAD_RECORD.personalData.retention.after, run: retentionStep },
   collection: leads,
   sheetTabs: LEAD_FORMS.map((form) => leadTabs[form].entry),
 };

@@ -2,6 +2,7 @@ import type { IndexedOrder, SearchKey } from "../collection/orders";
 import type { KindDeclaration } from "../kinds/definition";
 import { columnsOf } from "../kinds/columns";
 import { COUNTED_KIND_LABELS } from "../policy/personal-record";
+import { metaColumnsOf, type MetaColumns } from "../request/meta-columns";
 import { SUBMISSION_RETENTION_YEARS } from "../policy/retention";
 import { LEAD_FORM_INFO, isLeadForm, type LeadForm } from "./forms";
 import type { Info } from "./info";
@@ -20,7 +21,7 @@ import type { Info } from "./info";
  * CSV and of the details dialog but the user agent and coordinates, flat. The admin index keeps one
  * compact item per submission in this shape, so lists, searches and exports never read full items.
  */
-export interface LeadRow {
+export interface LeadRow extends MetaColumns {
   id: string;
   form: LeadForm;
   fullName: string;
@@ -32,39 +33,11 @@ export interface LeadRow {
   createdTime: string;
   /** ISO UTC */
   createdAt: string;
-  browser: string;
-  deviceType: string;
-  screenResolution: string;
-  language: string;
-  timezone: string;
-  city: string;
-  region: string;
-  country: string;
-  ipAddress: string;
 }
 
 export function toRow(lead: Info): LeadRow {
   const { id, form, fullName, email, newsletterConsent, createdDate, createdTime, createdAt, meta } = lead;
-  const { browser, deviceType, screenResolution, language, timezone, city, region, country, ipAddress } = meta;
-  return {
-    id,
-    form,
-    fullName,
-    email,
-    newsletterConsent,
-    createdDate,
-    createdTime,
-    createdAt,
-    browser,
-    deviceType,
-    screenResolution,
-    language,
-    timezone,
-    city,
-    region,
-    country,
-    ipAddress,
-  };
+  return { id, form, fullName, email, newsletterConsent, createdDate, createdTime, createdAt, ...metaColumnsOf(meta) };
 }
 
 /** "MM/DD/YYYY HH:mm:ss", New York: the list's "Submission Date & Time (EST)". */

@@ -1,4 +1,5 @@
 import { Keys } from "../db/keys";
+import { declaredEntry } from "../kinds/entry";
 import { type Exportable } from "../exports/exportable";
 import { csvFormat, jsonFormat, type FileFormat } from "../exports/formats";
 import { parse } from "../util/zod";
@@ -13,18 +14,13 @@ import { retentionStep } from "./retention";
 
 /** Scam reports (with their evidence files) as a kind of personal record (policy/personal-record.ts; listed in privacy/kinds.ts). */
 export const reportKind: PersonalRecordKind = {
-  kind: REPORT_RECORD.name,
-  label: REPORT_RECORD.label.one,
-  counted: REPORT_RECORD.name,
-  erasure: REPORT_RECORD.personalData.erasure,
+  ...declaredEntry(REPORT_RECORD, retentionStep),
   madeAt: (key) => idTime(Keys.reportOf(key)),
   async remove(key) {
     const id = Keys.reportOf(key);
     if (!id) return undefined;
     return (await removedNow(() => ReportAdmin.remove(id), ReportNotFound)) ? { tabs: [reportsTab.entry.id] } : undefined;
   },
-  describe: async (items) => items.map(REPORT_RECORD.personalData.describe),
-  retention: { rule: "deleted", after: REPORT_RECORD.personalData.retention.after, run: retentionStep },
   collection: reports,
   sheetTabs: [reportsTab.entry],
 };

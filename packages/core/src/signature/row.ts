@@ -1,3 +1,4 @@
+import { metaColumnsOf, type MetaColumns } from "../request/meta-columns";
 import type { Info } from "./info";
 
 /**
@@ -5,7 +6,7 @@ import type { Info } from "./info";
  * and coordinates, flat. The admin index (signature/listing.ts) keeps one compact item per
  * signature in this shape so lists, searches, sorts and exports never read full signature items.
  */
-export interface SignatureRow {
+export interface SignatureRow extends MetaColumns {
   id: string;
   petitionId: string;
   firstName: string;
@@ -18,15 +19,6 @@ export interface SignatureRow {
   createdTime: string;
   /** ISO UTC */
   createdAt: string;
-  browser: string;
-  deviceType: string;
-  screenResolution: string;
-  timezone: string;
-  language: string;
-  city: string;
-  region: string;
-  country: string;
-  ipAddress: string;
   /** "pending", "verified" or "unverified"; "" on rows written before statuses existed (counted: shown as unverified, `statusOf`) */
   status: string;
 }
@@ -45,15 +37,7 @@ export function toRow(s: Info): SignatureRow {
     createdDate: s.createdDate,
     createdTime: s.createdTime,
     createdAt: s.createdAt,
-    browser: s.meta.browser,
-    deviceType: s.meta.deviceType,
-    screenResolution: s.meta.screenResolution,
-    timezone: s.meta.timezone,
-    language: s.meta.language,
-    city: s.meta.city,
-    region: s.meta.region,
-    country: s.meta.country,
-    ipAddress: s.meta.ipAddress,
+    ...metaColumnsOf(s.meta),
     status: s.status ?? "",
   };
 }
