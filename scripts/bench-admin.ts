@@ -49,7 +49,7 @@ import { recordsOf } from "@site/core/db/person-index";
 import { NAME_SEARCH, ORDERS, layout as signatureLayout } from "@site/core/signature/index-item";
 import type { Signature } from "@site/core/signature";
 import { importBatch, stream } from "@site/core/signature/listing";
-import type { SignatureRow } from "@site/core/signature/row";
+import type { SignatureRow } from "@site/core/signature/record";
 import { adminApi, adminToken, fmt, meets, printAndRecord, runExportJob, seedInBatches, timer, type Timing, verdict } from "./bench/admin-harness";
 import { benchLeads } from "./bench/leads";
 import { benchReports } from "./bench/reports";

@@ -15,7 +15,7 @@ import { listOutbox } from "@site/core/mail/outbox";
 import { Petition } from "@site/core/petition";
 import { SignatureListing } from "@site/core/signature/listing";
 import { indexKey } from "@site/core/signature/index-item";
-import type { SignatureRow } from "@site/core/signature/row";
+import type { SignatureRow } from "@site/core/signature/record";
 import { adminClaims, asAdmin } from "../support/admin";
 import { call, httpEvent } from "../support/http";
 import { newPetition, petitionItems, signer } from "../support/fixtures";

@@ -10,7 +10,7 @@ import { Job } from "@site/core/jobs";
 import { PART_BYTES, S3File } from "@site/core/exports/s3-file";
 import { Report } from "@site/core/report";
 import { ReportAdmin } from "@site/core/report/admin";
-import { SIGNATURE_COLUMNS, signatureCells } from "@site/core/signature/sheet-columns";
+import { SIGNATURE_COLUMNS, signatureCells } from "@site/core/signature/record";
 import { SignatureListing } from "@site/core/signature/listing";
 import { toCsv } from "@site/core/util/csv";
 import { metaDetails } from "@site/core/request/meta-details";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { comparator, idFloor, sortRows } from "../src/signature/listing";
-import { decodeRow, encodeRow, indexBucket } from "../src/signature/index-item";
+import { NAME_SEARCH, ORDERS, decodeRow, encodeRow, indexBucket, indexItem } from "../src/signature/index-item";
 import { SIGNATURE_INDEX_BUCKETS } from "../src/db/keys";
-import type { SignatureRow } from "../src/signature/row";
+import type { SignatureRow } from "../src/signature/record";
 import { Petition } from "../src/petition";
 import { containsFolded, pageOf } from "../src/util/page";
 import { sortableId } from "../src/util/id";
@@ -35,6 +35,36 @@ describe("index items", () => {
   it("round-trip a row through the compact encoding", () => {
     const r = row("abc", { timeshareName: 'Sea "View"', city: "Zürich" });
     expect(decodeRow("p1", "abc", encodeRow(r))).toEqual(r);
+  });
+  it("pack a row in its stored order, and search names by their own partitions and e-mails by their order's buckets (signature/record.ts)", () => {
+    const r = row("abc", { timeshareName: "Sea View", status: "verified" });
+    expect(JSON.parse(encodeRow(r))).toEqual([
+      "Ann",
+      "Lee",
+      "ann@example.com",
+      "Sea View",
+      "01/02/2026",
+      "10:00:00",
+      "2026-01-02T15:00:00.000Z",
+      "Chrome 126",
+      "Desktop",
+      "1920x1080",
+      "UTC",
+      "en",
+      "Orlando",
+      "FL",
+      "US",
+      "1.2.3.4",
+      "verified",
+    ]);
+    expect(Object.keys(ORDERS)).toEqual(["createdAt", "firstName", "lastName", "email", "timeshareName", "petitionId"]);
+    expect(NAME_SEARCH.keys.map((k) => [k.slot, k.searchShards])).toEqual([
+      [1, undefined],
+      [2, undefined],
+      [3, 0],
+      [4, 0],
+    ]);
+    expect(indexItem({ ...r, wantsUpdates: true, meta: r } as never)).toMatchObject({ u: 1 });
   });
   it("spread ids evenly over the buckets, stably", () => {
     const counts = new Array(SIGNATURE_INDEX_BUCKETS).fill(0);

@@ -4,7 +4,7 @@ import { printable, renderDeliveryPack } from "../src/delivery-pack/pdf";
 import { pdfTextRuns } from "../../../test/support/pdf-text";
 import { addRows, headline, isoDay, newTally, ranked, timeline } from "../src/delivery-pack/tally";
 import { inUnitedStates, stateOf } from "../src/place/us-states";
-import type { SignatureRow } from "../src/signature/row";
+import type { SignatureRow } from "../src/signature/record";
 
 let n = 0;
 function row(fields: Partial<SignatureRow> & { status?: string } = {}): SignatureRow {

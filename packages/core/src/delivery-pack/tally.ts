@@ -1,4 +1,4 @@
-import type { SignatureRow } from "../signature/row";
+import type { SignatureRow } from "../signature/record";
 import { inUnitedStates, stateOf, type StateCode } from "../place/us-states";
 
 /**

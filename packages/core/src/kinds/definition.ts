@@ -34,6 +34,8 @@ export interface OrderKit<Row> {
   value(slot: OrderSlot, value: (row: Row) => string): IndexedOrder<Row> & { slot: OrderSlot };
   /** amounts of money: none sorts below $0 */
   amount(slot: OrderSlot, value: (row: Row) => number | null | undefined): IndexedOrder<Row> & { slot: OrderSlot };
+  /** the rows by their part (a signature's petition), each part's by id: the index rows' own partitions, no slot */
+  part(value: (row: Row) => string): IndexedOrder<Row>;
   /** search only: a name from its last word */
   lastWord(slot: OrderSlot, value: (row: Row) => string): SearchKey<Row>;
 }
@@ -66,6 +68,11 @@ export interface KindAdmin<
   searchKeys?: (o: OrderKit<Row>) => SK;
   /** the orders and keys a search matches from their start (at most six) */
   search?: readonly (keyof O | keyof SK)[];
+  /**
+   * orders a search matches through their order index's buckets, with no search entry of their own
+   * (collection/name-index.ts `orderOnlyKey`): for a field searched far less often than rows are written
+   */
+  searchByOrder?: readonly (keyof O)[];
   /** the console's names of fields and orders where the field's own name, spaced, would not do ("alertSlug": "Alert") */
   labels?: Partial<Record<K | "createdAt", string>>;
 }
@@ -80,10 +87,28 @@ export interface KindPersonalData<Stored> {
 }
 
 /**
- * A kind's declaration: its words, its list, its columns and its personal-data rules. Pure data, so
- * the browser may import it. defineKind's kinds hold it in their definition; the product's kinds
- * with storage of their own declare it in `<kind>/record.ts` (lead/record.ts) and derive their
- * admin index (listing.ts `declaredIndex`) and columns (`columnsOf`) from it the same way.
+ * A kind's list declared: its words, its admin list and its columns. Pure data, so the browser may
+ * import it. A kind whose personal-data rules fit `KindPersonalData` declares them too
+ * (`KindDeclaration`); the signature's (anonymised, described with its petition's title) stay in
+ * its registry entry (signature/record-kind.ts).
+ */
+export interface KindListDeclaration<
+  Row extends Made,
+  K extends keyof Row & string,
+  O extends Record<string, IndexedOrder<Row>>,
+  SK extends Record<string, SearchKey<Row>>,
+  Source = Row,
+> extends KindWords {
+  admin: KindAdmin<Row, K, O, SK>;
+  /** the spreadsheet tab's and the CSV export's columns, in order, of its row (or of the whole record, `Source`) */
+  columns: readonly Column<Source>[];
+}
+
+/**
+ * A kind's declaration: its list, and its personal-data rules. defineKind's kinds hold it in their
+ * definition; the product's kinds with storage of their own declare it in `<kind>/record.ts`
+ * (lead/record.ts) and derive their admin index (declared-index.ts `declaredIndex`), columns (`columnsOf`)
+ * and registry entry's words (entry.ts `declaredEntry`) from it the same way.
  */
 export interface KindDeclaration<
   Row extends Made,
@@ -92,10 +117,7 @@ export interface KindDeclaration<
   SK extends Record<string, SearchKey<Row>>,
   Stored,
   Source = Row,
-> extends KindWords {
-  admin: KindAdmin<Row, K, O, SK>;
-  /** the spreadsheet tab's and the CSV export's columns, in order, of its row (or of the whole record, `Source`) */
-  columns: readonly Column<Source>[];
+> extends KindListDeclaration<Row, K, O, SK, Source> {
   personalData: KindPersonalData<Stored>;
 }
 

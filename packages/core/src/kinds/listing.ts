@@ -1,58 +1,14 @@
 import { defineCollection } from "../collection/define";
-import { ONE_PART, defineIndex, type IndexParts } from "../collection/index-definition";
+import { ONE_PART } from "../collection/index-definition";
 import { storedRows } from "../collection/index-rows";
-import { amountOrder, idOrder, lastWordKey, textOrder, valueOrder, type IndexedOrder, type SearchKey } from "../collection/orders";
+import type { IndexedOrder, SearchKey } from "../collection/orders";
 import { table } from "../db/client";
-import { INDEX_BUCKETS, Keys } from "../db/keys";
+import { Keys } from "../db/keys";
 import { queryAll } from "../db/query";
 import type { KindName } from "../policy/personal-record";
 import { isSortableId } from "../util/id";
-import type { KindAdmin, Made, OrderKit } from "./definition";
-
-/** The order and search-key builders of a definition, typed by its row. */
-export const orderKit = <Row extends { id: string }>(): OrderKit<Row> => ({ text: textOrder, value: valueOrder, amount: amountOrder, lastWord: lastWordKey });
-
-/** Where a declared kind's index rows are and what they are made from (collection/index-definition.ts). */
-export interface IndexPlace<Row extends Made, Source> {
-  /** the collection's name: the kind's plural */
-  collection: string;
-  /** the index items' `type` */
-  type: string;
-  parts: IndexParts<Row>;
-  /** the packed fields, in their stored order */
-  fields: readonly (keyof Row & string)[];
-  toRow: (record: Source) => Row;
-  /** what a decoded row needs beyond its packed values */
-  fromStored?: (row: Row) => Row;
-}
-
-/**
- * A kind's admin index from its declaration's list (definition.ts `KindAdmin`): newest first by id
- * (`createdAt`), its declared orders and search keys, its name search. defineKind's kinds and the
- * product's kinds with storage of their own (lead/index-item.ts) make theirs here.
- */
-export function declaredIndex<
-  Row extends Made,
-  K extends keyof Row & string,
-  O extends Record<string, IndexedOrder<Row>>,
-  SK extends Record<string, SearchKey<Row>>,
-  Source,
->(admin: KindAdmin<Row, K, O, SK>, place: IndexPlace<Row, Source>) {
-  const kit = orderKit<Row>();
-  const search = admin.search ?? [];
-  return defineIndex({
-    collection: place.collection,
-    type: place.type,
-    buckets: INDEX_BUCKETS,
-    parts: place.parts,
-    fields: [place.fields],
-    orders: { createdAt: idOrder<Row>(), ...(admin.orders?.(kit) ?? ({} as O)) },
-    searchKeys: admin.searchKeys?.(kit) ?? ({} as SK),
-    nameSearch: (keys) => search.map((key) => (keys as Record<keyof O | keyof SK, SearchKey<Row>>)[key]),
-    toRow: place.toRow,
-    fromStored: place.fromStored,
-  });
-}
+import { declaredIndex } from "./declared-index";
+import type { KindAdmin, Made } from "./definition";
 
 /**
  * A kind's administrators' list: its index rows (one part, INDEX_BUCKETS partitions

@@ -1,6 +1,6 @@
 import { countShardUpdate, indexCreation, indexRemoval, randomShard } from "../collection/count-shards";
 import { Keys } from "../db/keys";
-import { declaredIndex } from "../kinds/listing";
+import { declaredIndex } from "../kinds/declared-index";
 import type { LeadForm } from "./forms";
 import type { Info } from "./info";
 import { LEAD_RECORD, toRow } from "./record";

@@ -1,7 +1,7 @@
 import { countShardUpdate, indexCreation, indexRemoval, randomShard } from "../collection/count-shards";
 import { ONE_PART } from "../collection/index-definition";
 import { Keys } from "../db/keys";
-import { declaredIndex } from "../kinds/listing";
+import { declaredIndex } from "../kinds/declared-index";
 import type { Info } from "./info";
 import { REPORT_RECORD, toRow } from "./record";
 

@@ -2,7 +2,7 @@ import { queryCount, queryPages } from "../db/query";
 import { table } from "../db/client";
 import { idWindow } from "../db/retention";
 import { decodeRow, layout } from "./index-item";
-import type { SignatureRow } from "./row";
+import type { SignatureRow } from "./record";
 
 /**
  * A petition's signatures found through its admin index partitions (`SIGIDX#<petitionId>#<bucket>`,

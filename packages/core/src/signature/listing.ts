@@ -15,7 +15,7 @@ import { Petition, PetitionNotFound } from "../petition";
 import { isSortableId, sortableIdFloor } from "../util/id";
 import { build, guardItem, signatureItem, type Info, type SignRequest } from "./index";
 import { COLLECTION, NAME_SEARCH, ORDERS, decodeRow, indexItem, layout } from "./index-item";
-import { toRow, type SignatureRow } from "./row";
+import { toRow, type SignatureRow } from "./record";
 import { geoTally, tallyUpdates, type GeoTally } from "./geo-counts";
 
 /**

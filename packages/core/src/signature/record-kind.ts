@@ -3,9 +3,10 @@ import { Keys } from "../db/keys";
 import { rowsOf } from "../exports/exportable";
 import { csvFormat } from "../exports/formats";
 import { PetitionNotFound } from "../petition";
-import { COUNTED_KIND_LABELS, removedNow, type PersonalRecordKind } from "../policy/personal-record";
+import { removedNow, type PersonalRecordKind } from "../policy/personal-record";
 import { idTime } from "../util/id";
-import { SIGNATURE_COLUMNS, signatureCells, signaturesTab } from "./sheet";
+import { SIGNATURE_COLUMNS, SIGNATURE_LIST, signatureCells } from "./record";
+import { signaturesTab } from "./sheet";
 import { SignatureNotFound } from "./index";
 import { SignatureDeletion } from "./deletion";
 import { signatures } from "./listing";
@@ -13,9 +14,9 @@ import { retentionStep } from "./retention";
 
 /** Signatures as a kind of personal record (policy/personal-record.ts; listed in privacy/kinds.ts). */
 export const signatureKind: PersonalRecordKind = {
-  kind: "signature",
-  label: COUNTED_KIND_LABELS.signature.one,
-  counted: "signature",
+  kind: SIGNATURE_LIST.name,
+  label: SIGNATURE_LIST.label.one,
+  counted: SIGNATURE_LIST.name,
   erasure: "with the person",
   madeAt: (key) => idTime(Keys.signatureOf(key)?.signatureId),
   async remove(key) {
@@ -36,4 +37,4 @@ export const signatureKind: PersonalRecordKind = {
 };
 
 /** The signatures' CSV export (the export job's `signatures`). */
-export const signatureExports = { signatures: rowsOf(signatures, "signatures.exported", csvFormat([...SIGNATURE_COLUMNS], signatureCells)) };
+export const signatureExports = { signatures: rowsOf(signatures, "signatures.exported", csvFormat(SIGNATURE_COLUMNS, signatureCells)) };

@@ -13,7 +13,7 @@ import { guardMailbox, type Info as SignatureInfo, type MetaDetails, type Status
 import { indexItem as signatureIndexItem, indexKey as indexKeyOf } from "./index-item";
 import { rowsBetween } from "./index-partitions";
 import { petitionIds } from "./listing";
-import type { SignatureRow } from "./row";
+import type { SignatureRow } from "./record";
 
 /**
  * The signatures' part of the daily retention job (privacy/retention-job.ts): signatures made before

@@ -1,9 +1,7 @@
 import { kindTab } from "../sheets/kind-tab";
 import { cellsOf, GSI_SETTLE_MS } from "../sheets/tab-sync";
 import { signatures } from "./listing";
-import { SIGNATURE_COLUMNS, signatureCells } from "./sheet-columns";
-
-export { SIGNATURE_COLUMNS, signatureCells } from "./sheet-columns";
+import { SIGNATURE_COLUMNS, signatureCells } from "./record";
 
 export const SIGNATURES_TAB = "Signatures";
 

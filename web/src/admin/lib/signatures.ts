@@ -1,11 +1,9 @@
-import { signatureCells, SIGNATURE_COLUMNS } from "@site/core/signature/sheet-columns";
-import type { SignatureRow } from "@site/core/signature/row";
+import { signatureCells, SIGNATURE_COLUMNS, type SignatureRow } from "@site/core/signature/record";
 import { toCsv } from "@site/core/util/csv";
 import { datedFileName } from "./files";
 
 /** A signature as admin lists and exports see it; the server defines it. */
-export type { SignatureRow } from "@site/core/signature/row";
-export { statusOf } from "@site/core/signature/row";
+export { statusOf, type SignatureRow } from "@site/core/signature/record";
 
 const present = (value: unknown): value is string | number =>
   (typeof value === "string" && value.trim() !== "") || (typeof value === "number" && Number.isFinite(value));
@@ -21,11 +19,7 @@ export function signedAt(row: { createdDate?: string | null; createdTime?: strin
 }
 
 /** The export's columns and cells are the server's own (also used by the spreadsheet sync). */
-export {
-  SIGNATURE_COLUMNS as SIGNATURE_CSV_HEADER,
-  signatureCells as signatureCsvRow,
-  submissionDateOf as submissionDate,
-} from "@site/core/signature/sheet-columns";
+export { SIGNATURE_COLUMNS as SIGNATURE_CSV_HEADER, signatureCells as signatureCsvRow, submissionDateOf as submissionDate } from "@site/core/signature/record";
 
 /** The export file's text: every value quoted, inner quotes doubled. */
 export function signaturesCsv(rows: SignatureRow[]): string {
