@@ -2,7 +2,7 @@
 /** /admin/newsletter, the subscriber list, against a fake admin API. */
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SubscriberRow } from "@site/core/newsletter/index-item";
+import type { SubscriberRow } from "@site/core/newsletter/record";
 import { renderAdmin } from "./admin-render";
 import { installBrowserShims } from "./dom-setup";
 import { fakeAdminApi, queryOf } from "./fake-admin-api";

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { SUBSCRIBER_CSV_COLUMNS, consentsOf, earlierConsentsOf, isoUtc, subscriberCells, subscribersCsv } from "../src/newsletter/admin-csv";
-import type { SubscriberRow } from "../src/newsletter/index-item";
+import {
+  SUBSCRIBER_CSV_COLUMNS,
+  SUBSCRIBER_LIST,
+  consentsOf,
+  earlierConsentsOf,
+  isoUtc,
+  subscriberCells,
+  subscribersCsv,
+  type SubscriberRow,
+} from "../src/newsletter/record";
 import { isRowExpired, predicate } from "../src/newsletter/listing";
+import { NAME_SEARCH, ORDERS } from "../src/newsletter/index-item";
 import { sourceGroupOf, sourceGroupsOf, sourceLabel } from "../src/newsletter/sources";
 import { RESUBSCRIBE_SOURCE } from "../src/newsletter/unsubscribe";
 
@@ -102,5 +111,25 @@ describe("the list's filters", () => {
     expect(guides(row())).toBe(true);
     expect(guides(row({ status: "unsubscribed" }))).toBe(false);
     expect(guides(row({ sources: "scam-report" }))).toBe(false);
+  });
+});
+
+describe("the subscriber's list declaration (newsletter/record.ts)", () => {
+  it("packs its rows in their stored order, sorts without an id order and searches the address and the name", () => {
+    expect(SUBSCRIBER_LIST.admin.fields).toEqual([
+      "email",
+      "name",
+      "status",
+      "sources",
+      "consents",
+      "firstConsentAt",
+      "lastConsentAt",
+      "confirmedAt",
+      "unsubscribedAt",
+      "expiresAt",
+      "consentCount",
+    ]);
+    expect(Object.keys(ORDERS)).toEqual(["lastConsentAt", "email", "name", "status", "confirmedAt"]);
+    expect(NAME_SEARCH.keys.map((k) => k.slot)).toEqual([2, 3, 6]);
   });
 });

@@ -2,10 +2,11 @@ import { defineIndex, type IndexParts } from "../collection/index-definition";
 import { orderOnlyKey } from "../collection/name-index";
 import { amountOrder, idOrder, lastWordKey, partOrder, textOrder, valueOrder, type IndexedOrder, type SearchKey } from "../collection/orders";
 import { INDEX_BUCKETS } from "../db/keys";
-import type { KindAdmin, Made, OrderKit } from "./definition";
+import type { KindAdmin, OrderKit } from "./definition";
 
 /** The order and search-key builders of a definition, typed by its row. */
 export const orderKit = <Row extends { id: string }>(): OrderKit<Row> => ({
+  id: idOrder,
   text: textOrder,
   value: valueOrder,
   amount: amountOrder,
@@ -14,7 +15,7 @@ export const orderKit = <Row extends { id: string }>(): OrderKit<Row> => ({
 });
 
 /** Where a declared kind's index rows are and what they are made from (collection/index-definition.ts). */
-export interface IndexPlace<Row extends Made, Source> {
+export interface IndexPlace<Row extends { id: string }, Source> {
   /** the collection's name: the kind's plural */
   collection: string;
   /** the index items' `type` */
@@ -32,12 +33,12 @@ export interface IndexPlace<Row extends Made, Source> {
 }
 
 /**
- * A kind's admin index from its declaration's list (definition.ts `KindAdmin`): newest first by id
- * (`createdAt`), its declared orders and search keys, its name search. defineKind's kinds and the
- * product's kinds with storage of their own (lead/index-item.ts) make theirs here.
+ * A kind's admin index from its declaration's list (definition.ts `KindAdmin`): its declared orders
+ * and search keys, its name search. defineKind's kinds and the product's kinds with storage of their
+ * own (lead/index-item.ts) make theirs here.
  */
 export function declaredIndex<
-  Row extends Made,
+  Row extends { id: string },
   K extends keyof Row & string,
   O extends Record<string, IndexedOrder<Row>>,
   SK extends Record<string, SearchKey<Row>>,
@@ -51,7 +52,7 @@ export function declaredIndex<
     buckets: place.buckets ?? INDEX_BUCKETS,
     parts: place.parts,
     fields: [place.fields],
-    orders: { createdAt: idOrder<Row>(), ...(admin.orders?.(kit) ?? ({} as O)) },
+    orders: admin.orders?.(kit) ?? ({} as O),
     searchKeys: admin.searchKeys?.(kit) ?? ({} as SK),
     nameSearch: (keys) => {
       const named = keys as Record<keyof O | keyof SK, SearchKey<Row>>;

@@ -28,6 +28,8 @@ export type RowOf<S extends KindSchema, K extends keyof z.output<S>> = Pick<z.ou
 
 /** The sort orders and search keys a definition may give its list (collection/orders.ts), typed by its row. */
 export interface OrderKit<Row> {
+  /** newest first by a sortable id: the index rows' own sort key (no slot) */
+  id(): IndexedOrder<Row>;
   /** names, e-mails: accents and case ignored */
   text(slot: OrderSlot, value: (row: Row) => string): IndexedOrder<Row> & { slot: OrderSlot };
   /** ISO dates and times, enumerations: as written */
@@ -55,14 +57,17 @@ export interface KindWords {
 
 /** A kind's administrators' list: the row's fields, its sort orders and its name search. */
 export interface KindAdmin<
-  Row extends Made,
+  Row extends { id: string },
   K extends keyof Row & string,
   O extends Record<string, IndexedOrder<Row>>,
   SK extends Record<string, SearchKey<Row>>,
 > {
   /** the row's fields beside its id (and, for defineKind's kinds, its time), in their stored order: append only */
   fields: readonly K[];
-  /** sort orders beside the newest-first `createdAt` (slots 1 to 9, each once) */
+  /**
+   * its sort orders (slots 1 to 9, each once): a product kind's name the id's `createdAt: o.id()`
+   * (newest first) when its ids are sortable; defineKind adds that one itself
+   */
   orders?: (o: OrderKit<Row>) => O;
   /** keys a name search matches that sort nothing */
   searchKeys?: (o: OrderKit<Row>) => SK;
@@ -93,7 +98,7 @@ export interface KindPersonalData<Stored> {
  * its registry entry (signature/record-kind.ts).
  */
 export interface KindListDeclaration<
-  Row extends Made,
+  Row extends { id: string },
   K extends keyof Row & string,
   O extends Record<string, IndexedOrder<Row>>,
   SK extends Record<string, SearchKey<Row>>,

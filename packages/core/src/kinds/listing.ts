@@ -8,7 +8,7 @@ import { queryAll } from "../db/query";
 import type { KindName } from "../policy/personal-record";
 import { isSortableId } from "../util/id";
 import { declaredIndex } from "./declared-index";
-import type { KindAdmin, Made } from "./definition";
+import type { KindAdmin, Made, OrderKit } from "./definition";
 
 /**
  * A kind's administrators' list: its index rows (one part, INDEX_BUCKETS partitions
@@ -22,13 +22,18 @@ export function kindListing<
   O extends Record<string, IndexedOrder<Row>>,
   SK extends Record<string, SearchKey<Row>>,
 >(name: KindName, plural: string, admin: KindAdmin<Row, K, O, SK>, fields: readonly (keyof Row & string)[]) {
-  const index = declaredIndex(admin, {
-    collection: plural,
-    type: `${name}Index`,
-    parts: { partition: (bucket: number) => Keys.kindIndexPartition(name, bucket), searchPart: Keys.kindIndexPart(name) },
-    fields,
-    toRow: (record: Row) => Object.fromEntries(["id", ...fields].map((field) => [field, record[field as keyof Row]])) as unknown as Row,
-  });
+  // newest first by id, before the definition's own orders
+  const orders = (o: OrderKit<Row>) => ({ createdAt: o.id(), ...(admin.orders?.(o) ?? ({} as O)) });
+  const index = declaredIndex(
+    { ...admin, orders },
+    {
+      collection: plural,
+      type: `${name}Index`,
+      parts: { partition: (bucket: number) => Keys.kindIndexPartition(name, bucket), searchPart: Keys.kindIndexPart(name) },
+      fields,
+      toRow: (record: Row) => Object.fromEntries(["id", ...fields].map((field) => [field, record[field as keyof Row]])) as unknown as Row,
+    },
+  );
   const searchable = (admin.search ?? []).length > 0;
 
   /** The kind's count: the sum of its shards, one strongly consistent query of ≤ COUNTER_SHARDS small items. */

@@ -46,7 +46,7 @@ export const submittedAt = (r: Pick<LeadRow, "createdDate" | "createdTime">) => 
 /** The document a stored submission asked for, by its form. */
 const documentOf = (form: unknown) => (typeof form === "string" && isLeadForm(form) ? LEAD_FORM_INFO[form].documentTitle : String(form));
 
-type LeadOrders = Record<"fullName" | "email", IndexedOrder<LeadRow>>;
+type LeadOrders = Record<"createdAt" | "fullName" | "email", IndexedOrder<LeadRow>>;
 type LeadSearchKeys = Record<"fullNameLast", SearchKey<LeadRow>>;
 
 export const LEAD_RECORD = {
@@ -72,7 +72,7 @@ export const LEAD_RECORD = {
       "country",
       "ipAddress",
     ],
-    orders: (o) => ({ fullName: o.text(1, (r) => r.fullName), email: o.text(2, (r) => r.email) }),
+    orders: (o) => ({ createdAt: o.id(), fullName: o.text(1, (r) => r.fullName), email: o.text(2, (r) => r.email) }),
     // search only: the name from its last word
     searchKeys: (o) => ({ fullNameLast: o.lastWord(3, (r) => r.fullName) }),
     // a name search matches the name (first and last word) and the e-mail from the start

@@ -2,17 +2,17 @@ import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "../db/client";
 import { rowsOf } from "../exports/exportable";
 import { csvFormat } from "../exports/formats";
-import { COUNTED_KIND_LABELS, type PersonalRecordKind } from "../policy/personal-record";
-import { SUBSCRIBER_CSV_COLUMNS, subscriberCells } from "./admin-csv";
+import type { PersonalRecordKind } from "../policy/personal-record";
+import { SUBSCRIBER_CSV_COLUMNS, SUBSCRIBER_LIST, subscriberCells } from "./record";
 import { subscribers } from "./listing";
 import { retentionStep } from "./retention";
 import { erase } from "./unsubscribe";
 
 /** Newsletter subscribers as a kind of personal record (policy/personal-record.ts; listed in privacy/kinds.ts). */
 export const subscriberKind: PersonalRecordKind = {
-  kind: "newsletter",
-  label: COUNTED_KIND_LABELS.newsletter.one,
-  counted: "newsletter",
+  kind: SUBSCRIBER_LIST.name,
+  label: SUBSCRIBER_LIST.label.one,
+  counted: SUBSCRIBER_LIST.name,
   erasure: "with the person",
   // keyed by the address: the subscribers' one write path deletes it with its index row and unsubscribe lookup
   remove: async (_key, person) => ((await erase(person.email)) ? { tabs: [] } : undefined),
@@ -36,5 +36,5 @@ export const confirmationTokenKind: PersonalRecordKind = {
 
 /** The subscribers' CSV export (the export job's `subscribers`). */
 export const subscriberExports = {
-  subscribers: rowsOf(subscribers, "newsletter.exported", csvFormat([...SUBSCRIBER_CSV_COLUMNS], subscriberCells)),
+  subscribers: rowsOf(subscribers, "newsletter.exported", csvFormat(SUBSCRIBER_CSV_COLUMNS, subscriberCells)),
 };

@@ -89,7 +89,7 @@ function fieldsText(specs: readonly FieldSpec[], values: Record<string, unknown>
 
 const ageRangeOf = (r: Info) => (r.reporter.ageRange && (AGE_RANGES as readonly string[]).includes(r.reporter.ageRange) ? r.reporter.ageRange : "");
 
-type ReportOrders = Record<"dateOccurred" | "fullName" | "scammerName" | "companyName" | "amountLost" | "status", IndexedOrder<ReportRow>>;
+type ReportOrders = Record<"createdAt" | "dateOccurred" | "fullName" | "scammerName" | "companyName" | "amountLost" | "status", IndexedOrder<ReportRow>>;
 type ReportSearchKeys = Record<"fullNameLast" | "scammerNameLast" | "email", SearchKey<ReportRow>>;
 
 export const REPORT_RECORD = {
@@ -119,6 +119,7 @@ export const REPORT_RECORD = {
     ],
     // one slot each (collection/orders.ts); no amount sorts below $0
     orders: (o) => ({
+      createdAt: o.id(),
       dateOccurred: o.value(1, (r) => r.dateOccurred),
       fullName: o.text(2, (r) => r.fullName),
       scammerName: o.text(3, (r) => r.scammerName),

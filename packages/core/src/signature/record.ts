@@ -65,7 +65,7 @@ export const submissionDateOf = (createdAt: string) => {
   return Number.isNaN(at.getTime()) ? "" : submissionDate.format(at);
 };
 
-type SignatureOrders = Record<"firstName" | "lastName" | "email" | "timeshareName" | "petitionId", IndexedOrder<SignatureRow>>;
+type SignatureOrders = Record<"createdAt" | "firstName" | "lastName" | "email" | "timeshareName" | "petitionId", IndexedOrder<SignatureRow>>;
 
 export const SIGNATURE_LIST = {
   name: "signature",
@@ -93,6 +93,7 @@ export const SIGNATURE_LIST = {
       "status",
     ],
     orders: (o) => ({
+      createdAt: o.id(),
       firstName: o.text(1, (r) => r.firstName),
       lastName: o.text(2, (r) => r.lastName),
       email: o.text(3, (r) => r.email),

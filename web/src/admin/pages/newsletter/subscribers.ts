@@ -1,5 +1,4 @@
-import { consentsOf, earlierConsentsOf, subscribersCsv } from "@site/core/newsletter/admin-csv";
-import type { SubscriberRow } from "@site/core/newsletter/index-item";
+import { consentsOf, earlierConsentsOf, subscribersCsv, type SubscriberRow } from "@site/core/newsletter/record";
 import { SOURCE_GROUPS, SOURCE_GROUP_LABELS, STATUS_LABELS, sourceGroupsOf, sourceLabel, type SourceGroup } from "@site/core/newsletter/sources";
 import type { Status } from "@site/core/newsletter/subscriber";
 import { formatDateTimeNY } from "../../../lib/format";
