@@ -32,11 +32,9 @@ const INDEXES = TABLE_INDEXES.map((i) => ({
 const TABLE_STREAM = { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" as const };
 
 /**
- * Runs `work` with the table's stream turned off, then on again (a new stream, read from its start).
- * For bulk seeding only (the benchmarks' `importBatch`): DynamoDB Local looks its stream up on every
- * write, at a cost that grows with the stream's records, so a stream on a table of tens of thousands of
- * seeded records slowed seeding from about 170 writes a second to a few (measured here; DynamoDB itself
- * has no such cost). Seeded records are history: no consumer need see them.
+ * Runs `work` with the table's stream turned off, then on again (a new stream, read from its start),
+ * as an operator's UpdateTable would: the local stream reader's test plays it. Not for seeding:
+ * after it DynamoDB Local answered every request 10 to 20 times slower (docs/benchmarks.md).
  */
 export async function withoutStream<T>(endpoint: string, name: string, work: () => Promise<T>): Promise<T> {
   const ddb = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: localCredentials });
