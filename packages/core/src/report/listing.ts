@@ -126,13 +126,24 @@ export interface ImportedReport extends CreateRequest {
  * (no e-mails), no evidence check. For seeding and benchmarks, not for visitors.
  */
 export async function importBatch(requests: ImportedReport[]): Promise<Info[]> {
+  const { built, items } = importedItems(requests);
+  await putAll(items);
+  await addToCount(built.length);
+  return built;
+}
+
+/** The reports built from import requests, and every item importBatch writes for them (not the count). */
+export function importedItems(requests: ImportedReport[]): { built: Info[]; items: Record<string, unknown>[] } {
   const built = requests.map((req) => {
     const at = req.at ?? new Date();
     return build(sortableId(at.getTime()), req, req.evidence ?? [], at);
   });
-  await putAll(built.flatMap((r) => [reportItem(r), referenceItem(r), indexItem(r), ...identifiersOf(r).map((i) => identifierItem(r, i))]));
+  return { built, items: built.flatMap((r) => [reportItem(r), referenceItem(r), indexItem(r), ...identifiersOf(r).map((i) => identifierItem(r, i))]) };
+}
+
+/** Adds n imported reports to the count, spread over its shards. */
+export async function addToCount(n: number): Promise<void> {
   const shards = settings().COUNTER_SHARDS;
-  const n = built.length;
   await Promise.all(
     Array.from({ length: Math.min(shards, n) }, (_, shard) => {
       const share = Math.floor(n / shards) + (shard < n % shards ? 1 : 0);
@@ -147,5 +158,4 @@ export async function importBatch(requests: ImportedReport[]): Promise<Info[]> {
       );
     }),
   );
-  return built;
 }

@@ -1,0 +1,124 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { once } from "node:events";
+import { marshall } from "@aws-sdk/util-dynamodb";
+import { dynamoJarDir } from "../local/emulators";
+import { repoRoot } from "../local/paths";
+
+/**
+ * Loads items straight into a DynamoDB Local's SQLite file (scripts/bench/bulk-load/DynamoLocalBulkLoad.java),
+ * for benchmarks at a million records: DynamoDB Local's own writes take ~900 items a second here
+ * (hours for a million scam reports), the loader tens of thousands. Each row's columns are computed
+ * by DynamoDB Local's own code; `verifyTable` recomputes every stored row and counts the mismatches.
+ * The DynamoDB Local serving the file may keep running (SQLite's locking), idle while it loads.
+ */
+
+/** DynamoDB Local's file in a stack's data directory (-sharedDb). */
+export const dynamoFileIn = (dataDir: string) => join(dataDir, "dynamodb", "shared-local-instance.db");
+
+const classDir = join(repoRoot, "node_modules/.cache/dynamo-local-bulk-load");
+
+function java(args: string[]) {
+  const jar = dynamoJarDir();
+  const classPath = [classDir, join(jar, "DynamoDBLocal.jar"), join(jar, "DynamoDBLocal_lib/*")].join(":");
+  return { cwd: jar, args: ["-Xmx2g", "-Djava.library.path=./DynamoDBLocal_lib", "-cp", classPath, "DynamoLocalBulkLoad", ...args] };
+}
+
+let compiled = false;
+function compile(): void {
+  if (compiled) return;
+  compiled = true;
+  mkdirSync(classDir, { recursive: true });
+  const jar = dynamoJarDir();
+  const res = spawnSync(
+    "javac",
+    [
+      "-cp",
+      [join(jar, "DynamoDBLocal.jar"), join(jar, "DynamoDBLocal_lib/*")].join(":"),
+      "-d",
+      classDir,
+      join(repoRoot, "scripts/bench/bulk-load/DynamoLocalBulkLoad.java"),
+    ],
+    { stdio: "inherit" },
+  );
+  if (res.error || res.status !== 0) throw new Error("javac failed: the bulk loader needs a JDK (javac), not only a JRE");
+}
+
+export interface BulkLoadOptions {
+  /** DynamoDB Local's SQLite file */
+  file: string;
+  table: string;
+  /** batches of items, each as the document client would write it */
+  batches: AsyncIterable<Record<string, unknown>[]>;
+  onProgress?: (items: number) => void;
+}
+
+/** Writes every batch's items into the table's file; returns the number of items loaded. */
+export async function bulkLoad(o: BulkLoadOptions): Promise<number> {
+  compile();
+  const child = await startLoader(o.file, o.table);
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+    const loaded = [...out.matchAll(/loaded (\d+)/g)].pop();
+    if (loaded) o.onProgress?.(Number(loaded[1]));
+  });
+  const exited = once(child, "exit");
+  let written = 0;
+  for await (const items of o.batches) {
+    const lines = items.map((item) => JSON.stringify(marshall(item, { removeUndefinedValues: true }))).join("\n") + "\n";
+    written += items.length;
+    if (!child.stdin.write(lines)) await once(child.stdin, "drain");
+  }
+  child.stdin.end();
+  const [code] = (await exited) as [number | null];
+  const done = /loaded (\d+) done/.exec(out);
+  if (code !== 0 || !done || Number(done[1]) !== written)
+    throw new Error(`bulk load failed (exit ${code}): wrote ${written} items, loader said:\n${out.slice(-2000)}`);
+  return written;
+}
+
+/** The loader, once it has opened the file (retried while the running DynamoDB Local holds its write lock). */
+async function startLoader(file: string, table: string) {
+  const { cwd, args } = java(["load", file, table, "pk", "sk"]);
+  for (let attempt = 1; ; attempt++) {
+    const child = spawn("java", args, { cwd, stdio: ["pipe", "pipe", "pipe"] });
+    let err = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    const ready = await new Promise<boolean>((resolve) => {
+      const onData = (chunk: Buffer) => {
+        if (!chunk.toString().includes("ready")) return;
+        child.stdout.off("data", onData);
+        resolve(true);
+      };
+      child.stdout.on("data", onData);
+      child.once("exit", () => resolve(false));
+    });
+    if (ready) return child;
+    if (!/database is locked/.test(err) || attempt === 30) throw new Error(`the bulk loader did not start:\n${err.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/**
+ * Recomputes the table's stored rows (every `every`-th) from their items with DynamoDB Local's code and
+ * throws on a mismatch: before a load, that the loader computes what DynamoDB Local stored itself;
+ * after, that the loader stored what it computed. Returns the loader's line ("verified N rows, 0 mismatched").
+ */
+export async function verifyTable(file: string, table: string, every = 1): Promise<string> {
+  compile();
+  const { cwd, args } = java(["verify", file, table, "pk", "sk", String(every)]);
+  for (let attempt = 1; ; attempt++) {
+    const res = spawnSync("java", args, { cwd, encoding: "utf8", maxBuffer: 1 << 24 });
+    if (res.status === 0) return res.stdout.trim().split("\n").pop() ?? "";
+    // opening DynamoDB Local's access writes its metadata tables: wait while the running one writes
+    if (!/database is locked/.test(res.stderr) || attempt === 30) {
+      throw new Error(`verifying DynamoDB Local's rows failed: ${res.stdout.slice(-2000)}${res.stderr.slice(-2000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
