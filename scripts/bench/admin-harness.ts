@@ -121,21 +121,6 @@ export async function waitForSideEffects(url: string): Promise<number> {
 }
 
 /**
- * Calls `read` for `seconds`, untimed: after a bulk load DynamoDB Local has served few requests and
- * its JIT is cold (the same query took 14–30 ms there and 5 ms after a few hundred requests), where
- * seeding through its API leaves it warm. Answers the number of calls.
- */
-export async function warmUp(seconds: number, read: () => Promise<unknown>): Promise<number> {
-  const until = performance.now() + seconds * 1000;
-  let calls = 0;
-  while (performance.now() < until) {
-    await read();
-    calls++;
-  }
-  return calls;
-}
-
-/**
  * Waits until the stack is quiet: the local bus has delivered every event and the mail queue is
  * empty, three checks a second apart; answers the seconds waited. The reports and guide parts time
  * their reads after it, so a short run does not time the list beside the drain of the e-mails of

@@ -10,9 +10,9 @@ import { Identifiers } from "@site/core/report/identifier-items";
 import { indexKey as reportIndexKey } from "@site/core/report/index-item";
 import type { ReportRow } from "@site/core/report/record";
 import { sortableId } from "@site/core/util/id";
-import { baselineRow, medianTargetRow, seedInBatches, warmUp, type AdminApi, type Timing } from "./admin-harness";
+import { baselineRow, medianTargetRow, seedInBatches, type AdminApi, type Timing } from "./admin-harness";
 import { progress } from "./report";
-import { bulkLoad } from "./bulk-load";
+import { bulkSeed } from "./bulk-load";
 
 /**
  * The scam intelligence rows of `npm run bench:admin`'s reports part (issue 41): a lookup of the
@@ -82,7 +82,14 @@ export async function benchCasesAndLookup(o: {
   const start = Date.now() - o.cases * 60_000;
   const heads = (from: number, size: number) => Array.from({ length: size }, (_, j) => benchCase(from + j, new Date(start + (from + j) * 60_000)));
   const { seeded, seconds } = o.bulkLoadInto
-    ? await bulkSeedCases(o.bulkLoadInto, o.cases, o.batch, heads)
+    ? await bulkSeed({
+        file: o.bulkLoadInto,
+        n: o.cases,
+        batch: o.batch,
+        itemsOf: (from, size) => caseItems(heads(from, size)),
+        addToCount: addToCaseCount,
+        warmRead: bareCaseQueries,
+      }).then(({ seconds }) => ({ seeded: o.cases, seconds }))
     : await seedInBatches({
         n: o.cases,
         batch: o.batch,
@@ -92,26 +99,7 @@ export async function benchCasesAndLookup(o: {
       });
   const total = await caseCount();
   console.log(`  seeded ${seeded} cases in ${seconds.toFixed(1)} s; ${total} cases in all`);
-  const bareCases = await o.timed(`bare ${INDEX_BUCKETS} case index Queries of 8 + count (baseline, no HTTP)`, async () => {
-    const [pages] = await Promise.all([
-      Promise.all(
-        Array.from({ length: INDEX_BUCKETS }, (_, b) =>
-          db().send(
-            new QueryCommand({
-              TableName: table(),
-              KeyConditionExpression: "pk = :pk",
-              ExpressionAttributeValues: { ":pk": Keys.scamCaseIndexPartition(b) },
-              ScanIndexForward: false,
-              Limit: 8,
-              ConsistentRead: true,
-            }),
-          ),
-        ),
-      ),
-      caseCount(),
-    ]);
-    return `${pages.reduce((n, p) => n + (p.Items?.length ?? 0), 0)} rows`;
-  });
+  const bareCases = await o.timed(`bare ${INDEX_BUCKETS} case index Queries of 8 + count (baseline, no HTTP)`, bareCaseQueries);
   const firstPage = await o.timed("cases list, first page", async () => {
     const page = await o.api<{ items: unknown[]; total: number }>("/api/admin/cases?page=1&pageSize=25");
     if (page.total !== total) throw new Error(`the cases list reports ${page.total} cases, expected ${total}`);
@@ -128,28 +116,24 @@ export async function benchCasesAndLookup(o: {
   return { rows, met, lookup, firstPage };
 }
 
-/** Seeds n cases by loading the items importCases would write straight into DynamoDB Local's file. */
-async function bulkSeedCases(
-  file: string,
-  n: number,
-  batch: number,
-  heads: (from: number, size: number) => CaseHead[],
-): Promise<{ seeded: number; seconds: number }> {
-  const start = performance.now();
-  async function* batches() {
-    for (let from = 0; from < n; from += batch) yield caseItems(heads(from, Math.min(batch, n - from)));
-  }
-  await bulkLoad({ file, table: table(), batches: batches() });
-  await addToCaseCount(n);
-  await warmUp(10, () =>
-    db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: "pk = :pk",
-        ExpressionAttributeValues: { ":pk": Keys.scamCaseIndexPartition(0) },
-        Limit: 8,
-      }),
+/** The cases list's own reads straight to DynamoDB Local: the first 8 of each case index partition, and the count. */
+async function bareCaseQueries(): Promise<string> {
+  const [pages] = await Promise.all([
+    Promise.all(
+      Array.from({ length: INDEX_BUCKETS }, (_, b) =>
+        db().send(
+          new QueryCommand({
+            TableName: table(),
+            KeyConditionExpression: "pk = :pk",
+            ExpressionAttributeValues: { ":pk": Keys.scamCaseIndexPartition(b) },
+            ScanIndexForward: false,
+            Limit: 8,
+            ConsistentRead: true,
+          }),
+        ),
+      ),
     ),
-  );
-  return { seeded: n, seconds: (performance.now() - start) / 1000 };
+    caseCount(),
+  ]);
+  return `${pages.reduce((n, p) => n + (p.Items?.length ?? 0), 0)} rows`;
 }
