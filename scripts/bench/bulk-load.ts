@@ -52,16 +52,19 @@ export interface BulkLoadOptions {
   table: string;
   /** batches of items, each as the document client would write it */
   batches: AsyncIterable<Record<string, unknown>[]>;
+  /** about how many items: many beside the table's rows, the loader builds its indexes after the load */
+  expectedItems?: number;
   onProgress?: (items: number) => void;
 }
 
 /** Writes every batch's items into the table's file; returns the number of items loaded. */
 export async function bulkLoad(o: BulkLoadOptions): Promise<number> {
   compile();
-  const child = await startLoader(o.file, o.table);
+  const child = await startLoader(o.file, o.table, o.expectedItems ?? 0);
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => {
     out += chunk.toString();
+    for (const built of chunk.toString().matchAll(/^indexed (.*)$/gm)) console.log(`  built index ${built[1]}`);
     const loaded = [...out.matchAll(/loaded (\d+)/g)].pop();
     if (loaded) o.onProgress?.(Number(loaded[1]));
   });
@@ -74,15 +77,15 @@ export async function bulkLoad(o: BulkLoadOptions): Promise<number> {
   }
   child.stdin.end();
   const [code] = (await exited) as [number | null];
-  const done = /loaded (\d+) done/.exec(out);
-  if (code !== 0 || !done || Number(done[1]) !== written)
+  const done = /loaded (\d+) items/.exec(out);
+  if (code !== 0 || !done || Number(done[1]) !== written || !out.includes("loaded done"))
     throw new Error(`bulk load failed (exit ${code}): wrote ${written} items, loader said:\n${out.slice(-2000)}`);
   return written;
 }
 
 /** The loader, once it has opened the file (retried while the running DynamoDB Local holds its write lock). */
-async function startLoader(file: string, table: string) {
-  const { cwd, args } = java(["load", file, table, "pk", "sk"]);
+async function startLoader(file: string, table: string, expectedItems: number) {
+  const { cwd, args } = java(["load", file, table, "pk", "sk", String(Math.round(expectedItems))]);
   for (let attempt = 1; ; attempt++) {
     const child = spawn("java", args, { cwd, stdio: ["pipe", "pipe", "pipe"] });
     let err = "";
@@ -129,6 +132,8 @@ export interface BulkSeedOptions {
   /** records to seed, in batches of `batch` */
   n: number;
   batch: number;
+  /** about how many items a record has */
+  itemsPerRecord: number;
   /** every item the product's import writes for records from..from+size (not their count) */
   itemsOf: (from: number, size: number) => Record<string, unknown>[];
   /** adds the n records to their count, through DynamoDB Local */
@@ -149,7 +154,7 @@ export async function bulkSeed(o: BulkSeedOptions): Promise<{ items: number; sec
   async function* batches() {
     for (let from = 0; from < o.n; from += o.batch) yield o.itemsOf(from, Math.min(o.batch, o.n - from));
   }
-  const items = await bulkLoad({ file: o.file, table: table(), batches: batches(), onProgress: o.onProgress });
+  const items = await bulkLoad({ file: o.file, table: table(), batches: batches(), expectedItems: o.n * o.itemsPerRecord, onProgress: o.onProgress });
   await o.addToCount(o.n);
   const warm = performance.now() + 20_000;
   while (performance.now() < warm) await o.warmRead();

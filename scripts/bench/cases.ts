@@ -86,6 +86,7 @@ export async function benchCasesAndLookup(o: {
         file: o.bulkLoadInto,
         n: o.cases,
         batch: o.batch,
+        itemsPerRecord: 2,
         itemsOf: (from, size) => caseItems(heads(from, size)),
         addToCount: addToCaseCount,
         warmRead: bareCaseQueries,

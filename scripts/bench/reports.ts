@@ -37,7 +37,7 @@ import { progress, runDescription, runPool } from "./report";
 import { FIRST } from "./names";
 import { benchCasesAndLookup, benchPhone, CASE_TARGETS } from "./cases";
 
-/** For the bulk load's progress only: a report's item, reference, index row and ~5 identifiers. */
+/** About how many items a bench report has (its item, reference, index row and ~5.5 identifiers): progress and the loader's index choice. */
 const ITEMS_PER_REPORT_ESTIMATE = 8.5;
 
 /** The export job reads its pages one after another: so does its bare baseline. */
@@ -285,6 +285,7 @@ async function bulkSeedReports(
     file,
     n,
     batch,
+    itemsPerRecord: ITEMS_PER_REPORT_ESTIMATE,
     itemsOf: (from, size) => ReportListing.importedItems(requests(from, size)).items,
     addToCount: ReportListing.addToCount,
     warmRead: () => bareFirstPage(Keys.reportListPartition, 10, () => ReportListing.count()),
