@@ -3,7 +3,8 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { once } from "node:events";
 import { marshall } from "@aws-sdk/util-dynamodb";
-import { table } from "@site/core/db/client";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { db, table } from "@site/core/db/client";
 import { dynamoJarDir } from "../local/emulators";
 import { repoRoot } from "../local/paths";
 
@@ -155,8 +156,37 @@ export async function bulkSeed(o: BulkSeedOptions): Promise<{ items: number; sec
     for (let from = 0; from < o.n; from += o.batch) yield o.itemsOf(from, Math.min(o.batch, o.n - from));
   }
   const items = await bulkLoad({ file: o.file, table: table(), batches: batches(), expectedItems: o.n * o.itemsPerRecord, onProgress: o.onProgress });
+  // ADD is not idempotent: count only once DynamoDB Local takes writes again
+  await untilWritable();
   await o.addToCount(o.n);
   const warm = performance.now() + 20_000;
   while (performance.now() < warm) await o.warmRead();
   return { items, seconds: (performance.now() - start) / 1000 };
+}
+
+/**
+ * Waits (up to 10 minutes) until DynamoDB Local takes a write: after a load of a million items it
+ * answered the count's first UpdateItems "timed out … waiting for a lock" (a 1,000,000-report run,
+ * 2026-11-30), busy with what the stack had queued while the loader held the file.
+ */
+async function untilWritable(): Promise<void> {
+  const until = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: { pk: "BENCH#bulk-load", sk: "BENCH#bulk-load" },
+          UpdateExpression: "SET #at = :at",
+          ExpressionAttributeNames: { "#at": "at" },
+          ExpressionAttributeValues: { ":at": new Date().toISOString() },
+        }),
+      );
+      return;
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      console.log(`  DynamoDB Local does not take writes yet (${(err as Error).message.slice(0, 80)}); retrying`);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
 }
