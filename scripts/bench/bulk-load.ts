@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { once } from "node:events";
 import { marshall } from "@aws-sdk/util-dynamodb";
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { db, table } from "@site/core/db/client";
 import { dynamoJarDir } from "../local/emulators";
 import { repoRoot } from "../local/paths";
@@ -137,8 +137,8 @@ export interface BulkSeedOptions {
   itemsPerRecord: number;
   /** every item the product's import writes for records from..from+size (not their count) */
   itemsOf: (from: number, size: number) => Record<string, unknown>[];
-  /** adds the n records to their count, through DynamoDB Local */
-  addToCount: (n: number) => Promise<void>;
+  /** the UpdateItems that add n records to their count (applied through DynamoDB Local, each once) */
+  countUpdates: (n: number) => CountUpdate[];
   /** one read of what the benchmark then times, repeated untimed to warm DynamoDB Local up */
   warmRead: () => Promise<unknown>;
   onProgress?: (items: number) => void;
@@ -156,36 +156,46 @@ export async function bulkSeed(o: BulkSeedOptions): Promise<{ items: number; sec
     for (let from = 0; from < o.n; from += o.batch) yield o.itemsOf(from, Math.min(o.batch, o.n - from));
   }
   const items = await bulkLoad({ file: o.file, table: table(), batches: batches(), expectedItems: o.n * o.itemsPerRecord, onProgress: o.onProgress });
-  // ADD is not idempotent: count only once DynamoDB Local takes writes again
-  await untilWritable();
-  await o.addToCount(o.n);
+  const run = `${Date.now()}-${process.pid}`;
+  for (const [i, update] of o.countUpdates(o.n).entries()) await applyOnce(update, `${run}#${i}`);
   const warm = performance.now() + 20_000;
   while (performance.now() < warm) await o.warmRead();
   return { items, seconds: (performance.now() - start) / 1000 };
 }
 
+type CountUpdate = NonNullable<NonNullable<TransactWriteCommandInput["TransactItems"]>[number]["Update"]>;
+
 /**
- * Waits (up to 10 minutes) until DynamoDB Local takes a write: after a load of a million items it
- * answered the count's first UpdateItems "timed out … waiting for a lock" (a 1,000,000-report run,
- * 2026-11-30), busy with what the stack had queued while the loader held the file.
+ * Applies one ADD exactly once, retrying for up to 10 minutes: right after a million-report load,
+ * DynamoDB Local answered the count's 16 parallel UpdateItems "timed out … waiting for a lock" through
+ * all the SDK's attempts (two runs, 2026-11-30), and a failed ADD may or may not have been applied.
+ * So each ADD goes in a transaction with a marker item written only if absent: a retry of an ADD
+ * that was applied is cancelled by the marker's condition and stops there.
  */
-async function untilWritable(): Promise<void> {
+async function applyOnce(update: CountUpdate, marker: string): Promise<void> {
   const until = Date.now() + 10 * 60_000;
   for (;;) {
     try {
       await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: { pk: "BENCH#bulk-load", sk: "BENCH#bulk-load" },
-          UpdateExpression: "SET #at = :at",
-          ExpressionAttributeNames: { "#at": "at" },
-          ExpressionAttributeValues: { ":at": new Date().toISOString() },
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: update },
+            {
+              Put: {
+                TableName: table(),
+                Item: { pk: "BENCH#bulk-load", sk: `COUNTED#${marker}` },
+                ConditionExpression: "attribute_not_exists(pk)",
+              },
+            },
+          ],
         }),
       );
       return;
     } catch (err) {
+      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      if (reasons?.[1]?.Code === "ConditionalCheckFailed") return; // an earlier attempt was applied
       if (Date.now() > until) throw err;
-      console.log(`  DynamoDB Local does not take writes yet (${(err as Error).message.slice(0, 80)}); retrying`);
+      console.log(`  DynamoDB Local did not take the count's write (${(err as Error).message.slice(0, 80)}); retrying`);
       await new Promise((r) => setTimeout(r, 2000));
     }
   }

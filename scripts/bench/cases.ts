@@ -1,5 +1,5 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { addToCaseCount, caseItems, importCases } from "@site/core/cases/import";
+import { caseCountUpdates, caseItems, importCases } from "@site/core/cases/import";
 import { newHead } from "@site/core/cases/head";
 import type { CaseHead } from "@site/core/cases/info";
 import { count as caseCount } from "@site/core/cases/store";
@@ -88,7 +88,7 @@ export async function benchCasesAndLookup(o: {
         batch: o.batch,
         itemsPerRecord: 2,
         itemsOf: (from, size) => caseItems(heads(from, size)),
-        addToCount: addToCaseCount,
+        countUpdates: caseCountUpdates,
         warmRead: bareCaseQueries,
       }).then(({ seconds }) => ({ seeded: o.cases, seconds }))
     : await seedInBatches({

@@ -287,7 +287,7 @@ async function bulkSeedReports(
     batch,
     itemsPerRecord: ITEMS_PER_REPORT_ESTIMATE,
     itemsOf: (from, size) => ReportListing.importedItems(requests(from, size)).items,
-    addToCount: ReportListing.addToCount,
+    countUpdates: ReportListing.countUpdates,
     warmRead: () => bareFirstPage(Keys.reportListPartition, 10, () => ReportListing.count()),
     onProgress: progress("loading report items", Math.round(n * ITEMS_PER_REPORT_ESTIMATE)),
   });

@@ -20,15 +20,18 @@ export async function importCases(heads: readonly CaseHead[]): Promise<number> {
 /** Every item importCases writes for these heads (not the count). */
 export const caseItems = (heads: readonly CaseHead[]) => heads.flatMap((head) => [headItem(head), indexItem(head)]);
 
+/** The UpdateItem that adds n imported cases to the cases' count. */
+export const caseCountUpdates = (n: number) => [
+  {
+    TableName: table(),
+    Key: Keys.scamCaseCount,
+    UpdateExpression: "ADD #count :n SET #type = :type",
+    ExpressionAttributeNames: { "#count": "count", "#type": "type" },
+    ExpressionAttributeValues: { ":n": n, ":type": "caseCount" },
+  },
+];
+
 /** Adds n imported cases to the cases' count. */
 export async function addToCaseCount(n: number): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: Keys.scamCaseCount,
-      UpdateExpression: "ADD #count :n SET #type = :type",
-      ExpressionAttributeNames: { "#count": "count", "#type": "type" },
-      ExpressionAttributeValues: { ":n": n, ":type": "caseCount" },
-    }),
-  );
+  await Promise.all(caseCountUpdates(n).map((update) => db().send(new UpdateCommand(update))));
 }

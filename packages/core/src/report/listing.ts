@@ -141,21 +141,19 @@ export function importedItems(requests: ImportedReport[]): { built: Info[]; item
   return { built, items: built.flatMap((r) => [reportItem(r), referenceItem(r), indexItem(r), ...identifiersOf(r).map((i) => identifierItem(r, i))]) };
 }
 
-/** Adds n imported reports to the count, spread over its shards. */
-export async function addToCount(n: number): Promise<void> {
+/** The UpdateItems that add n imported reports to the count, spread over its shards. */
+export function countUpdates(n: number) {
   const shards = settings().COUNTER_SHARDS;
-  await Promise.all(
-    Array.from({ length: Math.min(shards, n) }, (_, shard) => {
-      const share = Math.floor(n / shards) + (shard < n % shards ? 1 : 0);
-      return db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: Keys.reportCountShard(shard),
-          UpdateExpression: "ADD #count :n SET #type = :type",
-          ExpressionAttributeNames: { "#count": "count", "#type": "type" },
-          ExpressionAttributeValues: { ":n": share, ":type": "reportCount" },
-        }),
-      );
-    }),
-  );
+  return Array.from({ length: Math.min(shards, n) }, (_, shard) => ({
+    TableName: table(),
+    Key: Keys.reportCountShard(shard),
+    UpdateExpression: "ADD #count :n SET #type = :type",
+    ExpressionAttributeNames: { "#count": "count", "#type": "type" },
+    ExpressionAttributeValues: { ":n": Math.floor(n / shards) + (shard < n % shards ? 1 : 0), ":type": "reportCount" },
+  }));
+}
+
+/** Adds n imported reports to the count. */
+export async function addToCount(n: number): Promise<void> {
+  await Promise.all(countUpdates(n).map((update) => db().send(new UpdateCommand(update))));
 }
