@@ -65,7 +65,7 @@ export interface KindAdmin<
   /** the row's fields beside its id (and, for defineKind's kinds, its time), in their stored order: append only */
   fields: readonly K[];
   /**
-   * its sort orders (slots 1 to 9, each once): a product kind's name the id's `createdAt: o.id()`
+   * its sort orders (slots 1 to 9, each once): a product kind names the id's `createdAt: o.id()`
    * (newest first) when its ids are sortable; defineKind adds that one itself
    */
   orders?: (o: OrderKit<Row>) => O;
