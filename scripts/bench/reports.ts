@@ -281,7 +281,7 @@ async function bulkSeedReports(
 ): Promise<{ seeded: number; seconds: number }> {
   // the rows DynamoDB Local wrote itself so far (the submitted reports): the loader computes the same
   console.log(`  before the load, DynamoDB Local's own rows: ${await verifyTable(file, table())}`);
-  const { items, seconds } = await bulkSeed({
+  const { items, verified, seconds } = await bulkSeed({
     file,
     n,
     batch,
@@ -292,7 +292,7 @@ async function bulkSeedReports(
     onProgress: progress("loading report items", Math.round(n * ITEMS_PER_REPORT_ESTIMATE)),
   });
   console.log(`  loaded ${items} items (${(items / n).toFixed(2)} a report), then warmed DynamoDB Local up`);
-  console.log(`  after the load, one row in 100: ${await verifyTable(file, table(), 100)}`);
+  console.log(`  after the load, one row in 100: ${verified}`);
   return { seeded: n, seconds };
 }
 

@@ -24,8 +24,10 @@ import software.amazon.dynamodb.services.local.shared.model.AttributeValue;
  * the inserts into large transactions. No stream records are written (as for items older than the
  * stream's 24 hours).
  *
- *   load   DB TABLE HASH RANGE [EXPECTED]   items on stdin, one DynamoDB JSON object a line ({"pk":{"S":"…"},…});
- *          EXPECTED items, when many beside the table's rows, drop its indexes for the load and build them after
+ *   load   DB TABLE HASH RANGE [EXPECTED [EVERY]]   items on stdin, one DynamoDB JSON object a line ({"pk":{"S":"…"},…});
+ *          EXPECTED items, when many beside the table's rows, drop its indexes for the load and build them after;
+ *          EVERY > 0 then verifies every EVERY-th row on the same connection (after a large load, the serving
+ *          DynamoDB Local kept a new connection's metadata writes out for minutes)
  *   verify DB TABLE HASH RANGE [EVERY]   recomputes the stored rows' columns (every EVERY-th row) from their ObjectJSON, counts mismatches
  */
 public final class DynamoLocalBulkLoad {
@@ -43,8 +45,8 @@ public final class DynamoLocalBulkLoad {
   }
 
   private static void run(String[] args) throws Exception {
-    if (args.length != 5 && args.length != 6) {
-      System.err.println("usage: DynamoLocalBulkLoad load|verify DB_FILE TABLE HASH_KEY RANGE_KEY [EVERY]");
+    if (args.length < 5 || args.length > 7) {
+      System.err.println("usage: DynamoLocalBulkLoad load DB_FILE TABLE HASH_KEY RANGE_KEY [EXPECTED [EVERY]] | verify DB_FILE TABLE HASH_KEY RANGE_KEY [EVERY]");
       System.exit(2);
     }
     String mode = args[0];
@@ -71,7 +73,8 @@ public final class DynamoLocalBulkLoad {
     if (mode.equals("load")) {
       // a million records' random inserts into 21 indexes outgrow any cache: drop them, load, build each once (a
       // sort), when the load is large beside the table (building them reads the whole table)
-      long expected = args.length == 6 ? Long.parseLong(args[5]) : 0;
+      long expected = args.length >= 6 ? Long.parseLong(args[5]) : 0;
+      long verifyEvery = args.length == 7 ? Long.parseLong(args[6]) : 0;
       boolean rebuild = expected >= 200_000 && expected > rowsOf(conn, quoted);
       List<String> indexes = rebuild ? indexesOf(conn, table) : List.of();
       for (String sql : indexes) conn.exec("DROP INDEX " + sql.replaceFirst("^CREATE INDEX (\"[^\"]+\").*$", "$1"));
@@ -81,6 +84,7 @@ public final class DynamoLocalBulkLoad {
         System.out.println("indexed " + sql.replaceFirst("^CREATE INDEX (\"[^\"]+\").*$", "$1"));
       }
       System.out.println("loaded done");
+      if (verifyEvery > 0) verify(conn, quoted, access, bindings, schema, hashKey, rangeKey, verifyEvery);
     }
     else if (mode.equals("verify")) verify(conn, quoted, access, bindings, schema, hashKey, rangeKey, args.length == 6 ? Long.parseLong(args[5]) : 1);
     else throw new IllegalArgumentException("mode must be load or verify: " + mode);
