@@ -291,7 +291,7 @@ async function bulkSeedReports(
     warmRead: () => bareFirstPage(Keys.reportListPartition, 10, () => ReportListing.count()),
     onProgress: progress("loading report items", Math.round(n * ITEMS_PER_REPORT_ESTIMATE)),
   });
-  console.log(`  loaded ${items} items (${(items / n).toFixed(2)} a report), then warmed DynamoDB Local up`);
+  console.log(`  loaded ${items} items (${(items / n).toFixed(2)} a report), and counted them`);
   console.log(`  after the load, one row in 100: ${verified}`);
   return { seeded: n, seconds };
 }
