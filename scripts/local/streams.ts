@@ -134,9 +134,15 @@ export function installLocalStreams(opts: { busy?: () => boolean; source?: "tabl
     const arn = described.Table?.LatestStreamArn;
     if (!arn) return false;
     bound = { table: name, arn };
+    readShardsAgain();
+    return true;
+  }
+
+  /** Forgets the shards and what waits: the next pass lists them again and reads each from its checkpoint. */
+  function readShardsAgain(): void {
+    shardsListedAt = -Infinity;
     shards.clear();
     for (const c of consumers) c.waiting = [];
-    return true;
   }
 
   let shardsListedAt = -Infinity;
@@ -243,9 +249,13 @@ export function installLocalStreams(opts: { busy?: () => boolean; source?: "tabl
       read = await readPass();
       if (read === 0) lastEmptyPassAt = startedAt;
     } catch (err) {
-      // a table dropped by a test, an emulator stopping: try again
       if (!stopped) log.warn("local stream read failed", errorAttributes(err));
-      bound = undefined;
+      // the table or its stream gone (dropped by a test, an emulator started afresh): describe the table
+      // again. Otherwise (DynamoDB Local busy, or stopping) keep the stream: DynamoDB Local's DescribeTable
+      // sums every secondary index's size over the whole table, and at a million reports held every other
+      // request back for minutes after each failure (a benchmark's bulk load, 2026-12-01).
+      if ((err as Error).name === "ResourceNotFoundException") bound = undefined;
+      else readShardsAgain();
     }
     flush();
     // everything read so far has been handed over: a restart goes on from here
