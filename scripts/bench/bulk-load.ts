@@ -189,9 +189,10 @@ export async function bulkSeed(o: BulkSeedOptions): Promise<{ items: number; ver
 /**
  * Repeats the read for at least 20 s and until its last 10 times are steady (the slowest within 3× their
  * median), for at most 20 minutes. After a million-report load, DynamoDB Local answered every request in
- * ~8 s for minutes, then in milliseconds (2026-12-01); suspected, not confirmed: its TTL job, which
- * scans the table in pages under the table's lock (TimeToLiveDeletionJob, LocalDBAccess.getLockForTable),
- * a cost DynamoDB itself does not put on requests. Answers what it saw.
+ * ~8 s for a minute or two (2026-12-01): the local stream reader had described the table again, which
+ * DynamoDB Local does by reading the whole table once per secondary index; the reader no longer does
+ * after a failed read (scripts/local/streams.ts). Steady-slow reads pass this test: it prints what it
+ * saw, to be read beside the figures.
  */
 async function warmUntilSteady(read: () => Promise<unknown>): Promise<string> {
   const start = performance.now();
