@@ -404,13 +404,19 @@ export const timingsNote = (repeat: number) => `timed over HTTP with an admin ac
 
 export const TIMINGS_TABLE_HEAD = ["| request | first | median | target | verdict | result |", "|---|---|---|---|---|---|"];
 
-/** A row judged by `meets`. */
-export const targetRow = (name: string, t: Timing, target: number) =>
-  `| ${name} | ${fmt(t.cold)} | ${fmt(t.warm)} | ≤ ${fmt(target)} | ${verdict(meets(t, target))} | ${t.detail} |`;
+/** How many times its bare baseline's median a timing's median took, e.g. "1.25× bare". */
+export const timesBare = (t: Timing, bare: Timing) => `${(t.warm / Math.max(bare.warm, 0.001)).toFixed(2)}× bare`;
+
+/** The result cell: the timing's detail, and its ratio to the bare baseline timed in the same run when there is one. */
+const resultCell = (t: Timing, bare?: Timing) => (bare ? `${t.detail}; median ${timesBare(t, bare)}` : t.detail);
+
+/** A row judged by `meets`; `bare` is the baseline row of the same reads, whose ratio the result cell gives. */
+export const targetRow = (name: string, t: Timing, target: number, bare?: Timing) =>
+  `| ${name} | ${fmt(t.cold)} | ${fmt(t.warm)} | ≤ ${fmt(target)} | ${verdict(meets(t, target))} | ${resultCell(t, bare)} |`;
 
 /** A row judged on its median alone (a first page, whose cold call is reported apart). */
-export const medianTargetRow = (name: string, t: Timing, target: number) =>
-  `| ${name} | ${fmt(t.cold)} | ${fmt(t.warm)} | ≤ ${fmt(target)} | ${verdict(t.warm <= target)} | ${t.detail} |`;
+export const medianTargetRow = (name: string, t: Timing, target: number, bare?: Timing) =>
+  `| ${name} | ${fmt(t.cold)} | ${fmt(t.warm)} | ≤ ${fmt(target)} | ${verdict(t.warm <= target)} | ${resultCell(t, bare)} |`;
 
 /** A baseline row: no target, no verdict; an empty result is written `| |` like the other empty cells. */
 export const baselineRow = (name: string, t: Timing, detail = t.detail) => `| ${name} | ${fmt(t.cold)} | ${fmt(t.warm)} | | |${detail ? ` ${detail} ` : " "}|`;

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { once } from "node:events";
@@ -94,10 +94,9 @@ export async function bulkLoad(o: BulkLoadOptions): Promise<{ items: number; ver
 }
 
 /** The loader, once it has opened the file (retried while the running DynamoDB Local holds its write lock). */
-async function startLoader(file: string, table: string, expectedItems: number, verifyEvery: number) {
+function startLoader(file: string, table: string, expectedItems: number, verifyEvery: number) {
   const { cwd, args } = java(["load", file, table, "pk", "sk", String(Math.round(expectedItems)), String(verifyEvery)]);
-  const until = Date.now() + LOCKED_FOR_AT_MOST;
-  for (;;) {
+  return retryUntil<ChildProcessWithoutNullStreams>(LOCKED_FOR_AT_MOST, async () => {
     const child = spawn("java", args, { cwd, stdio: ["pipe", "pipe", "pipe"] });
     let err = "";
     let started = false;
@@ -115,11 +114,11 @@ async function startLoader(file: string, table: string, expectedItems: number, v
       child.stdout.on("data", onData);
       child.once("exit", () => resolve(false));
     });
-    if ((started = ready)) return child;
-    if (!/database is locked/.test(err) || Date.now() > until) throw new Error(`the bulk loader did not start:\n${err.slice(-2000)}`);
-    console.log("  the bulk loader waits: DynamoDB Local holds the file's lock");
-    await new Promise((r) => setTimeout(r, 2000));
-  }
+    if ((started = ready)) return { value: child };
+    const failed = new Error(`the bulk loader did not start:\n${err.slice(-2000)}`);
+    if (!/database is locked/.test(err)) throw failed;
+    return { retry: "the bulk loader waits: DynamoDB Local holds the file's lock", failed };
+  });
 }
 
 /**
@@ -127,20 +126,17 @@ async function startLoader(file: string, table: string, expectedItems: number, v
  * throws on a mismatch: before a load, that the loader computes what DynamoDB Local stored itself;
  * after, that the loader stored what it computed. Returns the loader's line ("verified N rows, 0 mismatched").
  */
-export async function verifyTable(file: string, table: string, every = 1): Promise<string> {
+export function verifyTable(file: string, table: string, every = 1): Promise<string> {
   compile();
   const { cwd, args } = java(["verify", file, table, "pk", "sk", String(every)]);
-  const until = Date.now() + LOCKED_FOR_AT_MOST;
-  for (;;) {
+  return retryUntil<string>(LOCKED_FOR_AT_MOST, async () => {
     const res = spawnSync("java", args, { cwd, encoding: "utf8", maxBuffer: 1 << 24 });
-    if (res.status === 0) return res.stdout.trim().split("\n").pop() ?? "";
+    if (res.status === 0) return { value: res.stdout.trim().split("\n").pop() ?? "" };
+    const failed = new Error(`verifying DynamoDB Local's rows failed: ${res.stdout.slice(-2000)}${res.stderr.slice(-2000)}`);
     // opening DynamoDB Local's access writes its metadata tables: wait while the running one writes
-    if (!/database is locked/.test(res.stderr) || Date.now() > until) {
-      throw new Error(`verifying DynamoDB Local's rows failed: ${res.stdout.slice(-2000)}${res.stderr.slice(-2000)}`);
-    }
-    console.log("  the check waits: DynamoDB Local holds the file's lock");
-    await new Promise((r) => setTimeout(r, 2000));
-  }
+    if (!/database is locked/.test(res.stderr)) throw failed;
+    return { retry: "the check waits: DynamoDB Local holds the file's lock", failed };
+  });
 }
 
 export interface BulkSeedOptions {
@@ -224,9 +220,8 @@ type CountUpdate = NonNullable<NonNullable<TransactWriteCommandInput["TransactIt
  * So each ADD goes in a transaction with a marker item written only if absent: a retry of an ADD
  * that was applied is cancelled by the marker's condition and stops there.
  */
-async function applyOnce(update: CountUpdate, marker: string): Promise<void> {
-  const until = Date.now() + 10 * 60_000;
-  for (;;) {
+function applyOnce(update: CountUpdate, marker: string): Promise<void> {
+  return retryUntil<void>(10 * 60_000, async () => {
     try {
       await db().send(
         new TransactWriteCommand({
@@ -242,13 +237,30 @@ async function applyOnce(update: CountUpdate, marker: string): Promise<void> {
           ],
         }),
       );
-      return;
+      return { value: undefined };
     } catch (err) {
       const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-      if (reasons?.[1]?.Code === "ConditionalCheckFailed") return; // an earlier attempt was applied
-      if (Date.now() > until) throw err;
-      console.log(`  DynamoDB Local did not take the count's write (${(err as Error).message.slice(0, 80)}); retrying`);
-      await new Promise((r) => setTimeout(r, 2000));
+      if (reasons?.[1]?.Code === "ConditionalCheckFailed") return { value: undefined }; // an earlier attempt was applied
+      return { retry: `DynamoDB Local did not take the count's write (${(err as Error).message.slice(0, 80)}); retrying`, failed: err as Error };
     }
+  });
+}
+
+/** One attempt's outcome: its value, or why to try again (printed) and what to throw if time is up. */
+type Attempt<T> = { value: T } | { retry: string; failed: Error };
+
+/**
+ * Runs `attempt` every 2 s until it gives a value, for at most `forMs` (then throws its last failure):
+ * the ways DynamoDB Local turns a client away for a while after a large load. What must not be
+ * retried, `attempt` throws.
+ */
+async function retryUntil<T>(forMs: number, attempt: () => Promise<Attempt<T>>): Promise<T> {
+  const until = Date.now() + forMs;
+  for (;;) {
+    const outcome = await attempt();
+    if ("value" in outcome) return outcome.value;
+    if (Date.now() > until) throw outcome.failed;
+    console.log(`  ${outcome.retry}`);
+    await new Promise((r) => setTimeout(r, 2000));
   }
 }

@@ -28,6 +28,7 @@ import {
   submissionsMeet,
   submissionsSummary,
   targetRow,
+  timesBare,
   timer,
   timingsNote,
   type Timing,
@@ -250,7 +251,7 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
     "",
     ...TIMINGS_TABLE_HEAD,
     baselineRow("bare 10-item gsi1 Query + META Get (baseline, no HTTP)", bareQuery),
-    medianTargetRow("first page (`GET /api/admin/reports`)", firstPageWarm, REPORT_TARGETS.firstPage),
+    medianTargetRow("first page (`GET /api/admin/reports`)", firstPageWarm, REPORT_TARGETS.firstPage, bareQuery),
     targetRow(`filtered search (\`${filterQuery}\`)`, filtered, REPORT_TARGETS.search),
     targetRow(`text search (\`search=${needle}\`, a scammer name)`, search, REPORT_TARGETS.search),
     ...(exported ? exportRows(exported) : []),
@@ -259,7 +260,8 @@ export async function benchReports(o: ReportsBenchOptions): Promise<{ met: boole
     `**Scam intelligence** (issue 41; targets: lookup ≤ ${CASE_TARGETS.lookup} ms, cases first page ≤ ${CASE_TARGETS.firstPage} ms): the lookup reads one`,
     "partition of the identifier index (report/identifier-items.ts) and the page's index rows by key, whatever the number of",
     "reports; the cases list is the collection's merge over the case index's 16 partitions (cases seeded with `importCases`'s items).",
-    `Lookup ${scam.lookup.warm.toFixed(0)} ms, cases first page ${scam.firstPage.warm.toFixed(0)} ms (medians).`,
+    `Lookup ${scam.lookup.warm.toFixed(0)} ms (${timesBare(scam.lookup, scam.bareLookup)}), cases first page ${scam.firstPage.warm.toFixed(0)} ms (${timesBare(scam.firstPage, scam.bareCases)}) (medians;`,
+    "the ratio is to the bare baseline of the same reads timed in the same run, above each row).",
     "",
     ...(exported ? exportNote(exported) : ["The full export was not timed in this run (`--skip-export`)."]),
     "",
@@ -338,7 +340,7 @@ const exportRows = ({ bareRead, job }: ExportTimings) => [
     bareRead,
     "",
   ),
-  targetRow("full JSON export job (`POST /api/admin/exports` kind reports-json, polled, its file downloaded)", job, REPORT_TARGETS.export),
+  targetRow("full JSON export job (`POST /api/admin/exports` kind reports-json, polled, its file downloaded)", job, REPORT_TARGETS.export, bareRead),
 ];
 
 const exportNote = ({ bareRead, job }: ExportTimings) => [

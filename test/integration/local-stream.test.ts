@@ -3,6 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { DescribeTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBStreamsClient, GetRecordsCommand } from "@aws-sdk/client-dynamodb-streams";
 import { resetSettings, settings } from "@site/core/config";
 import { resetDb } from "@site/core/db/client";
 import { listOutbox } from "@site/core/mail/outbox";
@@ -110,6 +112,44 @@ it("a stream turned off and on again (a benchmark's bulk seeding): the reader ta
     expect(await mailsTo(seeded.email)).toEqual([]);
     expect((await mailsTo(before.email)).length).toBe(1);
   } finally {
+    spy.mockRestore();
+  }
+});
+
+it("a read that fails for a while (DynamoDB Local busy) keeps the stream: no DescribeTable, the records read again from their checkpoint, handed once", async () => {
+  const { handed, spy } = recordHandedKeys();
+  const sendStreams = DynamoDBStreamsClient.prototype.send as (command: unknown) => Promise<unknown>;
+  const sendTable = DynamoDBClient.prototype.send as (command: unknown) => Promise<unknown>;
+  let failing = true;
+  let failedReads = 0;
+  let described = 0;
+  const streamsSpy = vi.spyOn(DynamoDBStreamsClient.prototype, "send").mockImplementation(function (this: DynamoDBStreamsClient, command: unknown) {
+    if (failing && command instanceof GetRecordsCommand) {
+      failedReads++;
+      return Promise.reject(Object.assign(new Error("database is locked"), { name: "InternalServerError" }));
+    }
+    return sendStreams.call(this, command);
+  } as never);
+  const tableSpy = vi.spyOn(DynamoDBClient.prototype, "send").mockImplementation(function (this: DynamoDBClient, command: unknown) {
+    if (command instanceof DescribeTableCommand) described++;
+    return sendTable.call(this, command);
+  } as never);
+  try {
+    const p = await newPetition();
+    const person = signer("transient");
+    await signAs(person, "10.60.0.8", p.id);
+    // the reader's passes fail for a while, then DynamoDB Local answers again
+    await expect.poll(() => failedReads, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    failing = false;
+    await expect.poll(async () => (await mailsTo(person.email)).length, { timeout: 20_000 }).toBe(1);
+    await bus.idle();
+    // the reader used to describe the table again after each failed read: at a million rows, minutes of DynamoDB Local's time
+    expect(described).toBe(0);
+    expect(handed.length).toBeGreaterThan(0);
+    expect(new Set(handed).size).toBe(handed.length);
+  } finally {
+    streamsSpy.mockRestore();
+    tableSpy.mockRestore();
     spy.mockRestore();
   }
 });
