@@ -192,22 +192,24 @@ export async function bulkSeed(o: BulkSeedOptions): Promise<{ items: number; ver
  */
 async function warmUntilSteady(read: () => Promise<unknown>): Promise<string> {
   const start = performance.now();
+  const elapsed = () => performance.now() - start;
   const times: number[] = [];
-  const steady = () => {
+  /** the last 10 reads' median, and whether the slowest of them is within 3× it */
+  const lastTen = () => {
     const last = times.slice(-10).sort((a, b) => a - b);
-    return last.length === 10 && last[9] <= 3 * Math.max(1, last[4]);
+    const median = last[4] ?? 0;
+    return { median, steady: last.length === 10 && last[9] <= 3 * Math.max(1, median) };
   };
-  while (performance.now() - start < 20_000 || !steady()) {
-    if (performance.now() - start > 20 * 60_000) break;
+  while ((elapsed() < 20_000 || !lastTen().steady) && elapsed() <= 20 * 60_000) {
     const t = performance.now();
     await read();
     times.push(performance.now() - t);
   }
-  const last = times.slice(-10).sort((a, b) => a - b);
-  const slow = times.filter((t) => t > 3 * Math.max(1, last[4])).length;
+  const { median, steady } = lastTen();
+  const slow = times.filter((t) => t > 3 * Math.max(1, median)).length;
   return (
-    `warmed DynamoDB Local up: ${times.length} reads in ${((performance.now() - start) / 1000).toFixed(0)} s, first ${times[0].toFixed(0)} ms, ` +
-    `${slow} slower than 3× the last 10's median (${last[4].toFixed(0)} ms)${steady() ? "" : "; NOT steady after 20 minutes"}`
+    `warmed DynamoDB Local up: ${times.length} reads in ${(elapsed() / 1000).toFixed(0)} s, first ${times[0].toFixed(0)} ms, ` +
+    `${slow} slower than 3× the last 10's median (${median.toFixed(0)} ms)${steady ? "" : "; NOT steady after 20 minutes"}`
   );
 }
 
