@@ -23,6 +23,7 @@ import { minimalReport } from "../support/reports";
 import { startLocalApi } from "../support/local-api";
 import { describeChanges, diff, snapshot, useOwnTable } from "../support/table-snapshot";
 import { decodeClaims, hmacJwt, signIn, signJwt, unsignedJwt, untrustedKey, type Claims } from "../support/tokens";
+import { alteredToken } from "../support/altered-token";
 import type { HttpEvent } from "../../packages/functions/src/lib/http";
 
 const e = inject("emulators");
@@ -98,7 +99,7 @@ const credentials: Credential[] = [
   { name: "malformed: huge", authorization: () => bearer("A".repeat(6000)), status: 401 },
   {
     name: "bad signature: altered",
-    authorization: () => bearer(tokens.adminAccess.slice(0, -4) + (tokens.adminAccess.endsWith("AAAA") ? "BBBB" : "AAAA")),
+    authorization: () => bearer(alteredToken(tokens.adminAccess)),
     status: 401,
   },
   { name: "bad signature: another key", authorization: () => bearer(signJwt(adminWith({}), { privateKeyPem: untrustedKey() })), status: 401 },

@@ -17,6 +17,7 @@ import { installLocalBus } from "../../scripts/local/bus";
 import { call, httpEvent, viaCloudFront } from "../support/http";
 import { newPetition, petitionItems, signer } from "../support/fixtures";
 import { describeChanges, diff, snapshot, useOwnTable } from "../support/table-snapshot";
+import { alteredToken } from "../support/altered-token";
 
 const bus = installLocalBus();
 
@@ -110,7 +111,7 @@ describe("a petition that verifies signatures", () => {
       expect(again.body).toEqual({ status: "already_confirmed" });
     });
     // another token on the confirmed signature: refused as on a pending one, not "already confirmed"
-    const forged = token.slice(0, -2) + (token.endsWith("AA") ? "BB" : "AA");
+    const forged = alteredToken(token);
     await expectOnlyRateHit(async () => expect((await confirm(p.id, signatureId, forged)).statusCode).toBe(400));
     expect(await Petition.counts(p.id, true)).toEqual({ count: 1, pending: 0 });
   });
@@ -120,7 +121,7 @@ describe("a petition that verifies signatures", () => {
     const person = signer("badtoken");
     await signAs(p.id, person);
     const { signatureId, token } = await linkTo(person.email);
-    const wrong = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
+    const wrong = alteredToken(token);
     await expectOnlyRateHit(async () => {
       const res = await confirm(p.id, signatureId, wrong);
       expect(res).toMatchObject({
