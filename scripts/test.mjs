@@ -129,27 +129,22 @@ await together(
     { name: "infra tests", command: bin("vitest"), args: vitestArgs("infra", [], reportOf("infra")), done: () => count("infra") },
   ].filter(({ name }) => wanted(name.replace(" tests", ""))),
 );
-for (const project of ["unit", "integration"]) if (wanted(project)) await vitest(project);
-// ALSO_ON_NODE: a directory holding another Node (CI: Node 24, the one Lambda runs, from the npm registry's `node` package),
-// on which the unit and integration steps run a second time.
-const otherNode = process.env.ALSO_ON_NODE;
 /**
- * Left out of the second Node's run, about 110 s of a 2-core CI run: the web app's tests (they render
- * the browser's code in jsdom; the Node a Lambda runs on changes nothing there), and the two
- * integration files whose breadth is in generated input (a thousand bad requests, a bucket's places
- * filled), not in what the runtime does.
+ * LAMBDA_NODE: a directory holding the Node Lambda runs (CI: Node 24, from the npm registry's `node`
+ * package). The integration step, the handlers against the emulators, runs on it instead of the
+ * machine's Node, and the unit tests of the code Lambda runs (packages/) run on it a second time. The
+ * machine's Node still runs everything else: the toolchain (typecheck, lint, synth, build), every unit
+ * test, and the same handlers again under the browser step's local stack. Running the whole integration
+ * suite on both Nodes cost 5 to 6 minutes of a 2-core CI run (docs/benchmarks.md "CI time").
  */
-const secondNodeArgs = {
-  // (a filter: the files under packages/, the code Lambda runs)
-  unit: ["packages/"],
-  integration: ["test/integration/bad-input.test.ts", "test/integration/analytics-limits.test.ts"].flatMap((file) => ["--exclude", file]),
-};
-if (otherNode) {
-  const version = spawnSync(join(otherNode, "node"), ["--version"], { encoding: "utf8" }).stdout?.trim();
-  if (!version) problems.push(`ALSO_ON_NODE: no node in ${otherNode}`);
-  else
-    for (const project of ["unit", "integration"])
-      if (wanted(project)) await vitest(project, secondNodeArgs[project], `${project} on Node ${version}`, otherNode);
+const lambdaNode = process.env.LAMBDA_NODE;
+const lambdaNodeVersion = lambdaNode && spawnSync(join(lambdaNode, "node"), ["--version"], { encoding: "utf8" }).stdout?.trim();
+if (lambdaNode && !lambdaNodeVersion) problems.push(`LAMBDA_NODE: no node in ${lambdaNode}`);
+if (wanted("unit")) await vitest("unit");
+if (wanted("unit") && lambdaNodeVersion) await vitest("unit", ["packages/"], `unit on Node ${lambdaNodeVersion}`, lambdaNode);
+if (wanted("integration")) {
+  if (!lambdaNode) await vitest("integration");
+  else if (lambdaNodeVersion) await vitest("integration", [], `integration on Node ${lambdaNodeVersion}`, lambdaNode);
 }
 if (wanted("browser")) {
   if (await step("build the site", "npm", ["run", "build:web"])) await vitest("browser");

@@ -61,6 +61,15 @@ export const localDrivers = (dataDir: string) => ({
 
 const pick = async (port: number) => (port === 0 ? freePort() : port);
 
+/**
+ * LOCAL_BUS_RETRY_DELAYS_MS ("100,200,400,800"): the local bus's retry delays, for a test's stack that
+ * waits for a delivery to give up (default: the bus's own, about 14 s in all).
+ */
+function retryDelaysFromEnv(): number[] | undefined {
+  const delays = process.env.LOCAL_BUS_RETRY_DELAYS_MS?.split(",").map(Number);
+  return delays?.length && delays.every((ms) => Number.isInteger(ms) && ms >= 0) ? delays : undefined;
+}
+
 /** The local admin's password is made once per data directory and kept there (never in git). */
 function localAdminPassword(dataDir: string): string {
   const file = join(dataDir, "local-admin.json");
@@ -127,7 +136,12 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
     if (Object.values(migrated).some(Boolean)) progress(`moved a table from before to the current signature layout: ${JSON.stringify(migrated)}`);
 
     // the table's real stream (one table: DynamoDB Local's streams are fine so)
-    const localBus = installLocalBus({ busy: apiBusy, stream: "table", streamCheckpointFile: join(dataDir, "stream-checkpoints.json") });
+    const localBus = installLocalBus({
+      busy: apiBusy,
+      stream: "table",
+      streamCheckpointFile: join(dataDir, "stream-checkpoints.json"),
+      retryDelaysMs: retryDelaysFromEnv(),
+    });
     bus = localBus;
     timers = startLocalSchedules(() => !apiBusy() && localBus.backlog() === 0);
     server = createLocalServer({

@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LEAD_FORM_INFO, LEAD_MESSAGES } from "@site/core/lead/forms";
-import { fileBrowser, visit } from "../support/browser";
+import { fastRetries, fileBrowser, visit } from "../support/browser";
 
 const stack = inject("stack");
 const browser = fileBrowser();
@@ -32,14 +32,15 @@ describe("when the server fails or cannot be reached", () => {
     expect(LEAD_MESSAGES.processFailed).toBe("Failed to process your request. Please try again.");
     const page = await context.newPage();
     await visit(page, LEAD_FORM_INFO.checklist.path);
+    const retries = await fastRetries(page);
     await page.route("**/api/leads/**", (route) => route.fulfill(failing));
     await fillGuideForm(page);
-    await page.getByRole("alert").filter({ hasText: LEAD_MESSAGES.saveFailed }).waitFor();
+    await retries.until(page.getByRole("alert").filter({ hasText: LEAD_MESSAGES.saveFailed }));
 
     await page.unroute("**/api/leads/**");
     await page.route("**/api/leads/**", (route) => route.abort("connectionrefused"));
     await fillGuideForm(page);
-    await page.getByRole("alert").filter({ hasText: LEAD_MESSAGES.processFailed }).waitFor();
+    await retries.until(page.getByRole("alert").filter({ hasText: LEAD_MESSAGES.processFailed }));
     await page.close();
   });
 

@@ -19,7 +19,7 @@ import { completeDraft } from "../support/report-draft";
 import { isReferenceNumber } from "@site/core/report/reference";
 import { shownReference } from "../support/report-reference";
 import { axeFindings, describeFindings } from "../support/axe";
-import { fileBrowser, signedInAdmin, visit } from "../support/browser";
+import { fastRetries, fileBrowser, signedInAdmin, visit } from "../support/browser";
 import { WIZARD } from "../../web/src/content/report-scam";
 
 const stack = inject("stack");
@@ -278,12 +278,13 @@ describe("evidence the wizard or the server refuses", () => {
     await page.route("**/api/reports", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "The database is unavailable" }) }),
     );
+    const retries = await fastRetries(page);
     await page.getByRole("button", { name: "Submit Report" }).click();
-    await alert.filter({ hasText: "Failed to submit report: The database is unavailable" }).waitFor();
+    await retries.until(alert.filter({ hasText: "Failed to submit report: The database is unavailable" }));
     await page.unroute("**/api/reports");
     await page.route("**/api/reports", (route) => route.abort("connectionrefused"));
     await page.getByRole("button", { name: "Submit Report" }).click();
-    await alert.filter({ hasText: WIZARD.submitFallback }).waitFor();
+    await retries.until(alert.filter({ hasText: WIZARD.submitFallback }));
     expect(page.url()).toMatch(/\/report-scam$/);
     await page.context().close();
   });

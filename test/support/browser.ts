@@ -1,5 +1,5 @@
 import { afterAll } from "vitest";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
 
 /**
  * The machine's Chromium (never a downloaded one), headless and sandbox-free as root requires;
@@ -77,4 +77,24 @@ export async function signedInAdmin(
   await page.getByRole("button", { name: "Login" }).click();
   await page.waitForURL("**/admin/dashboard");
   return { context, page };
+}
+
+/**
+ * Waits for `shown` while skipping the page's pauses between a form's retries (sendOnce's 2 s and
+ * 4 s, web/src/lib/sendOnce.ts): the page's clock is moved on a second at a time until it shows.
+ * Call it after the page has loaded (its scripts keep the timers they took then; the retry's pause
+ * looks up setTimeout when it waits) and before the action that fails.
+ */
+export async function fastRetries(page: Page): Promise<{ until: (shown: Locator, timeoutMs?: number) => Promise<void> }> {
+  await page.clock.install();
+  return {
+    until: async (shown, timeoutMs = 30_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await shown.isVisible())) {
+        if (Date.now() > deadline) throw new Error(`not shown within ${timeoutMs} ms of retries: ${String(shown)}`);
+        await page.clock.fastForward(1000);
+        await page.waitForTimeout(50);
+      }
+    },
+  };
 }
