@@ -408,11 +408,13 @@ describe("the draft and the keyboard", () => {
     // the date picker: Enter opens its calendar, Tab reaches the month's focusable day, Enter picks it
     await tabTo("Date It Occurred");
     await page.keyboard.press("Enter");
+    // (its days are there to Tab to once the calendar has opened: on a busy machine that is not at once)
+    await page.locator("[class*=DatePickerInput-day]:not([data-hidden])").first().waitFor();
     for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.matches("[class*=DatePickerInput-day]") ?? false)); i++) {
       await page.keyboard.press("Tab");
     }
     await page.keyboard.press("Enter");
-    await expect(next(page).isEnabled()).resolves.toBe(true);
+    await expect.poll(() => next(page).isEnabled()).toBe(true);
     await tabTo("Next");
     await page.keyboard.press("Enter");
     await expectStep(page, 2);

@@ -15,7 +15,7 @@ import { emptyWizardDraft } from "../../src/pages/ReportScamPage/emptyDraft";
 import { evidenceFileProblem } from "../../src/pages/ReportScamPage/uploadEvidence";
 import { PUBLIC_ROUTES } from "../../src/publicRoutes";
 import { renderRoute } from "../render-route";
-import { json, stubRoutes } from "../stub-api";
+import { json, retriesPass, stubRoutes } from "../stub-api";
 import { ROUTE_DESCRIPTIONS } from "../../src/routeDescriptions";
 
 const REFERENCE = "TSR-7K3M-9QX2";
@@ -78,6 +78,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   delete window.dataLayer;
 });
 
@@ -431,15 +432,15 @@ describe("step 4 and submitting", () => {
     expect((first.screen.getByRole("button", { name: WIZARD.submit }) as HTMLButtonElement).disabled).toBe(false);
     cleanup();
 
-    // no answer at all: sent again (after 2 s, then 4 s: lib/sendOnce.ts) before the spec's fallback
+    // no answer at all: sent again (after 2 s, then 4 s: lib/sendOnce.ts, on the fake clock) before the spec's fallback
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
     const calls = stubApi({ "/api/reports": () => Promise.reject(new TypeError("Failed to fetch")) });
     const second = open();
     fireEvent.click(second.screen.getByRole("button", { name: WIZARD.submit }));
-    expect((await second.screen.findByRole("alert", {}, { timeout: 10_000 })).textContent).toContain(
-      "An error occurred while submitting your report. Please try again.",
-    );
+    await retriesPass();
+    expect((await second.screen.findByRole("alert")).textContent).toContain("An error occurred while submitting your report. Please try again.");
     expect(calls.filter((c) => c.url === "/api/reports")).toHaveLength(RETRY_DELAYS_MS.length + 1);
-  }, 15_000);
+  });
 
   it.each([
     [
