@@ -191,7 +191,7 @@ describe("the admin console", () => {
     expect(job).toMatchObject({ status: "done", actor: stack.admin.email });
     expect(job.result.rows).toBeGreaterThanOrEqual(2);
     await expect(notice.textContent()).resolves.toContain(job.result.rows.toLocaleString("en-US"));
-    await expect(page.getByRole("button", { name: "Sync to Sheet" }).isEnabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Sync to Sheet" }).isEnabled()).toBe(true);
   });
 
   it("exports the signatures as CSV", async () => {
@@ -250,7 +250,7 @@ describe("the admin console", () => {
     await confirm.getByText("Please type CONFIRM exactly to proceed").waitFor();
     await expect(button.isDisabled()).resolves.toBe(true);
     await input.fill("CONFIRM");
-    await expect(button.isEnabled()).resolves.toBe(true);
+    await expect.poll(() => button.isEnabled()).toBe(true);
     await button.click();
     await confirm.waitFor({ state: "detached" });
     await page.getByText("Total Signatures: 0").waitFor();

@@ -329,7 +329,7 @@ describe("the draft and the keyboard", () => {
     await page.waitForSelector("html[data-app=ready]");
     await expectStep(page, 2);
     await uploaded(page, "letter.pdf");
-    await expect(next(page).isDisabled()).resolves.toBe(false);
+    await expect.poll(() => next(page).isDisabled()).toBe(false);
     await page.getByRole("button", { name: "Back" }).click();
     await expect(page.getByLabel("Description").inputValue()).resolves.toBe("A letter about my late father's timeshare");
     await page.getByRole("button", { name: "Back" }).click();
