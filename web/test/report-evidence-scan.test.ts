@@ -12,6 +12,7 @@ import type { ReportDetails } from "../src/admin/lib/reports";
 import { ApiError } from "../src/lib/api";
 import { installBrowserShims, withMantine } from "./dom-setup";
 import { fakeAdminApi } from "./fake-admin-api";
+import { useFakeWaits } from "./stub-api";
 
 vi.mock("../src/admin/auth", () => ({ accessToken: async () => "test-token" }));
 vi.mock("../src/admin/adminApi", async (importOriginal) => (await import("./fake-admin-api")).fakeAdminApiModule(importOriginal));
@@ -111,7 +112,7 @@ describe("the evidence of a report's details", () => {
   });
 
   it("asks again while a file waits for its scan, and shows the verdict when it comes", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    useFakeWaits();
     try {
       const pending = details(300);
       pending.evidence = [{ ...pending.evidence[0], scan: { state: "pending", message: ScanMessages.pending }, downloadUrl: undefined }];

@@ -43,7 +43,14 @@ export function stubRoutes(routes: Record<string, Answer>, recaptchaSiteKey: str
 /** How many of `calls` went to `url`. */
 export const callsTo = (calls: readonly Call[], url: string) => calls.filter((c) => c.url === url).length;
 
-/** Lets the waits before a page's first `n` retries (lib/sendOnce.ts) go by on the fake clock. */
+/**
+ * A fake clock for a page's waits (setTimeout and clearTimeout only) that still moves on its own, so
+ * everything else on the page runs as it would; `retriesPass` or `vi.advanceTimersByTimeAsync` skips a
+ * wait, and `vi.useRealTimers()` (in the file's afterEach) ends it.
+ */
+export const useFakeWaits = () => vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+
+/** Lets the waits before a page's first `n` retries (lib/sendOnce.ts) go by on the fake clock (`useFakeWaits`). */
 export async function retriesPass(n = RETRY_DELAYS_MS.length) {
   for (const ms of RETRY_DELAYS_MS.slice(0, n)) {
     await act(async () => void (await new Promise((r) => setTimeout(r, 50))));

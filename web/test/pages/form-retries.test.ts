@@ -13,7 +13,7 @@ import { CorrectionForm } from "../../src/pages/scamAlerts/CorrectionForm";
 import { Providers } from "../../src/Providers";
 import { installBrowserShims } from "../dom-setup";
 import { renderRoute } from "../render-route";
-import { callsTo, json, retriesPass, stubRoutes } from "../stub-api";
+import { callsTo, json, retriesPass, stubRoutes, useFakeWaits } from "../stub-api";
 
 /** The API: `path` answers 503 `busyTimes` times, then `ok`; the runtime config runs no captcha. */
 const stubApi = (path: string, busyTimes: number, ok: () => Response) =>
@@ -30,7 +30,7 @@ afterEach(() => {
 
 describe("forms sent again after a 503, with one idempotency key", () => {
   it("the report-status request: two 503s, then the link is asked for once more with the same key and the page says so", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    useFakeWaits();
     const calls = stubApi("/api/report-status/link", 2, () => json(202, { status: "sent" }));
     const page = renderRoute("/report-status");
     type(page.getByLabelText(REQUEST.reference, { exact: false }), "TSR-7K3M-9QX2");
@@ -45,7 +45,7 @@ describe("forms sent again after a 503, with one idempotency key", () => {
   });
 
   it("a company's correction request: a 503, then sent again with the same key and received", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    useFakeWaits();
     installBrowserShims();
     const path = "/api/public/scam-alerts/exit-pros-llc/corrections";
     const calls = stubApi(path, 1, () => json(201, { id: "c1" }));

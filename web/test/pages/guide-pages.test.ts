@@ -10,7 +10,7 @@ import { formatReviewed } from "../../src/pages/GuidePage/GuideArticle";
 import { PRERENDER_ROUTES, PUBLIC_ROUTES } from "../../src/publicRoutes";
 import { ROUTE_DESCRIPTIONS } from "../../src/routeDescriptions";
 import { renderRoute } from "../render-route";
-import { json, retriesPass, runtimeConfig, stubFetch, type Call } from "../stub-api";
+import { json, retriesPass, runtimeConfig, stubFetch, useFakeWaits, type Call } from "../stub-api";
 
 /**
  * The four free-guide pages: each shows its own guide from the shared content module,
@@ -264,7 +264,7 @@ describe.each(LEAD_FORMS)("the %s page", (form) => {
     page.submit();
     expect(await alertText(page)).toContain("Too many requests. Please try again in a minute.");
     // a 502: sent again twice (after 2 s and 4 s, lib/sendOnce.ts, on the fake clock) before the spec's fallback
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    useFakeWaits();
     answer = () => new Response("oops", { status: 502 });
     page.submit();
     await retriesPass();
@@ -329,7 +329,7 @@ describe.each(LEAD_FORMS)("the %s page", (form) => {
 
 describe("the success message", () => {
   it(`hides itself after ${SUCCESS_TOAST_MS} ms`, async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    useFakeWaits();
     stubApi();
     stubRecaptcha(async () => "captcha-token");
     const page = open("where-scams-thrive");

@@ -14,7 +14,7 @@ import { MY_DATA, MY_DATA_FILE } from "../../src/content/data-requests";
 import { MyDataPage } from "../../src/pages/privacy/MyDataPage";
 import { ERASURE_POLL_MS, MY_DATA_API } from "../../src/pages/privacy/myData";
 import { installBrowserShims, withMantine } from "../dom-setup";
-import { callsTo, json, stubFetch, type Call } from "../stub-api";
+import { callsTo, json, stubFetch, useFakeWaits, type Call } from "../stub-api";
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -59,7 +59,7 @@ afterEach(() => {
 
 describe("/my-data, an erasure run as a job", () => {
   it("shows a progress bar moved by polling the status route with the status token, then the counts erased", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    useFakeWaits();
     const calls = stubApi({
       [MY_DATA_API.records]: [() => json(200, HELD)],
       [MY_DATA_API.erase]: [() => json(200, { status: "erasing", progress: { completed: 0, total: 122 }, statusToken: STATUS_TOKEN })],
@@ -105,7 +105,7 @@ describe("/my-data, an erasure run as a job", () => {
   });
 
   it("a status token the server no longer knows (404): its message, and no more polling", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    useFakeWaits();
     const calls = stubApi({
       [MY_DATA_API.records]: [() => json(200, HELD)],
       [MY_DATA_API.erase]: [() => json(200, { status: "erasing", progress: { completed: 0, total: 122 }, statusToken: STATUS_TOKEN })],

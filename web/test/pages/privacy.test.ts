@@ -24,7 +24,7 @@ import { render as renderToHtml } from "../../src/entry-server";
 import { PRERENDER_ROUTES } from "../../src/publicRoutes";
 import { ROUTE_DESCRIPTIONS } from "../../src/routeDescriptions";
 import { hrefsOf, renderRoute } from "../render-route";
-import { json, retriesPass, stubRoutes, type Answer, type Call } from "../stub-api";
+import { json, retriesPass, stubRoutes, useFakeWaits, type Answer, type Call } from "../stub-api";
 
 // Whole pages in jsdom take seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -284,7 +284,7 @@ describe("/data-deletion-request", () => {
   });
 
   it("a server failure: sent again with the same idempotency key, then the spec's error alert 'Failed to process your request. Please try again later.'", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    useFakeWaits();
     const calls = stubApi({ "/api/privacy/requests": () => json(500, { error: "Something went wrong. Please try again later." }) });
     const actions = stubRecaptcha();
     const page = openForm();
@@ -305,7 +305,7 @@ describe("/data-deletion-request", () => {
   });
 
   it("no answer at all: sent again, then the same error alert", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    useFakeWaits();
     const calls = stubApi({ "/api/privacy/requests": () => Promise.reject(new TypeError("Failed to fetch")) });
     stubRecaptcha();
     const page = openForm();
@@ -490,7 +490,7 @@ describe("/my-data", () => {
   });
 
   it("erasing with a link used meanwhile (400): the invalid-link message; a server failure: sent again with its key, then the failure inside the dialog", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    useFakeWaits();
     let answer: Answer = () => json(500, { error: "boom" });
     const calls = stubApi({ "/api/privacy/records": () => json(200, HELD), "/api/privacy/erase": (call, all) => answer(call, all) });
     const { main, screen } = openMyData();

@@ -15,7 +15,7 @@ import { emptyWizardDraft } from "../../src/pages/ReportScamPage/emptyDraft";
 import { evidenceFileProblem } from "../../src/pages/ReportScamPage/uploadEvidence";
 import { PUBLIC_ROUTES } from "../../src/publicRoutes";
 import { renderRoute } from "../render-route";
-import { json, retriesPass, stubRoutes } from "../stub-api";
+import { json, retriesPass, stubRoutes, useFakeWaits } from "../stub-api";
 import { ROUTE_DESCRIPTIONS } from "../../src/routeDescriptions";
 
 const REFERENCE = "TSR-7K3M-9QX2";
@@ -433,7 +433,7 @@ describe("step 4 and submitting", () => {
     cleanup();
 
     // no answer at all: sent again (after 2 s, then 4 s: lib/sendOnce.ts, on the fake clock) before the spec's fallback
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    useFakeWaits();
     const calls = stubApi({ "/api/reports": () => Promise.reject(new TypeError("Failed to fetch")) });
     const second = open();
     fireEvent.click(second.screen.getByRole("button", { name: WIZARD.submit }));
